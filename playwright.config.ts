@@ -1,0 +1,45 @@
+import { defineConfig } from '@playwright/test';
+
+// The end-to-end suite runs against the whole demo stack (chain, contracts, seeded database, server, built
+// app) on ports of its own, so it never collides with a developer's `npm start`.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8788);
+export const E2E_CHAIN_PORT = Number(process.env.E2E_CHAIN_PORT ?? 8546);
+const baseURL = `http://127.0.0.1:${E2E_PORT}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      ],
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'npx tsx scripts/start.ts --no-build-check',
+    url: `${baseURL}/api/v1/config`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      CHAIN_PORT: String(E2E_CHAIN_PORT),
+      CHAIN_RPC_URL: `http://127.0.0.1:${E2E_CHAIN_PORT}`,
+      DATA_DIR: '.data-e2e',
+      DEPLOYMENTS_FILE: 'contracts/deployments/e2e-31337.json',
+      SEED_RESET: '1',
+    },
+  },
+});

@@ -1,0 +1,127 @@
+// `npm start`: the whole demo in one command — chain, contracts, seeded database, built app, server.
+// Ctrl-C stops everything it started.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, statSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createPublicClient, http } from 'viem';
+import { hardhat } from 'viem/chains';
+
+const root = join(import.meta.dirname, '..');
+const port = Number(process.env.PORT ?? 8787);
+const chainPort = Number(process.env.CHAIN_PORT ?? 8545);
+const rpcUrl = process.env.CHAIN_RPC_URL ?? `http://127.0.0.1:${chainPort}`;
+const skipBuildCheck = process.argv.includes('--no-build-check') && existsSync(join(root, 'dist/index.html'));
+
+const children: ChildProcess[] = [];
+let stopping = false;
+
+function log(message: string) {
+  console.log(`[start] ${message}`);
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  children.push(child);
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`[start] ${command} ${args.join(' ')} exited (${signal ?? code}); stopping the demo`);
+      void stop(1);
+    }
+  });
+  return child;
+}
+
+function runToEnd(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    children.push(child);
+    child.on('exit', (code) => {
+      children.splice(children.indexOf(child), 1);
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${args.join(' ')} failed with exit code ${code}`));
+    });
+  });
+}
+
+async function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children.reverse()) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 1500).unref();
+}
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+async function chainAnswers(): Promise<boolean> {
+  try {
+    const client = createPublicClient({ chain: hardhat, transport: http(rpcUrl, { retryCount: 0, timeout: 1000 }) });
+    return (await client.getChainId()) === 31337;
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+function buildIsStale(): boolean {
+  const built = join(root, 'dist/index.html');
+  if (!existsSync(built)) return true;
+  const inputs = ['src', 'machines', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+  return Math.max(...inputs.map((p) => newestMtime(join(root, p)))) > statSync(built).mtimeMs;
+}
+
+async function main() {
+  const env = { CHAIN_RPC_URL: rpcUrl, CHAIN_PORT: String(chainPort), PORT: String(port) };
+
+  if (await chainAnswers()) {
+    log(`Using the chain already running at ${rpcUrl}`);
+  } else {
+    log(`Starting the local chain at ${rpcUrl}`);
+    run('npx', ['tsx', 'scripts/chain.ts'], env);
+    await waitFor(chainAnswers, 'the local chain');
+  }
+
+  log('Compiling and deploying the contracts when needed');
+  await runToEnd('npx', ['tsx', 'scripts/deploy.ts', '--if-needed'], env);
+
+  log('Seeding the demo database when it is empty or belongs to an older chain');
+  await runToEnd('npx', ['tsx', 'scripts/seed.ts', '--if-needed'], env);
+
+  if (!skipBuildCheck && buildIsStale()) {
+    log('Building the app');
+    await runToEnd('npx', ['vite', 'build']);
+  }
+
+  log('Starting the server');
+  run('npx', ['tsx', 'server/main.ts'], env);
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(async () => {
+    try {
+      return (await fetch(`${url}/api/v1/config`)).ok;
+    } catch {
+      return false;
+    }
+  }, 'the server');
+  console.log(`\n  Art Bazaar demo is running at ${url}\n  (Ctrl-C stops the chain and the server)\n`);
+}
+
+main().catch((error) => {
+  console.error(`[start] ${error instanceof Error ? error.message : error}`);
+  void stop(1);
+});

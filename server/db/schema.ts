@@ -1,0 +1,392 @@
+// One drizzle schema for PGlite and PostgreSQL. Columns are snake_case; addresses are stored lower-case.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+// pg returns Buffer and PGlite returns Uint8Array; both are Uint8Array, which is all callers need.
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+// Ids are bigserial; JS numbers are exact up to 2^53, far beyond any row count here.
+const id = () => bigserial('id', { mode: 'number' }).primaryKey();
+const ref = (name: string) => bigint(name, { mode: 'number' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+// uint256 amounts (wei, token ids, sale ids) as exact decimal strings.
+const uint256 = (name: string) => numeric(name, { precision: 78, scale: 0 });
+
+export const accounts = pgTable('accounts', {
+  id: id(),
+  address: text('address').notNull().unique(),
+  alias: text('alias'),
+  email: text('email'),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  avatar: text('avatar'), // media cid
+  isCreator: boolean('is_creator').notNull().default(false),
+  isBanned: boolean('is_banned').notNull().default(false),
+  bio: text('bio'),
+  twitter: text('twitter'),
+  instagram: text('instagram'),
+  web: text('web'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [check('accounts_address_lower', sql`${t.address} = lower(${t.address})`)]);
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    address: text('address').notNull(),
+    keyHash: text('key_hash').notNull().unique(), // sha-256 of the key; the key itself is only returned once
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('api_keys_address_idx').on(t.address)],
+);
+
+export const authNonces = pgTable('auth_nonces', {
+  nonce: text('nonce').primaryKey(),
+  address: text('address'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const collections = pgTable(
+  'collections',
+  {
+    id: id(), // exposed as _id
+    chainId: integer('chain_id').notNull(),
+    address: text('address'), // null until published on chain
+    name: text('name').notNull(),
+    symbol: text('symbol').notNull(),
+    description: text('description').notNull().default(''),
+    cover: text('cover'),
+    thumbnail: text('thumbnail'),
+    mediaType: text('media_type').notNull(),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    baseUri: text('base_uri'),
+    creator: text('creator').notNull(),
+    tokenCount: integer('token_count').notNull().default(0),
+    supplyPerToken: integer('supply_per_token').notNull().default(1),
+    royaltiesBasispoints: integer('royalties_basispoints').notNull().default(0),
+    soldOut: boolean('sold_out').notNull().default(false),
+    state: text('state', { enum: ['building', 'finalized', 'published'] }).notNull().default('building'),
+    attributes: jsonb('attributes').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('collections_chain_address_uq').on(t.chainId, t.address),
+    index('collections_creator_idx').on(t.creator, t.id),
+    index('collections_media_type_idx').on(t.mediaType, t.id),
+    index('collections_chain_idx').on(t.chainId, t.id),
+    index('collections_featured_idx').on(t.isFeatured),
+    check('collections_addresses_lower', sql`${t.creator} = lower(${t.creator}) AND ${t.address} = lower(${t.address})`),
+  ],
+);
+
+export const tokens = pgTable(
+  'tokens',
+  {
+    id: id(), // exposed as _id
+    collectionId: ref('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    chainId: integer('chain_id').notNull(),
+    tokenId: uint256('token_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    media: text('media'), // cid
+    thumbnail: text('thumbnail'), // cid
+    mediaType: text('media_type').notNull(),
+    filename: text('filename'),
+    attributes: jsonb('attributes').$type<Record<string, unknown>>(),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    likesCount: integer('likes_count').notNull().default(0),
+    isSold: boolean('is_sold').notNull().default(false),
+    creator: text('creator').notNull(),
+    // Lowest active listing price; null = not listed. Maintained by the indexer for the price sorts.
+    priceWei: uint256('price_wei'),
+    listedAt: timestamp('listed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('tokens_collection_token_uq').on(t.collectionId, t.tokenId),
+    // Keyset indexes: one per explore sort, plus the same with the media-type filter in front.
+    index('tokens_likes_idx').on(t.likesCount, t.id),
+    index('tokens_price_idx').on(t.priceWei, t.id),
+    index('tokens_media_type_idx').on(t.mediaType, t.id),
+    index('tokens_media_type_likes_idx').on(t.mediaType, t.likesCount, t.id),
+    index('tokens_media_type_price_idx').on(t.mediaType, t.priceWei, t.id),
+    index('tokens_creator_idx').on(t.creator, t.id),
+    index('tokens_chain_idx').on(t.chainId, t.id),
+    check('tokens_creator_lower', sql`${t.creator} = lower(${t.creator})`),
+  ],
+);
+
+export const holdings = pgTable(
+  'holdings',
+  {
+    id: id(),
+    tokenId: ref('token_id')
+      .notNull()
+      .references(() => tokens.id, { onDelete: 'cascade' }),
+    owner: text('owner').notNull(),
+    amount: uint256('amount').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('holdings_token_owner_uq').on(t.tokenId, t.owner),
+    index('holdings_owner_idx').on(t.owner, t.id),
+    check('holdings_owner_lower', sql`${t.owner} = lower(${t.owner})`),
+  ],
+);
+
+export const allOutSales = pgTable(
+  'all_out_sales',
+  {
+    id: id(),
+    chainId: integer('chain_id').notNull(),
+    marketplace: text('marketplace').notNull(),
+    allOutSaleId: uint256('all_out_sale_id').notNull(),
+    collectionId: ref('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    seller: text('seller').notNull(),
+    priceWei: uint256('price_wei').notNull(),
+    currency: text('currency').notNull(),
+    wasCancelled: boolean('was_cancelled').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('all_out_sales_chain_id_uq').on(t.chainId, t.marketplace, t.allOutSaleId),
+    index('all_out_sales_collection_idx').on(t.collectionId),
+  ],
+);
+
+export const sales = pgTable(
+  'sales',
+  {
+    id: id(),
+    chainId: integer('chain_id').notNull(),
+    marketplace: text('marketplace').notNull(),
+    saleId: uint256('sale_id').notNull(),
+    allOutSaleId: uint256('all_out_sale_id'), // null = standalone sale (on chain 0)
+    tokenRef: ref('token_ref')
+      .notNull()
+      .references(() => tokens.id, { onDelete: 'cascade' }),
+    collectionId: ref('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    seller: text('seller').notNull(),
+    amount: uint256('amount').notNull(),
+    priceWei: uint256('price_wei').notNull(),
+    currency: text('currency').notNull(),
+    wasCancelled: boolean('was_cancelled').notNull().default(false),
+    soldAmount: uint256('sold_amount').notNull().default('0'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sales_chain_sale_uq').on(t.chainId, t.marketplace, t.saleId),
+    index('sales_token_idx').on(t.tokenRef),
+    index('sales_collection_idx').on(t.collectionId),
+    index('sales_seller_idx').on(t.seller),
+  ],
+);
+
+export const offers = pgTable(
+  'offers',
+  {
+    id: id(),
+    chainId: integer('chain_id').notNull(),
+    saleRef: ref('sale_ref')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    tokenRef: ref('token_ref')
+      .notNull()
+      .references(() => tokens.id, { onDelete: 'cascade' }),
+    buyer: text('buyer').notNull(),
+    amount: uint256('amount').notNull(),
+    priceWei: uint256('price_wei').notNull(),
+    currency: text('currency').notNull(),
+    state: text('state', { enum: ['made', 'retracted', 'accepted', 'invalidated'] })
+      .notNull()
+      .default('made'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('offers_sale_token_buyer_idx').on(t.saleRef, t.tokenRef, t.buyer),
+    index('offers_buyer_idx').on(t.buyer, t.id),
+    index('offers_token_idx').on(t.tokenRef, t.id),
+  ],
+);
+
+export const likes = pgTable(
+  'likes',
+  {
+    id: id(), // exposed as _id
+    tokenId: ref('token_id')
+      .notNull()
+      .references(() => tokens.id, { onDelete: 'cascade' }),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('likes_token_account_uq').on(t.tokenId, t.accountId),
+    index('likes_account_idx').on(t.accountId, t.id),
+  ],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: id(),
+    entityType: text('entity_type', { enum: ['token', 'collection', 'exhibition'] })
+      .notNull()
+      .default('token'),
+    tokenId: ref('token_id').references(() => tokens.id, { onDelete: 'cascade' }),
+    collectionId: ref('collection_id').references(() => collections.id, { onDelete: 'cascade' }),
+    exhibitionId: ref('exhibition_id').references((): AnyPgColumn => exhibitions.id, {
+      onDelete: 'cascade',
+    }),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    parentId: ref('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    deleted: boolean('deleted').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('comments_token_idx').on(t.tokenId, t.id),
+    index('comments_parent_idx').on(t.parentId),
+  ],
+);
+
+export const artists = pgTable('artists', {
+  id: id(),
+  accountId: ref('account_id')
+    .notNull()
+    .unique()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  cover: text('cover'),
+  description: text('description'),
+  featuredTokenId: ref('featured_token_id').references(() => tokens.id, { onDelete: 'set null' }),
+  featuredArtworkDescription: text('featured_artwork_description'),
+  about: text('about'), // the artist page's "comments" section
+  highlights: jsonb('highlights').$type<{ date: string; achievement: string }[]>().notNull().default([]),
+  portfolio: jsonb('portfolio')
+    .$type<{ context: string; items: { mediaUrl: string; description: string }[] }>()
+    .notNull()
+    .default({ context: '', items: [] }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const exhibitions = pgTable(
+  'exhibitions',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    subtitle: text('subtitle'),
+    cover: text('cover'),
+    startDate: timestamp('start_date', { withTimezone: true }).notNull(),
+    endDate: timestamp('end_date', { withTimezone: true }).notNull(),
+    exhibitionIntro: text('exhibition_intro'),
+    curatorialStatement: text('curatorial_statement'),
+    curator: text('curator'),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('exhibitions_dates_idx').on(t.startDate, t.endDate)],
+);
+
+export const exhibitionArtworks = pgTable(
+  'exhibition_artworks',
+  {
+    id: id(),
+    exhibitionId: ref('exhibition_id')
+      .notNull()
+      .references(() => exhibitions.id, { onDelete: 'cascade' }),
+    tokenId: ref('token_id')
+      .notNull()
+      .references(() => tokens.id, { onDelete: 'cascade' }),
+    order: integer('order').notNull(),
+    medium: text('medium'),
+  },
+  (t) => [index('exhibition_artworks_exhibition_idx').on(t.exhibitionId, t.order)],
+);
+
+export const articles = pgTable(
+  'articles',
+  {
+    id: id(),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    cover: text('cover'),
+    ipfsHash: text('ipfs_hash').notNull(), // cid of the HTML body
+    isFeatured: boolean('is_featured').notNull().default(false),
+    artistId: ref('artist_id').references(() => artists.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('articles_artist_idx').on(t.artistId)],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: id(),
+  category: text('category').notNull(),
+  topic: text('topic').notNull(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
+export const media = pgTable('media', {
+  cid: text('cid').primaryKey(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  bytes: bytea('bytes').notNull(),
+  // Webp thumbnail for images (null for video/audio); served at the thumbnail prefix.
+  thumbnail: bytea('thumbnail'),
+  createdAt: createdAt(),
+});
+
+export const indexerState = pgTable(
+  'indexer_state',
+  {
+    chainId: integer('chain_id').notNull(),
+    contract: text('contract').notNull(),
+    lastBlock: bigint('last_block', { mode: 'number' }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.contract] })],
+);

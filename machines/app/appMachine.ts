@@ -1,0 +1,51 @@
+import { setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { configMachine } from '../config/configMachine';
+import { notificationsMachine } from '../notifications/notificationsMachine';
+import { pwaUpdateMachine } from '../pwa/pwaUpdateMachine';
+import { settingsMachine } from '../settings/settingsMachine';
+
+// The long-lived actors views reach with `system.get(systemId)`.
+export interface AppSystemActors {
+  config: ActorRefFrom<typeof configMachine>;
+  settings: ActorRefFrom<typeof settingsMachine>;
+  notifications: ActorRefFrom<typeof notificationsMachine>;
+  pwaUpdate: ActorRefFrom<typeof pwaUpdateMachine>;
+}
+
+export type AppSystemId = keyof AppSystemActors;
+
+export const APP_SYSTEM_IDS = ['config', 'settings', 'notifications', 'pwaUpdate'] as const satisfies readonly AppSystemId[];
+
+/** Typed `system.get`: the root registers each child under its systemId. */
+export function getAppActor<TId extends AppSystemId>(
+  actor: Pick<AnyActorRef, 'system'>,
+  systemId: TId,
+): AppSystemActors[TId] {
+  const found = actor.system.get(systemId) as AppSystemActors[TId] | undefined;
+  if (!found) throw new Error(`appMachine: no actor with systemId "${systemId}" is running`);
+  return found;
+}
+
+// Children are invoked by actor key, so src/main.tsx can swap each one with appMachine.provide({ actors: { config: configMachine.provide(…) } }).
+export const appMachine = setup({
+  actors: {
+    config: configMachine,
+    settings: settingsMachine,
+    notifications: notificationsMachine,
+    pwaUpdate: pwaUpdateMachine,
+  },
+}).createMachine({
+  id: 'app',
+  invoke: [
+    { id: 'config', systemId: 'config', src: 'config' },
+    { id: 'settings', systemId: 'settings', src: 'settings' },
+    { id: 'notifications', systemId: 'notifications', src: 'notifications' },
+    { id: 'pwaUpdate', systemId: 'pwaUpdate', src: 'pwaUpdate' },
+  ],
+  initial: 'running',
+  states: {
+    running: {},
+  },
+});
+
+export type AppMachine = typeof appMachine;

@@ -1,0 +1,90 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+// Shape of GET /api/v1/config (brief, "REST").
+export interface EvmConfig {
+  chainId: number;
+  name: string;
+  providerURL: string;
+  symbol: string;
+  contracts: { marketplace: string; collectionFactory: string };
+}
+
+export interface AppConfig {
+  evms: EvmConfig[];
+  ipfs: { urlPrefix: string; thumbnailUrlPrefix: string };
+  maxFileSize: number;
+  maxVideoSize: number;
+  suggestedRoyalty: number;
+  isLocalDemoChain: boolean;
+}
+
+// What fetchConfig rejects with: 'region' sends the user to the geofence page, 'general' to the error page.
+export interface ConfigLoadError {
+  kind: 'region' | 'general';
+  message: string;
+}
+
+export interface ConfigContext {
+  config: AppConfig | null;
+  error: ConfigLoadError | null;
+}
+
+export type ConfigEvent = { type: 'config.retry' };
+
+export function toConfigLoadError(error: unknown): ConfigLoadError {
+  const candidate = error as Partial<ConfigLoadError> | null | undefined;
+  const kind = candidate?.kind === 'region' ? 'region' : 'general';
+  const message = typeof candidate?.message === 'string' && candidate.message ? candidate.message : 'Unexpected error';
+  return { kind, message };
+}
+
+export const configMachine = setup({
+  types: {
+    context: {} as ConfigContext,
+    events: {} as ConfigEvent,
+    tags: {} as 'loading',
+  },
+  actors: {
+    // Services implement it with fetch(…, { signal }) and reject with a ConfigLoadError.
+    fetchConfig: fromPromise<AppConfig>(async () => {
+      throw new Error('configMachine: actor "fetchConfig" not provided');
+    }),
+  },
+  guards: {
+    isRegionError: ({ event }) => toConfigLoadError((event as { error?: unknown }).error).kind === 'region',
+  },
+  actions: {
+    storeError: assign({ error: ({ event }) => toConfigLoadError((event as { error?: unknown }).error) }),
+  },
+}).createMachine({
+  id: 'config',
+  context: { config: null, error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: 'loading',
+      invoke: {
+        id: 'fetchConfig',
+        src: 'fetchConfig',
+        onDone: { target: 'ready', actions: assign({ config: ({ event }) => event.output, error: null }) },
+        onError: [
+          { guard: 'isRegionError', target: 'failed.region', actions: 'storeError' },
+          { target: 'failed.general', actions: 'storeError' },
+        ],
+      },
+    },
+    ready: {},
+    failed: {
+      initial: 'general',
+      on: { 'config.retry': { target: 'loading', actions: assign({ error: null }) } },
+      states: {
+        // Geofence page: the server says the app is not supported in this region.
+        region: {},
+        // General error page.
+        general: {},
+      },
+    },
+  },
+});
+
+export type ConfigMachine = typeof configMachine;

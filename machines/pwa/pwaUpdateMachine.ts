@@ -1,0 +1,71 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+
+export interface PwaUpdateContext {
+  // The service worker has precached the shell: the app works offline.
+  offlineReady: boolean;
+  error: string | null;
+}
+
+export type PwaUpdateEvent =
+  | { type: 'sw.updateAvailable' }
+  | { type: 'sw.offlineReady' }
+  | { type: 'update.accept' }
+  | { type: 'update.dismiss' };
+
+// One-off notice for the view (actor.on('pwa.offlineReady', …)): show "available offline" once.
+export type PwaUpdateEmitted = { type: 'pwa.offlineReady' };
+
+const errorMessage = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unexpected error');
+
+export const pwaUpdateMachine = setup({
+  types: {
+    context: {} as PwaUpdateContext,
+    events: {} as PwaUpdateEvent,
+    emitted: {} as PwaUpdateEmitted,
+    tags: {} as 'busy',
+  },
+  actors: {
+    // Services: tell the waiting service worker to skip waiting, then reload on controllerchange.
+    applyUpdate: fromPromise<void>(async () => {
+      throw new Error('pwaUpdateMachine: actor "applyUpdate" not provided');
+    }),
+  },
+}).createMachine({
+  id: 'pwaUpdate',
+  context: { offlineReady: false, error: null },
+  initial: 'idle',
+  on: {
+    'sw.offlineReady': {
+      guard: ({ context }) => !context.offlineReady,
+      actions: [assign({ offlineReady: true }), emit({ type: 'pwa.offlineReady' })],
+    },
+  },
+  states: {
+    idle: {
+      on: { 'sw.updateAvailable': 'prompting' },
+    },
+    prompting: {
+      on: {
+        'update.accept': { target: 'updating', actions: assign({ error: null }) },
+        'update.dismiss': { target: 'dismissed', actions: assign({ error: null }) },
+      },
+    },
+    updating: {
+      tags: 'busy',
+      invoke: {
+        id: 'applyUpdate',
+        src: 'applyUpdate',
+        onDone: 'updated',
+        onError: { target: 'prompting', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+      },
+    },
+    // The user closed the prompt; a later update found by the service worker prompts again.
+    dismissed: {
+      on: { 'sw.updateAvailable': 'prompting' },
+    },
+    // The new worker is active; the page reload (done by applyUpdate) replaces this app instance.
+    updated: {},
+  },
+});
+
+export type PwaUpdateMachine = typeof pwaUpdateMachine;

@@ -1,0 +1,31 @@
+import { createPublicClient, createWalletClient, http } from 'viem';
+import { compileContracts } from '../contracts/compile';
+
+// `npm run deploy`: compile if the sources changed, deploy factory + marketplace, write contracts/deployments/<chainId>.json.
+const rpcUrl = process.env.CHAIN_RPC_URL ?? 'http://127.0.0.1:8545';
+const feeBasisPoints = Number(process.env.MARKETPLACE_FEE_BP ?? 250);
+if (!Number.isInteger(feeBasisPoints) || feeBasisPoints < 0 || feeBasisPoints > 10_000) {
+  throw new Error(`MARKETPLACE_FEE_BP must be an integer between 0 and 10000, got ${process.env.MARKETPLACE_FEE_BP}`);
+}
+
+await compileContracts({ log: (line) => console.log(line) });
+// Imported after compiling so the freshly generated ABIs and bytecode are the ones deployed.
+const { deployMarketplaceContracts, writeDeployments } = await import('../contracts/deploy');
+
+const transport = http(rpcUrl);
+const publicClient = createPublicClient({ transport });
+const walletClient = createWalletClient({ transport });
+const [deployer] = await walletClient.getAddresses();
+if (deployer === undefined) throw new Error(`no unlocked account at ${rpcUrl}`);
+
+const deployments = await deployMarketplaceContracts({
+  walletClient: createWalletClient({ account: deployer, transport }),
+  publicClient,
+  feeRecipient: deployer,
+  feeBasisPoints,
+});
+const path = writeDeployments(deployments);
+console.log(`deployed on chain ${deployments.chainId} at block ${deployments.blockNumber}:`);
+console.log(`  marketplace        ${deployments.marketplace} (owner and fee recipient ${deployer}, fee ${feeBasisPoints} bp)`);
+console.log(`  collectionFactory  ${deployments.collectionFactory}`);
+console.log(`wrote ${path}`);

@@ -1,0 +1,51 @@
+// Seed 000 §9: token amounts use 18 decimals, displayed with (up to) 8.
+export const TOKEN_DECIMALS = 18;
+export const DISPLAY_DECIMALS = 8;
+
+/** Wei (decimal string or bigint) as a decimal amount rounded to at most 8 decimals, trailing zeros dropped. */
+export function formatUnits(wei: string | bigint, decimals = TOKEN_DECIMALS, shown = DISPLAY_DECIMALS): string {
+  let value: bigint;
+  try {
+    value = typeof wei === 'bigint' ? wei : BigInt(wei);
+  } catch {
+    return '—';
+  }
+  const negative = value < 0n;
+  if (negative) value = -value;
+  const drop = 10n ** BigInt(Math.max(decimals - shown, 0));
+  // Round half up at the last shown decimal.
+  const rounded = (value + drop / 2n) / drop;
+  const scale = 10n ** BigInt(Math.min(shown, decimals));
+  const whole = rounded / scale;
+  const fraction = (rounded % scale).toString().padStart(Math.min(shown, decimals), '0').replace(/0+$/, '');
+  const text = fraction ? `${whole}.${fraction}` : whole.toString();
+  return negative && text !== '0' ? `-${text}` : text;
+}
+
+/** A price for display: "0.015 ETH". */
+export function formatPrice(price: { amount: string; currency: string }): string {
+  return `${formatUnits(price.amount)} ${price.currency}`;
+}
+
+/** First 4 and last 4 characters with an ellipsis between (seed display-name rule). */
+export function shortenAddress(value: string): string {
+  return value.length <= 11 ? value : `${value.slice(0, 4)}...${value.slice(-4)}`;
+}
+
+export interface NamedPerson {
+  address?: string | null;
+  id?: string | null;
+  alias?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+}
+
+/** Seed rule: first name or alias, plus last name if present; otherwise the address or id shortened. */
+export function displayName(person: NamedPerson): string {
+  const first = person.firstName?.trim() || person.alias?.trim();
+  if (first) {
+    const last = person.lastName?.trim();
+    return last ? `${first} ${last}` : first;
+  }
+  return shortenAddress(person.address || person.id || '');
+}

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { useSystemActor } from '../../app/appActorContext';
+import { ErrorView } from '../../views/status/ErrorView';
+import { GeofenceView } from '../../views/status/GeofenceView';
+import { NotificationBar } from '../feedback/NotificationBar';
+import { PwaUpdatePrompt } from '../feedback/PwaUpdatePrompt';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+/** The main layout: header, page, footer, plus the notification bar and the update prompt. */
+export function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="site-main" tabIndex={-1}>
+        <ConfigGate>{children}</ConfigGate>
+      </main>
+      <Footer />
+      <div className="overlay-stack">
+        <NotificationBar />
+        <PwaUpdatePrompt />
+      </div>
+    </div>
+  );
+}
+
+/** Seed 000 §8: a region error shows the geofence page, any other config failure the error page. */
+function ConfigGate({ children }: { children: ReactNode }) {
+  const config = useSystemActor('config');
+  const failure = useSelector(config, (snapshot) =>
+    snapshot.matches({ failed: 'region' }) ? 'region' : snapshot.matches({ failed: 'general' }) ? 'general' : null,
+  );
+  const message = useSelector(config, (snapshot) => snapshot.context.error?.message);
+  if (failure === 'region') return <GeofenceView message={message} />;
+  if (failure === 'general') return <ErrorView message={message} onRetry={() => config.send({ type: 'config.retry' })} />;
+  return <>{children}</>;
+}

@@ -1,0 +1,27 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from '@tanstack/react-router';
+import { getAppActor } from '../machines/app/appMachine';
+import { AppActorProvider } from './app/appActorContext';
+import { createAppActor } from './app/createAppActor';
+import { createAppRouter } from './app/router';
+import { bindDocumentTheme } from './services/settings';
+import { registerServiceWorker } from './services/swRegistration';
+import './styles/theme.css';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/pages.css';
+
+const appActor = createAppActor();
+bindDocumentTheme(getAppActor(appActor, 'settings'));
+if (import.meta.env.PROD) registerServiceWorker(getAppActor(appActor, 'pwaUpdate'));
+
+const router = createAppRouter(appActor);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppActorProvider actor={appActor}>
+      <RouterProvider router={router} />
+    </AppActorProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,25 @@
+import { fromPromise } from 'xstate';
+import { appMachine } from '../../machines/app/appMachine';
+import { configMachine } from '../../machines/config/configMachine';
+import { pwaUpdateMachine } from '../../machines/pwa/pwaUpdateMachine';
+import { settingsMachine } from '../../machines/settings/settingsMachine';
+import { fetchConfig } from './api';
+import { applyUpdate } from './pwaUpdate';
+import { loadSettings, persistSettings } from './settings';
+
+export interface AppServiceOverrides {
+  config?: typeof configMachine;
+  settings?: typeof settingsMachine;
+  pwaUpdate?: typeof pwaUpdateMachine;
+}
+
+/** The root machine with every effect implemented by the real services (tests may swap a child). */
+export function provideAppServices(overrides: AppServiceOverrides = {}) {
+  return appMachine.provide({
+    actors: {
+      config: overrides.config ?? configMachine.provide({ actors: { fetchConfig: fromPromise(({ signal }) => fetchConfig(signal)) } }),
+      settings: overrides.settings ?? settingsMachine.provide({ actors: { loadSettings }, actions: { persistSettings } }),
+      pwaUpdate: overrides.pwaUpdate ?? pwaUpdateMachine.provide({ actors: { applyUpdate } }),
+    },
+  });
+}

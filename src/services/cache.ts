@@ -1,0 +1,81 @@
+import { createStore, get, set, type UseStore } from 'idb-keyval';
+
+// One IndexedDB database per concern (idb-keyval's createStore makes one object store per database).
+let settingsStore: UseStore | undefined;
+let graphqlStore: UseStore | undefined;
+
+export function getSettingsStore(): UseStore {
+  settingsStore ??= createStore('artbazaar-settings', 'settings');
+  return settingsStore;
+}
+
+export function getGraphqlStore(): UseStore {
+  graphqlStore ??= createStore('artbazaar-graphql', 'responses');
+  return graphqlStore;
+}
+
+export type Theme = 'light' | 'dark';
+export interface StoredSettings {
+  theme: Theme;
+}
+
+const SETTINGS_KEY = 'settings';
+/** localStorage key read by the pre-paint script in index.html. */
+export const THEME_MIRROR_KEY = 'artbazaar.theme';
+
+function isTheme(value: unknown): value is Theme {
+  return value === 'light' || value === 'dark';
+}
+
+/** Stored settings, or null when nothing valid was saved yet. */
+export async function readSettings(): Promise<StoredSettings | null> {
+  try {
+    const stored = await get<unknown>(SETTINGS_KEY, getSettingsStore());
+    if (stored && typeof stored === 'object' && isTheme((stored as { theme?: unknown }).theme)) {
+      return { theme: (stored as StoredSettings).theme };
+    }
+  } catch {
+    // IndexedDB unavailable (private mode): fall back to the mirror below.
+  }
+  const mirrored = readThemeMirror();
+  return mirrored ? { theme: mirrored } : null;
+}
+
+export async function writeSettings(settings: StoredSettings): Promise<void> {
+  writeThemeMirror(settings.theme);
+  await set(SETTINGS_KEY, { theme: settings.theme }, getSettingsStore());
+}
+
+export function readThemeMirror(): Theme | null {
+  try {
+    const value = globalThis.localStorage?.getItem(THEME_MIRROR_KEY);
+    return isTheme(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeThemeMirror(theme: Theme): void {
+  try {
+    globalThis.localStorage?.setItem(THEME_MIRROR_KEY, theme);
+  } catch {
+    // Storage blocked: the theme still applies for this session.
+  }
+}
+
+/** Last successful GraphQL response per operation + variables, for offline reads. */
+export async function readCachedResponse<T>(key: string): Promise<T | undefined> {
+  try {
+    return await get<T>(key, getGraphqlStore());
+  } catch {
+    return undefined;
+  }
+}
+
+export async function writeCachedResponse(key: string, value: unknown): Promise<void> {
+  try {
+    await set(key, value, getGraphqlStore());
+  } catch {
+    // Quota or private mode: the online path is unaffected, only offline fallback is lost.
+  }
+}

@@ -1,0 +1,15 @@
+import { registerSW } from 'virtual:pwa-register';
+import type { AppSystemActors } from '../../machines/app/appMachine';
+import { setServiceWorkerUpdater } from './pwaUpdate';
+
+/** Registers src/sw.ts and feeds its lifecycle into the pwaUpdate actor. */
+export function registerServiceWorker(pwaUpdate: AppSystemActors['pwaUpdate']): void {
+  if (!('serviceWorker' in navigator)) return;
+  const updater = registerSW({
+    immediate: true,
+    onNeedRefresh: () => pwaUpdate.send({ type: 'sw.updateAvailable' }),
+    onOfflineReady: () => pwaUpdate.send({ type: 'sw.offlineReady' }),
+    onRegisterError: (error: unknown) => console.warn('Service worker registration failed', error),
+  });
+  setServiceWorkerUpdater(updater);
+}

@@ -1,0 +1,14 @@
+import { StatusPage } from './StatusPage';
+import { GoToMainPage } from './HomeButton';
+
+// Seed 000 §2 "Other" and seed 001: both 404 texts, exactly.
+export const NOT_FOUND_HEADING = "Oooooops! We couldn't find the page you're looking for :(";
+export const NOT_FOUND_TEXT = "This page does not exist or you don't have access to it";
+
+export function NotFoundView() {
+  return (
+    <StatusPage title="Page not found" heading={NOT_FOUND_HEADING} art={<span className="status-code">404</span>} actions={<GoToMainPage />}>
+      <p className="status-text">{NOT_FOUND_TEXT}</p>
+    </StatusPage>
+  );
+}

@@ -1,0 +1,67 @@
+import { defineConfig, type PluginOption } from 'vite';
+import react from '@vitejs/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaManifest, precacheGlobIgnores } from './src/app/pwaManifest';
+
+const backend = 'http://127.0.0.1:8787';
+// Vitest extends this config for the "app" project: the SW and route generation only matter for real builds.
+const isVitest = Boolean(process.env.VITEST);
+
+const plugins: PluginOption[] = [];
+if (!isVitest) {
+  plugins.push(
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/routeTree.gen.ts',
+    }),
+  );
+}
+plugins.push(react());
+if (!isVitest) {
+  plugins.push(
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: pwaManifest,
+      injectManifest: {
+        // Shell only: entry, route chunks, CSS, index.html and icons; heavy lazy chunks are fetched on demand.
+        globPatterns: ['**/*.{js,css,html,png,svg}'],
+        globIgnores: precacheGlobIgnores,
+      },
+      devOptions: { enabled: false },
+    }),
+  );
+}
+
+export default defineConfig({
+  plugins,
+  server: {
+    host: '127.0.0.1',
+    proxy: {
+      '/api': backend,
+      '/graphql': backend,
+      '/ipfs': backend,
+      '/socket.io': { target: backend, ws: true },
+    },
+  },
+  preview: {
+    host: '127.0.0.1',
+    proxy: {
+      '/api': backend,
+      '/graphql': backend,
+      '/ipfs': backend,
+      '/socket.io': { target: backend, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    manifest: true,
+    sourcemap: false,
+  },
+});

@@ -1,0 +1,66 @@
+// The HTTP application: REST, GraphQL, media, the built PWA, and socket.io on the same http server.
+import type { Server as HttpServer } from 'node:http';
+import { Hono } from 'hono';
+import { Server as SocketServer } from 'socket.io';
+import type { ServerConfig } from './config.js';
+import type { Db } from './db/client.js';
+import { createGraphql } from './graphql/index.js';
+import { errorResponse, handleError } from './http/errors.js';
+import { mediaRoutes } from './http/media.js';
+import { securityHeaders } from './http/security.js';
+import { isApiPath, serveApp } from './http/static.js';
+import type { MediaStore } from './media/store.js';
+import { restRoutes } from './rest/index.js';
+
+export interface CreateServerOptions {
+  db: Db;
+  config: ServerConfig;
+  mediaStore: MediaStore;
+  /** The built app (default config.staticDir, i.e. dist/). */
+  staticDir?: string;
+}
+
+export interface AppServer {
+  app: Hono;
+  /** Wires socket.io at /socket.io onto the http server; the indexer broadcasts through the returned io. */
+  attach(httpServer: HttpServer): SocketServer;
+}
+
+export function createServer({ db, config, mediaStore, staticDir }: CreateServerOptions): AppServer {
+  const app = new Hono();
+  app.use('*', securityHeaders(config.chainRpcUrl));
+  app.onError(handleError);
+
+  app.route('/api/v1', restRoutes({ db, config }));
+
+  const yoga = createGraphql({ db, config: config.public });
+  app.post('/graphql', (c) => yoga.fetch(c.req.raw));
+  app.all('/graphql', (c) => errorResponse(c, 405, 'method_not_allowed', 'Send GraphQL queries with POST.'));
+
+  app.route('/ipfs', mediaRoutes(mediaStore));
+
+  const serveStatic = serveApp(staticDir ?? config.staticDir);
+  app.on(['GET', 'HEAD'], '*', (c) => {
+    if (isApiPath(c.req.path)) return errorResponse(c, 404, 'not_found', `Nothing at ${c.req.path}.`);
+    return serveStatic(c);
+  });
+  app.notFound((c) => errorResponse(c, 404, 'not_found', `Nothing at ${c.req.method} ${c.req.path}.`));
+
+  return {
+    app,
+    attach(httpServer) {
+      const io = new SocketServer(httpServer, { path: '/socket.io', serveClient: false });
+      io.on('connection', (socket) => {
+        // Clients send 'ready' on connect and after every reconnect; an address joins its own room.
+        socket.on('ready', (payload: unknown, ack?: unknown) => {
+          const address = (payload as { address?: unknown } | null)?.address;
+          if (typeof address === 'string' && /^0x[0-9a-fA-F]{40}$/.test(address)) {
+            void socket.join(`account:${address.toLowerCase()}`);
+          }
+          if (typeof ack === 'function') ack({ ok: true });
+        });
+      });
+      return io;
+    },
+  };
+}

@@ -1,0 +1,143 @@
+// Server configuration from the environment, and the public config served at GET /api/v1/config.
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Image and gif uploads: 10 MB (seed 000 §9). */
+export const MAX_FILE_SIZE = 10_485_760;
+/** Video uploads: 100 MB; the seeds leave it to configuration. */
+export const MAX_VIDEO_SIZE = 104_857_600;
+/** Default royalty offered in the studio, in basis points (500 = 5%, on the seed's 100 = 1% scale). */
+export const SUGGESTED_ROYALTY = 500;
+
+export const MEDIA_URL_PREFIX = '/ipfs/';
+export const THUMBNAIL_URL_PREFIX = '/ipfs/thumbnail/';
+
+// Seed 000 §9 known chain ids; 31337 is named as the brief names it.
+const CHAIN_NAMES: Record<number, { name: string; symbol: string }> = {
+  1: { name: 'Ethereum Mainnet', symbol: 'ETH' },
+  4: { name: 'Rinkeby', symbol: 'ETH' },
+  5: { name: 'Goerli', symbol: 'ETH' },
+  56: { name: 'Binance Smart Chain', symbol: 'BNB' },
+  97: { name: 'Binance Smart Chain Testnet', symbol: 'BNB' },
+  128: { name: 'Huobi ECO', symbol: 'HT' },
+  256: { name: 'Huobi ECO Testnet', symbol: 'HT' },
+  137: { name: 'Polygon', symbol: 'MATIC' },
+  250: { name: 'Fantom', symbol: 'FTM' },
+  4002: { name: 'Fantom Testnet', symbol: 'FTM' },
+  1337: { name: 'Localhost', symbol: 'ETH' },
+  31337: { name: 'Hardhat', symbol: 'ETH' },
+  80001: { name: 'Polygon Mumbai', symbol: 'MATIC' },
+  11155111: { name: 'Sepolia', symbol: 'ETH' },
+};
+const LOCAL_DEMO_CHAINS = new Set([31337, 1337]);
+
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address');
+const deploymentsSchema = z.object({
+  chainId: z.number().int().positive(),
+  marketplace: address,
+  collectionFactory: address,
+  blockNumber: z.number().int().nonnegative(),
+});
+export type Deployments = z.infer<typeof deploymentsSchema>;
+
+export interface PublicConfig {
+  evms: {
+    chainId: number;
+    name: string;
+    providerURL: string;
+    symbol: string;
+    /** null until the contracts are deployed. */
+    contracts: { marketplace: string | null; collectionFactory: string | null };
+  }[];
+  ipfs: { urlPrefix: string; thumbnailUrlPrefix: string };
+  maxFileSize: number;
+  maxVideoSize: number;
+  suggestedRoyalty: number;
+  isLocalDemoChain: boolean;
+}
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  chainRpcUrl: string;
+  chainId: number;
+  deploymentsPath: string;
+  /** null when the deployments file does not exist yet. */
+  deployments: Deployments | null;
+  staticDir: string;
+  public: PublicConfig;
+}
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  CHAIN_RPC_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:8545'),
+  CHAIN_ID: z.coerce.number().int().positive().default(31337),
+  DEPLOYMENTS_FILE: z.string().min(1).optional(),
+  STATIC_DIR: z.string().min(1).optional(),
+});
+
+const repoFile = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
+
+/** Reads a deployments file ({ chainId, marketplace, collectionFactory, blockNumber }); null when missing. */
+export function readDeploymentsFile(path: string): Deployments | null {
+  if (!existsSync(path)) return null;
+  const parsed = deploymentsSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+  if (!parsed.success) throw new Error(`Invalid deployments file ${path}: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
+
+export function buildPublicConfig(chainId: number, chainRpcUrl: string, deployments: Deployments | null): PublicConfig {
+  const chain = CHAIN_NAMES[chainId] ?? { name: `Chain ${chainId}`, symbol: 'ETH' };
+  return {
+    evms: [
+      {
+        chainId,
+        name: chain.name,
+        providerURL: chainRpcUrl,
+        symbol: chain.symbol,
+        contracts: {
+          marketplace: deployments?.marketplace ?? null,
+          collectionFactory: deployments?.collectionFactory ?? null,
+        },
+      },
+    ],
+    ipfs: { urlPrefix: MEDIA_URL_PREFIX, thumbnailUrlPrefix: THUMBNAIL_URL_PREFIX },
+    maxFileSize: MAX_FILE_SIZE,
+    maxVideoSize: MAX_VIDEO_SIZE,
+    suggestedRoyalty: SUGGESTED_ROYALTY,
+    isLocalDemoChain: LOCAL_DEMO_CHAINS.has(chainId),
+  };
+}
+
+/** Assembles the server configuration; throws a readable error for invalid variables. */
+export function loadServerConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  // Empty strings count as unset, as shells often export VAR= to clear a variable.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) throw new Error(`Invalid server environment:\n${z.prettifyError(parsed.error)}`);
+  const vars = parsed.data;
+  const deploymentsPath = vars.DEPLOYMENTS_FILE ?? repoFile(`contracts/deployments/${vars.CHAIN_ID}.json`);
+  const deployments = readDeploymentsFile(deploymentsPath);
+  const chainId = deployments?.chainId ?? vars.CHAIN_ID;
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir: vars.DATA_DIR,
+    databaseUrl: vars.DATABASE_URL,
+    chainRpcUrl: vars.CHAIN_RPC_URL,
+    chainId,
+    deploymentsPath,
+    deployments,
+    staticDir: vars.STATIC_DIR ?? repoFile('dist'),
+    public: buildPublicConfig(chainId, vars.CHAIN_RPC_URL, deployments),
+  };
+}

@@ -1,0 +1,143 @@
+// Validation of list inputs (filters, sort, pagination) and the opaque keyset cursors.
+import { GraphQLError } from 'graphql';
+import { z } from 'zod';
+
+export const MEDIA_TYPES = ['image', 'gif', 'multipart/image', 'multipart/mixed', 'video', 'sound'] as const;
+export const DEFAULT_PER_PAGE = 20;
+export const MAX_PER_PAGE = 100;
+
+export type SortKey = '_id' | 'likesCount' | 'price';
+export type SortDir = 1 | -1;
+
+const filterSchema = z
+  .object({
+    mediaTypes: z.array(z.enum(MEDIA_TYPES)).max(MEDIA_TYPES.length).nullish(),
+    chainIds: z.array(z.number().int().positive()).max(20).nullish(),
+    creator: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, 'creator must be a 0x-prefixed wallet address')
+      .transform((value) => value.toLowerCase())
+      .nullish(),
+    token_ids: z
+      .array(z.string().regex(/^[1-9]\d{0,15}$/, 'token_ids must be token _id values (positive integers)'))
+      .max(MAX_PER_PAGE)
+      .nullish(),
+  })
+  .nullish();
+
+const sortSchema = z
+  .object({
+    sortBy: z.enum(['_id', 'likesCount', 'price'], { error: 'sortBy must be one of _id, likesCount, price' }).nullish(),
+    sortDir: z.union([z.literal(1), z.literal(-1)], { error: 'sortDir must be 1 or -1' }).nullish(),
+  })
+  .nullish();
+
+const paginationSchema = z
+  .object({
+    page: z.number().int().min(1, 'page must be 1 or more').nullish(),
+    after: z.string().min(1).max(512).nullish(),
+    perPage: z
+      .number()
+      .int()
+      .min(1, `perPage must be between 1 and ${MAX_PER_PAGE}`)
+      .max(MAX_PER_PAGE, `perPage must be between 1 and ${MAX_PER_PAGE}`)
+      .nullish(),
+  })
+  .nullish();
+
+export interface ListFilter {
+  mediaTypes: string[] | null;
+  chainIds: number[] | null;
+  creator: string | null;
+  tokenIds: number[] | null;
+}
+
+export interface ListInput {
+  filter: ListFilter;
+  sortBy: SortKey;
+  sortDir: SortDir;
+  perPage: number;
+  after: Cursor | null;
+}
+
+export interface Cursor {
+  sortBy: SortKey;
+  sortDir: SortDir;
+  /** The sort column's value of the last row (likes count, price in wei, or null for unlisted). */
+  value: string | number | null;
+  id: number;
+}
+
+export function badInput(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+}
+
+function parse<T extends z.ZodType>(schema: T, value: unknown, what: string): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issues = result.error.issues.map((issue) => {
+      const path = issue.path.length > 0 ? `${what}.${issue.path.join('.')}` : what;
+      return `${path}: ${issue.message}`;
+    });
+    throw badInput(`Invalid ${what}. ${issues.join('; ')}`);
+  }
+  return result.data;
+}
+
+const cursorSchema = z.tuple([
+  z.enum(['_id', 'likesCount', 'price']),
+  z.union([z.literal(1), z.literal(-1)]),
+  z.union([z.string().regex(/^\d{1,78}$/), z.number().int().nonnegative(), z.null()]),
+  z.number().int().positive(),
+]);
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.sortBy, cursor.sortDir, cursor.value, cursor.id])).toString('base64url');
+}
+
+export function decodeCursor(value: string): Cursor {
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+  } catch {
+    throw badInput('Invalid pagination.after: not a cursor returned by this API.');
+  }
+  const parsed = cursorSchema.safeParse(decoded);
+  if (!parsed.success) throw badInput('Invalid pagination.after: not a cursor returned by this API.');
+  const [sortBy, sortDir, cursorValue, id] = parsed.data;
+  return { sortBy, sortDir, value: cursorValue, id };
+}
+
+export function parseListInput(
+  args: { filters?: unknown; sort?: unknown; pagination?: unknown },
+  allowedSorts: readonly SortKey[],
+): ListInput {
+  const filters = parse(filterSchema, args.filters, 'filters') ?? {};
+  const sort = parse(sortSchema, args.sort, 'sort') ?? {};
+  const pagination = parse(paginationSchema, args.pagination, 'pagination') ?? {};
+  const sortBy: SortKey = sort.sortBy ?? '_id';
+  const sortDir: SortDir = sort.sortDir ?? -1;
+  if (!allowedSorts.includes(sortBy)) {
+    throw badInput(`Invalid sort.sortBy: this list sorts by ${allowedSorts.join(', ')} only.`);
+  }
+  const after = pagination.after ? decodeCursor(pagination.after) : null;
+  if (after && (after.sortBy !== sortBy || after.sortDir !== sortDir)) {
+    throw badInput('Invalid pagination.after: the cursor belongs to a different sort; start again from the first page.');
+  }
+  // Keyset paging cannot jump to page N; page 1 is the first page, later pages come from `after`.
+  if (!after && pagination.page && pagination.page > 1) {
+    throw badInput('Invalid pagination.page: pages after the first are reached with pagination.after (endCursor).');
+  }
+  return {
+    filter: {
+      mediaTypes: filters.mediaTypes && filters.mediaTypes.length > 0 ? filters.mediaTypes : null,
+      chainIds: filters.chainIds && filters.chainIds.length > 0 ? filters.chainIds : null,
+      creator: filters.creator ?? null,
+      tokenIds: filters.token_ids && filters.token_ids.length > 0 ? filters.token_ids.map(Number) : null,
+    },
+    sortBy,
+    sortDir,
+    perPage: pagination.perPage ?? DEFAULT_PER_PAGE,
+    after,
+  };
+}

@@ -1,0 +1,56 @@
+// Reads one page through keyset segments and shapes the connection (totalCount, pageInfo, edges).
+import type { SQL } from 'drizzle-orm';
+import { encodeCursor, type ListInput } from './inputs.js';
+import { cursorValue, type Segment } from './keyset.js';
+
+export interface Connection<Node> {
+  totalCount: number;
+  pageInfo: { startCursor: string | null; endCursor: string | null; hasNextPage: boolean; hasPreviousPage: boolean };
+  edges: { cursor: string; node: Node }[];
+}
+
+type Row = { id: number; likesCount?: number; priceWei?: string | null };
+
+/** Fetches perPage + 1 rows across the segments; the extra row only tells whether a next page exists. */
+export async function readSegments<R extends Row>(
+  segments: Segment[],
+  limit: number,
+  fetch: (where: SQL | undefined, orderBy: SQL[], limit: number) => Promise<R[]>,
+): Promise<R[]> {
+  const rows: R[] = [];
+  for (const segment of segments) {
+    const wanted = limit - rows.length;
+    if (wanted <= 0) break;
+    rows.push(...(await fetch(segment.where, segment.orderBy, wanted)));
+  }
+  return rows;
+}
+
+export function toConnection<R extends Row, Node>(
+  input: ListInput,
+  rows: R[],
+  totalCount: number,
+  toNode: (row: R) => Node,
+): Connection<Node> {
+  const hasNextPage = rows.length > input.perPage;
+  const pageRows = rows.slice(0, input.perPage);
+  const edges = pageRows.map((row) => ({
+    cursor: encodeCursor({
+      sortBy: input.sortBy,
+      sortDir: input.sortDir,
+      value: cursorValue(input.sortBy, row),
+      id: row.id,
+    }),
+    node: toNode(row),
+  }));
+  return {
+    totalCount,
+    pageInfo: {
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+      hasNextPage,
+      hasPreviousPage: input.after !== null,
+    },
+    edges,
+  };
+}

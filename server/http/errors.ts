@@ -1,0 +1,39 @@
+// One JSON error shape for every REST failure: { error: "<code>", message: "<human text>" } with a 4xx status.
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z } from 'zod';
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function errorResponse(c: Context, status: ContentfulStatusCode, code: string, message: string) {
+  return c.json({ error: code, message }, status);
+}
+
+/** Hono onError: known errors become their 4xx; anything else is logged and answered without details. */
+export function handleError(error: Error, c: Context) {
+  if (error instanceof ApiError) return errorResponse(c, error.status, error.code, error.message);
+  if (error instanceof z.ZodError) return errorResponse(c, 400, 'invalid_input', z.prettifyError(error));
+  const status = (error as { status?: unknown }).status;
+  // Hono's own HTTPExceptions (e.g. a malformed body) carry a 4xx status.
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return errorResponse(c, status as ContentfulStatusCode, 'bad_request', error.message || 'Bad request.');
+  }
+  console.error(`${c.req.method} ${c.req.path} failed:`, error);
+  return errorResponse(c, 500, 'internal_error', 'Something went wrong on the server.');
+}
+
+/** Parses input with a zod schema, throwing a 400 ApiError with a readable message. */
+export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ApiError(400, 'invalid_input', z.prettifyError(result.error));
+  return result.data;
+}

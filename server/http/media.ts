@@ -1,0 +1,78 @@
+// GET /ipfs/:cid and /ipfs/thumbnail/:cid — immutable, content-addressed media with byte-range support.
+import { Hono } from 'hono';
+import { parseCid, type MediaStore } from '../media/store.js';
+import { errorResponse } from './errors.js';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+// Opened directly, uploaded HTML/JS runs in an opaque origin: no access to the app's storage.
+const MEDIA_CSP =
+  "sandbox allow-scripts; default-src 'self'; script-src 'self' 'unsafe-inline' blob:; " +
+  "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self' blob:; frame-ancestors 'self'";
+
+// Bytes from the database are plain ArrayBuffer-backed; TypeScript cannot tell from Uint8Array<ArrayBufferLike>.
+const asBody = (bytes: Uint8Array) => bytes as Uint8Array<ArrayBuffer>;
+
+function mediaHeaders(cid: string, contentType: string): Headers {
+  return new Headers({
+    'Content-Type': contentType.startsWith('text/') ? `${contentType}; charset=utf-8` : contentType,
+    'Cache-Control': IMMUTABLE,
+    ETag: `"${cid}"`,
+    'Accept-Ranges': 'bytes',
+    'Content-Security-Policy': MEDIA_CSP,
+    'X-Frame-Options': 'SAMEORIGIN',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+  });
+}
+
+/** Parses a single "bytes=a-b" range; null for none, 'invalid' when unsatisfiable. */
+function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return 'invalid';
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    start = Math.max(0, size - Number(match[2]));
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  return start > end || start >= size ? 'invalid' : { start, end };
+}
+
+export function mediaRoutes(store: MediaStore) {
+  const app = new Hono();
+
+  app.get('/thumbnail/:cid', async (c) => {
+    const cid = parseCid(c.req.param('cid'));
+    if (!cid) return errorResponse(c, 400, 'invalid_cid', 'That is not a valid CID.');
+    const thumb = await store.thumbnail(cid);
+    if (!thumb) return errorResponse(c, 404, 'not_found', `No thumbnail for ${cid}.`);
+    const headers = mediaHeaders(cid, thumb.contentType);
+    headers.set('ETag', `"${cid}-thumbnail"`);
+    if (c.req.header('if-none-match') === headers.get('ETag')) return new Response(null, { status: 304, headers });
+    headers.set('Content-Length', String(thumb.bytes.byteLength));
+    return new Response(c.req.method === 'HEAD' ? null : asBody(thumb.bytes), { status: 200, headers });
+  });
+
+  app.get('/:cid', async (c) => {
+    const cid = parseCid(c.req.param('cid'));
+    if (!cid) return errorResponse(c, 400, 'invalid_cid', 'That is not a valid CID.');
+    const item = await store.get(cid);
+    if (!item) return errorResponse(c, 404, 'not_found', `No media with CID ${cid}.`);
+    const headers = mediaHeaders(cid, item.contentType);
+    if (c.req.header('if-none-match') === headers.get('ETag')) return new Response(null, { status: 304, headers });
+    const range = parseRange(c.req.header('range'), item.size);
+    if (range === 'invalid') {
+      headers.set('Content-Range', `bytes */${item.size}`);
+      return new Response(null, { status: 416, headers });
+    }
+    const body = range ? item.bytes.subarray(range.start, range.end + 1) : item.bytes;
+    headers.set('Content-Length', String(body.byteLength));
+    if (range) headers.set('Content-Range', `bytes ${range.start}-${range.end}/${item.size}`);
+    return new Response(c.req.method === 'HEAD' ? null : asBody(body), { status: range ? 206 : 200, headers });
+  });
+
+  return app;
+}

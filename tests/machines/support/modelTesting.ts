@@ -26,7 +26,12 @@ export function createMachineTestModel(machine: AnyStateMachine, options: Machin
   const project = options.project ?? ((state: Snap) => ({ value: state.value, context: state.context }));
   return new TestModel<Snap, Event, unknown>(machine, {
     input: options.input,
-    serializeState: (state) => JSON.stringify(project(state)),
+    // As createTestModel does: a state reached by another event from another state is another vertex.
+    serializeState: (state, event, previous) =>
+      JSON.stringify(project(state)) +
+      (event && previous && JSON.stringify(previous.value) !== JSON.stringify(state.value)
+        ? ` via ${JSON.stringify(event)} from ${JSON.stringify(previous.value)}`
+        : ''),
     serializeEvent: (event) => JSON.stringify(event),
     stateMatcher: (state, key) =>
       key.startsWith('#') ? state._nodes.includes(machine.getStateNodeById(key)) : state.matches(key as never),

@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, type AnyMachineSnapshot } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { configMachine, type AppConfig, type ConfigLoadError } from '../../machines/config/configMachine';
+import {
+  checkedStates,
+  controlled,
+  createMachineTestModel,
+  describePath,
+  flush,
+  machineEventTypes,
+  modelPaths,
+  pathEventTypes,
+  stateKeys,
+} from './support/modelTesting';
+
+const config: AppConfig = {
+  evms: [
+    {
+      chainId: 31337,
+      name: 'Hardhat',
+      providerURL: 'http://127.0.0.1:8545',
+      symbol: 'ETH',
+      contracts: { marketplace: '0x5FbDB2315678afecb367f032d93F642f64180aa3', collectionFactory: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' },
+    },
+  ],
+  ipfs: { urlPrefix: '/ipfs/', thumbnailUrlPrefix: '/ipfs/thumb/' },
+  maxFileSize: 10485760,
+  maxVideoSize: 52428800,
+  suggestedRoyalty: 500,
+  isLocalDemoChain: true,
+};
+const regionError: ConfigLoadError = { kind: 'region', message: 'Not available in your region' };
+const generalError: ConfigLoadError = { kind: 'general', message: "Sorry. There's an error. Please try again later." };
+
+function startConfig() {
+  const fetchConfig = controlled<AppConfig>();
+  const actor = createActor(configMachine.provide({ actors: { fetchConfig: fetchConfig.logic } })).start();
+  return { actor, fetchConfig };
+}
+
+const project = (state: AnyMachineSnapshot) => ({ value: state.value, context: state.context });
+const model = createMachineTestModel(configMachine, {
+  events: () => [
+    { type: 'xstate.done.actor.fetchConfig', output: config },
+    { type: 'xstate.error.actor.fetchConfig', error: regionError },
+    { type: 'xstate.error.actor.fetchConfig', error: generalError },
+    { type: 'xstate.error.actor.fetchConfig', error: new TypeError('Failed to fetch') },
+  ],
+});
+const paths = modelPaths(model);
+
+function harness() {
+  let run: ReturnType<typeof startConfig> | undefined;
+  const get = () => {
+    if (!run) throw new Error('actor not started');
+    return run;
+  };
+  return {
+    stop: () => run?.actor.stop(),
+    params: {
+      events: {
+        'xstate.init': () => {
+          run = startConfig();
+        },
+        'xstate.done.actor.fetchConfig': async (step: { event: { type: string } }) => {
+          get().fetchConfig.last().resolve((step.event as unknown as { output: AppConfig }).output);
+          await flush();
+        },
+        'xstate.error.actor.fetchConfig': async (step: { event: { type: string } }) => {
+          get().fetchConfig.last().reject((step.event as unknown as { error: unknown }).error);
+          await flush();
+        },
+        'config.retry': () => {
+          get().actor.send({ type: 'config.retry' });
+        },
+      },
+      states: checkedStates(() => get().actor.getSnapshot(), project, {
+        loading: (snap) => {
+          expect(snap.hasTag('loading')).toBe(true);
+          expect(snap.context.error).toBeNull();
+          expect(get().fetchConfig.last().signal.aborted).toBe(false);
+        },
+        ready: (snap) => {
+          expect(snap.hasTag('loading')).toBe(false);
+          expect(snap.context.config).toEqual(config);
+          expect(snap.can({ type: 'config.retry' })).toBe(false);
+        },
+        failed: (snap) => {
+          expect(snap.hasTag('loading')).toBe(false);
+          expect(snap.context.error?.message).toBeTruthy();
+          expect(snap.can({ type: 'config.retry' })).toBe(true);
+        },
+        'failed.region': (snap) => {
+          expect(snap.context.error).toEqual(regionError);
+        },
+        'failed.general': (snap) => {
+          expect(snap.context.error?.kind).toBe('general');
+        },
+      }),
+    },
+  };
+}
+
+describe('configMachine (model-based)', () => {
+  it('xstate/graph createTestModel refuses invoking machines, hence createMachineTestModel', () => {
+    expect(() => createTestModel(configMachine)).toThrow(/Invocations on test machines are not supported/);
+  });
+
+  it('has an assertion for every state node', () => {
+    const keys = Object.keys(harness().params.states).filter((key) => key !== '*');
+    expect(keys.sort()).toEqual(stateKeys(configMachine).sort());
+  });
+
+  it('exercises every event type of the machine, each with an executor', () => {
+    const exercised = pathEventTypes(paths);
+    expect(exercised).toEqual(machineEventTypes(configMachine));
+    const executors = Object.keys(harness().params.events);
+    expect(exercised.filter((type) => !executors.includes(type))).toEqual([]);
+  });
+
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_title, path) => {
+    const h = harness();
+    try {
+      await path.test(h.params);
+    } finally {
+      h.stop();
+    }
+  });
+});
+
+describe('configMachine', () => {
+  it('behavior: a region rejection goes to failed.region (geofence page)', async () => {
+    const { actor, fetchConfig } = startConfig();
+    fetchConfig.last().reject(regionError);
+    await flush();
+    expect(actor.getSnapshot().matches({ failed: 'region' })).toBe(true);
+    expect(actor.getSnapshot().context.error).toEqual(regionError);
+  });
+
+  it('behavior: any other rejection goes to failed.general (error page), keeping its message', async () => {
+    const { actor, fetchConfig } = startConfig();
+    fetchConfig.last().reject(new TypeError('Failed to fetch'));
+    await flush();
+    expect(actor.getSnapshot().matches({ failed: 'general' })).toBe(true);
+    expect(actor.getSnapshot().context.error).toEqual({ kind: 'general', message: 'Failed to fetch' });
+  });
+
+  it('behavior: config.retry loads again and can succeed', async () => {
+    const { actor, fetchConfig } = startConfig();
+    fetchConfig.last().reject(generalError);
+    await flush();
+    actor.send({ type: 'config.retry' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(fetchConfig.calls).toHaveLength(2);
+    fetchConfig.last().resolve(config);
+    await flush();
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context).toEqual({ config, error: null });
+  });
+
+  it('behavior: stopping while loading aborts the fetch signal', () => {
+    const { actor, fetchConfig } = startConfig();
+    const { signal } = fetchConfig.last();
+    actor.stop();
+    expect(signal.aborted).toBe(true);
+  });
+
+  it('behavior: without a provided fetchConfig the error page says so', async () => {
+    const actor = createActor(configMachine).start();
+    await flush();
+    expect(actor.getSnapshot().matches({ failed: 'general' })).toBe(true);
+    expect(actor.getSnapshot().context.error?.message).toMatch(/fetchConfig" not provided/);
+  });
+});

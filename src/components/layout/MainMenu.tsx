@@ -31,12 +31,17 @@ function MenuGroup({ group }: { group: NavGroup }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const submenuId = useId();
+  // A click right after hover-opening keeps the menu open instead of toggling it shut under the pointer.
+  const openedByHover = useRef(false);
 
   const cancelClose = () => clearTimeout(closeTimer.current);
   const closeLater = () => {
     cancelClose();
     // Seed 000 §2: the menu closes 300 ms after the pointer leaves, so diagonal moves don't lose it.
-    closeTimer.current = setTimeout(() => setOpen(false), MENU_CLOSE_DELAY_MS);
+    closeTimer.current = setTimeout(() => {
+      openedByHover.current = false;
+      setOpen(false);
+    }, MENU_CLOSE_DELAY_MS);
   };
   useEffect(() => cancelClose, []);
 
@@ -76,6 +81,7 @@ function MenuGroup({ group }: { group: NavGroup }) {
       className="main-menu-item"
       onMouseEnter={() => {
         cancelClose();
+        if (!open) openedByHover.current = true;
         setOpen(true);
       }}
       onMouseLeave={closeLater}
@@ -90,7 +96,10 @@ function MenuGroup({ group }: { group: NavGroup }) {
         className="main-menu-button"
         aria-expanded={open}
         aria-controls={submenuId}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          if (openedByHover.current) openedByHover.current = false;
+          else setOpen((value) => !value);
+        }}
         onKeyDown={onButtonKeyDown}
       >
         {group.label}

@@ -1,0 +1,101 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { MAIN_MENU, visibleFooterColumns, visibleMenu } from '../../src/app/navigation';
+import { renderApp } from './appHarness';
+
+describe('main layout', () => {
+  it('menu: shows only built entries (Explore → Art) and hides the rest', async () => {
+    await renderApp('/under-construction');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const explore = within(nav).getByRole('button', { name: 'Explore' });
+    expect(within(nav).queryByText('Learn')).not.toBeInTheDocument();
+    expect(within(nav).queryByText('Artists')).not.toBeInTheDocument();
+    expect(within(nav).queryByText('Studio')).not.toBeInTheDocument();
+    expect(within(nav).queryByText('Dashboard')).not.toBeInTheDocument();
+
+    await userEvent.click(explore);
+    expect(explore).toHaveAttribute('aria-expanded', 'true');
+    expect(within(nav).getByRole('link', { name: 'Art' })).toHaveAttribute('href', '/explore');
+    expect(within(nav).queryByRole('link', { name: 'Exhibitions' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Unique formats' })).not.toBeInTheDocument();
+  });
+
+  it('menu data: a group with no built entry is dropped, a built link stays', () => {
+    expect(visibleMenu().map((group) => group.label)).toEqual(['Explore']);
+    const allBuilt = MAIN_MENU.map((group) => ({ ...group, built: true, items: group.items?.map((item) => ({ ...item, built: true })) }));
+    expect(visibleMenu(allBuilt).map((group) => group.label)).toEqual(['Explore', 'Learn', 'Artists', 'Studio', 'Dashboard']);
+    expect(visibleFooterColumns()).toEqual([]);
+  });
+
+  it('behavior: submenu closes 300 ms after the pointer leaves, not before', async () => {
+    await renderApp('/under-construction');
+    vi.useFakeTimers();
+    try {
+      const explore = screen.getByRole('button', { name: 'Explore' });
+      const item = explore.closest('li')!;
+      fireEvent.mouseEnter(item);
+      expect(explore).toHaveAttribute('aria-expanded', 'true');
+      fireEvent.mouseLeave(item);
+      act(() => vi.advanceTimersByTime(299));
+      expect(explore).toHaveAttribute('aria-expanded', 'true');
+      // Coming back within the delay keeps it open.
+      fireEvent.mouseEnter(item);
+      act(() => vi.advanceTimersByTime(400));
+      expect(explore).toHaveAttribute('aria-expanded', 'true');
+      fireEvent.mouseLeave(item);
+      act(() => vi.advanceTimersByTime(300));
+      expect(explore).toHaveAttribute('aria-expanded', 'false');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('behavior: keyboard opens the submenu with ArrowDown and closes it with Escape', async () => {
+    await renderApp('/under-construction');
+    const explore = screen.getByRole('button', { name: 'Explore' });
+    explore.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(explore).toHaveAttribute('aria-expanded', 'true');
+    await vi.waitFor(() => expect(screen.getByRole('link', { name: 'Art' })).toHaveFocus());
+    await userEvent.keyboard('{Escape}');
+    expect(explore).toHaveAttribute('aria-expanded', 'false');
+    expect(explore).toHaveFocus();
+  });
+
+  it('footer: social links open in a new tab with rel=noopener; no column without built pages', async () => {
+    await renderApp('/under-construction');
+    const footer = screen.getByRole('contentinfo');
+    const links = within(footer).getAllByRole('link', { name: /opens in a new tab/ });
+    expect(links.map((link) => link.getAttribute('aria-label'))).toEqual([
+      'Website (opens in a new tab)',
+      'YouTube (opens in a new tab)',
+      'X (opens in a new tab)',
+      'Instagram (opens in a new tab)',
+    ]);
+    for (const link of links) {
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link.getAttribute('rel')).toContain('noopener');
+    }
+    for (const title of ['Company', 'Help', 'Policies']) expect(within(footer).queryByText(title)).not.toBeInTheDocument();
+  });
+
+  it('mobile: the hamburger opens a full-screen menu with the theme switch, Escape closes it', async () => {
+    await renderApp('/under-construction');
+    const opener = screen.getByRole('button', { name: 'Open menu' });
+    await userEvent.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(dialog).getByRole('link', { name: 'Art' })).toHaveAttribute('href', '/explore');
+    expect(within(dialog).getByRole('switch', { name: 'Dark theme' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Close menu' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  it('pages: /under-construction shows Under Maintenance with a way home', async () => {
+    await renderApp('/under-construction');
+    expect(screen.getByRole('heading', { level: 1, name: 'Under Maintenance' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to main page' })).toHaveAttribute('href', '/');
+  });
+});

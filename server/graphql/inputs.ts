@@ -1,5 +1,6 @@
 // Validation of list inputs (filters, sort, pagination) and the opaque keyset cursors.
-import { GraphQLError } from 'graphql';
+// yoga's own error factory: a GraphQLError from another copy of graphql (ESM vs CJS) would be masked.
+import { createGraphQLError } from 'graphql-yoga';
 import { z } from 'zod';
 
 export const MEDIA_TYPES = ['image', 'gif', 'multipart/image', 'multipart/mixed', 'video', 'sound'] as const;
@@ -68,8 +69,8 @@ export interface Cursor {
   id: number;
 }
 
-export function badInput(message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+export function badInput(message: string) {
+  return createGraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
 }
 
 function parse<T extends z.ZodType>(schema: T, value: unknown, what: string): z.infer<T> {

@@ -1,0 +1,55 @@
+// Opens a fresh database of each kind for a suite: PGlite in a temp folder, or a new PostgreSQL database.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type DatabaseKind, type OpenedDatabase } from '../../server/db/client.js';
+
+export const DATABASE_KINDS: DatabaseKind[] = ['pglite', 'postgres'];
+
+export interface TestDatabase extends OpenedDatabase {
+  /** postgres:// URL (postgres) or the data folder (pglite), to open a second handle on the same data. */
+  location: { databaseUrl?: string; dataDir?: string };
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: inject('postgresAdminUrl') });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const root = await mkdtemp(join(tmpdir(), 'artbazaar-pglite-'));
+    // A nested, not yet existing folder: openDatabase must create parents.
+    const dataDir = join(root, 'nested', 'data');
+    const opened = await openDatabase({ dataDir });
+    return {
+      ...opened,
+      location: { dataDir },
+      async close() {
+        await opened.close();
+        await rm(root, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(inject('postgresAdminUrl'));
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const opened = await openDatabase({ databaseUrl });
+  return {
+    ...opened,
+    location: { databaseUrl },
+    async close() {
+      await opened.close();
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}

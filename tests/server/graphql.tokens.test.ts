@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
+import {
+  buildTestServer,
+  COLLECTOR,
+  CREATOR_A,
+  CREATOR_B,
+  graphql,
+  seedMarketplace,
+  type ConnectionResult,
+  type SeededToken,
+} from './fixtures.js';
+
+const TOKENS = /* GraphQL */ `
+  query ($filters: MarketplaceFilter, $sort: SortInput, $pagination: PaginationInput) {
+    getMarketplaceTokens(filters: $filters, sort: $sort, pagination: $pagination) {
+      totalCount
+      pageInfo { startCursor endCursor hasNextPage hasPreviousPage }
+      edges {
+        cursor
+        node {
+          id _id tokenId name mediaType likesCount isSold chainId createdAt mediaUrl thumbnailUrl attributes
+          collection { id _id name address chainId }
+          creatorInfo { id address alias avatar firstName lastName }
+          ownerInfo { address alias }
+          tokenHolding { id chainId salePrice { amount currency } owner { address alias } createdAt }
+        }
+      }
+    }
+  }
+`;
+
+type Sort = { sortBy: string; sortDir: 1 | -1 };
+
+// The reference order for each sort, computed in JS from the seeded rows.
+function expectedOrder(tokens: SeededToken[], sort: Sort): number[] {
+  const byId = (a: SeededToken, b: SeededToken) => (a.id - b.id) * sort.sortDir;
+  const sorted = [...tokens].sort((a, b) => {
+    if (sort.sortBy === 'likesCount') return (a.likesCount - b.likesCount) * sort.sortDir || byId(a, b);
+    if (sort.sortBy === 'price') {
+      if (a.priceWei === null || b.priceWei === null) {
+        return a.priceWei === b.priceWei ? byId(a, b) : a.priceWei === null ? 1 : -1; // unlisted last
+      }
+      const diff = BigInt(a.priceWei) - BigInt(b.priceWei);
+      return diff === 0n ? byId(a, b) : (diff > 0n ? 1 : -1) * sort.sortDir;
+    }
+    return byId(a, b);
+  });
+  return sorted.map((token) => token.id);
+}
+
+describe.each(DATABASE_KINDS)('getMarketplaceTokens on %s', (kind) => {
+  let database: TestDatabase;
+  let server: Awaited<ReturnType<typeof buildTestServer>>;
+  let seeded: Awaited<ReturnType<typeof seedMarketplace>>;
+
+  const query = async (variables: Record<string, unknown>) => {
+    const result = await graphql(server.app, TOKENS, variables);
+    expect(result.body.errors).toBeUndefined();
+    return result.body.data!.getMarketplaceTokens!;
+  };
+
+  const pageThrough = async (variables: Record<string, unknown>, perPage: number) => {
+    const ids: string[] = [];
+    const pages: ConnectionResult[] = [];
+    let after: string | null = null;
+    do {
+      const page: ConnectionResult = await query({ ...variables, pagination: { perPage, after } });
+      pages.push(page);
+      ids.push(...page.edges.map((edge) => edge.node.id));
+      after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
+    } while (after && pages.length < 100);
+    return { ids, pages };
+  };
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    seeded = await seedMarketplace(database.db);
+    server = await buildTestServer(database.db);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('default: newest first (_id descending), 20 per page, hidden and unpublished collections left out', async () => {
+    const page = await query({});
+    expect(page.totalCount).toBe(30);
+    expect(page.edges).toHaveLength(20);
+    expect(page.edges.map((edge) => Number(edge.node.id))).toEqual(expectedOrder(seeded.tokens, { sortBy: '_id', sortDir: -1 }).slice(0, 20));
+    expect(page.edges.some((edge) => edge.node.name.startsWith('Invisible'))).toBe(false);
+    expect(page.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false });
+    expect(page.pageInfo.startCursor).toBe(page.edges[0]!.cursor);
+    expect(page.pageInfo.endCursor).toBe(page.edges.at(-1)!.cursor);
+  });
+
+  const sorts: [string, Sort][] = [
+    ['newest', { sortBy: '_id', sortDir: -1 }],
+    ['oldest', { sortBy: '_id', sortDir: 1 }],
+    ['most_liked', { sortBy: 'likesCount', sortDir: -1 }],
+    ['least liked', { sortBy: 'likesCount', sortDir: 1 }],
+    ['highest_price', { sortBy: 'price', sortDir: -1 }],
+    ['lowest_price', { sortBy: 'price', sortDir: 1 }],
+  ];
+  it.each(sorts)('sort %s: paging by 7 visits every token once, in order with the _id tie-break', async (_, sort) => {
+    const { ids, pages } = await pageThrough({ sort }, 7);
+    expect(ids.map(Number)).toEqual(expectedOrder(seeded.tokens, sort));
+    expect(new Set(ids).size).toBe(30);
+    expect(pages).toHaveLength(5);
+    expect(pages.every((page) => page.totalCount === 30)).toBe(true);
+    expect(pages.slice(1).every((page) => page.pageInfo.hasPreviousPage)).toBe(true);
+    expect(pages.at(-1)!.pageInfo.hasNextPage).toBe(false);
+  });
+
+  it('price sorts put unlisted tokens last in both directions', async () => {
+    for (const sortDir of [1, -1]) {
+      const { pages } = await pageThrough({ sort: { sortBy: 'price', sortDir } }, 30);
+      const prices = pages[0]!.edges.map((edge) => edge.node.tokenHolding?.salePrice ?? null);
+      const unlisted = seeded.tokens.filter((token) => token.priceWei === null).length;
+      expect(unlisted).toBeGreaterThan(0);
+      expect(pages[0]!.edges.slice(-unlisted).every((edge) => seeded.tokens.find((t) => t.id === Number(edge.node.id))!.priceWei === null)).toBe(true);
+      expect(prices).toHaveLength(30);
+    }
+  });
+
+  it('filters by media type, chain, creator and token ids, with matching totals', async () => {
+    const videos = await query({ filters: { mediaTypes: ['video'] } });
+    expect(videos.totalCount).toBe(10);
+    expect(videos.edges.every((edge) => edge.node.mediaType === 'video')).toBe(true);
+
+    const two = await query({ filters: { mediaTypes: ['video', 'gif'] }, pagination: { perPage: 100 } });
+    expect(two.totalCount).toBe(20);
+    expect(new Set(two.edges.map((edge) => edge.node.mediaType))).toEqual(new Set(['video', 'gif']));
+
+    const chain1 = await query({ filters: { chainIds: [1] } });
+    expect(chain1.totalCount).toBe(10);
+    expect(chain1.edges.every((edge) => edge.node.chainId === 1)).toBe(true);
+
+    // Creator addresses match case-insensitively.
+    const byB = await query({ filters: { creator: CREATOR_B.toUpperCase().replace('0X', '0x') } });
+    expect(byB.totalCount).toBe(10);
+    expect(byB.edges.every((edge) => edge.node.creatorInfo.address === CREATOR_B)).toBe(true);
+
+    const picked = seeded.tokens.slice(3, 6).map((token) => String(token.id));
+    const byIds = await query({ filters: { token_ids: picked } });
+    expect(byIds.totalCount).toBe(3);
+    expect(byIds.edges.map((edge) => edge.node.id).sort()).toEqual([...picked].sort());
+
+    const combined = await query({ filters: { mediaTypes: ['image'], chainIds: [1] } });
+    expect(combined.totalCount).toBe(0);
+    expect(combined.edges).toEqual([]);
+    expect(combined.pageInfo).toEqual({ startCursor: null, endCursor: null, hasNextPage: false, hasPreviousPage: false });
+  });
+
+  it('pages through a filtered price sort without duplicates or gaps', async () => {
+    const sort = { sortBy: 'price', sortDir: -1 };
+    const { ids } = await pageThrough({ sort, filters: { mediaTypes: ['image'] } }, 3);
+    const images = seeded.tokens.filter((token) => token.mediaType === 'image');
+    expect(ids.map(Number)).toEqual(expectedOrder(images, { sortBy: 'price', sortDir: -1 }));
+  });
+
+  it('resolves collection, creator, owner and holding with the sale price', async () => {
+    const first = seeded.tokens[0]!;
+    const page = await query({ filters: { token_ids: [String(first.id), String(seeded.tokens[2]!.id)] }, sort: { sortBy: '_id', sortDir: 1 } });
+    const [token, unheld] = page.edges.map((edge) => edge.node);
+    expect(token).toMatchObject({
+      _id: String(first.id),
+      tokenId: '1',
+      name: 'Token 0',
+      mediaUrl: '/ipfs/bafkreimedia0',
+      thumbnailUrl: '/ipfs/thumbnail/bafkreimedia0',
+      attributes: { index: 0 },
+      collection: { _id: String(seeded.collectionIds.imageId), name: 'Images', chainId: 31337 },
+      creatorInfo: { address: CREATOR_A, alias: 'alice', firstName: 'Alice', lastName: 'Artist', avatar: '/ipfs/thumbnail/bafkreiavatar' },
+      ownerInfo: { address: COLLECTOR, alias: 'carol' },
+    });
+    expect(token!.creatorInfo.id).not.toBeNull();
+    expect(token!.tokenHolding).toMatchObject({ chainId: 31337, salePrice: null, owner: { address: COLLECTOR } });
+    // A token nobody holds has no holding (cards do not link to it).
+    expect(unheld!.tokenHolding).toBeNull();
+    expect(unheld!.ownerInfo).toBeNull();
+
+    const listed = await query({ filters: { token_ids: [String(seeded.tokens[1]!.id)] } });
+    expect(listed.edges[0]!.node.tokenHolding!.salePrice).toEqual({ amount: seeded.tokens[1]!.priceWei, currency: 'ETH' });
+    // Unknown accounts still get a PersonInfo with the address.
+    expect(listed.edges[0]!.node.creatorInfo).toMatchObject({ id: null, address: CREATOR_B, alias: null });
+  });
+
+  it.each([
+    [{ pagination: { perPage: 0 } }, 'pagination.perPage: perPage must be between 1 and 100'],
+    [{ pagination: { perPage: 101 } }, 'pagination.perPage: perPage must be between 1 and 100'],
+    [{ pagination: { after: 'not-a-cursor' } }, 'Invalid pagination.after: not a cursor returned by this API.'],
+    [{ pagination: { page: 2 } }, 'pages after the first are reached with pagination.after'],
+    [{ sort: { sortBy: 'views', sortDir: -1 } }, 'sortBy must be one of _id, likesCount, price'],
+    [{ sort: { sortBy: '_id', sortDir: 0 } }, 'sortDir must be 1 or -1'],
+    [{ filters: { mediaTypes: ['painting'] } }, 'filters.mediaTypes.0'],
+    [{ filters: { chainIds: [-1] } }, 'filters.chainIds.0'],
+    [{ filters: { creator: 'alice' } }, 'creator must be a 0x-prefixed wallet address'],
+    [{ filters: { token_ids: ['1 OR 1=1'] } }, 'token_ids must be token _id values'],
+  ])('rejects bad input %j with a clear error', async (variables, message) => {
+    const result = await graphql(server.app, TOKENS, variables);
+    expect(result.body.data ?? null).toBeNull();
+    expect(result.body.errors?.[0]?.message).toContain(message);
+    expect(result.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('rejects a cursor from another sort', async () => {
+    const page = await query({ sort: { sortBy: 'likesCount', sortDir: -1 }, pagination: { perPage: 2 } });
+    const result = await graphql(server.app, TOKENS, { sort: { sortBy: 'price', sortDir: -1 }, pagination: { after: page.pageInfo.endCursor } });
+    expect(result.body.errors?.[0]?.message).toContain('the cursor belongs to a different sort');
+  });
+
+  it('rejects wrongly typed variables and unknown fields before running', async () => {
+    const typed = await graphql(server.app, TOKENS, { pagination: { perPage: 'ten' } });
+    expect(typed.body.errors?.[0]?.message).toMatch(/Int cannot represent/);
+    const unknown = await graphql(server.app, '{ getMarketplaceTokens { nope } }');
+    expect(unknown.body.errors?.[0]?.message).toContain('Cannot query field "nope"');
+  });
+});

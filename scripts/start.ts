@@ -93,15 +93,15 @@ async function main() {
     log(`Using the chain already running at ${rpcUrl}`);
   } else {
     log(`Starting the local chain at ${rpcUrl}`);
-    run('npx', ['tsx', 'scripts/chain.ts'], env);
+    run(process.execPath, ['--import', 'tsx', 'scripts/chain.ts'], env);
     await waitFor(chainAnswers, 'the local chain');
   }
 
   log('Compiling and deploying the contracts when needed');
-  await runToEnd('npx', ['tsx', 'scripts/deploy.ts', '--if-needed'], env);
+  await runToEnd(process.execPath, ['--import', 'tsx', 'scripts/deploy.ts', '--if-needed'], env);
 
   log('Seeding the demo database when it is empty or belongs to an older chain');
-  await runToEnd('npx', ['tsx', 'scripts/seed.ts', '--if-needed'], env);
+  await runToEnd(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--if-needed'], env);
 
   if (!skipBuildCheck && buildIsStale()) {
     log('Building the app');
@@ -109,7 +109,7 @@ async function main() {
   }
 
   log('Starting the server');
-  run('npx', ['tsx', 'server/main.ts'], env);
+  run(process.execPath, ['--import', 'tsx', 'server/main.ts'], env);
   const url = `http://127.0.0.1:${port}`;
   await waitFor(async () => {
     try {

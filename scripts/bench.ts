@@ -1,0 +1,156 @@
+// `npm run bench`: builds, measures, prints a table and writes bench-results.json at the repo root.
+// Figures: first-load JS per route, server cold start on an existing database, and getMarketplaceTokens
+// latency (p50/p99, at the server via Server-Timing and at the client) and throughput per sort on a
+// 100,000-token database.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { firstLoadJs } from './bundle-size.ts';
+
+const root = join(import.meta.dirname, '..');
+const benchDataDir = join(root, '.data-bench');
+const benchPort = 8799;
+const base = `http://127.0.0.1:${benchPort}`;
+const TOKENS = 100_000;
+const SORTS = {
+  newest: { sortBy: '_id', sortDir: -1 },
+  oldest: { sortBy: '_id', sortDir: 1 },
+  most_liked: { sortBy: 'likesCount', sortDir: -1 },
+  highest_price: { sortBy: 'price', sortDir: -1 },
+  lowest_price: { sortBy: 'price', sortDir: 1 },
+} as const;
+const FILTERS: Record<string, Record<string, unknown>> = {
+  none: {},
+  mediaTypes: { mediaTypes: ['image'] },
+  chainIds: { chainIds: [31337] },
+};
+
+type Row = { metric: string; value: number; unit: string; target?: string };
+const rows: Row[] = [];
+
+function sh(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function startServer(): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(benchPort), DATA_DIR: benchDataDir, DEPLOYMENTS_FILE: join(benchDataDir, 'no-deployments.json') },
+  });
+}
+
+async function waitUntilUp(timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(`${base}/api/v1/config`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('server did not start');
+}
+
+const QUERY = `query($filters: MarketplaceFilter, $sort: SortInput, $pagination: PaginationInput) {
+  getMarketplaceTokens(filters: $filters, sort: $sort, pagination: $pagination) {
+    totalCount pageInfo { endCursor hasNextPage }
+    edges { cursor node { id name thumbnailUrl likesCount isSold creatorInfo { alias firstName lastName address } tokenHolding { salePrice { amount currency } } } }
+  }
+}`;
+
+async function query(variables: Record<string, unknown>) {
+  const started = performance.now();
+  const response = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: QUERY, variables }),
+  });
+  const body = await response.json();
+  const client = performance.now() - started;
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  const timing = /dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '');
+  return { client, server: timing ? Number(timing[1]) : client, page: body.data.getMarketplaceTokens };
+}
+
+// Walks pages from the start and from deep cursors so every measurement includes keyset seeks.
+async function measureSort(name: string, sort: object, filters: object) {
+  const cursors: (string | null)[] = [null];
+  const server: number[] = [];
+  const client: number[] = [];
+  for (let i = 0; i < 300; i++) {
+    const after = cursors[i % cursors.length];
+    const { client: c, server: s, page } = await query({ filters, sort, pagination: { perPage: 15, after } });
+    if (i < 40 && page.pageInfo.hasNextPage) cursors.push(page.pageInfo.endCursor);
+    server.push(s);
+    client.push(c);
+  }
+  server.sort((a, b) => a - b);
+  client.sort((a, b) => a - b);
+  // Throughput: 8 requests in flight for 3 seconds.
+  let done = 0;
+  const until = performance.now() + 3000;
+  await Promise.all(Array.from({ length: 8 }, async () => {
+    while (performance.now() < until) {
+      await query({ filters, sort, pagination: { perPage: 15, after: cursors[done % cursors.length] } });
+      done++;
+    }
+  }));
+  return { name, p50: percentile(server, 50), p99: percentile(server, 99), clientP99: percentile(client, 99), rps: done / 3 };
+}
+
+async function main() {
+  console.log('== build');
+  sh('npx', ['vite', 'build']);
+  for (const route of ['/', '/explore']) {
+    const size = await firstLoadJs(join(root, 'dist'), route);
+    rows.push({ metric: `first-load JS ${route} (gzip)`, value: Math.round(size.gzipBytes / 102.4) / 10, unit: 'KB', target: route === '/' ? '≤ 120' : undefined });
+  }
+
+  if (!existsSync(join(benchDataDir, 'bench-seeded'))) {
+    console.log(`== seeding a ${TOKENS}-token database in ${benchDataDir}`);
+    sh(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--tokens', String(TOKENS), '--reset'], { DATA_DIR: benchDataDir });
+    writeFileSync(join(benchDataDir, 'bench-seeded'), String(TOKENS));
+  }
+
+  console.log('== server cold start on the existing database');
+  const started = performance.now();
+  const server = startServer();
+  try {
+    await waitUntilUp();
+    rows.push({ metric: 'server cold start (existing database)', value: Math.round(performance.now() - started), unit: 'ms' });
+
+    for (let i = 0; i < 30; i++) await query({ sort: SORTS.newest, pagination: { perPage: 15 } }); // warm-up
+    for (const [filterName, filters] of Object.entries(FILTERS)) {
+      for (const [sortName, sort] of Object.entries(SORTS)) {
+        if (filterName !== 'none' && sortName !== 'newest' && sortName !== 'highest_price') continue;
+        const r = await measureSort(sortName, sort, filters);
+        const label = `getMarketplaceTokens ${sortName}${filterName === 'none' ? '' : ` + ${filterName}`}`;
+        rows.push({ metric: `${label} p50 (server)`, value: round(r.p50), unit: 'ms' });
+        rows.push({ metric: `${label} p99 (server)`, value: round(r.p99), unit: 'ms', target: '≤ 20' });
+        rows.push({ metric: `${label} p99 (client, loopback)`, value: round(r.clientP99), unit: 'ms' });
+        rows.push({ metric: `${label} throughput`, value: Math.round(r.rps), unit: 'req/s' });
+      }
+    }
+  } finally {
+    server.kill('SIGTERM');
+  }
+
+  writeFileSync(join(root, 'bench-results.json'), JSON.stringify({ date: new Date().toISOString(), tokens: TOKENS, rows }, null, 2));
+  console.table(rows.map((r) => ({ metric: r.metric, value: r.value, unit: r.unit, target: r.target ?? '' })));
+}
+
+function round(n: number) {
+  return Math.round(n * 100) / 100;
+}
+
+main().then(() => process.exit(0), (error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -85,8 +85,13 @@ export type PagedListEvent<TParams> =
   | { type: 'list.retry' }
   | { type: 'list.scrolled'; top: number };
 
-const responseOf = (event: unknown) => (event as { output: PageResponse<unknown> }).output;
+const responseOf = (event: unknown) => (event as { output: unknown }).output;
 const failureOf = (event: unknown) => (event as { error: unknown }).error;
+// Stamped for another request than the current one (an unstamped value is not stale: it is rejected below).
+const isStale = (value: unknown, requestId: number) => {
+  const stamped = (value as { requestId?: unknown } | null | undefined)?.requestId;
+  return typeof stamped === 'number' && stamped !== requestId;
+};
 
 export function createPagedListMachine<TNode = unknown, TParams = Record<string, unknown>>() {
   return setup({
@@ -102,12 +107,9 @@ export function createPagedListMachine<TNode = unknown, TParams = Record<string,
       }),
     },
     guards: {
-      isStaleResponse: ({ context, event }) => responseOf(event).requestId !== context.requestId,
-      isStaleFailure: ({ context, event }) => {
-        const error = failureOf(event);
-        return error instanceof PageRequestError && error.requestId !== context.requestId;
-      },
-      hasNextPage: ({ event }) => responseOf(event).page.pageInfo.hasNextPage,
+      isStaleResponse: ({ context, event }) => isStale(responseOf(event), context.requestId),
+      isStaleFailure: ({ context, event }) => isStale(failureOf(event), context.requestId),
+      hasNextPage: ({ event }) => (responseOf(event) as Partial<PageResponse<unknown>>).page?.pageInfo.hasNextPage === true,
     },
     actions: {
       startRequest: assign({ requestId: ({ context }) => context.requestId + 1, error: null }),
@@ -121,7 +123,8 @@ export function createPagedListMachine<TNode = unknown, TParams = Record<string,
         scrollTop: 0,
       })),
       applyPage: assign(({ context, event }) => {
-        const { page } = (event as unknown as { output: PageResponse<TNode> }).output;
+        const { page } = (event as unknown as { output: Partial<PageResponse<TNode>> | undefined }).output ?? {};
+        if (!page) throw new Error('pagedListMachine: provide fetchPage as fetchPageActor(fetcher), which stamps the request id');
         const seen = new Set(context.cursors);
         const fresh = page.edges.filter((edge) => !seen.has(edge.cursor) && Boolean(seen.add(edge.cursor)));
         return {

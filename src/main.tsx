@@ -5,6 +5,7 @@ import { getAppActor } from '../machines/app/appMachine';
 import { AppActorProvider } from './app/appActorContext';
 import { createAppActor } from './app/createAppActor';
 import { createAppRouter } from './app/router';
+import { notifyWhenOfflineReady } from './services/pwaUpdate';
 import { bindDocumentTheme } from './services/settings';
 import { registerServiceWorker } from './services/swRegistration';
 import './styles/theme.css';
@@ -14,7 +15,10 @@ import './styles/pages.css';
 
 const appActor = createAppActor();
 bindDocumentTheme(getAppActor(appActor, 'settings'));
-if (import.meta.env.PROD) registerServiceWorker(getAppActor(appActor, 'pwaUpdate'));
+if (import.meta.env.PROD) {
+  notifyWhenOfflineReady(getAppActor(appActor, 'pwaUpdate'), getAppActor(appActor, 'notifications'));
+  registerServiceWorker(getAppActor(appActor, 'pwaUpdate'));
+}
 
 const router = createAppRouter(appActor);
 

@@ -1,9 +1,11 @@
 import type { AppConfig } from '../../machines/config/configMachine';
+import { readCachedResponse, writeCachedResponse } from './cache';
 import { HttpError, NetworkError, RegionBlockedError, ServiceError, isAbortError } from './errors';
 
 export type { AppConfig, EvmConfig } from '../../machines/config/configMachine';
 
 export const API_BASE = '/api/v1';
+const CONFIG_CACHE_KEY = 'rest:/api/v1/config';
 
 // Region blocks arrive as 451 (Unavailable For Legal Reasons) or 403 from the geofence.
 const REGION_STATUSES = new Set([451, 403]);
@@ -40,8 +42,15 @@ export async function apiRequest<T>(path: string, init: RequestInit & { signal?:
 /** The config machine's `fetchConfig`: rejects with a ServiceError, i.e. `{ kind: 'region' | 'general', message }`. */
 export async function fetchConfig(signal?: AbortSignal): Promise<AppConfig> {
   try {
-    return await apiRequest<AppConfig>('/config', { signal });
+    const config = await apiRequest<AppConfig>('/config', { signal });
+    await writeCachedResponse(CONFIG_CACHE_KEY, config);
+    return config;
   } catch (error) {
+    if (error instanceof NetworkError) {
+      // Offline: start with the last config we saw, so the cached shell and lists still work.
+      const cached = await readCachedResponse<AppConfig>(CONFIG_CACHE_KEY);
+      if (cached) return cached;
+    }
     if (isAbortError(error) || error instanceof ServiceError) throw error;
     throw new ServiceError('Could not load the configuration.', { kind: 'general', cause: error });
   }

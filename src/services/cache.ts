@@ -2,16 +2,17 @@ import { createStore, get, set, type UseStore } from 'idb-keyval';
 
 // One IndexedDB database per concern (idb-keyval's createStore makes one object store per database).
 let settingsStore: UseStore | undefined;
-let graphqlStore: UseStore | undefined;
+let offlineStore: UseStore | undefined;
 
 export function getSettingsStore(): UseStore {
   settingsStore ??= createStore('artbazaar-settings', 'settings');
   return settingsStore;
 }
 
-export function getGraphqlStore(): UseStore {
-  graphqlStore ??= createStore('artbazaar-graphql', 'responses');
-  return graphqlStore;
+/** Last good answers of reads (GraphQL queries, GET /config), served when the network is down. */
+export function getOfflineStore(): UseStore {
+  offlineStore ??= createStore('artbazaar-offline', 'responses');
+  return offlineStore;
 }
 
 export type Theme = 'light' | 'dark';
@@ -63,10 +64,10 @@ function writeThemeMirror(theme: Theme): void {
   }
 }
 
-/** Last successful GraphQL response per operation + variables, for offline reads. */
+/** Last successful response under `key` (e.g. a GraphQL operation + variables), for offline reads. */
 export async function readCachedResponse<T>(key: string): Promise<T | undefined> {
   try {
-    return await get<T>(key, getGraphqlStore());
+    return await get<T>(key, getOfflineStore());
   } catch {
     return undefined;
   }
@@ -74,7 +75,7 @@ export async function readCachedResponse<T>(key: string): Promise<T | undefined>
 
 export async function writeCachedResponse(key: string, value: unknown): Promise<void> {
   try {
-    await set(key, value, getGraphqlStore());
+    await set(key, value, getOfflineStore());
   } catch {
     // Quota or private mode: the online path is unaffected, only offline fallback is lost.
   }

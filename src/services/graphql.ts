@@ -35,7 +35,7 @@ function stableStringify(value: unknown): string {
 }
 
 export function responseCacheKey(operationName: string, variables: unknown): string {
-  return `${operationName}:${stableStringify(variables ?? {})}`;
+  return `graphql:${operationName}:${stableStringify(variables ?? {})}`;
 }
 
 /** POST /graphql; throws NetworkError, HttpError or GraphqlError, and rethrows aborts untouched. */

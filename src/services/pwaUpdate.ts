@@ -1,4 +1,6 @@
 import { fromPromise } from 'xstate';
+import type { AppSystemActors } from '../../machines/app/appMachine';
+import { PRODUCT_NAME } from '../app/product';
 
 type UpdateServiceWorker = (reloadPage?: boolean) => Promise<void>;
 let updateServiceWorker: UpdateServiceWorker | undefined;
@@ -13,3 +15,11 @@ export const applyUpdate = fromPromise<void>(async () => {
   if (!updateServiceWorker) throw new Error('No new version is waiting to be installed.');
   await updateServiceWorker(true);
 });
+
+export const OFFLINE_READY_TEXT = `${PRODUCT_NAME} is ready to work offline`;
+
+/** Turns the pwaUpdate actor's one-off offline-ready event into an info notification. */
+export function notifyWhenOfflineReady(pwaUpdate: AppSystemActors['pwaUpdate'], notifications: AppSystemActors['notifications']): () => void {
+  const subscription = pwaUpdate.on('pwa.offlineReady', () => notifications.send({ type: 'notify.show', kind: 'info', text: OFFLINE_READY_TEXT }));
+  return () => subscription.unsubscribe();
+}

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { getAppActor } from '../../machines/app/appMachine';
 import { pwaUpdateMachine } from '../../machines/pwa/pwaUpdateMachine';
+import { notifyWhenOfflineReady } from '../../src/services/pwaUpdate';
 import { renderApp } from './appHarness';
 
 describe('notification bar', () => {
@@ -33,6 +34,17 @@ describe('notification bar', () => {
 });
 
 describe('update prompt', () => {
+  it('behavior: the first offline-ready signal shows an info notice once', async () => {
+    const { appActor } = await renderApp('/under-construction');
+    const stop = notifyWhenOfflineReady(getAppActor(appActor, 'pwaUpdate'), getAppActor(appActor, 'notifications'));
+    act(() => getAppActor(appActor, 'pwaUpdate').send({ type: 'sw.offlineReady' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Art Bazaar is ready to work offline');
+    act(() => getAppActor(appActor, 'pwaUpdate').send({ type: 'sw.offlineReady' }));
+    expect(getAppActor(appActor, 'notifications').getSnapshot().context.queue).toHaveLength(0);
+    stop();
+    appActor.stop();
+  });
+
   it('behavior: a waiting worker prompts; Later hides the prompt', async () => {
     const { appActor } = await renderApp('/under-construction');
     const pwa = getAppActor(appActor, 'pwaUpdate');
@@ -48,7 +60,9 @@ describe('update prompt', () => {
   it('behavior: Reload applies the update through the provided applyUpdate', async () => {
     let applied = 0;
     const { appActor } = await renderApp('/under-construction', {
-      pwaUpdate: pwaUpdateMachine.provide({ actors: { applyUpdate: fromPromise(async () => void applied++) } }),
+      pwaUpdate: pwaUpdateMachine.provide({ actors: { applyUpdate: fromPromise<void>(async () => {
+        applied += 1;
+      }) } }),
     });
     act(() => getAppActor(appActor, 'pwaUpdate').send({ type: 'sw.updateAvailable' }));
     await userEvent.click(screen.getByRole('button', { name: 'Reload' }));

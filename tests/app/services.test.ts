@@ -1,4 +1,6 @@
+import { clear } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getOfflineStore } from '../../src/services/cache';
 import { fetchConfig } from '../../src/services/api';
 import { GraphqlError, HttpError, NetworkError, RegionBlockedError } from '../../src/services/errors';
 import { graphqlOperation, graphqlRequest, responseCacheKey } from '../../src/services/graphql';
@@ -12,7 +14,7 @@ afterEach(() => {
 
 describe('api.fetchConfig', () => {
   it('default: GET /api/v1/config resolves the config', async () => {
-    const fetchMock = vi.fn(async () => json(200, demoConfig));
+    const fetchMock = vi.fn(async (_url: string) => json(200, demoConfig));
     vi.stubGlobal('fetch', fetchMock);
     await expect(fetchConfig()).resolves.toEqual(demoConfig);
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/v1/config');
@@ -32,11 +34,19 @@ describe('api.fetchConfig', () => {
     expect(error).toMatchObject({ kind: 'general', message: 'Database unavailable', status: 500, code: 'internal' });
   });
 
-  it('behavior: no network rejects with kind "general"', async () => {
+  it('behavior: no network and no earlier config rejects with kind "general"', async () => {
+    await clear(getOfflineStore());
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     const error = await fetchConfig().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ kind: 'general' });
+  });
+
+  it('behavior: offline, the last config received is used so the app still starts', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, demoConfig)));
+    await fetchConfig();
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(fetchConfig()).resolves.toEqual(demoConfig);
   });
 
   it('behavior: an abort is passed through, not turned into a config error', async () => {

@@ -8,7 +8,7 @@ export function PwaUpdatePrompt() {
   const updating = useSelector(pwaUpdate, (snapshot) => snapshot.matches('updating'));
   if (!prompting && !updating) return null;
   return (
-    <div className="pwa-update" role="alertdialog" aria-labelledby="pwa-update-text">
+    <div className="pwa-update" role="dialog" aria-modal="false" aria-labelledby="pwa-update-text">
       <p id="pwa-update-text">A new version is available</p>
       <div className="pwa-update-actions">
         <button type="button" className="button button-primary" disabled={updating} onClick={() => pwaUpdate.send({ type: 'update.accept' })}>

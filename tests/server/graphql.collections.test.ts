@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
+import { buildTestServer, CREATOR_A, graphql, seedMarketplace, type ConnectionResult, type ListNode } from './fixtures.js';
+
+const COLLECTIONS = /* GraphQL */ `
+  query ($filters: MarketplaceFilter, $sort: SortInput, $pagination: PaginationInput) {
+    getMarketplaceCollections(filters: $filters, sort: $sort, pagination: $pagination) {
+      totalCount
+      pageInfo { startCursor endCursor hasNextPage hasPreviousPage }
+      edges {
+        cursor
+        node {
+          id _id name symbol description chainId cover thumbnail address mediaType tokenCount soldOut createdAt attributes
+          creatorInfo { id address alias }
+        }
+      }
+    }
+  }
+`;
+
+describe.each(DATABASE_KINDS)('getMarketplaceCollections on %s', (kind) => {
+  let database: TestDatabase;
+  let server: Awaited<ReturnType<typeof buildTestServer>>;
+  let ids: Awaited<ReturnType<typeof seedMarketplace>>['collectionIds'];
+
+  const query = async (variables: Record<string, unknown>) => {
+    const result = await graphql(server.app, COLLECTIONS, variables);
+    expect(result.body.errors).toBeUndefined();
+    return result.body.data!.getMarketplaceCollections! as unknown as ConnectionResult<ListNode & Record<string, unknown>>;
+  };
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    ({ collectionIds: ids } = await seedMarketplace(database.db));
+    server = await buildTestServer(database.db);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('lists published, visible collections newest first with creator info and media URLs', async () => {
+    const page = await query({});
+    expect(page.totalCount).toBe(3);
+    expect(page.edges.map((edge) => edge.node._id)).toEqual([ids.gifId, ids.videoId, ids.imageId].map(String));
+    const images = page.edges[2]!.node;
+    expect(images).toMatchObject({
+      name: 'Images',
+      symbol: 'SYM',
+      chainId: 31337,
+      mediaType: 'image',
+      tokenCount: 10,
+      soldOut: false,
+      cover: '/ipfs/bafkreicover',
+      thumbnail: '/ipfs/thumbnail/bafkreicover',
+      address: '0x00000000000000000000000000000000000000a1',
+      creatorInfo: { address: CREATOR_A, alias: 'alice' },
+    });
+    expect(new Date(images.createdAt as string).getTime()).not.toBeNaN();
+  });
+
+  it('pages oldest first with cursors, without duplicates or gaps', async () => {
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (let i = 0; i < 5; i += 1) {
+      const page: ConnectionResult<ListNode> = await query({ sort: { sortBy: '_id', sortDir: 1 }, pagination: { perPage: 1, after } });
+      seen.push(...page.edges.map((edge) => edge.node._id));
+      expect(page.pageInfo.hasPreviousPage).toBe(after !== null);
+      if (!page.pageInfo.hasNextPage) break;
+      after = page.pageInfo.endCursor;
+    }
+    expect(seen).toEqual([ids.imageId, ids.videoId, ids.gifId].map(String));
+  });
+
+  it('filters by media type, chain and creator', async () => {
+    expect((await query({ filters: { mediaTypes: ['video'] } })).edges.map((edge) => edge.node.name)).toEqual(['Videos']);
+    expect((await query({ filters: { chainIds: [1] } })).edges.map((edge) => edge.node.name)).toEqual(['Gifs']);
+    const byCreator = await query({ filters: { creator: CREATOR_A } });
+    expect(byCreator.edges.map((edge) => edge.node.name)).toEqual(['Gifs', 'Images']);
+    expect(byCreator.totalCount).toBe(2);
+  });
+
+  it.each([
+    [{ sort: { sortBy: 'likesCount', sortDir: -1 } }, 'this list sorts by _id only'],
+    [{ filters: { token_ids: ['1'] } }, 'Invalid filters.token_ids: it filters tokens, not collections.'],
+    [{ pagination: { perPage: 1000 } }, 'perPage must be between 1 and 100'],
+    [{ pagination: { after: Buffer.from('["_id",-1,null,0]').toString('base64url') } }, 'not a cursor returned by this API'],
+  ])('rejects %j', async (variables, message) => {
+    const result = await graphql(server.app, COLLECTIONS, variables);
+    expect(result.body.errors?.[0]?.message).toContain(message);
+    expect(result.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+  });
+});

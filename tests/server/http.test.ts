@@ -1,0 +1,166 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { io as connectSocket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadServerConfig } from '../../server/config.js';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
+import { buildTestServer, FACTORY, makeDeploymentsFile, MARKETPLACE } from './fixtures.js';
+
+describe('loadServerConfig', () => {
+  it('defaults: port 8787 on 127.0.0.1, .data, local RPC; contracts null without a deployments file', () => {
+    const config = loadServerConfig({ DEPLOYMENTS_FILE: '/nonexistent/31337.json' });
+    expect(config).toMatchObject({ port: 8787, host: '127.0.0.1', dataDir: '.data', databaseUrl: undefined, chainRpcUrl: 'http://127.0.0.1:8545', deployments: null });
+    expect(config.public.evms[0]!.contracts).toEqual({ marketplace: null, collectionFactory: null });
+    expect(config.public.isLocalDemoChain).toBe(true);
+  });
+
+  it('reads the deployments file and the environment', async () => {
+    const config = loadServerConfig({
+      DEPLOYMENTS_FILE: await makeDeploymentsFile(),
+      PORT: '9000',
+      CHAIN_RPC_URL: 'https://rpc.example.org/v1',
+      DATABASE_URL: 'postgres://u@h/db',
+      DATA_DIR: '',
+    });
+    expect(config).toMatchObject({ port: 9000, databaseUrl: 'postgres://u@h/db', dataDir: '.data' });
+    expect(config.public.evms).toEqual([
+      { chainId: 31337, name: 'Hardhat', providerURL: 'https://rpc.example.org/v1', symbol: 'ETH', contracts: { marketplace: MARKETPLACE, collectionFactory: FACTORY } },
+    ]);
+  });
+
+  it('a non-local chain is not a demo chain', async () => {
+    const config = loadServerConfig({ DEPLOYMENTS_FILE: await makeDeploymentsFile(11155111), CHAIN_ID: '11155111' });
+    expect(config.public.evms[0]).toMatchObject({ chainId: 11155111, name: 'Sepolia' });
+    expect(config.public.isLocalDemoChain).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'must start with postgres://'],
+    [{ CHAIN_RPC_URL: 'not a url' }, 'CHAIN_RPC_URL'],
+  ])('rejects %j with a readable message', (env, message) => {
+    expect(() => loadServerConfig({ DEPLOYMENTS_FILE: '/nonexistent.json', ...env })).toThrow(message);
+  });
+});
+
+describe.each(DATABASE_KINDS)('HTTP surface on %s', (kind) => {
+  let database: TestDatabase;
+  let server: Awaited<ReturnType<typeof buildTestServer>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    server = await buildTestServer(database.db);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('GET /api/v1/config returns the public config', async () => {
+    const response = await server.app.request('/api/v1/config');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      evms: [{ chainId: 31337, name: 'Hardhat', providerURL: 'http://127.0.0.1:8545', symbol: 'ETH', contracts: { marketplace: MARKETPLACE, collectionFactory: FACTORY } }],
+      ipfs: { urlPrefix: '/ipfs/', thumbnailUrlPrefix: '/ipfs/thumbnail/' },
+      maxFileSize: 10485760,
+      maxVideoSize: 104857600,
+      suggestedRoyalty: 500,
+      isLocalDemoChain: true,
+    });
+  });
+
+  it('GET /api/v1/health queries the database', async () => {
+    const response = await server.app.request('/api/v1/health');
+    expect(await response.json()).toEqual({ ok: true });
+  });
+
+  it.each(['/api/v1/nothing', '/api/v2/config', '/ipfs', '/socket.io/x', '/graphql/x'])('unknown API path %s is a 404 JSON error', async (path) => {
+    const response = await server.app.request(path);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await response.json()).toMatchObject({ error: 'not_found', message: expect.any(String) });
+  });
+
+  it('POST to an unknown API path is a 404 JSON error too', async () => {
+    const response = await server.app.request('/api/v1/nothing', { method: 'POST', body: '{}' });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ error: 'not_found' });
+  });
+
+  it('GET /graphql is refused with 405 JSON', async () => {
+    const response = await server.app.request('/graphql?query={__typename}');
+    expect(response.status).toBe(405);
+    expect(await response.json()).toMatchObject({ error: 'method_not_allowed' });
+  });
+
+  it('a malformed GraphQL body is a 400, not a 500', async () => {
+    const response = await server.app.request('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+    expect(response.status).toBe(400);
+  });
+
+  it('security headers on every kind of response', async () => {
+    for (const path of ['/', '/api/v1/config', '/api/v1/nothing', '/assets/index-abc123.js']) {
+      const response = await server.app.request(path, { headers: { host: '127.0.0.1:8787' } });
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("frame-src 'self' blob:");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("worker-src 'self' blob:");
+      expect(csp).toMatch(/img-src 'self' data: blob:/);
+      expect(csp).toMatch(/connect-src 'self' ws:\/\/127\.0\.0\.1:8787 http:\/\/127\.0\.0\.1:8545 ws:\/\/127\.0\.0\.1:8545/);
+      expect(csp).not.toContain("'unsafe-eval'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+    }
+  });
+
+  it('serves the SPA: client routes get index.html, no-cache; hashed assets are immutable', async () => {
+    for (const path of ['/', '/explore', '/token/12', '/collection/0xabc/31337', '/index.html']) {
+      const response = await server.app.request(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toContain('<div id="root">');
+    }
+    const asset = await server.app.request('/assets/index-abc123.js');
+    expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await asset.text()).toBe('console.log(1);');
+    const sw = await server.app.request('/sw.js');
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    const icon = await server.app.request('/icon.png');
+    expect(icon.headers.get('content-type')).toBe('image/png');
+    expect(icon.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('a missing file is a 404, not index.html; path traversal stays inside dist', async () => {
+    const missing = await server.app.request('/assets/missing-123.js');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ error: 'not_found' });
+    const traversal = await server.app.request('/..%2f..%2fetc/passwd');
+    expect(traversal.status).toBe(404);
+    expect(await traversal.text()).not.toContain('root:');
+  });
+
+  it('socket.io answers on the same http server and acknowledges ready', async () => {
+    const httpServer = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => httpServer.once('listening', resolve));
+    const io = server.attach(httpServer as Parameters<typeof server.attach>[0]);
+    const { port } = httpServer.address() as AddressInfo;
+    const client = connectSocket(`http://127.0.0.1:${port}`, { path: '/socket.io', transports: ['websocket'] });
+    try {
+      const ack = await client.timeout(5000).emitWithAck('ready', { address: '0x90F79bf6EB2c4f870365E785982E1f101E93b906' });
+      expect(ack).toEqual({ ok: true });
+      const received = new Promise((resolve) => client.once('Sold', resolve));
+      io.emit('Sold', { token_id: '1', buyer: '0xb' });
+      expect(await received).toEqual({ token_id: '1', buyer: '0xb' });
+      // Plain HTTP still reaches Hono on the same port.
+      const config = await fetch(`http://127.0.0.1:${port}/api/v1/config`);
+      expect(config.status).toBe(200);
+    } finally {
+      client.close();
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+    }
+  });
+});

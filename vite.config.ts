@@ -30,8 +30,8 @@ if (!isVitest) {
       injectRegister: false,
       manifest: pwaManifest,
       injectManifest: {
-        // Shell only: entry, route chunks, CSS, index.html and icons; heavy lazy chunks are fetched on demand.
-        globPatterns: ['**/*.{js,css,html,png,svg}'],
+        // Shell only: entry, route chunks, CSS, index.html, favicon (manifest icons are added by the plugin); heavy lazy chunks are fetched on demand.
+        globPatterns: ['**/*.{js,css,html,svg}'],
         globIgnores: precacheGlobIgnores,
       },
       devOptions: { enabled: false },

@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { createPublicClient, createWalletClient, http, type Address } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileContracts, computeSourceHash } from '../../contracts/compile';
+import { deploymentsPath, deployMarketplaceContracts, readDeployments, writeDeployments } from '../../contracts/deploy';
+import { marketplaceAbi } from '../../contracts/generated';
+import stamp from '../../contracts/generated/stamp.json';
+
+const root = resolve(import.meta.dirname, '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+describe('npm run chain (scripts/chain.ts)', () => {
+  let child: ChildProcess;
+  let url: string;
+  let output = '';
+
+  beforeAll(async () => {
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, ['--import', 'tsx', 'scripts/chain.ts'], { cwd: root, env: { ...process.env, CHAIN_PORT: String(port) } });
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const started = Date.now();
+    while (!output.includes('local chain ready')) {
+      if (child.exitCode !== null || Date.now() - started > 60_000) throw new Error(`chain did not start:\n${output}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+
+  afterAll(() => {
+    child?.kill('SIGTERM');
+  });
+
+  it('serves chainId 31337 with 20 funded Hardhat accounts and open CORS', async () => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:5173' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+    });
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await response.json()).toMatchObject({ result: '0x7a69' });
+    const preflight = await fetch(url, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' } });
+    expect(preflight.status).toBeLessThan(300);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+
+    const publicClient = createPublicClient({ transport: http(url) });
+    const accounts = await publicClient.request({ method: 'eth_accounts' }) as Address[];
+    expect(accounts).toHaveLength(20);
+    // Account #0 of the mnemonic "test test ... junk".
+    expect(accounts[0]!.toLowerCase()).toBe('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266');
+    expect(await publicClient.getBalance({ address: accounts[19]! })).toBe(10_000n * 10n ** 18n);
+  });
+
+  it('accepts the deployment over HTTP and automines it', async () => {
+    const transport = http(url);
+    const publicClient = createPublicClient({ transport, pollingInterval: 50 });
+    const [deployer] = await createWalletClient({ transport }).getAddresses();
+    const deployments = await deployMarketplaceContracts({
+      walletClient: createWalletClient({ account: deployer!, transport }),
+      publicClient,
+      feeBasisPoints: 300,
+    });
+    expect(deployments.chainId).toBe(31337);
+    for (const address of [deployments.marketplace, deployments.collectionFactory]) {
+      expect(((await publicClient.getCode({ address })) ?? '0x').length).toBeGreaterThan(1000);
+    }
+    expect(await publicClient.readContract({ address: deployments.marketplace, abi: marketplaceAbi, functionName: 'fees' }))
+      .toEqual([expect.stringMatching(new RegExp(deployer!, 'i')), 300n]);
+    expect(await publicClient.readContract({ address: deployments.marketplace, abi: marketplaceAbi, functionName: 'isOwner', args: [deployer!] })).toBe(true);
+    expect(deployments.blockNumber).toBeGreaterThan(0);
+  });
+});
+
+describe('deployments file', () => {
+  it('round-trips through writeDeployments / readDeployments and is null when missing', () => {
+    const chainId = 424_242;
+    expect(readDeployments(chainId)).toBeNull();
+    const value = { chainId, marketplace: '0x0000000000000000000000000000000000000001', collectionFactory: '0x0000000000000000000000000000000000000002', blockNumber: 7 } as const;
+    try {
+      writeDeployments(value);
+      expect(readDeployments(chainId)).toEqual(value);
+    } finally {
+      rmSync(deploymentsPath(chainId), { force: true });
+    }
+    expect(existsSync(deploymentsPath(chainId))).toBe(false);
+  });
+});
+
+describe('compile', () => {
+  it('is stamped with the current source hash and skips solc when nothing changed', async () => {
+    expect(stamp.sourceHash).toBe(computeSourceHash());
+    const result = await compileContracts();
+    expect(result).toMatchObject({ compiled: false, ranSolc: false });
+  });
+});

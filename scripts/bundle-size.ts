@@ -42,8 +42,8 @@ export async function firstLoadJs(distDir: string, route: string): Promise<First
   const html = await readFile(path.join(distDir, 'index.html'), 'utf8');
   const files = new Set<string>();
 
-  // What index.html loads up front: the module entry and its modulepreloads.
-  for (const match of html.matchAll(/<script[^>]+type="module"[^>]+src="\/?([^"]+)"/g)) files.add(match[1]!);
+  // What index.html loads up front: its scripts (entry module, pre-paint theme script) and modulepreloads.
+  for (const match of html.matchAll(/<script[^>]+src="\/?([^"]+)"/g)) files.add(match[1]!);
   for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/?([^"]+)"/g)) files.add(match[1]!);
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) collectStatic(manifest, key, files);
 

@@ -17,7 +17,8 @@ export interface NotificationsContext {
 
 export type NotificationsEvent =
   | { type: 'notify.show'; kind: NotificationKind; text: string }
-  | { type: 'notify.dismiss' }
+  // The close button passes the id it rendered, so a click racing an auto-hide cannot close the next one.
+  | { type: 'notify.dismiss'; id?: number }
   | { type: 'notify.dismissSticky'; text: string };
 
 const isSameSticky = (n: AppNotification, text: string) => n.kind === 'sticky' && n.text === text;
@@ -37,6 +38,8 @@ export const notificationsMachine = setup({
       event.kind === 'sticky' &&
       [context.current, ...context.queue].some((n) => n !== null && isSameSticky(n, event.text)),
     hasQueued: ({ context }) => context.queue.length > 0,
+    isForAnotherNotification: ({ context, event }) =>
+      event.type === 'notify.dismiss' && event.id !== undefined && event.id !== context.current?.id,
     isCurrentSticky: ({ context, event }) =>
       event.type === 'notify.dismissSticky' && context.current !== null && isSameSticky(context.current, event.text),
     isQueuedSticky: ({ context, event }) =>
@@ -81,6 +84,7 @@ export const notificationsMachine = setup({
       on: {
         'notify.show': [{ guard: 'isDuplicateSticky' }, { actions: 'enqueue' }],
         'notify.dismiss': [
+          { guard: 'isForAnotherNotification' },
           { guard: 'hasQueued', target: 'shown', reenter: true, actions: 'showNextQueued' },
           { target: 'idle', actions: 'clearCurrent' },
         ],

@@ -81,7 +81,8 @@ function harness() {
           expect(current).not.toBeNull();
           const stickies = [current!, ...queue].filter((n) => n.kind === 'sticky').map((n) => n.text);
           expect(new Set(stickies).size).toBe(stickies.length);
-          expect(snap.hasTag('busy')).toBe(false);
+          expect(snap.can({ type: 'notify.dismiss', id: current!.id })).toBe(true);
+          expect(snap.can({ type: 'notify.dismiss', id: current!.id + 1000 })).toBe(false);
         },
       }),
     },

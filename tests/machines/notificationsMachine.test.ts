@@ -63,6 +63,19 @@ describe('notificationsMachine', () => {
     actor.stop();
   });
 
+  it('behavior: notify.dismiss with the id of one already hidden does not close the next', () => {
+    const actor = start();
+    actor.send({ type: 'notify.show', kind: 'info', text: 'first' });
+    actor.send({ type: 'notify.show', kind: 'info', text: 'second' });
+    const firstId = actor.getSnapshot().context.current!.id;
+    vi.advanceTimersByTime(NOTIFICATION_HIDE_MS.info);
+    actor.send({ type: 'notify.dismiss', id: firstId });
+    expect(texts(actor).current).toBe('second');
+    actor.send({ type: 'notify.dismiss', id: actor.getSnapshot().context.current!.id });
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    actor.stop();
+  });
+
   it('behavior: a sticky with the text of the shown sticky is not duplicated', () => {
     const actor = start();
     actor.send({ type: 'notify.show', kind: 'sticky', text: 'Approve in wallet' });

@@ -57,7 +57,7 @@ describe('npm run chain (scripts/chain.ts)', () => {
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
 
     const publicClient = createPublicClient({ transport: http(url) });
-    const accounts = await publicClient.request({ method: 'eth_accounts' }) as Address[];
+    const accounts: Address[] = await createWalletClient({ transport: http(url) }).getAddresses();
     expect(accounts).toHaveLength(20);
     // Account #0 of the mnemonic "test test ... junk".
     expect(accounts[0]!.toLowerCase()).toBe('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266');

@@ -26,7 +26,17 @@ export function getAppActor<TId extends AppSystemId>(
   return found;
 }
 
-// Children are invoked by actor key, so src/main.tsx can swap each one with appMachine.provide({ actors: { config: configMachine.provide(…) } }).
+/**
+ * The root: runs the long-lived actors under their systemIds. Children are invoked by actor key, so src/main.tsx
+ * provides each child's services through the root:
+ *
+ *   appMachine.provide({ actors: {
+ *     config: configMachine.provide({ actors: { fetchConfig } }),
+ *     settings: settingsMachine.provide({ actors: { loadSettings }, actions: { persistSettings } }),
+ *     notifications: notificationsMachine,
+ *     pwaUpdate: pwaUpdateMachine.provide({ actors: { applyUpdate } }),
+ *   } })
+ */
 export const appMachine = setup({
   actors: {
     config: configMachine,

@@ -154,6 +154,21 @@ describe('pagedListMachine', () => {
     expect(restored.ids()).toEqual(['a', 'b', 'c']);
   });
 
+  it('persistence: a list persisted while loading asks for the same page again when restored', async () => {
+    const first = startList();
+    first.actor.send({ type: 'list.reset', params: { sort: 'oldest' } });
+    const stored = JSON.parse(JSON.stringify(first.actor.getPersistedSnapshot()));
+    first.actor.stop();
+
+    const restored = startList(stored);
+    expect(restored.actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(restored.fetch.last().input).toEqual({ params: { sort: 'oldest' }, after: null, perPage: 15 });
+    restored.fetch.last().resolve(FIRST_PAGE);
+    await flush();
+    expect(restored.actor.getSnapshot().value).toBe('ready');
+    expect(restored.ids()).toEqual(['a', 'b']);
+  });
+
   it('default: without a provided fetchPage the list fails with a clear message', async () => {
     const actor = createActor(pagedListMachine, { input: { pageSize: PAGE_SIZE.default } }).start();
     actor.send({ type: 'list.reset' });

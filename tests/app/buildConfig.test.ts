@@ -1,0 +1,88 @@
+import { mkdtemp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { firstLoadJs } from '../../scripts/bundle-size';
+import { pwaManifest, precacheGlobIgnores } from '../../src/app/pwaManifest';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+async function routeFiles(dir: string, prefix = ''): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) =>
+      entry.isDirectory()
+        ? entry.name.startsWith('-') ? [] : routeFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`)
+        : /\.tsx?$/.test(entry.name) ? [`${prefix}${entry.name.replace(/\.tsx?$/, '')}`] : [],
+    ),
+  );
+  return nested.flat();
+}
+
+describe('generated route tree', () => {
+  it('behavior: src/routeTree.gen.ts imports exactly the files in src/routes (regenerate with `npx vite build`)', async () => {
+    const generated = await readFile(path.join(root, 'src', 'routeTree.gen.ts'), 'utf8');
+    const imported = [...generated.matchAll(/from '\.\/routes\/([^']+)'/g)].map((m) => m[1]!).sort();
+    expect(imported).toEqual((await routeFiles(path.join(root, 'src', 'routes'))).sort());
+  });
+});
+
+describe('PWA manifest and precache', () => {
+  it('default: name, standalone display, scope and the three icons', () => {
+    expect(pwaManifest).toMatchObject({ name: 'Art Bazaar', display: 'standalone', start_url: '/', scope: '/' });
+    expect(pwaManifest.icons?.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  });
+
+  it('behavior: lazily loaded wallet, WalletConnect, media viewer and p5 chunks are not precached', () => {
+    // path.matchesGlob follows the same glob semantics workbox-build uses for globIgnores.
+    const ignored = (file: string) => precacheGlobIgnores.some((pattern) => path.matchesGlob(file, pattern));
+    for (const file of ['assets/walletSession-a1.js', 'assets/WalletModal-b2.js', 'assets/walletconnect-c3.js', 'assets/MediaViewer-d4.js', 'assets/p5.min-e5.js']) {
+      expect(ignored(file), file).toBe(true);
+    }
+    for (const file of ['index.html', 'assets/index-a1.js', 'assets/explore-b2.js', 'assets/index-c3.css', 'favicon.svg']) {
+      expect(ignored(file), file).toBe(false);
+    }
+  });
+});
+
+describe('firstLoadJs', () => {
+  it('default: sums the entry, its static imports, classic scripts and the route chunks — not other routes or dynamic imports', async () => {
+    const dist = await mkdtemp(path.join(tmpdir(), 'bundle-size-'));
+    await mkdir(path.join(dist, '.vite'));
+    await mkdir(path.join(dist, 'assets'));
+    const files: Record<string, string> = {
+      'theme-init.js': 'document.documentElement.dataset.theme="light";',
+      'assets/index-1.js': 'import "./react-2.js";'.repeat(50),
+      'assets/react-2.js': 'export const react = 1;'.repeat(80),
+      'assets/home-3.js': 'export const home = 1;'.repeat(20),
+      'assets/explore-4.js': 'export const explore = 1;'.repeat(30),
+      'assets/wallet-5.js': 'export const wallet = 1;'.repeat(500),
+    };
+    for (const [file, content] of Object.entries(files)) await writeFile(path.join(dist, file), content);
+    await writeFile(
+      path.join(dist, 'index.html'),
+      '<script src="/theme-init.js"></script><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/react-2.js">',
+    );
+    await writeFile(
+      path.join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react'], dynamicImports: ['src/routes/index.tsx?tsr-split=component', 'src/routes/explore.tsx?tsr-split=component', 'wallet'] },
+        _react: { file: 'assets/react-2.js' },
+        'src/routes/index.tsx?tsr-split=component': { file: 'assets/home-3.js', imports: ['index.html'] },
+        'src/routes/explore.tsx?tsr-split=component': { file: 'assets/explore-4.js', imports: ['index.html', '_react'] },
+        wallet: { file: 'assets/wallet-5.js' },
+      }),
+    );
+
+    const home = await firstLoadJs(dist, '/');
+    expect(home.files).toEqual(['assets/home-3.js', 'assets/index-1.js', 'assets/react-2.js', 'theme-init.js']);
+    const expected = home.files.map((file) => Buffer.from(files[file]!));
+    expect(home.bytes).toBe(expected.reduce((sum, b) => sum + b.byteLength, 0));
+    expect(home.gzipBytes).toBe(expected.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).byteLength, 0));
+
+    const explore = await firstLoadJs(dist, '/explore');
+    expect(explore.files).toEqual(['assets/explore-4.js', 'assets/index-1.js', 'assets/react-2.js', 'theme-init.js']);
+    await expect(firstLoadJs(dist, '/no-such-route')).rejects.toThrow(/No split chunks found/);
+  });
+});

@@ -51,6 +51,20 @@ describe('main layout', () => {
     }
   });
 
+  it('behavior: a click toggles; a click right after hover-opening keeps the submenu open', async () => {
+    await renderApp('/under-construction');
+    const explore = screen.getByRole('button', { name: 'Explore' });
+    fireEvent.click(explore);
+    expect(explore).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(explore);
+    expect(explore).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.mouseEnter(explore.closest('li')!);
+    fireEvent.click(explore);
+    expect(explore).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(explore);
+    expect(explore).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('behavior: keyboard opens the submenu with ArrowDown and closes it with Escape', async () => {
     await renderApp('/under-construction');
     const explore = screen.getByRole('button', { name: 'Explore' });

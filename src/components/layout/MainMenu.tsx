@@ -35,13 +35,14 @@ function MenuGroup({ group }: { group: NavGroup }) {
   const openedByHover = useRef(false);
 
   const cancelClose = () => clearTimeout(closeTimer.current);
+  const close = () => {
+    openedByHover.current = false;
+    setOpen(false);
+  };
   const closeLater = () => {
     cancelClose();
     // Seed 000 §2: the menu closes 300 ms after the pointer leaves, so diagonal moves don't lose it.
-    closeTimer.current = setTimeout(() => {
-      openedByHover.current = false;
-      setOpen(false);
-    }, MENU_CLOSE_DELAY_MS);
+    closeTimer.current = setTimeout(close, MENU_CLOSE_DELAY_MS);
   };
   useEffect(() => cancelClose, []);
 
@@ -57,7 +58,7 @@ function MenuGroup({ group }: { group: NavGroup }) {
       setOpen(true);
       requestAnimationFrame(() => focusItem(0));
     } else if (event.key === 'Escape') {
-      setOpen(false);
+      close();
     }
   };
 
@@ -71,7 +72,7 @@ function MenuGroup({ group }: { group: NavGroup }) {
       event.preventDefault();
       focusItem(index - 1);
     } else if (event.key === 'Escape') {
-      setOpen(false);
+      close();
       buttonRef.current?.focus();
     }
   };
@@ -87,7 +88,7 @@ function MenuGroup({ group }: { group: NavGroup }) {
       onMouseLeave={closeLater}
       onBlur={(event) => {
         // Close when focus leaves the group entirely (Tab past the last entry).
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) close();
       }}
     >
       <button
@@ -98,7 +99,8 @@ function MenuGroup({ group }: { group: NavGroup }) {
         aria-controls={submenuId}
         onClick={() => {
           if (openedByHover.current) openedByHover.current = false;
-          else setOpen((value) => !value);
+          else if (open) close();
+          else setOpen(true);
         }}
         onKeyDown={onButtonKeyDown}
       >
@@ -110,7 +112,7 @@ function MenuGroup({ group }: { group: NavGroup }) {
       <ul id={submenuId} ref={listRef} className="submenu" hidden={!open} onKeyDown={onListKeyDown}>
         {group.items!.map((item) => (
           <li key={item.to}>
-            <Link to={item.to} className="submenu-link" activeProps={{ 'aria-current': 'page' }} onClick={() => setOpen(false)}>
+            <Link to={item.to} className="submenu-link" activeProps={{ 'aria-current': 'page' }} onClick={close}>
               {item.label}
             </Link>
           </li>

@@ -109,7 +109,8 @@ export function createPagedListMachine<TNode = unknown, TParams = Record<string,
     guards: {
       isStaleResponse: ({ context, event }) => isStale(responseOf(event), context.requestId),
       isStaleFailure: ({ context, event }) => isStale(failureOf(event), context.requestId),
-      hasNextPage: ({ event }) => (responseOf(event) as Partial<PageResponse<unknown>>).page?.pageInfo.hasNextPage === true,
+      hasNextPage: ({ event }) =>
+        (responseOf(event) as Partial<PageResponse<unknown>> | undefined)?.page?.pageInfo.hasNextPage === true,
     },
     actions: {
       startRequest: assign({ requestId: ({ context }) => context.requestId + 1, error: null }),
@@ -135,10 +136,12 @@ export function createPagedListMachine<TNode = unknown, TParams = Record<string,
           pageInfo: { ...page.pageInfo, endCursor: page.pageInfo.endCursor ?? context.pageInfo?.endCursor ?? null },
         };
       }),
-      storeError: assign({ error: ({ event }) => {
-        const error = failureOf(event);
-        return error instanceof Error && error.message ? error.message : 'Unexpected error';
-      } }),
+      storeError: assign({
+        error: ({ event }) => {
+          const error = failureOf(event);
+          return error instanceof Error && error.message ? error.message : 'Unexpected error';
+        },
+      }),
       storeScrollTop: assign({ scrollTop: ({ context, event }) => (event.type === 'list.scrolled' ? event.top : context.scrollTop) }),
     },
   }).createMachine({

@@ -81,6 +81,10 @@ interface IMarketplace {
     );
     /// @notice An offer was retracted and its escrow refunded to the buyer.
     event OfferRetracted(uint256 indexed saleId, uint256 indexed tokenId, address indexed buyer);
+    /// @notice The seller accepted `buyer`'s offer; the Sold event with the same saleId follows.
+    /// @dev Lets an indexer tell an accepted offer (offer closed) from a purchase (the buyer's offer, if any,
+    ///      stays open). Equivalently, Sold.price below the listing price means an accepted offer.
+    event OfferAccepted(uint256 indexed saleId, uint256 indexed tokenId, address indexed buyer);
     /// @notice Units changed hands, by a purchase (makeOffer at or above the listing price) or an accepted offer.
     event Sold(
         uint256 indexed saleId,

@@ -247,6 +247,7 @@ contract Marketplace is MarketplaceBase {
         uint256 escrow = uint256(offer.amount) * offer.price;
         delete _offers[saleId][buyer];
         totalEscrow -= escrow;
+        emit OfferAccepted(saleId, tokenId, buyer);
         _settle(saleId, sale, buyer, offer.amount, price);
     }
 

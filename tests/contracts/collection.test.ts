@@ -1,7 +1,7 @@
 import { parseEventLogs, zeroAddress } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { collectionFactoryAbi, tradableCollectionAbi, tradableCollectionBytecode } from '../../contracts/generated';
-import { createCollection, createTestChain, deployMarket, expectRevert, send, type TestChain } from './helpers';
+import { createCollection, createTestChain, deployMarket, deployRevertName, expectRevert, send, type TestChain } from './helpers';
 
 let chain: TestChain;
 let factory: `0x${string}`;
@@ -119,5 +119,7 @@ describe('TradableCollection royalties', () => {
     const { contractAddress } = await chain.publicClient.waitForTransactionReceipt({ hash });
     expect(await chain.publicClient.readContract({ address: contractAddress!, abi: tradableCollectionAbi, functionName: 'creator' })).toBe(chain.accounts[7]);
     expect(await chain.publicClient.readContract({ address: contractAddress!, abi: tradableCollectionAbi, functionName: 'balanceOf', args: [chain.accounts[7]!, 2n] })).toBe(3n);
+    expect(await deployRevertName(chain, { abi: tradableCollectionAbi, bytecode: tradableCollectionBytecode, args: ['D', 'D', 1n, 1n, '', chain.accounts[8]!, 100n, zeroAddress] }))
+      .toBe('InvalidAddress');
   });
 });

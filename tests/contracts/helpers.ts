@@ -5,6 +5,7 @@ import {
   createWalletClient,
   custom,
   decodeErrorResult,
+  encodeDeployData,
   getAddress,
   type Abi,
   type Address,
@@ -77,6 +78,15 @@ export function revertName(error: unknown): string {
       }
       return reverted.reason ?? reverted.shortMessage;
     }
+    // Raw calls (eth_call of deploy data) carry the revert data on a RawContractError.
+    const raw = error.walk((e) => typeof (e as { data?: unknown }).data === 'string') as { data?: Hex } | null;
+    if (raw?.data && raw.data.length >= 10) {
+      try {
+        return decodeErrorResult({ abi: allErrorsAbi, data: raw.data }).errorName;
+      } catch {
+        // Not a known custom error.
+      }
+    }
     return error.shortMessage;
   }
   return String(error);
@@ -92,6 +102,16 @@ export async function expectRevert(promise: Promise<unknown>, name: string): Pro
   }
   expect(caught, `expected revert ${name}`).toBeDefined();
   expect(revertName(caught)).toBe(name);
+}
+
+/** The custom error a contract deployment reverts with (simulated with eth_call), or null when it succeeds. */
+export async function deployRevertName(chain: TestChain, deploy: { abi: Abi; bytecode: Hex; args: readonly unknown[] }): Promise<string | null> {
+  try {
+    await chain.publicClient.call({ account: chain.accounts[0]!, data: encodeDeployData(deploy as never) });
+    return null;
+  } catch (error) {
+    return revertName(error);
+  }
 }
 
 /** Deploys factory + marketplace from account #0 (owner and fee recipient unless given). */

@@ -182,8 +182,9 @@ describe('offers below the listed price', () => {
     expect(after[1]).toBe(before[1]);
     expect(after[2]! - before[2]!).toBe(fee);
     expect(after[3]! - before[3]!).toBe(royalty);
-    expect(parseEventLogs({ abi: marketplaceAbi, logs: receipt.logs, eventName: 'Sold' }).map((e) => e.args)).toEqual([
-      { saleId, tokenId: 1n, buyer: buyer.account.address, seller: seller.account.address, amount: 2n, price: low, currency: zeroAddress },
+    expect(parseEventLogs({ abi: marketplaceAbi, logs: receipt.logs }).map((e) => [e.eventName, e.args])).toEqual([
+      ['OfferAccepted', { saleId, tokenId: 1n, buyer: buyer.account.address }],
+      ['Sold', { saleId, tokenId: 1n, buyer: buyer.account.address, seller: seller.account.address, amount: 2n, price: low, currency: zeroAddress }],
     ]);
     expect(await balanceOf(chain, collection, buyer.account.address, 1n)).toBe(2n);
     const view = market(chain, marketplace);

@@ -1,9 +1,9 @@
 import { parseEventLogs, zeroAddress, type Address } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { marketplaceAbi, tradableCollectionAbi } from '../../contracts/generated';
+import { marketplaceAbi, marketplaceBytecode, tradableCollectionAbi } from '../../contracts/generated';
 import { plainERC1155Abi, plainERC1155Bytecode } from '../../contracts/generated/test/PlainERC1155';
 import { allOutSaleIdFromLogs, saleIdsFromLogs } from '../../contracts/receipts';
-import { approve, createCollection, createTestChain, deployMarket, ETH, expectRevert, market, send, type TestChain, type Wallet } from './helpers';
+import { approve, createCollection, createTestChain, deployMarket, deployRevertName, ETH, expectRevert, market, send, type TestChain, type Wallet } from './helpers';
 
 let chain: TestChain;
 let marketplace: Address;
@@ -166,6 +166,13 @@ describe('owners and fees', () => {
     ]);
     expect(await chain.publicClient.readContract({ address: marketplace, abi: marketplaceAbi, functionName: 'fees' })).toEqual([chain.accounts[0], 250n]);
     expect(await chain.publicClient.readContract({ address: marketplace, abi: marketplaceAbi, functionName: 'isOwner', args: [chain.accounts[0]!] })).toBe(true);
+  });
+
+  it('rejects a zero fee recipient or a fee above 100% at deployment', async () => {
+    const deploy = (args: readonly unknown[]) => deployRevertName(chain, { abi: marketplaceAbi, bytecode: marketplaceBytecode, args });
+    expect(await deploy([zeroAddress, 250n])).toBe('InvalidAddress');
+    expect(await deploy([chain.accounts[0]!, 10_001n])).toBe('InvalidBasisPoints');
+    expect(await deploy([chain.accounts[0]!, 10_000n])).toBeNull();
   });
 
   it('lets owners add and remove owners and set fees; others are Unauthorized', async () => {

@@ -3,7 +3,7 @@ import { and, count, desc, asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { collections, holdings, tokens } from '../db/schema.js';
 import type { ListFilter, ListInput } from './inputs.js';
-import { keysetSegments } from './keyset.js';
+import { keysetSegments, type Segment } from './keyset.js';
 import { toConnection, readSegments } from './page.js';
 import { loadPeople, mediaUrl, thumbnailUrl, type Ipfs } from './people.js';
 
@@ -15,7 +15,7 @@ export function visibleCollectionIds(db: Db) {
     .where(and(eq(collections.isHidden, false), eq(collections.state, 'published')));
 }
 
-function tokenFilter(db: Db, filter: ListFilter): SQL | undefined {
+export function tokenFilter(db: Db, filter: ListFilter): SQL | undefined {
   return and(
     inArray(tokens.collectionId, visibleCollectionIds(db)),
     filter.mediaTypes ? inArray(tokens.mediaType, filter.mediaTypes) : undefined,
@@ -61,21 +61,29 @@ async function loadHoldings(db: Db, tokenIds: number[]) {
   return new Map(rows.map((row) => [row.tokenId, row]));
 }
 
-export async function getMarketplaceTokens(db: Db, ipfs: Ipfs, input: ListInput) {
-  const filter = tokenFilter(db, input.filter);
-  const segments = keysetSegments(input.sortBy, input.sortDir, input.after, {
+export const tokenSegments = (input: ListInput) =>
+  keysetSegments(input.sortBy, input.sortDir, input.after, {
     id: tokens.id,
     likesCount: tokens.likesCount,
     price: tokens.priceWei,
   });
+
+/** One keyset read; exported so tests can EXPLAIN exactly the query the resolver runs. */
+export function tokenPageQuery(db: Db, filter: SQL | undefined, segment: Segment, limit: number) {
+  return db
+    .select(tokenColumns)
+    .from(tokens)
+    .where(and(filter, segment.where))
+    .orderBy(...segment.orderBy)
+    .limit(limit);
+}
+
+export async function getMarketplaceTokens(db: Db, ipfs: Ipfs, input: ListInput) {
+  const filter = tokenFilter(db, input.filter);
+  const segments = tokenSegments(input);
   const [rows, [total]] = await Promise.all([
     readSegments(segments, input.perPage + 1, (where, orderBy, limit) =>
-      db
-        .select(tokenColumns)
-        .from(tokens)
-        .where(and(filter, where))
-        .orderBy(...orderBy)
-        .limit(limit),
+      tokenPageQuery(db, filter, { where, orderBy }, limit),
     ),
     db.select({ n: count() }).from(tokens).where(filter),
   ]);

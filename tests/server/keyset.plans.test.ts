@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCollections, insertTokens, type NewToken } from '../../server/db/bulk.js';
+import { parseListInput } from '../../server/graphql/inputs.js';
+import { tokenFilter, tokenPageQuery, tokenSegments } from '../../server/graphql/tokens.js';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
+
+const TOKEN_COUNT = 20_000;
+const MEDIA = ['image', 'gif', 'video', 'multipart/image', 'multipart/mixed'];
+
+describe.each(DATABASE_KINDS)('keyset plans on %s (%#)', (kind) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    const collectionIds = await insertCollections(
+      database.db,
+      Array.from({ length: 50 }, (_, i) => ({
+        chainId: 31337,
+        name: `C${i}`,
+        symbol: 'C',
+        mediaType: MEDIA[i % MEDIA.length]!,
+        creator: `0x${String(i).padStart(40, '0')}`,
+        state: 'published' as const,
+        isHidden: i === 49,
+      })),
+    );
+    const rows: NewToken[] = Array.from({ length: TOKEN_COUNT }, (_, i) => ({
+      collectionId: collectionIds[i % 50]!,
+      chainId: 31337,
+      tokenId: String(i),
+      name: `T${i}`,
+      mediaType: MEDIA[i % 50 % MEDIA.length]!,
+      creator: `0x${String(i % 50).padStart(40, '0')}`,
+      likesCount: (i * 7919) % 50,
+      priceWei: i % 3 === 0 ? null : String(((i * 104729) % 1000) * 1e15),
+    }));
+    await insertTokens(database.db, rows);
+    await database.db.execute(sql`ANALYZE`);
+  }, 180_000);
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const plan = async (args: Parameters<typeof parseListInput>[0], segmentIndex = 0) => {
+    const input = parseListInput(args, ['_id', 'likesCount', 'price']);
+    const segment = tokenSegments(input)[segmentIndex]!;
+    const query = tokenPageQuery(database.db, tokenFilter(database.db, input.filter), segment, input.perPage + 1);
+    const result = (await database.db.execute(sql`EXPLAIN ${query.getSQL()}`)) as unknown as { rows: Record<string, string>[] };
+    return result.rows.map((row) => Object.values(row)[0]).join('\n');
+  };
+
+  const cursor = (sortBy: string, sortDir: number, value: string | number | null, id: number) =>
+    Buffer.from(JSON.stringify([sortBy, sortDir, value, id])).toString('base64url');
+
+  it.each([
+    ['newest', { sort: { sortBy: '_id', sortDir: -1 } }, 'tokens_pkey'],
+    ['oldest after a cursor', { sort: { sortBy: '_id', sortDir: 1 }, pagination: { after: cursor('_id', 1, null, 10_000) } }, 'tokens_pkey'],
+    ['most liked after a cursor', { sort: { sortBy: 'likesCount', sortDir: -1 }, pagination: { after: cursor('likesCount', -1, 20, 10_000) } }, 'tokens_likes_idx'],
+    ['highest price after a cursor', { sort: { sortBy: 'price', sortDir: -1 }, pagination: { after: cursor('price', -1, '500000000000000000', 10_000) } }, 'tokens_price_idx'],
+    ['lowest price', { sort: { sortBy: 'price', sortDir: 1 } }, 'tokens_price_idx'],
+    ['images by likes', { filters: { mediaTypes: ['image'] }, sort: { sortBy: 'likesCount', sortDir: -1 } }, 'tokens_media_type_likes_idx'],
+    ['images by price', { filters: { mediaTypes: ['image'] }, sort: { sortBy: 'price', sortDir: 1 }, pagination: { after: cursor('price', 1, '1000', 5) } }, 'tokens_media_type_price_idx'],
+  ])('%s reads an index in order: no sort, no offset', async (_, args, indexName) => {
+    const text = await plan(args);
+    if (process.env.SHOW_PLANS) console.log(text);
+    expect(text).toContain(indexName);
+    expect(text).not.toMatch(/\bSort\b/);
+    expect(text).not.toMatch(/Seq Scan on "?tokens"?/);
+  });
+
+  it('the unlisted segment of a price sort seeks the price index too', async () => {
+    const text = await plan({ sort: { sortBy: 'price', sortDir: -1 }, pagination: { after: cursor('price', -1, null, 15_000) } });
+    expect(text).toContain('tokens_price_idx');
+    expect(text).not.toMatch(/\bSort\b/);
+  });
+});

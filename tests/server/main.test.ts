@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
+import { makeStaticDir } from './fixtures.js';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exit: Promise<number | null>;
+}
+
+// Runs `server/main.ts` as `npm run server` does (tsx), as a child process with its own environment.
+function startServer(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => text, exit };
+}
+
+async function waitForListening(server: Started, timeoutMs = 60_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const match = /Server listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(server.output());
+    if (match) return match[1]!;
+    if (server.child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not start:\n${server.output()}`);
+}
+
+describe.each(DATABASE_KINDS)('server/main.ts on %s', (kind) => {
+  let root: string;
+  let database: TestDatabase | undefined;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'artbazaar-main-'));
+    env = {
+      PORT: '0',
+      DATA_DIR: join(root, 'data', 'nested'),
+      STATIC_DIR: await makeStaticDir(),
+      DEPLOYMENTS_FILE: join(root, 'no-deployments.json'),
+    };
+    if (kind === 'postgres') {
+      database = await openTestDatabase('postgres');
+      env.DATABASE_URL = database.location.databaseUrl!;
+    }
+  });
+  afterAll(async () => {
+    await database?.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('starts, serves the API and the app, and shuts down cleanly on SIGTERM', async () => {
+    const server = startServer(env);
+    try {
+      const url = await waitForListening(server);
+      expect(server.output()).toContain(kind === 'pglite' ? `Database: PGlite in ${env.DATA_DIR}` : 'Database: PostgreSQL');
+      expect(server.output()).toContain('the chain indexer is not started');
+      const config = await fetch(`${url}/api/v1/config`);
+      expect(config.status).toBe(200);
+      expect(((await config.json()) as { maxFileSize: number }).maxFileSize).toBe(10485760);
+      const page = await fetch(`${url}/explore`);
+      expect(await page.text()).toContain('<div id="root">');
+
+      if (kind === 'pglite') {
+        expect(existsSync(join(env.DATA_DIR!, 'server.lock'))).toBe(true);
+        // A second server on the same data folder fails fast and says why.
+        const second = startServer(env);
+        expect(await second.exit).toBe(1);
+        expect(second.output()).toContain(`already in use by process ${server.child.pid}`);
+        // The first one is unaffected.
+        expect((await fetch(`${url}/api/v1/health`)).status).toBe(200);
+      }
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+    expect(await server.exit).toBe(0);
+    expect(server.output()).toContain('SIGTERM: shutting down');
+    expect(existsSync(join(env.DATA_DIR!, 'server.lock'))).toBe(false);
+  });
+
+  it('refuses an invalid environment with a readable message', async () => {
+    const server = startServer({ ...env, PORT: 'abc' });
+    expect(await server.exit).toBe(1);
+    expect(server.output()).toContain('Invalid server environment');
+    expect(server.output()).toContain('PORT');
+  });
+});

@@ -38,6 +38,14 @@ export async function connectInProcessChain(): Promise<{ provider: EthereumProvi
   return { provider: connection.provider, close: () => connection.close() };
 }
 
+function rpc(url: string, method: string, params: unknown[]): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+}
+
 export interface LocalChain {
   url: string;
   /** Settles when the JSON-RPC server stops (rejects if it failed). */
@@ -46,13 +54,16 @@ export interface LocalChain {
 
 /**
  * Starts the long-running JSON-RPC chain (HTTP and WebSocket, CORS open) and resolves once it answers
- * eth_chainId. The process keeps serving until it exits.
+ * eth_chainId. The process keeps serving until it exits. `quiet` disables the per-request log.
  */
 export async function startLocalChain(
-  { hostname = '127.0.0.1', port = 8545 }: { hostname?: string; port?: number } = {},
+  { hostname = '127.0.0.1', port = 8545, quiet = false }: { hostname?: string; port?: number; quiet?: boolean } = {},
 ): Promise<LocalChain> {
-  const hre = await createHre();
   const url = `http://${hostname}:${port}`;
+  // Otherwise a chain already listening there would pass the readiness probe below.
+  const existing = await rpc(url, 'eth_chainId', []).then(() => true, () => false);
+  if (existing) throw new Error(`something is already listening at ${url} (another chain?)`);
+  const hre = await createHre();
   let failure: unknown;
   const done = hre.tasks
     .getTask('node')
@@ -64,12 +75,12 @@ export async function startLocalChain(
   for (let attempt = 0; attempt < 200; attempt++) {
     if (failure !== undefined) throw failure;
     try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-      });
-      if (response.ok) return { url, done };
+      const response = await rpc(url, 'eth_chainId', []);
+      if (response.ok) {
+        // The node task logs every request; `quiet` turns that off once it is up (an indexer polls a lot).
+        if (quiet) await rpc(url, 'hardhat_setLoggingEnabled', [false]);
+        return { url, done };
+      }
     } catch {
       // Not listening yet.
     }

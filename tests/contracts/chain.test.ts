@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { createPublicClient, createWalletClient, http, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalChain } from '../../contracts/chain';
 import { compileContracts, computeSourceHash } from '../../contracts/compile';
 import { deploymentsPath, deployMarketplaceContracts, readDeployments, writeDeployments } from '../../contracts/deploy';
 import { marketplaceAbi } from '../../contracts/generated';
@@ -30,7 +31,7 @@ describe('npm run chain (scripts/chain.ts)', () => {
   beforeAll(async () => {
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['--import', 'tsx', 'scripts/chain.ts'], { cwd: root, env: { ...process.env, CHAIN_PORT: String(port) } });
+    child = spawn(process.execPath, ['--import', 'tsx', 'scripts/chain.ts'], { cwd: root, env: { ...process.env, CHAIN_PORT: String(port), CHAIN_QUIET: '1' } });
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const started = Date.now();
@@ -62,6 +63,13 @@ describe('npm run chain (scripts/chain.ts)', () => {
     // Account #0 of the mnemonic "test test ... junk".
     expect(accounts[0]!.toLowerCase()).toBe('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266');
     expect(await publicClient.getBalance({ address: accounts[19]! })).toBe(10_000n * 10n ** 18n);
+    // CHAIN_QUIET=1: requests after startup are not logged.
+    expect(output.slice(output.indexOf('local chain ready'))).not.toContain('eth_getBalance');
+  });
+
+  it('refuses to start a second chain on a port already served', async () => {
+    const port = Number(new URL(url).port);
+    await expect(startLocalChain({ port })).rejects.toThrow(/already listening/);
   });
 
   it('accepts the deployment over HTTP and automines it', async () => {

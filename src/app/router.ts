@@ -1,19 +1,22 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen';
 import { NotFoundView } from '../views/status/NotFoundView';
+import { RouteErrorView } from '../views/status/RouteErrorView';
 import type { AppActor } from './appActorContext';
 
 const prefersReducedMotion = () =>
   typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-export function createAppRouter(appActor: AppActor) {
+export function createAppRouter(appActor: AppActor, options: { history?: RouterHistory } = {}) {
   return createRouter({
     routeTree,
+    history: options.history,
     context: { appActor },
     // Seed 000 §2: navigation scrolls to the top (restored on back/forward); a hash scrolls smoothly.
     scrollRestoration: true,
     defaultHashScrollIntoView: prefersReducedMotion() ? true : { behavior: 'smooth', block: 'start' },
     defaultNotFoundComponent: NotFoundView,
+    defaultErrorComponent: RouteErrorView,
     defaultPreload: 'intent',
   });
 }

@@ -1,10 +1,10 @@
 import { render } from '@testing-library/react';
-import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
+import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { fromPromise } from 'xstate';
 import { configMachine, type AppConfig } from '../../machines/config/configMachine';
 import { AppActorProvider, type AppActor } from '../../src/app/appActorContext';
 import { createAppActor } from '../../src/app/createAppActor';
-import { routeTree } from '../../src/routeTree.gen';
+import { createAppRouter } from '../../src/app/router';
 import type { AppServiceOverrides } from '../../src/services/appServices';
 
 export const demoConfig: AppConfig = {
@@ -32,7 +32,7 @@ export function configAnswering(answer: () => Promise<AppConfig>) {
 /** Renders the real route tree at `path` around a root actor with real services (config from a fixture). */
 export async function renderApp(path: string, overrides: AppServiceOverrides = {}) {
   const appActor: AppActor = createAppActor({ config: configAnswering(async () => demoConfig), ...overrides });
-  const router = createRouter({ routeTree, context: { appActor }, history: createMemoryHistory({ initialEntries: [path] }) });
+  const router = createAppRouter(appActor, { history: createMemoryHistory({ initialEntries: [path] }) });
   await router.load();
   const view = render(
     <AppActorProvider actor={appActor}>

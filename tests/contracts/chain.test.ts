@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { createPublicClient, createWalletClient, http, type Address } from 'viem';
+import { createPublicClient, createWalletClient, http, webSocket, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalChain } from '../../contracts/chain';
 import { compileContracts, computeSourceHash } from '../../contracts/compile';
@@ -65,6 +65,12 @@ describe('npm run chain (scripts/chain.ts)', () => {
     expect(await publicClient.getBalance({ address: accounts[19]! })).toBe(10_000n * 10n ** 18n);
     // CHAIN_QUIET=1: requests after startup are not logged.
     expect(output.slice(output.indexOf('local chain ready'))).not.toContain('eth_getBalance');
+  });
+
+  it('answers JSON-RPC over WebSocket on the same port', async () => {
+    const client = createPublicClient({ transport: webSocket(url.replace('http', 'ws')) });
+    expect(await client.getChainId()).toBe(31337);
+    await (await client.transport.getRpcClient()).close();
   });
 
   it('refuses to start a second chain on a port already served', async () => {

@@ -231,7 +231,11 @@ export const walletSessionMachine = setup({
           on: {
             // Overrides the handlers of `connected`, so another wrong chain keeps this state (and its notice) as it is.
             'wallet.chainChanged': [{ guard: 'isChainTarget', target: 'checking', actions: 'assignChain' }, { actions: 'assignChain' }],
-            'wallet.configure': [{ guard: 'configuresCurrentChain', target: 'checking', actions: 'configure' }, { actions: 'configure' }],
+            // Another configuration (say the device is now known to be mobile) decides afresh how to switch.
+            'wallet.configure': [
+              { guard: 'configuresCurrentChain', target: 'checking', actions: 'configure' },
+              { target: '#walletSession.connected.network', actions: 'configure' },
+            ],
           },
           states: {
             // Desktop wallets switch on request; the sticky notice shows meanwhile.
@@ -302,6 +306,7 @@ export const walletSessionMachine = setup({
         },
         registered: {
           tags: 'registered',
+          entry: assign({ error: null }),
           // Seed 000 §2: after a wallet address change the new address signs in, then the page reloads (once).
           always: { guard: 'reloadWhenSignedIn', actions: ['reloadPage', assign({ reloadWhenSignedIn: false })] },
           after: { apiKeyRefresh: 'signing' },

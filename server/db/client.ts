@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -20,6 +21,8 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** postgres://… — use a PostgreSQL server instead of PGlite. */
   databaseUrl?: string;
+  /** drizzle query logger (tests count queries with it). */
+  logger?: Logger;
 }
 
 export interface OpenedDatabase {
@@ -34,18 +37,18 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 const MIGRATION_LOCK_KEY = 874_201_115;
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir ?? '.data');
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.logger);
+  return openPglite(options.dataDir ?? '.data', options.logger);
 }
 
-async function openPglite(dataDir: string): Promise<OpenedDatabase> {
+async function openPglite(dataDir: string, logger?: Logger): Promise<OpenedDatabase> {
   await mkdir(dataDir, { recursive: true });
   const lock = await acquireFolderLock(join(dataDir, 'server.lock'), dataDir);
   let client: PGlite | undefined;
   try {
     client = await PGlite.create(join(dataDir, 'pglite'));
-    const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder });
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    const db = drizzlePglite(client, { schema, logger });
     const opened = client;
     return {
       db: db as unknown as Db,
@@ -62,7 +65,7 @@ async function openPglite(dataDir: string): Promise<OpenedDatabase> {
   }
 }
 
-async function openPostgres(databaseUrl: string): Promise<OpenedDatabase> {
+async function openPostgres(databaseUrl: string, logger?: Logger): Promise<OpenedDatabase> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // An idle client losing its connection must not crash the process; the pool reconnects.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
@@ -80,7 +83,7 @@ async function openPostgres(databaseUrl: string): Promise<OpenedDatabase> {
     await pool.end().catch(() => undefined);
     throw error;
   }
-  const db = drizzlePg(pool, { schema });
+  const db = drizzlePg(pool, { schema, logger });
   return {
     db: db as unknown as Db,
     kind: 'postgres',

@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
+import { MediaError } from '../media/store.js';
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -21,6 +22,9 @@ export function errorResponse(c: Context, status: ContentfulStatusCode, code: st
 /** Hono onError: known errors become their 4xx; anything else is logged and answered without details. */
 export function handleError(error: Error, c: Context) {
   if (error instanceof ApiError) return errorResponse(c, error.status, error.code, error.message);
+  // c.req.json() on a malformed body.
+  if (error instanceof SyntaxError) return errorResponse(c, 400, 'invalid_json', 'The request body is not valid JSON.');
+  if (error instanceof MediaError) return errorResponse(c, error.status, error.code, error.message);
   if (error instanceof z.ZodError) return errorResponse(c, 400, 'invalid_input', z.prettifyError(error));
   const status = (error as { status?: unknown }).status;
   // Hono's own HTTPExceptions (e.g. a malformed body) carry a 4xx status.

@@ -2,6 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Logger } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseKind, type OpenedDatabase } from '../../server/db/client.js';
@@ -23,12 +24,12 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+export async function openTestDatabase(kind: DatabaseKind, logger?: Logger): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const root = await mkdtemp(join(tmpdir(), 'artbazaar-pglite-'));
     // A nested, not yet existing folder: openDatabase must create parents.
     const dataDir = join(root, 'nested', 'data');
-    const opened = await openDatabase({ dataDir });
+    const opened = await openDatabase({ dataDir, logger });
     return {
       ...opened,
       location: { dataDir },
@@ -43,7 +44,7 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
   const url = new URL(inject('postgresAdminUrl'));
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
-  const opened = await openDatabase({ databaseUrl });
+  const opened = await openDatabase({ databaseUrl, logger });
   return {
     ...opened,
     location: { databaseUrl },

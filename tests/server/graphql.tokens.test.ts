@@ -73,8 +73,10 @@ describe.each(DATABASE_KINDS)('getMarketplaceTokens on %s', (kind) => {
     return { ids, pages };
   };
 
+  let queryCount = 0;
+
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
+    database = await openTestDatabase(kind, { logQuery: () => void (queryCount += 1) });
     seeded = await seedMarketplace(database.db);
     server = await buildTestServer(database.db);
   });
@@ -183,6 +185,19 @@ describe.each(DATABASE_KINDS)('getMarketplaceTokens on %s', (kind) => {
     expect(listed.edges[0]!.node.tokenHolding!.salePrice).toEqual({ amount: seeded.tokens[1]!.priceWei, currency: 'ETH' });
     // Unknown accounts still get a PersonInfo with the address.
     expect(listed.edges[0]!.node.creatorInfo).toMatchObject({ id: null, address: CREATOR_B, alias: null });
+  });
+
+  it('a page costs the same few queries whatever its size (no N+1 for collection, people, holdings)', async () => {
+    const countQueries = async (perPage: number) => {
+      queryCount = 0;
+      const page = await query({ sort: { sortBy: 'likesCount', sortDir: -1 }, pagination: { perPage } });
+      expect(page.edges).toHaveLength(perPage);
+      return queryCount;
+    };
+    const small = await countQueries(2);
+    expect(small).toBeGreaterThan(0);
+    expect(small).toBeLessThanOrEqual(5); // page, count, collections, holdings, accounts
+    expect(await countQueries(30)).toBe(small);
   });
 
   it.each([

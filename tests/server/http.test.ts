@@ -1,8 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { io as connectSocket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { loadServerConfig } from '../../server/config.js';
+import { ApiError, handleError, parseInput } from '../../server/http/errors.js';
+import { MediaError } from '../../server/media/store.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer, FACTORY, makeDeploymentsFile, MARKETPLACE } from './fixtures.js';
 
@@ -162,5 +166,48 @@ describe.each(DATABASE_KINDS)('HTTP surface on %s', (kind) => {
       client.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));
     }
+  });
+});
+
+describe('REST error mapping', () => {
+  const app = new Hono();
+  app.onError(handleError);
+  app.get('/api-error', () => {
+    throw new ApiError(409, 'conflict', 'Already liked.');
+  });
+  app.get('/media-error', () => {
+    throw new MediaError('too_large', 413, 'The file is larger than the 10 MB limit.');
+  });
+  app.get('/zod-error', (c) => c.json(parseInput(z.object({ id: z.string().regex(/^\d+$/) }), { id: 'x' })));
+  app.post('/json', async (c) => c.json(await c.req.json()));
+  app.get('/crash', () => {
+    throw new Error('secret detail at /srv/file.ts:12');
+  });
+
+  it.each([
+    ['/api-error', 409, { error: 'conflict', message: 'Already liked.' }],
+    ['/media-error', 413, { error: 'too_large', message: 'The file is larger than the 10 MB limit.' }],
+    ['/zod-error', 400, { error: 'invalid_input', message: expect.stringContaining('id') }],
+  ])('%s → %i JSON', async (path, status, body) => {
+    const response = await app.request(path);
+    expect(response.status).toBe(status);
+    expect(await response.json()).toEqual(body);
+  });
+
+  it('a malformed JSON body is a 400, not a 500', async () => {
+    const response = await app.request('/json', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'invalid_json', message: 'The request body is not valid JSON.' });
+  });
+
+  it('an unexpected error is a generic 500 without details or stack', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const response = await app.request('/crash');
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ error: 'internal_error', message: 'Something went wrong on the server.' });
+    expect(text).not.toContain('secret');
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
   });
 });

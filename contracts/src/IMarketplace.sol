@@ -116,7 +116,7 @@ interface IMarketplace {
     error NoSuchMarketplace();
     /// @notice Only the native currency, address(0), is supported.
     error UnsupportedCurrency();
-    /// @notice A zero address, a non-contract collection, or an address in the wrong owner state.
+    /// @notice A zero address (or the marketplace itself), a non-contract collection, or an address in the wrong owner state.
     error InvalidAddress();
     /// @notice Sending the withdrawn balance failed.
     error FailedCall();

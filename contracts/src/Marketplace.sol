@@ -361,7 +361,8 @@ contract Marketplace is MarketplaceBase {
     {
         if (!ERC165Checker.supportsInterface(collection, type(IERC2981).interfaceId)) return (address(0), 0);
         try IERC2981(collection).royaltyInfo(tokenId, total) returns (address r, uint256 a) {
-            if (r == address(0)) return (address(0), 0);
+            // A royalty "paid" to the marketplace itself would be stranded: it goes to the seller instead.
+            if (r == address(0) || r == address(this)) return (address(0), 0);
             return (r, a);
         } catch {
             return (address(0), 0);

@@ -106,7 +106,8 @@ abstract contract MarketplaceBase is IMarketplace, ReentrancyGuardTransient {
     }
 
     function _setFees(address recipient, uint256 basisPoints) internal {
-        if (recipient == address(0)) revert InvalidAddress();
+        // The marketplace itself could never withdraw fees credited to it.
+        if (recipient == address(0) || recipient == address(this)) revert InvalidAddress();
         if (basisPoints > BASIS_POINTS) revert InvalidBasisPoints();
         feeRecipient = recipient;
         feeBasisPoints = basisPoints;

@@ -99,6 +99,17 @@ describe('makeOffer at the listed price (purchase)', () => {
     expect(after[0]! - before[0]!).toBe(200n);
   });
 
+  it('sends a royalty addressed to the marketplace itself to the seller, so nothing is stranded', async () => {
+    const { collection } = await createCollection(chain, factory, seller, { tokens: 1, supply: 1, royaltiesRecipient: marketplace, royaltiesBasispoints: 1_000 });
+    await approve(chain, seller, collection, marketplace);
+    const [saleId] = saleIdsFromLogs((await send(chain, seller, { address: marketplace, abi: marketplaceAbi, functionName: 'createSale', args: [collection, 1n, 1n, price, zeroAddress] })).logs);
+    const before = await ethBalance(chain, seller.account.address);
+    await offer(buyer, saleId!, 1n, 1n, price, price);
+    expect(await ethBalance(chain, seller.account.address)).toBe(before + price - (price * 250n) / 10_000n);
+    expect(await ethBalance(chain, marketplace)).toBe(0n);
+    expect(await market(chain, marketplace).totalPending()).toBe(0n);
+  });
+
   it('reverts on wrong value, zero price, bad amounts, own sale, unknown sale, wrong token or currency, revoked approval or moved tokens', async () => {
     const { collection, saleId } = await listed(3n);
     await expectRevert(offerCall(buyer, saleId, 1n, 2n, price, 2n * price - 1n), 'InsufficientFunds');

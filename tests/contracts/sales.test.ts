@@ -198,6 +198,7 @@ describe('owners and fees', () => {
     expect(parseEventLogs({ abi: marketplaceAbi, logs: fees.logs })[0]!.args).toEqual({ recipient: chain.accounts[7], basisPoints: 100n });
     expect(await chain.publicClient.readContract({ address: fresh.marketplace, abi: marketplaceAbi, functionName: 'fees' })).toEqual([chain.accounts[7], 100n]);
     await expectRevert(setFees(other, zeroAddress, 100n), 'InvalidAddress');
+    await expectRevert(setFees(other, fresh.marketplace, 100n), 'InvalidAddress');
     await expectRevert(setFees(other, other.account.address, 10_001n), 'InvalidBasisPoints');
     const removed = await send(chain, other, { address: fresh.marketplace, abi: marketplaceAbi, functionName: 'removeOwner', args: [owner.account.address] });
     expect(parseEventLogs({ abi: marketplaceAbi, logs: removed.logs })[0]!.args).toEqual({ owner: owner.account.address });

@@ -16,8 +16,9 @@ export interface Deployments {
 
 export const deploymentsDir = join(dirname(fileURLToPath(import.meta.url)), 'deployments');
 
+/** contracts/deployments/<chainId>.json, or DEPLOYMENTS_FILE when set (the e2e stack keeps its own). */
 export function deploymentsPath(chainId: number): string {
-  return join(deploymentsDir, `${chainId}.json`);
+  return process.env.DEPLOYMENTS_FILE ?? join(deploymentsDir, `${chainId}.json`);
 }
 
 /** Reads contracts/deployments/<chainId>.json, or null when the contracts were not deployed there. */
@@ -28,8 +29,8 @@ export function readDeployments(chainId = 31337): Deployments | null {
 }
 
 export function writeDeployments(deployments: Deployments): string {
-  mkdirSync(deploymentsDir, { recursive: true });
   const path = deploymentsPath(deployments.chainId);
+  mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, `${JSON.stringify(deployments, null, 2)}\n`);
   return path;
 }

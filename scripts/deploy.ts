@@ -10,10 +10,26 @@ if (!Number.isInteger(feeBasisPoints) || feeBasisPoints < 0 || feeBasisPoints > 
 
 await compileContracts({ log: (line) => console.log(line) });
 // Imported after compiling so the freshly generated ABIs and bytecode are the ones deployed.
-const { deployMarketplaceContracts, writeDeployments } = await import('../contracts/deploy');
+const { deployMarketplaceContracts, readDeployments, writeDeployments } = await import('../contracts/deploy');
 
 const transport = http(rpcUrl);
 const publicClient = createPublicClient({ transport });
+
+// --if-needed (used by `npm start`): keep a deployment whose contracts still have code on this chain.
+if (process.argv.includes('--if-needed')) {
+  const existing = readDeployments(await publicClient.getChainId());
+  if (existing) {
+    const [marketplaceCode, factoryCode] = await Promise.all([
+      publicClient.getCode({ address: existing.marketplace }),
+      publicClient.getCode({ address: existing.collectionFactory }),
+    ]);
+    if (marketplaceCode && marketplaceCode !== '0x' && factoryCode && factoryCode !== '0x') {
+      console.log(`contracts already deployed (marketplace ${existing.marketplace}, factory ${existing.collectionFactory})`);
+      process.exit(0);
+    }
+    console.log('the deployments file names contracts this chain does not have (a fresh chain): deploying again');
+  }
+}
 const walletClient = createWalletClient({ transport });
 const [deployer] = await walletClient.getAddresses();
 if (deployer === undefined) throw new Error(`no unlocked account at ${rpcUrl}`);

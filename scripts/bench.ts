@@ -5,7 +5,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { firstLoadJs } from './bundle-size.ts';
+import { firstLoadJs } from './bundle-size';
 
 const root = join(import.meta.dirname, '..');
 const benchDataDir = join(root, '.data-bench');

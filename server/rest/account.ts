@@ -1,0 +1,203 @@
+// Account REST under /api/v1/account: login nonce, SIWE login issuing an API key, public profile, ban status, edit.
+import { eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { createApiKey, grantedExpiry } from '../auth/apiKeys.js';
+import { consumeLoginNonce, issueLoginNonce, type ConsumeResult } from '../auth/nonces.js';
+import { isBanned, optionalAccount, requireAccount, type AuthEnv } from '../auth/requireAccount.js';
+import { sameAddress, verifyLoginMessage } from '../auth/siwe.js';
+import type { ServerConfig } from '../config.js';
+import type { Db } from '../db/client.js';
+import { accounts } from '../db/schema.js';
+import { mediaUrl } from '../graphql/people.js';
+import { ApiError, errorResponse, parseInput } from '../http/errors.js';
+import { createMediaStore } from '../media/store.js';
+import { parseProfileForm } from './accountForm.js';
+
+type AccountRow = typeof accounts.$inferSelect;
+
+export interface AccountRoutesOptions {
+  db: Db;
+  config: ServerConfig;
+  /** Extra SIWE domains besides the request's own host (e.g. behind a proxy); default: APP_DOMAIN, comma-separated. */
+  appDomains?: readonly string[];
+}
+
+const addressSchema = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
+  .transform((value) => value.toLowerCase());
+
+// apiKey.expires: epoch milliseconds (what the client stores) or an ISO date.
+const expiresSchema = z.union([z.number().int().positive(), z.iso.datetime({ offset: true })]).transform((value) => new Date(value));
+
+const loginSchema = z.object({
+  message: z.string().min(1).max(4096),
+  signature: z.string().regex(/^0x[0-9a-fA-F]+$/, 'must be a 0x-prefixed hex signature').max(4096),
+  apiKey: z.object({
+    address: addressSchema,
+    alias: z.string().trim().max(64).nullish(),
+    expires: expiresSchema,
+  }),
+  accountId: z.union([z.string(), z.number()]).nullish(),
+});
+
+const LOGIN_NONCE_ERRORS: Record<Exclude<ConsumeResult, 'ok'>, [string, string]> = {
+  used: ['nonce_used', 'Login message was already used'],
+  unknown: ['unknown_nonce', 'The login nonce is unknown. Request a new one.'],
+  expired: ['nonce_expired', 'The login nonce has expired. Request a new one.'],
+};
+
+/** The seed's short form of an address: first 4 and last 4 characters with an ellipsis. */
+export const shortAddress = (address: string) => `${address.slice(0, 4)}...${address.slice(-4)}`;
+
+/** The public account; `email` only when the viewer is the account itself. */
+export function serializeAccount(row: AccountRow, ipfs: ServerConfig['public']['ipfs'], includeEmail: boolean) {
+  return {
+    id: String(row.id),
+    address: row.address,
+    alias: row.alias,
+    avatar: mediaUrl(ipfs, row.avatar),
+    firstName: row.firstName,
+    lastName: row.lastName,
+    isCreator: row.isCreator,
+    isBanned: row.isBanned,
+    bio: row.bio,
+    twitter: row.twitter,
+    instagram: row.instagram,
+    web: row.web,
+    createdAt: row.createdAt.toISOString(),
+    ...(includeEmail ? { email: row.email } : {}),
+  };
+}
+
+/** Finds an account by address (case-insensitive) or numeric id; 400 for anything else. */
+async function findAccount(db: Pick<Db, 'select'>, id: string): Promise<AccountRow | undefined> {
+  let where;
+  if (/^0x[0-9a-fA-F]{40}$/.test(id)) where = eq(accounts.address, id.toLowerCase());
+  else if (/^\d{1,15}$/.test(id)) where = eq(accounts.id, Number(id));
+  else throw new ApiError(400, 'invalid_id', 'The account id must be an address or a numeric id.');
+  const [row] = await db.select().from(accounts).where(where);
+  return row;
+}
+
+const envDomains = () =>
+  (process.env.APP_DOMAIN ?? '')
+    .split(',')
+    .map((domain) => domain.trim())
+    .filter(Boolean);
+
+export function accountRoutes({ db, config, appDomains = envDomains() }: AccountRoutesOptions) {
+  const api = new Hono<AuthEnv>();
+  const ipfs = config.public.ipfs;
+  const chainIds = config.public.evms.map((evm) => evm.chainId);
+
+  api.get('/nonce', async (c) => {
+    const { nonce, expiresAt } = await issueLoginNonce(db);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ nonce, expiresAt: expiresAt.toISOString() });
+  });
+
+  api.post('/', async (c) => {
+    const body = parseInput(loginSchema, await readJson(c));
+    const now = new Date();
+    if (body.apiKey.expires.getTime() <= now.getTime()) {
+      throw new ApiError(400, 'invalid_input', 'apiKey.expires must be in the future.');
+    }
+    const login = await verifyLoginMessage({
+      message: body.message,
+      signature: body.signature as `0x${string}`,
+      domains: [new URL(c.req.url).host, ...appDomains],
+      chainIds,
+      now,
+    });
+    if (!sameAddress(body.apiKey.address, login.address)) {
+      throw new ApiError(401, 'address_mismatch', 'apiKey.address is not the address that signed the login message.');
+    }
+    const result = await db.transaction(async (tx) => {
+      const consumed = await consumeLoginNonce(tx, login.nonce, login.address, now);
+      if (consumed !== 'ok') throw new ApiError(401, ...LOGIN_NONCE_ERRORS[consumed]);
+      await tx
+        .insert(accounts)
+        .values({ address: login.address, alias: body.apiKey.alias || shortAddress(login.address) })
+        .onConflictDoNothing({ target: accounts.address });
+      const [account] = await tx.select().from(accounts).where(eq(accounts.address, login.address));
+      if (!account) throw new Error(`account ${login.address} vanished inside its own transaction`);
+      const accountId = body.accountId == null ? null : String(body.accountId);
+      if (accountId !== null && accountId !== String(account.id) && accountId.toLowerCase() !== account.address) {
+        throw new ApiError(401, 'account_mismatch', 'accountId is not the account of the signing address.');
+      }
+      const apiKey = await createApiKey(tx, login.address, grantedExpiry(body.apiKey.expires, now));
+      return { account, apiKey };
+    });
+    c.header('Cache-Control', 'no-store');
+    return c.json({
+      account: serializeAccount(result.account, ipfs, true),
+      apiKey: { address: login.address, key: result.apiKey.key, expires: result.apiKey.expiresAt.getTime() },
+    });
+  });
+
+  api.get('/banned/:id', async (c) => {
+    const id = c.req.param('id');
+    if (!/^0x[0-9a-fA-F]{40}$/.test(id)) {
+      const row = await findAccount(db, id);
+      return c.json({ banned: row?.isBanned ?? false });
+    }
+    return c.json({ banned: await isBanned(db, id) });
+  });
+
+  api.get('/:id', optionalAccount(db), async (c) => {
+    const row = await findAccount(db, c.req.param('id'));
+    if (!row) return errorResponse(c, 404, 'not_found', 'No account with this id.');
+    const auth = c.get('auth');
+    c.header('Cache-Control', 'no-cache');
+    return c.json(serializeAccount(row, ipfs, auth?.address === row.address));
+  });
+
+  api.put(
+    '/:id',
+    // Multipart overhead on top of the largest allowed avatar.
+    bodyLimit({
+      maxSize: config.public.maxFileSize + 64 * 1024,
+      onError: (c) => errorResponse(c, 413, 'too_large', `The request is larger than the ${config.public.maxFileSize / 1_048_576} MB limit.`),
+    }),
+    requireAccount(db, { rejectBanned: true }),
+    async (c) => {
+      const auth = c.get('auth')!;
+      const target = await findAccount(db, c.req.param('id'));
+      if (!target) return errorResponse(c, 404, 'not_found', 'No account with this id.');
+      if (target.address !== auth.address) {
+        throw new ApiError(403, 'forbidden', 'You can only edit your own account.');
+      }
+      const type = c.req.header('Content-Type') ?? '';
+      if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)) {
+        throw new ApiError(415, 'unsupported_media_type', 'Send the profile as multipart/form-data.');
+      }
+      const form = await parseProfileForm(await c.req.parseBody({ all: true }), config.public.maxFileSize);
+      const updated = await db.transaction(async (tx) => {
+        let avatar: string | null | undefined;
+        if (form.avatar.kind === 'set') avatar = await createMediaStore(tx as unknown as Db).put(form.avatar.bytes, form.avatar.contentType);
+        else if (form.avatar.kind === 'remove') avatar = null;
+        const [row] = await tx
+          .update(accounts)
+          .set({ alias: form.alias, email: form.email, updatedAt: new Date(), ...(avatar !== undefined ? { avatar } : {}) })
+          .where(eq(accounts.id, target.id))
+          .returning();
+        if (!row) throw new ApiError(404, 'not_found', 'No account with this id.');
+        return row;
+      });
+      return c.json(serializeAccount(updated, ipfs, true));
+    },
+  );
+
+  return api;
+}
+
+async function readJson(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
+  }
+}

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { errorResponse } from '../http/errors.js';
+import { accountRoutes } from './account.js';
 
 export function restRoutes({ db, config }: { db: Db; config: ServerConfig }) {
   const api = new Hono();
@@ -18,6 +19,8 @@ export function restRoutes({ db, config }: { db: Db; config: ServerConfig }) {
     await db.execute(sql`select 1`);
     return c.json({ ok: true });
   });
+
+  api.route('/account', accountRoutes({ db, config }));
 
   api.all('*', (c) => errorResponse(c, 404, 'not_found', `No API route ${c.req.method} ${c.req.path}.`));
   return api;

@@ -1,13 +1,7 @@
-import type { Subscription } from 'xstate';
 import type { NotificationsEvent } from '../notifications/notificationsMachine';
-import type { WalletSessionEmitted } from './walletSessionTypes';
+import type { WalletSessionActor } from './walletSessionMachine';
 
-interface WalletNoticeSource {
-  on<TType extends WalletSessionEmitted['type']>(
-    type: TType,
-    handler: (event: Extract<WalletSessionEmitted, { type: TType }>) => void,
-  ): Subscription;
-}
+type WalletNoticeSource = Pick<WalletSessionActor, 'on'>;
 
 /** Shows the wallet session's notices with the notifications actor; returns the unsubscribe. */
 export function forwardWalletNotices(wallet: WalletNoticeSource, notifications: { send(event: NotificationsEvent): void }) {

@@ -274,7 +274,7 @@ describe('walletSessionMachine', () => {
   });
 
   it('behavior: without provided effects the machine says which one is missing', async () => {
-    const actor = createActor(walletSessionMachine).start();
+    const actor = createActor(walletSessionMachine, { input: {} }).start();
     await flush();
     expect(actor.getSnapshot().value).toBe('disconnected');
     actor.send({ type: 'wallet.connect', connectorId: 'injected' });

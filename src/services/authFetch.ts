@@ -1,0 +1,36 @@
+// Signed requests to the API: `Authorization: Bearer <address>:<key>` and a fresh `Nonce` header per request.
+import { API_BASE } from './api';
+
+/** What a login returned (POST /api/v1/account → apiKey), enough to sign requests. */
+export interface ApiKeyCredentials {
+  address: string;
+  key: string;
+}
+
+export interface AuthFetchOptions {
+  /** The fetch to use (tests hand in the server's own request function). */
+  fetch?: (input: string, init?: RequestInit) => Promise<Response>;
+  /** Prefix for `path` (default /api/v1). */
+  base?: string;
+}
+
+/** `${Date.now()}-${random}`: the server refuses a nonce it has seen, or one older than 5 minutes. */
+export function requestNonce(now: number = Date.now()): string {
+  const random = crypto.getRandomValues(new Uint8Array(12));
+  return `${now}-${Array.from(random, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
+export const authorizationHeader = ({ address, key }: ApiKeyCredentials) => `Bearer ${address}:${key}`;
+
+/**
+ * fetch under /api/v1 with both auth headers; the caller's headers are kept (and no Content-Type is forced, so a
+ * FormData body gets its multipart boundary from the browser). Resolves with the raw Response.
+ */
+export function authFetch(path: string, init: RequestInit = {}, apiKey: ApiKeyCredentials, options: AuthFetchOptions = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  headers.set('Authorization', authorizationHeader(apiKey));
+  headers.set('Nonce', requestNonce());
+  const doFetch = options.fetch ?? ((input: string, requestInit?: RequestInit) => fetch(input, requestInit));
+  return doFetch(`${options.base ?? API_BASE}${path}`, { ...init, headers });
+}

@@ -145,6 +145,22 @@ export const tokens = pgTable(
   ],
 );
 
+/**
+ * Token rows per (collection, media type, chain, creator), kept exact by statement triggers on tokens
+ * (migration 0002), so list totals are a sum over a few hundred groups instead of a count over every token.
+ */
+export const tokenCountGroups = pgTable(
+  'token_count_groups',
+  {
+    collectionId: bigint('collection_id', { mode: 'number' }).notNull(),
+    mediaType: text('media_type').notNull(),
+    chainId: integer('chain_id').notNull(),
+    creator: text('creator').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.collectionId, t.mediaType, t.chainId, t.creator] })],
+);
+
 export const holdings = pgTable(
   'holdings',
   {

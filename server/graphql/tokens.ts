@@ -1,7 +1,7 @@
 // getMarketplaceTokens: filtered, sorted, keyset-paged tokens with collection, people and holding batched.
-import { and, count, desc, asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { collections, holdings, tokens } from '../db/schema.js';
+import { collections, holdings, tokenCountGroups, tokens } from '../db/schema.js';
 import type { ListFilter, ListInput } from './inputs.js';
 import { keysetSegments, type Segment } from './keyset.js';
 import { toConnection, readSegments } from './page.js';
@@ -23,6 +23,27 @@ export function tokenFilter(db: Db, filter: ListFilter): SQL | undefined {
     filter.creator ? eq(tokens.creator, filter.creator) : undefined,
     filter.tokenIds ? inArray(tokens.id, filter.tokenIds) : undefined,
   );
+}
+
+/** The list total: a sum over the trigger-maintained groups, or a primary-key count for token_ids. */
+async function countTokens(db: Db, filter: ListFilter): Promise<number> {
+  if (filter.tokenIds) {
+    const [row] = await db.select({ n: count() }).from(tokens).where(tokenFilter(db, filter));
+    return row?.n ?? 0;
+  }
+  const groups = tokenCountGroups;
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${groups.n}), 0)`.mapWith(Number) })
+    .from(groups)
+    .where(
+      and(
+        inArray(groups.collectionId, visibleCollectionIds(db)),
+        filter.mediaTypes ? inArray(groups.mediaType, filter.mediaTypes) : undefined,
+        filter.chainIds ? inArray(groups.chainId, filter.chainIds) : undefined,
+        filter.creator ? eq(groups.creator, filter.creator) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 const tokenColumns = {
@@ -81,11 +102,11 @@ export function tokenPageQuery(db: Db, filter: SQL | undefined, segment: Segment
 export async function getMarketplaceTokens(db: Db, ipfs: Ipfs, input: ListInput) {
   const filter = tokenFilter(db, input.filter);
   const segments = tokenSegments(input);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     readSegments(segments, input.perPage + 1, (where, orderBy, limit) =>
       tokenPageQuery(db, filter, { where, orderBy }, limit),
     ),
-    db.select({ n: count() }).from(tokens).where(filter),
+    countTokens(db, input.filter),
   ]);
   const page = rows.slice(0, input.perPage + 1);
   const collectionIds = [...new Set(page.map((row) => row.collectionId))];
@@ -107,7 +128,7 @@ export async function getMarketplaceTokens(db: Db, ipfs: Ipfs, input: ListInput)
   ]);
   const collectionById = new Map(collectionRows.map((row) => [row.id, row]));
 
-  return toConnection(input, page, total?.n ?? 0, (row) => {
+  return toConnection(input, page, total, (row) => {
     const collection = collectionById.get(row.collectionId)!;
     const holding = holdingByToken.get(row.id);
     const owner = holding ? person(holding.owner) : null;

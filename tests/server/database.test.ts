@@ -13,7 +13,7 @@ import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases
 const TABLES = [
   'accounts', 'all_out_sales', 'api_keys', 'articles', 'artists', 'auth_nonces', 'collections', 'comments',
   'contact_messages', 'exhibition_artworks', 'exhibitions', 'holdings', 'indexer_state', 'likes', 'media', 'offers',
-  'sales', 'tokens',
+  'sales', 'token_count_groups', 'tokens',
 ];
 
 describe.each(DATABASE_KINDS)('database on %s', (kind) => {
@@ -81,6 +81,53 @@ describe.each(DATABASE_KINDS)('database on %s', (kind) => {
     }));
     await expect(insertTokens(database.db, rows, 10)).rejects.toThrow();
     expect((await database.db.select({ n: count() }).from(tokens))[0]!.n).toBe(before);
+  });
+});
+
+describe.each(DATABASE_KINDS)('token_count_groups triggers on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  // The groups must always equal a fresh GROUP BY over tokens.
+  const expectGroupsExact = async () => {
+    const actual = (await database.db.execute(sql`
+      select collection_id, media_type, chain_id, creator, n::int as n from token_count_groups order by 1, 2, 3, 4`)) as unknown as { rows: unknown[] };
+    const expected = (await database.db.execute(sql`
+      select collection_id, media_type, chain_id, creator, count(*)::int as n from tokens group by 1, 2, 3, 4 order by 1, 2, 3, 4`)) as unknown as { rows: unknown[] };
+    expect(actual.rows).toEqual(expected.rows);
+    return expected.rows.length;
+  };
+
+  it('stay exact through inserts, updates, deletes, cascades and truncate', async () => {
+    const creator = '0xcccc000000000000000000000000000000000000';
+    const [a, b] = await insertCollections(database.db, [
+      { chainId: 31337, name: 'A', symbol: 'A', mediaType: 'image', creator, state: 'published' },
+      { chainId: 1, name: 'B', symbol: 'B', mediaType: 'video', creator, state: 'published' },
+    ]);
+    const token = (collectionId: number, i: number, mediaType = 'image') => ({
+      collectionId, chainId: collectionId === a ? 31337 : 1, tokenId: String(i), name: `t${i}`, mediaType, creator,
+    });
+    await insertTokens(database.db, [...Array.from({ length: 40 }, (_, i) => token(a!, i)), ...Array.from({ length: 7 }, (_, i) => token(b!, i, 'video'))], 16);
+    expect(await expectGroupsExact()).toBe(2);
+
+    // Moving tokens between groups, and updates that move nothing (likes), in one statement each.
+    await database.db.update(tokens).set({ mediaType: 'gif' }).where(sql`${tokens.collectionId} = ${a} and ${tokens.tokenId} < 10`);
+    await database.db.update(tokens).set({ likesCount: 5 });
+    expect(await expectGroupsExact()).toBe(3);
+
+    await database.db.delete(tokens).where(sql`${tokens.collectionId} = ${a} and ${tokens.mediaType} = 'gif'`);
+    expect(await expectGroupsExact()).toBe(2);
+
+    await database.db.delete(collections).where(eq(collections.id, b!)); // cascades to its tokens
+    expect(await expectGroupsExact()).toBe(1);
+
+    await database.db.execute(sql`truncate tokens cascade`);
+    expect(await expectGroupsExact()).toBe(0);
   });
 });
 

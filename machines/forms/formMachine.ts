@@ -1,0 +1,180 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+export type FormValues = Record<string, unknown>;
+
+/** A synchronous rule: the message to show, or null when the value is fine. */
+export type FieldValidator<TValue = unknown, TValues = FormValues> = (value: TValue, values: TValues) => string | null;
+
+export type FormFields<TValues extends FormValues> = {
+  [K in keyof TValues & string]: { value: TValues[K]; validate?: FieldValidator<TValues[K], TValues> };
+};
+
+export interface FormInput<TValues extends FormValues> {
+  fields: FormFields<TValues>;
+}
+
+export type FieldErrors<TValues extends FormValues = FormValues> = Partial<Record<keyof TValues & string, string | null>>;
+
+export interface FormContext<TValues extends FormValues> {
+  fields: FormFields<TValues>;
+  values: TValues;
+  /** Synchronous rule results for every field, recomputed on every change (so Save can be disabled). */
+  errors: FieldErrors<TValues>;
+  /** Results of validateAsync; a field's entry is cleared when it changes. */
+  asyncErrors: FieldErrors<TValues>;
+  /** Fields the user changed: a view shows a field's error once it is touched. */
+  touched: Partial<Record<keyof TValues & string, boolean>>;
+  submitError: string | null;
+  result: unknown;
+}
+
+export interface FieldChangeEvent<TValues extends FormValues> {
+  type: 'field.change';
+  name: keyof TValues & string;
+  value: TValues[keyof TValues & string];
+}
+
+/** The field.change event with the value typed by its field name. */
+export const fieldChange = <TValues extends FormValues, K extends keyof TValues & string>(name: K, value: TValues[K]) =>
+  ({ type: 'field.change', name, value }) as FieldChangeEvent<TValues>;
+
+export type FormEvent<TValues extends FormValues> = FieldChangeEvent<TValues> | { type: 'form.submit' } | { type: 'form.reset' };
+
+export interface FormRequest<TValues extends FormValues> {
+  values: TValues;
+}
+
+const initialValues = <TValues extends FormValues>(fields: FormFields<TValues>) =>
+  Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, (field as { value: unknown }).value])) as TValues;
+
+/** Every synchronous rule run against `values` (cross-field rules see all values). */
+export function validateFields<TValues extends FormValues>(fields: FormFields<TValues>, values: TValues): FieldErrors<TValues> {
+  const errors: FieldErrors<TValues> = {};
+  for (const name of Object.keys(fields) as Array<keyof TValues & string>) {
+    errors[name] = fields[name].validate?.(values[name], values) ?? null;
+  }
+  return errors;
+}
+
+const hasError = (errors: Record<string, string | null | undefined>) => Object.values(errors).some((error) => Boolean(error));
+
+/** The message a view shows under a field: its rule's first, then the async one. */
+export const fieldError = <TValues extends FormValues>(context: FormContext<TValues>, name: keyof TValues & string) =>
+  context.errors[name] ?? context.asyncErrors[name] ?? null;
+
+const errorMessage = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unexpected error');
+
+export function createFormMachine<TValues extends FormValues = FormValues>() {
+  return setup({
+    types: {
+      context: {} as FormContext<TValues>,
+      events: {} as FormEvent<TValues>,
+      input: {} as FormInput<TValues>,
+      tags: {} as 'busy',
+    },
+    actors: {
+      // Optional server-side checks (say, alias taken); resolves field → message. None by default.
+      validateAsync: fromPromise<FieldErrors<TValues>, FormRequest<TValues>>(async () => ({})),
+      // Services save the values (say, PUT /api/v1/account/{id}) and resolve what the view needs next.
+      submitForm: fromPromise<unknown, FormRequest<TValues>>(async () => {
+        throw new Error('formMachine: actor "submitForm" not provided');
+      }),
+    },
+    guards: {
+      isKnownField: ({ context, event }) => event.type === 'field.change' && Object.hasOwn(context.fields, event.name),
+      // Validates on submit: the rules run again on the current values; a pending async error also blocks.
+      isSubmittable: ({ context }) => !hasError(validateFields(context.fields, context.values)) && !hasError(context.asyncErrors),
+      hasAsyncErrors: ({ event }) => hasError(((event as { output?: unknown }).output ?? {}) as Record<string, string | null>),
+    },
+    actions: {
+      applyChange: assign(({ context, event }) => {
+        if (event.type !== 'field.change') return {};
+        const values = { ...context.values, [event.name]: event.value } as TValues;
+        return {
+          values,
+          errors: validateFields(context.fields, values),
+          asyncErrors: { ...context.asyncErrors, [event.name]: null },
+          touched: { ...context.touched, [event.name]: true },
+          submitError: null,
+        };
+      }),
+      touchAll: assign(({ context }) => ({
+        touched: Object.fromEntries(Object.keys(context.fields).map((name) => [name, true])) as FormContext<TValues>['touched'],
+        errors: validateFields(context.fields, context.values),
+        submitError: null,
+      })),
+      reset: assign(({ context }) => {
+        const values = initialValues(context.fields);
+        return { values, errors: validateFields(context.fields, values), asyncErrors: {}, touched: {}, submitError: null, result: null };
+      }),
+      storeAsyncErrors: assign({
+        asyncErrors: ({ event }) => ((event as { output?: FieldErrors<TValues> }).output ?? {}) as FieldErrors<TValues>,
+      }),
+      storeSubmitError: assign({ submitError: ({ event }) => errorMessage((event as { error?: unknown }).error) }),
+    },
+  }).createMachine({
+    id: 'form',
+    context: ({ input }) => {
+      const values = initialValues(input.fields);
+      return {
+        fields: input.fields,
+        values,
+        errors: validateFields(input.fields, values),
+        asyncErrors: {},
+        touched: {},
+        submitError: null,
+        result: null,
+      };
+    },
+    initial: 'editing',
+    states: {
+      editing: {
+        on: {
+          'field.change': { guard: 'isKnownField', actions: 'applyChange' },
+          // No fallback transition: snapshot.can({ type: 'form.submit' }) is false while a field is invalid.
+          'form.submit': { guard: 'isSubmittable', target: 'validating', actions: 'touchAll' },
+          'form.reset': { actions: 'reset' },
+        },
+      },
+      validating: {
+        tags: 'busy',
+        invoke: {
+          id: 'validateAsync',
+          src: 'validateAsync',
+          input: ({ context }) => ({ values: context.values }),
+          onDone: [
+            { guard: 'hasAsyncErrors', target: 'editing', actions: 'storeAsyncErrors' },
+            { target: 'submitting', actions: 'storeAsyncErrors' },
+          ],
+          onError: { target: 'editing', actions: 'storeSubmitError' },
+        },
+        on: {
+          // Editing during the check cancels it: the values it checked are stale.
+          'field.change': { guard: 'isKnownField', target: 'editing', actions: 'applyChange' },
+          'form.reset': { target: 'editing', actions: 'reset' },
+        },
+      },
+      submitting: {
+        tags: 'busy',
+        invoke: {
+          id: 'submitForm',
+          src: 'submitForm',
+          input: ({ context }) => ({ values: context.values }),
+          onDone: { target: 'succeeded', actions: assign({ result: ({ event }) => event.output }) },
+          onError: { target: 'editing', actions: 'storeSubmitError' },
+        },
+      },
+      // Saved; editing again starts a new round.
+      succeeded: {
+        on: {
+          'field.change': { guard: 'isKnownField', target: 'editing', actions: 'applyChange' },
+          'form.reset': { target: 'editing', actions: 'reset' },
+        },
+      },
+    },
+  });
+}
+
+export const formMachine = createFormMachine();
+
+export type FormMachine<TValues extends FormValues = FormValues> = ReturnType<typeof createFormMachine<TValues>>;

@@ -1,0 +1,264 @@
+// Applies one block range of decoded events to the database inside the caller's transaction.
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Address } from 'viem';
+import type { Db } from '../db/client.js';
+import { accounts, allOutSales, collections, holdings, offers, sales, tokens } from '../db/schema.js';
+import type { CollectionFacts, IndexedLog } from './logs.js';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A socket.io broadcast produced by the range, sent only after its transaction commits. */
+export interface LiveEvent {
+  name: string;
+  doc: Record<string, unknown>;
+}
+
+export interface RangeContext {
+  chainId: number;
+  marketplace: string; // lower-case
+  facts: Map<string, CollectionFacts>; // by lower-case collection address
+}
+
+const ZERO = '0x0000000000000000000000000000000000000000';
+const lower = (a: Address | string) => a.toLowerCase();
+
+async function collectionByAddress(tx: Tx, ctx: RangeContext, address: string) {
+  const [row] = await tx.select().from(collections).where(and(eq(collections.chainId, ctx.chainId), eq(collections.address, lower(address))));
+  return row ?? null;
+}
+
+async function tokenRow(tx: Tx, collectionId: number, tokenId: bigint) {
+  const [row] = await tx.select({ id: tokens.id }).from(tokens).where(and(eq(tokens.collectionId, collectionId), eq(tokens.tokenId, tokenId.toString())));
+  return row ?? null;
+}
+
+async function saleRow(tx: Tx, ctx: RangeContext, saleId: bigint) {
+  const [row] = await tx
+    .select()
+    .from(sales)
+    .where(and(eq(sales.chainId, ctx.chainId), eq(sales.marketplace, ctx.marketplace), eq(sales.saleId, saleId.toString())));
+  return row ?? null;
+}
+
+/**
+ * Price and sold flags of a token, from its sales:
+ * price_wei = lowest price among active listings (not cancelled, not sold out), null when none;
+ * listed_at = creation time of the newest active listing; is_sold = no active listing and at least one
+ * unit of it was sold through the marketplace. The collection is sold out when every token is sold.
+ */
+async function refreshToken(tx: Tx, tokenRef: number): Promise<void> {
+  await tx.execute(sql`
+    UPDATE tokens t SET
+      price_wei = a.min_price,
+      listed_at = a.newest,
+      is_sold = (a.min_price IS NULL AND EXISTS (SELECT 1 FROM sales s WHERE s.token_ref = t.id AND s.sold_amount > 0)),
+      updated_at = now()
+    FROM (
+      SELECT min(s.price_wei) AS min_price, max(s.created_at) AS newest
+      FROM sales s WHERE s.token_ref = ${tokenRef} AND NOT s.was_cancelled AND s.sold_amount < s.amount
+    ) a
+    WHERE t.id = ${tokenRef}`);
+  await tx.execute(sql`
+    UPDATE collections c SET sold_out = NOT EXISTS (SELECT 1 FROM tokens t WHERE t.collection_id = c.id AND NOT t.is_sold)
+    WHERE c.id = (SELECT collection_id FROM tokens WHERE id = ${tokenRef})`);
+}
+
+async function createdCollection(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventName: 'CreatedCollection' }>, live: LiveEvent[]) {
+  const { collection, creator, name, symbol, tokenCount } = log.args;
+  const facts = ctx.facts.get(lower(collection));
+  const published = {
+    address: lower(collection),
+    state: 'published' as const,
+    publishedAt: new Date(),
+    tokenCount: Number(tokenCount),
+    ...(facts && { baseUri: facts.baseUri, supplyPerToken: facts.supplyPerToken, royaltiesBasispoints: facts.royaltiesBasispoints }),
+  };
+  // The studio or the seed wrote the row before publishing: by address once known, else by its unique base URI.
+  let row = await collectionByAddress(tx, ctx, collection);
+  if (!row && facts) {
+    [row] = await tx
+      .select()
+      .from(collections)
+      .where(and(eq(collections.chainId, ctx.chainId), isNull(collections.address), eq(collections.creator, lower(creator)), eq(collections.baseUri, facts.baseUri)))
+      .limit(1);
+  }
+  let collectionId: number;
+  let mediaType: string;
+  if (row) {
+    await tx.update(collections).set({ ...published, updatedAt: new Date() }).where(eq(collections.id, row.id));
+    collectionId = row.id;
+    mediaType = row.mediaType;
+  } else {
+    mediaType = 'image';
+    const [inserted] = await tx
+      .insert(collections)
+      .values({ ...published, chainId: ctx.chainId, name, symbol, creator: lower(creator), mediaType })
+      .returning({ id: collections.id });
+    collectionId = inserted!.id;
+  }
+  const missing = Array.from({ length: Number(tokenCount) }, (_, i) => ({
+    collectionId,
+    chainId: ctx.chainId,
+    tokenId: String(i + 1),
+    name: `${row?.name ?? name} #${i + 1}`,
+    mediaType,
+    creator: lower(creator),
+  }));
+  for (let i = 0; i < missing.length; i += 1000) {
+    await tx.insert(tokens).values(missing.slice(i, i + 1000)).onConflictDoNothing({ target: [tokens.collectionId, tokens.tokenId] });
+  }
+  await tx
+    .insert(accounts)
+    .values({ address: lower(creator), isCreator: true })
+    .onConflictDoUpdate({ target: accounts.address, set: { isCreator: true } });
+  live.push({ name: 'CreatedCollection', doc: { _id: collectionId, creator: lower(creator), address: lower(collection), name: row?.name ?? name, chainId: ctx.chainId } });
+}
+
+async function moveUnits(tx: Tx, tokenRef: number, from: string, to: string, value: bigint) {
+  const amount = value.toString();
+  if (from !== ZERO) {
+    await tx.update(holdings).set({ amount: sql`${holdings.amount} - ${amount}`, updatedAt: new Date() }).where(and(eq(holdings.tokenId, tokenRef), eq(holdings.owner, from)));
+    await tx.delete(holdings).where(and(eq(holdings.tokenId, tokenRef), eq(holdings.owner, from), sql`${holdings.amount} <= 0`));
+  }
+  if (to !== ZERO) {
+    await tx
+      .insert(holdings)
+      .values({ tokenId: tokenRef, owner: to, amount })
+      .onConflictDoUpdate({ target: [holdings.tokenId, holdings.owner], set: { amount: sql`${holdings.amount} + ${amount}`, updatedAt: new Date() } });
+  }
+}
+
+async function transfer(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventName: 'TransferSingle' | 'TransferBatch' }>, live: LiveEvent[]) {
+  const collection = await collectionByAddress(tx, ctx, log.address);
+  if (!collection) return;
+  const from = lower(log.args.from);
+  const to = lower(log.args.to);
+  const pairs = log.eventName === 'TransferSingle' ? [[log.args.id, log.args.value] as const] : log.args.ids.map((id, i) => [id, log.args.values[i]!] as const);
+  for (const [id, value] of pairs) {
+    const token = await tokenRow(tx, collection.id, id);
+    if (!token) continue;
+    await moveUnits(tx, token.id, from, to, value);
+    if (log.eventName === 'TransferSingle') {
+      live.push({ name: 'TransferSingle', doc: { _id: token.id, token_id: token.id, tokenId: id.toString(), seller: from, buyer: to, amount: value.toString(), collection: collection.address, chainId: ctx.chainId } });
+    }
+  }
+}
+
+async function createdSale(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventName: 'CreatedSale' }>, live: LiveEvent[]) {
+  const a = log.args;
+  const collection = await collectionByAddress(tx, ctx, a.collection);
+  const token = collection && (await tokenRow(tx, collection.id, a.tokenId));
+  if (!collection || !token) return;
+  const [sale] = await tx
+    .insert(sales)
+    .values({
+      chainId: ctx.chainId, marketplace: ctx.marketplace, saleId: a.saleId.toString(),
+      allOutSaleId: a.allOutSaleId === 0n ? null : a.allOutSaleId.toString(),
+      tokenRef: token.id, collectionId: collection.id, seller: lower(a.seller), amount: a.amount.toString(),
+      priceWei: a.price.toString(), currency: lower(a.currency),
+    })
+    .onConflictDoNothing({ target: [sales.chainId, sales.marketplace, sales.saleId] })
+    .returning({ id: sales.id });
+  if (!sale) return;
+  await refreshToken(tx, token.id);
+  live.push({ name: 'CreatedSale', doc: { _id: sale.id, token_id: token.id, sale_id: a.saleId.toString(), seller: lower(a.seller), price: a.price.toString(), amount: a.amount.toString(), all_out_sale_id: a.allOutSaleId === 0n ? null : a.allOutSaleId.toString(), chainId: ctx.chainId } });
+}
+
+async function createdAllOutSale(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventName: 'CreatedAllOutSale' }>, live: LiveEvent[]) {
+  const a = log.args;
+  const collection = await collectionByAddress(tx, ctx, a.collection);
+  if (!collection) return;
+  const [row] = await tx
+    .insert(allOutSales)
+    .values({ chainId: ctx.chainId, marketplace: ctx.marketplace, allOutSaleId: a.allOutSaleId.toString(), collectionId: collection.id, seller: lower(a.seller), priceWei: a.price.toString(), currency: lower(a.currency) })
+    .onConflictDoNothing({ target: [allOutSales.chainId, allOutSales.marketplace, allOutSales.allOutSaleId] })
+    .returning({ id: allOutSales.id });
+  if (row) live.push({ name: 'CreatedAllOutSale', doc: { _id: row.id, all_out_sale_id: a.allOutSaleId.toString(), seller: lower(a.seller), collection_id: collection.id, price: a.price.toString(), chainId: ctx.chainId } });
+}
+
+async function cancelledSale(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventName: 'CancelledSale' }>, live: LiveEvent[]) {
+  const sale = await saleRow(tx, ctx, log.args.saleId);
+  if (!sale || sale.wasCancelled) return;
+  await tx.update(sales).set({ wasCancelled: true, updatedAt: new Date() }).where(eq(sales.id, sale.id));
+  await tx.update(offers).set({ state: 'invalidated', updatedAt: new Date() }).where(and(eq(offers.saleRef, sale.id), eq(offers.state, 'made')));
+  await refreshToken(tx, sale.tokenRef);
+  live.push({ name: 'CancelledSale', doc: { _id: sale.id, token_id: sale.tokenRef, sale_id: sale.saleId, seller: sale.seller, chainId: ctx.chainId } });
+}
+
+async function cancelledAllOutSale(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventName: 'CancelledAllOutSale' }>, live: LiveEvent[]) {
+  const [row] = await tx
+    .update(allOutSales)
+    .set({ wasCancelled: true, updatedAt: new Date() })
+    .where(and(eq(allOutSales.chainId, ctx.chainId), eq(allOutSales.marketplace, ctx.marketplace), eq(allOutSales.allOutSaleId, log.args.allOutSaleId.toString())))
+    .returning({ id: allOutSales.id, seller: allOutSales.seller, collectionId: allOutSales.collectionId });
+  if (row) live.push({ name: 'CancelledAllOutSale', doc: { _id: row.id, all_out_sale_id: log.args.allOutSaleId.toString(), seller: row.seller, collection_id: row.collectionId, chainId: ctx.chainId } });
+}
+
+async function offerMade(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventName: 'OfferMade' }>, live: LiveEvent[]) {
+  const a = log.args;
+  const sale = await saleRow(tx, ctx, a.saleId);
+  if (!sale) return;
+  const buyer = lower(a.buyer);
+  // One open offer per (sale, buyer): a new one replaces the old, whose escrow the contract refunded.
+  await tx.update(offers).set({ state: 'retracted', updatedAt: new Date() }).where(and(eq(offers.saleRef, sale.id), eq(offers.buyer, buyer), eq(offers.state, 'made')));
+  const [offer] = await tx
+    .insert(offers)
+    .values({ chainId: ctx.chainId, saleRef: sale.id, tokenRef: sale.tokenRef, buyer, amount: a.amount.toString(), priceWei: a.price.toString(), currency: lower(a.currency) })
+    .returning({ id: offers.id });
+  live.push({ name: 'OfferMade', doc: { _id: offer!.id, token_id: sale.tokenRef, sale_id: sale.saleId, buyer, seller: sale.seller, price: a.price.toString(), amount: a.amount.toString(), chainId: ctx.chainId } });
+}
+
+async function offerClosed(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventName: 'OfferRetracted' | 'OfferAccepted' }>, live: LiveEvent[]) {
+  const sale = await saleRow(tx, ctx, log.args.saleId);
+  if (!sale) return;
+  const buyer = lower(log.args.buyer);
+  const retracted = log.eventName === 'OfferRetracted';
+  const open = retracted ? inArray(offers.state, ['made', 'invalidated']) : eq(offers.state, 'made');
+  const changed = await tx
+    .update(offers)
+    .set({ state: retracted ? 'retracted' : 'accepted', updatedAt: new Date() })
+    .where(and(eq(offers.saleRef, sale.id), eq(offers.buyer, buyer), open))
+    .returning({ id: offers.id });
+  if (retracted && changed[0]) {
+    live.push({ name: 'OfferRetracted', doc: { _id: changed[0].id, token_id: sale.tokenRef, sale_id: sale.saleId, buyer, seller: sale.seller, chainId: ctx.chainId } });
+  }
+}
+
+async function sold(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventName: 'Sold' }>, live: LiveEvent[]) {
+  const a = log.args;
+  const sale = await saleRow(tx, ctx, a.saleId);
+  if (!sale) return;
+  const [updated] = await tx
+    .update(sales)
+    .set({ soldAmount: sql`${sales.soldAmount} + ${a.amount.toString()}`, updatedAt: new Date() })
+    .where(eq(sales.id, sale.id))
+    .returning({ soldAmount: sales.soldAmount, amount: sales.amount });
+  // A sold-out listing accepts no more offers: the open ones can only be retracted now.
+  if (updated && BigInt(updated.soldAmount) >= BigInt(updated.amount)) {
+    await tx.update(offers).set({ state: 'invalidated', updatedAt: new Date() }).where(and(eq(offers.saleRef, sale.id), eq(offers.state, 'made')));
+  }
+  await refreshToken(tx, sale.tokenRef);
+  live.push({ name: 'Sold', doc: { _id: sale.id, token_id: sale.tokenRef, sale_id: sale.saleId, buyer: lower(a.buyer), seller: lower(a.seller), price: a.price.toString(), amount: a.amount.toString(), chainId: ctx.chainId } });
+}
+
+/** Applies the range: factory events first (their collections' mint transfers precede them in the log order). */
+export async function applyRange(tx: Tx, ctx: RangeContext, factoryLogs: IndexedLog[], tradeLogs: IndexedLog[]): Promise<LiveEvent[]> {
+  const live: LiveEvent[] = [];
+  for (const log of factoryLogs) if (log.eventName === 'CreatedCollection') await createdCollection(tx, ctx, log, live);
+  for (const log of tradeLogs) {
+    switch (log.eventName) {
+      case 'TransferSingle':
+      case 'TransferBatch': await transfer(tx, ctx, log, live); break;
+      case 'CreatedSale': await createdSale(tx, ctx, log, live); break;
+      case 'CreatedAllOutSale': await createdAllOutSale(tx, ctx, log, live); break;
+      case 'CancelledSale': await cancelledSale(tx, ctx, log, live); break;
+      case 'CancelledAllOutSale': await cancelledAllOutSale(tx, ctx, log, live); break;
+      case 'OfferMade': await offerMade(tx, ctx, log, live); break;
+      case 'OfferRetracted':
+      case 'OfferAccepted': await offerClosed(tx, ctx, log, live); break;
+      case 'Sold': await sold(tx, ctx, log, live); break;
+      default: break;
+    }
+  }
+  return live;
+}

@@ -1,0 +1,160 @@
+// The chain indexer against a real in-process chain, the real contracts and a real PGlite database.
+import { and, eq } from 'drizzle-orm';
+import { createPublicClient, createWalletClient, custom, getAddress, parseEther, type Address } from 'viem';
+import { hardhat } from 'viem/chains';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectInProcessChain } from '../../contracts/chain.js';
+import { deployMarketplaceContracts, type Deployments } from '../../contracts/deploy.js';
+import { allOutSales, collections, holdings, indexerState, offers, sales, tokens } from '../../server/db/schema.js';
+import { startIndexer, type Indexer } from '../../server/indexer/index.js';
+import {
+  approveMarketplace, cancelAllOutSale, cancelSale, createAllOutSale, createCollection, createSale, makeOffer, type Market, type SeedWallet,
+} from '../../scripts/seed/chain.js';
+import { openTestDatabase, type TestDatabase } from './databases.js';
+
+let database: TestDatabase;
+let market: Market;
+let deployments: Deployments;
+let wallets: SeedWallet[];
+let accounts: Address[];
+const emitted: { name: string; doc: Record<string, unknown> }[] = [];
+const io = { emit: (name: string, doc: Record<string, unknown>) => emitted.push({ name, doc }) };
+
+async function start(): Promise<Indexer> {
+  return startIndexer({ db: database.db, publicClient: market.publicClient, deployments, io, pollIntervalMs: 20 });
+}
+async function caughtUp(indexer: Indexer) {
+  await indexer.waitForBlock(await market.publicClient.getBlockNumber({ cacheTime: 0 }));
+}
+const lower = (a: string) => a.toLowerCase();
+
+async function tokenOf(collectionAddress: string, tokenId: number) {
+  const [row] = await database.db
+    .select({ t: tokens })
+    .from(tokens)
+    .innerJoin(collections, eq(collections.id, tokens.collectionId))
+    .where(and(eq(collections.address, lower(collectionAddress)), eq(tokens.tokenId, String(tokenId))));
+  return row!.t;
+}
+async function holdingsOf(tokenRef: number) {
+  const rows = await database.db.select({ owner: holdings.owner, amount: holdings.amount }).from(holdings).where(eq(holdings.tokenId, tokenRef));
+  return Object.fromEntries(rows.map((r) => [r.owner, r.amount]));
+}
+
+beforeAll(async () => {
+  const { provider } = await connectInProcessChain();
+  const transport = custom(provider);
+  const publicClient = createPublicClient({ chain: hardhat, transport, pollingInterval: 10 });
+  accounts = ((await provider.request({ method: 'eth_accounts' })) as string[]).map((a) => getAddress(a));
+  wallets = accounts.map((account) => createWalletClient({ account, chain: hardhat, transport, pollingInterval: 10 })) as SeedWallet[];
+  deployments = await deployMarketplaceContracts({ walletClient: wallets[0]!, publicClient });
+  market = { publicClient, marketplace: deployments.marketplace, collectionFactory: deployments.collectionFactory };
+  database = await openTestDatabase('pglite');
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('chain indexer', () => {
+  let first: Address;
+  let second: Address;
+
+  it('behavior: publishes a pre-written collection, follows listings, a purchase, an offer and a cancellation', async () => {
+    const [artist, collector, other] = [wallets[1]!, wallets[3]!, wallets[4]!];
+    // The studio/seed writes the collection before publishing; the indexer finds it by its base URI.
+    const [draft] = await database.db
+      .insert(collections)
+      .values({ chainId: 31337, name: 'Tidal Studies', symbol: 'TIDE', mediaType: 'gif', creator: lower(artist.account.address), baseUri: 'ipfs://draft-one/', state: 'finalized' })
+      .returning({ id: collections.id });
+    await database.db.insert(tokens).values({ collectionId: draft!.id, chainId: 31337, tokenId: '1', name: 'First tide', mediaType: 'gif', creator: lower(artist.account.address) });
+
+    const indexer = await start();
+    first = (await createCollection(market, artist, { name: 'Tidal Studies', symbol: 'TIDE', tokenCount: 3, baseUri: 'ipfs://draft-one/' })).address;
+    await approveMarketplace(market, artist, first);
+    const sale1 = await createSale(market, artist, first, 1, parseEther('1'));
+    const sale2 = await createSale(market, artist, first, 2, parseEther('2'));
+    await createSale(market, artist, first, 3, parseEther('0.5'));
+    await makeOffer(market, collector, sale1, 1, parseEther('1')); // at the price: a purchase
+    await makeOffer(market, other, sale2, 2, parseEther('1.5')); // below: an escrowed offer
+    await caughtUp(indexer);
+
+    const [published] = await database.db.select().from(collections).where(eq(collections.id, draft!.id));
+    expect(published).toMatchObject({ address: lower(first), state: 'published', mediaType: 'gif', tokenCount: 3, supplyPerToken: 1, royaltiesBasispoints: 500 });
+    expect(await database.db.select().from(collections)).toHaveLength(1);
+
+    const t1 = await tokenOf(first, 1);
+    const t2 = await tokenOf(first, 2);
+    expect(t1).toMatchObject({ name: 'First tide', isSold: true, priceWei: null });
+    expect(t2).toMatchObject({ name: 'Tidal Studies #2', isSold: false, priceWei: parseEther('2').toString() });
+    expect(t2.listedAt).not.toBeNull();
+    expect(await holdingsOf(t1.id)).toEqual({ [lower(collector.account.address)]: '1' });
+    expect(await holdingsOf(t2.id)).toEqual({ [lower(artist.account.address)]: '1' });
+    const [offer] = await database.db.select().from(offers).where(eq(offers.tokenRef, t2.id));
+    expect(offer).toMatchObject({ buyer: lower(other.account.address), priceWei: parseEther('1.5').toString(), state: 'made' });
+
+    const sold = emitted.find((e) => e.name === 'Sold');
+    expect(sold?.doc).toMatchObject({ token_id: t1.id, sale_id: sale1.toString(), buyer: lower(collector.account.address), seller: lower(artist.account.address) });
+    expect(emitted.filter((e) => e.name === 'CreatedSale')).toHaveLength(3);
+    expect(emitted.find((e) => e.name === 'OfferMade')?.doc).toMatchObject({ token_id: t2.id, buyer: lower(other.account.address) });
+
+    await cancelSale(market, artist, sale2);
+    await caughtUp(indexer);
+    expect(await tokenOf(first, 2)).toMatchObject({ priceWei: null, isSold: false, listedAt: null });
+    const [invalidated] = await database.db.select().from(offers).where(eq(offers.tokenRef, t2.id));
+    expect(invalidated!.state).toBe('invalidated');
+    expect(emitted.find((e) => e.name === 'CancelledSale')?.doc).toMatchObject({ token_id: t2.id, sale_id: sale2.toString() });
+    await indexer.stop();
+  });
+
+  it('behavior: a restart resumes from the stored block, losing and doubling nothing', async () => {
+    const [artist, collector] = [wallets[2]!, wallets[3]!];
+    const before = { sales: (await database.db.select().from(sales)).length, offers: (await database.db.select().from(offers)).length };
+
+    // While the indexer is down: a collection nobody pre-wrote, an all-out sale and a partial purchase.
+    second = (await createCollection(market, artist, { name: 'Night Grid', symbol: 'GRID', tokenCount: 2, supplyPerToken: 2, baseUri: 'ipfs://grid/' })).address;
+    await approveMarketplace(market, artist, second);
+    const { allOutSaleId, saleIds } = await createAllOutSale(market, artist, second, parseEther('0.3'));
+    await makeOffer(market, collector, saleIds[0]!, 1, parseEther('0.3'));
+
+    const indexer = await start();
+    await caughtUp(indexer);
+    const [created] = await database.db.select().from(collections).where(eq(collections.address, lower(second)));
+    expect(created).toMatchObject({ name: 'Night Grid', symbol: 'GRID', mediaType: 'image', state: 'published', supplyPerToken: 2 });
+    expect(await database.db.select().from(sales)).toHaveLength(before.sales + 2);
+    expect(await database.db.select().from(offers)).toHaveLength(before.offers);
+    const [aos] = await database.db.select().from(allOutSales);
+    expect(aos).toMatchObject({ allOutSaleId: allOutSaleId.toString(), wasCancelled: false, priceWei: parseEther('0.3').toString() });
+    const g1 = await tokenOf(second, 1);
+    expect(g1).toMatchObject({ priceWei: parseEther('0.3').toString(), isSold: false });
+    expect(await holdingsOf(g1.id)).toEqual({ [lower(artist.account.address)]: '1', [lower(collector.account.address)]: '1' });
+    expect(await holdingsOf((await tokenOf(second, 2)).id)).toEqual({ [lower(artist.account.address)]: '2' });
+    // The first collection's rows were not replayed.
+    expect(await holdingsOf((await tokenOf(first, 1)).id)).toEqual({ [lower(collector.account.address)]: '1' });
+    const soldRows = await database.db.select().from(sales).where(eq(sales.saleId, saleIds[0]!.toString()));
+    expect(soldRows.map((s) => s.soldAmount)).toEqual(['1']);
+
+    await cancelAllOutSale(market, artist, allOutSaleId);
+    await caughtUp(indexer);
+    expect((await database.db.select().from(allOutSales))[0]!.wasCancelled).toBe(true);
+    // Rule: no active listing left and a unit was sold → sold; the untouched token is simply unlisted.
+    expect(await tokenOf(second, 1)).toMatchObject({ priceWei: null, isSold: true });
+    expect(await tokenOf(second, 2)).toMatchObject({ priceWei: null, isSold: false });
+    expect(emitted.some((e) => e.name === 'CancelledAllOutSale')).toBe(true);
+    await indexer.stop();
+
+    const head = await market.publicClient.getBlockNumber({ cacheTime: 0 });
+    const [state] = await database.db.select().from(indexerState);
+    expect(BigInt(state!.lastBlock)).toBe(head);
+    // A third start with no new blocks changes nothing.
+    const counts = async () => [
+      (await database.db.select().from(sales)).length, (await database.db.select().from(holdings)).length,
+      (await database.db.select().from(tokens)).length, (await database.db.select().from(collections)).length,
+    ];
+    const snapshot = await counts();
+    const again = await start();
+    await caughtUp(again);
+    await again.stop();
+    expect(await counts()).toEqual(snapshot);
+  });
+});

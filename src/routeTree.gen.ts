@@ -11,8 +11,11 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as R404RouteImport } from './routes/404'
+import { Route as AuthRouteImport } from './routes/_auth'
+import { Route as ConnectWalletRouteImport } from './routes/connect-wallet'
 import { Route as ExploreRouteImport } from './routes/explore'
 import { Route as UnderConstructionRouteImport } from './routes/under-construction'
+import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -22,6 +25,15 @@ const IndexRoute = IndexRouteImport.update({
 const R404Route = R404RouteImport.update({
   id: '/404',
   path: '/404',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthRoute = AuthRouteImport.update({
+  id: '/_auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConnectWalletRoute = ConnectWalletRouteImport.update({
+  id: '/connect-wallet',
+  path: '/connect-wallet',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ExploreRoute = ExploreRouteImport.update({
@@ -34,37 +46,71 @@ const UnderConstructionRoute = UnderConstructionRouteImport.update({
   path: '/under-construction',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthProfileRoute = AuthProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => AuthRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/404': typeof R404Route
+  '/connect-wallet': typeof ConnectWalletRoute
   '/explore': typeof ExploreRoute
   '/under-construction': typeof UnderConstructionRoute
+  '/profile': typeof AuthProfileRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/404': typeof R404Route
+  '/connect-wallet': typeof ConnectWalletRoute
   '/explore': typeof ExploreRoute
   '/under-construction': typeof UnderConstructionRoute
+  '/profile': typeof AuthProfileRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/404': typeof R404Route
+  '/_auth': typeof AuthRouteWithChildren
+  '/connect-wallet': typeof ConnectWalletRoute
   '/explore': typeof ExploreRoute
   '/under-construction': typeof UnderConstructionRoute
+  '/_auth/profile': typeof AuthProfileRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/404' | '/explore' | '/under-construction'
+  fullPaths:
+    | '/'
+    | '/404'
+    | '/connect-wallet'
+    | '/explore'
+    | '/under-construction'
+    | '/profile'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/404' | '/explore' | '/under-construction'
-  id: '__root__' | '/' | '/404' | '/explore' | '/under-construction'
+  to:
+    | '/'
+    | '/404'
+    | '/connect-wallet'
+    | '/explore'
+    | '/under-construction'
+    | '/profile'
+  id:
+    | '__root__'
+    | '/'
+    | '/404'
+    | '/_auth'
+    | '/connect-wallet'
+    | '/explore'
+    | '/under-construction'
+    | '/_auth/profile'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   R404Route: typeof R404Route
+  AuthRoute: typeof AuthRouteWithChildren
+  ConnectWalletRoute: typeof ConnectWalletRoute
   ExploreRoute: typeof ExploreRoute
   UnderConstructionRoute: typeof UnderConstructionRoute
 }
@@ -85,6 +131,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof R404RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth': {
+      id: '/_auth'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/connect-wallet': {
+      id: '/connect-wallet'
+      path: '/connect-wallet'
+      fullPath: '/connect-wallet'
+      preLoaderRoute: typeof ConnectWalletRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/explore': {
       id: '/explore'
       path: '/explore'
@@ -99,12 +159,31 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UnderConstructionRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth/profile': {
+      id: '/_auth/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof AuthProfileRouteImport
+      parentRoute: typeof AuthRoute
+    }
   }
 }
+
+interface AuthRouteChildren {
+  AuthProfileRoute: typeof AuthProfileRoute
+}
+
+const AuthRouteChildren: AuthRouteChildren = {
+  AuthProfileRoute: AuthProfileRoute,
+}
+
+const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   R404Route: R404Route,
+  AuthRoute: AuthRouteWithChildren,
+  ConnectWalletRoute: ConnectWalletRoute,
   ExploreRoute: ExploreRoute,
   UnderConstructionRoute: UnderConstructionRoute,
 }

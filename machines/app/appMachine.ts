@@ -3,6 +3,7 @@ import { configMachine } from '../config/configMachine';
 import { notificationsMachine } from '../notifications/notificationsMachine';
 import { pwaUpdateMachine } from '../pwa/pwaUpdateMachine';
 import { settingsMachine } from '../settings/settingsMachine';
+import { walletSessionMachine } from '../wallet/walletSessionMachine';
 
 // The long-lived actors views reach with `system.get(systemId)`.
 export interface AppSystemActors {
@@ -10,11 +11,12 @@ export interface AppSystemActors {
   settings: ActorRefFrom<typeof settingsMachine>;
   notifications: ActorRefFrom<typeof notificationsMachine>;
   pwaUpdate: ActorRefFrom<typeof pwaUpdateMachine>;
+  walletSession: ActorRefFrom<typeof walletSessionMachine>;
 }
 
 export type AppSystemId = keyof AppSystemActors;
 
-export const APP_SYSTEM_IDS = ['config', 'settings', 'notifications', 'pwaUpdate'] as const satisfies readonly AppSystemId[];
+export const APP_SYSTEM_IDS = ['config', 'settings', 'notifications', 'pwaUpdate', 'walletSession'] as const satisfies readonly AppSystemId[];
 
 /** Typed `system.get`: the root registers each child under its systemId. */
 export function getAppActor<TId extends AppSystemId>(
@@ -35,7 +37,11 @@ export function getAppActor<TId extends AppSystemId>(
  *     settings: settingsMachine.provide({ actors: { loadSettings }, actions: { persistSettings } }),
  *     notifications: notificationsMachine,
  *     pwaUpdate: pwaUpdateMachine.provide({ actors: { applyUpdate } }),
+ *     walletSession: walletSessionMachine.provide({ actors: { connectWallet, ... }, actions: { storeApiKey, ... } }),
  *   } })
+ *
+ * The wallet session starts without a chain; src/app/createAppActor.ts sends it `wallet.configure` once the config
+ * is ready, and forwards its notices to the notifications actor.
  */
 export const appMachine = setup({
   actors: {
@@ -43,6 +49,7 @@ export const appMachine = setup({
     settings: settingsMachine,
     notifications: notificationsMachine,
     pwaUpdate: pwaUpdateMachine,
+    walletSession: walletSessionMachine,
   },
 }).createMachine({
   id: 'app',
@@ -51,6 +58,7 @@ export const appMachine = setup({
     { id: 'settings', systemId: 'settings', src: 'settings' },
     { id: 'notifications', systemId: 'notifications', src: 'notifications' },
     { id: 'pwaUpdate', systemId: 'pwaUpdate', src: 'pwaUpdate' },
+    { id: 'walletSession', systemId: 'walletSession', src: 'walletSession', input: {} },
   ],
   initial: 'running',
   states: {

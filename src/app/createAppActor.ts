@@ -1,10 +1,13 @@
 import { createActor } from 'xstate';
 import { provideAppServices, type AppServiceOverrides } from '../services/appServices';
+import { bindWalletSession } from '../services/wallet/bindWalletSession';
 import type { AppActor } from './appActorContext';
 
 /** The started root actor, its children backed by the real services. */
 export function createAppActor(overrides?: AppServiceOverrides): AppActor {
   const actor = createActor(provideAppServices(overrides));
   actor.start();
+  // The wallet session learns the configured chain from the config actor and reports through notifications.
+  bindWalletSession(actor);
   return actor;
 }

@@ -3,14 +3,17 @@ import { appMachine } from '../../machines/app/appMachine';
 import { configMachine } from '../../machines/config/configMachine';
 import { pwaUpdateMachine } from '../../machines/pwa/pwaUpdateMachine';
 import { settingsMachine } from '../../machines/settings/settingsMachine';
+import type { walletSessionMachine } from '../../machines/wallet/walletSessionMachine';
 import { fetchConfig } from './api';
 import { applyUpdate } from './pwaUpdate';
 import { loadSettings, persistSettings } from './settings';
+import { provideWalletSession } from './wallet/session';
 
 export interface AppServiceOverrides {
   config?: typeof configMachine;
   settings?: typeof settingsMachine;
   pwaUpdate?: typeof pwaUpdateMachine;
+  walletSession?: typeof walletSessionMachine;
 }
 
 /** The root machine with every effect implemented by the real services (tests may swap a child). */
@@ -20,6 +23,7 @@ export function provideAppServices(overrides: AppServiceOverrides = {}) {
       config: overrides.config ?? configMachine.provide({ actors: { fetchConfig: fromPromise(({ signal }) => fetchConfig(signal)) } }),
       settings: overrides.settings ?? settingsMachine.provide({ actors: { loadSettings }, actions: { persistSettings } }),
       pwaUpdate: overrides.pwaUpdate ?? pwaUpdateMachine.provide({ actors: { applyUpdate } }),
+      walletSession: overrides.walletSession ?? provideWalletSession(),
     },
   });
 }

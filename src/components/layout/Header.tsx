@@ -1,11 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { PRODUCT_NAME } from '../../app/product';
+import { WalletButton } from '../wallet/WalletButton';
+import { WalletModalHost } from '../wallet/WalletModalHost';
 import { Logo } from './Logo';
 import { MainMenu } from './MainMenu';
 import { MobileMenu } from './MobileMenu';
 import { ThemeSwitch } from './ThemeSwitch';
 
-/** Site header: logo, main menu, theme switch and the wallet slot (filled by the wallet-session issue). */
+/** Site header: logo, main menu, theme switch, wallet connect button or avatar (seed 000 §2). */
 export function Header() {
   return (
     <header className="site-header">
@@ -24,7 +26,12 @@ export function Header() {
   );
 }
 
-/** Where the wallet connect button and avatar go; renders nothing until the wallet session exists. */
+/** The connect button or the avatar, and the wallet modal (its own lazy chunk) wherever it is opened from. */
 function WalletSlot() {
-  return null;
+  return (
+    <>
+      <WalletButton className="desktop-only" />
+      <WalletModalHost />
+    </>
+  );
 }

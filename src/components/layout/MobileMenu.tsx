@@ -1,14 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { visibleMenu, type NavGroup } from '../../app/navigation';
+import { useSelector } from '@xstate/react';
+import { useSystemActor } from '../../app/appActorContext';
+import { WalletButton } from '../wallet/WalletButton';
 import { ThemeSwitch } from './ThemeSwitch';
 
-/** Hamburger button opening a full-screen menu (seed 000 §2); wallet parts join in a later issue. */
+/** Hamburger button opening a full-screen menu with wallet connect, profile link and theme switch (seed 000 §2). */
 export function MobileMenu({ menu }: { menu?: NavGroup[] }) {
   const [open, setOpen] = useState(false);
   const openerRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const groups = visibleMenu(menu);
+  const wallet = useSystemActor('walletSession');
+  const registered = useSelector(wallet, (snapshot) => snapshot.hasTag('registered'));
 
   useEffect(() => {
     if (!open) return;
@@ -75,6 +80,14 @@ export function MobileMenu({ menu }: { menu?: NavGroup[] }) {
               ),
             )}
           </nav>
+          <div className="mobile-menu-wallet">
+            <WalletButton onNavigate={close} />
+            {registered && (
+              <Link to="/profile" className="mobile-menu-link" onClick={close}>
+                Profile
+              </Link>
+            )}
+          </div>
           <div className="mobile-menu-settings">
             <ThemeSwitch />
           </div>

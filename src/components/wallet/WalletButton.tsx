@@ -1,0 +1,34 @@
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useSystemActor } from '../../app/appActorContext';
+import { AccountAvatar, accountName } from './AccountAvatar';
+import { openWalletModal } from './walletModalStore';
+
+/** Header wallet slot (seed 000 §2): the connect button, or the avatar linking to /profile once registered. */
+export function WalletButton({ className = '', onNavigate }: { className?: string; onNavigate?: () => void }) {
+  const wallet = useSystemActor('walletSession');
+  const registered = useSelector(wallet, (snapshot) => snapshot.hasTag('registered'));
+  const busy = useSelector(wallet, (snapshot) => snapshot.hasTag('busy'));
+  const account = useSelector(wallet, (snapshot) => snapshot.context.account);
+
+  if (registered && account) {
+    return (
+      <Link to="/profile" className={`wallet-avatar-link ${className}`.trim()} aria-label={`Profile of ${accountName(account)}`} onClick={onNavigate}>
+        <AccountAvatar account={account} />
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={`button button-primary wallet-connect-button ${className}`.trim()}
+      aria-busy={busy}
+      onClick={() => {
+        onNavigate?.();
+        openWalletModal();
+      }}
+    >
+      {busy ? 'Connecting…' : 'Connect wallet'}
+    </button>
+  );
+}

@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { safeReturnPath } from '../services/wallet/routeGuard';
+import { ConnectWalletView } from '../views/connect-wallet/ConnectWalletView';
+
+export interface ConnectWalletSearch {
+  from?: string;
+}
+
+export const Route = createFileRoute('/connect-wallet')({
+  // Only a path of this app is kept: `from` must never send the user to another origin.
+  validateSearch: (search: Record<string, unknown>): ConnectWalletSearch => {
+    const from = safeReturnPath(search.from);
+    return from ? { from } : {};
+  },
+  component: function ConnectWalletRoute() {
+    const { from } = Route.useSearch();
+    return <ConnectWalletView from={from} />;
+  },
+});

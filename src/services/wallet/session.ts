@@ -1,0 +1,85 @@
+import { fromCallback, fromPromise } from 'xstate';
+import { walletSessionMachine } from '../../../machines/wallet/walletSessionMachine';
+import type {
+  ConnectWalletInput,
+  DisconnectWalletInput,
+  LoadApiKeyInput,
+  RestoredConnection,
+  SignLoginInput,
+  SwitchNetworkInput,
+  WalletConnection,
+  WalletLogin,
+  WalletSessionEvent,
+  WatchWalletInput,
+} from '../../../machines/wallet/walletSessionTypes';
+import { clearApiKey, loadApiKey, saveApiKey } from './apiKeyStore';
+import { clearStoredConnection, restorableConnection } from './connectionFlag';
+import { whenWalletAppConfig } from './walletEnv';
+
+// First-load safe: everything heavy is behind `loadWalletStack()` (a dynamic import, its own chunk).
+export const loadWalletStack = () => import('./walletStack');
+
+const reportLater = (promise: Promise<unknown>) => {
+  promise.catch((error: unknown) => console.warn('wallet storage:', error));
+};
+
+/** The walletSession machine with the real services of src/services/wallet. */
+export function provideWalletSession(options: { reload?: () => void } = {}) {
+  const reload = options.reload ?? (() => window.location.reload());
+  return walletSessionMachine.provide({
+    actors: {
+      reconnectWallet: fromPromise<RestoredConnection | null>(async ({ signal }) => {
+        // The cheap check first: without a stored connection nothing of the wallet stack is loaded.
+        const flag = restorableConnection();
+        if (!flag) return null;
+        const appConfig = await whenWalletAppConfig(signal);
+        const stack = await loadWalletStack();
+        return stack.reconnectWallet(appConfig, flag.connectorId);
+      }),
+      connectWallet: fromPromise<WalletConnection, ConnectWalletInput>(async ({ input, signal }) => {
+        const appConfig = await whenWalletAppConfig(signal);
+        const stack = await loadWalletStack();
+        return stack.connectWallet(appConfig, input.connectorId);
+      }),
+      loadApiKey: fromPromise<WalletLogin | null, LoadApiKeyInput>(({ input }) => loadApiKey(input.address)),
+      signLogin: fromPromise<WalletLogin, SignLoginInput>(async ({ input, signal }) => {
+        const appConfig = await whenWalletAppConfig(signal);
+        const stack = await loadWalletStack();
+        return stack.signLogin(appConfig, input, signal);
+      }),
+      switchNetwork: fromPromise<void, SwitchNetworkInput>(async ({ input, signal }) => {
+        const appConfig = await whenWalletAppConfig(signal);
+        const stack = await loadWalletStack();
+        await stack.switchNetwork(appConfig, input.chainId);
+      }),
+      disconnectWallet: fromPromise<void, DisconnectWalletInput>(async ({ input }) => {
+        clearStoredConnection();
+        const stack = await loadWalletStack();
+        await stack.disconnectWallet(input.connectorId);
+      }),
+      watchWallet: fromCallback<WalletSessionEvent, WatchWalletInput>(({ input, sendBack }) => {
+        let stop: (() => void) | null = null;
+        let stopped = false;
+        void Promise.all([whenWalletAppConfig(), loadWalletStack()]).then(([appConfig, stack]) => {
+          if (stopped) return;
+          stop = stack.watchWallet(appConfig, input, sendBack);
+        });
+        return () => {
+          stopped = true;
+          stop?.();
+        };
+      }),
+    },
+    actions: {
+      storeApiKey: (_args, params) => reportLater(saveApiKey(params.address, params)),
+      clearApiKey: (_args, params) => {
+        if (params.address) reportLater(clearApiKey(params.address));
+      },
+      resetAccount: (_args, params) => {
+        clearStoredConnection();
+        if (params.address) reportLater(clearApiKey(params.address));
+      },
+      reloadPage: () => reload(),
+    },
+  });
+}

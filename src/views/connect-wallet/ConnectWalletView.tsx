@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useSystemActor } from '../../app/appActorContext';
+import { openWalletModal } from '../../components/wallet/walletModalStore';
+import { useDocumentTitle } from '../../app/useDocumentTitle';
+
+export const CONNECT_WALLET_WARNING = 'This page needs a connected wallet.';
+export const CONNECT_WALLET_MESSAGE = 'Connect your wallet and sign the login message to continue. Signing is free and sends no transaction.';
+
+/**
+ * Seed 000 §2 /connect-wallet: a warning and a message; the wallet modal opens, and once the account is
+ * registered the user goes to `from`, or back one step.
+ */
+export function ConnectWalletView({ from }: { from?: string }) {
+  const wallet = useSystemActor('walletSession');
+  const registered = useSelector(wallet, (snapshot) => snapshot.hasTag('registered'));
+  const banned = useSelector(wallet, (snapshot) => snapshot.hasTag('banned'));
+  const bannedMessage = useSelector(wallet, (snapshot) => (snapshot.hasTag('banned') ? snapshot.context.error : null));
+  const router = useRouter();
+
+  useEffect(() => {
+    if (!registered && !banned) openWalletModal();
+  }, [registered, banned]);
+
+  useEffect(() => {
+    if (!registered) return;
+    // `from` is a full href (path, search, hash) validated by the route; replace, so Back skips this page.
+    if (from) router.history.replace(from);
+    else router.history.back();
+  }, [registered, from, router]);
+
+  useDocumentTitle('Connect wallet');
+  return (
+    <section className="status-page" aria-labelledby="connect-wallet-heading">
+      <h1 id="connect-wallet-heading" className="status-heading">
+        Connect your wallet
+      </h1>
+      {banned ? (
+        <p className="connect-wallet-warning" role="alert">
+          {bannedMessage}
+        </p>
+      ) : (
+        <>
+          <p className="connect-wallet-warning" role="note">
+            {CONNECT_WALLET_WARNING}
+          </p>
+          <p>{CONNECT_WALLET_MESSAGE}</p>
+        </>
+      )}
+      {!banned && (
+        <div className="status-actions">
+          <button type="button" className="button button-primary" onClick={openWalletModal}>
+            Connect wallet
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

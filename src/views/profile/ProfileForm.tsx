@@ -1,0 +1,158 @@
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { createFormMachine, fieldError, type FormFields } from '../../../machines/forms/formMachine';
+import { fileName, profileFormFields, type ProfileValues } from '../../../machines/forms/validators';
+import type { WalletAccount } from '../../../machines/wallet/walletSessionTypes';
+import { useSystemActor } from '../../app/appActorContext';
+import { AccountAvatar } from '../../components/wallet/AccountAvatar';
+import type { ApiKeyCredentials } from '../../services/authFetch';
+import { saveProfile } from '../../services/wallet/profile';
+import { AvatarCropEditor } from './AvatarCropEditor';
+
+export const PROFILE_SAVED_MESSAGE = 'Profile saved';
+const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+
+interface ProfileFormValues extends ProfileValues {
+  avatar: Blob | null;
+  avatarChanged: boolean;
+}
+
+const profileFormMachine = createFormMachine<ProfileFormValues>();
+
+function formFields(account: WalletAccount): FormFields<ProfileFormValues> {
+  return {
+    ...profileFormFields({ alias: account.alias ?? '', email: account.email ?? '' }),
+    avatar: { value: null },
+    avatarChanged: { value: false },
+  };
+}
+
+/** General tab: alias and email required (email valid), avatar cropped square; Save waits for valid fields. */
+export function ProfileForm({ account, credentials }: { account: WalletAccount; credentials: ApiKeyCredentials }) {
+  const notifications = useSystemActor('notifications');
+  const config = useSystemActor('config');
+  const maxFileSize = useSelector(config, (snapshot) => snapshot.context.config?.maxFileSize ?? 10_485_760);
+  const form = useActorRef(
+    profileFormMachine.provide({
+      actors: {
+        submitForm: fromPromise(async ({ input }) => {
+          try {
+            const saved = await saveProfile(credentials, input.values);
+            notifications.send({ type: 'notify.show', kind: 'success', text: PROFILE_SAVED_MESSAGE });
+            return saved;
+          } catch (error) {
+            // Seed 000 §8: a profile save failure shows the error's message.
+            notifications.send({ type: 'notify.show', kind: 'error', text: error instanceof Error ? error.message : 'Unexpected error' });
+            throw error;
+          }
+        }),
+      },
+    }),
+    { input: { fields: formFields(account) } },
+  );
+  const values = useSelector(form, (snapshot) => snapshot.context.values);
+  const touched = useSelector(form, (snapshot) => snapshot.context.touched);
+  const aliasError = useSelector(form, (snapshot) => fieldError(snapshot.context, 'alias'));
+  const emailError = useSelector(form, (snapshot) => fieldError(snapshot.context, 'email'));
+  const submitError = useSelector(form, (snapshot) => snapshot.context.submitError);
+  const canSave = useSelector(form, (snapshot) => snapshot.can({ type: 'form.submit' }));
+  const busy = useSelector(form, (snapshot) => snapshot.hasTag('busy'));
+  const saved = useSelector(form, (snapshot) => snapshot.matches('succeeded') ? (snapshot.context.result as WalletAccount | null) : null);
+
+  const [editing, setEditing] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const problem =
+      fileName(file.name, {}) ??
+      (!AVATAR_TYPES.includes(file.type) ? 'Choose a PNG, JPEG, WebP or GIF image.' : null) ??
+      (file.size > maxFileSize ? `The image is larger than ${Math.round(maxFileSize / 1_048_576)} MB.` : null);
+    setFileProblem(problem);
+    if (!problem) setEditing(file);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.send({ type: 'form.submit' });
+  };
+
+  const shownAccount = saved ?? account;
+  return (
+    <form className="profile-form" onSubmit={submit} noValidate aria-label="General">
+      <div className="profile-avatar">
+        {preview ? <img className="account-avatar" src={preview} alt="New avatar" width={96} height={96} /> : <AccountAvatar account={shownAccount} size={96} />}
+        <div className="profile-avatar-actions">
+          <input ref={fileInput} id="profile-avatar-file" type="file" accept={AVATAR_TYPES.join(',')} className="visually-hidden" onChange={onFile} />
+          <button type="button" className="button" onClick={() => fileInput.current?.click()}>
+            Upload avatar
+          </button>
+          {fileProblem && (
+            <p className="field-error" role="alert">
+              {fileProblem}
+            </p>
+          )}
+        </div>
+      </div>
+      {editing && (
+        <AvatarCropEditor
+          file={editing}
+          onCancel={() => setEditing(null)}
+          onApply={(avatar, dataUrl) => {
+            setEditing(null);
+            setPreview(dataUrl);
+            form.send({ type: 'field.change', name: 'avatar', value: avatar });
+            form.send({ type: 'field.change', name: 'avatarChanged', value: true });
+          }}
+        />
+      )}
+
+      <div className="form-field">
+        <label htmlFor="profile-alias">Alias</label>
+        <input
+          id="profile-alias"
+          value={values.alias}
+          maxLength={64}
+          aria-invalid={Boolean(touched.alias && aliasError)}
+          aria-describedby={touched.alias && aliasError ? 'profile-alias-error' : undefined}
+          onChange={(event) => form.send({ type: 'field.change', name: 'alias', value: event.target.value })}
+        />
+        {touched.alias && aliasError && (
+          <p id="profile-alias-error" className="field-error">
+            {aliasError}
+          </p>
+        )}
+      </div>
+      <div className="form-field">
+        <label htmlFor="profile-email">Email</label>
+        <input
+          id="profile-email"
+          type="email"
+          value={values.email}
+          maxLength={254}
+          aria-invalid={Boolean(touched.email && emailError)}
+          aria-describedby={touched.email && emailError ? 'profile-email-error' : undefined}
+          onChange={(event) => form.send({ type: 'field.change', name: 'email', value: event.target.value })}
+        />
+        {touched.email && emailError && (
+          <p id="profile-email-error" className="field-error">
+            {emailError}
+          </p>
+        )}
+      </div>
+      {submitError && (
+        <p className="field-error" role="alert">
+          {submitError}
+        </p>
+      )}
+      <button type="submit" className="button button-primary" disabled={!canSave || busy} aria-busy={busy}>
+        Save
+      </button>
+    </form>
+  );
+}

@@ -1,35 +1,25 @@
 // Entry point (`npm run server`): database, HTTP + socket.io on one port, and the chain indexer when deployed.
-import { existsSync } from 'node:fs';
 import type { Server as HttpServer } from 'node:http';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
-import { createPublicClient, defineChain, http } from 'viem';
+import type { Server as SocketServer } from 'socket.io';
+import { createPublicClient, defineChain, http, type PublicClient } from 'viem';
 import { createServer } from './app.js';
 import { loadServerConfig, type Deployments } from './config.js';
 import { openDatabase, type Db } from './db/client.js';
 import { createMediaStore } from './media/store.js';
 
-interface Indexer {
-  stop(): Promise<void> | void;
-}
+type Indexer = Awaited<ReturnType<typeof import('./indexer/index.js').startIndexer>>;
 
-async function startChainIndexer(db: Db, chainRpcUrl: string, chainId: number, deployments: Deployments, io: unknown) {
-  const indexerPath = fileURLToPath(new URL('./indexer/index.ts', import.meta.url));
-  if (!existsSync(indexerPath)) {
-    console.warn('No chain indexer (server/indexer/index.ts) yet: chain events are not indexed.');
-    return null;
-  }
+async function startChainIndexer(db: Db, chainRpcUrl: string, chainId: number, deployments: Deployments, io: SocketServer) {
   const chain = defineChain({
     id: chainId,
     name: chainId === 31337 ? 'Hardhat' : `Chain ${chainId}`,
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [chainRpcUrl] } },
   });
-  const publicClient = createPublicClient({ chain, transport: http(chainRpcUrl) });
-  // Imported by path: the indexer is written separately and may not exist in every checkout.
-  const { startIndexer } = (await import(pathToFileURL(indexerPath).href)) as {
-    startIndexer(args: { db: Db; publicClient: typeof publicClient; deployments: Deployments; io: unknown }): Promise<Indexer> | Indexer;
-  };
+  const publicClient = createPublicClient({ chain, transport: http(chainRpcUrl) }) as PublicClient;
+  // Loaded only when there is a deployment to index.
+  const { startIndexer } = await import('./indexer/index.js');
   return startIndexer({ db, publicClient, deployments, io });
 }
 

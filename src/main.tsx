@@ -12,6 +12,7 @@ import './styles/theme.css';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/pages.css';
+import './styles/wallet.css';
 
 const appActor = createAppActor();
 bindDocumentTheme(getAppActor(appActor, 'settings'));

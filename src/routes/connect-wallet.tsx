@@ -8,12 +8,10 @@ export interface ConnectWalletSearch {
 
 export const Route = createFileRoute('/connect-wallet')({
   // Only a path of this app is kept: `from` must never send the user to another origin.
-  validateSearch: (search: Record<string, unknown>): ConnectWalletSearch => {
-    const from = safeReturnPath(search.from);
-    return from ? { from } : {};
-  },
+  // An unsafe value is overwritten with undefined (the router merges the raw search with this result).
+  validateSearch: (search: Record<string, unknown>): ConnectWalletSearch => ({ from: safeReturnPath(search.from) }),
   component: function ConnectWalletRoute() {
     const { from } = Route.useSearch();
-    return <ConnectWalletView from={from} />;
+    return <ConnectWalletView from={safeReturnPath(from)} />;
   },
 });

@@ -1,0 +1,110 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeWalletModal } from '../../src/components/wallet/walletModalStore';
+import { renderApp } from './appHarness';
+import { ALICE, fakeWalletSession, loginOf } from './walletHarness';
+
+const account = {
+  id: '2',
+  address: ALICE.toLowerCase(),
+  alias: 'lumen',
+  email: 'lumen@example.com',
+  avatar: null,
+  isCreator: false,
+  isBanned: false,
+};
+
+let requests: Array<{ url: string; method: string; headers: Headers; body: unknown }>;
+let putAnswer: () => Response;
+
+beforeEach(() => {
+  requests = [];
+  putAnswer = () => new Response(JSON.stringify({ ...account, alias: 'new alias' }), { headers: { 'Content-Type': 'application/json' } });
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    requests.push({ url: String(input), method, headers: new Headers(init.headers), body: init.body });
+    if (method === 'PUT') return putAnswer();
+    return new Response(JSON.stringify(account), { headers: { 'Content-Type': 'application/json' } });
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  act(() => closeWalletModal());
+});
+
+async function openProfile() {
+  const session = fakeWalletSession({ restored: { address: ALICE, chainId: 31337, connectorId: 'demo:1' }, stored: loginOf(ALICE) });
+  const app = await renderApp('/profile', { walletSession: session.machine });
+  const form = await screen.findByRole('form', { name: 'General' });
+  return { ...app, form };
+}
+
+describe('profile (general tab)', () => {
+  it('default: loads the own account with the signed headers and fills alias and email; only the General tab exists', async () => {
+    const { form } = await openProfile();
+    expect(within(form).getByLabelText('Alias')).toHaveValue('lumen');
+    expect(within(form).getByLabelText('Email')).toHaveValue('lumen@example.com');
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['General']);
+    const get = requests.find((request) => request.url === `/api/v1/account/${ALICE}`)!;
+    expect(get.headers.get('Authorization')).toBe(`Bearer ${ALICE}:${'k'.repeat(32)}`);
+    expect(get.headers.get('Nonce')).toMatch(/^\d+-[0-9a-f]+$/);
+  });
+
+  it('validation: alias required, email required and valid; Save disabled until both pass', async () => {
+    const { form } = await openProfile();
+    const save = within(form).getByRole('button', { name: 'Save' });
+    expect(save).toBeEnabled();
+
+    await userEvent.clear(within(form).getByLabelText('Alias'));
+    expect(within(form).getByText('Required Field')).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    await userEvent.type(within(form).getByLabelText('Alias'), 'new alias');
+    expect(save).toBeEnabled();
+
+    const email = within(form).getByLabelText('Email');
+    await userEvent.clear(email);
+    expect(within(form).getByText('Required Field')).toBeInTheDocument();
+    await userEvent.type(email, 'not-an-email');
+    expect(within(form).getByText('Invalid email')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(save).toBeDisabled();
+    await userEvent.clear(email);
+    await userEvent.type(email, 'new@example.com');
+    expect(within(form).queryByText('Invalid email')).not.toBeInTheDocument();
+    expect(save).toBeEnabled();
+  });
+
+  it('behavior: Save sends PUT /api/v1/account/:id as multipart and shows the success notice', async () => {
+    const { form } = await openProfile();
+    await userEvent.clear(within(form).getByLabelText('Alias'));
+    await userEvent.type(within(form).getByLabelText('Alias'), 'new alias');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile saved')).toBeInTheDocument();
+    const put = requests.find((request) => request.method === 'PUT')!;
+    expect(put.url).toBe(`/api/v1/account/${ALICE}`);
+    expect(put.headers.get('Authorization')).toBe(`Bearer ${ALICE}:${'k'.repeat(32)}`);
+    const body = put.body as FormData;
+    expect(body.get('alias')).toBe('new alias');
+    expect(body.get('email')).toBe('lumen@example.com');
+    expect(body.get('avatarChanged')).toBe('false');
+    expect(body.get('avatar')).toBeNull();
+  });
+
+  it("behavior: a failed save shows the error's message", async () => {
+    putAnswer = () => new Response(JSON.stringify({ error: 'invalid_input', message: 'Invalid email' }), { status: 400, headers: { 'Content-Type': 'application/json' } });
+    const { form } = await openProfile();
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(form).getByRole('alert')).toHaveTextContent('Invalid email'));
+    expect(screen.getByText('Invalid email', { selector: '.notification-text' })).toBeInTheDocument();
+  });
+
+  it('validation: an avatar file name with special characters is refused before cropping', async () => {
+    const { form } = await openProfile();
+    const input = form.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await userEvent.upload(input, new File([new Uint8Array([1, 2, 3])], 'me&you.png', { type: 'image/png' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('File Upload Failed. Remove special characters from filename');
+    expect(screen.queryByRole('group', { name: 'Crop the avatar' })).not.toBeInTheDocument();
+  });
+});

@@ -112,6 +112,14 @@ const paths = modelPaths(model, { toState: (state) => state.matches({ connected:
 
 function harness() {
   let run: WalletSessionRun | undefined;
+  // Page reloads the real actor must have asked for so far: one per lost address, one per re-authenticated change.
+  let expectedReloads = 0;
+  let reloadDue = false;
+  const checkReloads = (signedInNow: boolean) => {
+    if (signedInNow && reloadDue) expectedReloads += 1;
+    if (signedInNow || !ctx(real()).address) reloadDue = false;
+    expect(get().recorded.reloadPage).toHaveBeenCalledTimes(expectedReloads);
+  };
   const get = () => {
     if (!run) throw new Error('actor not started');
     return run;
@@ -142,19 +150,33 @@ function harness() {
         ...settle('connectWallet'),
         ...settle('loadApiKey'),
         ...settle('signLogin'),
+        'xstate.done.actor.signLogin': async (step: { event: EventObject }) => {
+          const login = outputOf(step) as typeof signedIn;
+          const { address } = ctx(real());
+          const stored = get().recorded.storeApiKey.mock.calls.length;
+          get().signLogin.last().resolve(login);
+          await flush();
+          // A new key is stored for the address that signed; a banned account's is not.
+          if (login.account.isBanned) expect(get().recorded.storeApiKey).toHaveBeenCalledTimes(stored);
+          else expect(get().recorded.storeApiKey).toHaveBeenLastCalledWith({ address, ...login });
+        },
         ...settle('switchNetwork'),
         ...settle('disconnectWallet'),
         'wallet.connect': send,
         'wallet.disconnect': send,
         'wallet.configure': send,
         'wallet.chainChanged': fromWallet,
-        'wallet.addressChanged': fromWallet,
+        'wallet.addressChanged': (step: { event: EventObject }) => {
+          fromWallet(step);
+          reloadDue = true;
+        },
         'wallet.addressLost': (step: { event: EventObject }) => {
           const { address } = ctx(real());
           const reloads = get().recorded.reloadPage.mock.calls.length;
           fromWallet(step);
           expect(get().recorded.resetAccount).toHaveBeenLastCalledWith({ address });
           expect(get().recorded.reloadPage.mock.calls.length).toBe(reloads + 1);
+          expectedReloads += 1;
         },
         [AFTER_REFRESH]: () => {
           const { apiKey } = ctx(real());
@@ -178,6 +200,7 @@ function harness() {
           expect(snap.can({ type: 'wallet.disconnect' })).toBe(false);
           expect(ctx(snap)).toMatchObject({ address: null, chainId: null, account: null, apiKey: null, notice: null });
           expect(get().runningWatchers()).toHaveLength(0);
+          checkReloads(false);
         },
         connecting: (snap) => {
           expect(snap.hasTag('busy')).toBe(true);
@@ -214,6 +237,7 @@ function harness() {
           expect(snap.hasTag('busy')).toBe(true);
           expect(ctx(snap).notice).toBeNull();
           expect(get().loadApiKey.last().input).toEqual({ address: ctx(snap).address });
+          checkReloads(false);
         },
         'connected.signing': (snap) => {
           expect(snap.hasTag('busy')).toBe(true);
@@ -228,12 +252,14 @@ function harness() {
           expect(ctx(snap).apiKey!.expires - API_KEY_REFRESH_MARGIN_MS).toBeGreaterThan(Date.now());
           expect(ctx(snap).chainId).toBe(ctx(snap).targetChainId);
           expect(ctx(snap).reloadWhenSignedIn).toBe(false);
+          checkReloads(true);
         },
         'connected.banned': (snap) => {
           expect(snap.hasTag('banned')).toBe(true);
           expect(snap.hasTag('registered')).toBe(false);
           expect(ctx(snap).error).toBe(ACCOUNT_BANNED_MESSAGE);
           expect(get().emitted).toContainEqual({ type: 'wallet.notify', kind: 'error', text: ACCOUNT_BANNED_MESSAGE });
+          checkReloads(true);
         },
         disconnecting: (snap) => {
           expect(snap.hasTag('busy')).toBe(true);

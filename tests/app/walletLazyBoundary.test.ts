@@ -1,0 +1,74 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The wallet stack must not be in the first-load bundle: no static import path from src/main.tsx may reach it.
+const ROOT = path.resolve(__dirname, '../..');
+const WALLET_STACK = /^(@wagmi\/|viem($|\/)|@walletconnect\/|@reown\/|qrcode$)/;
+
+/** Static imports and re-exports of a module (type-only ones and dynamic import() excluded). */
+function staticImports(source: string): string[] {
+  const withoutComments = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const specifiers: string[] = [];
+  const statement = /^\s*(import|export)\s+(type\s+)?([^;'"]*?\s+from\s+)?['"]([^'"]+)['"]/gm;
+  for (const match of withoutComments.matchAll(statement)) {
+    if (match[2]) continue;
+    if (match[1] === 'export' && !match[3]) continue;
+    specifiers.push(match[4]!);
+  }
+  return specifiers;
+}
+
+function resolveLocal(from: string, specifier: string): string | null {
+  const base = path.resolve(path.dirname(from), specifier);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
+    if (existsSync(candidate) && !candidate.endsWith('/') && /\.(tsx?|css)$/.test(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** Every bare package a module reaches through static imports, with the chain of files that leads to it. */
+function staticGraph(entry: string) {
+  const packages = new Map<string, string[]>();
+  const seen = new Set<string>();
+  const walk = (file: string, chain: string[]) => {
+    if (seen.has(file) || file.endsWith('.css')) return;
+    seen.add(file);
+    for (const specifier of staticImports(readFileSync(file, 'utf8'))) {
+      if (specifier.startsWith('.')) {
+        const resolved = resolveLocal(file, specifier);
+        if (resolved) walk(resolved, [...chain, path.relative(ROOT, resolved)]);
+      } else if (!packages.has(specifier)) {
+        packages.set(specifier, chain);
+      }
+    }
+  };
+  walk(path.join(ROOT, entry), [entry]);
+  return { packages, files: seen };
+}
+
+describe('wallet stack lazy-loading boundary', () => {
+  it('behavior: nothing of @wagmi/core, viem, WalletConnect or qrcode is statically reachable from src/main.tsx', () => {
+    const { packages, files } = staticGraph('src/main.tsx');
+    const leaks = [...packages].filter(([specifier]) => WALLET_STACK.test(specifier)).map(([specifier, chain]) => `${specifier} via ${chain.join(' → ')}`);
+    expect(leaks).toEqual([]);
+    // The session services are in the first load (they run at boot); the heavy modules are not.
+    expect(files).toContain(path.join(ROOT, 'src/services/wallet/session.ts'));
+    for (const heavy of ['walletStack.ts', 'wagmiClient.ts', 'signLogin.ts', 'walletConnect.ts']) {
+      expect(files).not.toContain(path.join(ROOT, 'src/services/wallet', heavy));
+    }
+    expect(files).not.toContain(path.join(ROOT, 'src/components/wallet/WalletModal.tsx'));
+  });
+
+  it('control: the same check does see the stack behind the dynamic import', () => {
+    const { packages } = staticGraph('src/services/wallet/walletStack.ts');
+    expect([...packages.keys()]).toEqual(expect.arrayContaining(['@wagmi/core', 'viem', 'viem/siwe']));
+    expect(staticGraph('src/services/wallet/walletConnect.ts').packages.has('@walletconnect/ethereum-provider')).toBe(true);
+  });
+
+  it('behavior: session.ts reaches the stack only through import()', () => {
+    const source = readFileSync(path.join(ROOT, 'src/services/wallet/session.ts'), 'utf8');
+    expect(source).toMatch(/import\('\.\/walletStack'\)/);
+    expect(staticImports(source).some((specifier) => specifier.includes('walletStack') || specifier.includes('wagmiClient'))).toBe(false);
+  });
+});

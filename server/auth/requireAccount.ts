@@ -79,6 +79,13 @@ export function requireAccount(db: Db, { rejectBanned = false }: RequireAccountO
   };
 }
 
+/** The signed-in account in a handler behind requireAccount (a 401 if the middleware was left out). */
+export function signedInAccount(c: Context<AuthEnv>): AuthContext {
+  const auth = c.get('auth');
+  if (!auth) throw new ApiError(401, 'unauthorized', 'Sign in with your wallet first.');
+  return auth;
+}
+
 /** Middleware for reads that show more to the owner: no Authorization → auth null; a bad one → 401. */
 export function optionalAccount(db: Db): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {

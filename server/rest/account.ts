@@ -5,7 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { createApiKey, grantedExpiry } from '../auth/apiKeys.js';
 import { consumeLoginNonce, issueLoginNonce, type ConsumeResult } from '../auth/nonces.js';
-import { isBanned, optionalAccount, requireAccount, type AuthEnv } from '../auth/requireAccount.js';
+import { isBanned, optionalAccount, requireAccount, signedInAccount, type AuthEnv } from '../auth/requireAccount.js';
 import { sameAddress, verifyLoginMessage } from '../auth/siwe.js';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -164,7 +164,7 @@ export function accountRoutes({ db, config, appDomains = envDomains() }: Account
     }),
     requireAccount(db, { rejectBanned: true }),
     async (c) => {
-      const auth = c.get('auth')!;
+      const auth = signedInAccount(c);
       const target = await findAccount(db, c.req.param('id'));
       if (!target) return errorResponse(c, 404, 'not_found', 'No account with this id.');
       if (target.address !== auth.address) {

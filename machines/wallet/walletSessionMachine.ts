@@ -180,6 +180,8 @@ export const walletSessionMachine = setup({
     },
     connecting: {
       tags: 'busy',
+      // The user closes the wallet dialog (say, the WalletConnect QR): the pending connect is abandoned and torn down.
+      on: { 'wallet.disconnect': { target: 'disconnecting', actions: assign({ error: null }) } },
       invoke: {
         id: 'connectWallet',
         src: 'connectWallet',

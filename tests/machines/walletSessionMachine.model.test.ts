@@ -206,6 +206,8 @@ function harness() {
           expect(snap.hasTag('busy')).toBe(true);
           expect(ctx(snap).error).toBeNull();
           expect(get().connectWallet.last().input).toEqual({ connectorId: 'injected' });
+          expect(snap.can({ type: 'wallet.disconnect' })).toBe(true);
+          expect(get().connectWallet.last().signal.aborted).toBe(false);
         },
         connected: (snap) => {
           expect(snap.can({ type: 'wallet.disconnect' })).toBe(true);

@@ -246,6 +246,21 @@ describe('walletSessionMachine', () => {
     expect(run.runningWatchers()).toHaveLength(0);
   });
 
+  it('behavior: closing the dialog while connecting abandons the connect and tears the connector down', async () => {
+    const run = startWalletSession();
+    run.reconnectWallet.last().resolve(null);
+    await flush();
+    run.actor.send({ type: 'wallet.connect', connectorId: 'walletConnect' });
+    const { signal } = run.connectWallet.last();
+    run.actor.send({ type: 'wallet.disconnect' });
+    expect(signal.aborted).toBe(true);
+    expect(run.disconnectWallet.last().input).toEqual({ connectorId: 'walletConnect' });
+    run.disconnectWallet.last().resolve();
+    await flush();
+    expect(run.actor.getSnapshot().context).toMatchObject({ connectorId: null, error: null });
+    expect(run.emitted).toEqual([]);
+  });
+
   it('behavior: disconnecting while signing aborts the signature request', async () => {
     const run = startWalletSession();
     await connect(run);

@@ -1,6 +1,7 @@
 // The HTTP application: REST, GraphQL, media, the built PWA, and socket.io on the same http server.
 import type { Server as HttpServer } from 'node:http';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { Server as SocketServer } from 'socket.io';
 import type { ServerConfig } from './config.js';
 import type { Db } from './db/client.js';
@@ -11,6 +12,8 @@ import { securityHeaders } from './http/security.js';
 import { isApiPath, serveApp } from './http/static.js';
 import type { MediaStore } from './media/store.js';
 import { restRoutes } from './rest/index.js';
+
+const GRAPHQL_MAX_BODY = 64 * 1024;
 
 export interface CreateServerOptions {
   db: Db;
@@ -34,7 +37,12 @@ export function createServer({ db, config, mediaStore, staticDir }: CreateServer
   app.route('/api/v1', restRoutes({ db, config }));
 
   const yoga = createGraphql({ db, config: config.public });
-  app.post('/graphql', (c) => yoga.fetch(c.req.raw));
+  // List queries are small; a cap keeps a huge body from being parsed at all.
+  const graphqlBodyLimit = bodyLimit({
+    maxSize: GRAPHQL_MAX_BODY,
+    onError: (c) => errorResponse(c, 413, 'too_large', `GraphQL requests are limited to ${GRAPHQL_MAX_BODY / 1024} KB.`),
+  });
+  app.post('/graphql', graphqlBodyLimit, (c) => yoga.fetch(c.req.raw));
   app.all('/graphql', (c) => errorResponse(c, 405, 'method_not_allowed', 'Send GraphQL queries with POST.'));
 
   app.route('/ipfs', mediaRoutes(mediaStore));

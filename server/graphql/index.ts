@@ -55,6 +55,8 @@ export function createGraphql(context: GraphqlContext) {
     schema: createSchema<GraphqlContext>({ typeDefs, resolvers }),
     graphqlEndpoint: '/graphql',
     graphiql: false,
+    // No file uploads through GraphQL: media goes through REST/tus with signed requests.
+    multipart: false,
     landingPage: false,
     // Unexpected errors reach the client as "Unexpected error." without a stack; GraphQLErrors pass through.
     maskedErrors: true,

@@ -102,6 +102,31 @@ describe.each(DATABASE_KINDS)('HTTP surface on %s', (kind) => {
     expect(response.status).toBe(400);
   });
 
+  it('an oversized GraphQL body is refused with 413 JSON before parsing', async () => {
+    const query = `{ getMarketplaceTokens { totalCount } } # ${'x'.repeat(70_000)}`;
+    const response = await server.app.request('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ error: 'too_large' });
+  });
+
+  it('GraphQL does not accept multipart uploads', async () => {
+    const form = new FormData();
+    form.set('operations', JSON.stringify({ query: '{ getMarketplaceTokens { totalCount } }' }));
+    form.set('map', '{}');
+    const response = await server.app.request('/graphql', { method: 'POST', body: form });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+  });
+
+  it('HEAD works for app routes and assets without a body', async () => {
+    for (const path of ['/explore', '/assets/index-abc123.js']) {
+      const response = await server.app.request(path, { method: 'HEAD' });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-length')).not.toBeNull();
+      expect(await response.text()).toBe('');
+    }
+  });
+
   it('security headers on every kind of response', async () => {
     for (const path of ['/', '/api/v1/config', '/api/v1/nothing', '/assets/index-abc123.js']) {
       const response = await server.app.request(path, { headers: { host: '127.0.0.1:8787' } });

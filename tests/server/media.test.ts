@@ -73,6 +73,11 @@ describe.each(DATABASE_KINDS)('media store and /ipfs on %s', (kind) => {
     const meta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 480, height: 240 });
 
+    const head = await server.app.request(`/ipfs/${cid}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(bytes.byteLength));
+    expect(await head.text()).toBe('');
+
     const notModified = await server.app.request(`/ipfs/${cid}`, { headers: { 'if-none-match': `"${cid}"` } });
     expect(notModified.status).toBe(304);
   });

@@ -1,0 +1,89 @@
+// The demo's editorial layer: artist pages, likes, comments, exhibitions and articles.
+import { asc, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../server/db/client.js';
+import { articles, artists, comments, exhibitionArtworks, exhibitions, likes, tokens } from '../../server/db/schema.js';
+import type { MediaStore } from '../../server/media/store.js';
+import { renderCover } from './artwork/render.js';
+import { people } from './content.js';
+import type { SeedSizes } from './media.js';
+
+const DAY = 86_400_000;
+
+export async function seedEditorial(
+  db: Db,
+  store: MediaStore,
+  { accountIds, addresses, sizes, collectionRowIds }: { accountIds: Map<number, number>; addresses: Map<number, string>; sizes: SeedSizes; collectionRowIds: number[] },
+): Promise<void> {
+  const all = await db
+    .select({ id: tokens.id, collectionId: tokens.collectionId, creator: tokens.creator })
+    .from(tokens)
+    .where(inArray(tokens.collectionId, collectionRowIds))
+    .orderBy(asc(tokens.id));
+  const cover = async (seed: number) => store.put(await renderCover(seed, sizes.cover[0], sizes.cover[1]), 'image/png');
+
+  // Likes: real rows by the two collectors, plus a deterministic spread of counts for the most-liked sort.
+  const likers = [accountIds.get(3)!, accountIds.get(4)!];
+  const liked = all.filter((_, i) => i % 3 === 0);
+  await db.insert(likes).values(liked.flatMap((t, i) => (i % 2 === 0 ? likers : [likers[0]!]).map((accountId) => ({ tokenId: t.id, accountId }))));
+  for (const [i, t] of all.entries()) {
+    const real = liked.includes(t) ? (liked.indexOf(t) % 2 === 0 ? 2 : 1) : 0;
+    await db.update(tokens).set({ likesCount: real + ((i * 37) % 23) }).where(sql`${tokens.id} = ${t.id}`);
+  }
+
+  // Comments with a reply, on the first tokens.
+  const [first, second] = all;
+  const [question] = await db.insert(comments).values({ tokenId: first!.id, accountId: likers[0]!, text: 'The way the arcs meet at the corner is wonderful. Is this part of a larger series?' }).returning({ id: comments.id });
+  await db.insert(comments).values([
+    { tokenId: first!.id, accountId: accountIds.get(1)!, parentId: question!.id, text: 'Thank you! Yes — six tiles so far, more to come this winter.' },
+    { tokenId: first!.id, accountId: likers[1]!, text: 'Saw this on a big screen at the opening. Even better in person.' },
+    { tokenId: second!.id, accountId: likers[1]!, text: 'Those colours!' },
+  ]);
+
+  // Artist pages for every creator, featuring their first token.
+  const artistIds = new Map<number, number>();
+  for (const person of people.filter((p) => p.isCreator)) {
+    const featured = all.find((t) => t.creator === addresses.get(person.account));
+    const [row] = await db
+      .insert(artists)
+      .values({
+        accountId: accountIds.get(person.account)!,
+        cover: await cover(9000 + person.account),
+        description: person.bio,
+        featuredTokenId: featured?.id ?? null,
+        featuredArtworkDescription: `A key work by ${person.firstName} ${person.lastName ?? ''}`.trim() + ', chosen by the curators.',
+        about: `${person.firstName} lives and works between the studio and the screen.`,
+        highlights: [
+          { date: '2024-05-12', achievement: 'First solo show online' },
+          { date: '2025-10-03', achievement: 'Joined Art Bazaar' },
+        ],
+        portfolio: { context: `Selected works by ${person.firstName}.`, items: [] },
+      })
+      .returning({ id: artists.id });
+    artistIds.set(person.account, row!.id);
+  }
+
+  // One exhibition running now and one that has closed.
+  const now = Date.now();
+  const [current, past] = await db
+    .insert(exhibitions)
+    .values([
+      { title: 'Systems of Light', subtitle: 'Generative and geometric work, 2025–2026', cover: await cover(9101), startDate: new Date(now - 10 * DAY), endDate: new Date(now + 40 * DAY), exhibitionIntro: 'Eleven artists who let rules do the drawing.', curatorialStatement: 'Every work in this exhibition starts from a rule: a grid, a seed, a field of forces. What the artists share is a patience with systems and a refusal to let the system have the last word.', curator: 'Art Bazaar curators', isFeatured: true },
+      { title: 'Paper and Signal', subtitle: 'Still and moving images', cover: await cover(9102), startDate: new Date(now - 120 * DAY), endDate: new Date(now - 60 * DAY), exhibitionIntro: 'undefined', curatorialStatement: 'Cut paper horizons next to looping films: two ways of slowing time down.', curator: 'Art Bazaar curators' },
+    ])
+    .returning({ id: exhibitions.id });
+  await db.insert(exhibitionArtworks).values([
+    ...all.filter((_, i) => i % 4 === 0).slice(0, 10).map((t, order) => ({ exhibitionId: current!.id, tokenId: t.id, order, medium: 'Digital' })),
+    ...all.filter((_, i) => i % 5 === 1).slice(0, 6).map((t, order) => ({ exhibitionId: past!.id, tokenId: t.id, order, medium: 'Digital' })),
+  ]);
+
+  // Articles: HTML bodies in the media store.
+  const html = (title: string, body: string) => new TextEncoder().encode(`<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1>${body}</body></html>`);
+  const pieces = [
+    { type: 'interview', title: 'In the studio with Mara Vale', artist: 1, body: '<p>Mara Vale on tiles, grids and the pleasure of a small vocabulary.</p><p>“I give myself four shapes and a week. The constraint is the studio.”</p>' },
+    { type: 'essay', title: 'What a seed remembers', artist: 5, body: '<p>Generative art is often described as random. It is the opposite: every seed is a precise instruction, replayed identically forever.</p>' },
+    { type: 'news', title: 'Systems of Light opens', artist: null, body: '<p>Our new exhibition brings together eleven artists working with rules, seeds and fields.</p>' },
+  ];
+  for (const [i, a] of pieces.entries()) {
+    await db.insert(articles).values({ type: a.type, title: a.title, cover: await cover(9200 + i), ipfsHash: await store.put(html(a.title, a.body), 'text/html'), isFeatured: i === 0, artistId: a.artist === null ? null : artistIds.get(a.artist) ?? null });
+  }
+}

@@ -110,8 +110,8 @@ describe('route guard (_auth)', () => {
 
   it('parameters: from must be a path of this app (another origin is dropped)', async () => {
     const { router } = await renderApp('/connect-wallet?from=%2F%2Fevil.example%2F', { walletSession: fakeWalletSession().machine });
-    expect(router.state.matches.at(-1)?.search.from).toBeUndefined();
+    expect((router.state.matches.at(-1)?.search as { from?: string }).from).toBeUndefined();
     const fromProfile = await renderApp('/connect-wallet?from=%2Fprofile', { walletSession: fakeWalletSession().machine });
-    expect(fromProfile.router.state.matches.at(-1)?.search.from).toBe('/profile');
+    expect((fromProfile.router.state.matches.at(-1)?.search as { from?: string }).from).toBe('/profile');
   });
 });

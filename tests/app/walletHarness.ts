@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { walletSessionMachine } from '../../machines/wallet/walletSessionMachine';
-import type { RestoredConnection, WalletConnection, WalletLogin, WalletSessionEvent } from '../../machines/wallet/walletSessionTypes';
+import type { RestoredConnection, WalletConnection, WalletLogin, WalletSessionEvent, WatchWalletInput } from '../../machines/wallet/walletSessionTypes';
 
 export const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
@@ -37,7 +37,7 @@ export function fakeWalletSession(fake: FakeWallet = {}) {
       }),
       switchNetwork: fromPromise(async () => {}),
       disconnectWallet: fromPromise(async () => {}),
-      watchWallet: fromCallback<WalletSessionEvent>(() => () => {}),
+      watchWallet: fromCallback<WalletSessionEvent, WatchWalletInput>(() => () => {}),
     },
     actions: {
       storeApiKey: (_args, params) => {

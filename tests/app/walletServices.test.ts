@@ -84,7 +84,7 @@ describe('stored connection flag and cache lifetime', () => {
   });
 
   it('behavior: without a flag the session goes straight to disconnected (no config wait, no wallet)', async () => {
-    const actor = createActor(provideWalletSession({ reload: () => {} })).start();
+    const actor = createActor(provideWalletSession({ reload: () => {} }), { input: {} }).start();
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('disconnected'));
     expect(readConnectionFlag()).toBeNull();
     actor.stop();

@@ -19,8 +19,10 @@ import { whenWalletAppConfig } from './walletEnv';
 // First-load safe: everything heavy is behind `loadWalletStack()` (a dynamic import, its own chunk).
 export const loadWalletStack = () => import('./walletStack');
 
+// The last storage write: a reload waits for it, or the key just stored could be lost and the user asked to sign again.
+let pendingWrite: Promise<unknown> = Promise.resolve();
 const reportLater = (promise: Promise<unknown>) => {
-  promise.catch((error: unknown) => console.warn('wallet storage:', error));
+  pendingWrite = promise.catch((error: unknown) => console.warn('wallet storage:', error));
 };
 
 /** The walletSession machine with the real services of src/services/wallet. */
@@ -79,7 +81,9 @@ export function provideWalletSession(options: { reload?: () => void } = {}) {
         clearStoredConnection();
         if (params.address) reportLater(clearApiKey(params.address));
       },
-      reloadPage: () => reload(),
+      reloadPage: () => {
+        void pendingWrite.then(reload);
+      },
     },
   });
 }

@@ -1,0 +1,116 @@
+import type { Page } from '@playwright/test';
+
+// An injected EIP-1193 test wallet: the page gets a provider that announces itself through EIP-6963; its requests
+// come here (page.exposeFunction) and are forwarded to the local chain, which signs for its unlocked accounts.
+
+export const TEST_WALLET_NAME = 'E2E Test Wallet';
+const TEST_WALLET_RDNS = 'org.artbazaar.e2e-wallet';
+
+type RpcAnswer = { result: unknown } | { error: { code: number; message: string } };
+
+export interface TestWallet {
+  /** The address the wallet currently exposes. */
+  readonly address: string;
+  /** How many personal_sign requests reached the wallet (signed or refused). */
+  signCount(): number;
+  /** The next personal_sign is refused as a user would (EIP-1193 code 4001). */
+  rejectNextSignature(): void;
+  /** Switches to unlocked account #index and tells the page (accountsChanged). */
+  switchAccount(index: number): Promise<void>;
+}
+
+async function chainRpc(rpcUrl: string, method: string, params: unknown[]): Promise<RpcAnswer> {
+  const response = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: Date.now(), method, params }),
+  });
+  const body = (await response.json()) as { result?: unknown; error?: { code: number; message: string } };
+  return body.error ? { error: body.error } : { result: body.result };
+}
+
+/** Installs the wallet into `page` (call before the first navigation; it survives reloads). */
+export async function installTestWallet(page: Page, { rpcUrl, accountIndex }: { rpcUrl: string; accountIndex: number }): Promise<TestWallet> {
+  const accounts = ((await chainRpc(rpcUrl, 'eth_accounts', [])) as { result: string[] }).result;
+  let index = accountIndex;
+  let connected = false;
+  let signs = 0;
+  let rejectNext = false;
+  const current = () => accounts[index]!;
+
+  await page.exposeFunction('__testWalletRequest', async (method: string, params: unknown[]): Promise<RpcAnswer> => {
+    switch (method) {
+      case 'eth_requestAccounts':
+        connected = true;
+        return { result: [current()] };
+      case 'eth_accounts':
+        return { result: connected ? [current()] : [] };
+      case 'wallet_requestPermissions':
+        connected = true;
+        return { result: [{ parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: [current()] }] }] };
+      case 'wallet_revokePermissions':
+        connected = false;
+        return { result: null };
+      case 'wallet_switchEthereumChain':
+        return { result: null };
+      case 'personal_sign':
+        signs += 1;
+        if (rejectNext) {
+          rejectNext = false;
+          return { error: { code: 4001, message: 'User rejected the request.' } };
+        }
+        return chainRpc(rpcUrl, method, params);
+      case 'eth_sendTransaction':
+        return chainRpc(rpcUrl, method, [{ ...(params[0] as object), from: current() }]);
+      default:
+        return chainRpc(rpcUrl, method, params);
+    }
+  });
+
+  await page.addInitScript(
+    ({ name, rdns }) => {
+      const listeners = new Map<string, Set<(payload: unknown) => void>>();
+      const bridge = (window as unknown as { __testWalletRequest(method: string, params: unknown[]): Promise<RpcAnswer> }).__testWalletRequest;
+      const provider = {
+        async request({ method, params }: { method: string; params?: unknown[] }) {
+          const answer = await bridge(method, params ?? []);
+          if ('error' in answer) throw Object.assign(new Error(answer.error.message), { code: answer.error.code });
+          return answer.result;
+        },
+        on(event: string, listener: (payload: unknown) => void) {
+          if (!listeners.has(event)) listeners.set(event, new Set());
+          listeners.get(event)!.add(listener);
+        },
+        removeListener(event: string, listener: (payload: unknown) => void) {
+          listeners.get(event)?.delete(listener);
+        },
+      };
+      (window as unknown as { __testWalletEmit(event: string, payload: unknown): void }).__testWalletEmit = (event, payload) => {
+        for (const listener of listeners.get(event) ?? []) listener(payload);
+      };
+      const icon = 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"%3E%3Crect width="8" height="8" fill="%235b21b6"/%3E%3C/svg%3E';
+      const detail = Object.freeze({ info: { uuid: '6f1c1b0e-e2e0-4a11-9d55-0c0ffee00001', name, icon, rdns }, provider });
+      const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }));
+      window.addEventListener('eip6963:requestProvider', announce);
+      announce();
+    },
+    { name: TEST_WALLET_NAME, rdns: TEST_WALLET_RDNS },
+  );
+
+  return {
+    get address() {
+      return current();
+    },
+    signCount: () => signs,
+    rejectNextSignature: () => {
+      rejectNext = true;
+    },
+    async switchAccount(next: number) {
+      index = next;
+      await page.evaluate(
+        (address) => (window as unknown as { __testWalletEmit(event: string, payload: unknown): void }).__testWalletEmit('accountsChanged', [address]),
+        current(),
+      );
+    },
+  };
+}

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../server/auth/apiKeys.js';
+import { consumeLoginNonce } from '../../server/auth/nonces.js';
 import { apiKeys, authNonces } from '../../server/db/schema.js';
 import { ALICE, BOB, CAROL, getNonce, login, loginBody, postLogin, rowCounts, type LoginResponse, type TestServer } from './authFixtures.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
@@ -36,6 +37,26 @@ describe.each(DATABASE_KINDS)('SIWE login on %s', (kind) => {
     expect(row).toMatchObject({ nonce, usedAt: null });
     expect(row!.expiresAt.getTime()).toBe(expires);
     expect((await getNonce(server)).nonce).not.toBe(nonce);
+  });
+
+  it('issuing a nonce prunes expired ones (login and request nonces), keeping live ones', async () => {
+    const past = new Date(Date.now() - 1000);
+    const future = new Date(Date.now() + 60_000);
+    await database.db.insert(authNonces).values([
+      { nonce: 'prunemeexpired0001', expiresAt: past },
+      { nonce: 'r:0xabc:1-expiredrequest', address: '0xabc', expiresAt: past, usedAt: past },
+      { nonce: 'keepmelive00000001', expiresAt: future },
+    ]);
+    await getNonce(server);
+    expect(await nonceRow('prunemeexpired0001')).toBeUndefined();
+    expect(await nonceRow('r:0xabc:1-expiredrequest')).toBeUndefined();
+    expect(await nonceRow('keepmelive00000001')).toBeDefined();
+  });
+
+  it('a request nonce can never be spent as a login nonce', async () => {
+    await database.db.insert(authNonces).values({ nonce: 'r:0xabc:1-livereq', expiresAt: new Date(Date.now() + 60_000) });
+    expect(await consumeLoginNonce(database.db, 'r:0xabc:1-livereq', '0xabc')).toBe('unknown');
+    expect((await nonceRow('r:0xabc:1-livereq'))!.usedAt).toBeNull();
   });
 
   it('a signed message logs in: account created with the short address as alias, hashed key, nonce consumed', async () => {

@@ -1,9 +1,9 @@
 // Starts a throwaway PostgreSQL 15 cluster for the server tests and removes it afterwards.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -13,7 +13,24 @@ declare module 'vitest' {
   }
 }
 
-const BIN_DIR = process.env.PG_BIN_DIR ?? '/usr/local/bin';
+/** PG_BIN_DIR, then /usr/local/bin (this machine), then PATH, then Debian's /usr/lib/postgresql/<version>/bin (CI). */
+function findBinDir(): string | null {
+  const debian = existsSync('/usr/lib/postgresql')
+    ? readdirSync('/usr/lib/postgresql')
+        .filter((version) => /^\d+$/.test(version))
+        .sort((a, b) => Number(b) - Number(a))
+        .map((version) => join('/usr/lib/postgresql', version, 'bin'))
+    : [];
+  const candidates = [
+    ...(process.env.PG_BIN_DIR ? [process.env.PG_BIN_DIR] : []),
+    '/usr/local/bin',
+    ...(process.env.PATH ?? '').split(delimiter).filter(Boolean),
+    ...debian,
+  ];
+  return candidates.find((dir) => ['initdb', 'pg_ctl', 'postgres'].every((name) => existsSync(join(dir, name)))) ?? null;
+}
+
+let BIN_DIR = '';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -30,17 +47,30 @@ function freePort(): Promise<number> {
 function runPg(binary: string, args: string[]): void {
   const path = join(BIN_DIR, binary);
   const asRoot = process.getuid?.() === 0;
-  const [command, commandArgs] = asRoot ? ['runuser', ['-u', 'postgres', '--', path, ...args]] : [path, args];
-  execFileSync(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+  const runuser = ['/usr/sbin/runuser', '/sbin/runuser'].find((candidate) => existsSync(candidate)) ?? 'runuser';
+  const [command, commandArgs] = asRoot ? [runuser, ['-u', 'postgres', '--', path, ...args]] : [path, args];
+  try {
+    execFileSync(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+  } catch (error) {
+    const stderr = String((error as { stderr?: Buffer }).stderr ?? '').trim();
+    throw new Error(`PostgreSQL test cluster: ${binary} failed: ${stderr || (error as Error).message}`);
+  }
 }
 
 export default async function setup(project: TestProject) {
-  for (const binary of ['initdb', 'pg_ctl', 'postgres']) {
-    if (!existsSync(join(BIN_DIR, binary))) {
-      throw new Error(
-        `PostgreSQL binary ${join(BIN_DIR, binary)} is missing: the server tests run against a real PostgreSQL 15. ` +
-          'Install it (CI does) or set PG_BIN_DIR.',
-      );
+  const binDir = findBinDir();
+  if (!binDir) {
+    throw new Error(
+      'PostgreSQL binaries (initdb, pg_ctl, postgres) are missing: the server tests run against a real PostgreSQL. ' +
+        'Install PostgreSQL 15 (CI installs Debian\'s postgresql package) or set PG_BIN_DIR.',
+    );
+  }
+  BIN_DIR = binDir;
+  if (process.getuid?.() === 0) {
+    try {
+      execFileSync('id', ['-u', 'postgres'], { stdio: 'pipe' });
+    } catch {
+      throw new Error('Running as root: the server tests need a `postgres` user to run initdb (it refuses root).');
     }
   }
   const dir = mkdtempSync(join(tmpdir(), 'artbazaar-pg-'));

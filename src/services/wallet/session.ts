@@ -12,12 +12,13 @@ import type {
   WalletSessionEvent,
   WatchWalletInput,
 } from '../../../machines/wallet/walletSessionTypes';
-import { clearApiKey, loadApiKey, saveApiKey } from './apiKeyStore';
 import { clearStoredConnection, restorableConnection } from './connectionFlag';
 import { whenWalletAppConfig } from './walletEnv';
 
 // First-load safe: everything heavy is behind `loadWalletStack()` (a dynamic import, its own chunk).
 export const loadWalletStack = () => import('./walletStack');
+// The key store is small but only needed once a wallet is connected.
+const loadKeyStore = () => import('./apiKeyStore');
 
 // The last storage write: a reload waits for it, or the key just stored could be lost and the user asked to sign again.
 let pendingWrite: Promise<unknown> = Promise.resolve();
@@ -43,7 +44,7 @@ export function provideWalletSession(options: { reload?: () => void } = {}) {
         const stack = await loadWalletStack();
         return stack.connectWallet(appConfig, input.connectorId);
       }),
-      loadApiKey: fromPromise<WalletLogin | null, LoadApiKeyInput>(({ input }) => loadApiKey(input.address)),
+      loadApiKey: fromPromise<WalletLogin | null, LoadApiKeyInput>(async ({ input }) => (await loadKeyStore()).loadApiKey(input.address)),
       signLogin: fromPromise<WalletLogin, SignLoginInput>(async ({ input, signal }) => {
         const appConfig = await whenWalletAppConfig(signal);
         const stack = await loadWalletStack();
@@ -73,13 +74,15 @@ export function provideWalletSession(options: { reload?: () => void } = {}) {
       }),
     },
     actions: {
-      storeApiKey: (_args, params) => reportLater(saveApiKey(params.address, params)),
+      storeApiKey: (_args, params) => reportLater(loadKeyStore().then((store) => store.saveApiKey(params.address, params))),
       clearApiKey: (_args, params) => {
-        if (params.address) reportLater(clearApiKey(params.address));
+        const { address } = params;
+        if (address) reportLater(loadKeyStore().then((store) => store.clearApiKey(address)));
       },
       resetAccount: (_args, params) => {
         clearStoredConnection();
-        if (params.address) reportLater(clearApiKey(params.address));
+        const { address } = params;
+        if (address) reportLater(loadKeyStore().then((store) => store.clearApiKey(address)));
       },
       reloadPage: () => {
         void pendingWrite.then(reload);

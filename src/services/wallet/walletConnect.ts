@@ -1,10 +1,16 @@
 import { EthereumProvider } from '@walletconnect/ethereum-provider';
 import type { AppConfig } from '../../../machines/config/configMachine';
 import { PRODUCT_NAME } from '../../app/product';
-import { walletConnectProjectId } from './walletEnv';
 import { setWalletConnectFailure, setWalletConnectUri } from './walletConnectUri';
 
 // Loaded only when the user chooses WalletConnect (see wagmiClient.ts).
+
+/** The project id from the config (walletConnectProjectId) or the build setting VITE_WALLETCONNECT_PROJECT_ID. */
+export function walletConnectProjectId(config: AppConfig | null): string {
+  const fromConfig = (config as (AppConfig & { walletConnectProjectId?: unknown }) | null)?.walletConnectProjectId;
+  if (typeof fromConfig === 'string' && fromConfig) return fromConfig;
+  return (import.meta.env.VITE_WALLETCONNECT_PROJECT_ID as string | undefined) ?? '';
+}
 
 /** Reaching the relay (init) must not hang: after this the user gets a clear message. */
 export const WALLETCONNECT_RELAY_TIMEOUT_MS = 15_000;

@@ -40,14 +40,6 @@ export function targetEvm(config: AppConfig | null): EvmConfig | null {
 // Seed 000 §9: the build setting VITE_CACHE_LIFETIME_MINUTES (fallback 1440).
 export const CACHE_LIFETIME_MS = walletCacheLifetimeMinutes(import.meta.env.VITE_CACHE_LIFETIME_MINUTES) * 60_000;
 
-/** VITE_WALLETCONNECT_PROJECT_ID, used when the config does not name a WalletConnect project. */
-export const ENV_WALLETCONNECT_PROJECT_ID: string = (import.meta.env.VITE_WALLETCONNECT_PROJECT_ID as string | undefined) ?? '';
-
-export function walletConnectProjectId(config: AppConfig | null): string {
-  const fromConfig = (config as (AppConfig & { walletConnectProjectId?: unknown }) | null)?.walletConnectProjectId;
-  return typeof fromConfig === 'string' && fromConfig ? fromConfig : ENV_WALLETCONNECT_PROJECT_ID;
-}
-
 /** Phones and tablets: their wallets cannot be switched to another network by the app (seed 000 §5). */
 export function isMobileDevice(): boolean {
   if (typeof navigator === 'undefined') return false;

@@ -3,10 +3,11 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { createFormMachine, fieldError, type FormFields } from '../../../machines/forms/formMachine';
 import { fileName, profileFormFields, type ProfileValues } from '../../../machines/forms/validators';
-import type { WalletAccount } from '../../../machines/wallet/walletSessionTypes';
+import type { ApiKey, WalletAccount } from '../../../machines/wallet/walletSessionTypes';
 import { useSystemActor } from '../../app/appActorContext';
 import { AccountAvatar } from '../../components/wallet/AccountAvatar';
 import type { ApiKeyCredentials } from '../../services/authFetch';
+import { saveApiKey } from '../../services/wallet/apiKeyStore';
 import { saveProfile } from '../../services/wallet/profile';
 import { AvatarCropEditor } from './AvatarCropEditor';
 
@@ -29,7 +30,7 @@ function formFields(account: WalletAccount): FormFields<ProfileFormValues> {
 }
 
 /** General tab: alias and email required (email valid), avatar cropped square; Save waits for valid fields. */
-export function ProfileForm({ account, credentials }: { account: WalletAccount; credentials: ApiKeyCredentials }) {
+export function ProfileForm({ account, credentials, apiKey }: { account: WalletAccount; credentials: ApiKeyCredentials; apiKey: ApiKey }) {
   const notifications = useSystemActor('notifications');
   const config = useSystemActor('config');
   const maxFileSize = useSelector(config, (snapshot) => snapshot.context.config?.maxFileSize ?? 10_485_760);
@@ -39,6 +40,8 @@ export function ProfileForm({ account, credentials }: { account: WalletAccount; 
         submitForm: fromPromise(async ({ input }) => {
           try {
             const saved = await saveProfile(credentials, input.values);
+            // The stored login carries the account the header shows after a reload.
+            await saveApiKey(credentials.address, { account: saved, apiKey }).catch(() => undefined);
             notifications.send({ type: 'notify.show', kind: 'success', text: PROFILE_SAVED_MESSAGE });
             return saved;
           } catch (error) {

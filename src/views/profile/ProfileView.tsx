@@ -58,7 +58,7 @@ export function ProfileView() {
       <div role="tabpanel" id="profile-panel-general" aria-labelledby="profile-tab-general" className="tab-panel">
         {loaded.status === 'loading' && <p role="status">Loading ...</p>}
         {loaded.status === 'failed' && <p role="alert">{loaded.message}</p>}
-        {loaded.status === 'ready' && <ProfileForm key={loaded.account.address} account={loaded.account} credentials={{ address, key }} />}
+        {loaded.status === 'ready' && <ProfileForm key={loaded.account.address} account={loaded.account} credentials={{ address, key }} apiKey={apiKey} />}
       </div>
     </section>
   );

@@ -89,6 +89,9 @@ export const collections = pgTable(
     supplyPerToken: integer('supply_per_token').notNull().default(1),
     royaltiesBasispoints: integer('royalties_basispoints').notNull().default(0),
     soldOut: boolean('sold_out').notNull().default(false),
+    // Sum of the tokens' likes and their lowest listing price: kept by the tokens triggers (migration 0004).
+    likesCount: integer('likes_count').notNull().default(0),
+    priceWei: uint256('price_wei'),
     state: text('state', { enum: ['building', 'finalized', 'published'] }).notNull().default('building'),
     attributes: jsonb('attributes').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
@@ -101,6 +104,8 @@ export const collections = pgTable(
     index('collections_media_type_idx').on(t.mediaType, t.id),
     index('collections_chain_idx').on(t.chainId, t.id),
     index('collections_featured_idx').on(t.isFeatured),
+    index('collections_likes_idx').on(t.likesCount, t.id),
+    index('collections_price_idx').on(t.priceWei, t.id),
     check('collections_addresses_lower', sql`${t.creator} = lower(${t.creator}) AND ${t.address} = lower(${t.address})`),
   ],
 );

@@ -1,4 +1,4 @@
-// getMarketplaceCollections: published, visible collections with keyset paging by _id.
+// getMarketplaceCollections: published, visible collections, keyset-paged by _id, likes or floor price.
 import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { collections } from '../db/schema.js';
@@ -20,7 +20,11 @@ function collectionFilter(filter: ListFilter): SQL | undefined {
 
 export async function getMarketplaceCollections(db: Db, ipfs: Ipfs, input: ListInput) {
   const filter = collectionFilter(input.filter);
-  const segments = keysetSegments(input.sortBy, input.sortDir, input.after, { id: collections.id });
+  const segments = keysetSegments(input.sortBy, input.sortDir, input.after, {
+    id: collections.id,
+    likesCount: collections.likesCount,
+    price: collections.priceWei,
+  });
   const [rows, [total]] = await Promise.all([
     readSegments(segments, input.perPage + 1, (where, orderBy, limit) =>
       db
@@ -50,6 +54,8 @@ export async function getMarketplaceCollections(db: Db, ipfs: Ipfs, input: ListI
     mediaType: row.mediaType,
     tokenCount: row.tokenCount,
     soldOut: row.soldOut,
+    likesCount: row.likesCount,
+    floorPrice: row.priceWei === null ? null : { amount: row.priceWei, currency: 'ETH' },
     createdAt: row.createdAt.toISOString(),
     creatorInfo: person(row.creator),
     attributes: row.attributes,

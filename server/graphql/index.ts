@@ -46,7 +46,7 @@ export const resolvers = {
     getMarketplaceTokens: (_: unknown, args: ListArgs, { db, config }: GraphqlContext) =>
       getMarketplaceTokens(db, config.ipfs, parseListInput(args, ['_id', 'likesCount', 'price'])),
     getMarketplaceCollections: (_: unknown, args: ListArgs, { db, config }: GraphqlContext) =>
-      getMarketplaceCollections(db, config.ipfs, parseListInput(args, ['_id'])),
+      getMarketplaceCollections(db, config.ipfs, parseListInput(args, ['_id', 'likesCount', 'price'])),
   },
 };
 

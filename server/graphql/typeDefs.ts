@@ -104,6 +104,10 @@ export const typeDefs = /* GraphQL */ `
     mediaType: String!
     tokenCount: Int!
     soldOut: Boolean!
+    "Sum of the collection's token likes."
+    likesCount: Int!
+    "Lowest listing price among its tokens; null when none is listed."
+    floorPrice: Price
     createdAt: String!
     creatorInfo: PersonInfo!
     attributes: JSON

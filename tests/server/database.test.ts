@@ -100,10 +100,19 @@ describe.each(DATABASE_KINDS)('token_count_groups triggers on %s', (kind) => {
     const expected = (await database.db.execute(sql`
       select collection_id, media_type, chain_id, creator, count(*)::int as n from tokens group by 1, 2, 3, 4 order by 1, 2, 3, 4`)) as unknown as { rows: unknown[] };
     expect(actual.rows).toEqual(expected.rows);
+    // Collection aggregates must equal a fresh aggregate over each collection's tokens.
+    const aggregates = (await database.db.execute(sql`
+      select c.id, c.likes_count as stored_likes, coalesce((select sum(t.likes_count) from tokens t where t.collection_id = c.id), 0)::int as likes,
+             c.price_wei::text as stored_floor, (select min(t.price_wei) from tokens t where t.collection_id = c.id)::text as floor
+      from collections c order by c.id`)) as unknown as { rows: { stored_likes: number; likes: number; stored_floor: string | null; floor: string | null }[] };
+    for (const row of aggregates.rows) {
+      expect(row.stored_likes).toBe(row.likes);
+      expect(row.stored_floor).toBe(row.floor);
+    }
     return expected.rows.length;
   };
 
-  it('stay exact through inserts, updates, deletes, cascades and truncate', async () => {
+  it('groups and collection likes/floor price stay exact through inserts, updates, deletes, cascades and truncate', async () => {
     const creator = '0xcccc000000000000000000000000000000000000';
     const [a, b] = await insertCollections(database.db, [
       { chainId: 31337, name: 'A', symbol: 'A', mediaType: 'image', creator, state: 'published' },
@@ -120,8 +129,17 @@ describe.each(DATABASE_KINDS)('token_count_groups triggers on %s', (kind) => {
     await database.db.update(tokens).set({ likesCount: 5 });
     expect(await expectGroupsExact()).toBe(3);
 
-    await database.db.delete(tokens).where(sql`${tokens.collectionId} = ${a} and ${tokens.mediaType} = 'gif'`);
-    expect(await expectGroupsExact()).toBe(2);
+    // Listing, relisting higher (the floor must rise again), unlisting, and moving a token between collections.
+    await database.db.update(tokens).set({ priceWei: '300' }).where(sql`${tokens.tokenId} in (20, 21)`);
+    await database.db.update(tokens).set({ priceWei: '100', likesCount: 9 }).where(sql`${tokens.collectionId} = ${a} and ${tokens.tokenId} = 20`);
+    expect(await expectGroupsExact()).toBe(3);
+    await database.db.update(tokens).set({ priceWei: '500' }).where(sql`${tokens.collectionId} = ${a} and ${tokens.tokenId} = 20`);
+    await database.db.update(tokens).set({ priceWei: null }).where(sql`${tokens.collectionId} = ${b}`);
+    await database.db.update(tokens).set({ collectionId: b!, chainId: 1, tokenId: '1000' }).where(sql`${tokens.collectionId} = ${a} and ${tokens.tokenId} = 21`);
+    expect(await expectGroupsExact()).toBe(4);
+
+    await database.db.delete(tokens).where(sql`${tokens.collectionId} = ${a} and (${tokens.mediaType} = 'gif' or ${tokens.tokenId} = 20)`);
+    expect(await expectGroupsExact()).toBe(3);
 
     await database.db.delete(collections).where(eq(collections.id, b!)); // cascades to its tokens
     expect(await expectGroupsExact()).toBe(1);

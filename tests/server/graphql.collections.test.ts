@@ -10,7 +10,7 @@ const COLLECTIONS = /* GraphQL */ `
       edges {
         cursor
         node {
-          id _id name symbol description chainId cover thumbnail address mediaType tokenCount soldOut createdAt attributes
+          id _id name symbol description chainId cover thumbnail address mediaType tokenCount soldOut likesCount floorPrice { amount currency } createdAt attributes
           creatorInfo { id address alias }
         }
       }
@@ -22,6 +22,7 @@ describe.each(DATABASE_KINDS)('getMarketplaceCollections on %s', (kind) => {
   let database: TestDatabase;
   let server: Awaited<ReturnType<typeof buildTestServer>>;
   let ids: Awaited<ReturnType<typeof seedMarketplace>>['collectionIds'];
+  let seededTokens: Awaited<ReturnType<typeof seedMarketplace>>['tokens'];
 
   const query = async (variables: Record<string, unknown>) => {
     const result = await graphql(server.app, COLLECTIONS, variables);
@@ -31,7 +32,7 @@ describe.each(DATABASE_KINDS)('getMarketplaceCollections on %s', (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    ({ collectionIds: ids } = await seedMarketplace(database.db));
+    ({ collectionIds: ids, tokens: seededTokens } = await seedMarketplace(database.db));
     server = await buildTestServer(database.db);
   });
   afterAll(async () => {
@@ -71,6 +72,44 @@ describe.each(DATABASE_KINDS)('getMarketplaceCollections on %s', (kind) => {
     expect(seen).toEqual([ids.imageId, ids.videoId, ids.gifId].map(String));
   });
 
+  it('carries the likes sum and floor price of its tokens, and sorts by them with the _id tie-break', async () => {
+    // Aggregates computed in JS from the seeded tokens (the collection of token i is i % 3).
+    const collectionOf = [ids.imageId, ids.videoId, ids.gifId];
+    const expected = collectionOf.map((id, k) => {
+      const own = seededTokens.filter((_, i) => i % 3 === k);
+      const prices = own.map((token) => token.priceWei).filter((price): price is string => price !== null).map(BigInt);
+      const floor = prices.length ? prices.reduce((a, b) => (a < b ? a : b)).toString() : null;
+      return { id: String(id), likes: own.reduce((sum, token) => sum + token.likesCount, 0), floor };
+    });
+    const all = await query({ sort: { sortBy: '_id', sortDir: 1 } });
+    for (const e of expected) {
+      const node = all.edges.find((edge) => edge.node._id === e.id)!.node;
+      expect(node.likesCount).toBe(e.likes);
+      expect(node.floorPrice).toEqual(e.floor === null ? null : { amount: e.floor, currency: 'ETH' });
+    }
+    const byId = (dir: number) => (a: { id: string }, b: { id: string }) => (Number(a.id) - Number(b.id)) * dir;
+    for (const sortDir of [1, -1]) {
+      const likes = [...expected].sort((a, b) => (a.likes - b.likes) * sortDir || byId(sortDir)(a, b)).map((e) => e.id);
+      const price = [...expected]
+        .sort((a, b) => {
+          if (a.floor === null || b.floor === null) return a.floor === b.floor ? byId(sortDir)(a, b) : a.floor === null ? 1 : -1;
+          const diff = BigInt(a.floor) - BigInt(b.floor);
+          return diff === 0n ? byId(sortDir)(a, b) : (diff > 0n ? 1 : -1) * sortDir;
+        })
+        .map((e) => e.id);
+      for (const [sortBy, order] of [['likesCount', likes], ['price', price]] as const) {
+        const seen: string[] = [];
+        let after: string | null = null;
+        do {
+          const page: ConnectionResult<ListNode> = await query({ sort: { sortBy, sortDir }, pagination: { perPage: 1, after } });
+          seen.push(...page.edges.map((edge) => edge.node._id));
+          after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
+        } while (after);
+        expect(seen, `${sortBy} ${sortDir}`).toEqual(order);
+      }
+    }
+  });
+
   it('filters by media type, chain and creator', async () => {
     expect((await query({ filters: { mediaTypes: ['video'] } })).edges.map((edge) => edge.node.name)).toEqual(['Videos']);
     expect((await query({ filters: { chainIds: [1] } })).edges.map((edge) => edge.node.name)).toEqual(['Gifs']);
@@ -80,7 +119,7 @@ describe.each(DATABASE_KINDS)('getMarketplaceCollections on %s', (kind) => {
   });
 
   it.each([
-    [{ sort: { sortBy: 'likesCount', sortDir: -1 } }, 'this list sorts by _id only'],
+    [{ sort: { sortBy: 'views', sortDir: -1 } }, 'sortBy must be one of _id, likesCount, price'],
     [{ filters: { token_ids: ['1'] } }, 'Invalid filters.token_ids: it filters tokens, not collections.'],
     [{ pagination: { perPage: 1000 } }, 'perPage must be between 1 and 100'],
     [{ pagination: { after: Buffer.from('["_id",-1,null,0]').toString('base64url') } }, 'not a cursor returned by this API'],

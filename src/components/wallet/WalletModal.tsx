@@ -98,7 +98,7 @@ export default function WalletModal() {
           <div className="wallet-modal-progress" role="status">
             <p>{notice ?? PHASE_TEXT[phase]}</p>
             {phase === 'connecting' && connectorId === WALLETCONNECT_CONNECTOR_ID && <WalletConnectPanel />}
-            {phase !== 'connecting' && (
+            {(phase === 'switching' || phase === 'signing') && (
               <button type="button" className="button" onClick={() => wallet.send({ type: 'wallet.disconnect' })}>
                 Disconnect
               </button>

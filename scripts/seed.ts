@@ -32,7 +32,7 @@ async function chainWallets(publicClient: PublicClient): Promise<SeedWallet[]> {
   const chain = { ...hardhat, id: await publicClient.getChainId() };
   const addresses = (await publicClient.request({ method: 'eth_accounts' } as never)) as string[];
   // JSON-RPC accounts: the local chain holds the keys and signs for them.
-  return addresses.map((a) => createWalletClient({ account: getAddress(a), chain, transport: http(rpcUrl) }) as SeedWallet);
+  return addresses.map((a) => createWalletClient({ account: getAddress(a), chain, transport: http(rpcUrl), pollingInterval: 50 }) as SeedWallet);
 }
 
 async function main(): Promise<void> {
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
     }
 
     const deployments = loadDeployments();
-    const publicClient = createPublicClient({ chain: hardhat, transport: http(rpcUrl) }) as PublicClient;
+    const publicClient = createPublicClient({ chain: hardhat, transport: http(rpcUrl), pollingInterval: 50 }) as PublicClient;
     const status = await seedStatus(db, deployments, publicClient);
     if (status.state !== 'empty') {
       if (values['if-needed'] && status.state === 'seeded') return log('the demo is already seeded for this chain');

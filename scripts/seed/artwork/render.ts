@@ -33,7 +33,7 @@ export async function renderGif(seed: number, options: GifOptions = {}): Promise
   const frames: Buffer[] = [];
   for (let i = 0; i < count; i++) frames.push(await svgToPng(artworkSvg(seed, size, options.style, i / count)));
   const gif = await sharp(frames, { join: { animated: true } })
-    .gif({ delay: frames.map(() => options.delayMs ?? 90), loop: 0, effort: 7 })
+    .gif({ delay: frames.map(() => options.delayMs ?? 90), loop: 0, effort: 7, dither: 0 }) // flat colours: dithering only costs time
     .toBuffer();
   return { gif, poster: frames[0]! };
 }
@@ -61,8 +61,13 @@ export async function renderAvatar(seed: number, size = 256): Promise<Buffer> {
   return svgToPng(svg);
 }
 
-/** A wide cover image for a collection or an exhibition. */
+/** A wide cover image for a collection or an exhibition: the middle band of the square composition. */
 export async function renderCover(seed: number, width = 1600, height = 600, style?: CompositionName): Promise<Buffer> {
-  const square = await svgToPng(artworkSvg(seed, width, style));
-  return sharp(square).extract({ left: 0, top: Math.floor((width - height) / 2), width, height }).png({ compressionLevel: 9 }).toBuffer();
+  const band = (1000 * height) / width;
+  // Only the visible band is rasterised: a square render of a 1600 px cover takes seconds.
+  const svg = artworkSvg(seed, width, style).replace(
+    `width="${width}" height="${width}" viewBox="0 0 1000 1000"`,
+    `width="${width}" height="${height}" viewBox="0 ${r2((1000 - band) / 2)} 1000 ${r2(band)}"`,
+  );
+  return svgToPng(svg);
 }

@@ -7,7 +7,6 @@ import { createAppActor } from './app/createAppActor';
 import { createAppRouter } from './app/router';
 import { notifyWhenOfflineReady } from './services/pwaUpdate';
 import { bindDocumentTheme } from './services/settings';
-import { registerServiceWorker } from './services/swRegistration';
 import './styles/theme.css';
 import './styles/base.css';
 import './styles/layout.css';
@@ -18,7 +17,11 @@ const appActor = createAppActor();
 bindDocumentTheme(getAppActor(appActor, 'settings'));
 if (import.meta.env.PROD) {
   notifyWhenOfflineReady(getAppActor(appActor, 'pwaUpdate'), getAppActor(appActor, 'notifications'));
-  registerServiceWorker(getAppActor(appActor, 'pwaUpdate'));
+  // Registered after the first paint, from its own chunk: workbox-window is not needed to render.
+  const pwaUpdate = getAppActor(appActor, 'pwaUpdate');
+  window.addEventListener('load', () => {
+    void import('./services/swRegistration').then(({ registerServiceWorker }) => registerServiceWorker(pwaUpdate));
+  });
 }
 
 const router = createAppRouter(appActor);

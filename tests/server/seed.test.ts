@@ -1,6 +1,6 @@
 // The demo seed against a real in-process chain and PGlite: what a visitor of the demo will find.
 import { and, eq, sql } from 'drizzle-orm';
-import { createPublicClient, createWalletClient, custom, getAddress } from 'viem';
+import { createPublicClient, createWalletClient, custom, getAddress, type PublicClient } from 'viem';
 import { hardhat } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectInProcessChain } from '../../contracts/chain.js';
@@ -16,7 +16,7 @@ import { openTestDatabase, type TestDatabase } from './databases.js';
 let database: TestDatabase;
 let mediaStore: MediaStore;
 let deployments: Deployments;
-let publicClient: ReturnType<typeof createPublicClient>;
+let publicClient: PublicClient;
 let wallets: SeedWallet[];
 let result: SeedDemoResult;
 let seededInMs = 0;
@@ -24,7 +24,7 @@ let seededInMs = 0;
 beforeAll(async () => {
   const { provider } = await connectInProcessChain();
   const transport = custom(provider);
-  publicClient = createPublicClient({ chain: hardhat, transport, pollingInterval: 10 });
+  publicClient = createPublicClient({ chain: hardhat, transport, pollingInterval: 10 }) as PublicClient;
   const addresses = ((await provider.request({ method: 'eth_accounts' })) as string[]).map((a) => getAddress(a));
   wallets = addresses.map((account) => createWalletClient({ account, chain: hardhat, transport, pollingInterval: 10 })) as SeedWallet[];
   deployments = await deployMarketplaceContracts({ walletClient: wallets[0]!, publicClient });

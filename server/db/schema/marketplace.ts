@@ -1,0 +1,291 @@
+// Marketplace tables: accounts and auth, collections, tokens, holdings, sales, offers, likes, media, indexer.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { bytea, createdAt, id, ref, uint256, updatedAt } from './columns.js';
+
+export const accounts = pgTable('accounts', {
+  id: id(),
+  address: text('address').notNull().unique(),
+  alias: text('alias'),
+  email: text('email'),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  avatar: text('avatar'), // media cid
+  isCreator: boolean('is_creator').notNull().default(false),
+  isBanned: boolean('is_banned').notNull().default(false),
+  bio: text('bio'),
+  twitter: text('twitter'),
+  instagram: text('instagram'),
+  web: text('web'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [check('accounts_address_lower', sql`${t.address} = lower(${t.address})`)]);
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    address: text('address').notNull(),
+    keyHash: text('key_hash').notNull().unique(), // sha-256 of the key; the key itself is only returned once
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('api_keys_address_idx').on(t.address)],
+);
+
+export const authNonces = pgTable('auth_nonces', {
+  nonce: text('nonce').primaryKey(),
+  address: text('address'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const collections = pgTable(
+  'collections',
+  {
+    id: id(), // exposed as _id
+    chainId: integer('chain_id').notNull(),
+    address: text('address'), // null until published on chain
+    name: text('name').notNull(),
+    symbol: text('symbol').notNull(),
+    description: text('description').notNull().default(''),
+    cover: text('cover'),
+    thumbnail: text('thumbnail'),
+    mediaType: text('media_type').notNull(),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    baseUri: text('base_uri'),
+    creator: text('creator').notNull(),
+    tokenCount: integer('token_count').notNull().default(0),
+    supplyPerToken: integer('supply_per_token').notNull().default(1),
+    royaltiesBasispoints: integer('royalties_basispoints').notNull().default(0),
+    soldOut: boolean('sold_out').notNull().default(false),
+    // Sum of the tokens' likes and their lowest listing price: kept by the tokens triggers (migration 0004).
+    likesCount: integer('likes_count').notNull().default(0),
+    priceWei: uint256('price_wei'),
+    state: text('state', { enum: ['building', 'finalized', 'published'] }).notNull().default('building'),
+    attributes: jsonb('attributes').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('collections_chain_address_uq').on(t.chainId, t.address),
+    index('collections_creator_idx').on(t.creator, t.id),
+    index('collections_media_type_idx').on(t.mediaType, t.id),
+    index('collections_chain_idx').on(t.chainId, t.id),
+    index('collections_featured_idx').on(t.isFeatured),
+    index('collections_likes_idx').on(t.likesCount, t.id),
+    index('collections_price_idx').on(t.priceWei, t.id),
+    check('collections_addresses_lower', sql`${t.creator} = lower(${t.creator}) AND ${t.address} = lower(${t.address})`),
+  ],
+);
+
+export const tokens = pgTable(
+  'tokens',
+  {
+    id: id(), // exposed as _id
+    collectionId: ref('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    chainId: integer('chain_id').notNull(),
+    tokenId: uint256('token_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    media: text('media'), // cid
+    thumbnail: text('thumbnail'), // cid
+    mediaType: text('media_type').notNull(),
+    filename: text('filename'),
+    attributes: jsonb('attributes').$type<Record<string, unknown>>(),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    likesCount: integer('likes_count').notNull().default(0),
+    isSold: boolean('is_sold').notNull().default(false),
+    creator: text('creator').notNull(),
+    // Lowest active listing price; null = not listed. Maintained by the indexer for the price sorts.
+    priceWei: uint256('price_wei'),
+    listedAt: timestamp('listed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('tokens_collection_token_uq').on(t.collectionId, t.tokenId),
+    // Keyset indexes: one per explore sort, plus the same with the media-type filter in front.
+    index('tokens_likes_idx').on(t.likesCount, t.id),
+    index('tokens_price_idx').on(t.priceWei, t.id),
+    index('tokens_media_type_idx').on(t.mediaType, t.id),
+    index('tokens_media_type_likes_idx').on(t.mediaType, t.likesCount, t.id),
+    index('tokens_media_type_price_idx').on(t.mediaType, t.priceWei, t.id),
+    index('tokens_creator_idx').on(t.creator, t.id),
+    index('tokens_chain_idx').on(t.chainId, t.id),
+    check('tokens_creator_lower', sql`${t.creator} = lower(${t.creator})`),
+  ],
+);
+
+/**
+ * Token rows per (collection, media type, chain, creator), kept exact by statement triggers on tokens
+ * (migration 0002), so list totals are a sum over a few hundred groups instead of a count over every token.
+ */
+export const tokenCountGroups = pgTable(
+  'token_count_groups',
+  {
+    collectionId: bigint('collection_id', { mode: 'number' }).notNull(),
+    mediaType: text('media_type').notNull(),
+    chainId: integer('chain_id').notNull(),
+    creator: text('creator').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.collectionId, t.mediaType, t.chainId, t.creator] })],
+);
+
+export const holdings = pgTable(
+  'holdings',
+  {
+    id: id(),
+    tokenId: ref('token_id')
+      .notNull()
+      .references(() => tokens.id, { onDelete: 'cascade' }),
+    owner: text('owner').notNull(),
+    amount: uint256('amount').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('holdings_token_owner_uq').on(t.tokenId, t.owner),
+    index('holdings_owner_idx').on(t.owner, t.id),
+    check('holdings_owner_lower', sql`${t.owner} = lower(${t.owner})`),
+  ],
+);
+
+export const allOutSales = pgTable(
+  'all_out_sales',
+  {
+    id: id(),
+    chainId: integer('chain_id').notNull(),
+    marketplace: text('marketplace').notNull(),
+    allOutSaleId: uint256('all_out_sale_id').notNull(),
+    collectionId: ref('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    seller: text('seller').notNull(),
+    priceWei: uint256('price_wei').notNull(),
+    currency: text('currency').notNull(),
+    wasCancelled: boolean('was_cancelled').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('all_out_sales_chain_id_uq').on(t.chainId, t.marketplace, t.allOutSaleId),
+    index('all_out_sales_collection_idx').on(t.collectionId),
+  ],
+);
+
+export const sales = pgTable(
+  'sales',
+  {
+    id: id(),
+    chainId: integer('chain_id').notNull(),
+    marketplace: text('marketplace').notNull(),
+    saleId: uint256('sale_id').notNull(),
+    allOutSaleId: uint256('all_out_sale_id'), // null = standalone sale (on chain 0)
+    tokenRef: ref('token_ref')
+      .notNull()
+      .references(() => tokens.id, { onDelete: 'cascade' }),
+    collectionId: ref('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    seller: text('seller').notNull(),
+    amount: uint256('amount').notNull(),
+    priceWei: uint256('price_wei').notNull(),
+    currency: text('currency').notNull(),
+    wasCancelled: boolean('was_cancelled').notNull().default(false),
+    soldAmount: uint256('sold_amount').notNull().default('0'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sales_chain_sale_uq').on(t.chainId, t.marketplace, t.saleId),
+    index('sales_token_idx').on(t.tokenRef),
+    index('sales_collection_idx').on(t.collectionId),
+    index('sales_seller_idx').on(t.seller),
+  ],
+);
+
+export const offers = pgTable(
+  'offers',
+  {
+    id: id(),
+    chainId: integer('chain_id').notNull(),
+    saleRef: ref('sale_ref')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    tokenRef: ref('token_ref')
+      .notNull()
+      .references(() => tokens.id, { onDelete: 'cascade' }),
+    buyer: text('buyer').notNull(),
+    amount: uint256('amount').notNull(),
+    priceWei: uint256('price_wei').notNull(),
+    currency: text('currency').notNull(),
+    state: text('state', { enum: ['made', 'retracted', 'accepted', 'invalidated'] })
+      .notNull()
+      .default('made'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('offers_sale_token_buyer_idx').on(t.saleRef, t.tokenRef, t.buyer),
+    index('offers_buyer_idx').on(t.buyer, t.id),
+    index('offers_token_idx').on(t.tokenRef, t.id),
+  ],
+);
+
+export const likes = pgTable(
+  'likes',
+  {
+    id: id(), // exposed as _id
+    tokenId: ref('token_id')
+      .notNull()
+      .references(() => tokens.id, { onDelete: 'cascade' }),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('likes_token_account_uq').on(t.tokenId, t.accountId),
+    index('likes_account_idx').on(t.accountId, t.id),
+  ],
+);
+
+export const media = pgTable('media', {
+  cid: text('cid').primaryKey(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  bytes: bytea('bytes').notNull(),
+  // Webp thumbnail for images (null for video/audio); served at the thumbnail prefix.
+  thumbnail: bytea('thumbnail'),
+  createdAt: createdAt(),
+});
+
+export const indexerState = pgTable(
+  'indexer_state',
+  {
+    chainId: integer('chain_id').notNull(),
+    contract: text('contract').notNull(),
+    lastBlock: bigint('last_block', { mode: 'number' }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.contract] })],
+);

@@ -10,7 +10,7 @@ import { startIndexer, type Indexer } from '../../server/indexer/index.js';
 import {
   approveMarketplace, cancelAllOutSale, cancelSale, createAllOutSale, createCollection, createSale, makeOffer, type Market, type SeedWallet,
 } from '../../scripts/seed/chain.js';
-import { openTestDatabase, type TestDatabase } from './databases.js';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 
 let database: TestDatabase;
 let market: Market;
@@ -41,22 +41,23 @@ async function holdingsOf(tokenRef: number) {
   return Object.fromEntries(rows.map((r) => [r.owner, r.amount]));
 }
 
-beforeAll(async () => {
-  const { provider } = await connectInProcessChain();
-  const transport = custom(provider);
-  const publicClient = createPublicClient({ chain: hardhat, transport, pollingInterval: 10 });
-  accounts = ((await provider.request({ method: 'eth_accounts' })) as string[]).map((a) => getAddress(a));
-  wallets = accounts.map((account) => createWalletClient({ account, chain: hardhat, transport, pollingInterval: 10 })) as SeedWallet[];
-  deployments = await deployMarketplaceContracts({ walletClient: wallets[0]!, publicClient });
-  market = { publicClient, marketplace: deployments.marketplace, collectionFactory: deployments.collectionFactory };
-  database = await openTestDatabase('pglite');
-});
+describe.each(DATABASE_KINDS)('chain indexer on %s', (kind) => {
+  beforeAll(async () => {
+    const { provider } = await connectInProcessChain();
+    const transport = custom(provider);
+    const publicClient = createPublicClient({ chain: hardhat, transport, pollingInterval: 10 });
+    accounts = ((await provider.request({ method: 'eth_accounts' })) as string[]).map((a) => getAddress(a));
+    wallets = accounts.map((account) => createWalletClient({ account, chain: hardhat, transport, pollingInterval: 10 })) as SeedWallet[];
+    deployments = await deployMarketplaceContracts({ walletClient: wallets[0]!, publicClient });
+    market = { publicClient, marketplace: deployments.marketplace, collectionFactory: deployments.collectionFactory };
+    database = await openTestDatabase(kind);
+    emitted.length = 0;
+  });
 
-afterAll(async () => {
-  await database?.close();
-});
+  afterAll(async () => {
+    await database?.close();
+  });
 
-describe('chain indexer', () => {
   let first: Address;
   let second: Address;
 

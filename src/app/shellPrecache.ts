@@ -34,7 +34,7 @@ export function shellChunkFiles(chunks: ChunkInfo[]): Set<string> {
  * A build plugin that records the shell chunks, and the workbox manifest transform that keeps only those
  * among the precached JS files (CSS, HTML, icons and the web manifest stay).
  */
-export function shellPrecache(): { plugin: Plugin; manifestTransform: (entries: { url: string; size: number }[]) => { manifest: { url: string; size: number }[]; warnings: string[] } } {
+export function shellPrecache(): { plugin: Plugin; manifestTransform: <T extends { url: string }>(entries: T[]) => { manifest: T[]; warnings: string[] } } {
   let shell: Set<string> | null = null;
   const plugin: Plugin = {
     name: 'artbazaar:shell-precache',
@@ -48,7 +48,7 @@ export function shellPrecache(): { plugin: Plugin; manifestTransform: (entries: 
       shell = shellChunkFiles(chunks);
     },
   };
-  const manifestTransform = (entries: { url: string; size: number }[]) => {
+  const manifestTransform = <T extends { url: string }>(entries: T[]) => {
     if (shell === null) return { manifest: entries, warnings: ['shell chunks unknown: precaching every matched file'] };
     const known = shell;
     return { manifest: entries.filter((entry) => !entry.url.endsWith('.js') || known.has(entry.url.replace(/^\//, ''))), warnings: [] };

@@ -5,6 +5,7 @@ import { parseEther, type Address, type PublicClient } from 'viem';
 import type { Db } from '../../server/db/client.js';
 import { accounts, collections, tokens } from '../../server/db/schema.js';
 import { startIndexer, type IndexerDeployments } from '../../server/indexer/index.js';
+import type { CollectionManifest } from '../../server/indexer/manifest.js';
 import type { MediaStore } from '../../server/media/store.js';
 import { renderAvatar } from './artwork/render.js';
 import {
@@ -67,7 +68,12 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedDemoResult
     log(`collection ${c.name}`);
     const artist = wallet(c.artist);
     const stored = await storeCollectionMedia(mediaStore, c, index, sizes);
-    const manifest = { name: c.name, symbol: c.symbol, description: c.description, tokens: c.tokens.map((name, i) => ({ tokenId: i + 1, name, media: stored.tokens[i]!.media })) };
+    const described = c.tokens.map((name, i) => ({ tokenId: i + 1, name, description: `${name} — from ${c.name}.`, ...stored.tokens[i]! }));
+    // The manifest is what the collection's baseURI names: the indexer can rebuild the rows from it alone.
+    const manifest: CollectionManifest = {
+      name: c.name, symbol: c.symbol, description: c.description, mediaType: c.media.type, cover: stored.cover, thumbnail: stored.thumbnail, attributes: stored.attributes,
+      tokens: described.map((t) => ({ ...t, metadata: tokenMetadata(t.name, t.description, t) })),
+    };
     const manifestCid = await mediaStore.put(new TextEncoder().encode(JSON.stringify(manifest)), 'application/json');
     const baseUri = `ipfs://${manifestCid}/`;
     const creator = artist.account.address.toLowerCase();
@@ -75,11 +81,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedDemoResult
       .insert(collections)
       .values({ chainId: deployments.chainId, name: c.name, symbol: c.symbol, description: c.description, cover: stored.cover, thumbnail: stored.thumbnail, mediaType: c.media.type, isFeatured: c.featured ?? false, baseUri, creator, tokenCount: c.tokens.length, royaltiesBasispoints: 500, state: 'finalized', attributes: stored.attributes })
       .returning({ id: collections.id });
-    await db.insert(tokens).values(c.tokens.map((name, i) => {
-      const t = stored.tokens[i]!;
-      const description = `${name} — from ${c.name}.`;
-      return { collectionId: row!.id, chainId: deployments.chainId, tokenId: String(i + 1), name, description, media: t.media, thumbnail: t.thumbnail, mediaType: c.media.type, filename: t.filename, attributes: t.attributes, metadata: tokenMetadata(name, description, t), creator };
-    }));
+    await db.insert(tokens).values(manifest.tokens.map((t) => ({ ...t, tokenId: String(t.tokenId), collectionId: row!.id, chainId: deployments.chainId, mediaType: c.media.type, creator })));
     const { address } = await createCollection(market, artist, { name: c.name, symbol: c.symbol, tokenCount: c.tokens.length, baseUri, royaltiesBasispoints: 500 });
     // The indexer also finds the row by its base URI; setting the address now keeps the two paths equivalent.
     await db.update(collections).set({ address: address.toLowerCase() }).where(eq(collections.id, row!.id));

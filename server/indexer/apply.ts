@@ -89,21 +89,27 @@ async function createdCollection(tx: Tx, ctx: RangeContext, log: Extract<Indexed
     collectionId = row.id;
     mediaType = row.mediaType;
   } else {
-    mediaType = 'image';
+    const m = facts?.manifest;
+    mediaType = m?.mediaType ?? 'image';
     const [inserted] = await tx
       .insert(collections)
-      .values({ ...published, chainId: ctx.chainId, name, symbol, creator: lower(creator), mediaType })
+      .values({
+        ...published, chainId: ctx.chainId, name: m?.name ?? name, symbol: m?.symbol ?? symbol, creator: lower(creator), mediaType,
+        description: m?.description ?? '', cover: m?.cover ?? null, thumbnail: m?.thumbnail ?? null, attributes: m?.attributes ?? null,
+      })
       .returning({ id: collections.id });
     collectionId = inserted!.id;
   }
-  const missing = Array.from({ length: Number(tokenCount) }, (_, i) => ({
-    collectionId,
-    chainId: ctx.chainId,
-    tokenId: String(i + 1),
-    name: `${row?.name ?? name} #${i + 1}`,
-    mediaType,
-    creator: lower(creator),
-  }));
+  const described = new Map((row ? [] : facts?.manifest?.tokens ?? []).map((t) => [t.tokenId, t]));
+  const baseName = row?.name ?? facts?.manifest?.name ?? name;
+  const missing = Array.from({ length: Number(tokenCount) }, (_, i) => {
+    const t = described.get(i + 1);
+    return {
+      collectionId, chainId: ctx.chainId, tokenId: String(i + 1), name: t?.name ?? `${baseName} #${i + 1}`, mediaType, creator: lower(creator),
+      description: t?.description ?? null, media: t?.media ?? null, thumbnail: t?.thumbnail ?? null, filename: t?.filename ?? null,
+      attributes: t?.attributes ?? null, metadata: t?.metadata ?? null,
+    };
+  });
   for (let i = 0; i < missing.length; i += 1000) {
     await tx.insert(tokens).values(missing.slice(i, i + 1000)).onConflictDoNothing({ target: [tokens.collectionId, tokens.tokenId] });
   }
@@ -111,7 +117,7 @@ async function createdCollection(tx: Tx, ctx: RangeContext, log: Extract<Indexed
     .insert(accounts)
     .values({ address: lower(creator), isCreator: true })
     .onConflictDoUpdate({ target: accounts.address, set: { isCreator: true } });
-  live.push({ name: 'CreatedCollection', doc: { _id: collectionId, creator: lower(creator), address: lower(collection), name: row?.name ?? name, chainId: ctx.chainId } });
+  live.push({ name: 'CreatedCollection', doc: { _id: collectionId, creator: lower(creator), address: lower(collection), name: baseName, chainId: ctx.chainId } });
 }
 
 async function moveUnits(tx: Tx, tokenRef: number, from: string, to: string, value: bigint) {

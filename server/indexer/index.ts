@@ -4,6 +4,7 @@ import type { Address, PublicClient } from 'viem';
 import type { Db } from '../db/client.js';
 import { collections, indexerState } from '../db/schema.js';
 import { applyRange, type LiveEvent } from './apply.js';
+import { readManifest } from './manifest.js';
 import { fetchFactoryLogs, fetchTradeLogs, readCollectionFacts, type CollectionFacts } from './logs.js';
 
 export interface IndexerDeployments {
@@ -86,7 +87,8 @@ export async function startIndexer({
     const facts = new Map<string, CollectionFacts>();
     for (const log of factoryLogs) {
       if (log.eventName !== 'CreatedCollection') continue;
-      facts.set(log.args.collection.toLowerCase(), await readCollectionFacts(publicClient, log.args.collection));
+      const read = await readCollectionFacts(publicClient, log.args.collection);
+      facts.set(log.args.collection.toLowerCase(), { ...read, manifest: await readManifest(db, read.baseUri) });
     }
     const followed = new Set([...(await followedCollections()).map((a) => a.toLowerCase()), ...facts.keys()]);
     const tradeLogs = await fetchTradeLogs(publicClient, marketplace, [...followed] as Address[], from, to);

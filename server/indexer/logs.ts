@@ -1,5 +1,6 @@
 // Reads one block range of the marketplace's, the factory's and the collections' events, decoded and in chain order.
 import type { AbiEvent, Address, PublicClient } from 'viem';
+import type { CollectionManifest } from './manifest.js';
 import { collectionFactoryAbi, marketplaceAbi, tradableCollectionAbi } from '../../contracts/generated/index.js';
 
 export type ChainEvent =
@@ -66,6 +67,8 @@ export interface CollectionFacts {
   baseUri: string;
   supplyPerToken: number;
   royaltiesBasispoints: number;
+  /** What the baseURI's manifest says, when we serve it (see manifest.ts). */
+  manifest?: CollectionManifest | null;
 }
 
 export async function readCollectionFacts(client: PublicClient, address: Address): Promise<CollectionFacts> {

@@ -7,6 +7,7 @@ import { connectInProcessChain } from '../../contracts/chain.js';
 import { deployMarketplaceContracts, type Deployments } from '../../contracts/deploy.js';
 import { allOutSales, collections, holdings, indexerState, offers, sales, tokens } from '../../server/db/schema.js';
 import { startIndexer, type Indexer } from '../../server/indexer/index.js';
+import { createMediaStore } from '../../server/media/store.js';
 import {
   approveMarketplace, cancelAllOutSale, cancelSale, createAllOutSale, createCollection, createSale, makeOffer, type Market, type SeedWallet,
 } from '../../scripts/seed/chain.js';
@@ -157,5 +158,24 @@ describe.each(DATABASE_KINDS)('chain indexer on %s', (kind) => {
     await caughtUp(again);
     await again.stop();
     expect(await counts()).toEqual(snapshot);
+  });
+
+  it('behavior: a collection nobody pre-wrote is described by the manifest its baseURI names', async () => {
+    const artist = wallets[5]!;
+    const manifest = {
+      name: 'Harbour Lights', symbol: 'HRBR', description: 'From the manifest.', mediaType: 'video', cover: 'bafkreicover', thumbnail: 'bafkreithumb',
+      attributes: { darkVibrantColor: '#112233' },
+      tokens: [{ tokenId: 1, name: 'Pier at Dusk', media: 'bafkreimedia1', thumbnail: 'bafkreithumb1', filename: 'pier.webm' }],
+    };
+    const cid = await createMediaStore(database.db).put(new TextEncoder().encode(JSON.stringify(manifest)), 'application/json');
+    // Named differently on chain: the manifest wins for a row the indexer creates itself.
+    const { address } = await createCollection(market, artist, { name: 'On-chain name', symbol: 'OCN', tokenCount: 2, baseUri: `ipfs://${cid}/` });
+    const indexer = await start();
+    await caughtUp(indexer);
+    await indexer.stop();
+    const [row] = await database.db.select().from(collections).where(eq(collections.address, lower(address)));
+    expect(row).toMatchObject({ name: 'Harbour Lights', symbol: 'HRBR', mediaType: 'video', cover: 'bafkreicover', description: 'From the manifest.', attributes: { darkVibrantColor: '#112233' } });
+    expect(await tokenOf(address, 1)).toMatchObject({ name: 'Pier at Dusk', media: 'bafkreimedia1', thumbnail: 'bafkreithumb1', filename: 'pier.webm', mediaType: 'video' });
+    expect(await tokenOf(address, 2)).toMatchObject({ name: 'Harbour Lights #2', media: null });
   });
 });

@@ -138,6 +138,9 @@ export const walletSessionMachine = setup({
     isChainWrong: ({ context, event }) =>
       event.type === 'wallet.chainChanged' && context.targetChainId !== null && event.chainId !== context.targetChainId,
     isChainTarget: ({ context, event }) => event.type === 'wallet.chainChanged' && event.chainId === context.targetChainId,
+    // A save that finishes after the wallet moved to another address must not overwrite that address's account.
+    isOwnAccount: ({ context, event }) =>
+      event.type === 'wallet.accountUpdated' && event.account.address.toLowerCase() === context.address?.toLowerCase(),
     configuresOtherChain: ({ context, event }) =>
       event.type === 'wallet.configure' && event.chainId !== null && event.chainId !== context.chainId,
     configuresCurrentChain: ({ context, event }) =>
@@ -312,6 +315,20 @@ export const walletSessionMachine = setup({
           // Seed 000 §2: after a wallet address change the new address signs in, then the page reloads (once).
           always: { guard: 'reloadWhenSignedIn', actions: ['reloadPage', assign({ reloadWhenSignedIn: false })] },
           after: { apiKeyRefresh: 'signing' },
+          on: {
+            // The header shows the saved profile at once; the stored login keeps it for the next reload.
+            'wallet.accountUpdated': {
+              guard: 'isOwnAccount',
+              actions: [
+                assign({ account: ({ event }) => event.account }),
+                {
+                  type: 'storeApiKey',
+                  // registered is only entered with the login's key assigned (assignLogin), so apiKey is set here.
+                  params: ({ context, event }) => ({ address: context.address ?? '', account: event.account, apiKey: context.apiKey! }),
+                },
+              ],
+            },
+          },
         },
         // Seed 000 §6: a banned account sees 'This account is banned'; it can still disconnect.
         banned: {

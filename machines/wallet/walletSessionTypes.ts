@@ -100,7 +100,9 @@ export type WalletSessionEvent =
   | { type: 'wallet.configure'; chainId: number | null; networkName: string; isMobile?: boolean }
   | { type: 'wallet.addressChanged'; address: string }
   | { type: 'wallet.addressLost' }
-  | { type: 'wallet.chainChanged'; chainId: number };
+  | { type: 'wallet.chainChanged'; chainId: number }
+  /** The account was saved (PUT /api/v1/account/:id answered): the session and its stored login take it. */
+  | { type: 'wallet.accountUpdated'; account: WalletAccount };
 
 /** One-off notices for the notifications actor (see forwardWalletNotices). */
 export type WalletSessionEmitted =

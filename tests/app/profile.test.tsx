@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getAppActor } from '../../machines/app/appMachine';
 import { closeWalletModal } from '../../src/components/wallet/walletModalStore';
 import { renderApp } from './appHarness';
 import { ALICE, fakeWalletSession, loginOf } from './walletHarness';
@@ -35,10 +36,11 @@ afterEach(() => {
 });
 
 async function openProfile() {
-  const session = fakeWalletSession({ restored: { address: ALICE, chainId: 31337, connectorId: 'demo:1' }, stored: loginOf(ALICE) });
+  const stored = loginOf(ALICE);
+  const session = fakeWalletSession({ restored: { address: ALICE, chainId: 31337, connectorId: 'demo:1' }, stored });
   const app = await renderApp('/profile', { walletSession: session.machine });
   const form = await screen.findByRole('form', { name: 'General' });
-  return { ...app, form };
+  return { ...app, form, session, stored };
 }
 
 describe('profile (general tab)', () => {
@@ -92,12 +94,36 @@ describe('profile (general tab)', () => {
     expect(body.get('avatar')).toBeNull();
   });
 
+  it('behavior: after a save the header shows the new alias and avatar without a reload; the stored login is rewritten once', async () => {
+    const avatar = '/ipfs/bafkreinewavatar';
+    putAnswer = () => new Response(JSON.stringify({ ...account, alias: 'new alias', avatar }), { headers: { 'Content-Type': 'application/json' } });
+    const { form, session, stored, appActor } = await openProfile();
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Profile of lumen' })).toHaveTextContent('LU');
+    expect(session.calls.stored).toEqual([]);
+
+    await userEvent.clear(within(form).getByLabelText('Alias'));
+    await userEvent.type(within(form).getByLabelText('Alias'), 'new alias');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile saved')).toBeInTheDocument();
+
+    const link = await within(header).findByRole('link', { name: 'Profile of new alias' });
+    expect(link.querySelector('img')).toHaveAttribute('src', avatar);
+    expect(within(header).queryByRole('link', { name: 'Profile of lumen' })).not.toBeInTheDocument();
+    const wallet = getAppActor(appActor, 'walletSession');
+    expect(wallet.getSnapshot().hasTag('registered')).toBe(true);
+    expect(wallet.getSnapshot().context.account).toMatchObject({ alias: 'new alias', avatar });
+    // Written by the session's storeApiKey alone, with the key the session already held.
+    expect(session.calls.stored).toEqual([{ account: { ...account, alias: 'new alias', avatar }, apiKey: stored.apiKey }]);
+  });
+
   it("behavior: a failed save shows the error's message", async () => {
     putAnswer = () => new Response(JSON.stringify({ error: 'invalid_input', message: 'Invalid email' }), { status: 400, headers: { 'Content-Type': 'application/json' } });
     const { form } = await openProfile();
     await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(within(form).getByRole('alert')).toHaveTextContent('Invalid email'));
     expect(screen.getByText('Invalid email', { selector: '.notification-text' })).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Profile of lumen' })).toBeInTheDocument();
   });
 
   it('validation: an avatar file name with special characters is refused before cropping', async () => {

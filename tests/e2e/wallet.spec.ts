@@ -35,9 +35,11 @@ test('connect, sign in, edit the profile, reload and stay signed in without sign
   await form.getByLabel('Email').fill('collector@example.com');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Profile saved')).toBeVisible();
+  // The header takes the saved alias at once (wallet.accountUpdated), not only after the reload.
+  await expect(avatarLink(page)).toHaveAccessibleName(`Profile of ${alias}`);
 
   await page.reload();
-  await expect(avatarLink(page)).toBeVisible();
+  await expect(avatarLink(page)).toHaveAccessibleName(`Profile of ${alias}`);
   await expect(page.getByRole('form', { name: 'General' }).getByLabel('Alias')).toHaveValue(alias);
   expect(wallet.signCount()).toBe(1);
 });

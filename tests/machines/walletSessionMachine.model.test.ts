@@ -28,6 +28,7 @@ import {
   chainUnavailable,
   loginRejectedByServer,
   projectWalletSession,
+  savedProfile,
   signatureRefused,
   signedIn,
   signedInBanned,
@@ -77,6 +78,7 @@ const modelEvents: ModelEvent[] = [
   { type: 'wallet.configure', chainId: HARDHAT, networkName: 'Hardhat', isMobile: true },
   { type: 'wallet.configure', chainId: HARDHAT, networkName: 'Hardhat', isMobile: false },
   { type: 'wallet.configure', chainId: MAINNET, networkName: 'Ethereum Mainnet', isMobile: false },
+  { type: 'wallet.accountUpdated', account: savedProfile },
 ];
 
 // Keeps the graph finite and small: configuration changes where they matter, one wallet address change per path.
@@ -88,6 +90,8 @@ const keepEvent = (state: AnyMachineSnapshot, event: EventObject) => {
     return (state.matches('disconnected') || state.matches({ connected: 'switchingNetwork' })) && configure.isMobile !== c.isMobile;
   }
   if (event.type === 'wallet.addressChanged') return c.address === ADDRESS_A && (event as ModelEvent).address === ADDRESS_B;
+  // One profile save per path, by the address that signed in (another address's save is an example test).
+  if (event.type === 'wallet.accountUpdated') return c.address === ADDRESS_A && c.account?.alias !== savedProfile.alias;
   if (c.targetChainId === MAINNET) return !['wallet.configure', 'wallet.chainChanged', 'wallet.addressChanged'].includes(event.type);
   return true;
 };
@@ -102,7 +106,7 @@ const model = createMachineTestModel(walletSessionMachine, {
 // chain, successful effects) add the orders of restore, stored key check, signing, refresh and disconnect.
 const signInCore = (state: AnyMachineSnapshot, event: EventObject) => {
   const e = event as ModelEvent;
-  if (['wallet.configure', 'wallet.chainChanged', 'wallet.addressChanged', 'wallet.addressLost'].includes(e.type)) return false;
+  if (['wallet.configure', 'wallet.chainChanged', 'wallet.addressChanged', 'wallet.addressLost', 'wallet.accountUpdated'].includes(e.type)) return false;
   if (e.type.startsWith('xstate.error.actor.')) return false;
   if (e.type === 'xstate.done.actor.connectWallet') return (e.output as { chainId: number }).chainId === HARDHAT;
   if (e.type === 'xstate.done.actor.signLogin') return e.output === signedIn;
@@ -165,6 +169,14 @@ function harness() {
         'wallet.connect': send,
         'wallet.disconnect': send,
         'wallet.configure': send,
+        'wallet.accountUpdated': (step: { event: EventObject }) => {
+          const { address, apiKey } = ctx(real());
+          const stored = get().recorded.storeApiKey.mock.calls.length;
+          send(step);
+          // The stored login is rewritten once, with the saved account and the key already held.
+          expect(get().recorded.storeApiKey).toHaveBeenCalledTimes(stored + 1);
+          expect(get().recorded.storeApiKey).toHaveBeenLastCalledWith({ address, account: savedProfile, apiKey });
+        },
         'wallet.chainChanged': fromWallet,
         'wallet.addressChanged': (step: { event: EventObject }) => {
           fromWallet(step);
@@ -254,6 +266,9 @@ function harness() {
           expect(ctx(snap).apiKey!.expires - API_KEY_REFRESH_MARGIN_MS).toBeGreaterThan(Date.now());
           expect(ctx(snap).chainId).toBe(ctx(snap).targetChainId);
           expect(ctx(snap).reloadWhenSignedIn).toBe(false);
+          // The header's account: the signed-in one, or the whole saved profile once wallet.accountUpdated arrived.
+          if (ctx(snap).account?.alias === savedProfile.alias) expect(ctx(snap).account).toEqual(savedProfile);
+          else expect(ctx(snap).account?.avatar ?? null).toBeNull();
           checkReloads(true);
         },
         'connected.banned': (snap) => {

@@ -19,6 +19,7 @@ import {
   T0,
   chainUnavailable,
   loginRejectedByServer,
+  savedProfile,
   signatureRefused,
   signedIn,
   signedInBanned,
@@ -234,6 +235,46 @@ describe('walletSessionMachine', () => {
     expect(run.recorded.reloadPage).toHaveBeenCalledTimes(1);
     run.fromWallet({ type: 'wallet.chainChanged', chainId: HARDHAT });
     expect(run.recorded.reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('behavior: a saved profile (wallet.accountUpdated) replaces the account at once and rewrites the stored login once', async () => {
+    const run = startWalletSession();
+    await signIn(run);
+    run.recorded.storeApiKey.mockClear();
+    run.actor.send({ type: 'wallet.accountUpdated', account: savedProfile });
+    expect(value(run)).toEqual({ connected: 'registered' });
+    expect(context(run)).toMatchObject({ account: savedProfile, apiKey: signedIn.apiKey, address: ADDRESS_A });
+    expect(run.recorded.storeApiKey).toHaveBeenCalledTimes(1);
+    expect(run.recorded.storeApiKey).toHaveBeenCalledWith({ address: ADDRESS_A, account: savedProfile, apiKey: signedIn.apiKey });
+    expect(run.recorded.reloadPage).not.toHaveBeenCalled();
+    // The key refresh still comes at its time, and its fresh login's account replaces the saved one.
+    vi.advanceTimersByTime(signedIn.apiKey.expires - API_KEY_REFRESH_MARGIN_MS - Date.now());
+    expect(value(run)).toEqual({ connected: 'signing' });
+    expect(context(run).account).toEqual(savedProfile);
+  });
+
+  it("behavior: another address's saved account, or one arriving outside registered, is ignored", async () => {
+    const run = startWalletSession();
+    await signIn(run);
+    run.recorded.storeApiKey.mockClear();
+    run.actor.send({ type: 'wallet.accountUpdated', account: { ...savedProfile, id: 'acc-other', address: ADDRESS_B } });
+    expect(context(run).account).toEqual(signedIn.account);
+    // The address check ignores case: the wallet may report a checksummed address.
+    run.actor.send({ type: 'wallet.accountUpdated', account: { ...savedProfile, address: ADDRESS_A.toUpperCase().replace('0X', '0x') } });
+    expect(context(run).account?.alias).toBe(savedProfile.alias);
+    expect(run.recorded.storeApiKey).toHaveBeenCalledTimes(1);
+
+    // The wallet moved to B while the save was in flight: A's answer must not land on B's session.
+    run.fromWallet({ type: 'wallet.addressChanged', address: ADDRESS_B });
+    expect(value(run)).toEqual({ connected: 'checking' });
+    run.actor.send({ type: 'wallet.accountUpdated', account: savedProfile });
+    expect(context(run).account).toBeNull();
+    run.loadApiKey.last().resolve({ account: { ...signedIn.account, id: 'acc-b', address: ADDRESS_B }, apiKey: signedIn.apiKey });
+    await flush();
+    expect(value(run)).toEqual({ connected: 'registered' });
+    run.actor.send({ type: 'wallet.accountUpdated', account: savedProfile });
+    expect(context(run).account?.address).toBe(ADDRESS_B);
+    expect(run.recorded.storeApiKey).toHaveBeenCalledTimes(1);
   });
 
   it('behavior: address lost → reset account, reload, disconnected; the watcher is stopped', async () => {

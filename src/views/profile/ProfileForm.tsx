@@ -3,11 +3,10 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { createFormMachine, fieldError, type FormFields } from '../../../machines/forms/formMachine';
 import { fileName, profileFormFields, type ProfileValues } from '../../../machines/forms/validators';
-import type { ApiKey, WalletAccount } from '../../../machines/wallet/walletSessionTypes';
+import type { WalletAccount } from '../../../machines/wallet/walletSessionTypes';
 import { useSystemActor } from '../../app/appActorContext';
 import { AccountAvatar } from '../../components/wallet/AccountAvatar';
 import type { ApiKeyCredentials } from '../../services/authFetch';
-import { saveApiKey } from '../../services/wallet/apiKeyStore';
 import { saveProfile } from '../../services/wallet/profile';
 import { AvatarCropEditor } from './AvatarCropEditor';
 
@@ -30,8 +29,9 @@ function formFields(account: WalletAccount): FormFields<ProfileFormValues> {
 }
 
 /** General tab: alias and email required (email valid), avatar cropped square; Save waits for valid fields. */
-export function ProfileForm({ account, credentials, apiKey }: { account: WalletAccount; credentials: ApiKeyCredentials; apiKey: ApiKey }) {
+export function ProfileForm({ account, credentials }: { account: WalletAccount; credentials: ApiKeyCredentials }) {
   const notifications = useSystemActor('notifications');
+  const wallet = useSystemActor('walletSession');
   const config = useSystemActor('config');
   const maxFileSize = useSelector(config, (snapshot) => snapshot.context.config?.maxFileSize ?? 10_485_760);
   const form = useActorRef(
@@ -40,8 +40,8 @@ export function ProfileForm({ account, credentials, apiKey }: { account: WalletA
         submitForm: fromPromise(async ({ input }) => {
           try {
             const saved = await saveProfile(credentials, input.values);
-            // The stored login carries the account the header shows after a reload.
-            await saveApiKey(credentials.address, { account: saved, apiKey }).catch(() => undefined);
+            // The session shows the saved account in the header now and stores it with the login (storeApiKey).
+            wallet.send({ type: 'wallet.accountUpdated', account: saved });
             notifications.send({ type: 'notify.show', kind: 'success', text: PROFILE_SAVED_MESSAGE });
             return saved;
           } catch (error) {

@@ -18,9 +18,8 @@ export function ProfileView() {
   const wallet = useSystemActor('walletSession');
   const registered = useSelector(wallet, (snapshot) => snapshot.hasTag('registered'));
   const address = useSelector(wallet, (snapshot) => snapshot.context.address);
-  const apiKey = useSelector(wallet, (snapshot) => snapshot.context.apiKey);
+  const key = useSelector(wallet, (snapshot) => snapshot.context.apiKey?.key);
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-  const key = apiKey?.key;
 
   useEffect(() => {
     if (!address || !key) return;
@@ -58,7 +57,7 @@ export function ProfileView() {
       <div role="tabpanel" id="profile-panel-general" aria-labelledby="profile-tab-general" className="tab-panel">
         {loaded.status === 'loading' && <p role="status">Loading ...</p>}
         {loaded.status === 'failed' && <p role="alert">{loaded.message}</p>}
-        {loaded.status === 'ready' && <ProfileForm key={loaded.account.address} account={loaded.account} credentials={{ address, key }} apiKey={apiKey} />}
+        {loaded.status === 'ready' && <ProfileForm key={loaded.account.address} account={loaded.account} credentials={{ address, key }} />}
       </div>
     </section>
   );

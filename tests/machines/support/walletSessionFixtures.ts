@@ -9,6 +9,7 @@ import {
   type SignLoginInput,
   type SwitchNetworkInput,
   type WalletConnection,
+  type WalletAccount,
   type WalletLogin,
   type WalletSessionContext,
   type WalletSessionEmitted,
@@ -41,6 +42,8 @@ export const storedBanned: WalletLogin = { account: account(ADDRESS_A, true), ap
 // A new sign-in: valid for 10 hours, so it stays valid whatever the (fake) clock advanced meanwhile.
 export const signedIn: WalletLogin = { account: account(ADDRESS_A), apiKey: { key: 'new-key', expires: T0 + 10 * HOUR } };
 export const signedInBanned: WalletLogin = { account: account(ADDRESS_A, true), apiKey: { key: 'new-banned', expires: T0 + 10 * HOUR } };
+// The account as PUT /api/v1/account/:id answers after a profile save: new alias and avatar.
+export const savedProfile: WalletAccount = { ...account(ADDRESS_A), alias: 'renamed', avatar: '/ipfs/bafkreiavatar', email: 'renamed@example.com' };
 
 // Errors as viem and wagmi shape them: matched on code / name, with wrapping causes.
 export const userRejected = Object.assign(new Error('User rejected the request.'), { name: 'UserRejectedRequestError', code: 4001 });
@@ -135,6 +138,8 @@ export const projectWalletSession = (state: AnyMachineSnapshot) => {
     networkName: c.networkName,
     isMobile: c.isMobile,
     banned: c.account?.isBanned ?? null,
+    alias: c.account?.alias ?? null,
+    avatar: c.account?.avatar ?? null,
     expires: c.apiKey?.expires ?? null,
     error: c.error,
     notice: c.notice,

@@ -13,7 +13,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  reporter: [['list'], ['json', { outputFile: 'test-reports/playwright.json' }]],
   use: {
     baseURL,
     browserName: 'chromium',
@@ -39,7 +39,7 @@ export default defineConfig({
       CHAIN_RPC_URL: `http://127.0.0.1:${E2E_CHAIN_PORT}`,
       DATA_DIR: '.data-e2e',
       DEPLOYMENTS_FILE: 'contracts/deployments/e2e-31337.json',
-      SEED_RESET: '1',
+      CHAIN_QUIET: '1',
     },
   },
 });

@@ -5,14 +5,14 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-if (existsSync('test-results/vitest.json')) {
-  const v = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'));
+if (existsSync('test-reports/vitest.json')) {
+  const v = JSON.parse(readFileSync('test-reports/vitest.json', 'utf8'));
   passed += v.numPassedTests;
   failed += v.numFailedTests;
   skipped += v.numPendingTests + (v.numTodoTests ?? 0);
 }
-if (existsSync('test-results/playwright.json')) {
-  const p = JSON.parse(readFileSync('test-results/playwright.json', 'utf8'));
+if (existsSync('test-reports/playwright.json')) {
+  const p = JSON.parse(readFileSync('test-reports/playwright.json', 'utf8'));
   passed += p.stats.expected + p.stats.flaky;
   failed += p.stats.unexpected;
   skipped += p.stats.skipped;

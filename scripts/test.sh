@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-mkdir -p test-results
+rm -rf test-reports && mkdir -p test-reports
 
 echo "== contracts: compile (cached by source hash)"
 npx tsx scripts/compile.ts
@@ -12,7 +12,7 @@ npx tsc -p tsconfig.json --noEmit
 echo "== lint"
 npx eslint .
 echo "== unit, model-based, component, server and contract tests (PGlite and PostgreSQL)"
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-reports/vitest.json
 echo "== build the app"
 npx vite build
 echo "== end-to-end (Playwright, Debian Chromium, against the demo stack)"

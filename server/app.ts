@@ -31,6 +31,12 @@ export interface AppServer {
 
 export function createServer({ db, config, mediaStore, staticDir }: CreateServerOptions): AppServer {
   const app = new Hono();
+  // Time spent in the server per request, for the benchmark and the browser's network panel.
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    c.header('Server-Timing', `app;dur=${(performance.now() - started).toFixed(2)}`);
+  });
   app.use('*', securityHeaders(config.chainRpcUrl));
   app.onError(handleError);
 

@@ -45,7 +45,7 @@ export const configMachine = setup({
     tags: {} as 'loading',
   },
   actors: {
-    // Services implement it with fetch(…, { signal }) and reject with a ConfigLoadError.
+    // Services implement it with an HTTP request that honours the signal and reject with a ConfigLoadError.
     fetchConfig: fromPromise<AppConfig>(async () => {
       throw new Error('configMachine: actor "fetchConfig" not provided');
     }),

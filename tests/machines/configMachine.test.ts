@@ -6,12 +6,9 @@ import {
   checkedStates,
   controlled,
   createMachineTestModel,
-  describePath,
   flush,
-  machineEventTypes,
   modelPaths,
-  pathEventTypes,
-  stateKeys,
+  modelCoverageTests,
 } from './support/modelTesting';
 
 const config: AppConfig = {
@@ -107,26 +104,7 @@ describe('configMachine (model-based)', () => {
     expect(() => createTestModel(configMachine)).toThrow(/Invocations on test machines are not supported/);
   });
 
-  it('has an assertion for every state node', () => {
-    const keys = Object.keys(harness().params.states).filter((key) => key !== '*');
-    expect(keys.sort()).toEqual(stateKeys(configMachine).sort());
-  });
-
-  it('exercises every event type of the machine, each with an executor', () => {
-    const exercised = pathEventTypes(paths);
-    expect(exercised).toEqual(machineEventTypes(configMachine));
-    const executors = Object.keys(harness().params.events);
-    expect(exercised.filter((type) => !executors.includes(type))).toEqual([]);
-  });
-
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_title, path) => {
-    const h = harness();
-    try {
-      await path.test(h.params);
-    } finally {
-      h.stop();
-    }
-  });
+  modelCoverageTests(configMachine, paths, harness);
 });
 
 describe('configMachine', () => {

@@ -14,12 +14,9 @@ import {
   checkedStates,
   controlled,
   createMachineTestModel,
-  describePath,
   flush,
-  machineEventTypes,
   modelPaths,
-  pathEventTypes,
-  stateKeys,
+  modelCoverageTests,
 } from './support/modelTesting';
 
 const profileFormMachine = createFormMachine<ProfileValues>();
@@ -154,24 +151,5 @@ describe('formMachine (model-based, profile form)', () => {
     expect(() => createTestModel(profileFormMachine)).toThrow(/not supported/);
   });
 
-  it('has an assertion for every state node', () => {
-    const keys = Object.keys(harness().params.states).filter((key) => key !== '*');
-    expect(keys.sort()).toEqual(stateKeys(profileFormMachine).sort());
-  });
-
-  it('exercises every event type of the machine, each with an executor', () => {
-    const exercised = pathEventTypes(paths);
-    expect(exercised).toEqual(machineEventTypes(profileFormMachine));
-    const executors = Object.keys(harness().params.events);
-    expect(exercised.filter((type) => !executors.includes(type))).toEqual([]);
-  });
-
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_title, path) => {
-    const h = harness();
-    try {
-      await path.test(h.params);
-    } finally {
-      h.stop();
-    }
-  });
+  modelCoverageTests(profileFormMachine, paths, harness);
 });

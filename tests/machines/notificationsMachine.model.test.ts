@@ -10,11 +10,8 @@ import {
 import {
   checkedStates,
   createMachineTestModel,
-  describePath,
-  machineEventTypes,
   modelPaths,
-  pathEventTypes,
-  stateKeys,
+  modelCoverageTests,
 } from './support/modelTesting';
 
 const AFTER_HIDE = 'xstate.after.hideDelay.notifications.shown';
@@ -101,24 +98,5 @@ describe('notificationsMachine (model-based)', () => {
     expect(() => createTestModel(notificationsMachine)).toThrow(/not supported/);
   });
 
-  it('has an assertion for every state node', () => {
-    const keys = Object.keys(harness().params.states).filter((key) => key !== '*');
-    expect(keys.sort()).toEqual(stateKeys(notificationsMachine).sort());
-  });
-
-  it('exercises every event type of the machine, each with an executor', () => {
-    const exercised = pathEventTypes(paths);
-    expect(exercised).toEqual(machineEventTypes(notificationsMachine));
-    const executors = Object.keys(harness().params.events);
-    expect(exercised.filter((type) => !executors.includes(type))).toEqual([]);
-  });
-
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_title, path) => {
-    const h = harness();
-    try {
-      await path.test(h.params);
-    } finally {
-      h.stop();
-    }
-  });
+  modelCoverageTests(notificationsMachine, paths, harness);
 });

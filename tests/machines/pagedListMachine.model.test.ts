@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
 import {
   createPagedListMachine,
@@ -13,12 +13,9 @@ import {
   checkedStates,
   controlled,
   createMachineTestModel,
-  describePath,
   flush,
-  machineEventTypes,
   modelPaths,
-  pathEventTypes,
-  stateKeys,
+  modelCoverageTests,
 } from './support/modelTesting';
 import { contextOf, pagedListModelEvents, type Art, type ListParams } from './support/pagedListFixtures';
 
@@ -119,24 +116,5 @@ function harness() {
 }
 
 describe('pagedListMachine (model-based)', () => {
-  it('has an assertion for every state node', () => {
-    const keys = Object.keys(harness().params.states).filter((key) => key !== '*');
-    expect(keys.sort()).toEqual(stateKeys(machine).sort());
-  });
-
-  it('exercises every event type of the machine, each with an executor', () => {
-    const exercised = pathEventTypes(paths);
-    expect(exercised).toEqual(machineEventTypes(machine));
-    const executors = Object.keys(harness().params.events);
-    expect(exercised.filter((type) => !executors.includes(type))).toEqual([]);
-  });
-
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_title, path) => {
-    const h = harness();
-    try {
-      await path.test(h.params);
-    } finally {
-      h.stop();
-    }
-  });
+  modelCoverageTests(machine, paths, harness);
 });

@@ -5,12 +5,9 @@ import {
   checkedStates,
   controlled,
   createMachineTestModel,
-  describePath,
   flush,
-  machineEventTypes,
   modelPaths,
-  pathEventTypes,
-  stateKeys,
+  modelCoverageTests,
 } from './support/modelTesting';
 
 function startPwa() {
@@ -91,26 +88,7 @@ function harness() {
 }
 
 describe('pwaUpdateMachine (model-based)', () => {
-  it('has an assertion for every state node', () => {
-    const keys = Object.keys(harness().params.states).filter((key) => key !== '*');
-    expect(keys.sort()).toEqual(stateKeys(pwaUpdateMachine).sort());
-  });
-
-  it('exercises every event type of the machine, each with an executor', () => {
-    const exercised = pathEventTypes(paths);
-    expect(exercised).toEqual(machineEventTypes(pwaUpdateMachine));
-    const executors = Object.keys(harness().params.events);
-    expect(exercised.filter((type) => !executors.includes(type))).toEqual([]);
-  });
-
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_title, path) => {
-    const h = harness();
-    try {
-      await path.test(h.params);
-    } finally {
-      h.stop();
-    }
-  });
+  modelCoverageTests(pwaUpdateMachine, paths, harness);
 });
 
 describe('pwaUpdateMachine', () => {

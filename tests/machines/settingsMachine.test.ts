@@ -5,12 +5,9 @@ import {
   checkedStates,
   controlled,
   createMachineTestModel,
-  describePath,
   flush,
-  machineEventTypes,
   modelPaths,
-  pathEventTypes,
-  stateKeys,
+  modelCoverageTests,
 } from './support/modelTesting';
 
 function startSettings() {
@@ -87,26 +84,7 @@ function harness() {
 }
 
 describe('settingsMachine (model-based)', () => {
-  it('has an assertion for every state node', () => {
-    const keys = Object.keys(harness().params.states).filter((key) => key !== '*');
-    expect(keys.sort()).toEqual(stateKeys(settingsMachine).sort());
-  });
-
-  it('exercises every event type of the machine, each with an executor', () => {
-    const exercised = pathEventTypes(paths);
-    expect(exercised).toEqual(machineEventTypes(settingsMachine));
-    const executors = Object.keys(harness().params.events);
-    expect(exercised.filter((type) => !executors.includes(type))).toEqual([]);
-  });
-
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_title, path) => {
-    const h = harness();
-    try {
-      await path.test(h.params);
-    } finally {
-      h.stop();
-    }
-  });
+  modelCoverageTests(settingsMachine, paths, harness);
 });
 
 describe('settingsMachine', () => {

@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import { fromPromise, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { TestModel, getStateNodes, type StatePath, type TestParam, type TestPath } from 'xstate/graph';
 
@@ -109,6 +109,37 @@ export function checkedStates(
     throw new Error(`No assertion for state ${JSON.stringify(model.value)}`);
   };
   return states;
+}
+
+/**
+ * The checks every model-based suite shares: an assertion for every state node, every event type of the
+ * machine exercised by some path (each with an executor), and each generated path run on a fresh harness.
+ */
+export function modelCoverageTests(
+  machine: AnyStateMachine,
+  paths: Array<TestPath<Snap, Event>>,
+  harness: () => { params: TestParam<Snap, Event>; stop(): void },
+): void {
+  it('has an assertion for every state node', () => {
+    const keys = Object.keys(harness().params.states ?? {}).filter((key) => key !== '*');
+    expect(keys.sort()).toEqual(stateKeys(machine).sort());
+  });
+
+  it('exercises every event type of the machine, each with an executor', () => {
+    const exercised = pathEventTypes(paths);
+    expect(exercised).toEqual(machineEventTypes(machine));
+    const executors = Object.keys(harness().params.events ?? {});
+    expect(exercised.filter((type) => !executors.includes(type))).toEqual([]);
+  });
+
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_title, path) => {
+    const h = harness();
+    try {
+      await path.test(h.params);
+    } finally {
+      h.stop();
+    }
+  });
 }
 
 /** Lets fake timers stay on while promise callbacks (fromPromise resolution) run. */

@@ -5,15 +5,20 @@ import { defineConfig } from '@playwright/test';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8788);
 export const E2E_CHAIN_PORT = Number(process.env.E2E_CHAIN_PORT ?? 8546);
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
+// Several developers (or helpers) may run the suite at once: each can give its own data, deployment and build.
+const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e';
+const E2E_DEPLOYMENTS_FILE = process.env.E2E_DEPLOYMENTS_FILE ?? 'contracts/deployments/e2e-31337.json';
+const E2E_STATIC_DIR = process.env.E2E_STATIC_DIR;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: 'test-reports/playwright.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? 'test-reports/playwright.json' }]],
   use: {
     baseURL,
     browserName: 'chromium',
@@ -37,8 +42,9 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       CHAIN_PORT: String(E2E_CHAIN_PORT),
       CHAIN_RPC_URL: `http://127.0.0.1:${E2E_CHAIN_PORT}`,
-      DATA_DIR: '.data-e2e',
-      DEPLOYMENTS_FILE: 'contracts/deployments/e2e-31337.json',
+      DATA_DIR: E2E_DATA_DIR,
+      DEPLOYMENTS_FILE: E2E_DEPLOYMENTS_FILE,
+      ...(E2E_STATIC_DIR ? { STATIC_DIR: E2E_STATIC_DIR } : {}),
       CHAIN_QUIET: '1',
     },
   },

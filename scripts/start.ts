@@ -10,7 +10,9 @@ const root = join(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 8787);
 const chainPort = Number(process.env.CHAIN_PORT ?? 8545);
 const rpcUrl = process.env.CHAIN_RPC_URL ?? `http://127.0.0.1:${chainPort}`;
-const skipBuildCheck = process.argv.includes('--no-build-check') && existsSync(join(root, 'dist/index.html'));
+// STATIC_DIR (the server's setting) names another build folder than dist/, e.g. for parallel e2e runs.
+const staticDir = process.env.STATIC_DIR ? join(root, process.env.STATIC_DIR) : join(root, 'dist');
+const skipBuildCheck = process.argv.includes('--no-build-check') && existsSync(join(staticDir, 'index.html'));
 
 const children: ChildProcess[] = [];
 let stopping = false;
@@ -80,7 +82,7 @@ function newestMtime(path: string): number {
 }
 
 function buildIsStale(): boolean {
-  const built = join(root, 'dist/index.html');
+  const built = join(staticDir, 'index.html');
   if (!existsSync(built)) return true;
   const inputs = ['src', 'machines', 'public', 'index.html', 'vite.config.ts', 'package.json'];
   return Math.max(...inputs.map((p) => newestMtime(join(root, p)))) > statSync(built).mtimeMs;
@@ -105,7 +107,7 @@ async function main() {
 
   if (!skipBuildCheck && buildIsStale()) {
     log('Building the app');
-    await runToEnd('npx', ['vite', 'build']);
+    await runToEnd('npx', ['vite', 'build', '--outDir', staticDir]);
   }
 
   log('Starting the server');

@@ -11,6 +11,7 @@ import { mediaRoutes } from './http/media.js';
 import { securityHeaders } from './http/security.js';
 import { isApiPath, serveApp } from './http/static.js';
 import type { MediaStore } from './media/store.js';
+import { createLiveBus, type LiveBus } from './live/bus.js';
 import { restRoutes } from './rest/index.js';
 
 const GRAPHQL_MAX_BODY = 64 * 1024;
@@ -21,15 +22,18 @@ export interface CreateServerOptions {
   mediaStore: MediaStore;
   /** The built app (default config.staticDir, i.e. dist/). */
   staticDir?: string;
+  /** Where live events go; created here when not given (tests pass their own to observe it). */
+  live?: LiveBus;
 }
 
 export interface AppServer {
   app: Hono;
+  live: LiveBus;
   /** Wires socket.io at /socket.io onto the http server; the indexer broadcasts through the returned io. */
   attach(httpServer: HttpServer): SocketServer;
 }
 
-export function createServer({ db, config, mediaStore, staticDir }: CreateServerOptions): AppServer {
+export function createServer({ db, config, mediaStore, staticDir, live = createLiveBus() }: CreateServerOptions): AppServer {
   const app = new Hono();
   // Time spent in the server per request, for the benchmark and the browser's network panel.
   app.use('*', async (c, next) => {
@@ -40,7 +44,7 @@ export function createServer({ db, config, mediaStore, staticDir }: CreateServer
   app.use('*', securityHeaders(config.chainRpcUrl));
   app.onError(handleError);
 
-  app.route('/api/v1', restRoutes({ db, config }));
+  app.route('/api/v1', restRoutes({ db, config, live, mediaStore }));
 
   const yoga = createGraphql({ db, config: config.public });
   // List queries are small; a cap keeps a huge body from being parsed at all.
@@ -62,6 +66,7 @@ export function createServer({ db, config, mediaStore, staticDir }: CreateServer
 
   return {
     app,
+    live,
     attach(httpServer) {
       const io = new SocketServer(httpServer, { path: '/socket.io', serveClient: false });
       io.on('connection', (socket) => {
@@ -74,6 +79,7 @@ export function createServer({ db, config, mediaStore, staticDir }: CreateServer
           if (typeof ack === 'function') ack({ ok: true });
         });
       });
+      live.attach(io);
       return io;
     },
   };

@@ -1,17 +1,19 @@
 // POST /graphql: graphql-yoga with the marketplace list queries.
 import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 import { createSchema, createYoga } from 'graphql-yoga';
-import type { PublicConfig } from '../config.js';
-import type { Db } from '../db/client.js';
+import { browsingModule } from './browsing/index.js';
 import { getMarketplaceCollections } from './collections.js';
+import { commentsModule } from './comments/index.js';
+import { dashboardModule } from './dashboard/index.js';
 import { parseListInput } from './inputs.js';
 import { getMarketplaceTokens } from './tokens.js';
+import type { GraphqlContext, GraphqlModule } from './module.js';
 import { typeDefs } from './typeDefs.js';
 
-export interface GraphqlContext {
-  db: Db;
-  config: PublicConfig;
-}
+export type { GraphqlContext } from './module.js';
+
+// Feature modules add their types and queries to the base schema (typeDefs.ts).
+const modules: GraphqlModule[] = [browsingModule, dashboardModule, commentsModule];
 
 function literalValue(node: ValueNode): unknown {
   switch (node.kind) {
@@ -50,9 +52,22 @@ export const resolvers = {
   },
 };
 
-export function createGraphql(context: GraphqlContext) {
+function mergedResolvers() {
+  const merged: Record<string, unknown> = { ...resolvers, Query: { ...resolvers.Query } };
+  for (const module of modules) {
+    for (const [type, fields] of Object.entries(module.resolvers)) {
+      merged[type] = { ...((merged[type] as object | undefined) ?? {}), ...fields };
+    }
+  }
+  return merged;
+}
+
+export function createGraphql(context: Omit<GraphqlContext, 'request'>) {
   return createYoga({
-    schema: createSchema<GraphqlContext>({ typeDefs, resolvers }),
+    schema: createSchema<GraphqlContext>({
+      typeDefs: [typeDefs, ...modules.map((module) => module.typeDefs).filter((sdl) => sdl.trim() !== '')],
+      resolvers: mergedResolvers() as never,
+    }),
     graphqlEndpoint: '/graphql',
     graphiql: false,
     // No file uploads through GraphQL: media goes through REST/tus with signed requests.
@@ -61,6 +76,6 @@ export function createGraphql(context: GraphqlContext) {
     // Unexpected errors reach the client as "Unexpected error." without a stack; GraphQLErrors pass through.
     maskedErrors: true,
     logging: 'warn',
-    context: () => context,
+    context: ({ request }) => ({ ...context, request }),
   });
 }

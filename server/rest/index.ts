@@ -1,12 +1,15 @@
 // REST routes under /api/v1.
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { ServerConfig } from '../config.js';
-import type { Db } from '../db/client.js';
 import { errorResponse } from '../http/errors.js';
 import { accountRoutes } from './account.js';
+import { collectionRoutes } from './collection.js';
+import { commentRoutes } from './comments.js';
+import { likesRoutes } from './likes.js';
+import type { RestRouteOptions } from './routeOptions.js';
 
-export function restRoutes({ db, config }: { db: Db; config: ServerConfig }) {
+export function restRoutes(options: RestRouteOptions) {
+  const { db, config } = options;
   const api = new Hono();
 
   api.get('/config', (c) => {
@@ -21,6 +24,9 @@ export function restRoutes({ db, config }: { db: Db; config: ServerConfig }) {
   });
 
   api.route('/account', accountRoutes({ db, config }));
+  api.route('/likes', likesRoutes(options));
+  api.route('/collection', collectionRoutes(options));
+  api.route('/comments', commentRoutes(options));
 
   api.all('*', (c) => errorResponse(c, 404, 'not_found', `No API route ${c.req.method} ${c.req.path}.`));
   return api;

@@ -11,7 +11,7 @@ import { accounts, collections, tokens } from '../../server/db/schema.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 
 const TABLES = [
-  'accounts', 'all_out_sales', 'api_keys', 'articles', 'artists', 'auth_nonces', 'collections', 'comments',
+  'accounts', 'all_out_sales', 'api_keys', 'articles', 'artists', 'auth_nonces', 'collections', 'comment_votes', 'comments',
   'contact_messages', 'exhibition_artworks', 'exhibitions', 'holdings', 'indexer_state', 'likes', 'media', 'offers',
   'sales', 'token_count_groups', 'tokens',
 ];

@@ -1,12 +1,15 @@
 // Social and editorial tables: comments, artists, exhibitions, articles, contact messages (seed 001 §3).
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, updatedAt } from './columns.js';
@@ -36,6 +39,26 @@ export const comments = pgTable(
   (t) => [
     index('comments_token_idx').on(t.tokenId, t.id),
     index('comments_parent_idx').on(t.parentId),
+  ],
+);
+
+// One vote per account per comment (seed 000 §8 "vote registered"); value +1 or -1.
+export const commentVotes = pgTable(
+  'comment_votes',
+  {
+    id: id(),
+    commentId: ref('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    value: integer('value').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('comment_votes_comment_account_uq').on(t.commentId, t.accountId),
+    check('comment_votes_value', sql`${t.value} in (-1, 1)`),
   ],
 );
 

@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { CONNECT_WALLET_TO_LIKE_MESSAGE, LIKE_FAILED_MESSAGE } from '../../machines/likes/constants';
+import {
+  likeToggleMachine,
+  type LikeRequest,
+  type LikeResult,
+  type LikeToggleContext,
+  type LikeToggleEmitted,
+  type LikeToggleEvent,
+  type LikeToggleInput,
+} from '../../machines/likes/likeToggleMachine';
+import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests, modelPaths } from './support/modelTesting';
+
+type ModelEvent = EventObject & Record<string, unknown>;
+
+const input: LikeToggleInput = { tokenId: '17', likesCount: 5, liked: false, registered: false };
+const LIVE_COUNT = 9;
+const SERVER_LIKED_COUNT = 42;
+const SERVER_UNLIKED_COUNT = 41;
+
+const modelEvents: ModelEvent[] = [
+  { type: 'like.toggle' },
+  { type: 'likes.sync', registered: true, liked: false },
+  { type: 'likes.sync', registered: true, liked: true },
+  // Signed out: no account, nothing liked.
+  { type: 'likes.sync', registered: false, liked: false },
+  { type: 'likes.countChanged', likesCount: LIVE_COUNT },
+  { type: 'xstate.done.actor.likeToken', output: { likesCount: SERVER_LIKED_COUNT } },
+  { type: 'xstate.error.actor.likeToken', error: new Error('401') },
+  { type: 'xstate.done.actor.unlikeToken', output: { likesCount: SERVER_UNLIKED_COUNT } },
+  { type: 'xstate.error.actor.unlikeToken', error: new Error('network down') },
+];
+
+const ctx = (state: AnyMachineSnapshot) => state.context as LikeToggleContext;
+const project = (state: AnyMachineSnapshot) => ({ value: state.value, context: state.context });
+
+const model = createMachineTestModel(likeToggleMachine, { project, input, events: () => modelEvents });
+const paths = modelPaths(model, {
+  // Every order of toggling, failing and syncing up to the settled liked state.
+  toState: (state) => state.matches({ idle: 'liked' }),
+  filterEvents: (_state, event) => event.type !== 'likes.countChanged',
+});
+
+function startToggle(start: LikeToggleInput = input) {
+  const likeToken = controlled<LikeResult, LikeRequest>();
+  const unlikeToken = controlled<LikeResult, LikeRequest>();
+  const published: Array<{ tokenId: string; likesCount: number }> = [];
+  const emitted: LikeToggleEmitted[] = [];
+  const actor = createActor(
+    likeToggleMachine.provide({
+      actors: { likeToken: likeToken.logic, unlikeToken: unlikeToken.logic },
+      actions: { publishCount: (_args, params) => published.push(params) },
+    }),
+    { input: start },
+  );
+  actor.on('*', (event) => emitted.push(event));
+  actor.start();
+  return { actor, likeToken, unlikeToken, published, emitted };
+}
+
+function harness() {
+  let run: ReturnType<typeof startToggle> | undefined;
+  const get = () => {
+    if (!run) throw new Error('actor not started');
+    return run;
+  };
+  const real = () => get().actor.getSnapshot();
+  const send = (step: { event: EventObject }) => get().actor.send(step.event as LikeToggleEvent);
+  const payload = (step: { event: EventObject }) => step.event as ModelEvent;
+  const lastPublished = () => get().published.at(-1);
+  // What the shared count should be: the last live count when it came after the last published one.
+  let liveAfterPublish = false;
+  let publishedSeen = 0;
+  const expectedCount = () => {
+    if (get().published.length !== publishedSeen) {
+      publishedSeen = get().published.length;
+      liveAfterPublish = false;
+    }
+    return liveAfterPublish ? LIVE_COUNT : (lastPublished()?.likesCount ?? input.likesCount);
+  };
+  // How the account came to like the token: a sync saying so, or a like the server confirmed.
+  let likedBy: 'sync' | 'server' | null = null;
+  return {
+    stop: () => run?.actor.stop(),
+    params: {
+      events: {
+        'xstate.init': () => {
+          run = startToggle();
+        },
+        'like.toggle': (step: { event: EventObject }) => {
+          const before = real();
+          const emittedBefore = get().emitted.length;
+          send(step);
+          const after = real();
+          if (!ctx(before).registered && !before.hasTag('busy')) {
+            // No account: the connect-wallet prompt, and nothing changes.
+            expect(get().emitted.slice(emittedBefore)).toEqual([{ type: 'like.connectWallet', text: CONNECT_WALLET_TO_LIKE_MESSAGE }]);
+            expect(after.value).toEqual(before.value);
+            expect(ctx(after).likesCount).toBe(ctx(before).likesCount);
+          } else if (!before.hasTag('busy')) {
+            // Optimistic: the count moves at once and every view of the token is told.
+            const delta = before.matches({ idle: 'unliked' }) ? 1 : -1;
+            expect(ctx(after).likesCount).toBe(Math.max(0, ctx(before).likesCount + delta));
+            expect(lastPublished()).toEqual({ tokenId: '17', likesCount: ctx(after).likesCount });
+            expect(get().emitted.length).toBe(emittedBefore);
+          }
+        },
+        'likes.sync': (step: { event: EventObject }) => {
+          const before = real();
+          send(step);
+          if (!before.hasTag('busy')) likedBy = payload(step).liked ? 'sync' : null;
+        },
+        'likes.countChanged': (step: { event: EventObject }) => {
+          const publishedBefore = get().published.length;
+          send(step);
+          expectedCount();
+          liveAfterPublish = true;
+          expect(ctx(real()).likesCount).toBe(LIVE_COUNT);
+          // A live count came from the patches: it is not published back.
+          expect(get().published.length).toBe(publishedBefore);
+        },
+        'xstate.done.actor.likeToken': async (step: { event: EventObject }) => {
+          get().likeToken.last().resolve(payload(step).output as LikeResult);
+          await flush();
+          likedBy = 'server';
+          expect(lastPublished()).toEqual({ tokenId: '17', likesCount: SERVER_LIKED_COUNT });
+        },
+        'xstate.error.actor.likeToken': async (step: { event: EventObject }) => {
+          const optimistic = ctx(real()).likesCount;
+          get().likeToken.last().reject(payload(step).error);
+          await flush();
+          // Rolled back by the one like it added, with the failure notice.
+          expect(ctx(real()).likesCount).toBe(Math.max(0, optimistic - 1));
+          expect(lastPublished()).toEqual({ tokenId: '17', likesCount: ctx(real()).likesCount });
+          expect(get().emitted.at(-1)).toEqual({ type: 'like.failed', text: LIKE_FAILED_MESSAGE });
+        },
+        'xstate.done.actor.unlikeToken': async (step: { event: EventObject }) => {
+          get().unlikeToken.last().resolve(payload(step).output as LikeResult);
+          await flush();
+          likedBy = null;
+          expect(lastPublished()).toEqual({ tokenId: '17', likesCount: SERVER_UNLIKED_COUNT });
+        },
+        'xstate.error.actor.unlikeToken': async (step: { event: EventObject }) => {
+          const optimistic = ctx(real()).likesCount;
+          get().unlikeToken.last().reject(payload(step).error);
+          await flush();
+          expect(ctx(real()).likesCount).toBe(optimistic + 1);
+          expect(lastPublished()).toEqual({ tokenId: '17', likesCount: ctx(real()).likesCount });
+          expect(get().emitted.at(-1)).toEqual({ type: 'like.failed', text: LIKE_FAILED_MESSAGE });
+        },
+      },
+      states: checkedStates(real, project, {
+        resolving: () => {
+          throw new Error('resolving is transient: the machine never rests in it');
+        },
+        idle: (snap) => {
+          expect(snap.hasTag('busy')).toBe(false);
+          expect(snap.can({ type: 'like.toggle' })).toBe(true);
+          // The toggle's count is the one every other view of the token shows.
+          expect(ctx(snap).likesCount).toBe(expectedCount());
+        },
+        'idle.unliked': (snap) => {
+          expect(likedBy).toBeNull();
+          expect(ctx(snap).tokenId).toBe('17');
+        },
+        'idle.liked': (snap) => {
+          expect(likedBy).not.toBeNull();
+        },
+        liking: (snap) => {
+          expect(snap.hasTag('busy')).toBe(true);
+          expect(snap.can({ type: 'like.toggle' })).toBe(false);
+          expect(get().likeToken.last().input).toEqual({ tokenId: '17' });
+          expect(get().likeToken.last().signal.aborted).toBe(false);
+        },
+        unliking: (snap) => {
+          expect(snap.hasTag('busy')).toBe(true);
+          expect(snap.can({ type: 'like.toggle' })).toBe(false);
+          expect(get().unlikeToken.last().input).toEqual({ tokenId: '17' });
+        },
+      }),
+    },
+  };
+}
+
+describe('likeToggleMachine (model-based)', () => {
+  modelCoverageTests(likeToggleMachine, paths, harness);
+});
+
+describe('likeToggleMachine (examples)', () => {
+  it('default: starts in the state its input names', () => {
+    expect(startToggle({ ...input, liked: true, registered: true }).actor.getSnapshot().value).toEqual({ idle: 'liked' });
+    expect(startToggle(input).actor.getSnapshot().value).toEqual({ idle: 'unliked' });
+  });
+
+  it('behavior: a live count during a like is kept, and a failure undoes only the one like', async () => {
+    const run = startToggle({ ...input, registered: true });
+    run.actor.send({ type: 'like.toggle' });
+    expect(run.actor.getSnapshot().context.likesCount).toBe(6);
+    run.actor.send({ type: 'likes.countChanged', likesCount: 20 });
+    run.likeToken.last().reject(new Error('500'));
+    await flush();
+    expect(run.actor.getSnapshot().value).toEqual({ idle: 'unliked' });
+    expect(run.actor.getSnapshot().context.likesCount).toBe(19);
+  });
+
+  it('behavior: unliking never shows a negative count', () => {
+    const run = startToggle({ ...input, likesCount: 0, liked: true, registered: true });
+    run.actor.send({ type: 'like.toggle' });
+    expect(run.actor.getSnapshot().context.likesCount).toBe(0);
+  });
+});

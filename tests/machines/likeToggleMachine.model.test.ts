@@ -166,6 +166,7 @@ function harness() {
         },
         'idle.liked': (snap) => {
           expect(likedBy).not.toBeNull();
+          expect(snap.hasTag('busy')).toBe(false);
         },
         liking: (snap) => {
           expect(snap.hasTag('busy')).toBe(true);

@@ -1,16 +1,16 @@
 // Entry point (`npm run server`): database, HTTP + socket.io on one port, and the chain indexer when deployed.
 import type { Server as HttpServer } from 'node:http';
 import { serve } from '@hono/node-server';
-import type { Server as SocketServer } from 'socket.io';
 import { createPublicClient, defineChain, http, type PublicClient } from 'viem';
 import { createServer } from './app.js';
 import { loadServerConfig, type Deployments } from './config.js';
+import type { LiveBus } from './live/bus.js';
 import { openDatabase, type Db } from './db/client.js';
 import { createMediaStore } from './media/store.js';
 
 type Indexer = Awaited<ReturnType<typeof import('./indexer/index.js').startIndexer>>;
 
-async function startChainIndexer(db: Db, chainRpcUrl: string, chainId: number, deployments: Deployments, io: SocketServer) {
+async function startChainIndexer(db: Db, chainRpcUrl: string, chainId: number, deployments: Deployments, live: LiveBus) {
   const chain = defineChain({
     id: chainId,
     name: chainId === 31337 ? 'Hardhat' : `Chain ${chainId}`,
@@ -20,14 +20,15 @@ async function startChainIndexer(db: Db, chainRpcUrl: string, chainId: number, d
   const publicClient = createPublicClient({ chain, transport: http(chainRpcUrl) }) as PublicClient;
   // Loaded only when there is a deployment to index.
   const { startIndexer } = await import('./indexer/index.js');
-  return startIndexer({ db, publicClient, deployments, io });
+  // Through the bus: its account rooms carry PublishReady to the creator only.
+  return startIndexer({ db, publicClient, deployments, io: live });
 }
 
 async function main() {
   const config = loadServerConfig(process.env);
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const mediaStore = createMediaStore(database.db);
-  const { app, attach } = createServer({ db: database.db, config, mediaStore });
+  const { app, live, attach } = createServer({ db: database.db, config, mediaStore });
 
   const httpServer = await new Promise<HttpServer>((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(server as HttpServer));
@@ -40,7 +41,7 @@ async function main() {
   let indexer: Indexer | null = null;
   if (config.deployments) {
     try {
-      indexer = await startChainIndexer(database.db, config.chainRpcUrl, config.chainId, config.deployments, io);
+      indexer = await startChainIndexer(database.db, config.chainRpcUrl, config.chainId, config.deployments, live);
     } catch (error) {
       // The marketplace still browses without live chain data; say so loudly instead of dying.
       console.error('The chain indexer failed to start:', error);

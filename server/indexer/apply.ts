@@ -11,6 +11,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface LiveEvent {
   name: string;
   doc: Record<string, unknown>;
+  /** Only this account's room receives it (lower-case address); everyone when absent. */
+  to?: string;
 }
 
 export interface RangeContext {
@@ -46,7 +48,7 @@ async function saleRow(tx: Tx, ctx: RangeContext, saleId: bigint) {
  * listed_at = creation time of the newest active listing; is_sold = no active listing and at least one
  * unit of it was sold through the marketplace. The collection is sold out when every token is sold.
  */
-async function refreshToken(tx: Tx, tokenRef: number): Promise<void> {
+async function refreshToken(tx: Tx, tokenRef: number): Promise<TokenState> {
   await tx.execute(sql`
     UPDATE tokens t SET
       price_wei = a.min_price,
@@ -61,7 +63,22 @@ async function refreshToken(tx: Tx, tokenRef: number): Promise<void> {
   await tx.execute(sql`
     UPDATE collections c SET sold_out = NOT EXISTS (SELECT 1 FROM tokens t WHERE t.collection_id = c.id AND NOT t.is_sold)
     WHERE c.id = (SELECT collection_id FROM tokens WHERE id = ${tokenRef})`);
+  return tokenState(tx, tokenRef);
 }
+
+/** What a live event says about its token after the change: clients patch cards with it (seed 000 §4 effects). */
+interface TokenState {
+  tokenPrice: string | null;
+  isSold: boolean;
+}
+
+async function tokenState(tx: Tx, tokenRef: number): Promise<TokenState> {
+  const [row] = await tx.select({ priceWei: tokens.priceWei, isSold: tokens.isSold }).from(tokens).where(eq(tokens.id, tokenRef));
+  return { tokenPrice: row?.priceWei ?? null, isSold: row?.isSold ?? false };
+}
+
+// Ids travel as strings: token_id is the token's database id as a string (brief, "Live socket events").
+const id = (n: number | string) => String(n);
 
 async function createdCollection(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventName: 'CreatedCollection' }>, live: LiveEvent[]) {
   const { collection, creator, name, symbol, tokenCount } = log.args;
@@ -117,7 +134,31 @@ async function createdCollection(tx: Tx, ctx: RangeContext, log: Extract<Indexed
     .insert(accounts)
     .values({ address: lower(creator), isCreator: true })
     .onConflictDoUpdate({ target: accounts.address, set: { isCreator: true } });
-  live.push({ name: 'CreatedCollection', doc: { _id: collectionId, creator: lower(creator), address: lower(collection), name: baseName, chainId: ctx.chainId } });
+  const doc = { _id: id(collectionId), creator: lower(creator), address: lower(collection), name: baseName, tokenCount: Number(tokenCount), chainId: ctx.chainId };
+  live.push({ name: 'CreatedCollection', doc });
+  // The creator's studio waits for this: the collection is on chain and indexed, so its pages can open.
+  live.push({ name: 'PublishReady', doc, to: lower(creator) });
+}
+
+async function createdCreator(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventName: 'CreatedCreator' }>, live: LiveEvent[]) {
+  const creator = lower(log.args.creator);
+  const [row] = await tx
+    .insert(accounts)
+    .values({ address: creator, isCreator: true })
+    .onConflictDoUpdate({ target: accounts.address, set: { isCreator: true } })
+    .returning({ id: accounts.id });
+  live.push({ name: 'CreatedCreator', doc: { _id: id(row!.id), creator, account_id: creator, chainId: ctx.chainId } });
+}
+
+/** A marketplace owner (the deployer, or one an owner added): known as an account so its profile resolves. */
+async function createdOwner(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventName: 'CreatedOwner' }>, live: LiveEvent[]) {
+  const owner = lower(log.args.owner);
+  const [row] = await tx
+    .insert(accounts)
+    .values({ address: owner })
+    .onConflictDoUpdate({ target: accounts.address, set: { updatedAt: new Date() } })
+    .returning({ id: accounts.id });
+  live.push({ name: 'CreatedOwner', doc: { _id: id(row!.id), account_id: owner, owner, marketplace: ctx.marketplace, chainId: ctx.chainId } });
 }
 
 async function moveUnits(tx: Tx, tokenRef: number, from: string, to: string, value: bigint) {
@@ -140,12 +181,12 @@ async function transfer(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { ev
   const from = lower(log.args.from);
   const to = lower(log.args.to);
   const pairs = log.eventName === 'TransferSingle' ? [[log.args.id, log.args.value] as const] : log.args.ids.map((id, i) => [id, log.args.values[i]!] as const);
-  for (const [id, value] of pairs) {
-    const token = await tokenRow(tx, collection.id, id);
+  for (const [tokenId, value] of pairs) {
+    const token = await tokenRow(tx, collection.id, tokenId);
     if (!token) continue;
     await moveUnits(tx, token.id, from, to, value);
     if (log.eventName === 'TransferSingle') {
-      live.push({ name: 'TransferSingle', doc: { _id: token.id, token_id: token.id, tokenId: id.toString(), seller: from, buyer: to, amount: value.toString(), collection: collection.address, chainId: ctx.chainId } });
+      live.push({ name: 'TransferSingle', doc: { _id: id(token.id), token_id: id(token.id), tokenId: tokenId.toString(), seller: from, buyer: to, owner: to, amount: value.toString(), collection: collection.address, chainId: ctx.chainId } });
     }
   }
 }
@@ -166,8 +207,15 @@ async function createdSale(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, {
     .onConflictDoNothing({ target: [sales.chainId, sales.marketplace, sales.saleId] })
     .returning({ id: sales.id });
   if (!sale) return;
-  await refreshToken(tx, token.id);
-  live.push({ name: 'CreatedSale', doc: { _id: sale.id, token_id: token.id, sale_id: a.saleId.toString(), seller: lower(a.seller), price: a.price.toString(), amount: a.amount.toString(), all_out_sale_id: a.allOutSaleId === 0n ? null : a.allOutSaleId.toString(), chainId: ctx.chainId } });
+  const before = await tokenState(tx, token.id);
+  const after = await refreshToken(tx, token.id);
+  live.push({
+    name: 'CreatedSale',
+    doc: {
+      _id: id(sale.id), token_id: id(token.id), sale_id: a.saleId.toString(), seller: lower(a.seller), price: a.price.toString(), amount: a.amount.toString(),
+      all_out_sale_id: a.allOutSaleId === 0n ? null : a.allOutSaleId.toString(), previousPrice: before.tokenPrice, ...after, chainId: ctx.chainId,
+    },
+  });
 }
 
 async function createdAllOutSale(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventName: 'CreatedAllOutSale' }>, live: LiveEvent[]) {
@@ -179,7 +227,7 @@ async function createdAllOutSale(tx: Tx, ctx: RangeContext, log: Extract<Indexed
     .values({ chainId: ctx.chainId, marketplace: ctx.marketplace, allOutSaleId: a.allOutSaleId.toString(), collectionId: collection.id, seller: lower(a.seller), priceWei: a.price.toString(), currency: lower(a.currency) })
     .onConflictDoNothing({ target: [allOutSales.chainId, allOutSales.marketplace, allOutSales.allOutSaleId] })
     .returning({ id: allOutSales.id });
-  if (row) live.push({ name: 'CreatedAllOutSale', doc: { _id: row.id, all_out_sale_id: a.allOutSaleId.toString(), seller: lower(a.seller), collection_id: collection.id, price: a.price.toString(), chainId: ctx.chainId } });
+  if (row) live.push({ name: 'CreatedAllOutSale', doc: { _id: id(row.id), all_out_sale_id: a.allOutSaleId.toString(), seller: lower(a.seller), collection_id: id(collection.id), price: a.price.toString(), chainId: ctx.chainId } });
 }
 
 async function cancelledSale(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventName: 'CancelledSale' }>, live: LiveEvent[]) {
@@ -187,8 +235,8 @@ async function cancelledSale(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog,
   if (!sale || sale.wasCancelled) return;
   await tx.update(sales).set({ wasCancelled: true, updatedAt: new Date() }).where(eq(sales.id, sale.id));
   await tx.update(offers).set({ state: 'invalidated', updatedAt: new Date() }).where(and(eq(offers.saleRef, sale.id), eq(offers.state, 'made')));
-  await refreshToken(tx, sale.tokenRef);
-  live.push({ name: 'CancelledSale', doc: { _id: sale.id, token_id: sale.tokenRef, sale_id: sale.saleId, seller: sale.seller, chainId: ctx.chainId } });
+  const after = await refreshToken(tx, sale.tokenRef);
+  live.push({ name: 'CancelledSale', doc: { _id: id(sale.id), token_id: id(sale.tokenRef), sale_id: sale.saleId, seller: sale.seller, price: sale.priceWei, ...after, chainId: ctx.chainId } });
 }
 
 async function cancelledAllOutSale(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventName: 'CancelledAllOutSale' }>, live: LiveEvent[]) {
@@ -197,7 +245,7 @@ async function cancelledAllOutSale(tx: Tx, ctx: RangeContext, log: Extract<Index
     .set({ wasCancelled: true, updatedAt: new Date() })
     .where(and(eq(allOutSales.chainId, ctx.chainId), eq(allOutSales.marketplace, ctx.marketplace), eq(allOutSales.allOutSaleId, log.args.allOutSaleId.toString())))
     .returning({ id: allOutSales.id, seller: allOutSales.seller, collectionId: allOutSales.collectionId });
-  if (row) live.push({ name: 'CancelledAllOutSale', doc: { _id: row.id, all_out_sale_id: log.args.allOutSaleId.toString(), seller: row.seller, collection_id: row.collectionId, chainId: ctx.chainId } });
+  if (row) live.push({ name: 'CancelledAllOutSale', doc: { _id: id(row.id), all_out_sale_id: log.args.allOutSaleId.toString(), seller: row.seller, collection_id: id(row.collectionId), chainId: ctx.chainId } });
 }
 
 async function offerMade(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventName: 'OfferMade' }>, live: LiveEvent[]) {
@@ -211,7 +259,7 @@ async function offerMade(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { e
     .insert(offers)
     .values({ chainId: ctx.chainId, saleRef: sale.id, tokenRef: sale.tokenRef, buyer, amount: a.amount.toString(), priceWei: a.price.toString(), currency: lower(a.currency) })
     .returning({ id: offers.id });
-  live.push({ name: 'OfferMade', doc: { _id: offer!.id, token_id: sale.tokenRef, sale_id: sale.saleId, buyer, seller: sale.seller, price: a.price.toString(), amount: a.amount.toString(), chainId: ctx.chainId } });
+  live.push({ name: 'OfferMade', doc: { _id: id(offer!.id), token_id: id(sale.tokenRef), sale_id: sale.saleId, buyer, seller: sale.seller, price: a.price.toString(), amount: a.amount.toString(), chainId: ctx.chainId } });
 }
 
 async function offerClosed(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventName: 'OfferRetracted' | 'OfferAccepted' }>, live: LiveEvent[]) {
@@ -226,7 +274,7 @@ async function offerClosed(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, {
     .where(and(eq(offers.saleRef, sale.id), eq(offers.buyer, buyer), open))
     .returning({ id: offers.id });
   if (retracted && changed[0]) {
-    live.push({ name: 'OfferRetracted', doc: { _id: changed[0].id, token_id: sale.tokenRef, sale_id: sale.saleId, buyer, seller: sale.seller, chainId: ctx.chainId } });
+    live.push({ name: 'OfferRetracted', doc: { _id: id(changed[0].id), token_id: id(sale.tokenRef), sale_id: sale.saleId, buyer, seller: sale.seller, chainId: ctx.chainId } });
   }
 }
 
@@ -243,16 +291,26 @@ async function sold(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventN
   if (updated && BigInt(updated.soldAmount) >= BigInt(updated.amount)) {
     await tx.update(offers).set({ state: 'invalidated', updatedAt: new Date() }).where(and(eq(offers.saleRef, sale.id), eq(offers.state, 'made')));
   }
-  await refreshToken(tx, sale.tokenRef);
-  live.push({ name: 'Sold', doc: { _id: sale.id, token_id: sale.tokenRef, sale_id: sale.saleId, buyer: lower(a.buyer), seller: lower(a.seller), price: a.price.toString(), amount: a.amount.toString(), chainId: ctx.chainId } });
+  const after = await refreshToken(tx, sale.tokenRef);
+  live.push({
+    name: 'Sold',
+    doc: {
+      _id: id(sale.id), token_id: id(sale.tokenRef), sale_id: sale.saleId, buyer: lower(a.buyer), seller: lower(a.seller), owner: lower(a.buyer),
+      price: a.price.toString(), amount: a.amount.toString(), ...after, chainId: ctx.chainId,
+    },
+  });
 }
 
 /** Applies the range: factory events first (their collections' mint transfers precede them in the log order). */
 export async function applyRange(tx: Tx, ctx: RangeContext, factoryLogs: IndexedLog[], tradeLogs: IndexedLog[]): Promise<LiveEvent[]> {
   const live: LiveEvent[] = [];
-  for (const log of factoryLogs) if (log.eventName === 'CreatedCollection') await createdCollection(tx, ctx, log, live);
+  for (const log of factoryLogs) {
+    if (log.eventName === 'CreatedCreator') await createdCreator(tx, ctx, log, live);
+    else if (log.eventName === 'CreatedCollection') await createdCollection(tx, ctx, log, live);
+  }
   for (const log of tradeLogs) {
     switch (log.eventName) {
+      case 'CreatedOwner': await createdOwner(tx, ctx, log, live); break;
       case 'TransferSingle':
       case 'TransferBatch': await transfer(tx, ctx, log, live); break;
       case 'CreatedSale': await createdSale(tx, ctx, log, live); break;

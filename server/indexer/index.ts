@@ -15,9 +15,11 @@ export interface IndexerDeployments {
   blockNumber: number;
 }
 
-/** The part of socket.io's server the indexer uses. */
+/** Where the indexer broadcasts: socket.io's server or, in the app, the live bus (which adds account rooms). */
 export interface LiveEventSink {
   emit(event: string, ...args: unknown[]): unknown;
+  /** One account's room only; without it, account-addressed events (PublishReady) are not sent. */
+  emitTo?(address: string, event: string, ...args: unknown[]): unknown;
 }
 
 export interface StartIndexerOptions {
@@ -102,7 +104,10 @@ export async function startIndexer({
       return events;
     });
     last = to;
-    for (const event of live) io?.emit(event.name, event.doc);
+    for (const event of live) {
+      if (event.to) io?.emitTo?.(event.to, event.name, event.doc);
+      else io?.emit(event.name, event.doc);
+    }
   }
 
   async function catchUp(): Promise<void> {

@@ -5,6 +5,8 @@ import { collectionFactoryAbi, marketplaceAbi, tradableCollectionAbi } from '../
 
 export type ChainEvent =
   | { eventName: 'CreatedCollection'; args: { collection: Address; creator: Address; name: string; symbol: string; tokenCount: bigint } }
+  | { eventName: 'CreatedCreator'; args: { creator: Address } }
+  | { eventName: 'CreatedOwner'; args: { owner: Address } }
   | { eventName: 'TransferSingle'; args: { operator: Address; from: Address; to: Address; id: bigint; value: bigint } }
   | { eventName: 'TransferBatch'; args: { operator: Address; from: Address; to: Address; ids: readonly bigint[]; values: readonly bigint[] } }
   | { eventName: 'CreatedSale'; args: { saleId: bigint; collection: Address; tokenId: bigint; seller: Address; amount: bigint; price: bigint; currency: Address; allOutSaleId: bigint } }
@@ -21,9 +23,9 @@ export type IndexedLog = ChainEvent & { address: Address; blockNumber: bigint; l
 const eventsOf = (abi: readonly { type: string }[], names: readonly string[]): AbiEvent[] =>
   abi.filter((item): item is AbiEvent => item.type === 'event' && names.includes((item as AbiEvent).name));
 
-const factoryEvents = eventsOf(collectionFactoryAbi, ['CreatedCollection']);
+const factoryEvents = eventsOf(collectionFactoryAbi, ['CreatedCreator', 'CreatedCollection']);
 const marketEvents = eventsOf(marketplaceAbi, [
-  'CreatedSale', 'CreatedAllOutSale', 'CancelledSale', 'CancelledAllOutSale', 'OfferMade', 'OfferRetracted', 'OfferAccepted', 'Sold',
+  'CreatedOwner', 'CreatedSale', 'CreatedAllOutSale', 'CancelledSale', 'CancelledAllOutSale', 'OfferMade', 'OfferRetracted', 'OfferAccepted', 'Sold',
 ]);
 const collectionEvents = eventsOf(tradableCollectionAbi, ['TransferSingle', 'TransferBatch']);
 
@@ -37,7 +39,7 @@ function toIndexed(logs: readonly unknown[]): IndexedLog[] {
   return out;
 }
 
-/** The factory's CreatedCollection events of a range (read first: they tell which collections to follow). */
+/** The factory's CreatedCreator and CreatedCollection events of a range (read first: they tell which collections to follow). */
 export async function fetchFactoryLogs(client: PublicClient, factory: Address, fromBlock: bigint, toBlock: bigint): Promise<IndexedLog[]> {
   const logs = await client.getLogs({ address: factory, events: factoryEvents, fromBlock, toBlock, strict: true });
   return toIndexed(logs);

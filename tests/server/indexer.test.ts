@@ -96,16 +96,16 @@ describe.each(DATABASE_KINDS)('chain indexer on %s', (kind) => {
     expect(offer).toMatchObject({ buyer: lower(other.account.address), priceWei: parseEther('1.5').toString(), state: 'made' });
 
     const sold = emitted.find((e) => e.name === 'Sold');
-    expect(sold?.doc).toMatchObject({ token_id: t1.id, sale_id: sale1.toString(), buyer: lower(collector.account.address), seller: lower(artist.account.address) });
+    expect(sold?.doc).toMatchObject({ token_id: String(t1.id), sale_id: sale1.toString(), buyer: lower(collector.account.address), seller: lower(artist.account.address) });
     expect(emitted.filter((e) => e.name === 'CreatedSale')).toHaveLength(3);
-    expect(emitted.find((e) => e.name === 'OfferMade')?.doc).toMatchObject({ token_id: t2.id, buyer: lower(other.account.address) });
+    expect(emitted.find((e) => e.name === 'OfferMade')?.doc).toMatchObject({ token_id: String(t2.id), buyer: lower(other.account.address) });
 
     await cancelSale(market, artist, sale2);
     await caughtUp(indexer);
     expect(await tokenOf(first, 2)).toMatchObject({ priceWei: null, isSold: false, listedAt: null });
     const [invalidated] = await database.db.select().from(offers).where(eq(offers.tokenRef, t2.id));
     expect(invalidated!.state).toBe('invalidated');
-    expect(emitted.find((e) => e.name === 'CancelledSale')?.doc).toMatchObject({ token_id: t2.id, sale_id: sale2.toString() });
+    expect(emitted.find((e) => e.name === 'CancelledSale')?.doc).toMatchObject({ token_id: String(t2.id), sale_id: sale2.toString() });
     await indexer.stop();
   });
 

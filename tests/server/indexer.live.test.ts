@@ -1,0 +1,189 @@
+// Live events of every indexed chain event, through the real live bus and socket.io to real socket.io clients,
+// on a real in-process chain with the real contracts, on PGlite and PostgreSQL.
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { and, eq } from 'drizzle-orm';
+import type { Server as SocketServer } from 'socket.io';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { createPublicClient, createWalletClient, custom, getAddress, parseEther, type Address } from 'viem';
+import { hardhat } from 'viem/chains';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectInProcessChain } from '../../contracts/chain.js';
+import { deployMarketplaceContracts, type Deployments } from '../../contracts/deploy.js';
+import { collections, offers, tokens } from '../../server/db/schema.js';
+import { startIndexer, type Indexer } from '../../server/indexer/index.js';
+import {
+  approveMarketplace, cancelAllOutSale, cancelSale, createAllOutSale, createCollection, createSale, makeOffer, retractOffer, type Market, type SeedWallet,
+} from '../../scripts/seed/chain.js';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
+import { buildTestServer } from './fixtures.js';
+
+const EVENTS = [
+  'CreatedCollection', 'CreatedOwner', 'CreatedCreator', 'CreatedAllOutSale', 'CancelledAllOutSale', 'CreatedSale', 'OfferMade',
+  'CancelledSale', 'Sold', 'OfferRetracted', 'TransferSingle', 'PublishReady',
+];
+type Received = { name: string; doc: Record<string, unknown> };
+const lower = (a: string) => a.toLowerCase();
+
+/** A connected client that said 'ready' (with an address or anonymously) and records every live event. */
+async function listen(port: number, address?: string) {
+  const socket: Socket = connectSocket(`http://127.0.0.1:${port}`, { path: '/socket.io', transports: ['websocket'] });
+  const received: Received[] = [];
+  for (const name of EVENTS) socket.on(name, (doc: Record<string, unknown>) => received.push({ name, doc }));
+  await socket.timeout(5000).emitWithAck('ready', address ? { address } : {});
+  return { socket, received };
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe.each(DATABASE_KINDS)('indexer live events on %s', (kind) => {
+  let database: TestDatabase;
+  let market: Market;
+  let deployments: Deployments;
+  let wallets: SeedWallet[];
+  let io: SocketServer;
+  let httpServer: ReturnType<typeof serve>;
+  let indexer: Indexer;
+  let artistClient: Awaited<ReturnType<typeof listen>>;
+  let watcher: Awaited<ReturnType<typeof listen>>;
+  let soldSeenInDb: Promise<boolean> | null = null;
+
+  const named = (client: { received: Received[] }, name: string) => client.received.filter((e) => e.name === name).map((e) => e.doc);
+  const caughtUp = async () => indexer.waitForBlock(await market.publicClient.getBlockNumber({ cacheTime: 0 }));
+  async function tokenOf(collection: string, tokenId: number) {
+    const [row] = await database.db
+      .select({ t: tokens })
+      .from(tokens)
+      .innerJoin(collections, eq(collections.id, tokens.collectionId))
+      .where(and(eq(collections.address, lower(collection)), eq(tokens.tokenId, String(tokenId))));
+    return row!.t;
+  }
+
+  beforeAll(async () => {
+    const { provider } = await connectInProcessChain();
+    const transport = custom(provider);
+    const publicClient = createPublicClient({ chain: hardhat, transport, pollingInterval: 10 });
+    const accounts = ((await provider.request({ method: 'eth_accounts' })) as string[]).map((a) => getAddress(a));
+    wallets = accounts.map((account) => createWalletClient({ account, chain: hardhat, transport, pollingInterval: 10 })) as SeedWallet[];
+    deployments = await deployMarketplaceContracts({ walletClient: wallets[0]!, publicClient });
+    market = { publicClient, marketplace: deployments.marketplace, collectionFactory: deployments.collectionFactory };
+    database = await openTestDatabase(kind);
+
+    const server = await buildTestServer(database.db);
+    httpServer = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => httpServer.once('listening', resolve));
+    io = server.attach(httpServer as Parameters<typeof server.attach>[0]);
+    const { port } = httpServer.address() as AddressInfo;
+    artistClient = await listen(port, wallets[1]!.account.address);
+    watcher = await listen(port);
+    // Checks "after commit": when Sold arrives, another connection already sees the sold token.
+    watcher.socket.on('Sold', (doc: { token_id: string }) => {
+      soldSeenInDb = database.db.select({ isSold: tokens.isSold }).from(tokens).where(eq(tokens.id, Number(doc.token_id))).then(([r]) => r!.isSold);
+    });
+    indexer = await startIndexer({ db: database.db, publicClient, deployments, io: server.live, pollIntervalMs: 20 });
+  });
+
+  afterAll(async () => {
+    await indexer?.stop();
+    artistClient?.socket.close();
+    watcher?.socket.close();
+    await new Promise<void>((resolve) => (io ? io.close(() => resolve()) : resolve()));
+    await database?.close();
+  });
+
+  it('behavior: owner, creator and collection events reach every client; PublishReady only the creator', async () => {
+    const [deployer, artist] = [wallets[0]!, wallets[1]!];
+    const { address } = await createCollection(market, artist, { name: 'Live Tides', symbol: 'LIVE', tokenCount: 2, supplyPerToken: 2, baseUri: 'ipfs://live-tides/' });
+    await caughtUp();
+    await until(() => named(watcher, 'CreatedCollection').length === 1 && named(artistClient, 'PublishReady').length === 1, 'collection events');
+
+    expect(named(watcher, 'CreatedOwner')).toEqual([
+      expect.objectContaining({ account_id: lower(deployer.account.address), owner: lower(deployer.account.address), chainId: 31337, _id: expect.any(String) }),
+    ]);
+    expect(named(watcher, 'CreatedCreator')).toEqual([
+      expect.objectContaining({ creator: lower(artist.account.address), account_id: lower(artist.account.address), chainId: 31337 }),
+    ]);
+    const [row] = await database.db.select().from(collections).where(eq(collections.address, lower(address)));
+    const collectionDoc = { _id: String(row!.id), creator: lower(artist.account.address), address: lower(address), name: 'Live Tides', tokenCount: 2, chainId: 31337 };
+    expect(named(watcher, 'CreatedCollection')).toEqual([collectionDoc]);
+    expect(named(artistClient, 'PublishReady')).toEqual([collectionDoc]);
+    // Give a stray room broadcast time to arrive before asserting it never did.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(named(watcher, 'PublishReady')).toEqual([]);
+    // The mint is one TransferBatch: no per-token TransferSingle broadcast.
+    expect(named(watcher, 'TransferSingle')).toEqual([]);
+  });
+
+  it('behavior: listings, offers, a cancellation and a purchase broadcast their documents after commit', async () => {
+    const [artist, collector, other] = [wallets[1]!, wallets[3]!, wallets[4]!];
+    const [{ address: collectionAddress }] = (await database.db.select({ address: collections.address }).from(collections)) as { address: Address }[];
+    await approveMarketplace(market, artist, collectionAddress);
+    const t1 = await tokenOf(collectionAddress, 1);
+    const tokenId = String(t1.id);
+    const artistAddress = lower(artist.account.address);
+
+    const saleA = await createSale(market, artist, collectionAddress, 1, parseEther('1'));
+    const saleB = await createSale(market, artist, collectionAddress, 1, parseEther('0.8'));
+    await makeOffer(market, collector, saleA, 1, parseEther('0.5'));
+    await makeOffer(market, other, saleB, 1, parseEther('0.1'));
+    await retractOffer(market, other, saleB, 1);
+    await cancelSale(market, artist, saleA);
+    await makeOffer(market, collector, saleB, 1, parseEther('0.8')); // at the listed price: a purchase
+    await caughtUp();
+    await until(() => named(watcher, 'Sold').length === 1, 'Sold');
+
+    // First listing: the token had no price ("on sale"); second: it had one ("price changed").
+    expect(named(watcher, 'CreatedSale')).toEqual([
+      expect.objectContaining({ token_id: tokenId, sale_id: saleA.toString(), seller: artistAddress, price: parseEther('1').toString(), amount: '1', previousPrice: null, tokenPrice: parseEther('1').toString(), chainId: 31337 }),
+      expect.objectContaining({ token_id: tokenId, sale_id: saleB.toString(), previousPrice: parseEther('1').toString(), tokenPrice: parseEther('0.8').toString() }),
+    ]);
+    expect(named(watcher, 'OfferMade')).toEqual([
+      expect.objectContaining({ token_id: tokenId, sale_id: saleA.toString(), buyer: lower(collector.account.address), seller: artistAddress, price: parseEther('0.5').toString() }),
+      expect.objectContaining({ token_id: tokenId, sale_id: saleB.toString(), buyer: lower(other.account.address) }),
+    ]);
+    expect(named(watcher, 'OfferRetracted')).toEqual([
+      expect.objectContaining({ token_id: tokenId, sale_id: saleB.toString(), buyer: lower(other.account.address), seller: artistAddress, _id: expect.any(String) }),
+    ]);
+    // Cancelling the dearer listing leaves the other one's price on the token.
+    expect(named(watcher, 'CancelledSale')).toEqual([
+      expect.objectContaining({ token_id: tokenId, sale_id: saleA.toString(), seller: artistAddress, tokenPrice: parseEther('0.8').toString(), isSold: false }),
+    ]);
+    const [invalidated] = await database.db.select().from(offers).where(eq(offers.buyer, lower(collector.account.address)));
+    expect(invalidated!.state).toBe('invalidated');
+    expect(named(watcher, 'Sold')).toEqual([
+      expect.objectContaining({
+        token_id: tokenId, sale_id: saleB.toString(), buyer: lower(collector.account.address), seller: artistAddress, owner: lower(collector.account.address),
+        price: parseEther('0.8').toString(), amount: '1', isSold: true, tokenPrice: null, chainId: 31337,
+      }),
+    ]);
+    expect(await soldSeenInDb).toBe(true);
+    expect(named(watcher, 'TransferSingle')).toEqual([
+      expect.objectContaining({ token_id: tokenId, seller: artistAddress, buyer: lower(collector.account.address), owner: lower(collector.account.address), amount: '1' }),
+    ]);
+    // Every client got the public events, in chain order.
+    expect(artistClient.received.filter((e) => e.name !== 'PublishReady')).toEqual(watcher.received);
+  });
+
+  it('behavior: an all-out sale and its cancellation broadcast the per-token sales and the collection sale', async () => {
+    const artist = wallets[1]!;
+    const [row] = await database.db.select().from(collections);
+    const { allOutSaleId, saleIds } = await createAllOutSale(market, artist, row!.address as Address, parseEther('0.3'));
+    await cancelAllOutSale(market, artist, allOutSaleId);
+    await caughtUp();
+    await until(() => named(watcher, 'CancelledAllOutSale').length === 1, 'CancelledAllOutSale');
+
+    const aos = { all_out_sale_id: allOutSaleId.toString(), seller: lower(artist.account.address), collection_id: String(row!.id), chainId: 31337 };
+    expect(named(watcher, 'CreatedAllOutSale')).toEqual([expect.objectContaining({ ...aos, price: parseEther('0.3').toString() })]);
+    expect(named(watcher, 'CancelledAllOutSale')).toEqual([expect.objectContaining(aos)]);
+    const perToken = (docs: Record<string, unknown>[]) => docs.filter((d) => saleIds.map(String).includes(d.sale_id as string)).map((d) => d.sale_id);
+    expect(perToken(named(watcher, 'CreatedSale'))).toEqual(saleIds.map(String));
+    expect(perToken(named(watcher, 'CancelledSale'))).toEqual(saleIds.map(String));
+    expect(named(watcher, 'CreatedSale').at(-1)).toMatchObject({ all_out_sale_id: allOutSaleId.toString() });
+  });
+});

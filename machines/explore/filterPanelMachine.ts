@@ -1,0 +1,97 @@
+import { assign, emit, setup } from 'xstate';
+import {
+  DEFAULT_EXPLORE_FILTERS,
+  isDefaultFilters,
+  sameFilters,
+  type ExploreFilters,
+  type ExploreMediaType,
+  type ExploreSortName,
+  type ExploreView,
+} from './exploreFilters';
+
+// The explore filter panel (seed 000 §2 "Explore"). The URL is the source of truth: the view sends
+// `filters.sync` whenever the validated search params change; a control changes the filters and the
+// machine emits `filters.changed`, on which the view navigates (and the list reloads from the first page).
+
+export type FilterPanelEvent =
+  | { type: 'filters.sync'; filters: ExploreFilters }
+  | { type: 'filters.reset' }
+  | { type: 'filters.setView'; view: ExploreView }
+  | { type: 'filters.setSort'; sort: ExploreSortName }
+  | { type: 'filters.toggleMedia'; mediaType: ExploreMediaType }
+  | { type: 'filters.setArtist'; artist: string | null }
+  | { type: 'filters.toggleChain'; chainId: number }
+  | { type: 'panel.open' }
+  | { type: 'panel.close' };
+
+export type FilterPanelEmitted = { type: 'filters.changed'; filters: ExploreFilters };
+
+export interface FilterPanelContext {
+  filters: ExploreFilters;
+}
+
+const toggled = <T>(list: readonly T[], value: T): T[] =>
+  list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
+
+/** The filters an event asks for (the current ones for events that change none). */
+export function nextFilters(filters: ExploreFilters, event: FilterPanelEvent): ExploreFilters {
+  switch (event.type) {
+    case 'filters.reset':
+      return DEFAULT_EXPLORE_FILTERS;
+    case 'filters.setView':
+      return { ...filters, view: event.view };
+    case 'filters.setSort':
+      return { ...filters, sort: event.sort };
+    case 'filters.toggleMedia':
+      return { ...filters, media: toggled(filters.media, event.mediaType) };
+    case 'filters.setArtist':
+      return { ...filters, artist: event.artist ? event.artist.toLowerCase() : null };
+    case 'filters.toggleChain':
+      return { ...filters, chain: toggled(filters.chain, event.chainId).sort((a, b) => a - b) };
+    default:
+      return filters;
+  }
+}
+
+export const filterPanelMachine = setup({
+  types: {
+    context: {} as FilterPanelContext,
+    events: {} as FilterPanelEvent,
+    emitted: {} as FilterPanelEmitted,
+    input: {} as { filters?: ExploreFilters },
+  },
+  guards: {
+    // A control set to its current value changes nothing: no navigation, no reload.
+    changesFilters: ({ context, event }) => !sameFilters(context.filters, nextFilters(context.filters, event)),
+    isFiltered: ({ context }) => !isDefaultFilters(context.filters),
+  },
+  actions: {
+    applyEvent: assign({ filters: ({ context, event }) => nextFilters(context.filters, event) }),
+    syncFilters: assign({ filters: ({ context, event }) => (event.type === 'filters.sync' ? event.filters : context.filters) }),
+    emitChanged: emit(({ context }) => ({ type: 'filters.changed' as const, filters: context.filters })),
+  },
+}).createMachine({
+  id: 'filterPanel',
+  context: ({ input }) => ({ filters: input?.filters ?? DEFAULT_EXPLORE_FILTERS }),
+  on: {
+    'filters.sync': { actions: 'syncFilters' },
+    'filters.reset': { guard: 'isFiltered', actions: ['applyEvent', 'emitChanged'] },
+    'filters.setView': { guard: 'changesFilters', actions: ['applyEvent', 'emitChanged'] },
+    'filters.setSort': { guard: 'changesFilters', actions: ['applyEvent', 'emitChanged'] },
+    'filters.toggleMedia': { guard: 'changesFilters', actions: ['applyEvent', 'emitChanged'] },
+    'filters.setArtist': { guard: 'changesFilters', actions: ['applyEvent', 'emitChanged'] },
+    'filters.toggleChain': { guard: 'changesFilters', actions: ['applyEvent', 'emitChanged'] },
+  },
+  // On narrow screens the panel collapses behind a "Filters" button; wide screens always show it.
+  initial: 'collapsed',
+  states: {
+    collapsed: {
+      on: { 'panel.open': 'expanded' },
+    },
+    expanded: {
+      on: { 'panel.close': 'collapsed' },
+    },
+  },
+});
+
+export type FilterPanelMachine = typeof filterPanelMachine;

@@ -1,0 +1,107 @@
+import { describe, expect } from 'vitest';
+import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { DEFAULT_EXPLORE_FILTERS, type ExploreFilters } from '../../machines/explore/exploreFilters';
+import { filterPanelMachine, nextFilters, type FilterPanelEvent } from '../../machines/explore/filterPanelMachine';
+import { checkedStates, createMachineTestModel, modelCoverageTests, modelPaths } from './support/modelTesting';
+
+const ARTIST = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+const SHARED: ExploreFilters = { view: 'collection', sort: 'oldest', media: ['video'], artist: null, chain: [31337] };
+
+// One or two values per control keep the graph small while every transition (and its no-op guard) is taken.
+const modelEvents = (): FilterPanelEvent[] => [
+  { type: 'filters.sync', filters: SHARED },
+  { type: 'filters.sync', filters: DEFAULT_EXPLORE_FILTERS },
+  { type: 'filters.reset' },
+  { type: 'filters.setView', view: 'myFavorites' },
+  { type: 'filters.setSort', sort: 'most_liked' },
+  { type: 'filters.setSort', sort: 'newest' },
+  { type: 'filters.toggleMedia', mediaType: 'gif' },
+  { type: 'filters.setArtist', artist: ARTIST },
+  { type: 'filters.setArtist', artist: null },
+  { type: 'filters.toggleChain', chainId: 31337 },
+  { type: 'panel.open' },
+  { type: 'panel.close' },
+];
+
+const project = (state: AnyMachineSnapshot) => ({ value: state.value, context: state.context });
+const model = createMachineTestModel(filterPanelMachine, { events: modelEvents, project, input: {} });
+const paths = modelPaths(model, {
+  // Simple paths over the panel and the sort only: the full filter graph has too many simple paths to run.
+  filterEvents: (_state, event) => event.type.startsWith('panel.') || event.type === 'filters.setSort' || event.type === 'filters.reset',
+  toState: (state) => state.matches('expanded') && (state.context as { filters: ExploreFilters }).filters.sort === 'newest',
+});
+
+function harness() {
+  let actor: ReturnType<typeof start> | undefined;
+  const changes: ExploreFilters[] = [];
+  function start() {
+    const started = createActor(filterPanelMachine, { input: {} });
+    started.on('filters.changed', (event) => changes.push(event.filters));
+    return started.start();
+  }
+  const real = () => {
+    if (!actor) throw new Error('actor not started');
+    return actor.getSnapshot();
+  };
+  // A control emits filters.changed (so the view navigates) exactly when it changes the filters.
+  const sendControl = (step: { event: EventObject }) => {
+    const event = step.event as FilterPanelEvent;
+    const before = real().context.filters;
+    const expected = nextFilters(before, event);
+    const emitted = changes.length;
+    actor?.send(event);
+    const changed = JSON.stringify(expected) !== JSON.stringify(before);
+    expect(changes.length).toBe(emitted + (changed ? 1 : 0));
+    if (changed) expect(changes.at(-1)).toEqual(expected);
+    expect(real().context.filters).toEqual(expected);
+  };
+  const sendQuietly = (step: { event: EventObject }) => {
+    const emitted = changes.length;
+    actor?.send(step.event as FilterPanelEvent);
+    // Syncing from the URL or opening the panel never navigates.
+    expect(changes.length).toBe(emitted);
+  };
+  const assertFilters = (snap: AnyMachineSnapshot) => {
+    const { filters } = snap.context as { filters: ExploreFilters };
+    const isDefault = JSON.stringify(filters) === JSON.stringify(DEFAULT_EXPLORE_FILTERS);
+    expect(snap.can({ type: 'filters.reset' })).toBe(!isDefault);
+  };
+  return {
+    stop: () => actor?.stop(),
+    params: {
+      events: {
+        'xstate.init': () => {
+          actor = start();
+        },
+        'filters.sync': (step: { event: EventObject }) => {
+          sendQuietly(step);
+          expect(real().context.filters).toEqual((step.event as { filters: ExploreFilters }).filters);
+        },
+        'filters.reset': sendControl,
+        'filters.setView': sendControl,
+        'filters.setSort': sendControl,
+        'filters.toggleMedia': sendControl,
+        'filters.setArtist': sendControl,
+        'filters.toggleChain': sendControl,
+        'panel.open': sendQuietly,
+        'panel.close': sendQuietly,
+      },
+      states: checkedStates(real, project, {
+        collapsed: (snap) => {
+          expect(snap.can({ type: 'panel.open' })).toBe(true);
+          expect(snap.can({ type: 'panel.close' })).toBe(false);
+          assertFilters(snap);
+        },
+        expanded: (snap) => {
+          expect(snap.can({ type: 'panel.close' })).toBe(true);
+          expect(snap.can({ type: 'panel.open' })).toBe(false);
+          assertFilters(snap);
+        },
+      }),
+    },
+  };
+}
+
+describe('filterPanelMachine (model-based)', () => {
+  modelCoverageTests(filterPanelMachine, paths, harness);
+});

@@ -1,7 +1,77 @@
-// GraphQL: getCommentsByTokenId (issue 7).
-import type { GraphqlModule } from '../module.js';
+// GraphQL: getCommentsByTokenId — top-level comments newest first (keyset pages of 20), replies nested 5 levels.
+import { z } from 'zod';
+import { COMMENTS_PAGE_SIZE } from '../../../machines/comments/rules.js';
+import { readCommentsPage } from '../../rest/commentsStore.js';
+import { badInput, parseListInput } from '../inputs.js';
+import type { GraphqlContext, GraphqlModule } from '../module.js';
+import { toConnection } from '../page.js';
+
+const typeDefs = /* GraphQL */ `
+  type Comment {
+    id: ID!
+    _id: ID!
+    text: String!
+    user_id: ID!
+    token_id: ID!
+    parent_id: ID
+    createdAt: String!
+    updatedAt: String!
+    deleted: Boolean!
+    "1 for a top-level comment; replies count down from their parent (shown to level 5, written to level 4)."
+    level: Int!
+    userInfo: PersonInfo!
+    "Sum of the +1/-1 votes."
+    votes: Int!
+    "The vote of the address given as viewer (1 or -1), null when none."
+    myVote: Int
+    replies: [Comment!]!
+  }
+
+  type CommentEdge {
+    cursor: String!
+    node: Comment!
+  }
+
+  type CommentConnection {
+    totalCount: Int!
+    pageInfo: PageInfo!
+    edges: [CommentEdge!]!
+  }
+
+  extend type Query {
+    "viewer: an address whose own votes are returned as myVote (votes are public, so no key is needed)."
+    getCommentsByTokenId(token_id: ID!, pagination: PaginationInput, viewer: String): CommentConnection!
+  }
+`;
+
+const tokenIdSchema = z.string().regex(/^[1-9]\d{0,15}$/);
+const viewerSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/).nullish();
+
+interface Args {
+  token_id: string;
+  pagination?: { page?: number | null; after?: string | null; perPage?: number | null } | null;
+  viewer?: string | null;
+}
+
+async function getCommentsByTokenId(_parent: unknown, args: Args, context: GraphqlContext) {
+  if (!tokenIdSchema.safeParse(args.token_id).success) throw badInput('Invalid token_id: a token _id (positive integer).');
+  const viewer = viewerSchema.safeParse(args.viewer);
+  if (!viewer.success) throw badInput('Invalid viewer: a 0x-prefixed wallet address.');
+  const pagination = { ...args.pagination, perPage: args.pagination?.perPage ?? COMMENTS_PAGE_SIZE };
+  const input = parseListInput({ pagination }, ['_id']);
+  const { roots, totalCount } = await readCommentsPage(context.db, context.config.ipfs, {
+    tokenId: Number(args.token_id),
+    beforeId: input.after?.id ?? null,
+    limit: input.perPage + 1,
+    viewer: viewer.data ?? null,
+  });
+  const rows = roots.map((node) => ({ id: Number(node.id), node }));
+  return toConnection(input, rows, totalCount, (row) => row.node);
+}
 
 export const commentsModule: GraphqlModule = {
-  typeDefs: '',
-  resolvers: {},
+  typeDefs,
+  resolvers: {
+    Query: { getCommentsByTokenId: getCommentsByTokenId as (parent: unknown, args: never, context: GraphqlContext) => unknown },
+  },
 };

@@ -1,0 +1,167 @@
+// Comment rows → API shapes, reply levels and the nested page read shared by REST and GraphQL.
+import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { SHOWN_LEVELS } from '../../machines/comments/rules.js';
+import type { Db } from '../db/client.js';
+import { accounts, commentVotes, comments } from '../db/schema.js';
+import { thumbnailUrl, type Ipfs, type PersonInfo } from '../graphql/people.js';
+
+export interface CommentNode {
+  id: string;
+  _id: string;
+  text: string;
+  user_id: string;
+  token_id: string;
+  parent_id: string | null;
+  createdAt: string;
+  updatedAt: string;
+  deleted: boolean;
+  /** 1 for a top-level comment, 2 for its replies, and so on. */
+  level: number;
+  userInfo: PersonInfo;
+  /** Sum of the ±1 votes. */
+  votes: number;
+  /** The viewer's own vote (1, -1) or null; null when no viewer was given. */
+  myVote: number | null;
+  replies: CommentNode[];
+}
+
+type CommentRow = typeof comments.$inferSelect;
+
+const rowColumns = {
+  comment: comments,
+  account: { id: accounts.id, address: accounts.address, alias: accounts.alias, avatar: accounts.avatar, firstName: accounts.firstName, lastName: accounts.lastName },
+};
+
+async function selectWithAuthors(db: Db, where: ReturnType<typeof and>, order: 'asc' | 'desc', limit?: number) {
+  const query = db
+    .select(rowColumns)
+    .from(comments)
+    .innerJoin(accounts, eq(accounts.id, comments.accountId))
+    .where(where)
+    .orderBy(order === 'desc' ? desc(comments.id) : comments.id);
+  return limit === undefined ? query : query.limit(limit);
+}
+
+type Joined = Awaited<ReturnType<typeof selectWithAuthors>>[number];
+
+function toNode(row: Joined, level: number, ipfs: Ipfs, votes: Map<number, number>, mine: Map<number, number>): CommentNode {
+  const { comment, account } = row;
+  return {
+    id: String(comment.id),
+    _id: String(comment.id),
+    text: comment.deleted ? '' : comment.text,
+    user_id: String(comment.accountId),
+    token_id: String(comment.tokenId),
+    parent_id: comment.parentId === null ? null : String(comment.parentId),
+    createdAt: comment.createdAt.toISOString(),
+    updatedAt: comment.updatedAt.toISOString(),
+    deleted: comment.deleted,
+    level,
+    userInfo: {
+      id: String(account.id),
+      address: account.address,
+      alias: account.alias,
+      avatar: thumbnailUrl(ipfs, account.avatar),
+      firstName: account.firstName,
+      lastName: account.lastName,
+    },
+    votes: votes.get(comment.id) ?? 0,
+    myVote: mine.get(comment.id) ?? null,
+    replies: [],
+  };
+}
+
+/** Vote sums for the comments, and the viewer's own votes when a viewer address is given. */
+async function loadVotes(db: Db, ids: number[], viewer: string | null) {
+  const votes = new Map<number, number>();
+  const mine = new Map<number, number>();
+  if (ids.length === 0) return { votes, mine };
+  const sums = await db
+    .select({ commentId: commentVotes.commentId, total: sql<number>`coalesce(sum(${commentVotes.value}), 0)::int` })
+    .from(commentVotes)
+    .where(inArray(commentVotes.commentId, ids))
+    .groupBy(commentVotes.commentId);
+  for (const row of sums) votes.set(row.commentId, Number(row.total));
+  if (viewer) {
+    const own = await db
+      .select({ commentId: commentVotes.commentId, value: commentVotes.value })
+      .from(commentVotes)
+      .innerJoin(accounts, eq(accounts.id, commentVotes.accountId))
+      .where(and(inArray(commentVotes.commentId, ids), eq(accounts.address, viewer.toLowerCase())));
+    for (const row of own) mine.set(row.commentId, row.value);
+  }
+  return { votes, mine };
+}
+
+/** The comment and its level (1 = top level), walking parent links; null when it does not exist. */
+export async function findCommentWithLevel(db: Pick<Db, 'select'>, id: number): Promise<{ row: CommentRow; level: number } | null> {
+  const [row] = await db.select().from(comments).where(eq(comments.id, id));
+  if (!row) return null;
+  let level = 1;
+  let parentId = row.parentId;
+  // Stored depth is bounded (MAX_STORED_LEVEL), so this walks at most a few rows.
+  while (parentId !== null && level <= SHOWN_LEVELS + 1) {
+    const [parent] = await db.select({ parentId: comments.parentId }).from(comments).where(eq(comments.id, parentId));
+    if (!parent) break;
+    level += 1;
+    parentId = parent.parentId;
+  }
+  return { row, level };
+}
+
+export interface CommentsPageInput {
+  tokenId: number;
+  /** Top-level comments with an id below this one (keyset: newest first). */
+  beforeId: number | null;
+  /** Rows to read: perPage + 1, the extra one only tells whether a next page exists. */
+  limit: number;
+  viewer: string | null;
+}
+
+/** A page of top-level comments (newest first) with replies nested SHOWN_LEVELS deep (oldest first). */
+export async function readCommentsPage(db: Db, ipfs: Ipfs, input: CommentsPageInput) {
+  const top = and(
+    eq(comments.tokenId, input.tokenId),
+    isNull(comments.parentId),
+    input.beforeId === null ? undefined : lt(comments.id, input.beforeId),
+  );
+  const [topRows, [total]] = await Promise.all([
+    selectWithAuthors(db, top, 'desc', input.limit),
+    db.select({ n: count() }).from(comments).where(and(eq(comments.tokenId, input.tokenId), isNull(comments.parentId))),
+  ]);
+  // One query per level: replies of every comment on the page at once.
+  const levels: Joined[][] = [topRows];
+  let parents = topRows.map((row) => row.comment.id);
+  for (let level = 2; level <= SHOWN_LEVELS && parents.length > 0; level += 1) {
+    const rows = await selectWithAuthors(db, inArray(comments.parentId, parents), 'asc');
+    levels.push(rows);
+    parents = rows.map((row) => row.comment.id);
+  }
+  const ids = levels.flat().map((row) => row.comment.id);
+  const { votes, mine } = await loadVotes(db, ids, input.viewer);
+  const byId = new Map<number, CommentNode>();
+  const roots: CommentNode[] = [];
+  levels.forEach((rows, index) => {
+    for (const row of rows) {
+      const node = toNode(row, index + 1, ipfs, votes, mine);
+      byId.set(row.comment.id, node);
+      if (index === 0) roots.push(node);
+      else byId.get(row.comment.parentId!)?.replies.push(node);
+    }
+  });
+  return { roots, totalCount: total?.n ?? 0 };
+}
+
+/** One comment as the API returns it (no replies loaded; a fresh comment has none). */
+export async function readComment(db: Db, ipfs: Ipfs, id: number, level: number, viewer: string | null): Promise<CommentNode | null> {
+  const [row] = await selectWithAuthors(db, eq(comments.id, id), 'asc');
+  if (!row) return null;
+  const { votes, mine } = await loadVotes(db, [id], viewer);
+  return toNode(row, level, ipfs, votes, mine);
+}
+
+/** The vote sum of one comment. */
+export async function voteTotal(db: Db, commentId: number): Promise<number> {
+  const { votes } = await loadVotes(db, [commentId], null);
+  return votes.get(commentId) ?? 0;
+}

@@ -1,0 +1,142 @@
+// The collection display page: the collection by address and chain, its tokens, and the creator's edits.
+import { PAGE_SIZE } from '../../machines/lists/constants';
+import type { FetchPage, Page as Connection } from '../../machines/lists/pagedListMachine';
+import { authFetch, type ApiKeyCredentials, type AuthFetchOptions } from './authFetch';
+import { HttpError, NetworkError, isAbortError } from './errors';
+import { graphqlOperation, graphqlRequest } from './graphql';
+import type { MarketplaceToken, PersonInfo } from './marketplace';
+
+export interface CollectionDisplay {
+  id: string;
+  _id: string;
+  name: string;
+  symbol: string;
+  description?: string | null;
+  chainId: number;
+  cover?: string | null;
+  thumbnail?: string | null;
+  address?: string | null;
+  mediaType: string;
+  tokenCount: number;
+  createdAt: string;
+  /** When the collection was published on chain; null before. */
+  publishedAt?: string | null;
+  creatorInfo: PersonInfo;
+}
+
+const PERSON_FIELDS = 'id address alias avatar firstName lastName';
+
+// Filter values inline, so the query does not depend on the server's name for the filter input type.
+export const getCollectionOperation = graphqlOperation<{ getCollections: Connection<CollectionDisplay> }, { address: string; chainId: number }>(
+  'getCollections',
+  `query getCollections($address: String!, $chainId: Int!) {
+  getCollections(filters: { address: $address, chainId: $chainId }, pagination: { perPage: 1 }) {
+    totalCount
+    pageInfo { startCursor endCursor hasNextPage hasPreviousPage }
+    edges { cursor node {
+      id _id name symbol description chainId cover thumbnail address mediaType tokenCount createdAt publishedAt
+      creatorInfo { ${PERSON_FIELDS} }
+    } }
+  }
+}`,
+);
+
+/** The collection at `address` on `chainId` (any case), or null when there is none. */
+export async function getCollection(address: string, chainId: number, options: { signal?: AbortSignal; fresh?: boolean } = {}): Promise<CollectionDisplay | null> {
+  const data = await graphqlRequest(
+    getCollectionOperation,
+    { address: address.toLowerCase(), chainId },
+    // After an edit the page needs the server's answer, never a cached one.
+    { signal: options.signal, offlineFallback: !options.fresh },
+  );
+  return data.getCollections.edges[0]?.node ?? null;
+}
+
+const TOKEN_FIELDS = `id _id tokenId name thumbnailUrl mediaUrl mediaType likesCount isSold chainId createdAt
+      collection { id _id name address chainId }
+      creatorInfo { ${PERSON_FIELDS} }
+      tokenHolding { id chainId createdAt salePrice { amount currency } owner { ${PERSON_FIELDS} } }`;
+
+export const getCollectionTokensOperation = graphqlOperation<
+  { getTokensByContainerId: Connection<MarketplaceToken> },
+  { container_id: string; pagination: { after?: string; perPage: number } }
+>(
+  'getTokensByContainerId',
+  `query getTokensByContainerId($container_id: ID!, $pagination: PaginationInput) {
+  getTokensByContainerId(container_id: $container_id, pagination: $pagination) {
+    totalCount
+    pageInfo { startCursor endCursor hasNextPage hasPreviousPage }
+    edges { cursor node { ${TOKEN_FIELDS} } }
+  }
+}`,
+);
+
+export interface CollectionTokensParams {
+  /** The collection's `_id`. */
+  containerId: string;
+}
+
+/** The pagedList `fetchPage` of the collection's token grid (PAGE_SIZE.collectionDisplay per page). */
+export const fetchCollectionTokensPage: FetchPage<MarketplaceToken, CollectionTokensParams> = async ({ params, after, perPage }, signal) => {
+  const data = await graphqlRequest(
+    getCollectionTokensOperation,
+    { container_id: params?.containerId ?? '', pagination: { perPage: perPage ?? PAGE_SIZE.collectionDisplay, ...(after ? { after } : {}) } },
+    { signal },
+  );
+  return data.getTokensByContainerId;
+};
+
+export interface CollectionUpdate {
+  description?: string;
+  /** The new cover, cropped square. */
+  cover?: Blob;
+}
+
+/** PUT /api/v1/collection/{id} (multipart: description and/or cover); only the creator's key is accepted. */
+export async function updateCollection(
+  credentials: ApiKeyCredentials,
+  id: string,
+  update: CollectionUpdate,
+  options?: AuthFetchOptions,
+): Promise<Record<string, unknown>> {
+  const form = new FormData();
+  if (update.description !== undefined) form.set('description', update.description.trim());
+  if (update.cover) form.set('cover', update.cover, 'cover.png');
+  let response: Response;
+  try {
+    response = await authFetch(`/collection/${encodeURIComponent(id)}`, { method: 'PUT', body: form }, credentials, options);
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    throw new NetworkError(error);
+  }
+  let body: Record<string, unknown> = {};
+  try {
+    body = (await response.json()) as Record<string, unknown>;
+  } catch {
+    // Not JSON: the status decides below.
+  }
+  if (!response.ok) {
+    const message = typeof body.message === 'string' ? body.message : `Request failed with status ${response.status}`;
+    throw new HttpError(response.status, typeof body.error === 'string' ? body.error : undefined, message);
+  }
+  return body;
+}
+
+// Public block explorers of the seed's known chains (§9); the local chains (1337, 31337) have none.
+const EXPLORERS: Record<number, string> = {
+  1: 'https://etherscan.io',
+  5: 'https://goerli.etherscan.io',
+  56: 'https://bscscan.com',
+  97: 'https://testnet.bscscan.com',
+  137: 'https://polygonscan.com',
+  250: 'https://ftmscan.com',
+  4002: 'https://testnet.ftmscan.com',
+  80001: 'https://mumbai.polygonscan.com',
+  11155111: 'https://sepolia.etherscan.io',
+};
+
+/** The explorer page of a contract address, or null on a chain without an explorer (the local demo chain). */
+export function explorerAddressUrl(chainId: number, address: string): string | null {
+  const base = EXPLORERS[chainId];
+  return base ? `${base}/address/${address}` : null;
+}

@@ -1,0 +1,147 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { createFormMachine, fieldError } from '../../../machines/forms/formMachine';
+import { collectionDescription } from '../../../machines/forms/validators';
+import type { ApiKeyCredentials } from '../../services/authFetch';
+import { updateCollection } from '../../services/collection';
+
+interface DescriptionValues extends Record<string, unknown> {
+  description: string;
+}
+
+const descriptionFormMachine = createFormMachine<DescriptionValues>();
+const DESCRIPTION_MAX_LENGTH = 2000;
+
+/** What a save gave: the saved text, or null when it failed (seed 000 §8: ignored silently). */
+type SaveOutcome = { saved: string | null };
+
+function DescriptionEditor({
+  collectionId,
+  initial,
+  credentials,
+  onClose,
+}: {
+  collectionId: string;
+  initial: string;
+  credentials: ApiKeyCredentials;
+  onClose: (saved: string | null) => void;
+}) {
+  const form = useActorRef(
+    descriptionFormMachine.provide({
+      actors: {
+        submitForm: fromPromise<unknown, { values: DescriptionValues }>(async ({ input }) => {
+          try {
+            await updateCollection(credentials, collectionId, { description: input.values.description });
+            return { saved: input.values.description.trim() } satisfies SaveOutcome;
+          } catch (error) {
+            // Seed 000 §8: a description save failure is ignored silently and the editor closes.
+            console.warn('collection description:', error);
+            return { saved: null } satisfies SaveOutcome;
+          }
+        }),
+      },
+    }),
+    { input: { fields: { description: { value: initial, validate: collectionDescription } } } },
+  );
+  const value = useSelector(form, (snapshot) => snapshot.context.values.description);
+  const touched = useSelector(form, (snapshot) => Boolean(snapshot.context.touched.description));
+  const error = useSelector(form, (snapshot) => fieldError(snapshot.context, 'description'));
+  const canSave = useSelector(form, (snapshot) => snapshot.can({ type: 'form.submit' }));
+  const busy = useSelector(form, (snapshot) => snapshot.hasTag('busy'));
+  const outcome = useSelector(form, (snapshot) => (snapshot.matches('succeeded') ? (snapshot.context.result as SaveOutcome) : null));
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  }, [onClose]);
+  useEffect(() => {
+    if (outcome) close.current(outcome.saved);
+  }, [outcome]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.send({ type: 'form.submit' });
+  };
+
+  return (
+    <form className="collection-description-form" onSubmit={submit} noValidate aria-label="Edit description">
+      <label htmlFor="collection-description">Description</label>
+      <textarea
+        id="collection-description"
+        value={value}
+        rows={5}
+        maxLength={DESCRIPTION_MAX_LENGTH}
+        aria-invalid={Boolean(touched && error)}
+        aria-describedby={touched && error ? 'collection-description-error' : undefined}
+        onChange={(event) => form.send({ type: 'field.change', name: 'description', value: event.target.value })}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onClose(null);
+        }}
+        // The editor opens on the creator's request: the text is where the keyboard goes next.
+        autoFocus
+      />
+      {touched && error && (
+        <p id="collection-description-error" className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="collection-form-actions">
+        <button type="submit" className="button button-primary" disabled={!canSave || busy}>
+          {busy ? 'Saving…' : 'Save'}
+        </button>
+        <button type="button" className="button" onClick={() => onClose(null)} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The description; its creator gets Edit (rule: letters, digits, accented letters, whitespace, basic punctuation). */
+export function CollectionDescription({
+  collectionId,
+  description,
+  credentials,
+  onSaved,
+}: {
+  collectionId: string;
+  description: string | null | undefined;
+  credentials: ApiKeyCredentials | null;
+  onSaved: (description: string) => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [shown, setShown] = useState(description ?? '');
+  const [lastProp, setLastProp] = useState(description);
+  if (description !== lastProp) {
+    // A reload of the collection brings the server's text.
+    setLastProp(description);
+    setShown(description ?? '');
+  }
+
+  if (editing && credentials) {
+    return (
+      <DescriptionEditor
+        collectionId={collectionId}
+        initial={shown}
+        credentials={credentials}
+        onClose={(saved) => {
+          setEditing(false);
+          if (saved !== null) {
+            setShown(saved);
+            onSaved(saved);
+          }
+        }}
+      />
+    );
+  }
+  return (
+    <div className="collection-description">
+      {shown ? <p>{shown}</p> : <p className="collection-description-empty">No description yet.</p>}
+      {credentials && (
+        <button type="button" className="button" onClick={() => setEditing(true)} aria-label="Edit description">
+          Edit
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { useRouter } from '@tanstack/react-router';
+import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { displayName } from '../../app/format';
+import { AccountAvatar } from '../../components/wallet/AccountAvatar';
+import type { CollectionDisplay } from '../../services/collection';
+import { CollectionCover } from './CollectionCover';
+import { CollectionDescription } from './CollectionDescription';
+import { CollectionDetails } from './CollectionDetails';
+import { CollectionTokens } from './CollectionTokens';
+import { useCreatorCredentials } from './useCollectionEditor';
+import '../../styles/collection.css';
+
+/** Seed 000 §2 Collection display page: cover, name, creator, description, details and the token grid. */
+export function CollectionView({ collection }: { collection: CollectionDisplay }) {
+  useDocumentTitle(collection.name);
+  const router = useRouter();
+  const creator = collection.creatorInfo;
+  // Only the creator (signed in, same address in any case) edits; the server enforces it too.
+  const credentials = useCreatorCredentials(creator.address);
+  // Edits are saved on the server; the route loads the collection again to show them.
+  const reload = () => router.invalidate();
+
+  return (
+    <article className="collection-page" aria-labelledby="collection-name">
+      <header className="collection-hero">
+        <CollectionCover collectionId={collection._id} name={collection.name} cover={collection.cover} credentials={credentials} onSaved={reload} />
+        <div className="collection-summary">
+          <h1 id="collection-name">{collection.name}</h1>
+          <p className="collection-creator">
+            <AccountAvatar account={{ address: creator.address, alias: creator.alias ?? null, avatar: creator.avatar ?? null }} size={32} />
+            <span>
+              <span className="visually-hidden">Created by </span>
+              {displayName(creator)}
+            </span>
+          </p>
+          <CollectionDescription
+            collectionId={collection._id}
+            description={collection.description}
+            credentials={credentials}
+            onSaved={() => void reload()}
+          />
+          <CollectionDetails collection={collection} />
+        </div>
+      </header>
+      <section className="collection-tokens" aria-labelledby="collection-tokens-heading">
+        <h2 id="collection-tokens-heading">Artworks</h2>
+        <CollectionTokens containerId={collection._id} label={`Artworks of ${collection.name}`} />
+      </section>
+    </article>
+  );
+}

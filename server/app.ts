@@ -8,6 +8,7 @@ import type { Db } from './db/client.js';
 import { createGraphql } from './graphql/index.js';
 import { errorResponse, handleError } from './http/errors.js';
 import { mediaRoutes } from './http/media.js';
+import { sandboxRoutes } from './http/sandbox.js';
 import { securityHeaders } from './http/security.js';
 import { isApiPath, serveApp } from './http/static.js';
 import type { MediaStore } from './media/store.js';
@@ -56,6 +57,7 @@ export function createServer({ db, config, mediaStore, staticDir, live = createL
   app.all('/graphql', (c) => errorResponse(c, 405, 'method_not_allowed', 'Send GraphQL queries with POST.'));
 
   app.route('/ipfs', mediaRoutes(mediaStore));
+  app.route('/sandbox', sandboxRoutes(mediaStore));
 
   const serveStatic = serveApp(staticDir ?? config.staticDir);
   app.on(['GET', 'HEAD'], '*', (c) => {

@@ -1,0 +1,113 @@
+// /sandbox: the page generative tokens run in (inside an iframe sandboxed to an opaque origin), p5.js and sketches.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { Hono, type Context } from 'hono';
+import { parseCid, type MediaStore } from '../media/store.js';
+import { errorResponse } from './errors.js';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SANDBOX_DIR = new URL('../../public/sandbox/', import.meta.url);
+const PAGE_FILES: Record<string, string> = {
+  'generative.html': 'text/html; charset=utf-8',
+  'generative.js': 'text/javascript; charset=utf-8',
+  'generative.css': 'text/css; charset=utf-8',
+};
+const SCRIPT_TYPES = new Set(['text/javascript', 'application/javascript']);
+/** The p5 build the page loads; its versioned URL can be cached forever. */
+export const P5_LIBRARY_PATH = '/sandbox/lib/p5.min.js';
+
+// p5's package exports hide package.json and lib/, so read them from the installed package folder.
+const P5_DIR = new URL('../../node_modules/p5/', import.meta.url);
+const p5Version = (JSON.parse(readFileSync(new URL('package.json', P5_DIR), 'utf8')) as { version: string }).version;
+export const p5VersionedPath = `/sandbox/lib/p5@${p5Version}.min.js`;
+
+/**
+ * The frame's own policy: it runs in an opaque origin even when opened directly, loads scripts only from this
+ * server (the explicit origin too, since some browsers match 'self' against the opaque origin), and only our
+ * own pages may frame it.
+ */
+export function sandboxContentSecurityPolicy(origin: string): string {
+  const self = `'self' ${origin}`;
+  return [
+    'sandbox allow-scripts',
+    "default-src 'none'",
+    `script-src ${self}`,
+    `style-src ${self} 'unsafe-inline'`,
+    `img-src ${self} data: blob:`,
+    `media-src ${self} data: blob:`,
+    `connect-src ${self}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
+
+// Loaded on first use and kept: these files change only with a deployment (ETag lets browsers revalidate).
+const cache = new Map<string, Promise<Uint8Array>>();
+function cachedFile(key: string, load: () => Promise<Uint8Array>): Promise<Uint8Array> {
+  let entry = cache.get(key);
+  if (!entry) {
+    entry = load();
+    entry.catch(() => cache.delete(key));
+    cache.set(key, entry);
+  }
+  return entry;
+}
+
+async function pageFile(name: string): Promise<Uint8Array> {
+  return cachedFile(name, async () => {
+    const bytes = await readFile(new URL(name, SANDBOX_DIR));
+    if (!name.endsWith('.html')) return bytes;
+    return new TextEncoder().encode(bytes.toString('utf8').replaceAll(P5_LIBRARY_PATH, p5VersionedPath));
+  });
+}
+
+const p5Bytes = () => cachedFile('p5', () => readFile(new URL('lib/p5.min.js', P5_DIR)));
+const contentTag = (bytes: Uint8Array) => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}"`;
+
+function respond(c: Context, bytes: Uint8Array, contentType: string, cacheControl: string, etag: string): Response {
+  const headers = new Headers({
+    'Content-Type': contentType,
+    'Cache-Control': cacheControl,
+    ETag: etag,
+    'Content-Security-Policy': sandboxContentSecurityPolicy(new URL(c.req.url).origin),
+    'X-Frame-Options': 'SAMEORIGIN',
+    // The frame's origin is opaque, so every load from it is cross-origin.
+    'Cross-Origin-Resource-Policy': 'cross-origin',
+  });
+  if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
+  headers.set('Content-Length', String(bytes.byteLength));
+  return new Response(c.req.method === 'HEAD' ? null : (bytes as Uint8Array<ArrayBuffer>), { status: 200, headers });
+}
+
+export function sandboxRoutes(mediaStore: MediaStore) {
+  const app = new Hono();
+
+  app.get('/lib/:file', async (c) => {
+    if (`/sandbox/lib/${c.req.param('file')}` !== p5VersionedPath) {
+      return errorResponse(c, 404, 'not_found', `The sandbox serves p5 ${p5Version} only.`);
+    }
+    return respond(c, await p5Bytes(), 'text/javascript; charset=utf-8', IMMUTABLE, `"p5-${p5Version}"`);
+  });
+
+  // Sketches come from the media store; /ipfs answers same-origin only (CORP), which an opaque frame is not.
+  app.get('/sketch/:cid', async (c) => {
+    const cid = parseCid(c.req.param('cid'));
+    if (!cid) return errorResponse(c, 400, 'invalid_cid', 'That is not a valid CID.');
+    const item = await mediaStore.get(cid);
+    if (!item) return errorResponse(c, 404, 'not_found', `No media with CID ${cid}.`);
+    if (!SCRIPT_TYPES.has(item.contentType)) return errorResponse(c, 415, 'not_a_script', 'That media is not a JavaScript sketch.');
+    return respond(c, item.bytes, 'text/javascript; charset=utf-8', IMMUTABLE, `"${cid}"`);
+  });
+
+  app.get('/:file', async (c) => {
+    const name = c.req.param('file');
+    const contentType = PAGE_FILES[name];
+    if (!contentType) return errorResponse(c, 404, 'not_found', `Nothing at /sandbox/${name}.`);
+    const bytes = await pageFile(name);
+    return respond(c, bytes, contentType, 'no-cache', contentTag(bytes));
+  });
+
+  return app;
+}

@@ -1,0 +1,61 @@
+import { CommentsPanel } from '../../components/comments/CommentsPanel';
+import { LikeButton } from '../../components/likes/LikeButton';
+import { TokenMedia } from '../../components/media/TokenMedia';
+import { TokenTradePanel, type TradeToken } from '../../components/trading/TokenTradePanel';
+import { useTokenPatch } from '../../services/live/tokenPatches';
+import type { FetchOfferPage, SiblingToken, TokenDetail } from '../../services/token';
+import { Person } from './Person';
+import { TokenFacts } from './TokenFacts';
+import { TokenMeta } from './TokenMeta';
+import { TokenOffers } from './TokenOffers';
+import { TokenSiblings } from './TokenSiblings';
+import { liveToken } from './liveToken';
+
+export interface TokenDetailsProps {
+  token: TokenDetail;
+  siblings: SiblingToken[];
+  fetchOffers: FetchOfferPage;
+}
+
+/** The loaded token page; live patches (sold, owner, likes, price) are merged over the fetched token. */
+export function TokenDetails({ token: fetched, siblings, fetchOffers }: TokenDetailsProps) {
+  const patch = useTokenPatch(fetched._id);
+  const token = liveToken(fetched, patch);
+  const owner = token.tokenHolding?.owner ?? token.ownerInfo ?? null;
+  const tradeToken: TradeToken = token;
+
+  return (
+    <div className="page token-page">
+      <div className="token-layout">
+        <div className="token-media-frame">
+          <TokenMedia token={token} variant="detail" />
+          {token.isSold && <span className="badge badge-sold">SOLD</span>}
+        </div>
+        <div className="token-summary">
+          <h1 className="token-name">{token.name}</h1>
+          <div className="token-byline">
+            <div>
+              <span className="token-label">Creator</span>
+              <Person person={token.creatorInfo} />
+            </div>
+            <LikeButton tokenId={token._id} likesCount={token.likesCount} />
+          </div>
+          {!token.isSold && <TokenTradePanel token={tradeToken} />}
+          {token.description && (
+            <section className="token-section" aria-labelledby="token-description">
+              <h2 id="token-description" className="token-section-title">
+                Description
+              </h2>
+              <p className="token-description">{token.description}</p>
+            </section>
+          )}
+          <TokenFacts token={token} />
+        </div>
+      </div>
+      <TokenSiblings collection={token.collection} siblings={siblings} currentId={token._id} />
+      <TokenOffers token={token} seller={owner?.address ?? null} fetchPage={fetchOffers} />
+      <TokenMeta token={token} owner={owner} />
+      <CommentsPanel tokenId={token._id} />
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useMemo } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { PAGE_SIZE } from '../../../machines/lists/constants';
+import { createPagedListMachine, fetchPageActor } from '../../../machines/lists/pagedListMachine';
+import { displayName, formatPrice } from '../../app/format';
+import type { FetchOfferPage, OfferListParams, TokenDetail, TokenOffer } from '../../services/token';
+import { formatDateTime } from './dates';
+
+const STATE_NAMES: Record<string, string> = {
+  made: 'Active',
+  retracted: 'Retracted',
+  accepted: 'Accepted',
+  invalidated: 'No longer available',
+};
+
+export interface TokenOffersProps {
+  token: TokenDetail;
+  /** The current owner: offers on their sale of this token. */
+  seller: string | null;
+  fetchPage: FetchOfferPage;
+}
+
+/** The token's offers, 12 at a time (seed 000 §9 "offers 12"), through the pagedList machine. */
+export function TokenOffers({ token, seller, fetchPage }: TokenOffersProps) {
+  const machine = useMemo(
+    () => createPagedListMachine<TokenOffer, OfferListParams>().provide({ actors: { fetchPage: fetchPageActor(fetchPage) } }),
+    [fetchPage],
+  );
+  const params: OfferListParams = { token: token._id, seller };
+  const list = useActorRef(machine, { input: { pageSize: PAGE_SIZE.offers, params } });
+  const paramsKey = JSON.stringify(params);
+  useEffect(() => {
+    list.send({ type: 'list.reset', params: JSON.parse(paramsKey) as OfferListParams });
+  }, [list, paramsKey]);
+
+  const offers = useSelector(list, (snapshot) => snapshot.context.items);
+  const loading = useSelector(list, (snapshot) => snapshot.hasTag('loading') || snapshot.matches('idle'));
+  const error = useSelector(list, (snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null));
+  const canLoadMore = useSelector(list, (snapshot) => snapshot.can({ type: 'list.loadMore' }));
+
+  return (
+    <section className="token-section token-offers" aria-labelledby="token-offers" aria-busy={loading}>
+      <h2 id="token-offers" className="token-section-title">
+        Offers
+      </h2>
+      {offers.length > 0 && (
+        <table className="token-offers-table">
+          <thead>
+            <tr>
+              <th scope="col">Buyer</th>
+              <th scope="col">Price</th>
+              <th scope="col">Time</th>
+              <th scope="col">State</th>
+            </tr>
+          </thead>
+          <tbody>
+            {offers.map((offer) => (
+              <tr key={offer.id}>
+                <td>{displayName(offer.buyer)}</td>
+                <td>{formatPrice(offer.price)}</td>
+                <td>
+                  <time dateTime={offer.createdAt}>{formatDateTime(offer.createdAt)}</time>
+                </td>
+                <td>{STATE_NAMES[offer.state] ?? offer.state}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {!loading && error === null && offers.length === 0 && <p className="no-result">No offers yet</p>}
+      {loading && (
+        <p className="list-status" role="status">
+          <span className="spinner" aria-hidden="true" /> Loading offers…
+        </p>
+      )}
+      {error !== null && (
+        <div className="list-error" role="alert">
+          <p>Could not load offers. {error}</p>
+          <button type="button" className="button" onClick={() => list.send({ type: 'list.retry' })}>
+            Retry
+          </button>
+        </div>
+      )}
+      {canLoadMore && (
+        <button type="button" className="button" onClick={() => list.send({ type: 'list.loadMore' })}>
+          Show more offers
+        </button>
+      )}
+    </section>
+  );
+}

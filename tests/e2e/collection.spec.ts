@@ -82,6 +82,39 @@ test('the creator edits the description and it persists after a reload', async (
   await expect(page.getByText(text)).toBeVisible();
 });
 
+// A 4×4 opaque PNG (generated once; any small image does).
+const COVER_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGM44KAARwzEcQDeQxIBU65OPwAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('the creator replaces the cover (square crop); a failed upload shows the error', async ({ page, request }) => {
+  const collection = await findCollection(request);
+  await installTestWallet(page, { rpcUrl: await chainUrl(request), accountIndex: CREATOR_INDEX });
+  await page.goto(`/collection/${collection.address}/${collection.chainId}`);
+  await signIn(page);
+  const cover = page.getByRole('img', { name: `Cover of ${COLLECTION_NAME}` });
+  const before = await cover.getAttribute('src');
+
+  // First a refused upload: the server's message is shown.
+  await page.route(`**/api/v1/collection/${collection._id}`, (route) =>
+    route.fulfill({ status: 413, contentType: 'application/json', body: JSON.stringify({ error: 'too_large', message: 'The cover is too large' }) }),
+  );
+  await page.locator('#collection-cover-file').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: COVER_PNG });
+  await page.getByRole('button', { name: 'Apply crop' }).click();
+  await expect(page.locator('.collection-cover').getByRole('alert')).toHaveText('The cover is too large');
+  await expect(cover).toHaveAttribute('src', before ?? '');
+  await page.unroute(`**/api/v1/collection/${collection._id}`);
+
+  await page.locator('#collection-cover-file').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: COVER_PNG });
+  const saved = page.waitForResponse((response) => response.url().endsWith(`/api/v1/collection/${collection._id}`) && response.request().method() === 'PUT');
+  await page.getByRole('button', { name: 'Apply crop' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByRole('button', { name: 'Edit cover' })).toBeEnabled();
+  await page.reload();
+  await expect(page.getByRole('img', { name: `Cover of ${COLLECTION_NAME}` })).not.toHaveAttribute('src', before ?? '');
+});
+
 test('another account sees no edit button, and its direct PUT is refused with 403', async ({ page, request, baseURL }) => {
   const collection = await findCollection(request);
   await installTestWallet(page, { rpcUrl: await chainUrl(request), accountIndex: OTHER_INDEX });

@@ -57,6 +57,8 @@ export function CollectionCover({
     try {
       await updateCollection(credentials, collectionId, { cover: image });
       await onSaved();
+      // The reloaded collection names the stored cover now.
+      setPreview(null);
     } catch (error) {
       setPreview(null);
       setProblem(errorText(error));

@@ -1,0 +1,58 @@
+// Seed 000 §7 "Chain actions with their inputs": what the contractAction machine runs, one call per wallet step.
+
+/** A wallet address or contract address (0x…). */
+export type Address = string;
+
+export type ChainAction =
+  | { type: 'createSale'; chainId: number; collection: Address; tokenId: string; amount: string; priceWei: string; currency: string }
+  | { type: 'createAllOutSale'; chainId: number; collection: Address; priceWei: string; currency: string }
+  | { type: 'cancelSale'; chainId: number; saleId: string }
+  | { type: 'cancelAllOutSale'; chainId: number; allOutSaleId: string }
+  | { type: 'acceptOffer'; chainId: number; saleId: string; buyer: Address; tokenId: string; priceWei: string; currency: string }
+  | { type: 'retractOffer'; chainId: number; saleId: string; tokenId: string }
+  /** An offer; `purchase` marks a buy at the listed price (the same contract call, another success notice). */
+  | { type: 'makeOffer'; chainId: number; saleId: string; tokenId: string; amount: string; priceWei: string; currency: string; purchase?: boolean };
+
+/** One transaction the wallet is asked to send: the action itself, or the collection approval before a sale. */
+export type ContractCall = ChainAction | { type: 'setApprovalForAll'; chainId: number; collection: Address };
+
+export type SaleAction = Extract<ChainAction, { type: 'createSale' | 'createAllOutSale' }>;
+
+/** Listing needs the marketplace approved as operator of the collection first. */
+export const isSaleAction = (action: ChainAction): action is SaleAction =>
+  action.type === 'createSale' || action.type === 'createAllOutSale';
+
+// Seed 000 §8 "Other successes", capitalised as notices.
+export const SUCCESS_MESSAGES = {
+  saleCancelled: 'Sale cancelled',
+  offerAccepted: 'Offer accepted',
+  offerRetracted: 'Offer retracted',
+  offerPlaced: 'Offer placed',
+  purchaseSuccessful: 'Purchase successful',
+  tokenListed: 'Token listed',
+  collectionListed: 'Collection listed',
+} as const;
+
+export function successMessage(action: ChainAction): string {
+  switch (action.type) {
+    case 'createSale':
+      return SUCCESS_MESSAGES.tokenListed;
+    case 'createAllOutSale':
+      return SUCCESS_MESSAGES.collectionListed;
+    case 'cancelSale':
+    case 'cancelAllOutSale':
+      return SUCCESS_MESSAGES.saleCancelled;
+    case 'acceptOffer':
+      return SUCCESS_MESSAGES.offerAccepted;
+    case 'retractOffer':
+      return SUCCESS_MESSAGES.offerRetracted;
+    case 'makeOffer':
+      return action.purchase ? SUCCESS_MESSAGES.purchaseSuccessful : SUCCESS_MESSAGES.offerPlaced;
+  }
+}
+
+/** The wallet steps of an action: the approval first for a sale unless the collection is approved already. */
+export function stepsOf(action: ChainAction, approved: boolean): ContractCall[] {
+  if (isSaleAction(action) && !approved) return [{ type: 'setApprovalForAll', chainId: action.chainId, collection: action.collection }, action];
+  return [action];
+}

@@ -1,0 +1,196 @@
+import { assign, emit, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import type { NotificationKind } from '../notifications/constants';
+import { switchingNetworkNotice, switchNetworkInWalletNotice } from '../wallet/constants';
+import { isSaleAction, stepsOf, successMessage, type ChainAction, type ContractCall } from './chainActions';
+import { tradeErrorOf, type TradeError } from './tradeErrors';
+
+// Seed 000 §4 "Contract action flow": network → (approval) → each wallet step signed, then mined → notice.
+export const APPROVE_IN_WALLET_NOTICE = 'Approve in wallet';
+
+export interface ContractActionInput {
+  action: ChainAction;
+  /** The connected wallet's address (sender of every step). */
+  account: string;
+  /** The chain the wallet is on now; another chain than the action's is switched first. */
+  walletChainId: number | null;
+  networkName: string;
+  /** Mobile wallets cannot be switched by the app: the user is asked to switch and the flow waits. */
+  isMobile?: boolean;
+}
+
+export interface SwitchChainInput {
+  chainId: number;
+}
+export interface CheckApprovalInput {
+  chainId: number;
+  collection: string;
+  owner: string;
+}
+export interface SubmitCallInput {
+  call: ContractCall;
+  account: string;
+}
+export interface WaitForReceiptInput {
+  chainId: number;
+  hash: string;
+}
+
+export interface ContractActionContext extends ContractActionInput {
+  isMobile: boolean;
+  steps: ContractCall[];
+  stepIndex: number;
+  hash: string | null;
+  error: TradeError | null;
+}
+
+export type ContractActionEvent = { type: 'network.changed'; chainId: number } | { type: 'action.cancel' };
+
+export type ContractActionEmitted = { type: 'trade.notify'; kind: NotificationKind; text: string } | { type: 'trade.dismissSticky'; text: string };
+
+export type ContractActionTag = 'busy' | 'wallet' | 'pending';
+
+const networkNotice = ({ context }: { context: ContractActionContext }) =>
+  context.isMobile ? switchNetworkInWalletNotice(context.networkName) : switchingNetworkNotice(context.networkName);
+
+
+export const contractActionMachine = setup({
+  types: {
+    input: {} as ContractActionInput,
+    context: {} as ContractActionContext,
+    events: {} as ContractActionEvent,
+    emitted: {} as ContractActionEmitted,
+    tags: {} as ContractActionTag,
+    output: {} as { error: TradeError | null; hash: string | null },
+  },
+  actors: {
+    // Effects provided by src/services/chain (through the lazily loaded wallet stack).
+    switchChain: fromPromise<void, SwitchChainInput>(async () => {
+      throw new Error('switchChain is provided by src/services/chain');
+    }),
+    checkApproval: fromPromise<boolean, CheckApprovalInput>(async () => {
+      throw new Error('checkApproval is provided by src/services/chain');
+    }),
+    submitCall: fromPromise<string, SubmitCallInput>(async () => {
+      throw new Error('submitCall is provided by src/services/chain');
+    }),
+    waitForReceipt: fromPromise<void, WaitForReceiptInput>(async () => {
+      throw new Error('waitForReceipt is provided by src/services/chain');
+    }),
+  },
+  guards: {
+    needsSwitch: ({ context }) => context.walletChainId !== context.action.chainId,
+    isMobile: ({ context }) => context.isMobile,
+    isSale: ({ context }) => isSaleAction(context.action),
+    isTargetChain: ({ context, event }) => event.type === 'network.changed' && event.chainId === context.action.chainId,
+    hasMoreSteps: ({ context }) => context.stepIndex + 1 < context.steps.length,
+  },
+  actions: {
+    // Named so every onError shares it; the error events are not in the machine's own event union.
+    assignError: assign({ error: ({ event }) => tradeErrorOf((event as unknown as { error?: unknown }).error) }),
+    showNetworkNotice: emit((args: { context: ContractActionContext }) => ({ type: 'trade.notify' as const, kind: 'sticky' as const, text: networkNotice(args) })),
+    dismissNetworkNotice: emit((args: { context: ContractActionContext }) => ({ type: 'trade.dismissSticky' as const, text: networkNotice(args) })),
+    showApproveNotice: emit({ type: 'trade.notify', kind: 'sticky', text: APPROVE_IN_WALLET_NOTICE }),
+    dismissApproveNotice: emit({ type: 'trade.dismissSticky', text: APPROVE_IN_WALLET_NOTICE }),
+    notifySuccess: emit(({ context }) => ({ type: 'trade.notify' as const, kind: 'success' as const, text: successMessage(context.action) })),
+    notifyError: emit(({ context }) => ({ type: 'trade.notify' as const, kind: 'error' as const, text: context.error?.message ?? '' })),
+  },
+}).createMachine({
+  id: 'contractAction',
+  context: ({ input }) => ({
+    ...input,
+    isMobile: input.isMobile ?? false,
+    // Until the approval is known a sale's steps are its own call only; checkApproval sets them.
+    steps: stepsOf(input.action, true),
+    stepIndex: 0,
+    hash: null,
+    error: null,
+  }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [
+        { guard: 'needsSwitch', target: 'network' },
+        { target: 'ready' },
+      ],
+    },
+    network: {
+      tags: ['busy', 'wallet'],
+      entry: 'showNetworkNotice',
+      exit: 'dismissNetworkNotice',
+      initial: 'deciding',
+      states: {
+        deciding: {
+          always: [{ guard: 'isMobile', target: 'waitingForUser' }, { target: 'switching' }],
+        },
+        switching: {
+          invoke: {
+            id: 'switchChain',
+            src: 'switchChain',
+            input: ({ context }) => ({ chainId: context.action.chainId }),
+            onDone: { target: '#contractAction.ready', actions: assign({ walletChainId: ({ context }) => context.action.chainId }) },
+            onError: { target: '#contractAction.failed', actions: 'assignError' },
+          },
+        },
+        // Mobile: the user switches in the wallet; the view forwards the wallet's chain change.
+        waitingForUser: {
+          on: {
+            'network.changed': {
+              guard: 'isTargetChain',
+              target: '#contractAction.ready',
+              actions: assign({ walletChainId: ({ event }) => event.chainId }),
+            },
+            'action.cancel': '#contractAction.cancelled',
+          },
+        },
+      },
+    },
+    ready: {
+      always: [{ guard: 'isSale', target: 'checkingApproval' }, { target: 'signing' }],
+    },
+    checkingApproval: {
+      tags: 'busy',
+      invoke: {
+        id: 'checkApproval',
+        src: 'checkApproval',
+        input: ({ context }) => {
+          const action = context.action as Extract<ChainAction, { collection: string }>;
+          return { chainId: action.chainId, collection: action.collection, owner: context.account };
+        },
+        onDone: { target: 'signing', actions: assign({ steps: ({ context, event }) => stepsOf(context.action, event.output) }) },
+        onError: { target: 'failed', actions: 'assignError' },
+      },
+    },
+    signing: {
+      tags: ['busy', 'wallet'],
+      entry: 'showApproveNotice',
+      exit: 'dismissApproveNotice',
+      invoke: {
+        id: 'submitCall',
+        src: 'submitCall',
+        input: ({ context }) => ({ call: context.steps[context.stepIndex]!, account: context.account }),
+        onDone: { target: 'mining', actions: assign({ hash: ({ event }) => event.output }) },
+        onError: { target: 'failed', actions: 'assignError' },
+      },
+    },
+    mining: {
+      tags: ['busy', 'pending'],
+      invoke: {
+        id: 'waitForReceipt',
+        src: 'waitForReceipt',
+        input: ({ context }) => ({ chainId: context.action.chainId, hash: context.hash ?? '' }),
+        onDone: [
+          { guard: 'hasMoreSteps', target: 'signing', actions: assign({ stepIndex: ({ context }) => context.stepIndex + 1, hash: null }) },
+          { target: 'succeeded' },
+        ],
+        onError: { target: 'failed', actions: 'assignError' },
+      },
+    },
+    succeeded: { type: 'final', entry: 'notifySuccess' },
+    failed: { type: 'final', entry: 'notifyError' },
+    cancelled: { type: 'final' },
+  },
+  output: ({ context }) => ({ error: context.error, hash: context.hash }),
+});
+
+export type ContractActionMachine = typeof contractActionMachine;
+export type ContractActionActor = ActorRefFrom<typeof contractActionMachine>;

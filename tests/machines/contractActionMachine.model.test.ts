@@ -1,0 +1,210 @@
+import { describe, expect } from 'vitest';
+import { createActor, type AnyMachineSnapshot } from 'xstate';
+import { SUCCESS_MESSAGES, type ChainAction } from '../../machines/trading/chainActions';
+import {
+  APPROVE_IN_WALLET_NOTICE,
+  contractActionMachine,
+  type CheckApprovalInput,
+  type ContractActionContext,
+  type ContractActionEmitted,
+  type ContractActionInput,
+  type SubmitCallInput,
+  type SwitchChainInput,
+  type WaitForReceiptInput,
+} from '../../machines/trading/contractActionMachine';
+import { WALLET_ERROR_MESSAGES } from '../../machines/wallet/constants';
+import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests, modelPaths } from './support/modelTesting';
+
+const ACCOUNT = '0x00000000000000000000000000000000000000a1';
+const COLLECTION = '0x00000000000000000000000000000000000000c0';
+const HASH = '0xfeed';
+const rejected = Object.assign(new Error('User rejected the request.'), { code: 4001 });
+// viem's decoded revert (simulation) and the services' receipt-reverted error.
+const reverted = Object.assign(new Error('execution reverted'), {
+  name: 'ContractFunctionExecutionError',
+  cause: { name: 'ContractFunctionRevertedError', reason: undefined, data: { errorName: 'Unauthorized' }, shortMessage: 'reverted' },
+});
+const receiptReverted = { source: 'chain', code: 'CALL_EXCEPTION', message: 'Transaction reverted' };
+
+const sale: ChainAction = { type: 'createSale', chainId: 31337, collection: COLLECTION, tokenId: '3', amount: '1', priceWei: '15000000000000000', currency: 'ETH' };
+const purchase: ChainAction = { type: 'makeOffer', chainId: 31337, saleId: '7', tokenId: '3', amount: '1', priceWei: '15000000000000000', currency: 'ETH', purchase: true };
+const cancel: ChainAction = { type: 'cancelSale', chainId: 31337, saleId: '7' };
+
+const scenarios: Array<{ name: string; input: ContractActionInput; success: string }> = [
+  { name: 'a sale on the right network (approval needed or already given)', input: { action: sale, account: ACCOUNT, walletChainId: 31337, networkName: 'Hardhat' }, success: SUCCESS_MESSAGES.tokenListed },
+  { name: 'a purchase from another network (switched by the app)', input: { action: purchase, account: ACCOUNT, walletChainId: 1, networkName: 'Hardhat' }, success: SUCCESS_MESSAGES.purchaseSuccessful },
+  { name: 'a cancel on mobile from another network (switched by the user)', input: { action: cancel, account: ACCOUNT, walletChainId: 1, networkName: 'Hardhat', isMobile: true }, success: SUCCESS_MESSAGES.saleCancelled },
+];
+
+const modelEvents = () => [
+  { type: 'xstate.done.actor.checkApproval', output: true },
+  { type: 'xstate.done.actor.checkApproval', output: false },
+  { type: 'xstate.error.actor.checkApproval', error: reverted },
+  { type: 'xstate.done.actor.switchChain' },
+  { type: 'xstate.error.actor.switchChain', error: rejected },
+  { type: 'xstate.done.actor.submitCall', output: HASH },
+  { type: 'xstate.error.actor.submitCall', error: rejected },
+  { type: 'xstate.error.actor.submitCall', error: reverted },
+  { type: 'xstate.done.actor.waitForReceipt' },
+  { type: 'xstate.error.actor.waitForReceipt', error: receiptReverted },
+  { type: 'network.changed', chainId: 31337 },
+  { type: 'network.changed', chainId: 5 },
+  { type: 'action.cancel' },
+];
+
+const ctx = (state: AnyMachineSnapshot) => state.context as ContractActionContext;
+const project = (state: AnyMachineSnapshot) => ({ value: state.value, context: ctx(state) });
+
+describe('contractActionMachine (model-based)', () => {
+  // One graph per scenario; their paths together exercise every state and event of the machine.
+  const paths = scenarios.flatMap(({ input }) => modelPaths(createMachineTestModel(contractActionMachine, { input, project, events: modelEvents })));
+
+  function harness() {
+    let input = scenarios[0]!.input;
+    let success = scenarios[0]!.success;
+    const switchChain = controlled<void, SwitchChainInput>();
+    const checkApproval = controlled<boolean, CheckApprovalInput>();
+    const submitCall = controlled<string, SubmitCallInput>();
+    const waitForReceipt = controlled<void, WaitForReceiptInput>();
+    const emitted: ContractActionEmitted[] = [];
+    const machine = contractActionMachine.provide({
+      actors: { switchChain: switchChain.logic, checkApproval: checkApproval.logic, submitCall: submitCall.logic, waitForReceipt: waitForReceipt.logic },
+    });
+    let actor: ReturnType<typeof createActor<typeof machine>> | undefined;
+    const real = () => actor!.getSnapshot();
+    const send = (step: { event: { type: string } }) => actor!.send(step.event as never);
+    const settle = (call: { resolve(value: never): void; reject(reason: unknown): void }, event: { type: string; output?: unknown; error?: unknown }) =>
+      event.type.startsWith('xstate.error') ? call.reject(event.error) : call.resolve(event.output as never);
+    const stickies = () => {
+      // Sticky notices still shown: notified and not yet dismissed.
+      const open: string[] = [];
+      for (const e of emitted) {
+        if (e.type === 'trade.notify' && e.kind === 'sticky') open.push(e.text);
+        if (e.type === 'trade.dismissSticky') open.splice(open.indexOf(e.text), 1);
+      }
+      return open;
+    };
+    const networkText = () => (input.isMobile ? "Please switch to 'Hardhat' network in your wallet" : "Switching to 'Hardhat' network");
+    const notices = (kind: string) => emitted.filter((e) => e.type === 'trade.notify' && e.kind === kind).map((e) => (e as { text: string }).text);
+
+    return {
+      stop: () => actor?.stop(),
+      params: {
+        events: {
+          'xstate.init': (step: { state: AnyMachineSnapshot }) => {
+            // The path's own scenario: its first snapshot carries the input.
+            const scenario = scenarios.find((entry) => entry.input.action === ctx(step.state).action)!;
+            ({ input, success } = scenario);
+            actor = createActor(machine, { input });
+            actor.on('*', (event) => emitted.push(event));
+            actor.start();
+          },
+          'xstate.done.actor.switchChain': async (step: { event: { type: string } }) => {
+            expect(switchChain.last().input).toEqual({ chainId: 31337 });
+            settle(switchChain.last(), step.event);
+            await flush();
+          },
+          'xstate.error.actor.switchChain': async (step: { event: { type: string } }) => {
+            settle(switchChain.last(), step.event);
+            await flush();
+          },
+          'xstate.done.actor.checkApproval': async (step: { event: { type: string } }) => {
+            expect(checkApproval.last().input).toEqual({ chainId: 31337, collection: COLLECTION, owner: ACCOUNT });
+            settle(checkApproval.last(), step.event);
+            await flush();
+          },
+          'xstate.error.actor.checkApproval': async (step: { event: { type: string } }) => {
+            settle(checkApproval.last(), step.event);
+            await flush();
+          },
+          'xstate.done.actor.submitCall': async (step: { event: { type: string } }) => {
+            const { call, account } = submitCall.last().input;
+            expect(account).toBe(ACCOUNT);
+            expect(call).toEqual(ctx(real()).steps[ctx(real()).stepIndex]);
+            settle(submitCall.last(), step.event);
+            await flush();
+          },
+          'xstate.error.actor.submitCall': async (step: { event: { type: string } }) => {
+            settle(submitCall.last(), step.event);
+            await flush();
+          },
+          'xstate.done.actor.waitForReceipt': async (step: { event: { type: string } }) => {
+            expect(waitForReceipt.last().input).toEqual({ chainId: 31337, hash: HASH });
+            settle(waitForReceipt.last(), step.event);
+            await flush();
+          },
+          'xstate.error.actor.waitForReceipt': async (step: { event: { type: string } }) => {
+            settle(waitForReceipt.last(), step.event);
+            await flush();
+          },
+          'network.changed': send,
+          'action.cancel': send,
+        },
+        states: checkedStates(real, project, {
+          starting: () => {
+            throw new Error('starting is transient');
+          },
+          network: (snap) => {
+            expect(snap.hasTag('wallet')).toBe(true);
+            expect(stickies()).toEqual([networkText()]);
+          },
+          'network.deciding': () => {
+            throw new Error('deciding is transient');
+          },
+          'network.switching': () => {
+            expect(switchChain.calls).toHaveLength(1);
+          },
+          'network.waitingForUser': (snap) => {
+            expect(switchChain.calls).toHaveLength(0);
+            expect(snap.can({ type: 'network.changed', chainId: 5 })).toBe(false);
+          },
+          ready: () => {
+            throw new Error('ready is transient');
+          },
+          checkingApproval: (snap) => {
+            expect(snap.hasTag('busy')).toBe(true);
+            expect(stickies()).toEqual([]);
+            expect(submitCall.calls).toHaveLength(0);
+          },
+          signing: (snap) => {
+            expect(snap.hasTag('wallet')).toBe(true);
+            expect(stickies()).toEqual([APPROVE_IN_WALLET_NOTICE]);
+            const step = ctx(snap).steps[ctx(snap).stepIndex]!;
+            expect(submitCall.last().input.call).toEqual(step);
+            // A sale's approval always comes first and only when the collection was not approved.
+            if (ctx(snap).steps.length === 2) expect(ctx(snap).steps[0]!.type).toBe('setApprovalForAll');
+          },
+          mining: (snap) => {
+            expect(snap.hasTag('pending')).toBe(true);
+            expect(stickies()).toEqual([]);
+            expect(ctx(snap).hash).toBe(HASH);
+          },
+          succeeded: (snap) => {
+            expect(snap.status).toBe('done');
+            expect(stickies()).toEqual([]);
+            expect(notices('success')).toEqual([success]);
+            expect(submitCall.calls).toHaveLength(ctx(snap).steps.length);
+            expect(notices('error')).toEqual([]);
+          },
+          failed: (snap) => {
+            expect(snap.status).toBe('done');
+            expect(stickies()).toEqual([]);
+            const error = ctx(snap).error!;
+            expect(notices('error')).toEqual([error.message]);
+            expect(notices('success')).toEqual([]);
+            if (error.source === 'wallet') expect(error.message).toBe(WALLET_ERROR_MESSAGES.userRejected);
+            else expect(['Unauthorized', 'Transaction reverted']).toContain(error.message);
+            if (error.source === 'chain') expect(error.code).not.toBeNull();
+          },
+          cancelled: (snap) => {
+            expect(snap.status).toBe('done');
+            expect(stickies()).toEqual([]);
+            expect(emitted.filter((e) => e.type === 'trade.notify' && e.kind !== 'sticky')).toEqual([]);
+          },
+        }),
+      },
+    };
+  }
+
+  modelCoverageTests(contractActionMachine, paths, harness);
+});

@@ -59,7 +59,7 @@ describe.each(DATABASE_KINDS)('getCommentsByTokenId on %s', (kind) => {
   const page = async (variables: Record<string, unknown>) => {
     const result = await graphql(server.app, QUERY, { token_id: String(tokenId), ...variables });
     expect(result.body.errors).toBeUndefined();
-    return (result.body.data as { getCommentsByTokenId: Page }).getCommentsByTokenId;
+    return (result.body.data as unknown as { getCommentsByTokenId: Page }).getCommentsByTokenId;
   };
 
   it('pages top-level comments newest first, 20 per page by default, then the rest after the cursor', async () => {

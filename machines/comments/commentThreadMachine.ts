@@ -1,0 +1,386 @@
+// A token's comment thread (seed 000 §4 "Comment", §5, §8): one editor at a time, drafts, votes, notices.
+import { assign, emit, fromPromise, not, setup } from 'xstate';
+import { addComment, appendPage, findComment, updateComment, type CommentsPage, type ThreadComment } from './commentTree';
+import { COMMENT_NOTICES, canReplyAtLevel, commentTextError, sameAddress } from './rules';
+
+export type EditorTarget = { mode: 'new' } | { mode: 'reply'; commentId: string } | { mode: 'edit'; commentId: string };
+
+/** What is persisted while typing, so a reload brings the editor back (one editor per thread at a time). */
+export interface CommentDraft {
+  target: EditorTarget;
+  text: string;
+}
+
+export interface CommentThreadInput {
+  tokenId: string;
+  /** The registered account's address, or null when no wallet is connected. */
+  viewer: string | null;
+}
+
+export interface CommentThreadContext extends CommentThreadInput {
+  comments: ThreadComment[];
+  totalCount: number;
+  endCursor: string | null;
+  hasNextPage: boolean;
+  /** The one comment (or the new-comment input) in edit or reply mode; null when none is. */
+  editor: EditorTarget | null;
+  draft: string;
+  /** Inline message under the editor: validation, or the failure of the last save or post. */
+  error: string | null;
+  /** A draft read back from storage, applied once it is allowed (e.g. after the wallet reconnects). */
+  restored: CommentDraft | null;
+}
+
+export type CommentThreadEvent =
+  | { type: 'viewer.changed'; address: string | null }
+  | { type: 'comments.retry' }
+  | { type: 'comments.loadMore' }
+  | { type: 'editor.open'; target: EditorTarget }
+  | { type: 'draft.change'; text: string }
+  | { type: 'editor.submit' }
+  | { type: 'editor.cancel' }
+  | { type: 'comment.delete'; commentId: string }
+  | { type: 'comment.vote'; commentId: string; value: 1 | -1 };
+
+export type CommentThreadEmitted = { type: 'comments.notify'; kind: 'success' | 'error'; text: string };
+
+export interface FetchCommentsInput {
+  tokenId: string;
+  after: string | null;
+  viewer: string | null;
+}
+export interface PostCommentInput {
+  tokenId: string;
+  parentId: string | null;
+  text: string;
+}
+
+export const SUBMIT_DEBOUNCE_MS = 100; // seed 000 §9 "Save and post debounce 100 ms"
+
+type Ctx = CommentThreadContext;
+
+/** May this target be opened now? The same rules drive which buttons the panel shows. */
+export function canOpenEditor(context: Pick<Ctx, 'comments' | 'viewer' | 'editor'>, target: EditorTarget): boolean {
+  if (context.editor !== null) return false;
+  if (target.mode === 'new') return true;
+  const comment = findComment(context.comments, target.commentId);
+  if (!comment || comment.deleted || !context.viewer) return false;
+  if (target.mode === 'reply') return canReplyAtLevel(comment.level);
+  return sameAddress(comment.userInfo.address, context.viewer);
+}
+
+const isReply = (context: Ctx) =>
+  context.editor?.mode === 'reply' || (context.editor?.mode === 'edit' && findComment(context.comments, context.editor.commentId)?.parent_id != null);
+
+const notify = (kind: 'success' | 'error', text: string) => ({ type: 'notify' as const, params: { kind, text } });
+const storeDraft = {
+  type: 'persistDraft' as const,
+  params: ({ context }: { context: Ctx }) => ({
+    tokenId: context.tokenId,
+    draft: context.editor ? { target: context.editor, text: context.draft } : null,
+  }),
+};
+const forgetDraft = { type: 'persistDraft' as const, params: ({ context }: { context: Ctx }) => ({ tokenId: context.tokenId, draft: null }) };
+
+export const commentThreadMachine = setup({
+  types: {
+    context: {} as CommentThreadContext,
+    events: {} as CommentThreadEvent,
+    input: {} as CommentThreadInput,
+    emitted: {} as CommentThreadEmitted,
+  },
+  actors: {
+    loadDraft: fromPromise<CommentDraft | null, { tokenId: string }>(async () => null),
+    fetchComments: fromPromise<CommentsPage, FetchCommentsInput>(async () => {
+      throw new Error('fetchComments is provided by src/services/comments');
+    }),
+    postComment: fromPromise<ThreadComment, PostCommentInput>(async () => {
+      throw new Error('postComment is provided by src/services/comments');
+    }),
+    updateComment: fromPromise<{ text: string; updatedAt: string }, { commentId: string; text: string }>(async () => {
+      throw new Error('updateComment is provided by src/services/comments');
+    }),
+    deleteComment: fromPromise<{ commentId: string; updatedAt: string }, { commentId: string }>(async () => {
+      throw new Error('deleteComment is provided by src/services/comments');
+    }),
+    voteComment: fromPromise<{ commentId: string; votes: number; myVote: number | null }, { commentId: string; value: 1 | -1 }>(async () => {
+      throw new Error('voteComment is provided by src/services/comments');
+    }),
+  },
+  actions: {
+    /** Stores (or with null, forgets) the thread's draft; services implement it with idb-keyval. */
+    persistDraft: (_, _params: { tokenId: string; draft: CommentDraft | null }) => {},
+    openWalletDialog: () => {},
+    changeDraft: assign({ draft: ({ event }) => (event.type === 'draft.change' ? event.text : ''), error: null }),
+    closeEditor: assign({ editor: null, draft: '', error: null }),
+    notify: emit((_, params: { kind: 'success' | 'error'; text: string }) => ({ type: 'comments.notify' as const, ...params })),
+  },
+  guards: {
+    canOpen: ({ context, event }) => event.type === 'editor.open' && canOpenEditor(context, event.target),
+    restoredDraftApplies: ({ context }) => context.restored !== null && canOpenEditor(context, context.restored.target),
+    connected: ({ context }) => context.viewer !== null,
+    draftInvalid: ({ context }) => commentTextError(context.draft, isReply(context)) !== null,
+    editing: ({ context }) => context.editor?.mode === 'edit',
+    hasNextPage: ({ context }) => context.hasNextPage,
+    canDelete: ({ context, event }) => {
+      if (event.type !== 'comment.delete' || context.editor !== null) return false;
+      const comment = findComment(context.comments, event.commentId);
+      return !!comment && !comment.deleted && sameAddress(comment.userInfo.address, context.viewer);
+    },
+    canVote: ({ context, event }) => {
+      if (event.type !== 'comment.vote' || context.editor !== null || !context.viewer) return false;
+      const comment = findComment(context.comments, event.commentId);
+      return !!comment && !comment.deleted;
+    },
+  },
+  delays: { submitDebounce: SUBMIT_DEBOUNCE_MS },
+}).createMachine({
+  id: 'commentThread',
+  context: ({ input }) => ({
+    ...input,
+    comments: [],
+    totalCount: 0,
+    endCursor: null,
+    hasNextPage: false,
+    editor: null,
+    draft: '',
+    error: null,
+    restored: null,
+  }),
+  on: {
+    'viewer.changed': { actions: assign({ viewer: ({ event }) => event.address }) },
+  },
+  initial: 'restoring',
+  states: {
+    restoring: {
+      invoke: {
+        src: 'loadDraft',
+        input: ({ context }) => ({ tokenId: context.tokenId }),
+        onDone: { target: 'loading', actions: assign({ restored: ({ event }) => event.output }) },
+        // An unreadable store only loses the draft.
+        onError: 'loading',
+      },
+    },
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        src: 'fetchComments',
+        input: ({ context }) => ({ tokenId: context.tokenId, after: null, viewer: context.viewer }),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ event }) => ({
+            comments: appendPage([], event.output),
+            totalCount: event.output.totalCount,
+            endCursor: event.output.pageInfo.endCursor,
+            hasNextPage: event.output.pageInfo.hasNextPage,
+          })),
+        },
+        onError: { target: 'failed', actions: notify('error', COMMENT_NOTICES.fetchFailed) },
+      },
+    },
+    failed: {
+      on: { 'comments.retry': 'loading' },
+    },
+    ready: {
+      type: 'parallel',
+      states: {
+        list: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: { 'comments.loadMore': { guard: 'hasNextPage', target: 'loadingMore' } },
+            },
+            loadingMore: {
+              tags: ['loading'],
+              invoke: {
+                src: 'fetchComments',
+                input: ({ context }) => ({ tokenId: context.tokenId, after: context.endCursor, viewer: context.viewer }),
+                onDone: {
+                  target: 'idle',
+                  actions: assign(({ context, event }) => ({
+                    comments: appendPage(context.comments, event.output),
+                    totalCount: event.output.totalCount,
+                    endCursor: event.output.pageInfo.endCursor,
+                    hasNextPage: event.output.pageInfo.hasNextPage,
+                  })),
+                },
+                onError: { target: 'idle', actions: notify('error', COMMENT_NOTICES.fetchFailed) },
+              },
+            },
+          },
+        },
+        editor: {
+          initial: 'closed',
+          states: {
+            closed: {
+              always: {
+                guard: 'restoredDraftApplies',
+                target: 'open',
+                actions: assign(({ context }) => ({ editor: context.restored!.target, draft: context.restored!.text, restored: null, error: null })),
+              },
+              on: {
+                'editor.open': {
+                  guard: 'canOpen',
+                  target: 'open',
+                  actions: assign(({ context, event }) => {
+                    const target = event.target;
+                    // Editing starts from the comment's text; a new comment or reply from empty.
+                    const text = target.mode === 'edit' ? (findComment(context.comments, target.commentId)?.text ?? '') : '';
+                    return { editor: target, draft: text, error: null, restored: null };
+                  }),
+                },
+              },
+            },
+            open: {
+              tags: ['editing'],
+              initial: 'editing',
+              on: {
+                'editor.cancel': { target: 'closed', actions: ['closeEditor', forgetDraft] },
+              },
+              states: {
+                editing: {
+                  on: {
+                    'draft.change': { actions: ['changeDraft', storeDraft] },
+                    'editor.submit': [
+                      { guard: 'draftInvalid', actions: assign({ error: ({ context }) => commentTextError(context.draft, isReply(context)) }) },
+                      { guard: 'connected', target: 'debouncing', actions: assign({ error: null }) },
+                      // Seed §5: "Posting while not connected opens the wallet connect dialog".
+                      { actions: 'openWalletDialog' },
+                    ],
+                  },
+                },
+                debouncing: {
+                  on: {
+                    // Repeated clicks or key presses within the debounce make one request.
+                    'editor.submit': { target: 'debouncing', reenter: true },
+                    'draft.change': { target: 'editing', actions: ['changeDraft', storeDraft] },
+                  },
+                  after: {
+                    submitDebounce: [{ guard: 'editing', target: 'saving' }, { target: 'posting' }],
+                  },
+                },
+                posting: {
+                  tags: ['busy'],
+                  invoke: {
+                    src: 'postComment',
+                    input: ({ context }) => ({
+                      tokenId: context.tokenId,
+                      parentId: context.editor?.mode === 'reply' ? context.editor.commentId : null,
+                      text: context.draft.trim(),
+                    }),
+                    onDone: {
+                      target: '#commentThread.ready.editor.closed',
+                      actions: [
+                        assign(({ context, event }) => ({
+                          comments: addComment(context.comments, event.output),
+                          totalCount: context.totalCount + (event.output.parent_id === null ? 1 : 0),
+                        })),
+                        'closeEditor',
+                        forgetDraft,
+                        notify('success', COMMENT_NOTICES.posted),
+                      ],
+                    },
+                    onError: {
+                      target: 'editing',
+                      actions: [assign({ error: COMMENT_NOTICES.postFailed }), notify('error', COMMENT_NOTICES.postFailed)],
+                    },
+                  },
+                },
+                saving: {
+                  tags: ['busy'],
+                  invoke: {
+                    src: 'updateComment',
+                    input: ({ context }) => ({
+                      commentId: context.editor?.mode === 'edit' ? context.editor.commentId : '',
+                      text: context.draft.trim(),
+                    }),
+                    onDone: {
+                      target: '#commentThread.ready.editor.closed',
+                      actions: [
+                        assign(({ context, event }) => ({
+                          comments: updateComment(context.comments, context.editor?.mode === 'edit' ? context.editor.commentId : '', (comment) => ({
+                            ...comment,
+                            text: event.output.text,
+                            updatedAt: event.output.updatedAt,
+                          })),
+                        })),
+                        'closeEditor',
+                        forgetDraft,
+                        notify('success', COMMENT_NOTICES.updated),
+                      ],
+                    },
+                    onError: {
+                      target: 'editing',
+                      // Seed §8: "a save failure also shows inline".
+                      actions: [assign({ error: COMMENT_NOTICES.updateFailed }), notify('error', COMMENT_NOTICES.updateFailed)],
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        actions: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'comment.delete': { guard: 'canDelete', target: 'deleting' },
+                'comment.vote': [
+                  { guard: 'canVote', target: 'voting' },
+                  { guard: not('connected'), actions: 'openWalletDialog' },
+                ],
+              },
+            },
+            deleting: {
+              tags: ['busy'],
+              invoke: {
+                src: 'deleteComment',
+                input: ({ event }) => ({ commentId: (event as { commentId: string }).commentId }),
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    assign(({ context, event }) => ({
+                      comments: updateComment(context.comments, event.output.commentId, (comment) => ({
+                        ...comment,
+                        deleted: true,
+                        text: '',
+                        updatedAt: event.output.updatedAt,
+                      })),
+                    })),
+                    notify('success', COMMENT_NOTICES.deleted),
+                  ],
+                },
+                onError: { target: 'idle', actions: notify('error', COMMENT_NOTICES.deleteFailed) },
+              },
+            },
+            voting: {
+              tags: ['busy'],
+              invoke: {
+                src: 'voteComment',
+                input: ({ event }) => {
+                  const vote = event as { commentId: string; value: 1 | -1 };
+                  return { commentId: vote.commentId, value: vote.value };
+                },
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    assign(({ context, event }) => ({
+                      comments: updateComment(context.comments, event.output.commentId, (comment) => ({
+                        ...comment,
+                        votes: event.output.votes,
+                        myVote: event.output.myVote,
+                      })),
+                    })),
+                    notify('success', COMMENT_NOTICES.voted),
+                  ],
+                },
+                onError: { target: 'idle', actions: notify('error', COMMENT_NOTICES.voteFailed) },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,36 @@
+// First-load safe: the contract calls (wagmi, viem, ABIs) load with a dynamic import when an action runs.
+import { fromPromise } from 'xstate';
+import {
+  contractActionMachine,
+  type CheckApprovalInput,
+  type SubmitCallInput,
+  type SwitchChainInput,
+  type WaitForReceiptInput,
+} from '../../../machines/trading/contractActionMachine';
+import { whenWalletAppConfig } from '../wallet/walletEnv';
+
+export const loadContractCalls = () => import('./contractCalls');
+
+/** The contractAction machine with its effects: every step goes through the connected wallet's wagmi config. */
+export function provideContractAction() {
+  return contractActionMachine.provide({
+    actors: {
+      switchChain: fromPromise<void, SwitchChainInput>(async ({ input, signal }) => {
+        const appConfig = await whenWalletAppConfig(signal);
+        await (await loadContractCalls()).switchToChain(appConfig, input.chainId);
+      }),
+      checkApproval: fromPromise<boolean, CheckApprovalInput>(async ({ input, signal }) => {
+        const appConfig = await whenWalletAppConfig(signal);
+        return (await loadContractCalls()).isCollectionApproved(appConfig, input);
+      }),
+      submitCall: fromPromise<string, SubmitCallInput>(async ({ input, signal }) => {
+        const appConfig = await whenWalletAppConfig(signal);
+        return (await loadContractCalls()).submitContractCall(appConfig, input.call, input.account);
+      }),
+      waitForReceipt: fromPromise<void, WaitForReceiptInput>(async ({ input, signal }) => {
+        const appConfig = await whenWalletAppConfig(signal);
+        await (await loadContractCalls()).waitForMined(appConfig, input);
+      }),
+    },
+  });
+}

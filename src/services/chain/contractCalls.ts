@@ -1,0 +1,97 @@
+// The heavy half of contract calls (wagmi + typed ABIs): only ever reached through contractAction.ts's dynamic import.
+import { getPublicClient, readContract, simulateContract, switchChain, writeContract } from '@wagmi/core';
+import { isAddress, zeroAddress, type Address, type Hash } from 'viem';
+import { marketplaceAbi } from '../../../contracts/generated/Marketplace';
+import { tradableCollectionAbi } from '../../../contracts/generated/TradableCollection';
+import type { AppConfig } from '../../../machines/config/configMachine';
+import type { ContractCall } from '../../../machines/trading/chainActions';
+import { getWagmiConfig } from '../wallet/wagmiClient';
+
+/** A revert found on chain (a mined receipt with status reverted): shown with its code and source 'chain'. */
+export class ChainRevertError extends Error {
+  override name = 'ChainRevertError';
+  readonly source = 'chain';
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+function marketplaceOf(appConfig: AppConfig, chainId: number): Address {
+  const evm = appConfig.evms.find((entry) => entry.chainId === chainId);
+  if (!evm) throw new Error(`Chain ${chainId} is not configured`);
+  return evm.contracts.marketplace as Address;
+}
+
+// Native currency is address(0); the API names it by symbol ("ETH").
+const currencyAddress = (currency: string): Address => (isAddress(currency) ? currency : zeroAddress);
+
+/** The contract request of one wallet step: contract, function and arguments (amounts already in wei). */
+export function contractRequest(call: ContractCall, marketplace: Address) {
+  switch (call.type) {
+    case 'setApprovalForAll':
+      return { address: call.collection as Address, abi: tradableCollectionAbi, functionName: 'setApprovalForAll', args: [marketplace, true] } as const;
+    case 'createSale':
+      return {
+        address: marketplace,
+        abi: marketplaceAbi,
+        functionName: 'createSale',
+        args: [call.collection as Address, BigInt(call.tokenId), BigInt(call.amount), BigInt(call.priceWei), currencyAddress(call.currency)],
+      } as const;
+    case 'createAllOutSale':
+      return { address: marketplace, abi: marketplaceAbi, functionName: 'createAllOutSale', args: [call.collection as Address, BigInt(call.priceWei), currencyAddress(call.currency)] } as const;
+    case 'cancelSale':
+      return { address: marketplace, abi: marketplaceAbi, functionName: 'cancel', args: [BigInt(call.saleId)] } as const;
+    case 'cancelAllOutSale':
+      return { address: marketplace, abi: marketplaceAbi, functionName: 'cancelAllOutSale', args: [BigInt(call.allOutSaleId)] } as const;
+    case 'acceptOffer':
+      return {
+        address: marketplace,
+        abi: marketplaceAbi,
+        functionName: 'acceptOffer',
+        args: [BigInt(call.saleId), call.buyer as Address, BigInt(call.tokenId), BigInt(call.priceWei), currencyAddress(call.currency)],
+      } as const;
+    case 'retractOffer':
+      return { address: marketplace, abi: marketplaceAbi, functionName: 'retractOffer', args: [BigInt(call.saleId), BigInt(call.tokenId)] } as const;
+    case 'makeOffer':
+      return {
+        address: marketplace,
+        abi: marketplaceAbi,
+        functionName: 'makeOffer',
+        args: [BigInt(call.saleId), BigInt(call.tokenId), BigInt(call.amount), BigInt(call.priceWei), currencyAddress(call.currency)],
+        // Seed 000 §5: native currency pays price × amount with the call.
+        value: BigInt(call.priceWei) * BigInt(call.amount),
+      } as const;
+  }
+}
+
+export async function switchToChain(appConfig: AppConfig, chainId: number): Promise<void> {
+  await switchChain(getWagmiConfig(appConfig), { chainId });
+}
+
+export async function isCollectionApproved(appConfig: AppConfig, input: { chainId: number; collection: string; owner: string }): Promise<boolean> {
+  return readContract(getWagmiConfig(appConfig), {
+    chainId: input.chainId,
+    address: input.collection as Address,
+    abi: tradableCollectionAbi,
+    functionName: 'isApprovedForAll',
+    args: [input.owner as Address, marketplaceOf(appConfig, input.chainId)],
+  });
+}
+
+/** Simulates the call first (a revert is reported without asking the wallet), then has the wallet send it. */
+export async function submitContractCall(appConfig: AppConfig, call: ContractCall, account: string): Promise<Hash> {
+  const config = getWagmiConfig(appConfig);
+  const request = contractRequest(call, marketplaceOf(appConfig, call.chainId));
+  const { request: simulated } = await simulateContract(config, { ...request, chainId: call.chainId as never, account: account as Address } as never);
+  return writeContract(config, simulated as never);
+}
+
+export async function waitForMined(appConfig: AppConfig, input: { chainId: number; hash: string }): Promise<void> {
+  const client = getPublicClient(getWagmiConfig(appConfig), { chainId: input.chainId as never });
+  if (!client) throw new Error(`Chain ${input.chainId} is not configured`);
+  const receipt = await client.waitForTransactionReceipt({ hash: input.hash as Hash });
+  if (receipt.status === 'reverted') throw new ChainRevertError('Transaction reverted', 'CALL_EXCEPTION');
+}

@@ -29,7 +29,6 @@ export const liveRenderSlotsMachine = setup({
   types: {
     context: {} as LiveRenderSlotsContext,
     events: {} as LiveRenderSlotsEvent,
-    input: {} as { capacity?: number } | undefined,
   },
   guards: {
     isKnown: ({ context, event }) => context.holders.includes(event.id) || context.waiting.includes(event.id),
@@ -43,7 +42,12 @@ export const liveRenderSlotsMachine = setup({
   },
 }).createMachine({
   id: 'liveRenderSlots',
-  context: ({ input }) => ({ capacity: Math.max(1, input?.capacity ?? LIVE_RENDER_LIMIT), holders: [], waiting: [] }),
+  // Optional input { capacity } (tests use a smaller one); left untyped so the app can start it without input.
+  context: ({ input }) => ({
+    capacity: Math.max(1, (input as { capacity?: number } | undefined)?.capacity ?? LIVE_RENDER_LIMIT),
+    holders: [],
+    waiting: [],
+  }),
   initial: 'open',
   states: {
     // Some slot is free: a request is granted at once.

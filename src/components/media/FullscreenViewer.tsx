@@ -1,0 +1,121 @@
+// The fullscreen viewer for every media type: the Fullscreen API when the browser allows it, else a modal.
+import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { MediaThumbnail, type MediaToken } from './TokenMedia';
+import { viewerFor } from './viewers';
+
+const FOCUSABLE = 'button:not([disabled]), a[href], iframe:not([tabindex="-1"]), video[controls], input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/** Makes everything but `keep` inert while the viewer is open; returns the undo. */
+function inertOthers(keep: HTMLElement): () => void {
+  const others = Array.from(document.body.children).filter(
+    (element): element is HTMLElement => element instanceof HTMLElement && element !== keep && !element.inert,
+  );
+  others.forEach((element) => { element.inert = true; });
+  return () => others.forEach((element) => { element.inert = false; });
+}
+
+function FullscreenDialog({ token, onClose }: { token: MediaToken; onClose: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  const [mode, setMode] = useState<'modal' | 'native'>('modal');
+  const Viewer = viewerFor(token.mediaType);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    closeRef.current?.focus();
+    const restoreInert = inertOthers(dialog);
+    let native = false;
+    if (document.fullscreenEnabled && typeof dialog.requestFullscreen === 'function') {
+      dialog
+        .requestFullscreen()
+        .then(() => {
+          native = true;
+          setMode('native');
+        })
+        .catch(() => undefined); // refused (no user activation, policy): the modal is already showing
+    }
+    // Esc in native fullscreen is handled by the browser: leaving fullscreen closes the viewer too.
+    const onChange = () => {
+      if (native && document.fullscreenElement !== dialog) onCloseRef.current();
+    };
+    document.addEventListener('fullscreenchange', onChange);
+    return () => {
+      document.removeEventListener('fullscreenchange', onChange);
+      restoreInert();
+      if (document.fullscreenElement === dialog) void document.exitFullscreen().catch(() => undefined);
+    };
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !ref.current) return;
+    // Focus stays inside: Tab from the last control goes to the first, Shift+Tab from the first to the last.
+    const focusable = Array.from(ref.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <div
+      ref={ref}
+      className="media-fullscreen"
+      role="dialog"
+      aria-modal="true"
+      aria-label={`${token.name} (fullscreen)`}
+      data-mode={mode}
+      onKeyDown={onKeyDown}
+    >
+      <button ref={closeRef} type="button" className="media-button media-fullscreen-close" onClick={onClose}>
+        Close fullscreen
+      </button>
+      <div className="media media-fullscreen-stage" data-media-type={token.mediaType}>
+        <Suspense fallback={<MediaThumbnail token={token} variant="fullscreen" />}>
+          {Viewer ? <Viewer token={token} variant="fullscreen" /> : <MediaThumbnail token={token} variant="fullscreen" />}
+        </Suspense>
+      </div>
+    </div>
+  );
+}
+
+export default function FullscreenViewer({ token }: { token: MediaToken }) {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    // Back where the user was: the button that opened the viewer.
+    requestAnimationFrame(() => buttonRef.current?.focus());
+  };
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="media-button media-fullscreen-button"
+        aria-label={`View ${token.name} fullscreen`}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+          <path d="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+      {open && createPortal(<FullscreenDialog token={token} onClose={close} />, document.body)}
+    </>
+  );
+}

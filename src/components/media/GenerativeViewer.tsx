@@ -1,0 +1,58 @@
+// Generative art (multipart/mixed): the p5 sketch runs in an opaque-origin sandboxed frame with the token's seed.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { GENERATIVE_RESIZE_DEBOUNCE_MS } from '../../../machines/media/constants';
+import { useLiveRenderSlot } from './liveRenderSlots';
+import { generativeSpec, sandboxUrl } from './mediaSpec';
+import { MediaThumbnail, type ViewerProps } from './TokenMedia';
+import { useInView } from './useInView';
+import { useSettledSize } from './useSettledSize';
+
+type FrameState = 'loading' | 'rendered' | 'failed';
+
+export default function GenerativeViewer({ token, variant }: ViewerProps) {
+  const spec = useMemo(() => generativeSpec(token), [token]);
+  const ref = useRef<HTMLDivElement>(null);
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const inGrid = variant === 'card';
+  const inView = useInView(ref, inGrid && spec !== null);
+  // In grids a card renders live only while in view and holding one of the few shared slots.
+  const slot = useLiveRenderSlot(inGrid && spec !== null && inView);
+  const live = spec !== null && (!inGrid || slot);
+  const size = useSettledSize(ref, GENERATIVE_RESIZE_DEBOUNCE_MS, live);
+  const [state, setState] = useState<FrameState>('loading');
+
+  useEffect(() => {
+    if (!live) return;
+    const onMessage = (event: MessageEvent) => {
+      // Only our own frame: its origin is opaque ("null"), so the source window is what identifies it.
+      if (!frameRef.current || event.source !== frameRef.current.contentWindow) return;
+      const data = event.data as { source?: unknown; type?: unknown } | null;
+      if (data?.source !== 'artbazaar-sandbox') return;
+      if (data.type === 'rendered') setState('rendered');
+      else if (data.type === 'failed') setState('failed');
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [live]);
+
+  return (
+    <div ref={ref} className="media-layer generative" data-live={live} data-state={live ? state : 'thumbnail'}>
+      <MediaThumbnail token={token} variant={variant} />
+      {live && state !== 'failed' && (
+        <iframe
+          ref={frameRef}
+          className="media-over generative-frame"
+          title={`${token.name} (generative artwork)`}
+          // Scripts only: no allow-same-origin, so the sketch cannot reach the app's storage, cookies or DOM.
+          sandbox="allow-scripts"
+          src={sandboxUrl(spec)}
+          referrerPolicy="no-referrer"
+          style={size ? { width: `${size.width}px`, height: `${size.height}px` } : undefined}
+          // On cards the frame is a live version of the thumbnail: the card's link stays the thing to focus.
+          tabIndex={inGrid ? -1 : undefined}
+          aria-hidden={inGrid || undefined}
+        />
+      )}
+    </div>
+  );
+}

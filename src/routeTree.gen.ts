@@ -16,6 +16,8 @@ import { Route as ConnectWalletRouteImport } from './routes/connect-wallet'
 import { Route as ExploreRouteImport } from './routes/explore'
 import { Route as UnderConstructionRouteImport } from './routes/under-construction'
 import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
+import { Route as TokenIdRouteImport } from './routes/token.$id'
+import { Route as CollectionAddressChainIdRouteImport } from './routes/collection.$address.$chainId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -51,6 +53,17 @@ const AuthProfileRoute = AuthProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AuthRoute,
 } as any)
+const TokenIdRoute = TokenIdRouteImport.update({
+  id: '/token/$id',
+  path: '/token/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CollectionAddressChainIdRoute =
+  CollectionAddressChainIdRouteImport.update({
+    id: '/collection/$address/$chainId',
+    path: '/collection/$address/$chainId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -59,6 +72,8 @@ export interface FileRoutesByFullPath {
   '/explore': typeof ExploreRoute
   '/under-construction': typeof UnderConstructionRoute
   '/profile': typeof AuthProfileRoute
+  '/token/$id': typeof TokenIdRoute
+  '/collection/$address/$chainId': typeof CollectionAddressChainIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -67,6 +82,8 @@ export interface FileRoutesByTo {
   '/explore': typeof ExploreRoute
   '/under-construction': typeof UnderConstructionRoute
   '/profile': typeof AuthProfileRoute
+  '/token/$id': typeof TokenIdRoute
+  '/collection/$address/$chainId': typeof CollectionAddressChainIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -77,6 +94,8 @@ export interface FileRoutesById {
   '/explore': typeof ExploreRoute
   '/under-construction': typeof UnderConstructionRoute
   '/_auth/profile': typeof AuthProfileRoute
+  '/token/$id': typeof TokenIdRoute
+  '/collection/$address/$chainId': typeof CollectionAddressChainIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -87,6 +106,8 @@ export interface FileRouteTypes {
     | '/explore'
     | '/under-construction'
     | '/profile'
+    | '/token/$id'
+    | '/collection/$address/$chainId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -95,6 +116,8 @@ export interface FileRouteTypes {
     | '/explore'
     | '/under-construction'
     | '/profile'
+    | '/token/$id'
+    | '/collection/$address/$chainId'
   id:
     | '__root__'
     | '/'
@@ -104,6 +127,8 @@ export interface FileRouteTypes {
     | '/explore'
     | '/under-construction'
     | '/_auth/profile'
+    | '/token/$id'
+    | '/collection/$address/$chainId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -113,6 +138,8 @@ export interface RootRouteChildren {
   ConnectWalletRoute: typeof ConnectWalletRoute
   ExploreRoute: typeof ExploreRoute
   UnderConstructionRoute: typeof UnderConstructionRoute
+  TokenIdRoute: typeof TokenIdRoute
+  CollectionAddressChainIdRoute: typeof CollectionAddressChainIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -166,6 +193,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthProfileRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/token/$id': {
+      id: '/token/$id'
+      path: '/token/$id'
+      fullPath: '/token/$id'
+      preLoaderRoute: typeof TokenIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/collection/$address/$chainId': {
+      id: '/collection/$address/$chainId'
+      path: '/collection/$address/$chainId'
+      fullPath: '/collection/$address/$chainId'
+      preLoaderRoute: typeof CollectionAddressChainIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -186,6 +227,8 @@ const rootRouteChildren: RootRouteChildren = {
   ConnectWalletRoute: ConnectWalletRoute,
   ExploreRoute: ExploreRoute,
   UnderConstructionRoute: UnderConstructionRoute,
+  TokenIdRoute: TokenIdRoute,
+  CollectionAddressChainIdRoute: CollectionAddressChainIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,55 +1,32 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Page } from '../../machines/lists/pagedListMachine';
-import type { FetchTokenPage, MarketplaceToken } from '../../src/services/marketplace';
-import { ExploreView } from '../../src/views/explore/ExploreView';
-import { makeToken } from './fixtures';
+import { forgetAllListSnapshots } from '../../src/components/tokens/listSnapshots';
+import { renderApp } from './appHarness';
+import { FakeIntersectionObserver, makeCollection, pageOf, stubGraphql, tokensAnswer, type GraphqlCall } from './exploreFixtures';
 
-// jsdom has no IntersectionObserver; this stand-in lets a test say "the sentinel is now visible".
-class FakeIntersectionObserver {
-  static instances: FakeIntersectionObserver[] = [];
-  readonly elements = new Set<Element>();
-  constructor(
-    readonly callback: IntersectionObserverCallback,
-    readonly options: IntersectionObserverInit = {},
-  ) {
-    FakeIntersectionObserver.instances.push(this);
-  }
-  observe(element: Element) {
-    this.elements.add(element);
-  }
-  unobserve(element: Element) {
-    this.elements.delete(element);
-  }
-  disconnect() {
-    this.elements.clear();
-  }
-  takeRecords() {
-    return [];
-  }
-  static showObserved() {
-    for (const observer of FakeIntersectionObserver.instances) {
-      const entries = [...observer.elements].map((target) => ({ target, isIntersecting: true, intersectionRatio: 0.1 }) as IntersectionObserverEntry);
-      if (entries.length) observer.callback(entries, observer as unknown as IntersectionObserver);
+// Route chunks load on first use and the machine is shared: give async queries time.
+configure({ asyncUtilTimeout: 5000 });
+
+const ARTIST = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
+
+// Tokens for the token view; collections (the artist source asks for 100) for the collection view.
+function marketplace(totalTokens: number, totalCollections = 6) {
+  return (call: GraphqlCall) => {
+    if (call.operationName === 'getMarketplaceTokens') return { getMarketplaceTokens: tokensAnswer(totalTokens)(call) };
+    if (call.operationName === 'getMarketplaceCollections') {
+      const after = call.variables.pagination?.after;
+      const perPage = call.variables.pagination?.perPage ?? 20;
+      const make = (n: number) => makeCollection(n, n === 2 ? { creatorInfo: { address: ARTIST, firstName: 'Ada', lastName: 'Byte' } } : {});
+      return { getMarketplaceCollections: pageOf(make, after ? Number(after.slice(1)) + 1 : 1, perPage, totalCollections) };
     }
-  }
-}
-
-/** Tokens from..from+perPage-1 of a list of totalCount (numbered from 1). */
-function pageOf(from: number, perPage: number, totalCount: number): Page<MarketplaceToken> {
-  const count = Math.max(0, Math.min(perPage, totalCount - from + 1));
-  const edges = Array.from({ length: count }, (_, i) => ({ cursor: `c${from + i}`, node: makeToken(from + i) }));
-  const last = from + count - 1;
-  return {
-    totalCount,
-    pageInfo: { startCursor: `c${from}`, endCursor: count ? `c${last}` : null, hasNextPage: last < totalCount, hasPreviousPage: from > 1 },
-    edges,
+    throw new Error(`unexpected ${call.operationName}`);
   };
 }
 
-describe('explore grid', () => {
+describe('explore', { timeout: 30_000 }, () => {
   beforeEach(() => {
+    forgetAllListSnapshots();
     FakeIntersectionObserver.instances = [];
     vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
   });
@@ -57,47 +34,121 @@ describe('explore grid', () => {
     vi.unstubAllGlobals();
   });
 
-  it('default: renders the first page (newest, 15 per page) and asks for the next when the sentinel is 10% visible', async () => {
-    const fetchPage = vi.fn<FetchTokenPage>(async ({ after, perPage }) => pageOf(after ? Number(after.slice(1)) + 1 : 1, perPage, 20));
-    render(<ExploreView fetchPage={fetchPage} />);
+  it('default: first page (newest, 15 per page), the next when the sentinel is 10% visible, none after the last', async () => {
+    const server = stubGraphql(marketplace(20));
+    await renderApp('/explore');
     const grid = await screen.findByRole('list', { name: 'Artworks' });
     expect(within(grid).getAllByRole('article')).toHaveLength(15);
-    expect(fetchPage).toHaveBeenCalledTimes(1);
-    expect(fetchPage.mock.calls[0]![0]).toEqual({ params: { sort: 'newest' }, after: null, perPage: 15 });
+    const tokenCalls = () => server.of('getMarketplaceTokens');
+    expect(tokenCalls()).toHaveLength(1);
+    expect(tokenCalls()[0]!.variables).toEqual({ sort: { sortBy: '_id', sortDir: -1 }, pagination: { perPage: 15 } });
     expect(FakeIntersectionObserver.instances.at(-1)!.options.threshold).toBe(0.1);
 
     act(() => FakeIntersectionObserver.showObserved());
     await waitFor(() => expect(within(grid).getAllByRole('article')).toHaveLength(20));
-    expect(fetchPage).toHaveBeenCalledTimes(2);
-    expect(fetchPage.mock.calls[1]![0]).toEqual({ params: { sort: 'newest' }, after: 'c15', perPage: 15 });
-    expect(screen.getByRole('article', { name: 'Artwork 20' })).toBeInTheDocument();
+    expect(tokenCalls()[1]!.variables).toEqual({ sort: { sortBy: '_id', sortDir: -1 }, pagination: { perPage: 15, after: 'c15' } });
 
-    // The last page said hasNextPage false: no sentinel is left to ask for more.
     act(() => FakeIntersectionObserver.showObserved());
-    expect(fetchPage).toHaveBeenCalledTimes(2);
+    expect(tokenCalls()).toHaveLength(2);
     expect(document.title).toBe('Explore art | Art Bazaar');
   });
 
   it('behavior: a total of 0 shows the no-result message', async () => {
-    const fetchPage = vi.fn<FetchTokenPage>(async () => pageOf(1, 0, 0));
-    render(<ExploreView fetchPage={fetchPage} />);
+    stubGraphql(marketplace(0));
+    await renderApp('/explore');
     expect(await screen.findByText('No artworks found')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Artworks' })).not.toBeInTheDocument();
   });
 
   it('behavior: a failed page shows an error with Retry, which loads it again', async () => {
-    let calls = 0;
-    const fetchPage = vi.fn<FetchTokenPage>(async ({ perPage }) => {
-      calls += 1;
-      if (calls === 1) throw new Error('The network is unavailable.');
-      return pageOf(1, perPage, 3);
+    let failures = 1;
+    stubGraphql((call) => {
+      if (call.operationName === 'getMarketplaceTokens' && failures-- > 0) throw new Error('boom');
+      return marketplace(3)(call);
     });
-    render(<ExploreView fetchPage={fetchPage} />);
+    await renderApp('/explore');
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Could not load artworks. The network is unavailable.');
+    expect(alert).toHaveTextContent('Could not load artworks. boom');
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     const grid = await screen.findByRole('list', { name: 'Artworks' });
     expect(within(grid).getAllByRole('article')).toHaveLength(3);
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('behavior: a sort or media change updates the URL and reloads from the first page with those filters', async () => {
+    const server = stubGraphql(marketplace(40));
+    const { router } = await renderApp('/explore');
+    const grid = await screen.findByRole('list', { name: 'Artworks' });
+    act(() => FakeIntersectionObserver.showObserved());
+    await waitFor(() => expect(within(grid).getAllByRole('article')).toHaveLength(30));
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Most liked' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ sort: 'most_liked' }));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Artworks' })).getAllByRole('article')).toHaveLength(15));
+    expect(server.of('getMarketplaceTokens').at(-1)!.variables).toEqual({ sort: { sortBy: 'likesCount', sortDir: -1 }, pagination: { perPage: 15 } });
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Video' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ sort: 'most_liked', media: ['video'] }));
+    await waitFor(() =>
+      expect(server.of('getMarketplaceTokens').at(-1)!.variables).toEqual({
+        filters: { mediaTypes: ['video'] },
+        sort: { sortBy: 'likesCount', sortDir: -1 },
+        pagination: { perPage: 15 },
+      }),
+    );
+
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Artist' }), 'Ada Byte');
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ artist: ARTIST }));
+    await waitFor(() => expect(server.of('getMarketplaceTokens').at(-1)!.variables.filters).toEqual({ mediaTypes: ['video'], creator: ARTIST }));
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Hardhat' }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ chain: [31337] }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reset filters' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+    expect(screen.getByRole('radio', { name: 'Newest' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Reset filters' })).toBeDisabled();
+  });
+
+  it('parameters: a shared link opens filtered (collections, 4 per page, linking to their pages); invalid values fall back', async () => {
+    const server = stubGraphql(marketplace(0, 6));
+    await renderApp(`/explore?view=collection&sort=oldest&media=${encodeURIComponent('["gif","sound"]')}&chain=bogus`);
+    const grid = await screen.findByRole('list', { name: 'Collections' });
+    expect(within(grid).getAllByRole('article')).toHaveLength(4);
+    const listCall = server.of('getMarketplaceCollections').find((call) => call.variables.pagination?.perPage === 4)!;
+    expect(listCall.variables).toEqual({ filters: { mediaTypes: ['gif'] }, sort: { sortBy: '_id', sortDir: 1 }, pagination: { perPage: 4 } });
+    expect(screen.getByRole('radio', { name: 'Collections' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Oldest' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'GIF' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Hardhat' })).not.toBeChecked();
+    const first = within(grid).getByRole('article', { name: 'Collection 1' });
+    expect(within(first).getByRole('link')).toHaveAttribute('href', `/collection/${makeCollection(1).address}/31337`);
+    expect(within(first).getByText('Floor 0.02 ETH')).toBeInTheDocument();
+  });
+
+  it('behavior: Back to explore shows the same items at once (no reload) and scrolls to where the visitor was', async () => {
+    const server = stubGraphql(marketplace(40));
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    const { router } = await renderApp('/explore?sort=oldest');
+    const grid = await screen.findByRole('list', { name: 'Artworks' });
+    act(() => FakeIntersectionObserver.showObserved());
+    await waitFor(() => expect(within(grid).getAllByRole('article')).toHaveLength(30));
+    const requests = server.of('getMarketplaceTokens').length;
+    expect(requests).toBe(2);
+
+    // The visitor scrolled down the list, then opened another page.
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 2400 });
+    act(() => void window.dispatchEvent(new Event('scroll')));
+    await act(() => router.navigate({ to: '/' }));
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+    await screen.findByRole('list', { name: 'Newest artworks' });
+
+    scrollTo.mockClear();
+    await act(() => router.history.back());
+    const restored = await screen.findByRole('list', { name: 'Artworks' });
+    expect(within(restored).getAllByRole('article')).toHaveLength(30);
+    expect(server.of('getMarketplaceTokens')).toHaveLength(requests + 1); // the home page's own list, nothing more
+    expect(router.state.location.search).toEqual({ sort: 'oldest' });
+    expect(scrollTo).toHaveBeenCalledWith(0, 2400);
   });
 });

@@ -1,5 +1,11 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppActorProvider } from '../../src/app/appActorContext';
+import { createAppActor } from '../../src/app/createAppActor';
+import { clearTokenPatches, patchToken } from '../../src/services/live/tokenPatches';
+import type { MarketplaceToken } from '../../src/services/marketplace';
+import { configAnswering, demoConfig } from './appHarness';
 import { displayName, formatPrice, formatUnits, shortenAddress } from '../../src/app/format';
 import { TokenCard } from '../../src/components/tokens/TokenCard';
 import { makeToken } from './fixtures';
@@ -46,35 +52,75 @@ describe('creator display name', () => {
   });
 });
 
+/** A card inside the real app actor (the like button reads the wallet session) and a router (its link). */
+async function renderCard(token: MarketplaceToken) {
+  const appActor = createAppActor({ config: configAnswering(async () => demoConfig) });
+  const router = createRouter({
+    routeTree: createRootRoute({ component: () => <TokenCard token={token} /> }),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  await router.load();
+  render(
+    <AppActorProvider actor={appActor}>
+      <RouterProvider router={router} />
+    </AppActorProvider>,
+  );
+  return screen.getByRole('article', { name: token.name });
+}
+
+const holding = (salePrice: { amount: string; currency: string } | null) => ({
+  id: 'h1',
+  chainId: 31337,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  owner: { address: '0x90F79bf6EB2c4f870365E785982E1f101E93b906' },
+  salePrice,
+});
+
 describe('TokenCard', () => {
-  it('default: image with intrinsic size and lazy loading, name, creator, likes', () => {
-    render(<TokenCard token={makeToken(7)} />);
-    const img = screen.getByRole('img', { name: 'Artwork 7' });
+  afterEach(() => clearTokenPatches());
+
+  it('default: sized lazy thumbnail, name, creator display name, like button; no holding, so no link', async () => {
+    const card = await renderCard(makeToken(7));
+    const img = within(card).getByRole('img', { name: 'Artwork 7' });
     expect(img).toHaveAttribute('loading', 'lazy');
     expect(img).toHaveAttribute('width', '400');
     expect(img).toHaveAttribute('height', '400');
-    expect(screen.getByRole('heading', { name: 'Artwork 7' })).toBeInTheDocument();
-    expect(screen.getByText('lumen')).toBeInTheDocument();
-    expect(screen.getByLabelText('1 like')).toBeInTheDocument();
-    expect(screen.getByText('Not for sale')).toBeInTheDocument();
+    expect(within(card).getByRole('heading', { name: 'Artwork 7' })).toBeInTheDocument();
+    expect(within(card).getByText('lumen')).toBeInTheDocument();
+    expect(within(card).getByText('Not for sale')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: /like/i })).toHaveTextContent('1');
+    expect(within(card).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(card).queryByText('SOLD')).not.toBeInTheDocument();
   });
 
-  it('parameters: a listed token shows its sale price; a sold token shows SOLD; no link until /token exists', () => {
+  it('parameters: a token with holding info links to /token/{holding id}; sale price with up to 8 decimals; SOLD', async () => {
     const token = makeToken(8, {
       isSold: true,
       creatorInfo: { address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' },
-      tokenHolding: {
-        id: 'h1',
-        chainId: 31337,
-        createdAt: '2026-11-01T10:00:00.000Z',
-        owner: { address: '0x90F79bf6EB2c4f870365E785982E1f101E93b906' },
-        salePrice: { amount: '123456789012345678', currency: 'ETH' },
-      },
+      tokenHolding: holding({ amount: '123456789012345678', currency: 'ETH' }),
     });
-    render(<TokenCard token={token} />);
-    expect(screen.getByText('0.12345679 ETH')).toBeInTheDocument();
-    expect(screen.getByText('0x3C...93BC')).toBeInTheDocument();
-    expect(screen.getByText('SOLD')).toBeInTheDocument();
-    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    const card = await renderCard(token);
+    expect(within(card).getByText('0.12345679 ETH')).toBeInTheDocument();
+    expect(within(card).getByText('0x3C...93BC')).toBeInTheDocument();
+    expect(within(card).getByText('SOLD')).toBeInTheDocument();
+    const link = within(card).getByRole('link', { name: 'Artwork 8' });
+    expect(link).toHaveAttribute('href', '/token/h1');
+    // Two focusable controls side by side: the like button is never inside the link.
+    const like = within(card).getByRole('button', { name: /like/i });
+    expect(link.contains(like)).toBe(false);
+  });
+
+  it('behavior: a live Sold event shows SOLD, a live unlisting hides the price, without a refetch', async () => {
+    const card = await renderCard(makeToken(9, { tokenHolding: holding({ amount: '15000000000000000', currency: 'ETH' }) }));
+    expect(within(card).getByText('0.015 ETH')).toBeInTheDocument();
+    act(() => patchToken('9', { isSold: true }));
+    expect(within(card).getByText('SOLD')).toBeInTheDocument();
+    act(() => patchToken('9', { priceWei: '2000000000000000000' }));
+    expect(within(card).getByText('2 ETH')).toBeInTheDocument();
+    act(() => patchToken('9', { priceWei: null }));
+    expect(within(card).getByText('Not for sale')).toBeInTheDocument();
+    // Another token's patch leaves this card alone.
+    act(() => patchToken('10', { isSold: false, priceWei: '1' }));
+    expect(within(card).getByText('SOLD')).toBeInTheDocument();
   });
 });

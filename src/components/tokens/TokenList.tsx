@@ -1,68 +1,41 @@
-import { useEffect, useMemo } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { INFINITE_SCROLL_THRESHOLD } from '../../../machines/lists/constants';
-import { createPagedListMachine, fetchPageActor } from '../../../machines/lists/pagedListMachine';
-import type { FetchTokenPage, MarketplaceToken, TokenListParams } from '../../services/marketplace';
+import type { ReactNode } from 'react';
+import type { FetchPage } from '../../../machines/lists/pagedListMachine';
+import type { MarketplaceToken, TokenListParams } from '../../services/marketplace';
+import { listSnapshotKey } from './listSnapshots';
+import { PagedGrid } from './PagedGrid';
 import { TokenCard } from './TokenCard';
-import { useVisible } from './useVisible';
 
-export interface TokenListProps {
-  fetchPage: FetchTokenPage;
-  params: TokenListParams;
+export interface TokenListProps<TParams = TokenListParams> {
+  fetchPage: FetchPage<MarketplaceToken, TParams>;
+  params: TParams;
   pageSize: number;
   /** Load further pages when the list bottom is 10% visible (seed 000 §9); off for teaser grids. */
   infinite?: boolean;
   label: string;
-  emptyText?: string;
+  emptyText?: ReactNode;
+  /** Names the list for restoring it on return (defaults to the label); the params complete the key. */
+  listKey?: string;
 }
 
-/** A grid of token cards paged through the pagedList machine. */
-export function TokenList({ fetchPage, params, pageSize, infinite = true, label, emptyText = 'No artworks found' }: TokenListProps) {
-  const machine = useMemo(
-    () => createPagedListMachine<MarketplaceToken, TokenListParams>().provide({ actors: { fetchPage: fetchPageActor(fetchPage) } }),
-    [fetchPage],
-  );
-  const list = useActorRef(machine, { input: { pageSize, params } });
-  const paramsKey = JSON.stringify(params);
-  useEffect(() => {
-    // A new filter set (or the first mount) reloads from the first page.
-    list.send({ type: 'list.reset', params: JSON.parse(paramsKey) as TokenListParams });
-  }, [list, paramsKey]);
+const tokenKey = (token: MarketplaceToken) => token.id;
+const renderToken = (token: MarketplaceToken) => <TokenCard token={token} />;
 
-  const items = useSelector(list, (snapshot) => snapshot.context.items);
-  const loading = useSelector(list, (snapshot) => snapshot.hasTag('loading') || snapshot.matches('idle'));
-  const error = useSelector(list, (snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null));
-  const empty = useSelector(list, (snapshot) => snapshot.matches('exhausted') && snapshot.context.totalCount === 0);
-  const canLoadMore = useSelector(list, (snapshot) => snapshot.can({ type: 'list.loadMore' }));
-  const sentinelRef = useVisible<HTMLDivElement>(() => list.send({ type: 'list.loadMore' }), INFINITE_SCROLL_THRESHOLD);
-
+/** A grid of token cards paged through the pagedList machine; new params load a new list from the first page. */
+export function TokenList<TParams = TokenListParams>({ listKey, label, emptyText = 'No artworks found', ...list }: TokenListProps<TParams>) {
+  const key = listSnapshotKey(listKey ?? label, list.params);
   return (
-    <div className="token-list" aria-busy={loading}>
-      {items.length > 0 && (
-        <ul className="token-grid" aria-label={label}>
-          {items.map((token) => (
-            <li key={token.id}>
-              <TokenCard token={token} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {empty && <p className="no-result">{emptyText}</p>}
-      {loading && (
-        <p className="list-status" role="status">
-          <span className="spinner" aria-hidden="true" /> Loading artworks…
-        </p>
-      )}
-      {error !== null && (
-        <div className="list-error" role="alert">
-          <p>Could not load artworks. {error}</p>
-          <button type="button" className="button" onClick={() => list.send({ type: 'list.retry' })}>
-            Retry
-          </button>
-        </div>
-      )}
-      {/* Re-keyed per page so a sentinel still in view after a short page triggers the next one. */}
-      {infinite && canLoadMore && <div key={items.length} ref={sentinelRef} className="list-sentinel" aria-hidden="true" />}
-    </div>
+    <PagedGrid<MarketplaceToken, TParams>
+      key={key}
+      snapshotKey={key}
+      fetchPage={list.fetchPage}
+      params={list.params}
+      pageSize={list.pageSize}
+      infinite={list.infinite}
+      label={label}
+      emptyText={emptyText}
+      itemsName="artworks"
+      itemKey={tokenKey}
+      renderItem={renderToken}
+    />
   );
 }

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import type { FetchPage } from '../../../machines/lists/pagedListMachine';
+import type { MarketplaceCollection, TokenListParams } from '../../services/marketplace';
+import { listSnapshotKey } from '../tokens/listSnapshots';
+import { PagedGrid } from '../tokens/PagedGrid';
+import { CollectionCard } from './CollectionCard';
+
+export interface CollectionListProps<TParams = TokenListParams> {
+  fetchPage: FetchPage<MarketplaceCollection, TParams>;
+  params: TParams;
+  pageSize: number;
+  label: string;
+  emptyText?: ReactNode;
+  listKey?: string;
+}
+
+const collectionKey = (collection: MarketplaceCollection) => collection.id;
+const renderCollection = (collection: MarketplaceCollection) => <CollectionCard collection={collection} />;
+
+/** A grid of collection cards paged through the pagedList machine, restored with its scroll offset on return. */
+export function CollectionList<TParams = TokenListParams>({ listKey, label, emptyText = 'No collections found', ...list }: CollectionListProps<TParams>) {
+  const key = listSnapshotKey(listKey ?? label, list.params);
+  return (
+    <PagedGrid<MarketplaceCollection, TParams>
+      key={key}
+      snapshotKey={key}
+      fetchPage={list.fetchPage}
+      params={list.params}
+      pageSize={list.pageSize}
+      label={label}
+      emptyText={emptyText}
+      itemsName="collections"
+      itemKey={collectionKey}
+      renderItem={renderCollection}
+      className="token-grid collection-grid"
+    />
+  );
+}

@@ -1,0 +1,57 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useActorRef } from '@xstate/react';
+import type { Snapshot } from 'xstate';
+import { createPagedListMachine, fetchPageActor, type FetchPage } from '../../../machines/lists/pagedListMachine';
+import { saveListSnapshot, takeListSnapshot } from './listSnapshots';
+
+export interface PagedListOptions<TNode, TParams> {
+  fetchPage: FetchPage<TNode, TParams>;
+  params: TParams;
+  pageSize: number;
+  /** Per list and params (listSnapshotKey): the list is kept when it unmounts and restored with its scroll offset. */
+  snapshotKey?: string;
+}
+
+type SavedList = Snapshot<unknown> & { value?: unknown; context?: { scrollTop?: number } };
+
+// Only a settled list is worth keeping: restoring one mid-request would repeat the request anyway.
+const isSettled = (saved: SavedList) => saved.value === 'ready' || saved.value === 'exhausted';
+
+/**
+ * A pagedList actor for one list and one set of params (remount the caller, keyed by the params, to change them).
+ * First mount loads page 1; a list coming back from `snapshotKey` shows its items at once and scrolls to the
+ * window offset the visitor left it at.
+ */
+export function usePagedList<TNode, TParams>({ fetchPage, params, pageSize, snapshotKey }: PagedListOptions<TNode, TParams>) {
+  const machine = useMemo(
+    () => createPagedListMachine<TNode, TParams>().provide({ actors: { fetchPage: fetchPageActor(fetchPage) } }),
+    [fetchPage],
+  );
+  const [restored] = useState(() => (snapshotKey ? (takeListSnapshot(snapshotKey) as SavedList | undefined) : undefined));
+  const list = useActorRef(machine, restored ? { input: { pageSize, params }, snapshot: restored } : { input: { pageSize, params } });
+  const lastScrollTop = useRef(0);
+
+  useEffect(() => {
+    if (!restored) list.send({ type: 'list.reset', params });
+    // Once per mount: new params remount the list (its key), so they never change under this actor.
+  }, [list]);
+
+  useLayoutEffect(() => {
+    const top = restored?.context?.scrollTop ?? 0;
+    if (top > 0) window.scrollTo(0, top);
+    lastScrollTop.current = window.scrollY;
+    const onScroll = () => {
+      lastScrollTop.current = window.scrollY;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      if (!snapshotKey) return;
+      // Layout cleanup runs before the actor stops (a passive effect): the snapshot is still the live one.
+      const saved = list.getPersistedSnapshot() as SavedList;
+      if (isSettled(saved)) saveListSnapshot(snapshotKey, { ...saved, context: { ...saved.context, scrollTop: lastScrollTop.current } } as SavedList);
+    };
+  }, [list, restored, snapshotKey]);
+
+  return list;
+}

@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { ROUTE_GUARD_DELAY_MS } from '../../../machines/app/constants';
+import { useSystemActor } from '../../app/appActorContext';
+import { TokenList } from '../../components/tokens/TokenList';
+import { openWalletModal } from '../../components/wallet/walletModalStore';
+import type { FetchLikedTokenPage } from '../../services/marketplace';
+import { settledWalletSession } from '../../services/wallet/routeGuard';
+import { EXPLORE_LIST_KEYS, EXPLORE_PAGE_SIZES } from './exploreLists';
+
+export const FAVOURITES_CONNECT_MESSAGE = 'Connect your wallet and like artworks to see your favourites here.';
+
+function ConnectWalletMessage({ connected }: { connected: boolean }) {
+  return (
+    <div className="explore-connect">
+      <p>{FAVOURITES_CONNECT_MESSAGE}</p>
+      {!connected && (
+        <button type="button" className="button button-primary" onClick={openWalletModal}>
+          Connect wallet
+        </button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The myFavorites view: the registered account's liked tokens. Like a guarded route (seed 000 §2) it waits for
+ * the wallet session to settle and 300 ms more before saying the visitor is not connected.
+ */
+export function FavouritesList({ fetchPage }: { fetchPage: FetchLikedTokenPage }) {
+  const wallet = useSystemActor('walletSession');
+  const registered = useSelector(wallet, (snapshot) => snapshot.hasTag('registered'));
+  const address = useSelector(wallet, (snapshot) => (snapshot.hasTag('registered') ? snapshot.context.address : null));
+  const [waited, setWaited] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    void settledWalletSession(wallet).then(() => {
+      timer = setTimeout(() => !cancelled && setWaited(true), ROUTE_GUARD_DELAY_MS);
+    });
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [wallet]);
+
+  if (registered && address) {
+    return (
+      <TokenList
+        listKey={EXPLORE_LIST_KEYS.myFavorites}
+        fetchPage={fetchPage}
+        params={{ account: address.toLowerCase() }}
+        pageSize={EXPLORE_PAGE_SIZES.myFavorites}
+        label="My favourites"
+        emptyText={<ConnectWalletMessage connected />}
+      />
+    );
+  }
+  if (!waited) {
+    return (
+      <p className="list-status" role="status">
+        <span className="spinner" aria-hidden="true" /> Checking your wallet…
+      </p>
+    );
+  }
+  return <ConnectWalletMessage connected={false} />;
+}

@@ -1,0 +1,152 @@
+import { useId } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { EXPLORE_MEDIA_TYPES, EXPLORE_SORT_NAMES, EXPLORE_VIEWS, type ExploreMediaType, type ExploreSortName, type ExploreView } from '../../../machines/explore/exploreFilters';
+import type { filterPanelMachine } from '../../../machines/explore/filterPanelMachine';
+import { displayName } from '../../app/format';
+import type { PersonInfo } from '../../services/marketplace';
+
+export const VIEW_LABELS: Record<ExploreView, string> = { token: 'Artworks', collection: 'Collections', myFavorites: 'My favourites' };
+export const SORT_LABELS: Record<ExploreSortName, string> = {
+  newest: 'Newest',
+  oldest: 'Oldest',
+  most_liked: 'Most liked',
+  highest_price: 'Highest price',
+  lowest_price: 'Lowest price',
+};
+export const MEDIA_LABELS: Record<ExploreMediaType, string> = {
+  image: 'Image',
+  gif: 'GIF',
+  'multipart/image': 'Flipcard',
+  'multipart/mixed': 'Generative',
+  video: 'Video',
+};
+
+export interface FilterPanelProps {
+  panel: ActorRefFrom<typeof filterPanelMachine>;
+  chains: Array<{ chainId: number; name: string }>;
+  artists: PersonInfo[];
+}
+
+/** The explore filters as native fieldsets (radio groups and checkboxes): keyboard usable and labelled. */
+export function FilterPanel({ panel, chains, artists }: FilterPanelProps) {
+  const filters = useSelector(panel, (snapshot) => snapshot.context.filters);
+  const expanded = useSelector(panel, (snapshot) => snapshot.matches('expanded'));
+  const canReset = useSelector(panel, (snapshot) => snapshot.can({ type: 'filters.reset' }));
+  const id = useId();
+  const panelId = `${id}-panel`;
+  const artistId = `${id}-artist`;
+  const activeCount = filters.media.length + filters.chain.length + (filters.artist ? 1 : 0);
+  // The favourites view lists the account's likes as they are: only the view choice applies to it.
+  const tokenFilters = filters.view !== 'myFavorites';
+
+  return (
+    <aside className="filter-panel" aria-label="Filters">
+      <button
+        type="button"
+        className="button filter-panel-toggle"
+        aria-expanded={expanded}
+        aria-controls={panelId}
+        onClick={() => panel.send({ type: expanded ? 'panel.close' : 'panel.open' })}
+      >
+        Filters{activeCount > 0 ? ` (${activeCount})` : ''}
+      </button>
+      <div id={panelId} className={expanded ? 'filter-panel-body is-expanded' : 'filter-panel-body'}>
+        <button type="button" className="button filter-reset" disabled={!canReset} onClick={() => panel.send({ type: 'filters.reset' })}>
+          Reset filters
+        </button>
+
+        <fieldset className="filter-group">
+          <legend>View by</legend>
+          {EXPLORE_VIEWS.map((view) => (
+            <label key={view} className="filter-option">
+              <input
+                type="radio"
+                name={`${id}-view`}
+                value={view}
+                checked={filters.view === view}
+                onChange={() => panel.send({ type: 'filters.setView', view })}
+              />
+              {VIEW_LABELS[view]}
+            </label>
+          ))}
+        </fieldset>
+
+        {tokenFilters && (
+          <>
+            <fieldset className="filter-group">
+              <legend>Sort by</legend>
+              {EXPLORE_SORT_NAMES.map((sort) => (
+                <label key={sort} className="filter-option">
+                  <input
+                    type="radio"
+                    name={`${id}-sort`}
+                    value={sort}
+                    checked={filters.sort === sort}
+                    onChange={() => panel.send({ type: 'filters.setSort', sort })}
+                  />
+                  {SORT_LABELS[sort]}
+                </label>
+              ))}
+            </fieldset>
+
+            <fieldset className="filter-group">
+              <legend>Media type</legend>
+              {EXPLORE_MEDIA_TYPES.map((mediaType) => (
+                <label key={mediaType} className="filter-option">
+                  <input
+                    type="checkbox"
+                    value={mediaType}
+                    checked={filters.media.includes(mediaType)}
+                    onChange={() => panel.send({ type: 'filters.toggleMedia', mediaType })}
+                  />
+                  {MEDIA_LABELS[mediaType]}
+                </label>
+              ))}
+            </fieldset>
+
+            <div className="filter-group">
+              <label htmlFor={artistId} className="filter-label">
+                Artist
+              </label>
+              <select
+                id={artistId}
+                className="filter-select"
+                value={filters.artist ?? ''}
+                onChange={(event) => panel.send({ type: 'filters.setArtist', artist: event.target.value || null })}
+              >
+                <option value="">All artists</option>
+                {/* A shared link may name an artist the list has not loaded (yet): keep it selectable. */}
+                {filters.artist && !artists.some((artist) => artist.address === filters.artist) && (
+                  <option value={filters.artist}>{displayName({ address: filters.artist })}</option>
+                )}
+                {artists.map((artist) => (
+                  <option key={artist.address} value={artist.address}>
+                    {displayName(artist)}
+                  </option>
+                ))}
+              </select>
+            </div>
+
+            {chains.length > 0 && (
+              <fieldset className="filter-group">
+                <legend>Chain</legend>
+                {chains.map((chain) => (
+                  <label key={chain.chainId} className="filter-option">
+                    <input
+                      type="checkbox"
+                      value={chain.chainId}
+                      checked={filters.chain.includes(chain.chainId)}
+                      onChange={() => panel.send({ type: 'filters.toggleChain', chainId: chain.chainId })}
+                    />
+                    {chain.name}
+                  </label>
+                ))}
+              </fieldset>
+            )}
+          </>
+        )}
+      </div>
+    </aside>
+  );
+}

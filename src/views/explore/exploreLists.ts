@@ -1,0 +1,30 @@
+import type { ExploreFilters } from '../../../machines/explore/exploreFilters';
+import { PAGE_SIZE } from '../../../machines/lists/constants';
+import { listSnapshotKey } from '../../components/tokens/listSnapshots';
+import { marketplaceFilter, type TokenListParams } from '../../services/marketplace';
+
+// Explore's lists: one key per view, so each keeps its own items and scroll offset (seed 000 §2).
+export const EXPLORE_LIST_KEYS = {
+  token: 'explore-tokens',
+  collection: 'explore-collections',
+  myFavorites: 'explore-favourites',
+} as const;
+
+// Seed 000 §9: explore token lists 15, explore collection list 4; favourites in explore are a token list (15).
+export const EXPLORE_PAGE_SIZES = {
+  token: PAGE_SIZE.exploreTokenLists,
+  collection: PAGE_SIZE.exploreCollectionList,
+  myFavorites: PAGE_SIZE.exploreTokenLists,
+} as const;
+
+/** What the token and collection views ask the server for. */
+export function exploreListParams(filters: ExploreFilters): TokenListParams {
+  const filter = marketplaceFilter(filters);
+  return filter ? { sort: filters.sort, filters: filter } : { sort: filters.sort };
+}
+
+/** The saved-list key of the list these filters show (favourites: per account). */
+export function exploreListKey(filters: ExploreFilters, account: string | null): string {
+  if (filters.view === 'myFavorites') return listSnapshotKey(EXPLORE_LIST_KEYS.myFavorites, { account: account?.toLowerCase() ?? '' });
+  return listSnapshotKey(EXPLORE_LIST_KEYS[filters.view], exploreListParams(filters));
+}

@@ -60,6 +60,7 @@ export function createTokenPageMachine<TPage = unknown>() {
       loading: {
         tags: 'loading',
         invoke: {
+          id: 'fetchTokenPage',
           src: 'fetchTokenPage',
           input: ({ context }) => ({ id: context.id }),
           onDone: [

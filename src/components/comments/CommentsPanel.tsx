@@ -1,6 +1,86 @@
-// The token page's comments panel (issue 7 builds it; until then the token page shows no comments section).
+// The token page's comments panel (seed 000 §2 "Comments panel", §4): nested replies, one editor at a time.
+import { useEffect, useRef } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useSystemActor } from '../../app/appActorContext';
+import { provideCommentThread } from '../../services/comments';
+import { openWalletModal } from '../wallet/walletModalStore';
+import { CommentEditor } from './CommentEditor';
+import { CommentItem } from './CommentItem';
+import { CommentThreadContext } from './threadContext';
+import { useRegisteredCredentials } from './useRegisteredCredentials';
+import '../../styles/comments.css';
 
 export function CommentsPanel({ tokenId }: { tokenId: string }) {
-  void tokenId;
-  return null;
+  const notifications = useSystemActor('notifications');
+  const credentials = useRegisteredCredentials();
+  const credentialsRef = useRef(credentials);
+  credentialsRef.current = credentials;
+  const thread = useActorRef(provideCommentThread(() => credentialsRef.current, openWalletModal), {
+    input: { tokenId, viewer: credentials?.address ?? null },
+  });
+
+  useEffect(() => {
+    thread.send({ type: 'viewer.changed', address: credentials?.address ?? null });
+  }, [thread, credentials]);
+  useEffect(() => {
+    const notices = thread.on('comments.notify', (event) => notifications.send({ type: 'notify.show', kind: event.kind, text: event.text }));
+    return () => notices.unsubscribe();
+  }, [thread, notifications]);
+
+  const comments = useSelector(thread, (snapshot) => snapshot.context.comments);
+  const totalCount = useSelector(thread, (snapshot) => snapshot.context.totalCount);
+  const editor = useSelector(thread, (snapshot) => snapshot.context.editor);
+  const loading = useSelector(thread, (snapshot) => snapshot.hasTag('loading'));
+  const failed = useSelector(thread, (snapshot) => snapshot.matches('failed'));
+  const canLoadMore = useSelector(thread, (snapshot) => snapshot.can({ type: 'comments.loadMore' }));
+  const ready = useSelector(thread, (snapshot) => snapshot.matches('ready'));
+
+  return (
+    <CommentThreadContext.Provider value={thread}>
+      <section className="comments-panel token-section" aria-labelledby="comments-title" aria-busy={loading || undefined}>
+        <h2 id="comments-title" className="token-section-title">
+          Comments {ready && <span className="comments-count">({totalCount})</span>}
+        </h2>
+        {ready && editor?.mode === 'new' && <CommentEditor mode="new" label="Write a comment" />}
+        {ready && editor === null && (
+          <div className="comment-editor comment-editor-closed">
+            <label className="comments-visually-hidden" htmlFor={`new-comment-${tokenId}`}>
+              Write a comment
+            </label>
+            <textarea
+              id={`new-comment-${tokenId}`}
+              className="comment-editor-field"
+              placeholder="Write a comment"
+              rows={1}
+              value=""
+              readOnly
+              onFocus={() => thread.send({ type: 'editor.open', target: { mode: 'new' } })}
+            />
+          </div>
+        )}
+        {loading && comments.length === 0 && <p className="comments-status">Loading comments…</p>}
+        {failed && (
+          <p className="comments-status">
+            Comments could not be loaded.{' '}
+            <button type="button" className="button" onClick={() => thread.send({ type: 'comments.retry' })}>
+              Retry
+            </button>
+          </p>
+        )}
+        {ready && comments.length === 0 && <p className="comments-status">No comments yet.</p>}
+        {comments.length > 0 && (
+          <ol className="comments-list" aria-label="Comments">
+            {comments.map((comment) => (
+              <CommentItem key={comment.id} comment={comment} />
+            ))}
+          </ol>
+        )}
+        {canLoadMore && (
+          <button type="button" className="button comments-more" onClick={() => thread.send({ type: 'comments.loadMore' })}>
+            Show more comments
+          </button>
+        )}
+      </section>
+    </CommentThreadContext.Provider>
+  );
 }

@@ -1,0 +1,75 @@
+// The one open editor (new comment, reply or edit): Ctrl/Meta+Enter submits, Esc cancels, Post/Save disabled while empty or busy.
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { useCommentThread } from './threadContext';
+
+export interface CommentEditorProps {
+  mode: 'new' | 'reply' | 'edit';
+  /** Label of the text field (also its placeholder). */
+  label: string;
+}
+
+const SUBMIT_LABEL = { new: 'Post', reply: 'Reply', edit: 'Save' } as const;
+
+export function CommentEditor({ mode, label }: CommentEditorProps) {
+  const thread = useCommentThread();
+  const draft = useSelector(thread, (snapshot) => snapshot.context.draft);
+  const error = useSelector(thread, (snapshot) => snapshot.context.error);
+  const busy = useSelector(thread, (snapshot) => snapshot.hasTag('busy') && snapshot.hasTag('editing'));
+  const field = useRef<HTMLTextAreaElement>(null);
+  const errorId = useId();
+  const fieldId = useId();
+
+  useEffect(() => {
+    field.current?.focus();
+  }, [mode]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      thread.send({ type: 'editor.submit' });
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      thread.send({ type: 'editor.cancel' });
+    }
+  };
+
+  return (
+    <form
+      className={`comment-editor comment-editor-${mode}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        thread.send({ type: 'editor.submit' });
+      }}
+    >
+      <label className="comments-visually-hidden" htmlFor={fieldId}>
+        {label}
+      </label>
+      <textarea
+        id={fieldId}
+        ref={field}
+        className="comment-editor-field"
+        value={draft}
+        placeholder={label}
+        rows={3}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => thread.send({ type: 'draft.change', text: event.target.value })}
+        onKeyDown={onKeyDown}
+      />
+      {error && (
+        <p id={errorId} className="comment-editor-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="comment-editor-actions">
+        <button type="submit" className="button button-primary" disabled={draft.trim() === '' || busy} aria-busy={busy || undefined}>
+          {SUBMIT_LABEL[mode]}
+        </button>
+        <button type="button" className="button" onClick={() => thread.send({ type: 'editor.cancel' })}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,14 @@
+// The panel's commentThread actor, shared with every comment of the tree without prop drilling.
+import { createContext, useContext } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { commentThreadMachine } from '../../../machines/comments/commentThreadMachine';
+
+export type CommentThreadRef = ActorRefFrom<typeof commentThreadMachine>;
+
+export const CommentThreadContext = createContext<CommentThreadRef | null>(null);
+
+export function useCommentThread(): CommentThreadRef {
+  const thread = useContext(CommentThreadContext);
+  if (!thread) throw new Error('useCommentThread outside CommentsPanel');
+  return thread;
+}

@@ -1,0 +1,131 @@
+// Comments: GraphQL getCommentsByTokenId, REST /api/v1/comments (post, edit, delete, vote) and the drafts store.
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { fromPromise } from 'xstate';
+import type { CommentsPage, ThreadComment } from '../../machines/comments/commentTree';
+import {
+  commentThreadMachine,
+  type CommentDraft,
+  type FetchCommentsInput,
+  type PostCommentInput,
+} from '../../machines/comments/commentThreadMachine';
+import { COMMENTS_PAGE_SIZE } from '../../machines/comments/rules';
+import { authFetch, type ApiKeyCredentials, type AuthFetchOptions } from './authFetch';
+import { HttpError, NetworkError, isAbortError } from './errors';
+import { graphqlOperation, graphqlRequest } from './graphql';
+
+const COMMENT_FIELDS = 'id text parent_id level deleted createdAt updatedAt votes myVote userInfo { address alias avatar firstName lastName }';
+// Five levels (seed §9 "Comment replies shown to 5 levels"): the top level plus four nested replies selections.
+const nested = (depth: number): string => (depth === 0 ? '' : ` replies { ${COMMENT_FIELDS}${nested(depth - 1)} }`);
+
+export const GET_COMMENTS_BY_TOKEN_ID = graphqlOperation<
+  { getCommentsByTokenId: CommentsPage },
+  { token_id: string; pagination: { after: string | null; perPage: number }; viewer: string | null }
+>(
+  'getCommentsByTokenId',
+  `query getCommentsByTokenId($token_id: ID!, $pagination: PaginationInput, $viewer: String) {
+  getCommentsByTokenId(token_id: $token_id, pagination: $pagination, viewer: $viewer) {
+    totalCount pageInfo { endCursor hasNextPage } edges { cursor node { ${COMMENT_FIELDS}${nested(4)} } }
+  }
+}`,
+);
+
+export async function fetchComments({ tokenId, after, viewer }: FetchCommentsInput, signal?: AbortSignal): Promise<CommentsPage> {
+  const data = await graphqlRequest(
+    GET_COMMENTS_BY_TOKEN_ID,
+    { token_id: tokenId, pagination: { after, perPage: COMMENTS_PAGE_SIZE }, viewer },
+    // A thread that was just changed must not come back from the offline copy.
+    { signal, offlineFallback: false },
+  );
+  return data.getCommentsByTokenId;
+}
+
+async function signedJson<T>(path: string, init: RequestInit, credentials: ApiKeyCredentials, options?: AuthFetchOptions): Promise<T> {
+  let response: Response;
+  try {
+    response = await authFetch(path, init, credentials, options);
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    throw new NetworkError(error);
+  }
+  let body: { error?: string; message?: string } & Record<string, unknown> = {};
+  try {
+    body = (await response.json()) as typeof body;
+  } catch {
+    // Not JSON: the status decides below.
+  }
+  if (!response.ok) throw new HttpError(response.status, body.error, body.message ?? `Request failed with status ${response.status}`);
+  return body as T;
+}
+
+const json = (method: string, body: unknown, signal?: AbortSignal): RequestInit => ({
+  method,
+  headers: { 'Content-Type': 'application/json' },
+  body: body === undefined ? undefined : JSON.stringify(body),
+  signal,
+});
+
+export const postComment = (credentials: ApiKeyCredentials, { tokenId, parentId, text }: PostCommentInput, signal?: AbortSignal, options?: AuthFetchOptions) =>
+  signedJson<ThreadComment>('/comments', json('POST', { token_id: tokenId, parent_id: parentId, text }, signal), credentials, options);
+
+export const updateComment = (credentials: ApiKeyCredentials, commentId: string, text: string, signal?: AbortSignal, options?: AuthFetchOptions) =>
+  signedJson<{ text: string; updatedAt: string }>(`/comments/${encodeURIComponent(commentId)}`, json('PUT', { text }, signal), credentials, options);
+
+export const deleteComment = (credentials: ApiKeyCredentials, commentId: string, signal?: AbortSignal, options?: AuthFetchOptions) =>
+  signedJson<{ updatedAt: string }>(`/comments/${encodeURIComponent(commentId)}`, json('DELETE', undefined, signal), credentials, options);
+
+export const voteComment = (credentials: ApiKeyCredentials, commentId: string, value: 1 | -1, signal?: AbortSignal, options?: AuthFetchOptions) =>
+  signedJson<{ votes: number; myVote: number | null }>(`/comments/${encodeURIComponent(commentId)}/vote`, json('POST', { value }, signal), credentials, options);
+
+// ---- Drafts: one per token thread (the thread has one editor at a time), keyed by token _id. ----
+
+let draftStore: UseStore | undefined;
+const getDraftStore = () => (draftStore ??= createStore('artbazaar-drafts', 'comments'));
+const DRAFT_VERSION = 1;
+
+export async function readCommentDraft(tokenId: string): Promise<CommentDraft | null> {
+  try {
+    const stored = await get<{ version: number; draft: CommentDraft }>(`comment:${tokenId}`, getDraftStore());
+    return stored?.version === DRAFT_VERSION ? stored.draft : null;
+  } catch {
+    return null; // IndexedDB unavailable (private mode): no draft
+  }
+}
+
+export async function writeCommentDraft(tokenId: string, draft: CommentDraft | null): Promise<void> {
+  try {
+    if (draft) await set(`comment:${tokenId}`, { version: DRAFT_VERSION, draft }, getDraftStore());
+    else await del(`comment:${tokenId}`, getDraftStore());
+  } catch {
+    // A draft that cannot be stored only fails to survive a reload.
+  }
+}
+
+export class NotSignedInError extends Error {
+  override name = 'NotSignedInError';
+  constructor() {
+    super('Sign in with your wallet first.');
+  }
+}
+
+/** The thread machine with its effects: credentials read at call time, the wallet dialog opened by the caller's function. */
+export function provideCommentThread(getCredentials: () => ApiKeyCredentials | null, openWalletDialog: () => void) {
+  const credentials = () => {
+    const current = getCredentials();
+    if (!current) throw new NotSignedInError();
+    return current;
+  };
+  return commentThreadMachine.provide({
+    actors: {
+      loadDraft: fromPromise(({ input }) => readCommentDraft(input.tokenId)),
+      fetchComments: fromPromise(({ input, signal }) => fetchComments(input, signal)),
+      postComment: fromPromise(({ input, signal }) => postComment(credentials(), input, signal)),
+      updateComment: fromPromise(({ input, signal }) => updateComment(credentials(), input.commentId, input.text, signal)),
+      deleteComment: fromPromise(async ({ input, signal }) => ({ commentId: input.commentId, ...(await deleteComment(credentials(), input.commentId, signal)) })),
+      voteComment: fromPromise(async ({ input, signal }) => ({ commentId: input.commentId, ...(await voteComment(credentials(), input.commentId, input.value, signal)) })),
+    },
+    actions: {
+      persistDraft: (_, params) => void writeCommentDraft(params.tokenId, params.draft),
+      openWalletDialog,
+    },
+  });
+}

@@ -195,11 +195,11 @@ export interface LikedTokensParams {
 
 export const getLikedTokensByAccountOperation = graphqlOperation<
   { getLikedTokensByAccount: Connection<MarketplaceToken> },
-  { account: string; pagination?: { after?: string | null; perPage?: number } }
+  { account_id: string; pagination?: { after?: string | null; perPage?: number } }
 >(
   'getLikedTokensByAccount',
-  `query getLikedTokensByAccount($account: String!, $pagination: PaginationInput) {
-  getLikedTokensByAccount(account: $account, pagination: $pagination) {
+  `query getLikedTokensByAccount($account_id: String!, $pagination: PaginationInput) {
+  getLikedTokensByAccount(account_id: $account_id, pagination: $pagination) {
     totalCount
     pageInfo { startCursor endCursor hasNextPage hasPreviousPage }
     edges { cursor node {
@@ -218,7 +218,8 @@ export type FetchLikedTokenPage = FetchPage<MarketplaceToken, LikedTokensParams>
 export const fetchLikedTokensPage: FetchLikedTokenPage = async ({ params, after, perPage }, signal) => {
   const data = await graphqlRequest(
     getLikedTokensByAccountOperation,
-    { account: params?.account ?? '', pagination: { perPage, ...(after ? { after } : {}) } },
+    // account_id accepts the account's address (or its database id).
+    { account_id: params?.account ?? '', pagination: { perPage, ...(after ? { after } : {}) } },
     { signal },
   );
   return data.getLikedTokensByAccount;

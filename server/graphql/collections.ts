@@ -5,7 +5,7 @@ import { collections } from '../db/schema.js';
 import { badInput, type ListFilter, type ListInput } from './inputs.js';
 import { keysetSegments } from './keyset.js';
 import { readSegments, toConnection } from './page.js';
-import { loadPeople, mediaUrl, thumbnailUrl, type Ipfs } from './people.js';
+import { loadPeople, mediaUrl, thumbnailUrl, type Ipfs, type PersonInfo } from './people.js';
 
 function collectionFilter(filter: ListFilter): SQL | undefined {
   if (filter.tokenIds) throw badInput('Invalid filters.token_ids: it filters tokens, not collections.');
@@ -41,7 +41,14 @@ export async function getMarketplaceCollections(db: Db, ipfs: Ipfs, input: ListI
     ipfs,
     rows.map((row) => row.creator),
   );
-  return toConnection(input, rows, total?.n ?? 0, (row) => ({
+  return toConnection(input, rows, total?.n ?? 0, (row) => collectionNode(ipfs, row, person(row.creator)));
+}
+
+type CollectionRow = typeof collections.$inferSelect;
+
+/** The GraphQL Collection for a row (getMarketplaceCollections, getCollections, REST /collection). */
+export function collectionNode(ipfs: Ipfs, row: CollectionRow, creatorInfo: PersonInfo) {
+  return {
     id: String(row.id),
     _id: String(row.id),
     name: row.name,
@@ -57,7 +64,14 @@ export async function getMarketplaceCollections(db: Db, ipfs: Ipfs, input: ListI
     likesCount: row.likesCount,
     floorPrice: row.priceWei === null ? null : { amount: row.priceWei, currency: 'ETH' },
     createdAt: row.createdAt.toISOString(),
-    creatorInfo: person(row.creator),
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    creator: row.creator,
+    creatorInfo,
+    isFeatured: row.isFeatured,
+    state: row.state,
+    supplyPerToken: row.supplyPerToken,
+    royaltiesBasispoints: row.royaltiesBasispoints,
+    baseUri: row.baseUri,
     attributes: row.attributes,
-  }));
+  };
 }

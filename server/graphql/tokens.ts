@@ -1,11 +1,13 @@
-// getMarketplaceTokens: filtered, sorted, keyset-paged tokens with collection, people and holding batched.
-import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+// getMarketplaceTokens: filtered, sorted, keyset-paged tokens with collection, people and holding in one statement.
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { collections, holdings, tokenCountGroups, tokens } from '../db/schema.js';
+import { collections, tokenCountGroups, tokens } from '../db/schema.js';
 import type { ListFilter, ListInput } from './inputs.js';
 import { keysetSegments, type Segment } from './keyset.js';
-import { toConnection, readSegments } from './page.js';
-import { loadPeople, mediaUrl, thumbnailUrl, type Ipfs } from './people.js';
+import { toConnection } from './page.js';
+import type { Ipfs } from './people.js';
+import { tokenNode } from './tokenNode.js';
+import { readTokenPage } from './tokenRows.js';
 
 /** Tokens of hidden or unpublished collections never reach the marketplace. */
 export function visibleCollectionIds(db: Db) {
@@ -15,9 +17,17 @@ export function visibleCollectionIds(db: Db) {
     .where(and(eq(collections.isHidden, false), eq(collections.state, 'published')));
 }
 
+/**
+ * Collections kept off the marketplace, as an array computed once per statement (an InitPlan). Checking
+ * `<> ALL(array)` per row keeps the sort index scan whatever the planner's statistics say (PGlite never
+ * auto-analyzes; a semi-join on stale stats turned into a nested loop over every collection).
+ */
+export const hiddenCollections = sql`ARRAY(SELECT ${collections.id} FROM ${collections} WHERE ${collections.isHidden} OR ${collections.state} <> 'published')`;
+
 export function tokenFilter(db: Db, filter: ListFilter): SQL | undefined {
+  void db;
   return and(
-    inArray(tokens.collectionId, visibleCollectionIds(db)),
+    sql`${tokens.collectionId} <> ALL(${hiddenCollections})`,
     filter.mediaTypes ? inArray(tokens.mediaType, filter.mediaTypes) : undefined,
     filter.chainIds ? inArray(tokens.chainId, filter.chainIds) : undefined,
     filter.creator ? eq(tokens.creator, filter.creator) : undefined,
@@ -25,25 +35,21 @@ export function tokenFilter(db: Db, filter: ListFilter): SQL | undefined {
   );
 }
 
-/** The list total: a sum over the trigger-maintained groups, or a primary-key count for token_ids. */
-async function countTokens(db: Db, filter: ListFilter): Promise<number> {
-  if (filter.tokenIds) {
-    const [row] = await db.select({ n: count() }).from(tokens).where(tokenFilter(db, filter));
-    return row?.n ?? 0;
-  }
+/** The list total as one scalar subquery: a sum over the trigger-maintained groups, or a count for token_ids. */
+export function tokenTotalSql(db: Db, filter: ListFilter): SQL {
+  if (filter.tokenIds) return sql`(${db.select({ n: count() }).from(tokens).where(tokenFilter(db, filter))})`;
   const groups = tokenCountGroups;
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${groups.n}), 0)`.mapWith(Number) })
+  return sql`(${db
+    .select({ n: sql`coalesce(sum(${groups.n}), 0)` })
     .from(groups)
     .where(
       and(
-        inArray(groups.collectionId, visibleCollectionIds(db)),
+        sql`${groups.collectionId} <> ALL(${hiddenCollections})`,
         filter.mediaTypes ? inArray(groups.mediaType, filter.mediaTypes) : undefined,
         filter.chainIds ? inArray(groups.chainId, filter.chainIds) : undefined,
         filter.creator ? eq(groups.creator, filter.creator) : undefined,
       ),
-    );
-  return row?.n ?? 0;
+    )})`;
 }
 
 const tokenColumns = {
@@ -66,22 +72,6 @@ const tokenColumns = {
   createdAt: tokens.createdAt,
 };
 
-/** The main holder of each token: the largest amount, then the earliest holding. One query per page. */
-async function loadHoldings(db: Db, tokenIds: number[]) {
-  if (tokenIds.length === 0) return new Map<number, { id: number; owner: string; createdAt: Date }>();
-  const rows = await db
-    .selectDistinctOn([holdings.tokenId], {
-      tokenId: holdings.tokenId,
-      id: holdings.id,
-      owner: holdings.owner,
-      createdAt: holdings.createdAt,
-    })
-    .from(holdings)
-    .where(and(inArray(holdings.tokenId, tokenIds), gt(holdings.amount, '0')))
-    .orderBy(asc(holdings.tokenId), desc(holdings.amount), asc(holdings.id));
-  return new Map(rows.map((row) => [row.tokenId, row]));
-}
-
 export const tokenSegments = (input: ListInput) =>
   keysetSegments(input.sortBy, input.sortDir, input.after, {
     id: tokens.id,
@@ -99,75 +89,13 @@ export function tokenPageQuery(db: Db, filter: SQL | undefined, segment: Segment
     .limit(limit);
 }
 
+/** One statement per page (tokenRows.ts): rows, total, holding, collection and people together. */
 export async function getMarketplaceTokens(db: Db, ipfs: Ipfs, input: ListInput) {
-  const filter = tokenFilter(db, input.filter);
-  const segments = tokenSegments(input);
-  const [rows, total] = await Promise.all([
-    readSegments(segments, input.perPage + 1, (where, orderBy, limit) =>
-      tokenPageQuery(db, filter, { where, orderBy }, limit),
-    ),
-    countTokens(db, input.filter),
-  ]);
-  const page = rows.slice(0, input.perPage + 1);
-  const collectionIds = [...new Set(page.map((row) => row.collectionId))];
-  const [collectionRows, holdingByToken] = await Promise.all([
-    collectionIds.length === 0
-      ? []
-      : db
-          .select({ id: collections.id, name: collections.name, address: collections.address, chainId: collections.chainId })
-          .from(collections)
-          .where(inArray(collections.id, collectionIds)),
-    loadHoldings(
-      db,
-      page.map((row) => row.id),
-    ),
-  ]);
-  const person = await loadPeople(db, ipfs, [
-    ...page.map((row) => row.creator),
-    ...[...holdingByToken.values()].map((holding) => holding.owner),
-  ]);
-  const collectionById = new Map(collectionRows.map((row) => [row.id, row]));
-
-  return toConnection(input, page, total, (row) => {
-    const collection = collectionById.get(row.collectionId)!;
-    const holding = holdingByToken.get(row.id);
-    const owner = holding ? person(holding.owner) : null;
-    return {
-      id: String(row.id),
-      _id: String(row.id),
-      tokenId: row.tokenId,
-      name: row.name,
-      description: row.description,
-      // A token's own thumbnail image wins; otherwise the image itself is thumbnailed.
-      thumbnailUrl: thumbnailUrl(ipfs, row.thumbnail ?? row.media),
-      mediaUrl: mediaUrl(ipfs, row.media),
-      mediaType: row.mediaType,
-      likesCount: row.likesCount,
-      isSold: row.isSold,
-      chainId: row.chainId,
-      createdAt: row.createdAt.toISOString(),
-      filename: row.filename,
-      attributes: row.attributes,
-      metadata: row.metadata,
-      collection: {
-        id: String(collection.id),
-        _id: String(collection.id),
-        name: collection.name,
-        address: collection.address,
-        chainId: collection.chainId,
-      },
-      creatorInfo: person(row.creator),
-      ownerInfo: owner,
-      tokenHolding:
-        holding && owner
-          ? {
-              id: String(holding.id),
-              chainId: row.chainId,
-              salePrice: row.priceWei === null ? null : { amount: row.priceWei, currency: 'ETH' },
-              owner,
-              createdAt: holding.createdAt.toISOString(),
-            }
-          : null,
-    };
+  const { rows, total } = await readTokenPage(db, {
+    where: tokenFilter(db, input.filter),
+    segments: tokenSegments(input),
+    limit: input.perPage + 1,
+    total: tokenTotalSql(db, input.filter),
   });
+  return toConnection(input, rows, total, (row) => tokenNode(ipfs, row));
 }

@@ -42,11 +42,38 @@ export const typeDefs = /* GraphQL */ `
     currency: String!
   }
 
+  "A listing on the Marketplace contract (per token; allOutSaleId set when it belongs to a whole-collection sale)."
+  type BazaarSale {
+    id: ID!
+    "On-chain sale id (decimal string)."
+    saleId: String!
+    "On-chain all-out sale id; null for a standalone sale."
+    allOutSaleId: String
+    chainId: Int!
+    "Marketplace contract address."
+    marketplace: String!
+    seller: String!
+    amount: String!
+    soldAmount: String!
+    "Price per unit."
+    price: Price!
+    wasCancelled: Boolean!
+    "Token _id (database id)."
+    token_id: ID!
+    "Collection _id."
+    container_id: ID!
+    createdAt: String!
+  }
+
   type TokenHolding {
     id: ID!
     chainId: Int!
     salePrice: Price
     owner: PersonInfo!
+    "Units this owner holds (decimal string)."
+    amount: String!
+    "Active sales of this token (not cancelled, not sold out), oldest first."
+    bazaarSales: [BazaarSale!]!
     createdAt: String!
   }
 
@@ -56,6 +83,20 @@ export const typeDefs = /* GraphQL */ `
     name: String!
     address: String
     chainId: Int!
+    chainName: String
+    symbol: String
+    description: String
+    cover: String
+    thumbnail: String
+    mediaType: String
+    "Creator address (lower case)."
+    creator: String
+    creatorInfo: PersonInfo
+    supplyPerToken: Int
+    royaltiesBasispoints: Int
+    attributes: JSON
+    createdAt: String
+    publishedAt: String
   }
 
   type Token {
@@ -78,6 +119,9 @@ export const typeDefs = /* GraphQL */ `
     creatorInfo: PersonInfo!
     ownerInfo: PersonInfo
     tokenHolding: TokenHolding
+    "Price of the current lowest active listing; null when unlisted."
+    price: Price
+    listedAt: String
   }
 
   type TokenEdge {
@@ -109,7 +153,18 @@ export const typeDefs = /* GraphQL */ `
     "Lowest listing price among its tokens; null when none is listed."
     floorPrice: Price
     createdAt: String!
+    "When the collection was published on chain; null before."
+    publishedAt: String
+    chainName: String
+    "Creator address (lower case)."
+    creator: String!
     creatorInfo: PersonInfo!
+    isFeatured: Boolean!
+    state: String!
+    supplyPerToken: Int!
+    royaltiesBasispoints: Int!
+    "The collection's baseURI (seed: specialized)."
+    baseUri: String
     attributes: JSON
   }
 

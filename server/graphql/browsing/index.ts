@@ -1,7 +1,69 @@
 // GraphQL: getCollections, getTokensByContainerId, getTokenFromHolding, getLastToken, getLikedTokensByAccount, getTokenHoldings, getOffersByToken (issue 5).
-import type { GraphqlModule } from '../module.js';
+import type { GraphqlContext, GraphqlModule } from '../module.js';
+import { batchLoad } from '../batch.js';
+import {
+  parseAccountRef,
+  parseCollectionFilters,
+  parseHoldingFilters,
+  parseId,
+  parseIdPagination,
+  parseOptionalAddress,
+  parseOptionalId,
+} from './args.js';
+import { chainName } from './chains.js';
+import { getCollections } from './collectionQueries.js';
+import { getLastToken, getLikedTokensByAccount, getTokenFromHolding, getTokensByContainerId } from './tokenQueries.js';
+import { getOffersByToken, getTokenHoldings, loadActiveSales } from './tradeQueries.js';
+import { browsingTypeDefs } from './typeDefs.js';
+
+type Args = Record<string, unknown>;
+type Parent = Record<string, unknown>;
+
+// Batched per request: every holding on a page asks in the same tick, one sales query answers all.
+async function bazaarSales(parent: Parent, _: Args, context: GraphqlContext) {
+  const tokenRef = Number(parent.tokenRef);
+  if (!Number.isFinite(tokenRef)) return [];
+  return (await batchLoad(context, 'activeSales', tokenRef, (refs) => loadActiveSales(context.db, refs))) ?? [];
+}
 
 export const browsingModule: GraphqlModule = {
-  typeDefs: '',
-  resolvers: {},
+  typeDefs: browsingTypeDefs,
+  resolvers: {
+    Query: {
+      getTokenFromHolding: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
+        getTokenFromHolding(db, config.ipfs, parseId(args.id, 'id')),
+      getTokensByContainerId: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
+        getTokensByContainerId(
+          db,
+          config.ipfs,
+          parseId(args.container_id, 'container_id'),
+          parseIdPagination(args.pagination),
+          parseOptionalId(args.exclude, 'exclude'),
+        ),
+      getLastToken: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
+        getLastToken(db, config.ipfs, parseId(args.container_id, 'container_id')),
+      getCollections: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
+        getCollections(db, config.ipfs, parseCollectionFilters(args.filters), parseIdPagination(args.pagination)),
+      getLikedTokensByAccount: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
+        getLikedTokensByAccount(db, config.ipfs, parseAccountRef(args.account_id, 'account_id'), parseIdPagination(args.pagination)),
+      getTokenHoldings: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
+        getTokenHoldings(db, config.ipfs, parseHoldingFilters(args.filters), parseIdPagination(args.pagination)),
+      getOffersByToken: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
+        getOffersByToken(
+          db,
+          config.ipfs,
+          parseId(args.token, 'token'),
+          parseOptionalAddress(args.seller, 'seller'),
+          parseIdPagination(args.pagination),
+        ),
+    } as never,
+    TokenHolding: { bazaarSales } as never,
+    TokenHoldingNode: { bazaarSales } as never,
+    CollectionSummary: {
+      chainName: (parent: Parent, _: Args, { config }: GraphqlContext) => chainName(config, Number(parent.chainId)),
+    } as never,
+    Collection: {
+      chainName: (parent: Parent, _: Args, { config }: GraphqlContext) => chainName(config, Number(parent.chainId)),
+    } as never,
+  },
 };

@@ -59,7 +59,10 @@ export interface SiblingToken {
 
 export interface TokenOffer {
   id: string;
+  chainId: number;
   saleId: string;
+  allOutSaleId?: string | null;
+  marketplace: string;
   tokenId: string;
   buyer: PersonInfo;
   seller: string;
@@ -97,7 +100,8 @@ export const getTokenFromHoldingOperation = graphqlOperation<{ getTokenFromHoldi
 export interface TokensByContainerVariables {
   container_id: string;
   pagination?: { after?: string | null; perPage?: number };
-  exclude?: string[];
+  /** One token _id left out (the current token). */
+  exclude?: string | null;
 }
 
 export const getTokensByContainerIdOperation = graphqlOperation<
@@ -105,7 +109,7 @@ export const getTokensByContainerIdOperation = graphqlOperation<
   TokensByContainerVariables
 >(
   'getTokensByContainerId',
-  `query getTokensByContainerId($container_id: ID!, $pagination: PaginationInput, $exclude: [ID!]) {
+  `query getTokensByContainerId($container_id: ID!, $pagination: PaginationInput, $exclude: ID) {
   getTokensByContainerId(container_id: $container_id, pagination: $pagination, exclude: $exclude) {
     totalCount
     pageInfo { startCursor endCursor hasNextPage hasPreviousPage }
@@ -127,7 +131,7 @@ export const getOffersByTokenOperation = graphqlOperation<{ getOffersByToken: Co
     totalCount
     pageInfo { startCursor endCursor hasNextPage hasPreviousPage }
     edges { cursor node {
-      id saleId tokenId seller amount state createdAt
+      id chainId saleId allOutSaleId marketplace tokenId seller amount state createdAt
       price { amount currency }
       buyer { ${PERSON_FIELDS} }
     } }
@@ -144,7 +148,7 @@ export async function getTokenFromHolding(id: string, signal?: AbortSignal): Pro
 export async function getSiblingTokens(token: Pick<TokenDetail, '_id' | 'collection'>, signal?: AbortSignal): Promise<SiblingToken[]> {
   const data = await graphqlRequest(
     getTokensByContainerIdOperation,
-    { container_id: token.collection._id, pagination: { perPage: PAGE_SIZE.siblingQuery }, exclude: [token._id] },
+    { container_id: token.collection._id, pagination: { perPage: PAGE_SIZE.siblingQuery }, exclude: token._id },
     { signal },
   );
   return data.getTokensByContainerId.edges.map((edge) => edge.node);

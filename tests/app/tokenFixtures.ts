@@ -54,7 +54,10 @@ export function makeSibling(n: number, withHolding = true): SiblingToken {
 export function makeOffer(n: number, overrides: Partial<TokenOffer> = {}): TokenOffer {
   return {
     id: `o${n}`,
+    chainId: 31337,
     saleId: '9',
+    allOutSaleId: null,
+    marketplace: '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512',
     tokenId: '3',
     seller: CREATOR,
     amount: '1',

@@ -71,7 +71,7 @@ describe('token detail page (/token/$id)', () => {
     expect(api.calls.find((c) => c.operationName === 'getTokensByContainerId')?.variables).toEqual({
       container_id: '2',
       pagination: { perPage: PAGE_SIZE.siblingQuery },
-      exclude: ['7'],
+      exclude: '7',
     });
     const items = within(strip).getAllByRole('listitem');
     expect(items).toHaveLength(3);

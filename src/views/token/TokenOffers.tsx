@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { PAGE_SIZE } from '../../../machines/lists/constants';
 import { createPagedListMachine, fetchPageActor } from '../../../machines/lists/pagedListMachine';
 import { displayName, formatPrice } from '../../app/format';
+import { OfferActions } from '../../components/trading/OfferActions';
 import type { FetchOfferPage, OfferListParams, TokenDetail, TokenOffer } from '../../services/token';
 import { formatDateTime } from './dates';
 
@@ -51,6 +52,9 @@ export function TokenOffers({ token, seller, fetchPage }: TokenOffersProps) {
               <th scope="col">Price</th>
               <th scope="col">Time</th>
               <th scope="col">State</th>
+              <th scope="col">
+                <span className="token-visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -62,6 +66,9 @@ export function TokenOffers({ token, seller, fetchPage }: TokenOffersProps) {
                   <time dateTime={offer.createdAt}>{formatDateTime(offer.createdAt)}</time>
                 </td>
                 <td>{STATE_NAMES[offer.state] ?? offer.state}</td>
+                <td className="token-offer-actions">
+                  <OfferActions offer={offer} token={token} />
+                </td>
               </tr>
             ))}
           </tbody>

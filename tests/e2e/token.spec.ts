@@ -1,0 +1,102 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+
+// The demo stack (chain, contracts, seeded database, server, built app) is started by playwright.config.ts.
+
+interface Person {
+  address: string;
+  alias: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+interface ListedToken {
+  _id: string;
+  name: string;
+  mediaUrl: string | null;
+  collection: { _id: string; name: string; address: string; chainId: number };
+  creatorInfo: Person;
+  tokenHolding: { id: string; salePrice: { amount: string; currency: string } | null } | null;
+}
+
+// Seed rule: first name or alias, plus last name; otherwise the shortened address.
+const displayName = (p: Person) => {
+  const first = p.firstName || p.alias;
+  return first ? (p.lastName ? `${first} ${p.lastName}` : first) : `${p.address.slice(0, 4)}...${p.address.slice(-4)}`;
+};
+
+async function listedTokens(request: APIRequestContext): Promise<ListedToken[]> {
+  const body = await (
+    await request.post('/graphql', {
+      data: {
+        query: `{ getMarketplaceTokens(sort: { sortBy: "_id", sortDir: -1 }, pagination: { perPage: 40 }) { edges { node {
+          _id name mediaUrl collection { _id name address chainId }
+          creatorInfo { address alias firstName lastName }
+          tokenHolding { id salePrice { amount currency } }
+        } } } }`,
+      },
+    })
+  ).json();
+  return body.data.getMarketplaceTokens.edges.map((edge: { node: ListedToken }) => edge.node);
+}
+
+test('a listed token page shows name, creator, price, details, siblings and meta', async ({ page, request }) => {
+  const token = (await listedTokens(request)).find((t) => t.tokenHolding?.salePrice);
+  expect(token, 'the demo has a listed token').toBeTruthy();
+  await page.goto(`/token/${token!.tokenHolding!.id}`);
+
+  await expect(page.getByRole('heading', { level: 1, name: token!.name })).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(`^${token!.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\| `));
+  await expect(page.getByText(displayName(token!.creatorInfo)).first()).toBeVisible();
+
+  const details = page.getByRole('region', { name: 'Details' });
+  await expect(details).toContainText(/\d[\d.]* ETH/);
+  await expect(details).toContainText(token!.collection.name);
+  await expect(details).toContainText('Token ID');
+
+  const collection = page.getByRole('region', { name: 'Collection' });
+  await expect(collection.getByRole('link', { name: token!.collection.name })).toHaveAttribute(
+    'href',
+    `/collection/${token!.collection.address}/${token!.collection.chainId}`,
+  );
+  const siblings = collection.getByRole('listitem');
+  await expect(siblings.first()).toBeVisible();
+  expect(await siblings.count()).toBeLessThanOrEqual(3);
+  // The current token is never its own sibling.
+  await expect(collection.getByRole('img', { name: token!.name, exact: true })).toHaveCount(0);
+
+  const meta = page.getByRole('region', { name: 'About this artwork' });
+  await expect(meta).toContainText(/Published on\s*\d{2} [A-Z][a-z]{2} \d{4}/);
+  await expect(meta.getByRole('link', { name: 'View on IPFS' })).toHaveAttribute('href', token!.mediaUrl!);
+  const media = await request.get(token!.mediaUrl!);
+  expect(media.ok()).toBe(true);
+  await expect(meta.getByRole('link', { name: 'View metadata' })).toHaveAttribute('href', /^blob:/);
+
+  await expect(page.getByRole('region', { name: 'Offers' })).toBeVisible();
+});
+
+test('a sibling thumbnail opens that token page', async ({ page, request }) => {
+  const token = (await listedTokens(request)).find((t) => t.tokenHolding);
+  await page.goto(`/token/${token!.tokenHolding!.id}`);
+  const collection = page.getByRole('region', { name: 'Collection' });
+  const link = collection.getByRole('listitem').getByRole('link').first();
+  await expect(link).toBeVisible();
+  const href = await link.getAttribute('href');
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(token!.name);
+});
+
+test('a token card on explore opens its token page', async ({ page }) => {
+  await page.goto('/explore');
+  const card = page.getByRole('list', { name: 'Artworks' }).getByRole('link').first();
+  await expect(card).toBeVisible();
+  await card.click();
+  await expect(page).toHaveURL(/\/token\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Details' })).toBeVisible();
+});
+
+test('an unknown holding id shows "Token has been sold" and lands on explore', async ({ page }) => {
+  await page.goto('/token/987654321');
+  await expect(page.getByText('Token has been sold')).toBeVisible();
+  await expect(page).toHaveURL(/\/explore$/);
+});

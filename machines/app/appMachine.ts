@@ -1,5 +1,6 @@
 import { setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import { configMachine } from '../config/configMachine';
+import { liveEventsMachine } from '../live/liveEventsMachine';
 import { notificationsMachine } from '../notifications/notificationsMachine';
 import { pwaUpdateMachine } from '../pwa/pwaUpdateMachine';
 import { settingsMachine } from '../settings/settingsMachine';
@@ -12,11 +13,12 @@ export interface AppSystemActors {
   notifications: ActorRefFrom<typeof notificationsMachine>;
   pwaUpdate: ActorRefFrom<typeof pwaUpdateMachine>;
   walletSession: ActorRefFrom<typeof walletSessionMachine>;
+  liveEvents: ActorRefFrom<typeof liveEventsMachine>;
 }
 
 export type AppSystemId = keyof AppSystemActors;
 
-export const APP_SYSTEM_IDS = ['config', 'settings', 'notifications', 'pwaUpdate', 'walletSession'] as const satisfies readonly AppSystemId[];
+export const APP_SYSTEM_IDS = ['config', 'settings', 'notifications', 'pwaUpdate', 'walletSession', 'liveEvents'] as const satisfies readonly AppSystemId[];
 
 /** Typed `system.get`: the root registers each child under its systemId. */
 export function getAppActor<TId extends AppSystemId>(
@@ -38,6 +40,7 @@ export function getAppActor<TId extends AppSystemId>(
  *     notifications: notificationsMachine,
  *     pwaUpdate: pwaUpdateMachine.provide({ actors: { applyUpdate } }),
  *     walletSession: walletSessionMachine.provide({ actors: { connectWallet, ... }, actions: { storeApiKey, ... } }),
+ *     liveEvents: liveEventsMachine.provide({ actors: { liveSocket }, actions: { patchToken, listsStale } }),
  *   } })
  *
  * The wallet session starts without a chain; src/app/createAppActor.ts sends it `wallet.configure` once the config
@@ -50,6 +53,7 @@ export const appMachine = setup({
     notifications: notificationsMachine,
     pwaUpdate: pwaUpdateMachine,
     walletSession: walletSessionMachine,
+    liveEvents: liveEventsMachine,
   },
 }).createMachine({
   id: 'app',
@@ -59,6 +63,8 @@ export const appMachine = setup({
     { id: 'notifications', systemId: 'notifications', src: 'notifications' },
     { id: 'pwaUpdate', systemId: 'pwaUpdate', src: 'pwaUpdate' },
     { id: 'walletSession', systemId: 'walletSession', src: 'walletSession', input: {} },
+    // Seed 000 §4 live socket events: connects after first load, patches tokens, refreshes lists.
+    { id: 'liveEvents', systemId: 'liveEvents', src: 'liveEvents' },
   ],
   initial: 'running',
   states: {

@@ -1,10 +1,12 @@
 import { fromPromise } from 'xstate';
 import { appMachine } from '../../machines/app/appMachine';
 import { configMachine } from '../../machines/config/configMachine';
+import type { liveEventsMachine } from '../../machines/live/liveEventsMachine';
 import { pwaUpdateMachine } from '../../machines/pwa/pwaUpdateMachine';
 import { settingsMachine } from '../../machines/settings/settingsMachine';
 import type { walletSessionMachine } from '../../machines/wallet/walletSessionMachine';
 import { fetchConfig } from './api';
+import { provideLiveEvents } from './live/liveEvents';
 import { applyUpdate } from './pwaUpdate';
 import { loadSettings, persistSettings } from './settings';
 import { provideWalletSession } from './wallet/session';
@@ -14,6 +16,7 @@ export interface AppServiceOverrides {
   settings?: typeof settingsMachine;
   pwaUpdate?: typeof pwaUpdateMachine;
   walletSession?: typeof walletSessionMachine;
+  liveEvents?: typeof liveEventsMachine;
 }
 
 /** The root machine with every effect implemented by the real services (tests may swap a child). */
@@ -24,6 +27,7 @@ export function provideAppServices(overrides: AppServiceOverrides = {}) {
       settings: overrides.settings ?? settingsMachine.provide({ actors: { loadSettings }, actions: { persistSettings } }),
       pwaUpdate: overrides.pwaUpdate ?? pwaUpdateMachine.provide({ actors: { applyUpdate } }),
       walletSession: overrides.walletSession ?? provideWalletSession(),
+      liveEvents: overrides.liveEvents ?? provideLiveEvents(),
     },
   });
 }

@@ -1,0 +1,26 @@
+// Seed 000 §4 "Live socket events" and §9 "Live-event list refresh delay 2 seconds".
+
+/** Every server → client event the liveEvents actor listens for (event name = the seed's name). */
+export const LIVE_EVENT_NAMES = [
+  'CreatedCollection', 'CreatedOwner', 'CreatedCreator', 'CreatedSale', 'OfferMade', 'CancelledSale', 'Sold', 'OfferRetracted',
+  'TransferSingle', 'CreatedAllOutSale', 'CancelledAllOutSale', 'PublishReady', 'TokenLiked', 'TokenUnliked', 'TokenUpdated',
+] as const;
+
+export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
+
+/** Events after which lists (explore, collection, dashboard) may be stale: refetched LIVE_REFRESH_DELAY_MS later. */
+export const LIST_CHANGING_EVENTS: readonly LiveEventName[] = [
+  'CreatedCollection', 'CreatedSale', 'OfferMade', 'CancelledSale', 'Sold', 'OfferRetracted', 'TransferSingle', 'CreatedAllOutSale',
+  'CancelledAllOutSale',
+];
+
+/** Likes counts only change a number on the cards: patched, not refetched. */
+export const LIKES_EVENTS: readonly LiveEventName[] = ['TokenLiked', 'TokenUnliked', 'TokenUpdated'];
+
+export const LIVE_REFRESH_DELAY_MS = 2000;
+
+// Seed 000 §4 effects: "a sale created shows a price-changed or on-sale notice; a sale cancelled shows
+// price-changed or unlisted" (on the page of that token).
+export const PRICE_CHANGED_NOTICE = 'Price changed';
+export const ON_SALE_NOTICE = 'On sale';
+export const UNLISTED_NOTICE = 'Unlisted';

@@ -1,0 +1,205 @@
+import { assign, enqueueActions, fromCallback, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import {
+  LIKES_EVENTS,
+  LIST_CHANGING_EVENTS,
+  LIVE_REFRESH_DELAY_MS,
+  ON_SALE_NOTICE,
+  PRICE_CHANGED_NOTICE,
+  UNLISTED_NOTICE,
+} from './constants';
+import type { NotificationsMachine } from '../notifications/notificationsMachine';
+
+export * from './constants';
+
+/** A live event's document (seed 000 §7: _id, token_id, seller, buyer, sale_id, account_id, creator, updatedFields.likesCount …). */
+export interface LiveDoc {
+  _id?: string;
+  token_id?: string | number | null;
+  seller?: string;
+  buyer?: string;
+  owner?: string;
+  sale_id?: string;
+  account_id?: string;
+  creator?: string;
+  chainId?: number;
+  price?: string;
+  amount?: string;
+  /** The token's lowest listing price before / after the event (wei string, null when unlisted). */
+  previousPrice?: string | null;
+  tokenPrice?: string | null;
+  isSold?: boolean;
+  updatedFields?: { likesCount?: number };
+  [field: string]: unknown;
+}
+
+export interface TokenPatchParams {
+  id: string;
+  patch: { isSold?: boolean; likesCount?: number; ownerAddress?: string; priceWei?: string | null };
+}
+
+export interface LiveEffects {
+  patch?: TokenPatchParams;
+  /** Info notice shown only when the event is about the token the user is looking at. */
+  notice?: string;
+}
+
+/** What one live event changes on screen (pure: the machine enqueues it). */
+export function liveEffects(name: string, doc: LiveDoc, viewedTokenId: string | null): LiveEffects {
+  if (doc.token_id === undefined || doc.token_id === null) return {};
+  const id = String(doc.token_id);
+  const viewed = viewedTokenId === id;
+  const price = 'tokenPrice' in doc ? { priceWei: doc.tokenPrice ?? null } : {};
+  switch (name) {
+    case 'Sold':
+      // A partial sale of a multi-unit token leaves it unsold; the server says which (isSold after the sale).
+      return { patch: { id, patch: { isSold: doc.isSold ?? true, ...(doc.buyer ? { ownerAddress: doc.buyer } : {}), ...price } } };
+    case 'CreatedSale':
+      return { patch: { id, patch: price }, ...(viewed && { notice: doc.previousPrice ? PRICE_CHANGED_NOTICE : ON_SALE_NOTICE }) };
+    case 'CancelledSale':
+      return { patch: { id, patch: price }, ...(viewed && { notice: doc.tokenPrice ? PRICE_CHANGED_NOTICE : UNLISTED_NOTICE }) };
+    default: {
+      const likesCount = doc.updatedFields?.likesCount;
+      if ((LIKES_EVENTS as readonly string[]).includes(name) && typeof likesCount === 'number') return { patch: { id, patch: { likesCount } } };
+      return {};
+    }
+  }
+}
+
+export interface LiveEventsContext {
+  /** The registered wallet address the socket announces in 'ready' (null: anonymous). */
+  address: string | null;
+  /** The token page on screen (token _id), for the price notices. */
+  viewedTokenId: string | null;
+}
+
+export type LiveEventsEvent =
+  | { type: 'socket.connected' }
+  | { type: 'socket.disconnected' }
+  | { type: 'socket.failed' }
+  | { type: 'live.event'; name: string; doc: LiveDoc }
+  | { type: 'live.account'; address: string | null }
+  | { type: 'live.viewToken'; id: string | null }
+  | { type: 'live.resync' }
+  | { type: 'lists.changed' };
+
+/** What the socket child receives: announce the address (seed 000 §4: "emits 'ready' and re-registers on reconnect"). */
+export type LiveSocketCommand = { type: 'socket.register'; address: string | null };
+
+export type LiveEventsEmitted = { type: 'live.received'; name: string; doc: LiveDoc };
+
+const notProvided = (name: string) => new Error(`liveEventsMachine: "${name}" not provided`);
+const changesLists = (name: string) => (LIST_CHANGING_EVENTS as readonly string[]).includes(name);
+
+export const liveEventsMachine = setup({
+  types: {
+    context: {} as LiveEventsContext,
+    events: {} as LiveEventsEvent,
+    emitted: {} as LiveEventsEmitted,
+  },
+  actors: {
+    // Connects the socket (after first load), sends back socket.connected/disconnected and live.event,
+    // and emits 'ready' on socket.register; also reports live.account and live.viewToken from the app.
+    liveSocket: fromCallback<LiveSocketCommand>(() => {
+      throw notProvided('liveSocket');
+    }),
+  },
+  actions: {
+    patchToken: (_, _params: TokenPatchParams) => {
+      throw notProvided('patchToken');
+    },
+    // Lists subscribed through services refetch their first pages.
+    listsStale: () => {
+      throw notProvided('listsStale');
+    },
+    // Info notice through the app's notifications actor (absent in isolated tests: nothing to show then).
+    showNotice: ({ system }, params: { text: string }) => {
+      const notifications = system.get('notifications') as ActorRefFrom<NotificationsMachine> | undefined;
+      notifications?.send({ type: 'notify.show', kind: 'info', text: params.text });
+    },
+    register: sendTo('socket', ({ context }): LiveSocketCommand => ({ type: 'socket.register', address: context.address })),
+    assignAddress: assign({ address: ({ context, event }) => (event.type === 'live.account' ? event.address : context.address) }),
+  },
+  guards: {
+    isOtherAddress: ({ context, event }) => event.type === 'live.account' && event.address?.toLowerCase() !== context.address?.toLowerCase(),
+  },
+  delays: { listRefresh: LIVE_REFRESH_DELAY_MS },
+}).createMachine({
+  id: 'liveEvents',
+  context: { address: null, viewedTokenId: null },
+  type: 'parallel',
+  invoke: {
+    id: 'socket',
+    src: 'liveSocket',
+    // No socket (the client library failed to load): the app works without live updates.
+    onError: { target: '.connection.unavailable' },
+  },
+  on: {
+    'live.viewToken': { actions: assign({ viewedTokenId: ({ event }) => event.id }) },
+    // Handled here once (no region handles it): patches and notices now, list refetch via lists.changed.
+    'live.event': {
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        enqueue.emit({ type: 'live.received', name: event.name, doc: event.doc });
+        const effects = liveEffects(event.name, event.doc, context.viewedTokenId);
+        if (effects.patch) enqueue({ type: 'patchToken', params: effects.patch });
+        if (effects.notice) enqueue({ type: 'showNotice', params: { text: effects.notice } });
+        if (changesLists(event.name)) enqueue.raise({ type: 'lists.changed' });
+      }),
+    },
+  },
+  states: {
+    connection: {
+      initial: 'connecting',
+      states: {
+        connecting: {
+          on: {
+            'socket.connected': 'connected',
+            // The socket client could not be loaded (offline first visit): no live updates this session.
+            'socket.failed': 'unavailable',
+            'live.account': { actions: 'assignAddress' },
+          },
+        },
+        connected: {
+          tags: 'connected',
+          entry: 'register',
+          on: {
+            'socket.disconnected': 'disconnected',
+            // Another wallet account (or signed out): the server moves this socket to that account's room.
+            'live.account': { guard: 'isOtherAddress', actions: ['assignAddress', 'register'] },
+          },
+        },
+        disconnected: {
+          on: {
+            // Events sent while away are lost: refetch what lists show (and re-register, on entry).
+            'socket.connected': { target: 'connected', actions: raise({ type: 'live.resync' }) },
+            'live.account': { actions: 'assignAddress' },
+          },
+        },
+        unavailable: {
+          tags: 'unavailable',
+        },
+      },
+    },
+    lists: {
+      initial: 'fresh',
+      states: {
+        fresh: {
+          on: {
+            'lists.changed': 'refreshing',
+            'live.resync': { actions: 'listsStale' },
+          },
+        },
+        // Debounced: every further list-changing event restarts the wait, one refetch follows a burst.
+        refreshing: {
+          after: { listRefresh: { target: 'fresh', actions: 'listsStale' } },
+          on: {
+            'lists.changed': { target: 'refreshing', reenter: true },
+            'live.resync': { target: 'fresh', actions: 'listsStale' },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type LiveEventsMachine = typeof liveEventsMachine;
+export type LiveEventsActor = ActorRefFrom<LiveEventsMachine>;

@@ -1,0 +1,105 @@
+// The liveEvents actor's socket: socket.io-client loaded with import() after the first load (kept out of the
+// first-load bundle), live events sent back to the machine, and the app facts it needs (registered wallet
+// address, viewed token) reported as events.
+import type { Socket } from 'socket.io-client';
+import { fromCallback } from 'xstate';
+import type { AppSystemActors } from '../../../machines/app/appMachine';
+import { LIVE_EVENT_NAMES, type LiveDoc, type LiveEventsEvent, type LiveSocketCommand } from '../../../machines/live/liveEventsMachine';
+import { subscribeViewedToken, viewedToken } from './viewedToken';
+
+export interface LiveSocketOptions {
+  /** Server origin (default: this page's origin; socket.io is at /socket.io). */
+  url?: string;
+  /** Resolves when connecting no longer competes with the first load (default: window load + idle). */
+  afterFirstLoad?: () => Promise<void>;
+  /** How often to look for the wallet session while it is not running yet (it may be spawned later). */
+  walletPollMs?: number;
+}
+
+export function afterFirstLoad(): Promise<void> {
+  if (typeof window === 'undefined') return Promise.resolve();
+  const loaded = document.readyState === 'complete' ? Promise.resolve() : new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+  return loaded.then(
+    () => new Promise<void>((resolve) => ('requestIdleCallback' in window ? window.requestIdleCallback(() => resolve(), { timeout: 1000 }) : setTimeout(resolve, 0))),
+  );
+}
+
+type WalletSession = AppSystemActors['walletSession'];
+
+/** The registered address of the wallet session (null while not signed in). */
+function registeredAddress(wallet: WalletSession): string | null {
+  const snapshot = wallet.getSnapshot();
+  return snapshot.hasTag('registered') ? snapshot.context.address : null;
+}
+
+/** Reports live.account whenever the registered address changes; tolerates a wallet session spawned later. */
+function watchWallet(system: { get(systemId: string): unknown }, report: (address: string | null) => void, pollMs: number): () => void {
+  let last: string | null | undefined;
+  let unsubscribe: (() => void) | null = null;
+  const update = (wallet: WalletSession) => {
+    const address = registeredAddress(wallet);
+    if (address !== last) {
+      last = address;
+      report(address);
+    }
+  };
+  const attach = () => {
+    const wallet = system.get('walletSession') as WalletSession | undefined;
+    if (!wallet) return false;
+    update(wallet);
+    const subscription = wallet.subscribe(() => update(wallet));
+    unsubscribe = () => subscription.unsubscribe();
+    return true;
+  };
+  if (attach()) return () => unsubscribe?.();
+  const timer = setInterval(() => {
+    if (attach()) clearInterval(timer);
+  }, pollMs);
+  return () => {
+    clearInterval(timer);
+    unsubscribe?.();
+  };
+}
+
+export function createLiveSocket(options: LiveSocketOptions = {}) {
+  return fromCallback<LiveSocketCommand>(({ sendBack, receive, system }) => {
+    const send = (event: LiveEventsEvent) => sendBack(event);
+    let socket: Socket | null = null;
+    let stopped = false;
+
+    const stopWallet = watchWallet(system, (address) => send({ type: 'live.account', address }), options.walletPollMs ?? 1000);
+    send({ type: 'live.viewToken', id: viewedToken() });
+    const stopViewed = subscribeViewedToken((id) => send({ type: 'live.viewToken', id }));
+
+    receive((command) => {
+      if (command.type === 'socket.register') socket?.emit('ready', command.address ? { address: command.address } : {});
+    });
+
+    void (async () => {
+      await (options.afterFirstLoad ?? afterFirstLoad)();
+      if (stopped) return;
+      const { io } = await import('socket.io-client');
+      if (stopped) return;
+      const origin = options.url ?? window.location.origin;
+      socket = io(origin, { path: '/socket.io', transports: ['websocket'] });
+      socket.on('connect', () => send({ type: 'socket.connected' }));
+      socket.on('disconnect', (reason) => {
+        send({ type: 'socket.disconnected' });
+        // socket.io does not reconnect by itself after a server-side disconnect.
+        if (reason === 'io server disconnect') socket?.connect();
+      });
+      for (const name of LIVE_EVENT_NAMES) socket.on(name, (doc: LiveDoc) => send({ type: 'live.event', name, doc: doc ?? {} }));
+    })().catch((error: unknown) => {
+      // The client library could not load (offline first visit): the app runs without live updates.
+      console.warn('Live updates are unavailable:', error);
+      if (!stopped) send({ type: 'socket.failed' });
+    });
+
+    return () => {
+      stopped = true;
+      stopWallet();
+      stopViewed();
+      socket?.close();
+    };
+  });
+}

@@ -51,8 +51,16 @@
   });
   observer.observe(document.documentElement, { childList: true, subtree: true });
 
-  load('/sandbox/sketch/' + cid)
-    .then(function () { return load(document.documentElement.getAttribute('data-library')); })
+  // p5 first, started in global mode before the sketch exists: p5 defines its API on window as configurable
+  // properties, so a sketch that declares a function of the same name (say tint) replaces it instead of making
+  // p5 throw "Cannot redefine property". p5 calls the sketch's setup and draw when the page finishes loading,
+  // which the sketch script, inserted before then, holds back.
+  load(document.documentElement.getAttribute('data-library'))
+    .then(function () {
+      if (typeof window.p5 !== 'function') throw new Error('p5 did not load.');
+      new window.p5();
+      return load('/sandbox/sketch/' + cid);
+    })
     .catch(function (error) { fail(error.message); });
   window.addEventListener('error', function (event) { tell('error', String(event.message)); });
 })();

@@ -40,7 +40,7 @@ function Grid({ spec, flipped, onFlip, label, size }: {
         key={index}
         type="button"
         className={className}
-        aria-pressed={flipped[index]}
+        aria-pressed={Boolean(flipped[index])}
         aria-label={`Flip card ${index + 1} of ${total} (row ${row + 1}, column ${column + 1})`}
         onClick={() => onFlip(index)}
       >

@@ -1,0 +1,109 @@
+// The app's liveEvents actor with its real socket service against the real server (createServer + attach on an
+// ephemeral port): events from the live bus patch tokens, notify, refresh lists, reach the account room, and
+// a dropped connection is re-registered and refetched.
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { Server as SocketServer } from 'socket.io';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createActor, setup, type Actor } from 'xstate';
+import { ON_SALE_NOTICE, type LiveDoc } from '../../machines/live/liveEventsMachine';
+import { notificationsMachine } from '../../machines/notifications/notificationsMachine';
+import type { LiveBus } from '../../server/live/bus.js';
+import { onListsStale } from '../../src/services/live/listRefresh';
+import { provideLiveEvents } from '../../src/services/live/liveEvents';
+import { clearTokenPatches, tokenPatch } from '../../src/services/live/tokenPatches';
+import { setViewedToken } from '../../src/services/live/viewedToken';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
+import { buildTestServer } from './fixtures.js';
+
+const BUYER = '0x90f79bf6eb2c4f870365e785982e1f101e93b906';
+
+async function until(check: () => boolean, what: string, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe.each(DATABASE_KINDS)('liveEvents actor against the real socket server on %s', (kind) => {
+  let database: TestDatabase;
+  let io: SocketServer;
+  let live: LiveBus;
+  let app: Actor<ReturnType<typeof rootMachine>>;
+  let stale = 0;
+  let stopStale: () => void;
+  const received: { name: string; doc: LiveDoc }[] = [];
+
+  const rootMachine = (url: string) =>
+    setup({
+      actors: { notifications: notificationsMachine, liveEvents: provideLiveEvents({ url, afterFirstLoad: async () => {} }) },
+    }).createMachine({
+      invoke: [
+        { id: 'notifications', systemId: 'notifications', src: 'notifications' },
+        { id: 'liveEvents', systemId: 'liveEvents', src: 'liveEvents' },
+      ],
+    });
+  const liveActor = () => app.getSnapshot().children.liveEvents!;
+  const connected = () => liveActor().getSnapshot().hasTag('connected');
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    const server = await buildTestServer(database.db);
+    live = server.live;
+    const httpServer = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => httpServer.once('listening', resolve));
+    io = server.attach(httpServer as Parameters<typeof server.attach>[0]);
+    const { port } = httpServer.address() as AddressInfo;
+    clearTokenPatches();
+    stopStale = onListsStale(() => (stale += 1));
+    app = createActor(rootMachine(`http://127.0.0.1:${port}`)).start();
+    liveActor().on('live.received', (e) => received.push({ name: e.name, doc: e.doc }));
+    await until(connected, 'the socket to connect');
+  });
+
+  afterAll(async () => {
+    app?.stop();
+    stopStale?.();
+    setViewedToken(null);
+    await new Promise<void>((resolve) => (io ? io.close(() => resolve()) : resolve()));
+    await database?.close();
+  });
+
+  it('a Sold broadcast marks the token sold with its new owner; likes update the count', async () => {
+    live.emit('Sold', { _id: '1', token_id: '42', sale_id: '1', buyer: BUYER, seller: '0xa', isSold: true, tokenPrice: null });
+    live.emit('TokenLiked', { token_id: '42', account_id: BUYER, updatedFields: { likesCount: 5 } });
+    await until(() => tokenPatch('42')?.likesCount === 5, 'the likes patch');
+    expect(tokenPatch('42')).toEqual({ isSold: true, ownerAddress: BUYER, priceWei: null, likesCount: 5 });
+  });
+
+  it('a sale on the viewed token shows its notice; lists refresh about 2 seconds later', async () => {
+    const before = stale;
+    setViewedToken('43');
+    await until(() => liveActor().getSnapshot().context.viewedTokenId === '43', 'the viewed token');
+    live.emit('CreatedSale', { token_id: '43', previousPrice: null, tokenPrice: '1000' });
+    const notifications = () => app.getSnapshot().children.notifications!.getSnapshot().context.current as { text: string } | null;
+    await until(() => notifications()?.text === ON_SALE_NOTICE, 'the on-sale notice');
+    expect(tokenPatch('43')).toEqual({ priceWei: '1000' });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(stale).toBe(before);
+    await until(() => stale === before + 1, 'the list refresh', 2000);
+  });
+
+  it('the registered address joins its room (PublishReady); after a dropped connection it re-registers and lists refetch at once', async () => {
+    liveActor().send({ type: 'live.account', address: BUYER });
+    // The server acknowledges nothing here: wait until the room has the socket.
+    await until(() => (io.sockets.adapter.rooms.get(`account:${BUYER}`)?.size ?? 0) === 1, 'the account room');
+    live.emitTo(BUYER, 'PublishReady', { _id: '3', creator: BUYER });
+    await until(() => received.some((e) => e.name === 'PublishReady'), 'PublishReady');
+
+    const before = stale;
+    for (const socket of io.sockets.sockets.values()) socket.conn.close();
+    await until(() => !connected(), 'the disconnect');
+    await until(connected, 'the reconnect', 10_000);
+    expect(stale).toBe(before + 1);
+    await until(() => (io.sockets.adapter.rooms.get(`account:${BUYER}`)?.size ?? 0) === 1, 'the account room after reconnect');
+    live.emit('TokenUnliked', { token_id: '42', account_id: BUYER, updatedFields: { likesCount: 4 } });
+    await until(() => tokenPatch('42')?.likesCount === 4, 'events after the reconnect');
+  });
+});

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page, type Route } from '@playwright/test';
 import { installTestWallet, TEST_WALLET_NAME } from './support/testWallet';
 
 async function chainUrl(request: APIRequestContext): Promise<string> {
@@ -30,6 +30,9 @@ async function firstCard(page: Page) {
   return name;
 }
 
+// A like or unlike call (POST /api/v1/likes/, DELETE /api/v1/likes/token/<id>), not the GET of the account's likes.
+const isLikeWrite = (url: URL | string, method: string) => /\/api\/v1\/likes(\/|$)/.test(new URL(String(url)).pathname) && method !== 'GET';
+
 const cardNamed = (page: Page, name: string) => page.getByRole('main').getByRole('article', { name, exact: true }).first();
 
 test('a visitor clicking like gets the connect-wallet error and the wallet modal; the count stays', async ({ page }) => {
@@ -58,25 +61,27 @@ test('like and unlike with the test wallet: the count changes at once and persis
   // The server answers late: the new count must show before it does.
   let release: () => void = () => {};
   const answered = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/v1/likes/**', async (route) => {
-    await answered;
+  const holdWrites = async (route: Route) => {
+    if (isLikeWrite(route.request().url(), route.request().method())) await answered;
     await route.continue();
-  });
+  };
+  await page.route('**/api/v1/likes**', holdWrites);
   await button().click();
   const toggled = { liked: !start.liked, count: start.count + (start.liked ? -1 : 1) };
   await expect(button()).toHaveAccessibleName(labelOf(toggled.liked, toggled.count), { timeout: 2000 });
-  const saved = page.waitForResponse((response) => /\/api\/v1\/likes\//.test(response.url()) && response.request().method() !== 'GET');
+  const saved = page.waitForResponse((response) => isLikeWrite(response.url(), response.request().method()));
   release();
   expect((await saved).ok()).toBe(true);
-  await page.unroute('**/api/v1/likes/**');
+  await page.unroute('**/api/v1/likes**', holdWrites);
 
   await page.reload();
   await expect(button()).toHaveAccessibleName(labelOf(toggled.liked, toggled.count));
 
   // And back.
+  const undoneWait = page.waitForResponse((response) => isLikeWrite(response.url(), response.request().method()));
   await button().click();
   await expect(button()).toHaveAccessibleName(labelOf(start.liked, start.count));
-  await page.waitForResponse((response) => /\/api\/v1\/likes\//.test(response.url()) && response.request().method() !== 'GET');
+  expect((await undoneWait).ok()).toBe(true);
   await page.reload();
   await expect(button()).toHaveAccessibleName(labelOf(start.liked, start.count));
 });

@@ -154,6 +154,7 @@ export const commentThreadMachine = setup({
   states: {
     restoring: {
       invoke: {
+        id: 'loadDraft',
         src: 'loadDraft',
         input: ({ context }) => ({ tokenId: context.tokenId }),
         onDone: { target: 'loading', actions: assign({ restored: ({ event }) => event.output }) },
@@ -164,6 +165,7 @@ export const commentThreadMachine = setup({
     loading: {
       tags: ['loading'],
       invoke: {
+        id: 'fetchComments',
         src: 'fetchComments',
         input: ({ context }) => ({ tokenId: context.tokenId, after: null, viewer: context.viewer }),
         onDone: {
@@ -193,6 +195,7 @@ export const commentThreadMachine = setup({
             loadingMore: {
               tags: ['loading'],
               invoke: {
+                id: 'fetchMore',
                 src: 'fetchComments',
                 input: ({ context }) => ({ tokenId: context.tokenId, after: context.endCursor, viewer: context.viewer }),
                 onDone: {
@@ -262,6 +265,7 @@ export const commentThreadMachine = setup({
                 posting: {
                   tags: ['busy'],
                   invoke: {
+                    id: 'postComment',
                     src: 'postComment',
                     input: ({ context }) => ({
                       tokenId: context.tokenId,
@@ -289,6 +293,7 @@ export const commentThreadMachine = setup({
                 saving: {
                   tags: ['busy'],
                   invoke: {
+                    id: 'updateComment',
                     src: 'updateComment',
                     input: ({ context }) => ({
                       commentId: context.editor?.mode === 'edit' ? context.editor.commentId : '',
@@ -335,6 +340,7 @@ export const commentThreadMachine = setup({
             deleting: {
               tags: ['busy'],
               invoke: {
+                id: 'deleteComment',
                 src: 'deleteComment',
                 input: ({ event }) => ({ commentId: (event as { commentId: string }).commentId }),
                 onDone: {
@@ -357,6 +363,7 @@ export const commentThreadMachine = setup({
             voting: {
               tags: ['busy'],
               invoke: {
+                id: 'voteComment',
                 src: 'voteComment',
                 input: ({ event }) => {
                   const vote = event as { commentId: string; value: 1 | -1 };

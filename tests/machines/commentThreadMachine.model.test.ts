@@ -1,0 +1,259 @@
+import { afterEach, beforeEach, describe, expect, vi } from 'vitest';
+import { createActor, type AnyMachineSnapshot } from 'xstate';
+import {
+  commentThreadMachine,
+  type CommentDraft,
+  type CommentThreadContext,
+  type CommentThreadEmitted,
+  type CommentThreadEvent,
+  type FetchCommentsInput,
+  type PostCommentInput,
+} from '../../machines/comments/commentThreadMachine';
+import type { CommentsPage, ThreadComment } from '../../machines/comments/commentTree';
+import { findComment } from '../../machines/comments/commentTree';
+import { COMMENT_NOTICES } from '../../machines/comments/rules';
+import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests } from './support/modelTesting';
+
+// Alice (mixed case on purpose: authorship is case-insensitive) wrote c1 and c3; Bob wrote c2 and c4 (level 4).
+const ALICE = '0xAbCd00000000000000000000000000000000a11c';
+const BOB = '0x000000000000000000000000000000000000b0b0';
+const T0 = '2026-11-01T10:00:00.000Z';
+const person = (address: string) => ({ address, alias: null, avatar: null, firstName: null, lastName: null });
+const node = (id: string, level: number, author: string, parent: string | null, replies: ThreadComment[] = []): ThreadComment => ({
+  id, text: `text ${id}`, parent_id: parent, level, deleted: false, createdAt: T0, updatedAt: T0, votes: 0, myVote: null, userInfo: person(author), replies,
+});
+const tree = () => [node('c1', 1, ALICE.toLowerCase(), null, [node('c2', 2, BOB, 'c1', [node('c3', 3, ALICE, 'c2', [node('c4', 4, BOB, 'c3')])])])];
+const FIRST: CommentsPage = { totalCount: 2, pageInfo: { endCursor: 'k1', hasNextPage: true }, edges: tree().map((n) => ({ cursor: 'k1', node: n })) };
+const MORE: CommentsPage = { totalCount: 2, pageInfo: { endCursor: 'k9', hasNextPage: false }, edges: [{ cursor: 'k9', node: node('c9', 1, BOB, null) }] };
+const POSTED = node('n1', 1, ALICE.toLowerCase(), null);
+const RESTORED: CommentDraft = { target: { mode: 'reply', commentId: 'c1' }, text: 'Saved reply' };
+const EDITED_AT = '2026-11-01T11:00:00.000Z';
+const DEBOUNCE = 'xstate.after.submitDebounce.commentThread.ready.editor.open.debouncing';
+const input = { tokenId: '7', viewer: ALICE };
+
+const ctx = (state: AnyMachineSnapshot) => state.context as CommentThreadContext;
+const c1 = (state: AnyMachineSnapshot) => findComment(ctx(state).comments, 'c1');
+// Everything a guard reads: so two histories reaching one vertex behave alike from there on.
+const project = (state: AnyMachineSnapshot) => {
+  const { viewer, editor, draft, error, restored, hasNextPage } = ctx(state);
+  const first = c1(state);
+  return { value: state.value, viewer, editor, draft, error, restored: restored !== null, hasNextPage, c1: first ? [first.text, first.deleted] : null };
+};
+
+const busyRegion = (state: AnyMachineSnapshot) =>
+  state.matches({ ready: { list: 'loadingMore' } }) || state.matches({ ready: { actions: 'deleting' } }) || state.matches({ ready: { actions: 'voting' } }) || state.hasTag('busy');
+
+const events = (state: AnyMachineSnapshot): CommentThreadEvent[] =>
+  [
+    { type: 'xstate.done.actor.loadDraft', output: null },
+    { type: 'xstate.done.actor.loadDraft', output: RESTORED },
+    { type: 'xstate.done.actor.fetchComments', output: FIRST },
+    { type: 'xstate.done.actor.fetchMore', output: MORE },
+    { type: 'xstate.done.actor.postComment', output: POSTED },
+    { type: 'xstate.done.actor.updateComment', output: { text: 'Nice', updatedAt: EDITED_AT } },
+    { type: 'xstate.done.actor.deleteComment', output: { commentId: 'c1', updatedAt: EDITED_AT } },
+    { type: 'xstate.done.actor.voteComment', output: { commentId: 'c2', votes: 1, myVote: 1 } },
+    ...['loadDraft', 'fetchComments', 'fetchMore', 'postComment', 'updateComment', 'deleteComment', 'voteComment'].map((id) => ({ type: `xstate.error.actor.${id}`, error: new Error('offline') })),
+    { type: 'viewer.changed', address: null },
+    { type: 'viewer.changed', address: ALICE },
+    { type: 'editor.open', target: { mode: 'new' } },
+    { type: 'editor.open', target: { mode: 'reply', commentId: 'c1' } },
+    { type: 'editor.open', target: { mode: 'edit', commentId: 'c1' } },
+    { type: 'editor.open', target: { mode: 'reply', commentId: 'c4' } }, // level 4: refused
+    { type: 'editor.open', target: { mode: 'edit', commentId: 'c2' } }, // Bob's: refused
+    { type: 'draft.change', text: 'Nice' },
+    { type: 'draft.change', text: '   ' },
+    { type: 'comment.delete', commentId: 'c1' },
+    { type: 'comment.delete', commentId: 'c2' }, // Bob's: refused
+    { type: 'comment.vote', commentId: 'c2', value: 1 },
+  ].filter((event) => event.type !== 'xstate.done.actor.loadDraft' || state.matches('restoring')) as unknown as CommentThreadEvent[];
+
+// One region at a time (a request runs to its answer before anything else), the wallet changes only at rest, and
+// only what changes a guard's outcome: the graph stays small enough to walk every shortest path.
+const filterEvents = (state: AnyMachineSnapshot, event: { type: string }) => {
+  const { type } = event;
+  if (!state.matches('ready')) return true;
+  if (busyRegion(state)) return type.startsWith('xstate.');
+  const atRest = ctx(state).editor === null;
+  if (type === 'viewer.changed' || type === 'comments.loadMore') return atRest && ctx(state).draft === '' && !ctx(state).restored;
+  if (type === 'comment.delete' || type === 'comment.vote') return atRest;
+  return true;
+};
+
+const model = createMachineTestModel(commentThreadMachine, { input, project, events, filterEvents });
+const paths = model.getShortestPaths();
+
+function harness() {
+  const loadDraft = controlled<CommentDraft | null, { tokenId: string }>();
+  const fetchComments = controlled<CommentsPage, FetchCommentsInput>();
+  const postComment = controlled<ThreadComment, PostCommentInput>();
+  const updateComment = controlled<{ text: string; updatedAt: string }, { commentId: string; text: string }>();
+  const deleteComment = controlled<{ commentId: string; updatedAt: string }, { commentId: string }>();
+  const voteComment = controlled<{ commentId: string; votes: number; myVote: number | null }, { commentId: string; value: 1 | -1 }>();
+  const persisted: Array<CommentDraft | null> = [];
+  const notices: CommentThreadEmitted[] = [];
+  let walletDialogs = 0;
+  const machine = commentThreadMachine.provide({
+    actors: {
+      loadDraft: loadDraft.logic,
+      fetchComments: fetchComments.logic,
+      postComment: postComment.logic,
+      updateComment: updateComment.logic,
+      deleteComment: deleteComment.logic,
+      voteComment: voteComment.logic,
+    },
+    actions: {
+      persistDraft: (_, params) => void persisted.push(params.draft),
+      openWalletDialog: () => void (walletDialogs += 1),
+    },
+  });
+  let actor: ReturnType<typeof createActor<typeof machine>> | undefined;
+  const real = () => actor!.getSnapshot();
+  const send = (step: { event: { type: string } }) => actor!.send(step.event as CommentThreadEvent);
+  const settle = (call: { resolve: (value: never) => void; reject: (reason: unknown) => void }, step: { event: { type: string } }) => {
+    const event = step.event as { type: string; output?: unknown; error?: unknown };
+    if (event.type.startsWith('xstate.error')) call.reject(event.error);
+    else call.resolve(event.output as never);
+    return flush();
+  };
+  const lastNotice = () => notices.at(-1)?.text;
+  return {
+    stop: () => actor?.stop(),
+    params: {
+      events: {
+        'xstate.init': () => {
+          actor = createActor(machine, { input });
+          actor.on('comments.notify', (event) => void notices.push(event));
+          actor.start();
+        },
+        'xstate.done.actor.loadDraft': (step: { event: { type: string } }) => settle(loadDraft.last(), step),
+        'xstate.error.actor.loadDraft': (step: { event: { type: string } }) => settle(loadDraft.last(), step),
+        'xstate.done.actor.fetchComments': (step: { event: { type: string } }) => {
+          expect(fetchComments.last().input).toEqual({ tokenId: '7', after: null, viewer: ctx(real()).viewer });
+          return settle(fetchComments.last(), step);
+        },
+        'xstate.error.actor.fetchComments': (step: { event: { type: string } }) => settle(fetchComments.last(), step),
+        'xstate.done.actor.fetchMore': (step: { event: { type: string } }) => {
+          expect(fetchComments.last().input.after).toBe('k1');
+          return settle(fetchComments.last(), step);
+        },
+        'xstate.error.actor.fetchMore': (step: { event: { type: string } }) => settle(fetchComments.last(), step),
+        'xstate.done.actor.postComment': (step: { event: { type: string } }) => {
+          const editor = ctx(real()).editor;
+          expect(postComment.last().input).toEqual({ tokenId: '7', parentId: editor?.mode === 'reply' ? editor.commentId : null, text: ctx(real()).draft.trim() });
+          return settle(postComment.last(), step);
+        },
+        'xstate.error.actor.postComment': (step: { event: { type: string } }) => settle(postComment.last(), step),
+        'xstate.done.actor.updateComment': (step: { event: { type: string } }) => settle(updateComment.last(), step),
+        'xstate.error.actor.updateComment': (step: { event: { type: string } }) => settle(updateComment.last(), step),
+        'xstate.done.actor.deleteComment': (step: { event: { type: string } }) => settle(deleteComment.last(), step),
+        'xstate.error.actor.deleteComment': (step: { event: { type: string } }) => settle(deleteComment.last(), step),
+        'xstate.done.actor.voteComment': (step: { event: { type: string } }) => settle(voteComment.last(), step),
+        'xstate.error.actor.voteComment': (step: { event: { type: string } }) => settle(voteComment.last(), step),
+        [DEBOUNCE]: async () => {
+          // Debounced: nothing is sent before 100 ms.
+          const before = postComment.calls.length + updateComment.calls.length;
+          vi.advanceTimersByTime(99);
+          expect(postComment.calls.length + updateComment.calls.length).toBe(before);
+          vi.advanceTimersByTime(1);
+          await flush();
+        },
+        'viewer.changed': send,
+        'comments.retry': send,
+        'comments.loadMore': send,
+        'editor.open': send,
+        'editor.cancel': (step: { event: { type: string } }) => {
+          send(step);
+          expect(persisted.at(-1)).toBeNull();
+        },
+        'draft.change': (step: { event: { type: string } }) => {
+          send(step);
+          expect(persisted.at(-1)).toEqual({ target: ctx(real()).editor, text: (step.event as unknown as { text: string }).text });
+        },
+        'editor.submit': (step: { event: { type: string } }) => {
+          const dialogs = walletDialogs;
+          send(step);
+          // Posting while not connected opens the wallet dialog and keeps the draft.
+          if (ctx(real()).viewer === null && ctx(real()).draft.trim() !== '') expect(walletDialogs).toBe(dialogs + 1);
+        },
+        'comment.delete': send,
+        'comment.vote': (step: { event: { type: string } }) => {
+          const dialogs = walletDialogs;
+          send(step);
+          if (ctx(real()).viewer === null) expect(walletDialogs).toBe(dialogs + 1);
+        },
+      },
+      states: checkedStates(real, project, {
+        restoring: () => expect(loadDraft.calls).toHaveLength(1),
+        loading: (snap) => {
+          expect(snap.hasTag('loading')).toBe(true);
+          expect(snap.can({ type: 'editor.open', target: { mode: 'new' } })).toBe(false);
+        },
+        failed: (snap) => {
+          expect(lastNotice()).toBe(COMMENT_NOTICES.fetchFailed);
+          expect(snap.can({ type: 'comments.retry' })).toBe(true);
+        },
+        ready: (snap) => expect(ctx(snap).comments.length).toBeGreaterThan(0),
+        'ready.list': () => {},
+        'ready.list.idle': (snap) => expect(snap.can({ type: 'comments.loadMore' })).toBe(ctx(snap).hasNextPage),
+        'ready.list.loadingMore': (snap) => expect(snap.hasTag('loading')).toBe(true),
+        'ready.editor': () => {},
+        'ready.editor.closed': (snap) => {
+          expect(ctx(snap).editor).toBeNull();
+          expect(snap.hasTag('editing')).toBe(false);
+          expect(snap.can({ type: 'editor.open', target: { mode: 'new' } })).toBe(true);
+          // Replies only below level 4, only when connected; edit only by the author.
+          expect(snap.can({ type: 'editor.open', target: { mode: 'reply', commentId: 'c4' } })).toBe(false);
+          expect(snap.can({ type: 'editor.open', target: { mode: 'edit', commentId: 'c2' } })).toBe(false);
+          const live = !c1(snap)!.deleted;
+          expect(snap.can({ type: 'editor.open', target: { mode: 'reply', commentId: 'c1' } })).toBe(live && ctx(snap).viewer !== null);
+          expect(snap.can({ type: 'editor.open', target: { mode: 'edit', commentId: 'c1' } })).toBe(live && ctx(snap).viewer !== null);
+          if (c1(snap)!.deleted) expect(c1(snap)!.text).toBe('');
+        },
+        'ready.editor.open': (snap) => {
+          expect(ctx(snap).editor).not.toBeNull();
+          expect(snap.hasTag('editing')).toBe(true);
+          // One editor at a time: no other comment (nor the new-comment input) may open, delete or vote.
+          for (const target of [{ mode: 'new' as const }, { mode: 'reply' as const, commentId: 'c2' }, { mode: 'edit' as const, commentId: 'c3' }]) {
+            expect(snap.can({ type: 'editor.open', target })).toBe(false);
+          }
+          expect(snap.can({ type: 'comment.delete', commentId: 'c3' })).toBe(false);
+        },
+        'ready.editor.open.editing': (snap) => {
+          const error = ctx(snap).error;
+          if (error) expect([COMMENT_NOTICES.postFailed, COMMENT_NOTICES.updateFailed, 'Comment cannot be empty', 'Reply cannot be empty']).toContain(error);
+          if (error === COMMENT_NOTICES.postFailed || error === COMMENT_NOTICES.updateFailed) expect(lastNotice()).toBe(error);
+        },
+        'ready.editor.open.debouncing': (snap) => {
+          expect(ctx(snap).draft.trim()).not.toBe('');
+          expect(ctx(snap).viewer).not.toBeNull();
+        },
+        'ready.editor.open.posting': (snap) => {
+          expect(snap.hasTag('busy')).toBe(true);
+          expect(ctx(snap).editor?.mode).not.toBe('edit');
+        },
+        'ready.editor.open.saving': (snap) => {
+          expect(snap.hasTag('busy')).toBe(true);
+          expect(updateComment.last().input).toEqual({ commentId: 'c1', text: ctx(snap).draft.trim() });
+        },
+        'ready.actions': () => {},
+        'ready.actions.idle': (snap) => {
+          if (c1(snap)!.deleted) expect(notices.map((notice) => notice.text)).toContain(COMMENT_NOTICES.deleted);
+          if (ctx(snap).editor === null && ctx(snap).viewer !== null) expect(snap.can({ type: 'comment.vote', commentId: 'c2', value: -1 })).toBe(true);
+        },
+        'ready.actions.deleting': () => expect(deleteComment.last().input).toEqual({ commentId: 'c1' }),
+        'ready.actions.voting': () => expect(voteComment.last().input).toEqual({ commentId: 'c2', value: 1 }),
+      }),
+    },
+  };
+}
+
+describe('commentThreadMachine (model-based)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  modelCoverageTests(commentThreadMachine, paths, harness);
+});

@@ -1,0 +1,87 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { flipcardSpec } from '../../src/components/media/mediaSpec';
+import { TokenMedia } from '../../src/components/media/TokenMedia';
+import { CID, flipToken } from './mediaFixtures';
+
+beforeAll(async () => {
+  await import('../../src/components/media/FlipcardViewer');
+});
+
+describe('flipcardSpec', () => {
+  it('reads front/back from the token and rows × columns from the collection', () => {
+    expect(flipcardSpec(flipToken)).toEqual({
+      rows: 2,
+      columns: 2,
+      front: { media: `/ipfs/${CID.front}`, thumbnail: `/ipfs/thumbnail/${CID.front}` },
+      back: { media: `/ipfs/${CID.back}`, thumbnail: `/ipfs/thumbnail/${CID.back}` },
+    });
+  });
+
+  it('defaults to one card without grid attributes and refuses a token without a back face', () => {
+    expect(flipcardSpec({ ...flipToken, collection: null })).toMatchObject({ rows: 1, columns: 1 });
+    expect(flipcardSpec({ ...flipToken, collection: { attributes: { rows: 0, columns: 99 } } })).toMatchObject({ rows: 1, columns: 1 });
+    expect(flipcardSpec({ ...flipToken, attributes: { front: CID.front } })).toBeNull();
+  });
+});
+
+describe('flipcard viewer', () => {
+  it('detail: a labelled group of rows × columns buttons, each flipping on click, Enter and Space', async () => {
+    const user = userEvent.setup();
+    render(<TokenMedia token={flipToken} variant="detail" />);
+    const group = await screen.findByRole('group', { name: 'Two Sides: 2 × 2 cards, each flips' });
+    const cards = within(group).getAllByRole('button');
+    expect(cards).toHaveLength(4);
+    expect(cards[3]).toHaveAccessibleName('Flip card 4 of 4 (row 2, column 2)');
+    cards.forEach((card) => expect(card).toHaveAttribute('aria-pressed', 'false'));
+
+    await user.click(cards[0]!);
+    expect(cards[0]).toHaveAttribute('aria-pressed', 'true');
+    expect(cards[0]).toHaveClass('is-flipped');
+    expect(cards[1]).toHaveAttribute('aria-pressed', 'false');
+
+    cards[1]!.focus();
+    await user.keyboard('{Enter}');
+    expect(cards[1]).toHaveAttribute('aria-pressed', 'true');
+    await user.keyboard(' ');
+    expect(cards[1]).toHaveAttribute('aria-pressed', 'false');
+    await user.click(cards[0]!);
+    expect(cards[0]).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('detail: each card shows its own slice of the front and the back', async () => {
+    const { container } = render(<TokenMedia token={flipToken} variant="detail" />);
+    await screen.findByRole('group');
+    const fronts = Array.from(container.querySelectorAll<HTMLElement>('.flip-front'));
+    const backs = Array.from(container.querySelectorAll<HTMLElement>('.flip-back'));
+    expect(fronts.map((face) => face.style.backgroundPosition)).toEqual(['0% 0%', '100% 0%', '0% 100%', '100% 100%']);
+    expect(fronts[0]!.style.backgroundImage).toContain(`/ipfs/${CID.front}`);
+    expect(backs[3]!.style.backgroundImage).toContain(`/ipfs/${CID.back}`);
+    expect(fronts[0]!.style.backgroundSize).toBe('200% 200%');
+  });
+
+  it('detail: Flip all turns every card and back', async () => {
+    const user = userEvent.setup();
+    render(<TokenMedia token={flipToken} variant="detail" />);
+    await user.click(await screen.findByRole('button', { name: 'Flip all' }));
+    within(screen.getByRole('group')).getAllByRole('button').forEach((card) => expect(card).toHaveAttribute('aria-pressed', 'true'));
+    await user.click(screen.getByRole('button', { name: 'Show front' }));
+    within(screen.getByRole('group')).getAllByRole('button').forEach((card) => expect(card).toHaveAttribute('aria-pressed', 'false'));
+  });
+
+  it('card: no buttons inside the card (its link covers it), just the front thumbnail', async () => {
+    const { container } = render(<article><TokenMedia token={flipToken} variant="card" /></article>);
+    await act(async () => { await new Promise((resolve) => setTimeout(resolve, 0)); });
+    expect(container.querySelector('.flipcard')).toBeInTheDocument();
+    expect(screen.queryAllByRole('button')).toEqual([]);
+    expect(container.querySelector('img')).toHaveAttribute('src', `/ipfs/thumbnail/${CID.front}`);
+  });
+
+  it('falls back to the thumbnail when the faces are unknown', async () => {
+    const { container } = render(<TokenMedia token={{ ...flipToken, attributes: null }} variant="detail" />);
+    await act(async () => { await new Promise((resolve) => setTimeout(resolve, 0)); });
+    expect(screen.queryByRole('group')).toBeNull();
+    expect(container.querySelector('img.media-thumbnail')).toHaveAttribute('src', `/ipfs/thumbnail/${CID.front}`);
+  });
+});

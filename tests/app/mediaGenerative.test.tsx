@@ -1,0 +1,132 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GENERATIVE_RESIZE_DEBOUNCE_MS, LIVE_RENDER_LIMIT } from '../../machines/media/constants';
+import { liveRenderSlots, resetLiveRenderSlots } from '../../src/components/media/liveRenderSlots';
+import { generativeSpec, sandboxUrl } from '../../src/components/media/mediaSpec';
+import { TokenMedia } from '../../src/components/media/TokenMedia';
+import { CID, generativeToken } from './mediaFixtures';
+
+// jsdom has neither observer: these stand-ins let a test say what is in view and how big it is.
+const intersections = new Map<Element, (entries: Array<Partial<IntersectionObserverEntry>>) => void>();
+class FakeIntersectionObserver {
+  constructor(private readonly callback: (entries: Array<Partial<IntersectionObserverEntry>>) => void) {}
+  observe(element: Element) { intersections.set(element, this.callback); }
+  disconnect() { for (const [element, callback] of intersections) if (callback === this.callback) intersections.delete(element); }
+}
+const resizes = new Map<Element, (entries: Array<{ contentRect: { width: number; height: number } }>) => void>();
+class FakeResizeObserver {
+  constructor(private readonly callback: (entries: Array<{ contentRect: { width: number; height: number } }>) => void) {}
+  observe(element: Element) { resizes.set(element, this.callback); }
+  disconnect() { for (const [element, callback] of resizes) if (callback === this.callback) resizes.delete(element); }
+}
+const setInView = (element: Element, isIntersecting: boolean) => act(() => intersections.get(element)?.([{ isIntersecting }]));
+const resize = (element: Element, width: number, height: number) => act(() => resizes.get(element)?.([{ contentRect: { width, height } }]));
+const settle = () => act(async () => { await new Promise((resolve) => setTimeout(resolve, 0)); });
+const frames = (root: ParentNode = document) => Array.from(root.querySelectorAll('iframe'));
+
+beforeAll(async () => {
+  await import('../../src/components/media/GenerativeViewer');
+});
+beforeEach(() => {
+  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+  vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+  resetLiveRenderSlots();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  intersections.clear();
+  resizes.clear();
+});
+
+describe('generativeSpec', () => {
+  it('takes the sketch from the collection index entry, the seed from the token under the seed variable name', () => {
+    const spec = generativeSpec(generativeToken('4', 31691));
+    expect(spec).toEqual({ cid: CID.sketch, seed: '31691', variable: 'tokenSeed', library: 'p5' });
+    expect(sandboxUrl(spec!)).toBe(`/sandbox/generative.html?cid=${CID.sketch}&seed=31691&var=tokenSeed&lib=p5`);
+  });
+
+  it('falls back to the token media as the sketch, and refuses missing seeds, other libraries and bad names', () => {
+    const token = generativeToken();
+    expect(generativeSpec({ ...token, collection: { attributes: { index: { seedVariableName: 'tokenSeed' } } } })?.cid).toBe(CID.sketch);
+    expect(generativeSpec({ ...token, attributes: {} })).toBeNull();
+    expect(generativeSpec({ ...token, collection: { attributes: { jsLibrary: 'three' } } })).toBeNull();
+    expect(generativeSpec({ ...token, collection: { attributes: { index: { seedVariableName: 'a b' } } } })).toBeNull();
+  });
+});
+
+describe('generative viewer', () => {
+  it('detail: runs in an iframe sandboxed to scripts only, with the sketch, seed and variable in its URL', async () => {
+    render(<TokenMedia token={generativeToken('4', 555)} variant="detail" />);
+    const frame = await screen.findByTitle('Constellation #4 (generative artwork)');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame.getAttribute('sandbox')).toBe('allow-scripts');
+    const url = new URL(frame.getAttribute('src')!, 'http://app.test');
+    expect(url.pathname).toBe('/sandbox/generative.html');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ cid: CID.sketch, seed: '555', var: 'tokenSeed', lib: 'p5' });
+    // The thumbnail stays underneath until the canvas covers it.
+    expect(screen.getByRole('img', { name: 'Constellation #4' })).toHaveAttribute('src', `/ipfs/thumbnail/${CID.preview}`);
+  });
+
+  it('cards: at most 3 render live at once; the rest show thumbnails until a slot frees up', async () => {
+    const ids = ['11', '12', '13', '14', '15'];
+    const { container, rerender } = render(<ul>{ids.map((id) => <li key={id}><TokenMedia token={generativeToken(id)} variant="card" /></li>)}</ul>);
+    await settle();
+    const layers = Array.from(container.querySelectorAll('.generative'));
+    expect(frames()).toHaveLength(0); // nothing is in view yet
+    layers.forEach((layer) => setInView(layer, true));
+    expect(frames()).toHaveLength(LIVE_RENDER_LIMIT);
+    expect(layers.map((layer) => layer.getAttribute('data-live'))).toEqual(['true', 'true', 'true', 'false', 'false']);
+    expect(liveRenderSlots().getSnapshot().context.waiting).toHaveLength(2);
+
+    // Scrolling the first out of view hands its slot to the longest-waiting card.
+    setInView(layers[0]!, false);
+    expect(layers.map((layer) => layer.getAttribute('data-live'))).toEqual(['false', 'true', 'true', 'true', 'false']);
+    // Card frames are not focus stops: the card's link is.
+    frames().forEach((frame) => {
+      expect(frame).toHaveAttribute('tabindex', '-1');
+      expect(frame).toHaveAttribute('aria-hidden', 'true');
+    });
+
+    // Unmounting releases its slot too.
+    rerender(<ul>{ids.slice(2).map((id) => <li key={id}><TokenMedia token={generativeToken(id)} variant="card" /></li>)}</ul>);
+    expect(frames()).toHaveLength(LIVE_RENDER_LIMIT);
+    expect(liveRenderSlots().getSnapshot().context).toMatchObject({ waiting: [] });
+  });
+
+  it('follows its box at once on first measure, then only after resizing has paused for 500 ms', async () => {
+    render(<TokenMedia token={generativeToken()} variant="detail" />);
+    const frame = await screen.findByTitle(/generative artwork/);
+    const layer = frame.parentElement!;
+    vi.useFakeTimers();
+    resize(layer, 600, 600);
+    expect(frame.style.width).toBe('600px');
+    resize(layer, 500, 500);
+    act(() => vi.advanceTimersByTime(GENERATIVE_RESIZE_DEBOUNCE_MS - 100));
+    resize(layer, 400, 400);
+    act(() => vi.advanceTimersByTime(GENERATIVE_RESIZE_DEBOUNCE_MS - 1));
+    expect(frame.style.width).toBe('600px');
+    act(() => vi.advanceTimersByTime(1));
+    expect(frame.style.width).toBe('400px');
+    expect(frame.style.height).toBe('400px');
+  });
+
+  it('drops the frame for the thumbnail when its own sandbox reports a failure, ignoring other windows', async () => {
+    const { container } = render(<TokenMedia token={generativeToken()} variant="detail" />);
+    const frame = (await screen.findByTitle(/generative artwork/)) as HTMLIFrameElement;
+    act(() => window.dispatchEvent(new MessageEvent('message', { data: { source: 'artbazaar-sandbox', type: 'failed' }, source: window })));
+    expect(frames()).toHaveLength(1);
+    act(() => window.dispatchEvent(new MessageEvent('message', { data: { source: 'artbazaar-sandbox', type: 'rendered' }, source: frame.contentWindow })));
+    expect(container.querySelector('.generative')).toHaveAttribute('data-state', 'rendered');
+    act(() => window.dispatchEvent(new MessageEvent('message', { data: { source: 'artbazaar-sandbox', type: 'failed' }, source: frame.contentWindow })));
+    expect(frames()).toHaveLength(0);
+    expect(screen.getByRole('img', { name: 'Constellation #4' })).toBeInTheDocument();
+  });
+
+  it('without a usable seed shows the thumbnail only', async () => {
+    render(<TokenMedia token={{ ...generativeToken(), attributes: null }} variant="detail" />);
+    await settle();
+    expect(frames()).toHaveLength(0);
+    expect(screen.getByRole('img', { name: 'Constellation #4' })).toBeInTheDocument();
+  });
+});

@@ -100,3 +100,28 @@ test('an unknown holding id shows "Token has been sold" and lands on explore', a
   await expect(page.getByText('Token has been sold')).toBeVisible();
   await expect(page).toHaveURL(/\/explore$/);
 });
+
+test('loading the token page shifts no layout (CLS ≤ 0.02) on desktop and mobile widths', async ({ browser, request }) => {
+  const token = (await listedTokens(request)).find((t) => t.tokenHolding?.salePrice);
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    // Sum every layout shift not caused by input, from the first paint on (buffered entries included).
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number };
+      w.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          if (!entry.hadRecentInput) w.__cls += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`/token/${token!.tokenHolding!.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: token!.name })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Offers' })).toHaveAttribute('aria-busy', 'false');
+    await page.waitForLoadState('networkidle');
+    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+    expect(cls, `CLS at ${viewport.width}px`).toBeLessThanOrEqual(0.02);
+    await context.close();
+  }
+});

@@ -1,10 +1,123 @@
-// REST under /api/v1/likes (issue 5).
-import { Hono } from 'hono';
-import type { AuthEnv } from '../auth/requireAccount.js';
+// REST under /api/v1/likes (issue 5): like, unlike and list own likes; tokens.likes_count kept in step in the
+// same transaction, and TokenLiked/TokenUnliked + TokenUpdated broadcast after commit.
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { requireAccount, signedInAccount, type AuthEnv } from '../auth/requireAccount.js';
+import type { Db } from '../db/client.js';
+import { accounts, likes, tokens } from '../db/schema.js';
+import { ApiError, parseInput } from '../http/errors.js';
 import type { RestRouteOptions } from './routeOptions.js';
 
-export function likesRoutes(options: RestRouteOptions) {
-  void options;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const idSchema = z.string().trim().regex(/^[1-9]\d{0,15}$/, 'must be a positive integer id').transform(Number);
+const likeBodySchema = z.object({ token_id: z.union([z.string(), z.number()]).transform(String).pipe(idSchema) });
+
+async function readBody(c: Context): Promise<unknown> {
+  const type = c.req.header('Content-Type') ?? '';
+  if (/^application\/json\b/i.test(type)) {
+    try {
+      return await c.req.json();
+    } catch {
+      throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
+    }
+  }
+  if (/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)) return c.req.parseBody();
+  throw new ApiError(415, 'unsupported_media_type', 'Send token_id as multipart/form-data.');
+}
+
+async function accountIdOf(db: Pick<Db, 'select'>, address: string): Promise<number> {
+  const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.address, address));
+  if (!row) throw new ApiError(401, 'unauthorized', 'Sign in with your wallet first.');
+  return row.id;
+}
+
+async function likesCountOf(tx: Tx, tokenId: number): Promise<number> {
+  const [row] = await tx.select({ likesCount: tokens.likesCount }).from(tokens).where(eq(tokens.id, tokenId));
+  if (!row) throw new ApiError(404, 'not_found', 'No token with this id.');
+  return row.likesCount;
+}
+
+/** Changes the denormalized count by delta (never below 0) and returns the new value. */
+async function bumpLikes(tx: Tx, tokenId: number, delta: 1 | -1): Promise<number> {
+  const [row] = await tx
+    .update(tokens)
+    .set({ likesCount: sql`greatest(${tokens.likesCount} + ${delta}, 0)` })
+    .where(eq(tokens.id, tokenId))
+    .returning({ likesCount: tokens.likesCount });
+  if (!row) throw new ApiError(404, 'not_found', 'No token with this id.');
+  return row.likesCount;
+}
+
+export function likesRoutes({ db, live }: RestRouteOptions) {
   const api = new Hono<AuthEnv>();
+  api.use('*', requireAccount(db, { rejectBanned: true }));
+
+  const broadcast = (event: 'TokenLiked' | 'TokenUnliked', doc: { _id?: string; token_id: string; account_id: string; likesCount: number }) => {
+    const payload = { ...(doc._id ? { _id: doc._id } : {}), token_id: doc.token_id, account_id: doc.account_id, updatedFields: { likesCount: doc.likesCount } };
+    live.emit(event, payload);
+    live.emit('TokenUpdated', payload);
+  };
+
+  api.get('/account', async (c) => {
+    const auth = signedInAccount(c);
+    const accountId = await accountIdOf(db, auth.address);
+    const rows = await db
+      .select({ id: likes.id, tokenId: likes.tokenId })
+      .from(likes)
+      .where(eq(likes.accountId, accountId))
+      .orderBy(desc(likes.id));
+    c.header('Cache-Control', 'no-store');
+    return c.json({ likes: rows.map((row) => ({ _id: String(row.id), token_id: String(row.tokenId) })) });
+  });
+
+  // The seed's path is POST /likes/ (trailing slash); Hono's strict routing needs a wildcard to match it.
+  api.post('/*', async (c) => {
+    if (!/\/likes\/?$/.test(c.req.path)) throw new ApiError(404, 'not_found', `No API route POST ${c.req.path}.`);
+    const auth = signedInAccount(c);
+    const { token_id: tokenId } = parseInput(likeBodySchema, await readBody(c));
+    const accountId = await accountIdOf(db, auth.address);
+    const result = await db.transaction(async (tx) => {
+      await likesCountOf(tx, tokenId); // 404 before anything is written
+      const [inserted] = await tx
+        .insert(likes)
+        .values({ tokenId, accountId })
+        .onConflictDoNothing({ target: [likes.tokenId, likes.accountId] })
+        .returning({ id: likes.id });
+      if (inserted) return { created: true, likeId: inserted.id, likesCount: await bumpLikes(tx, tokenId, 1) };
+      const [existing] = await tx
+        .select({ id: likes.id })
+        .from(likes)
+        .where(and(eq(likes.tokenId, tokenId), eq(likes.accountId, accountId)));
+      return { created: false, likeId: existing!.id, likesCount: await likesCountOf(tx, tokenId) };
+    });
+    const doc = { _id: String(result.likeId), token_id: String(tokenId), account_id: auth.address, likesCount: result.likesCount };
+    if (result.created) broadcast('TokenLiked', doc);
+    return c.json(doc, result.created ? 201 : 200);
+  });
+
+  const unlike = async (c: Context<AuthEnv>, target: { likeId: number } | { tokenId: number }) => {
+    const auth = signedInAccount(c);
+    const accountId = await accountIdOf(db, auth.address);
+    const result = await db.transaction(async (tx) => {
+      const where =
+        'likeId' in target
+          ? and(eq(likes.id, target.likeId), eq(likes.accountId, accountId))
+          : and(eq(likes.tokenId, target.tokenId), eq(likes.accountId, accountId));
+      const [deleted] = await tx.delete(likes).where(where).returning({ id: likes.id, tokenId: likes.tokenId });
+      if (deleted) return { deleted: true, tokenId: deleted.tokenId, likeId: deleted.id, likesCount: await bumpLikes(tx, deleted.tokenId, -1) };
+      if ('likeId' in target) throw new ApiError(404, 'not_found', 'No like with this id for your account.');
+      // Unliking a token that is not liked is a no-op (idempotent), but the token must exist.
+      return { deleted: false, tokenId: target.tokenId, likeId: null, likesCount: await likesCountOf(tx, target.tokenId) };
+    });
+    const doc = { token_id: String(result.tokenId), account_id: auth.address, likesCount: result.likesCount };
+    if (result.deleted) broadcast('TokenUnliked', { ...doc, _id: String(result.likeId) });
+    return c.json({ token_id: doc.token_id, likesCount: doc.likesCount });
+  };
+
+  api.delete('/token/:tokenId', (c) => unlike(c, { tokenId: parseInput(idSchema, c.req.param('tokenId')) }));
+  api.delete('/:id', (c) => unlike(c, { likeId: parseInput(idSchema, c.req.param('id')) }));
+
   return api;
 }

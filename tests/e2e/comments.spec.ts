@@ -1,0 +1,122 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { installTestWallet, TEST_WALLET_NAME } from './support/testWallet';
+
+// Two collectors (test wallets #3 and #4, each in its own browser context) talk on one token's comments.
+
+async function chainUrl(request: APIRequestContext): Promise<string> {
+  const config = (await (await request.get('/api/v1/config')).json()) as { evms: Array<{ providerURL: string }> };
+  return config.evms[0]!.providerURL;
+}
+
+/** The holding id of a listed demo token: the token page's route id. */
+async function tokenPageId(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/graphql', {
+    data: { query: '{ getMarketplaceTokens(pagination: { perPage: 30 }) { edges { node { _id tokenHolding { id } } } } }' },
+  });
+  const body = (await response.json()) as { data: { getMarketplaceTokens: { edges: { node: { tokenHolding: { id: string } | null } }[] } } };
+  const holding = body.data.getMarketplaceTokens.edges.map((edge) => edge.node.tokenHolding).find((h) => h !== null);
+  if (!holding) throw new Error('no demo token with a holding');
+  return holding.id;
+}
+
+async function openAs(browser: Browser, baseURL: string, rpcUrl: string, accountIndex: number, path: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await installTestWallet(page, { rpcUrl, accountIndex });
+  await page.goto(path);
+  await page.getByRole('banner').getByRole('button', { name: 'Connect wallet' }).click();
+  await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: TEST_WALLET_NAME }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: /^Profile of / })).toBeVisible();
+  await expect(comments(page)).toBeVisible();
+  return page;
+}
+
+const comments = (page: Page) => page.getByRole('region', { name: /^Comments/ });
+/** One comment's own body (its replies are outside it), found by its text. */
+const comment = (page: Page, text: string) => comments(page).locator('article.comment-body').filter({ has: page.getByText(text, { exact: true }) });
+
+async function reply(page: Page, to: string, text: string) {
+  await comment(page, to).getByRole('button', { name: 'Reply' }).click();
+  const field = comments(page).getByRole('textbox', { name: /^Reply to / });
+  await field.fill(text);
+  await field.press('Control+Enter');
+  await expect(comment(page, text)).toBeVisible();
+}
+
+test('two users reply to each other down to level 4, edit and delete; one editor at a time; a draft survives reload', async ({ browser, request, baseURL }) => {
+  const rpcUrl = await chainUrl(request);
+  const path = `/token/${await tokenPageId(request)}`;
+  const run = Date.now().toString(36);
+  const texts = [1, 2, 3, 4].map((level) => `Level ${level} note ${run}`);
+
+  const alice = await openAs(browser, baseURL!, rpcUrl, 3, path);
+  const bob = await openAs(browser, baseURL!, rpcUrl, 4, path);
+
+  // Alice posts; an empty comment cannot be posted.
+  await comments(alice).getByRole('textbox', { name: 'Write a comment' }).click();
+  const field = comments(alice).getByRole('textbox', { name: 'Write a comment' });
+  await expect(comments(alice).getByRole('button', { name: 'Post' })).toBeDisabled();
+  await field.fill(texts[0]!);
+  await comments(alice).getByRole('button', { name: 'Post' }).click();
+  await expect(comment(alice, texts[0]!)).toBeVisible();
+  await expect(alice.locator('.notification-bar')).toContainText('Comment posted');
+
+  // They take turns replying, each after a reload to see the other's reply.
+  await bob.reload();
+  await reply(bob, texts[0]!, texts[1]!);
+  await alice.reload();
+  await reply(alice, texts[1]!, texts[2]!);
+  await bob.reload();
+  await reply(bob, texts[2]!, texts[3]!);
+  await alice.reload();
+  await expect(comment(alice, texts[3]!)).toBeVisible();
+  await expect(comments(alice).locator('li.comment-level-4').filter({ has: alice.getByText(texts[3]!, { exact: true }) })).toHaveCount(1);
+  // Level 4 takes no reply; level 3 still does.
+  await expect(comment(alice, texts[3]!).getByRole('button', { name: 'Reply' })).toHaveCount(0);
+  await expect(comment(alice, texts[2]!).getByRole('button', { name: 'Reply' })).toBeVisible();
+  // Only the author edits or deletes.
+  await expect(comment(alice, texts[1]!).getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(comment(alice, texts[0]!).getByRole('button', { name: 'Edit' })).toBeVisible();
+
+  // One editor at a time: while Alice edits, no other comment offers actions and the new-comment field is gone.
+  await comment(alice, texts[0]!).getByRole('button', { name: 'Edit' }).click();
+  const edit = comments(alice).getByRole('textbox', { name: 'Edit comment' });
+  await expect(edit).toHaveValue(texts[0]!);
+  await expect(comments(alice).getByRole('button', { name: /^(Reply|Edit|Delete)$/ })).toHaveCount(0);
+  await expect(comments(alice).getByRole('textbox', { name: 'Write a comment' })).toHaveCount(0);
+  await edit.press('Escape');
+  await expect(edit).toHaveCount(0);
+  await expect(comments(alice).getByRole('button', { name: 'Reply' }).first()).toBeVisible();
+
+  const edited = `${texts[0]} (revised)`;
+  await comment(alice, texts[0]!).getByRole('button', { name: 'Edit' }).click();
+  await comments(alice).getByRole('textbox', { name: 'Edit comment' }).fill(edited);
+  await comments(alice).getByRole('button', { name: 'Save' }).click();
+  await expect(comment(alice, edited).getByText('(edited)')).toBeVisible();
+
+  // Alice deletes her level-3 reply: placeholder, no reply or edit; Bob's level-4 reply stays.
+  await comment(alice, texts[2]!).getByRole('button', { name: 'Delete' }).click();
+  await expect(comment(alice, texts[2]!)).toHaveCount(0);
+  const deleted = comments(alice).locator('li.comment-level-3[data-status="deleted"]').first();
+  await expect(deleted.locator(':scope > article.comment-body')).toContainText('This comment was deleted');
+  await expect(deleted.locator(':scope > article.comment-body').getByRole('button', { name: /^(Reply|Edit|Delete)$/ })).toHaveCount(0);
+  await bob.reload();
+  await expect(comment(bob, edited).getByText('(edited)')).toBeVisible();
+  await expect(comment(bob, texts[2]!)).toHaveCount(0);
+  await expect(comment(bob, texts[3]!)).toBeVisible();
+
+  // A draft being typed survives a reload.
+  const draft = `Unsent thought ${run}`;
+  await comments(bob).getByRole('textbox', { name: 'Write a comment' }).click();
+  await comments(bob).getByRole('textbox', { name: 'Write a comment' }).fill(draft);
+  // The draft is written to IndexedDB asynchronously; give the write a moment before reloading.
+  await bob.waitForTimeout(500);
+  await bob.reload();
+  await expect(comments(bob).getByRole('textbox', { name: 'Write a comment' })).toHaveValue(draft);
+  await comments(bob).getByRole('textbox', { name: 'Write a comment' }).press('Escape');
+  await bob.reload();
+  await expect(comments(bob).getByRole('textbox', { name: 'Write a comment' })).toHaveValue('');
+
+  await alice.context().close();
+  await bob.context().close();
+});

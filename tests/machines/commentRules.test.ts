@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { addComment, appendPage, findComment, updateComment, type ThreadComment } from '../../machines/comments/commentTree';
+import {
+  COMMENT_MAX_LENGTH,
+  COMMENT_TOO_LONG_MESSAGE,
+  COMMENTS_PAGE_SIZE,
+  MAX_STORED_LEVEL,
+  SHOWN_LEVELS,
+  canReplyAtLevel,
+  commentStatus,
+  commentTextError,
+  sameAddress,
+} from '../../machines/comments/rules';
+
+const T0 = '2026-11-01T10:00:00.000Z';
+const node = (id: string, parent: string | null, replies: ThreadComment[] = []): ThreadComment => ({
+  id, text: id, parent_id: parent, level: 1, deleted: false, createdAt: T0, updatedAt: T0, votes: 0, myVote: null,
+  userInfo: { address: '0xa', alias: null, avatar: null, firstName: null, lastName: null }, replies,
+});
+
+describe('comment rules (seed 000 §4, §5, §9)', () => {
+  it('constants: page size 20, shown to 5 levels, replies allowed below level 4 so stored up to level 4', () => {
+    expect([COMMENTS_PAGE_SIZE, SHOWN_LEVELS, MAX_STORED_LEVEL]).toEqual([20, 5, 4]);
+    expect([1, 2, 3, 4, 5].map(canReplyAtLevel)).toEqual([true, true, true, false, false]);
+  });
+
+  it('text: trimmed non-empty with the comment or reply message, and a length limit', () => {
+    expect(commentTextError(' \n ', false)).toBe('Comment cannot be empty');
+    expect(commentTextError('', true)).toBe('Reply cannot be empty');
+    expect(commentTextError('  ok  ', true)).toBeNull();
+    expect(commentTextError(`  ${'x'.repeat(COMMENT_MAX_LENGTH)}  `, false)).toBeNull();
+    expect(commentTextError('x'.repeat(COMMENT_MAX_LENGTH + 1), false)).toBe(COMMENT_TOO_LONG_MESSAGE);
+  });
+
+  it('lifecycle: active → edited (updatedAt ≠ createdAt) → deleted', () => {
+    expect(commentStatus({ deleted: false, createdAt: T0, updatedAt: T0 })).toBe('active');
+    expect(commentStatus({ deleted: false, createdAt: T0, updatedAt: '2026-11-01T10:00:00.001Z' })).toBe('edited');
+    expect(commentStatus({ deleted: true, createdAt: T0, updatedAt: '2026-11-01T11:00:00.000Z' })).toBe('deleted');
+  });
+
+  it('authorship compares addresses case-insensitively; nobody matches a missing address', () => {
+    expect(sameAddress('0xAbC', '0xabc')).toBe(true);
+    expect(sameAddress(null, '0xabc')).toBe(false);
+  });
+});
+
+describe('comment tree', () => {
+  const tree = [node('a', null, [node('b', 'a')]), node('c', null)];
+
+  it('finds nested comments and replaces one without touching other branches', () => {
+    expect(findComment(tree, 'b')?.id).toBe('b');
+    const changed = updateComment(tree, 'b', (comment) => ({ ...comment, text: 'B' }));
+    expect(findComment(changed, 'b')?.text).toBe('B');
+    expect(changed[1]).toBe(tree[1]);
+    expect(findComment(tree, 'b')?.text).toBe('b');
+  });
+
+  it('a new top-level comment goes first, a reply last under its parent; a further page skips known ids', () => {
+    expect(addComment(tree, node('n', null)).map((c) => c.id)).toEqual(['n', 'a', 'c']);
+    expect(findComment(addComment(tree, node('r', 'a')), 'a')?.replies.map((c) => c.id)).toEqual(['b', 'r']);
+    const page = { totalCount: 3, pageInfo: { endCursor: null, hasNextPage: false }, edges: [{ cursor: 'x', node: node('c', null) }, { cursor: 'y', node: node('d', null) }] };
+    expect(appendPage(tree, page).map((c) => c.id)).toEqual(['a', 'c', 'd']);
+  });
+});

@@ -5,6 +5,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { measureLive } from './bench/live';
 import { firstLoadJs } from './bundle-size';
 
 const root = join(import.meta.dirname, '..');
@@ -146,6 +147,7 @@ async function main() {
     server.kill('SIGTERM');
   }
 
+  rows.push(...(await measureLive())); // socket fan-out and sold → Sold event (scripts/bench/live.ts)
   writeResults();
   console.table(rows.map((r) => ({ metric: r.metric, value: r.value, unit: r.unit, target: r.target ?? '' })));
 }

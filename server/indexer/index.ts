@@ -57,7 +57,8 @@ export async function startIndexer({
   publicClient,
   deployments,
   io,
-  pollIntervalMs = 500,
+  // A local chain answers eth_blockNumber in well under a millisecond; live events follow a sale within ~100 ms.
+  pollIntervalMs = 100,
   maxBlockRange = 2000,
   onError = (error) => console.error('Chain indexer:', error),
 }: StartIndexerOptions): Promise<Indexer> {

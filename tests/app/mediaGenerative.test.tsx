@@ -50,6 +50,9 @@ describe('generativeSpec', () => {
     const token = generativeToken();
     expect(generativeSpec({ ...token, collection: { attributes: { index: { seedVariableName: 'tokenSeed' } } } })?.cid).toBe(CID.sketch);
     expect(generativeSpec({ ...token, attributes: {} })).toBeNull();
+    // A list query that left out the collection's attributes: the seed variable is unknown, so no live render.
+    expect(generativeSpec({ ...token, collection: { attributes: undefined } })).toBeNull();
+    expect(generativeSpec({ ...token, attributes: { seed: 3 }, collection: { attributes: { index: { seedVariableName: 'tokenSeed' } } } })?.seed).toBe('3');
     expect(generativeSpec({ ...token, collection: { attributes: { jsLibrary: 'three' } } })).toBeNull();
     expect(generativeSpec({ ...token, collection: { attributes: { index: { seedVariableName: 'a b' } } } })).toBeNull();
   });

@@ -63,7 +63,9 @@ export function generativeSpec(token: MediaToken): GenerativeSpec | null {
   const attributes = record(token.attributes);
   const collection = record(token.collection?.attributes);
   const index = record(collection.index);
-  const variable = text(index.seedVariableName) ?? 'seed';
+  // Without the collection's seed variable name the sketch would read an undefined seed: show the thumbnail.
+  const variable = text(index.seedVariableName);
+  if (variable === null) return null;
   const entry = text(index.entry);
   const files = Array.isArray(collection.files) ? collection.files.map(record) : [];
   const cid = text(files.find((file) => entry !== null && file.name === entry)?.cid) ?? cidOf(token.mediaUrl);

@@ -4,6 +4,14 @@ import { useEffect, useState, type RefObject } from 'react';
 /** The card is the hover target: a link overlay may cover the media itself. */
 const hoverRoot = (element: HTMLElement): HTMLElement => element.closest<HTMLElement>('article, li') ?? element;
 
+function matchesHover(element: HTMLElement): boolean {
+  try {
+    return element.matches(':hover');
+  } catch {
+    return false; // an engine without :hover support
+  }
+}
+
 export function useCardHover(ref: RefObject<HTMLElement | null>, intervalMs: number, enabled = true): boolean {
   const [hovered, setHovered] = useState(false);
   useEffect(() => {
@@ -21,7 +29,8 @@ export function useCardHover(ref: RefObject<HTMLElement | null>, intervalMs: num
     root.addEventListener('focusin', focusIn);
     root.addEventListener('focusout', focusOut);
     // A short pass over a card does not start anything: only a hover still there at the next check counts.
-    const timer = setInterval(() => setHovered(pointerOn || focusOn), intervalMs);
+    // :hover also covers a card (re)mounted under a pointer that has not moved since, so no pointerenter came.
+    const timer = setInterval(() => setHovered(pointerOn || focusOn || matchesHover(root)), intervalMs);
     return () => {
       clearInterval(timer);
       root.removeEventListener('pointerenter', on);

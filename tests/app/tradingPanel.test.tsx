@@ -1,0 +1,97 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppActorProvider, type AppActor } from '../../src/app/appActorContext';
+import { createAppActor } from '../../src/app/createAppActor';
+import { TokenTradePanel, type TradeToken } from '../../src/components/trading/TokenTradePanel';
+import { closeWalletModal, isWalletModalOpen } from '../../src/components/wallet/walletModalStore';
+import { clearTokenPatches, patchToken } from '../../src/services/live/tokenPatches';
+import { configAnswering, demoConfig } from './appHarness';
+import { ALICE, fakeWalletSession, loginOf } from './walletHarness';
+
+const SELLER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+const sale = { saleId: '4', allOutSaleId: null, seller: SELLER.toLowerCase(), amount: '1', price: { amount: '15000000000000000', currency: 'ETH' }, wasCancelled: false };
+const token = (overrides: Partial<TradeToken> = {}): TradeToken => ({
+  _id: '11',
+  tokenId: '3',
+  chainId: 31337,
+  isSold: false,
+  collection: { address: '0xc0', chainId: 31337 },
+  tokenHolding: { owner: { address: SELLER.toLowerCase() }, salePrice: sale.price, bazaarSales: [sale] },
+  ...overrides,
+});
+
+function renderPanel(props: TradeToken, walletSession?: ReturnType<typeof fakeWalletSession>['machine']) {
+  const appActor: AppActor = createAppActor({ config: configAnswering(async () => demoConfig), ...(walletSession ? { walletSession } : {}) });
+  const view = render(
+    <AppActorProvider actor={appActor}>
+      <TokenTradePanel token={props} />
+    </AppActorProvider>,
+  );
+  const notice = () => appActor.system.get('notifications').getSnapshot().context.current as { kind: string; text: string } | null;
+  return { ...view, appActor, notice };
+}
+
+afterEach(() => {
+  clearTokenPatches();
+  closeWalletModal();
+});
+
+describe('TokenTradePanel (seed 000 §2 token detail, §5 rules)', () => {
+  it('shows nothing without an active sale', () => {
+    renderPanel(token({ tokenHolding: { owner: { address: SELLER }, bazaarSales: [{ ...sale, wasCancelled: true }] } }));
+    expect(screen.queryByRole('button', { name: /Buy/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Make offer' })).toBeNull();
+  });
+
+  it('shows the buy button with the price; a visitor gets the connect-wallet order message and the wallet modal', async () => {
+    const { notice } = renderPanel(token());
+    const buy = screen.getByRole('button', { name: 'Buy for 0.015 ETH' });
+    fireEvent.click(buy);
+    expect(notice()).toMatchObject({ kind: 'error', text: 'Please connect your wallet to place the order' });
+    expect(isWalletModalOpen()).toBe(true);
+  });
+
+  it('toggles the offer button to an input with Make offer (disabled while empty or invalid) and Cancel', async () => {
+    const { notice } = renderPanel(token());
+    fireEvent.click(screen.getByRole('button', { name: 'Make offer' }));
+    const input = screen.getByLabelText('Your offer (ETH)');
+    const submit = screen.getByRole('button', { name: 'Make offer' });
+    expect(submit).toHaveProperty('disabled', true);
+    fireEvent.change(input, { target: { value: '0.00001' } });
+    expect(screen.getByRole('alert').textContent).toBe('Minimum allowed price is 0.0001');
+    expect(submit).toHaveProperty('disabled', true);
+    fireEvent.change(input, { target: { value: '0.01' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(submit).toHaveProperty('disabled', false);
+    fireEvent.click(submit);
+    expect(notice()).toMatchObject({ text: 'Please connect your wallet to place an offer' });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByLabelText('Your offer (ETH)')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Make offer' })).toBeTruthy();
+  });
+
+  it('hides for the owner and once the token was just sold', async () => {
+    const session = fakeWalletSession({ restored: { address: ALICE, chainId: 31337, connectorId: 'demo:1' }, stored: loginOf(ALICE) });
+    const owned = token({ tokenHolding: { owner: { address: ALICE.toLowerCase() }, bazaarSales: [{ ...sale, seller: ALICE.toLowerCase() }] } });
+    const { appActor, rerender } = renderPanel(owned, session.machine);
+    await waitFor(() => expect(appActor.system.get('walletSession').getSnapshot().hasTag('registered')).toBe(true));
+    expect(screen.queryByRole('button', { name: /Buy/ })).toBeNull();
+
+    rerender(
+      <AppActorProvider actor={appActor}>
+        <TokenTradePanel token={token()} />
+      </AppActorProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Buy for 0.015 ETH' })).toBeTruthy();
+    act(() => patchToken('11', { isSold: true }));
+    expect(screen.queryByRole('button', { name: /Buy/ })).toBeNull();
+  });
+
+  it('tells a registered seller viewing another owner\'s holding that they are the seller', async () => {
+    const session = fakeWalletSession({ restored: { address: ALICE, chainId: 31337, connectorId: 'demo:1' }, stored: loginOf(ALICE) });
+    const { appActor, notice } = renderPanel(token({ tokenHolding: { owner: { address: SELLER }, bazaarSales: [{ ...sale, seller: ALICE.toLowerCase() }] } }), session.machine);
+    await waitFor(() => expect(appActor.system.get('walletSession').getSnapshot().hasTag('registered')).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: /Buy for/ }));
+    expect(notice()).toMatchObject({ kind: 'error', text: 'Sorry. Order cannot be placed as you are the seller' });
+  });
+});

@@ -72,7 +72,7 @@ export const getMarketplaceTokensOperation = graphqlOperation<
     pageInfo { startCursor endCursor hasNextPage hasPreviousPage }
     edges { cursor node {
       id _id tokenId name thumbnailUrl mediaUrl mediaType likesCount isSold chainId createdAt attributes
-      collection { id _id name address chainId }
+      collection { id _id name address chainId attributes }
       creatorInfo { ${PERSON_FIELDS} }
       tokenHolding { id chainId createdAt salePrice { amount currency } owner { ${PERSON_FIELDS} } }
     } }
@@ -204,7 +204,7 @@ export const getLikedTokensByAccountOperation = graphqlOperation<
     pageInfo { startCursor endCursor hasNextPage hasPreviousPage }
     edges { cursor node {
       id _id tokenId name thumbnailUrl mediaUrl mediaType likesCount isSold chainId createdAt attributes
-      collection { id _id name address chainId }
+      collection { id _id name address chainId attributes }
       creatorInfo { ${PERSON_FIELDS} }
       tokenHolding { id chainId createdAt salePrice { amount currency } owner { ${PERSON_FIELDS} } }
     } }

@@ -2,6 +2,7 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetAllListSnapshots } from '../../src/components/tokens/listSnapshots';
+import { notifyListsStale } from '../../src/services/live/listRefresh';
 import { renderApp } from './appHarness';
 import { FakeIntersectionObserver, makeCollection, pageOf, stubGraphql, tokensAnswer, type GraphqlCall } from './exploreFixtures';
 
@@ -150,5 +151,30 @@ describe('explore', { timeout: 30_000 }, () => {
     expect(server.of('getMarketplaceTokens')).toHaveLength(requests + 1); // the home page's own list, nothing more
     expect(router.state.location.search).toEqual({ sort: 'oldest' });
     expect(scrollTo).toHaveBeenCalledWith(0, 2400);
+  });
+});
+
+describe('explore live refresh', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    forgetAllListSnapshots();
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('behavior: when live events say lists are stale, the list reloads from page 1 with the same filters', async () => {
+    let total = 3;
+    const server = stubGraphql((call) => marketplace(total)(call));
+    await renderApp('/explore?sort=highest_price');
+    const grid = await screen.findByRole('list', { name: 'Artworks' });
+    expect(within(grid).getAllByRole('article')).toHaveLength(3);
+    total = 4;
+    act(() => notifyListsStale());
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Artworks' })).getAllByRole('article')).toHaveLength(4));
+    const calls = server.of('getMarketplaceTokens');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.variables).toEqual(calls[0]!.variables);
+    expect(calls[1]!.variables.sort).toEqual({ sortBy: 'price', sortDir: -1 });
   });
 });

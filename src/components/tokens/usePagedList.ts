@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useActorRef } from '@xstate/react';
 import type { Snapshot } from 'xstate';
 import { createPagedListMachine, fetchPageActor, type FetchPage } from '../../../machines/lists/pagedListMachine';
+import { onListsStale } from '../../services/live/listRefresh';
 import { saveListSnapshot, takeListSnapshot } from './listSnapshots';
 
 export interface PagedListOptions<TNode, TParams> {
@@ -35,6 +36,22 @@ export function usePagedList<TNode, TParams>({ fetchPage, params, pageSize, snap
     if (!restored) list.send({ type: 'list.reset', params });
     // Once per mount: new params remount the list (its key), so they never change under this actor.
   }, [list]);
+
+  useEffect(
+    () =>
+      // Live events say chain data changed: reload the same list, then return to the visitor's offset.
+      onListsStale(() => {
+        const top = window.scrollY;
+        list.send({ type: 'list.reset', params });
+        const subscription = list.subscribe((snapshot) => {
+          if (snapshot.hasTag('loading')) return;
+          subscription.unsubscribe();
+          requestAnimationFrame(() => window.scrollTo(0, top));
+        });
+      }),
+    // The params are fixed for this actor (see above).
+    [list],
+  );
 
   useLayoutEffect(() => {
     const top = restored?.context?.scrollTop ?? 0;

@@ -112,6 +112,7 @@ export const commentThreadMachine = setup({
     persistDraft: (_, _params: { tokenId: string; draft: CommentDraft | null }) => {},
     openWalletDialog: () => {},
     changeDraft: assign({ draft: ({ event }) => (event.type === 'draft.change' ? event.text : ''), error: null }),
+    assignViewer: assign({ viewer: ({ context, event }) => (event.type === 'viewer.changed' ? event.address : context.viewer) }),
     closeEditor: assign({ editor: null, draft: '', error: null }),
     notify: emit((_, params: { kind: 'success' | 'error'; text: string }) => ({ type: 'comments.notify' as const, ...params })),
   },
@@ -122,6 +123,7 @@ export const commentThreadMachine = setup({
     draftInvalid: ({ context }) => commentTextError(context.draft, isReply(context)) !== null,
     editing: ({ context }) => context.editor?.mode === 'edit',
     hasNextPage: ({ context }) => context.hasNextPage,
+    viewerDiffers: ({ context, event }) => event.type === 'viewer.changed' && (event.address?.toLowerCase() ?? null) !== (context.viewer?.toLowerCase() ?? null),
     canDelete: ({ context, event }) => {
       if (event.type !== 'comment.delete' || context.editor !== null) return false;
       const comment = findComment(context.comments, event.commentId);
@@ -148,7 +150,7 @@ export const commentThreadMachine = setup({
     restored: null,
   }),
   on: {
-    'viewer.changed': { actions: assign({ viewer: ({ event }) => event.address }) },
+    'viewer.changed': { actions: 'assignViewer' },
   },
   initial: 'restoring',
   states: {
@@ -190,7 +192,32 @@ export const commentThreadMachine = setup({
           initial: 'idle',
           states: {
             idle: {
-              on: { 'comments.loadMore': { guard: 'hasNextPage', target: 'loadingMore' } },
+              on: {
+                'comments.loadMore': { guard: 'hasNextPage', target: 'loadingMore' },
+                // Another account signed in (or out): reload so each comment's myVote is that viewer's own.
+                'viewer.changed': [
+                  { guard: 'viewerDiffers', target: 'refreshing', actions: 'assignViewer' },
+                  { actions: 'assignViewer' },
+                ],
+              },
+            },
+            refreshing: {
+              tags: ['loading'],
+              invoke: {
+                id: 'refreshComments',
+                src: 'fetchComments',
+                input: ({ context }) => ({ tokenId: context.tokenId, after: null, viewer: context.viewer }),
+                onDone: {
+                  target: 'idle',
+                  actions: assign(({ event }) => ({
+                    comments: appendPage([], event.output),
+                    totalCount: event.output.totalCount,
+                    endCursor: event.output.pageInfo.endCursor,
+                    hasNextPage: event.output.pageInfo.hasNextPage,
+                  })),
+                },
+                onError: { target: 'idle', actions: notify('error', COMMENT_NOTICES.fetchFailed) },
+              },
             },
             loadingMore: {
               tags: ['loading'],

@@ -105,6 +105,16 @@ test('two users reply to each other down to level 4, edit and delete; one editor
   await expect(comment(bob, texts[2]!)).toHaveCount(0);
   await expect(comment(bob, texts[3]!)).toBeVisible();
 
+  // Bob votes on Alice's comment: one vote per account, remembered after a reload.
+  const up = comment(bob, edited).getByRole('button', { name: 'Vote up' });
+  await up.click();
+  await expect(up).toHaveAttribute('aria-pressed', 'true');
+  await expect(comment(bob, edited).getByLabel('1 votes')).toBeVisible();
+  await expect(bob.locator('.notification-bar')).toContainText('Vote registered');
+  await bob.reload();
+  await expect(comment(bob, edited).getByRole('button', { name: 'Vote up' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(comment(bob, edited).getByLabel('1 votes')).toBeVisible();
+
   // A draft being typed survives a reload.
   const draft = `Unsent thought ${run}`;
   await comments(bob).getByRole('textbox', { name: 'Write a comment' }).click();

@@ -41,7 +41,7 @@ const project = (state: AnyMachineSnapshot) => {
 };
 
 const busyRegion = (state: AnyMachineSnapshot) =>
-  state.matches({ ready: { list: 'loadingMore' } }) || state.matches({ ready: { actions: 'deleting' } }) || state.matches({ ready: { actions: 'voting' } }) || state.hasTag('busy');
+  state.matches({ ready: { list: 'loadingMore' } }) || state.matches({ ready: { list: 'refreshing' } }) || state.matches({ ready: { actions: 'deleting' } }) || state.matches({ ready: { actions: 'voting' } }) || state.hasTag('busy');
 
 const events = (state: AnyMachineSnapshot): CommentThreadEvent[] =>
   [
@@ -49,11 +49,12 @@ const events = (state: AnyMachineSnapshot): CommentThreadEvent[] =>
     { type: 'xstate.done.actor.loadDraft', output: RESTORED },
     { type: 'xstate.done.actor.fetchComments', output: FIRST },
     { type: 'xstate.done.actor.fetchMore', output: MORE },
+    { type: 'xstate.done.actor.refreshComments', output: FIRST },
     { type: 'xstate.done.actor.postComment', output: POSTED },
     { type: 'xstate.done.actor.updateComment', output: { text: 'Nice', updatedAt: EDITED_AT } },
     { type: 'xstate.done.actor.deleteComment', output: { commentId: 'c1', updatedAt: EDITED_AT } },
     { type: 'xstate.done.actor.voteComment', output: { commentId: 'c2', votes: 1, myVote: 1 } },
-    ...['loadDraft', 'fetchComments', 'fetchMore', 'postComment', 'updateComment', 'deleteComment', 'voteComment'].map((id) => ({ type: `xstate.error.actor.${id}`, error: new Error('offline') })),
+    ...['loadDraft', 'fetchComments', 'fetchMore', 'refreshComments', 'postComment', 'updateComment', 'deleteComment', 'voteComment'].map((id) => ({ type: `xstate.error.actor.${id}`, error: new Error('offline') })),
     { type: 'viewer.changed', address: null },
     { type: 'viewer.changed', address: ALICE },
     { type: 'editor.open', target: { mode: 'new' } },
@@ -138,6 +139,12 @@ function harness() {
           return settle(fetchComments.last(), step);
         },
         'xstate.error.actor.fetchMore': (step: { event: { type: string } }) => settle(fetchComments.last(), step),
+        'xstate.done.actor.refreshComments': (step: { event: { type: string } }) => {
+          // The first page again, for the new viewer (their own votes).
+          expect(fetchComments.last().input).toEqual({ tokenId: '7', after: null, viewer: ctx(real()).viewer });
+          return settle(fetchComments.last(), step);
+        },
+        'xstate.error.actor.refreshComments': (step: { event: { type: string } }) => settle(fetchComments.last(), step),
         'xstate.done.actor.postComment': (step: { event: { type: string } }) => {
           const editor = ctx(real()).editor;
           expect(postComment.last().input).toEqual({ tokenId: '7', parentId: editor?.mode === 'reply' ? editor.commentId : null, text: ctx(real()).draft.trim() });
@@ -197,6 +204,10 @@ function harness() {
         'ready.list': () => {},
         'ready.list.idle': (snap) => expect(snap.can({ type: 'comments.loadMore' })).toBe(ctx(snap).hasNextPage),
         'ready.list.loadingMore': (snap) => expect(snap.hasTag('loading')).toBe(true),
+        'ready.list.refreshing': (snap) => {
+          expect(snap.hasTag('loading')).toBe(true);
+          expect(fetchComments.last().input.after).toBeNull();
+        },
         'ready.editor': () => {},
         'ready.editor.closed': (snap) => {
           expect(ctx(snap).editor).toBeNull();

@@ -75,7 +75,7 @@ function harness() {
         },
         'filters.sync': (step: { event: EventObject }) => {
           sendQuietly(step);
-          expect(real().context.filters).toEqual((step.event as { filters: ExploreFilters }).filters);
+          expect(real().context.filters).toEqual((step.event as unknown as { filters: ExploreFilters }).filters);
         },
         'filters.reset': sendControl,
         'filters.setView': sendControl,

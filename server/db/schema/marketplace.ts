@@ -130,6 +130,12 @@ export const tokens = pgTable(
     index('tokens_media_type_price_idx').on(t.mediaType, t.priceWei, t.id),
     index('tokens_creator_idx').on(t.creator, t.id),
     index('tokens_chain_idx').on(t.chainId, t.id),
+    // Chain and artist filters under the likes and price sorts, and the collection grid in token order (issue 5).
+    index('tokens_chain_likes_idx').on(t.chainId, t.likesCount, t.id),
+    index('tokens_chain_price_idx').on(t.chainId, t.priceWei, t.id),
+    index('tokens_creator_likes_idx').on(t.creator, t.likesCount, t.id),
+    index('tokens_creator_price_idx').on(t.creator, t.priceWei, t.id),
+    index('tokens_collection_idx').on(t.collectionId, t.id),
     check('tokens_creator_lower', sql`${t.creator} = lower(${t.creator})`),
   ],
 );

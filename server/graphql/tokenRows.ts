@@ -1,5 +1,6 @@
 // One SQL statement per token page: the keyset segments, the list total, the main holding, the collection
-// and both people (creator, owner) joined, so a page costs one round trip whatever its size.
+// and both people (creator, owner) joined, so a page costs one round trip whatever its size. The page is
+// cut to its limit before the joins, so the price sorts' second segment adds no lookups.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import type { Segment } from './keyset.js';
@@ -178,13 +179,12 @@ export function tokenPageSql(spec: TokenPageSpec): SQL {
         c.attributes AS c_attributes, c.created_at AS c_created_at, c.published_at AS c_published_at,
         h.id::text AS h_id, h.owner AS h_owner, h.amount::text AS h_amount, h.created_at AS h_created_at,
         ${person('cr')}, ${person('ow')}
-      FROM (${sql.join(parts, sql` UNION ALL `)}) t
+      FROM (SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) u ORDER BY u.seg, u.rn LIMIT ${spec.limit}) t
       JOIN collections c ON c.id = t.collection_id
       LEFT JOIN LATERAL (${holdingLateral(spec.holdingId)}) h ON true
       LEFT JOIN accounts cr ON cr.address = t.creator
       LEFT JOIN accounts ow ON ow.address = h.owner
       ORDER BY t.seg, t.rn
-      LIMIT ${spec.limit}
     ) p ON true
     ORDER BY p.seg, p.rn`;
 }

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAppActor } from '../../machines/app/appMachine';
 import { PAGE_SIZE } from '../../machines/lists/constants';
 import { clearTokenPatches, patchToken } from '../../src/services/live/tokenPatches';
+import { viewedToken } from '../../src/services/live/viewedToken';
 import type { TokenDetail } from '../../src/services/token';
 import { renderApp } from './appHarness';
 import {
@@ -59,6 +60,14 @@ describe('token detail page (/token/$id)', () => {
     expect(within(details).getByText('Image')).toBeInTheDocument();
     expect(within(details).getByText('1 of 1')).toBeInTheDocument();
     expect(screen.getByText('Quiet Orbit — from Night Gardens.')).toBeInTheDocument();
+  });
+
+  it('live: the page registers its token as the viewed one, so sale notices name this token only', async () => {
+    stubGraphql(makeTokenDetail());
+    expect(viewedToken()).toBeNull();
+    await renderApp('/token/41');
+    await screen.findByRole('heading', { level: 1, name: 'Quiet Orbit' });
+    expect(viewedToken()).toBe('7');
   });
 
   it('siblings: queries 4 excluding the current token, shows at most 3, links only those with a holding', async () => {

@@ -5,6 +5,7 @@ import { createTokenPageMachine, TOKEN_SOLD_NOTICE } from '../../../machines/tok
 import { fromPromise } from 'xstate';
 import { useSystemActor } from '../../app/appActorContext';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { useViewedToken } from '../../services/live/viewedToken';
 import { fetchTokenPage, fetchTokenOffersPage, type FetchOfferPage, type TokenPageData } from '../../services/token';
 import { TokenDetails } from './TokenDetails';
 import { TokenSkeleton } from './TokenSkeleton';
@@ -45,6 +46,8 @@ export function TokenView({ id, fetchPage = fetchTokenPage, fetchOffers = fetchT
   const data = useSelector(page, (snapshot) => (snapshot.matches('ready') ? snapshot.context.page : null));
   const error = useSelector(page, (snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null));
   useDocumentTitle(data?.token.name);
+  // Live sale notices (on sale, price changed, unlisted) are shown for the token on screen only.
+  useViewedToken(data?.token._id);
 
   if (data) return <TokenDetails token={data.token} siblings={data.siblings} fetchOffers={fetchOffers} />;
   if (error !== null) {

@@ -1,10 +1,11 @@
 // `npm run bench`: builds, measures, prints a table and writes bench-results.json at the repo root.
 // Figures: first-load JS per route, server cold start on an existing database, and getMarketplaceTokens
 // latency (p50/p99, at the server via Server-Timing and at the client) and throughput per sort on a
-// 100,000-token database.
+// 100,000-token database, and Lighthouse mobile performance/CLS on /explore and a /token/{id} page.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { firstTokenPath, measureLighthouse } from './bench/lighthouse';
 import { measureLive } from './bench/live';
 import { firstLoadJs } from './bundle-size';
 
@@ -144,6 +145,9 @@ async function main() {
         writeResults(); // after every measurement, so a long run still leaves its figures
       }
     }
+    console.log('== Lighthouse mobile performance (/explore, /token/{id})');
+    rows.push(...(await measureLighthouse(base, ['/explore', await firstTokenPath(base)])));
+    writeResults();
   } finally {
     server.kill('SIGTERM');
   }

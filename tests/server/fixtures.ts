@@ -99,6 +99,8 @@ export async function makeStaticDir() {
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>Art</title><div id="root"></div>');
   await writeFile(join(dir, 'sw.js'), 'self.addEventListener("install", () => {});');
   await writeFile(join(dir, 'assets', 'index-abc123.js'), 'console.log(1);');
+  // Above the 1 KB compression threshold: served with br/gzip when the client accepts it.
+  await writeFile(join(dir, 'assets', 'app-big123.js'), `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i % 7}`))};\n`);
   await writeFile(join(dir, 'icon.png'), new Uint8Array([137, 80, 78, 71]));
   return dir;
 }

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { io as connectSocket } from 'socket.io-client';
 import { Hono } from 'hono';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { loadServerConfig } from '../../server/config.js';
@@ -161,6 +162,32 @@ describe.each(DATABASE_KINDS)('HTTP surface on %s', (kind) => {
     const icon = await server.app.request('/icon.png');
     expect(icon.headers.get('content-type')).toBe('image/png');
     expect(icon.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('text assets are compressed (br preferred, gzip otherwise, none when refused); tiny files are sent as they are', async () => {
+    const plain = await server.app.request('/assets/app-big123.js');
+    const original = new Uint8Array(await plain.arrayBuffer());
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    expect(original.byteLength).toBeGreaterThan(1024);
+
+    const br = await server.app.request('/assets/app-big123.js', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    const brBytes = new Uint8Array(await br.arrayBuffer());
+    expect(Number(br.headers.get('content-length'))).toBe(brBytes.byteLength);
+    expect(brBytes.byteLength).toBeLessThan(original.byteLength / 3);
+    expect(new Uint8Array(brotliDecompressSync(brBytes))).toEqual(original);
+
+    const gz = await server.app.request('/assets/app-big123.js', { headers: { 'Accept-Encoding': 'gzip;q=1, br;q=0' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(new Uint8Array(gunzipSync(new Uint8Array(await gz.arrayBuffer())))).toEqual(original);
+
+    const refused = await server.app.request('/assets/app-big123.js', { headers: { 'Accept-Encoding': 'identity' } });
+    expect(refused.headers.get('content-encoding')).toBeNull();
+
+    const tiny = await server.app.request('/assets/index-abc123.js', { headers: { 'Accept-Encoding': 'br' } });
+    expect(tiny.headers.get('content-encoding')).toBeNull();
+    expect(await tiny.text()).toBe('console.log(1);');
   });
 
   it('a missing file is a 404, not index.html; path traversal stays inside dist', async () => {

@@ -3,57 +3,27 @@ import { assign, emit, fromPromise, not, setup } from 'xstate';
 import { addComment, appendPage, findComment, updateComment, type CommentsPage, type ThreadComment } from './commentTree';
 import { COMMENT_NOTICES, canReplyAtLevel, commentTextError, sameAddress } from './rules';
 
-export type EditorTarget = { mode: 'new' } | { mode: 'reply'; commentId: string } | { mode: 'edit'; commentId: string };
+import type {
+  CommentDraft,
+  CommentThreadContext,
+  CommentThreadEmitted,
+  CommentThreadEvent,
+  CommentThreadInput,
+  EditorTarget,
+  FetchCommentsInput,
+  PostCommentInput,
+} from './commentThreadTypes';
 
-/** What is persisted while typing, so a reload brings the editor back (one editor per thread at a time). */
-export interface CommentDraft {
-  target: EditorTarget;
-  text: string;
-}
-
-export interface CommentThreadInput {
-  tokenId: string;
-  /** The registered account's address, or null when no wallet is connected. */
-  viewer: string | null;
-}
-
-export interface CommentThreadContext extends CommentThreadInput {
-  comments: ThreadComment[];
-  totalCount: number;
-  endCursor: string | null;
-  hasNextPage: boolean;
-  /** The one comment (or the new-comment input) in edit or reply mode; null when none is. */
-  editor: EditorTarget | null;
-  draft: string;
-  /** Inline message under the editor: validation, or the failure of the last save or post. */
-  error: string | null;
-  /** A draft read back from storage, applied once it is allowed (e.g. after the wallet reconnects). */
-  restored: CommentDraft | null;
-}
-
-export type CommentThreadEvent =
-  | { type: 'viewer.changed'; address: string | null }
-  | { type: 'comments.retry' }
-  | { type: 'comments.loadMore' }
-  | { type: 'editor.open'; target: EditorTarget }
-  | { type: 'draft.change'; text: string }
-  | { type: 'editor.submit' }
-  | { type: 'editor.cancel' }
-  | { type: 'comment.delete'; commentId: string }
-  | { type: 'comment.vote'; commentId: string; value: 1 | -1 };
-
-export type CommentThreadEmitted = { type: 'comments.notify'; kind: 'success' | 'error'; text: string };
-
-export interface FetchCommentsInput {
-  tokenId: string;
-  after: string | null;
-  viewer: string | null;
-}
-export interface PostCommentInput {
-  tokenId: string;
-  parentId: string | null;
-  text: string;
-}
+export type {
+  CommentDraft,
+  CommentThreadContext,
+  CommentThreadEmitted,
+  CommentThreadEvent,
+  CommentThreadInput,
+  EditorTarget,
+  FetchCommentsInput,
+  PostCommentInput,
+} from './commentThreadTypes';
 
 export const SUBMIT_DEBOUNCE_MS = 100; // seed 000 §9 "Save and post debounce 100 ms"
 
@@ -71,6 +41,14 @@ export function canOpenEditor(context: Pick<Ctx, 'comments' | 'viewer' | 'editor
 
 const isReply = (context: Ctx) =>
   context.editor?.mode === 'reply' || (context.editor?.mode === 'edit' && findComment(context.comments, context.editor.commentId)?.parent_id != null);
+
+// The thread's list fields after a first page (initial load or a refresh for another viewer).
+const firstPage = (page: CommentsPage) => ({
+  comments: appendPage([], page),
+  totalCount: page.totalCount,
+  endCursor: page.pageInfo.endCursor,
+  hasNextPage: page.pageInfo.hasNextPage,
+});
 
 const notify = (kind: 'success' | 'error', text: string) => ({ type: 'notify' as const, params: { kind, text } });
 const storeDraft = {
@@ -172,12 +150,7 @@ export const commentThreadMachine = setup({
         input: ({ context }) => ({ tokenId: context.tokenId, after: null, viewer: context.viewer }),
         onDone: {
           target: 'ready',
-          actions: assign(({ event }) => ({
-            comments: appendPage([], event.output),
-            totalCount: event.output.totalCount,
-            endCursor: event.output.pageInfo.endCursor,
-            hasNextPage: event.output.pageInfo.hasNextPage,
-          })),
+          actions: assign(({ event }) => firstPage(event.output)),
         },
         onError: { target: 'failed', actions: notify('error', COMMENT_NOTICES.fetchFailed) },
       },
@@ -209,12 +182,7 @@ export const commentThreadMachine = setup({
                 input: ({ context }) => ({ tokenId: context.tokenId, after: null, viewer: context.viewer }),
                 onDone: {
                   target: 'idle',
-                  actions: assign(({ event }) => ({
-                    comments: appendPage([], event.output),
-                    totalCount: event.output.totalCount,
-                    endCursor: event.output.pageInfo.endCursor,
-                    hasNextPage: event.output.pageInfo.hasNextPage,
-                  })),
+                  actions: assign(({ event }) => firstPage(event.output)),
                 },
                 onError: { target: 'idle', actions: notify('error', COMMENT_NOTICES.fetchFailed) },
               },

@@ -1,5 +1,6 @@
 // Signed requests to the API: `Authorization: Bearer <address>:<key>` and a fresh `Nonce` header per request.
 import { API_BASE } from './api';
+import { HttpError, NetworkError, isAbortError } from './errors';
 
 /** What a login returned (POST /api/v1/account → apiKey), enough to sign requests. */
 export interface ApiKeyCredentials {
@@ -33,4 +34,23 @@ export function authFetch(path: string, init: RequestInit = {}, apiKey: ApiKeyCr
   headers.set('Nonce', requestNonce());
   const doFetch = options.fetch ?? ((input: string, requestInit?: RequestInit) => fetch(input, requestInit));
   return doFetch(`${options.base ?? API_BASE}${path}`, { ...init, headers });
+}
+
+/** A signed JSON call: the body on 2xx; HttpError (with the server's code and message) or NetworkError otherwise. */
+export async function signedJson<T>(path: string, init: RequestInit, credentials: ApiKeyCredentials, options?: AuthFetchOptions): Promise<T> {
+  let response: Response;
+  try {
+    response = await authFetch(path, init, credentials, options);
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    throw new NetworkError(error);
+  }
+  let body: { error?: string; message?: string } & Record<string, unknown> = {};
+  try {
+    body = (await response.json()) as typeof body;
+  } catch {
+    // Not JSON: the status decides below.
+  }
+  if (!response.ok) throw new HttpError(response.status, body.error, body.message ?? `Request failed with status ${response.status}`);
+  return body as T;
 }

@@ -9,8 +9,7 @@ import {
   type PostCommentInput,
 } from '../../machines/comments/commentThreadMachine';
 import { COMMENTS_PAGE_SIZE } from '../../machines/comments/rules';
-import { authFetch, type ApiKeyCredentials, type AuthFetchOptions } from './authFetch';
-import { HttpError, NetworkError, isAbortError } from './errors';
+import { signedJson, type ApiKeyCredentials, type AuthFetchOptions } from './authFetch';
 import { graphqlOperation, graphqlRequest } from './graphql';
 
 const COMMENT_FIELDS = 'id text parent_id level deleted createdAt updatedAt votes myVote userInfo { address alias avatar firstName lastName }';
@@ -37,24 +36,6 @@ export async function fetchComments({ tokenId, after, viewer }: FetchCommentsInp
     { signal, offlineFallback: false },
   );
   return data.getCommentsByTokenId;
-}
-
-async function signedJson<T>(path: string, init: RequestInit, credentials: ApiKeyCredentials, options?: AuthFetchOptions): Promise<T> {
-  let response: Response;
-  try {
-    response = await authFetch(path, init, credentials, options);
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    throw new NetworkError(error);
-  }
-  let body: { error?: string; message?: string } & Record<string, unknown> = {};
-  try {
-    body = (await response.json()) as typeof body;
-  } catch {
-    // Not JSON: the status decides below.
-  }
-  if (!response.ok) throw new HttpError(response.status, body.error, body.message ?? `Request failed with status ${response.status}`);
-  return body as T;
 }
 
 const json = (method: string, body: unknown, signal?: AbortSignal): RequestInit => ({

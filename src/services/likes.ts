@@ -4,31 +4,13 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { fromPromise } from 'xstate';
 import { LIKE_LIVE_EVENTS, type LikeLiveEvent } from '../../machines/likes/constants';
 import { likeToggleMachine, type LikeRequest, type LikeResult } from '../../machines/likes/likeToggleMachine';
-import { authFetch, type ApiKeyCredentials, type AuthFetchOptions } from './authFetch';
-import { HttpError, NetworkError, isAbortError } from './errors';
+import { signedJson, type ApiKeyCredentials, type AuthFetchOptions } from './authFetch';
+import { HttpError } from './errors';
 import { patchToken } from './live/tokenPatches';
 
 export interface AccountLike {
   _id: string;
   token_id: string;
-}
-
-async function signedJson<T>(path: string, init: RequestInit, credentials: ApiKeyCredentials, options?: AuthFetchOptions): Promise<T> {
-  let response: Response;
-  try {
-    response = await authFetch(path, init, credentials, options);
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    throw new NetworkError(error);
-  }
-  let body: { error?: string; message?: string } & Record<string, unknown> = {};
-  try {
-    body = (await response.json()) as typeof body;
-  } catch {
-    // Not JSON: the status decides below.
-  }
-  if (!response.ok) throw new HttpError(response.status, body.error, body.message ?? `Request failed with status ${response.status}`);
-  return body as T;
 }
 
 /** POST /api/v1/likes/ (multipart token_id): the server's count after the like (liking twice changes nothing). */

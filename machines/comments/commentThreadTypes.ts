@@ -1,0 +1,54 @@
+// The commentThread machine's context, events and effect inputs.
+import type { ThreadComment } from './commentTree';
+
+export type EditorTarget = { mode: 'new' } | { mode: 'reply'; commentId: string } | { mode: 'edit'; commentId: string };
+
+/** What is persisted while typing, so a reload brings the editor back (one editor per thread at a time). */
+export interface CommentDraft {
+  target: EditorTarget;
+  text: string;
+}
+
+export interface CommentThreadInput {
+  tokenId: string;
+  /** The registered account's address, or null when no wallet is connected. */
+  viewer: string | null;
+}
+
+export interface CommentThreadContext extends CommentThreadInput {
+  comments: ThreadComment[];
+  totalCount: number;
+  endCursor: string | null;
+  hasNextPage: boolean;
+  /** The one comment (or the new-comment input) in edit or reply mode; null when none is. */
+  editor: EditorTarget | null;
+  draft: string;
+  /** Inline message under the editor: validation, or the failure of the last save or post. */
+  error: string | null;
+  /** A draft read back from storage, applied once it is allowed (e.g. after the wallet reconnects). */
+  restored: CommentDraft | null;
+}
+
+export type CommentThreadEvent =
+  | { type: 'viewer.changed'; address: string | null }
+  | { type: 'comments.retry' }
+  | { type: 'comments.loadMore' }
+  | { type: 'editor.open'; target: EditorTarget }
+  | { type: 'draft.change'; text: string }
+  | { type: 'editor.submit' }
+  | { type: 'editor.cancel' }
+  | { type: 'comment.delete'; commentId: string }
+  | { type: 'comment.vote'; commentId: string; value: 1 | -1 };
+
+export type CommentThreadEmitted = { type: 'comments.notify'; kind: 'success' | 'error'; text: string };
+
+export interface FetchCommentsInput {
+  tokenId: string;
+  after: string | null;
+  viewer: string | null;
+}
+export interface PostCommentInput {
+  tokenId: string;
+  parentId: string | null;
+  text: string;
+}

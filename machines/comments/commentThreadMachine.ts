@@ -144,6 +144,8 @@ export const commentThreadMachine = setup({
     },
     loading: {
       tags: ['loading'],
+      // The wallet often settles while the first page is in flight: ask again so myVote is the viewer's own.
+      on: { 'viewer.changed': [{ guard: 'viewerDiffers', target: 'loading', reenter: true, actions: 'assignViewer' }, { actions: 'assignViewer' }] },
       invoke: {
         id: 'fetchComments',
         src: 'fetchComments',

@@ -7,6 +7,7 @@ import { collectionRoutes } from './collection.js';
 import { commentRoutes } from './comments.js';
 import { likesRoutes } from './likes.js';
 import type { RestRouteOptions } from './routeOptions.js';
+import { tradeRoutes } from './trade.js';
 
 export function restRoutes(options: RestRouteOptions) {
   const { db, config } = options;
@@ -27,6 +28,7 @@ export function restRoutes(options: RestRouteOptions) {
   api.route('/likes', likesRoutes(options));
   api.route('/collection', collectionRoutes(options));
   api.route('/comments', commentRoutes(options));
+  api.route('/trade', tradeRoutes(options));
 
   api.all('*', (c) => errorResponse(c, 404, 'not_found', `No API route ${c.req.method} ${c.req.path}.`));
   return api;

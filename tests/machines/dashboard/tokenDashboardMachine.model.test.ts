@@ -1,0 +1,237 @@
+import { afterEach, beforeEach, describe, expect, vi } from 'vitest';
+import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import {
+  createTokenDashboardMachine,
+  TOKEN_DASHBOARD_REFETCH_DELAY_MS,
+  TOKEN_SOLD_NOTICE,
+  acceptableOffers,
+  belongsToAllOutSale,
+  openListings,
+  unlistedUnits,
+  type FetchDashboardInput,
+  type TokenDashboardData,
+  type TokenDashboardEvent,
+} from '../../../machines/dashboard/tokenDashboardMachine';
+import type { ChainAction } from '../../../machines/trading/chainActions';
+import { parsePrice } from '../../../machines/trading/tradeRules';
+import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests, modelPaths } from '../support/modelTesting';
+import { COLLECTION, fixtureName, listedData, othersData, OTHER, OWNER, unlistedData } from './tokenDashboardFixtures';
+
+const machine = createTokenDashboardMachine();
+const input = { id: '41', viewer: OWNER };
+const AFTER_REFETCH = 'xstate.after.refetch.tokenDashboard.ready.sync.scheduled';
+
+type Snap = AnyMachineSnapshot;
+// Data by fixture name and the price by its kind keep the graph finite and readable.
+const priceKind = (price: string) => (price === '' ? 'empty' : 'error' in parsePrice(price) ? 'invalid' : 'valid');
+const project = (state: Snap) => ({
+  value: state.value,
+  viewer: state.context.viewer,
+  data: state.context.token ? fixtureName([unlistedData, listedData, othersData].find((data) => data.token === state.context.token)) : 'none',
+  price: priceKind(state.context.price),
+  priceError: state.context.priceError,
+  running: (state.context.running as ChainAction | null)?.type ?? null,
+});
+
+const done = (type: string, output: TokenDashboardData | null) => ({ type, output }) as EventObject;
+const failed = (type: string) => ({ type, error: new Error('Database unavailable') }) as EventObject;
+const variants: EventObject[] = [
+  done('xstate.done.actor.fetchDashboard', unlistedData),
+  done('xstate.done.actor.fetchDashboard', listedData),
+  done('xstate.done.actor.fetchDashboard', othersData),
+  done('xstate.done.actor.fetchDashboard', null),
+  failed('xstate.error.actor.fetchDashboard'),
+  done('xstate.done.actor.refetchDashboard', unlistedData),
+  done('xstate.done.actor.refetchDashboard', listedData),
+  done('xstate.done.actor.refetchDashboard', othersData),
+  done('xstate.done.actor.refetchDashboard', null),
+  failed('xstate.error.actor.refetchDashboard'),
+  { type: 'price.change', value: '' },
+  { type: 'price.change', value: '0.00001' },
+  { type: 'price.change', value: '0.25' },
+  { type: 'listing.cancel', saleId: '11' },
+  // Inside an all-out sale: refused (cancel at the collection).
+  { type: 'listing.cancel', saleId: '12' },
+  { type: 'offer.accept', offerId: 'o1' },
+  // Retracted: nothing to accept.
+  { type: 'offer.accept', offerId: 'o2' },
+  { type: 'live.event', name: 'OfferMade', doc: { token_id: '7' } },
+  // Another token's event changes nothing here.
+  { type: 'live.event', name: 'Sold', doc: { token_id: '8' } },
+  { type: 'viewer.changed', address: OTHER },
+];
+
+const model = createMachineTestModel(machine, {
+  input,
+  project,
+  events: () => variants,
+  // Keeps the graph small: typing only on the sell form, a wallet switch only while nothing runs, data changes only from the owner's view.
+  filterEvents: (state, event) => {
+    const value = state.value as { ready?: { trade: string; sync: string; role: string } } | string;
+    const ready = typeof value === 'object' ? value.ready : undefined;
+    const plain = state.context.price === '' && state.context.priceError === null;
+    if (event.type === 'price.change') return ready?.role === 'listable' && ready.trade === 'idle' && ready.sync === 'idle';
+    if (event.type === 'viewer.changed') return state.context.viewer === OWNER && (value === 'loading' || (plain && ready?.trade === 'idle' && ready.sync === 'idle'));
+    // Refetched data, a refresh or a live event while the form holds a price add nothing new: one of each from a plain form.
+    if (/refetchDashboard|dashboard\.refresh|live\.event/.test(event.type)) return plain || ready?.trade === 'running';
+    return true;
+  },
+});
+const paths = modelPaths(model, { filterEvents: () => false });
+
+function harness() {
+  const fetch = controlled<TokenDashboardData | null, FetchDashboardInput>();
+  const runs: ChainAction[] = [];
+  const effects: string[] = [];
+  let actor: ReturnType<typeof start> | undefined;
+  function start() {
+    return createActor(
+      machine.provide({
+        actors: { fetchDashboard: fetch.logic },
+        actions: {
+          announceSold: () => effects.push(`notify:${TOKEN_SOLD_NOTICE}`),
+          leaveToExplore: () => effects.push('navigate:/explore'),
+          runChainAction: (_, params) => runs.push(params.action),
+        },
+      }),
+      { input },
+    ).start();
+  }
+  const real = () => {
+    if (!actor) throw new Error('actor not started');
+    return actor.getSnapshot();
+  };
+  const send = (step: { event: EventObject }) => void actor?.send(step.event as TokenDashboardEvent);
+  const settle = async (step: { event: EventObject }) => {
+    const call = fetch.last();
+    expect(call.input).toEqual({ id: '41', viewer: real().context.viewer });
+    const event = step.event as { output?: TokenDashboardData | null; error?: Error };
+    if ('error' in event) call.reject(event.error);
+    else call.resolve(event.output ?? null);
+    await flush();
+  };
+  const startsRun = (step: { event: EventObject }, expected: Partial<Record<string, unknown>> | null) => {
+    const before = runs.length;
+    send(step);
+    if (expected) expect(runs.slice(before)).toEqual([expect.objectContaining(expected)]);
+    else expect(runs).toHaveLength(before);
+  };
+  const wasIdle = () => (real().value as { ready?: { trade: string } }).ready?.trade === 'idle';
+
+  return {
+    stop: () => actor?.stop(),
+    params: {
+      events: {
+        'xstate.init': () => {
+          actor = start();
+        },
+        'xstate.done.actor.fetchDashboard': settle,
+        'xstate.error.actor.fetchDashboard': settle,
+        'xstate.done.actor.refetchDashboard': settle,
+        'xstate.error.actor.refetchDashboard': settle,
+        [AFTER_REFETCH]: () => {
+          const calls = fetch.calls.length;
+          vi.advanceTimersByTime(TOKEN_DASHBOARD_REFETCH_DELAY_MS - 1);
+          expect(fetch.calls).toHaveLength(calls);
+          vi.advanceTimersByTime(1);
+          expect(fetch.calls).toHaveLength(calls + 1);
+        },
+        'dashboard.retry': send,
+        'dashboard.refresh': send,
+        'viewer.changed': send,
+        'live.event': send,
+        'price.change': send,
+        'listing.submit': (step: { event: EventObject }) => {
+          const listable = real().hasTag('canList') && wasIdle();
+          const wei = parsePrice(real().context.price);
+          // Amount 1 at the typed price in wei, on the token's collection (seed 000 §5).
+          startsRun(step, listable && 'wei' in wei ? { type: 'createSale', collection: COLLECTION, tokenId: '3', amount: '1', priceWei: wei.wei, currency: 'ETH' } : null);
+        },
+        'listing.cancel': (step: { event: EventObject }) => {
+          const { saleId } = step.event as unknown as { saleId: string };
+          const open = openListings(real().context.token, real().context.viewer).some((sale) => sale.saleId === saleId && !belongsToAllOutSale(sale));
+          startsRun(step, open && real().hasTag('owner') && wasIdle() ? { type: 'cancelSale', saleId, chainId: 31337 } : null);
+        },
+        'offer.accept': (step: { event: EventObject }) => {
+          const { offerId } = step.event as unknown as { offerId: string };
+          const expected = { type: 'acceptOffer', saleId: '11', buyer: listedData.offers[0]!.buyer.address, tokenId: '3', priceWei: '15000000000000000' };
+          const { token, offers, viewer } = real().context;
+          const open = acceptableOffers(offers, token, viewer).some((offer) => offer.id === offerId);
+          startsRun(step, open && real().hasTag('owner') && wasIdle() ? expected : null);
+        },
+        'trade.succeeded': send,
+        'trade.finished': send,
+      },
+      states: checkedStates(real, project, {
+        loading: (snap) => {
+          expect(snap.hasTag('loading')).toBe(true);
+          expect(fetch.last().signal.aborted).toBe(false);
+          expect(fetch.last().input).toEqual({ id: '41', viewer: snap.context.viewer });
+        },
+        failed: (snap) => {
+          expect(snap.context.error).toBe('Database unavailable');
+          expect(snap.can({ type: 'dashboard.retry' })).toBe(true);
+        },
+        notFound: (snap) => {
+          expect(snap.context.token).toBeNull();
+          expect(effects.slice(-2)).toEqual([`notify:${TOKEN_SOLD_NOTICE}`, 'navigate:/explore']);
+        },
+        sold: (snap) => {
+          // The token stays shown; nothing can be listed, cancelled or accepted any more.
+          expect(snap.context.token).not.toBeNull();
+          expect(snap.hasTag('owner')).toBe(false);
+          expect(snap.can({ type: 'listing.submit' })).toBe(false);
+          expect(snap.can({ type: 'offer.accept', offerId: 'o1' })).toBe(false);
+          expect(effects).toEqual([]);
+        },
+        ready: (snap) => {
+          expect(snap.context.token).not.toBeNull();
+          expect(snap.hasTag('loading')).toBe(false);
+        },
+        'ready.role': (snap) => expect(snap.hasTag('owner')).toBe(!snap.matches({ ready: { role: 'visitor' } })),
+        'ready.role.visitor': (snap) => {
+          expect(snap.hasTag('owner')).toBe(false);
+          expect(snap.can({ type: 'listing.submit' })).toBe(false);
+        },
+        'ready.role.listable': (snap) => {
+          expect(snap.hasTag('canList')).toBe(true);
+          expect(unlistedUnits(snap.context.token, snap.context.viewer) > 0n).toBe(true);
+          expect(snap.can({ type: 'listing.submit' })).toBe(snap.matches({ ready: { trade: 'idle' } }));
+        },
+        'ready.role.fullyListed': (snap) => {
+          expect(snap.hasTag('owner')).toBe(true);
+          expect(snap.hasTag('canList')).toBe(false);
+          expect(snap.can({ type: 'listing.submit' })).toBe(false);
+          // A listing inside an all-out sale is cancelled at the collection only.
+          expect(snap.can({ type: 'listing.cancel', saleId: '12' })).toBe(false);
+        },
+        'ready.trade': (snap) => expect(snap.hasTag('busy')).toBe(snap.matches({ ready: { trade: 'running' } })),
+        'ready.trade.idle': (snap) => expect(snap.context.running).toBeNull(),
+        'ready.trade.running': (snap) => {
+          expect(runs.at(-1)).toEqual(snap.context.running);
+          // One chain action at a time.
+          expect(snap.can({ type: 'listing.cancel', saleId: '11' })).toBe(false);
+        },
+        'ready.sync': () => undefined,
+        'ready.sync.idle': () => expect(vi.getTimerCount()).toBe(0),
+        'ready.sync.scheduled': () => expect(vi.getTimerCount()).toBe(1),
+        'ready.sync.fetching': (snap) => {
+          expect(vi.getTimerCount()).toBe(0);
+          expect(fetch.last().signal.aborted).toBe(false);
+          expect(fetch.last().input).toEqual({ id: '41', viewer: snap.context.viewer });
+        },
+      }),
+    },
+  };
+}
+
+describe('tokenDashboardMachine (model-based)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  modelCoverageTests(machine, paths, harness);
+});

@@ -96,6 +96,9 @@ test('two users reply to each other down to level 4, edit and delete; one editor
 
   // Alice deletes her level-3 reply: placeholder, no reply or edit; Bob's level-4 reply stays.
   await comment(alice, texts[2]!).getByRole('button', { name: 'Delete' }).click();
+  const confirm = alice.getByRole('alertdialog', { name: 'Delete this comment?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toHaveCount(0);
   await expect(comment(alice, texts[2]!)).toHaveCount(0);
   const deleted = comments(alice).locator('li.comment-level-3[data-status="deleted"]').first();
   await expect(deleted.locator(':scope > article.comment-body')).toContainText('This comment was deleted');

@@ -1,10 +1,12 @@
 // One comment and its replies: author, date, edited marker, text (plain React text, never HTML), votes and actions.
 import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import { canOpenEditor } from '../../../machines/comments/commentThreadMachine';
 import type { ThreadComment } from '../../../machines/comments/commentTree';
 import { DELETED_PLACEHOLDER, commentStatus } from '../../../machines/comments/rules';
 import { displayName } from '../../app/format';
 import { formatDateTime } from '../../views/token/dates';
+import { ConfirmDialog } from '../feedback/ConfirmDialog';
 import { CommentEditor } from './CommentEditor';
 import { useCommentThread } from './threadContext';
 
@@ -23,6 +25,7 @@ export function CommentItem({ comment }: { comment: ThreadComment }) {
   const canReply = canOpenEditor(rules, { mode: 'reply', commentId: comment.id });
   const canEdit = canOpenEditor(rules, { mode: 'edit', commentId: comment.id });
   const showVotes = status !== 'deleted';
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
 
   return (
     <li className={`comment comment-level-${comment.level}`} data-comment-id={comment.id} data-status={status}>
@@ -93,10 +96,23 @@ export function CommentItem({ comment }: { comment: ThreadComment }) {
                   type="button"
                   className="comment-action comment-action-danger"
                   disabled={!actionsIdle}
-                  onClick={() => thread.send({ type: 'comment.delete', commentId: comment.id })}
+                  onClick={() => setConfirmingDelete(true)}
                 >
                   Delete
                 </button>
+                {confirmingDelete && (
+                  <ConfirmDialog
+                    title="Delete this comment?"
+                    message="Its text is removed for everyone; replies stay."
+                    confirmLabel="Delete"
+                    danger
+                    onCancel={() => setConfirmingDelete(false)}
+                    onConfirm={() => {
+                      setConfirmingDelete(false);
+                      thread.send({ type: 'comment.delete', commentId: comment.id });
+                    }}
+                  />
+                )}
               </>
             )}
           </div>

@@ -17,6 +17,12 @@ export interface TestWallet {
   rejectNextSignature(): void;
   /** Switches to unlocked account #index and tells the page (accountsChanged). */
   switchAccount(index: number): Promise<void>;
+  /** How many eth_sendTransaction requests reached the wallet (sent or refused). */
+  transactionCount(): number;
+  /** Hashes of the transactions the wallet sent, in order. */
+  sentTransactions(): readonly string[];
+  /** The next eth_sendTransaction is refused as a user would (EIP-1193 code 4001); nothing reaches the chain. */
+  rejectNextTransaction(): void;
 }
 
 async function chainRpc(rpcUrl: string, method: string, params: unknown[]): Promise<RpcAnswer> {
@@ -36,6 +42,9 @@ export async function installTestWallet(page: Page, { rpcUrl, accountIndex }: { 
   let connected = false;
   let signs = 0;
   let rejectNext = false;
+  let rejectNextTx = false;
+  let transactions = 0;
+  const sent: string[] = [];
   const current = () => accounts[index]!;
 
   await page.exposeFunction('__testWalletRequest', async (method: string, params: unknown[]): Promise<RpcAnswer> => {
@@ -60,8 +69,16 @@ export async function installTestWallet(page: Page, { rpcUrl, accountIndex }: { 
           return { error: { code: 4001, message: 'User rejected the request.' } };
         }
         return chainRpc(rpcUrl, method, params);
-      case 'eth_sendTransaction':
-        return chainRpc(rpcUrl, method, [{ ...(params[0] as object), from: current() }]);
+      case 'eth_sendTransaction': {
+        transactions += 1;
+        if (rejectNextTx) {
+          rejectNextTx = false;
+          return { error: { code: 4001, message: 'User rejected the request.' } };
+        }
+        const answer = await chainRpc(rpcUrl, method, [{ ...(params[0] as object), from: current() }]);
+        if ('result' in answer) sent.push(answer.result as string);
+        return answer;
+      }
       default:
         return chainRpc(rpcUrl, method, params);
     }
@@ -104,6 +121,11 @@ export async function installTestWallet(page: Page, { rpcUrl, accountIndex }: { 
     signCount: () => signs,
     rejectNextSignature: () => {
       rejectNext = true;
+    },
+    transactionCount: () => transactions,
+    sentTransactions: () => [...sent],
+    rejectNextTransaction: () => {
+      rejectNextTx = true;
     },
     async switchAccount(next: number) {
       index = next;

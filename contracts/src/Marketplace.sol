@@ -23,8 +23,19 @@ interface ITokenCount {
 ///      pendingWithdrawals and claimed with withdraw(), so a reverting receiver can neither block a sale nor
 ///      strand funds. Invariant: address(this).balance == totalEscrow + totalPendingWithdrawals.
 ///      Every state-changing function is nonReentrant and follows checks-effects-interactions.
+///      Trading rules (seed 000 §5, the same as the app and the server check): every listing and offer price is
+///      at least PRICE_STEP (0.0001 of the native currency) and a whole multiple of it (else InvalidPrice), and
+///      an account that already holds units of a token cannot buy it or offer on it (AlreadyOwner).
 contract Marketplace is MarketplaceBase {
     using SafeCast for uint256;
+
+    /// @notice Smallest price and price increment in wei: 0.0001 of the native currency (1e14 wei).
+    uint256 public constant PRICE_STEP = 1e14;
+
+    /// @notice A listing or offer price below PRICE_STEP or not a whole multiple of it ("Minimum allowed price is 0.0001").
+    error InvalidPrice();
+    /// @notice The caller already holds units of the token it tries to buy or offer on ("owners cannot buy or offer").
+    error AlreadyOwner();
 
     struct Sale {
         address seller;
@@ -79,7 +90,7 @@ contract Marketplace is MarketplaceBase {
     /// @param collection ERC-1155 collection.
     /// @param tokenId Token id.
     /// @param amount Units to list (> 0).
-    /// @param price Price per unit in wei (> 0).
+    /// @param price Price per unit in wei: >= PRICE_STEP and a multiple of it (else InvalidPrice).
     /// @param currency Must be address(0).
     /// @return saleId The new sale id (also in the CreatedSale event).
     function createSale(address collection, uint256 tokenId, uint256 amount, uint256 price, address currency)
@@ -98,7 +109,7 @@ contract Marketplace is MarketplaceBase {
     /// @dev Emits one CreatedSale per listed token id (consecutive sale ids), then CreatedAllOutSale.
     ///      The collection must expose tokenCount() (TradableCollection does), else InvalidAddress.
     /// @param collection ERC-1155 collection.
-    /// @param price Price per unit in wei (> 0).
+    /// @param price Price per unit in wei: >= PRICE_STEP and a multiple of it (else InvalidPrice).
     /// @param currency Must be address(0).
     /// @return allOutSaleId The new all-out sale id.
     function createAllOutSale(address collection, uint256 price, address currency)
@@ -181,11 +192,12 @@ contract Marketplace is MarketplaceBase {
     /// @dev msg.value must equal price * amount exactly (else InsufficientFunds). With price >= the listing
     ///      price this is a purchase at the offered `price` (Sold; tokens move now; nothing escrowed). Below it,
     ///      the value is escrowed (OfferMade); an earlier open offer of the caller on this sale is replaced and
-    ///      its escrow refunded. The seller cannot buy or offer on their own sale (Unauthorized).
+    ///      its escrow refunded. The seller cannot buy or offer on their own sale (Unauthorized); an account
+    ///      already holding units of the token cannot either (AlreadyOwner).
     /// @param saleId Active sale.
     /// @param tokenId Must be the sale's token id (else NoSuchMarketplace).
     /// @param amount Units (> 0, at most the units still listed).
-    /// @param price Price per unit in wei (> 0).
+    /// @param price Price per unit in wei: >= PRICE_STEP and a multiple of it (else InvalidPrice).
     /// @param currency Must be address(0).
     function makeOffer(uint256 saleId, uint256 tokenId, uint256 amount, uint256 price, address currency)
         external
@@ -195,8 +207,10 @@ contract Marketplace is MarketplaceBase {
     {
         Sale storage sale = _activeSale(saleId, tokenId);
         if (msg.sender == sale.seller) revert Unauthorized();
+        if (IERC1155(sale.collection).balanceOf(msg.sender, tokenId) != 0) revert AlreadyOwner();
         if (amount == 0 || amount > sale.amount) revert InsufficientTokens();
-        if (price == 0 || msg.value != price * amount) revert InsufficientFunds();
+        _checkPrice(price);
+        if (msg.value != price * amount) revert InsufficientFunds();
 
         if (price >= sale.price) {
             _settle(saleId, sale, msg.sender, amount, price);
@@ -306,8 +320,12 @@ contract Marketplace is MarketplaceBase {
 
     function _checkListable(address collection, uint256 price) private view {
         if (collection.code.length == 0) revert InvalidAddress();
-        if (price == 0) revert InsufficientFunds();
+        _checkPrice(price);
         if (!IERC1155(collection).isApprovedForAll(msg.sender, address(this))) revert NotApproved();
+    }
+
+    function _checkPrice(uint256 price) private pure {
+        if (price < PRICE_STEP || price % PRICE_STEP != 0) revert InvalidPrice();
     }
 
     function _newSale(address collection, uint256 tokenId, uint256 amount, uint256 price, uint256 allOutSaleId)

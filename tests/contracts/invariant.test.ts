@@ -11,6 +11,8 @@ const STEPS = Number(process.env.INVARIANT_STEPS ?? 500);
 const TOKENS = 3;
 const SUPPLY = 6n;
 const CENT = 10n ** 16n;
+// The marketplace's price step (0.0001 ETH): every price in the walk is a multiple of it.
+const STEP = 10n ** 14n;
 
 function mulberry32(seed: number) {
   let a = seed >>> 0;
@@ -121,9 +123,11 @@ const ops: Record<string, () => Promise<boolean>> = {
     if (!s) return false;
     const buyer = pick(traders.filter((t) => t.account.address !== s.seller))!;
     const amount = BigInt(int(1, Math.min(2, Number(s.amount))));
-    const price = s.price + (random() < 0.2 ? BigInt(int(1, 1000)) : 0n);
-    const ok = held(s.collection, s.tokenId, s.seller) >= amount;
-    await run(buyer, { address: marketplace, abi: marketplaceAbi, functionName: 'makeOffer', args: [s.id, s.tokenId, amount, price, zeroAddress], value: price * amount }, ok ? undefined : 'InsufficientTokens');
+    const price = s.price + (random() < 0.2 ? BigInt(int(1, 1000)) * STEP : 0n);
+    // An account already holding units of the token cannot buy more (AlreadyOwner, checked before the seller's balance).
+    const owns = held(s.collection, s.tokenId, buyer.account.address) > 0n;
+    const ok = !owns && held(s.collection, s.tokenId, s.seller) >= amount;
+    await run(buyer, { address: marketplace, abi: marketplaceAbi, functionName: 'makeOffer', args: [s.id, s.tokenId, amount, price, zeroAddress], value: price * amount }, owns ? 'AlreadyOwner' : ok ? undefined : 'InsufficientTokens');
     if (ok) transfer(s, buyer.account.address, amount);
     return true;
   },
@@ -133,7 +137,9 @@ const ops: Record<string, () => Promise<boolean>> = {
     const buyer = pick(traders.filter((t) => t.account.address !== s.seller))!;
     const amount = BigInt(int(1, Number(s.amount)));
     const price = s.price - BigInt(int(1, Number(s.price / CENT) - 1)) * CENT;
-    await run(buyer, { address: marketplace, abi: marketplaceAbi, functionName: 'makeOffer', args: [s.id, s.tokenId, amount, price, zeroAddress], value: price * amount });
+    const owns = held(s.collection, s.tokenId, buyer.account.address) > 0n;
+    await run(buyer, { address: marketplace, abi: marketplaceAbi, functionName: 'makeOffer', args: [s.id, s.tokenId, amount, price, zeroAddress], value: price * amount }, owns ? 'AlreadyOwner' : undefined);
+    if (owns) return true;
     offers.set(`${s.id}:${buyer.account.address}`, { saleId: s.id, buyer: buyer.account.address, amount, price });
     return true;
   },
@@ -186,7 +192,7 @@ const ops: Record<string, () => Promise<boolean>> = {
         break;
       case 2:
         if (!isActive(s)) return false;
-        await run(stranger, { address: marketplace, abi: marketplaceAbi, functionName: 'makeOffer', args: [s.id, s.tokenId, 1n, s.price, zeroAddress], value: s.price - 1n }, 'InsufficientFunds');
+        await run(stranger, { address: marketplace, abi: marketplaceAbi, functionName: 'makeOffer', args: [s.id, s.tokenId, 1n, s.price, zeroAddress], value: s.price - 1n }, held(s.collection, s.tokenId, stranger.account.address) > 0n ? 'AlreadyOwner' : 'InsufficientFunds');
         break;
       default:
         if (s.allOut === 0n) return false;

@@ -13,6 +13,8 @@ let buyer2: Wallet;
 let feeRecipient: Address;
 let royaltyRecipient: Address;
 const price = ETH / 10n;
+// The marketplace's price step (0.0001 ETH).
+const STEP = 10n ** 14n;
 
 beforeAll(async () => {
   chain = await createTestChain();
@@ -77,7 +79,7 @@ describe('makeOffer at the listed price (purchase)', () => {
     const { saleId } = await listed(5n, price, 0);
     const parties = [seller.account.address, feeRecipient];
     const before = await snapshot(parties);
-    const high = price + 12_345n;
+    const high = price + 12_345n * STEP;
     const receipt = await offer(buyer, saleId, 1n, 1n, high, high);
     const after = await snapshot(parties);
     const fee = (high * 250n) / 10_000n;
@@ -90,13 +92,13 @@ describe('makeOffer at the listed price (purchase)', () => {
     const fresh = await deployMarket(chain, { feeRecipient, feeBasisPoints: 9_800 });
     const { collection } = await createCollection(chain, factory, seller, { tokens: 1, supply: 2, royaltiesBasispoints: 500 });
     await approve(chain, seller, collection, fresh.marketplace);
-    const [saleId] = saleIdsFromLogs((await send(chain, seller, { address: fresh.marketplace, abi: marketplaceAbi, functionName: 'createSale', args: [collection, 1n, 2n, 10_000n, zeroAddress] })).logs);
+    const [saleId] = saleIdsFromLogs((await send(chain, seller, { address: fresh.marketplace, abi: marketplaceAbi, functionName: 'createSale', args: [collection, 1n, 2n, 10_000n * STEP, zeroAddress] })).logs);
     const before = await snapshot([seller.account.address, feeRecipient]);
-    await send(chain, buyer, { address: fresh.marketplace, abi: marketplaceAbi, functionName: 'makeOffer', args: [saleId!, 1n, 1n, 10_000n, zeroAddress], value: 10_000n });
+    await send(chain, buyer, { address: fresh.marketplace, abi: marketplaceAbi, functionName: 'makeOffer', args: [saleId!, 1n, 1n, 10_000n * STEP, zeroAddress], value: 10_000n * STEP });
     const after = await snapshot([seller.account.address, feeRecipient]);
-    // fee 9800, royalty min(500, 200) = 200 to the seller (royalty recipient), rest 0.
-    expect(after[1]! - before[1]!).toBe(9_800n);
-    expect(after[0]! - before[0]!).toBe(200n);
+    // fee 9800 steps, royalty min(500, 200) = 200 steps to the seller (royalty recipient), rest 0.
+    expect(after[1]! - before[1]!).toBe(9_800n * STEP);
+    expect(after[0]! - before[0]!).toBe(200n * STEP);
   });
 
   it('sends a royalty addressed to the marketplace itself to the seller, so nothing is stranded', async () => {
@@ -114,7 +116,7 @@ describe('makeOffer at the listed price (purchase)', () => {
     const { collection, saleId } = await listed(3n);
     await expectRevert(offerCall(buyer, saleId, 1n, 2n, price, 2n * price - 1n), 'InsufficientFunds');
     await expectRevert(offerCall(buyer, saleId, 1n, 2n, price, 2n * price + 1n), 'InsufficientFunds');
-    await expectRevert(offerCall(buyer, saleId, 1n, 1n, 0n, 0n), 'InsufficientFunds');
+    await expectRevert(offerCall(buyer, saleId, 1n, 1n, 0n, 0n), 'InvalidPrice');
     await expectRevert(offerCall(buyer, saleId, 1n, 0n, price, 0n), 'InsufficientTokens');
     await expectRevert(offerCall(buyer, saleId, 1n, 4n, price, 4n * price), 'InsufficientTokens');
     await expectRevert(offerCall(seller, saleId, 1n, 1n, price, price), 'Unauthorized');
@@ -145,7 +147,7 @@ describe('offers below the listed price', () => {
     expect(await ethBalance(chain, marketplace)).toBe(2n * low);
     expect(await view.totalEscrow()).toBe(2n * low);
 
-    const lower = low - 1_000n;
+    const lower = low - STEP;
     const second = await offer(buyer, saleId, 1n, 3n, lower, 3n * lower);
     expect(parseEventLogs({ abi: marketplaceAbi, logs: second.logs }).map((e) => e.eventName)).toEqual(['OfferMade']);
     expect(await view.getOffer(saleId, buyer.account.address)).toMatchObject({ amount: 3n, price: lower });
@@ -205,16 +207,17 @@ describe('offers below the listed price', () => {
     expect(await ethBalance(chain, marketplace)).toBe(low);
     await expectRevert(accept(seller, buyer.account.address, low), 'NoSuchOffer');
 
-    // An offer larger than what is left cannot be accepted.
-    await offer(buyer, saleId, 1n, 3n, low, 3n * low);
+    // An offer larger than what is left cannot be accepted (the buyer now holds units, so another account offers).
+    const late = chain.wallets[7]!;
+    await offer(late, saleId, 1n, 3n, low, 3n * low);
     await offer(chain.wallets[6]!, saleId, 1n, 1n, price, price);
-    expect(await view.getOffer(saleId, buyer.account.address)).toMatchObject({ valid: false });
-    await expectRevert(accept(seller, buyer.account.address, low), 'InsufficientTokens');
+    expect(await view.getOffer(saleId, late.account.address)).toMatchObject({ valid: false });
+    await expectRevert(accept(seller, late.account.address, low), 'InsufficientTokens');
     // Once the seller no longer holds the tokens, accepting fails too.
     await send(chain, seller, { address: collection, abi: tradableCollectionAbi, functionName: 'safeTransferFrom', args: [seller.account.address, chain.accounts[9]!, 1n, 2n, '0x'] });
     await expectRevert(accept(seller, buyer2.account.address, low), 'InsufficientTokens');
     // Offers that can no longer be accepted are still refundable.
-    for (const wallet of [buyer, buyer2]) {
+    for (const wallet of [late, buyer2]) {
       await send(chain, wallet, { address: marketplace, abi: marketplaceAbi, functionName: 'retractOffer', args: [saleId, 1n] });
     }
     expect(await ethBalance(chain, marketplace)).toBe(0n);
@@ -225,7 +228,7 @@ describe('offers below the listed price', () => {
 describe('cancelling a sale invalidates its offers', () => {
   it('blocks accepting and new offers; buyers still retract their escrow in full', async () => {
     const { saleId } = await listed();
-    const low = price / 3n;
+    const low = price / 4n;
     await offer(buyer, saleId, 1n, 1n, low, low);
     await offer(buyer2, saleId, 1n, 2n, low, 2n * low);
     await send(chain, seller, { address: marketplace, abi: marketplaceAbi, functionName: 'cancel', args: [saleId] });

@@ -57,7 +57,7 @@ describe('createSale', () => {
     await expectRevert(createSale(seller, collection, 1n, 6n, price), 'InsufficientTokens');
     await expectRevert(createSale(seller, collection, 1n, 0n, price), 'InsufficientTokens');
     await expectRevert(createSale(seller, collection, 3n, 1n, price), 'InsufficientTokens');
-    await expectRevert(createSale(seller, collection, 1n, 1n, 0n), 'InsufficientFunds');
+    await expectRevert(createSale(seller, collection, 1n, 1n, 0n), 'InvalidPrice');
     await expectRevert(createSale(seller, collection, 1n, 1n, price, chain.accounts[9]!), 'UnsupportedCurrency');
     await expectRevert(createSale(seller, chain.accounts[9]!, 1n, 1n, price), 'InvalidAddress');
     // Approved but holding nothing: another account cannot list the seller's tokens.
@@ -144,7 +144,7 @@ describe('createAllOutSale and cancelAllOutSale', () => {
       wallet.writeContract({ address: marketplace, abi: marketplaceAbi, functionName: 'createAllOutSale', args: [c, p, currency] });
     await expectRevert(createAll(seller, collection, price), 'NotApproved');
     await approve(chain, seller, collection, marketplace);
-    await expectRevert(createAll(seller, collection, 0n), 'InsufficientFunds');
+    await expectRevert(createAll(seller, collection, 0n), 'InvalidPrice');
     await expectRevert(createAll(seller, collection, price, chain.accounts[9]!), 'UnsupportedCurrency');
     await expectRevert(createAll(seller, chain.accounts[9]!, price), 'InvalidAddress');
     await approve(chain, other, collection, marketplace);

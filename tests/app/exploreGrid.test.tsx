@@ -112,8 +112,11 @@ describe('explore', { timeout: 30_000 }, () => {
 
   it('parameters: a shared link opens filtered (collections, 4 per page, linking to their pages); invalid values fall back', async () => {
     const server = stubGraphql(marketplace(0, 6));
-    await renderApp(`/explore?view=collection&sort=oldest&media=${encodeURIComponent('["gif","sound"]')}&chain=bogus`);
+    const { router } = await renderApp(`/explore?view=collection&sort=oldest&media=${encodeURIComponent('["gif","sound"]')}&chain=bogus`);
     const grid = await screen.findByRole('list', { name: 'Collections' });
+    // The address bar drops what was invalid (an unknown media type, a non-numeric chain), in place (no new entry).
+    expect(router.state.location.search).toEqual({ view: 'collection', sort: 'oldest', media: ['gif'] });
+    expect(router.history.length).toBe(1);
     expect(within(grid).getAllByRole('article')).toHaveLength(4);
     const listCall = server.of('getMarketplaceCollections').find((call) => call.variables.pagination?.perPage === 4)!;
     expect(listCall.variables).toEqual({ filters: { mediaTypes: ['gif'] }, sort: { sortBy: '_id', sortDir: 1 }, pagination: { perPage: 4 } });

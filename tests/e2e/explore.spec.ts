@@ -60,6 +60,9 @@ test('a filter without results shows the no-result message; invalid params fall 
   await page.goto('/explore?artist=0x000000000000000000000000000000000000dEaD&sort=not-a-sort');
   await expect(page.getByText('No artworks found')).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Newest' })).toBeChecked();
+  // The invalid sort is dropped from the address bar as well; the valid artist stays.
+  await expect(page).not.toHaveURL(/not-a-sort/);
+  await expect(page).toHaveURL(/artist=/);
   await page.getByRole('button', { name: 'Reset filters' }).click();
   await expect(page.getByRole('list', { name: 'Artworks' }).getByRole('article')).toHaveCount(15);
 });

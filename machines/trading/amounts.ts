@@ -12,5 +12,14 @@ export function toBaseUnits(amount: string, decimals = TOKEN_DECIMALS): string |
   return units.toString();
 }
 
+/** Base units ("15000000000000000") as a decimal amount ("0.015"), trailing zeros dropped; null if not an integer. */
+export function fromBaseUnits(units: string, decimals = TOKEN_DECIMALS): string | null {
+  if (!/^\d+$/.test(units)) return null;
+  const padded = units.padStart(decimals + 1, '0');
+  const whole = padded.slice(0, padded.length - decimals).replace(/^0+(?=\d)/, '');
+  const fraction = padded.slice(padded.length - decimals).replace(/0+$/, '');
+  return fraction === '' ? whole : `${whole}.${fraction}`;
+}
+
 /** Total value of an offer: price per unit times amount (msg.value of makeOffer). */
 export const offerValue = (priceWei: string, amount: string): string => (BigInt(priceWei) * BigInt(amount)).toString();

@@ -3,15 +3,17 @@
 /** A wallet address or contract address (0x…). */
 export type Address = string;
 
+// Optional `token_id` / `container_id`: the token's / collection's DATABASE id for the server's trade check
+// (without them the server finds the row by chainId + collection address + on-chain tokenId, or by saleId).
 export type ChainAction =
-  | { type: 'createSale'; chainId: number; collection: Address; tokenId: string; amount: string; priceWei: string; currency: string }
-  | { type: 'createAllOutSale'; chainId: number; collection: Address; priceWei: string; currency: string }
+  | { type: 'createSale'; chainId: number; collection: Address; tokenId: string; amount: string; priceWei: string; currency: string; token_id?: string }
+  | { type: 'createAllOutSale'; chainId: number; collection: Address; priceWei: string; currency: string; container_id?: string }
   | { type: 'cancelSale'; chainId: number; saleId: string }
   | { type: 'cancelAllOutSale'; chainId: number; allOutSaleId: string }
   | { type: 'acceptOffer'; chainId: number; saleId: string; buyer: Address; tokenId: string; priceWei: string; currency: string }
   | { type: 'retractOffer'; chainId: number; saleId: string; tokenId: string }
   /** An offer; `purchase` marks a buy at the listed price (the same contract call, another success notice). */
-  | { type: 'makeOffer'; chainId: number; saleId: string; tokenId: string; amount: string; priceWei: string; currency: string; purchase?: boolean };
+  | { type: 'makeOffer'; chainId: number; saleId: string; tokenId: string; amount: string; priceWei: string; currency: string; purchase?: boolean; token_id?: string };
 
 /** One transaction the wallet is asked to send: the action itself, or the collection approval before a sale. */
 export type ContractCall = ChainAction | { type: 'setApprovalForAll'; chainId: number; collection: Address };

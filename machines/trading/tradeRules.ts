@@ -7,6 +7,12 @@ import { toBaseUnits } from './amounts';
 export const ALREADY_OWNED_MESSAGE = 'You already own this token';
 export const OFFER_UNAVAILABLE_MESSAGE = 'No longer available. Please retract your offer';
 export const CANCEL_AT_COLLECTION_MESSAGE = 'This listing belongs to a whole-collection sale. Cancel it at the collection';
+// Seed 000 §5 "Only a token's owner may list it" (no text given) and the full-collection sale by its creator: ours.
+export const NOT_TOKEN_OWNER_MESSAGE = 'Only the owner of this token may list it';
+export const NOT_COLLECTION_CREATOR_MESSAGE = 'Only the creator of this collection may list the full collection';
+export const NOTHING_TO_LIST_MESSAGE = 'This collection is sold out';
+// A sale that was cancelled or sold out by the time of the order or offer: ours.
+export const SALE_CLOSED_MESSAGE = 'This token is no longer for sale';
 
 export interface Viewer {
   address: string | null;
@@ -23,15 +29,47 @@ export interface OrderBlock {
 
 export const sameAddress = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
-/** Why the viewer may not buy ('order') or make an offer ('offer') on a listing; null when they may. */
-export function orderBlock(kind: 'order' | 'offer', viewer: Viewer, listing: { seller: string; owner: string | null }): OrderBlock | null {
+/** The viewer-level rules every trade starts with: banned, then not connected / not signed in. */
+export function viewerBlock(kind: 'order' | 'offer' | 'list' | 'listCollection', viewer: Viewer): OrderBlock | null {
   if (viewer.banned) return { message: ACCOUNT_BANNED_MESSAGE, openWallet: false };
   if (!viewer.address || !viewer.registered) {
     return { message: kind === 'offer' ? CONNECT_WALLET_FOR_OFFER_MESSAGE : CONNECT_WALLET_FOR_ORDER_MESSAGE, openWallet: true };
   }
-  if (sameAddress(viewer.address, listing.seller)) return { message: SELLER_CANNOT_ORDER_MESSAGE, openWallet: false };
-  if (sameAddress(viewer.address, listing.owner)) return { message: ALREADY_OWNED_MESSAGE, openWallet: false };
   return null;
+}
+
+/**
+ * Why the viewer may not buy ('order') or make an offer ('offer') on a listing; null when they may.
+ * `owner` is the holder the page shows; `viewerHolds` (the server knows it) is true when the viewer holds units.
+ */
+export function orderBlock(
+  kind: 'order' | 'offer',
+  viewer: Viewer,
+  listing: { seller: string; owner: string | null; viewerHolds?: boolean },
+): OrderBlock | null {
+  const blocked = viewerBlock(kind, viewer);
+  if (blocked) return blocked;
+  if (sameAddress(viewer.address, listing.seller)) return { message: SELLER_CANNOT_ORDER_MESSAGE, openWallet: false };
+  if (listing.viewerHolds || sameAddress(viewer.address, listing.owner)) return { message: ALREADY_OWNED_MESSAGE, openWallet: false };
+  return null;
+}
+
+/**
+ * Why the viewer may not list one token ('list': they must hold units of it) or a full collection
+ * ('listCollection': they must be its creator and still hold some of it); null when they may.
+ */
+export function listBlock(
+  kind: 'list' | 'listCollection',
+  viewer: Viewer,
+  target: { viewerHolds: boolean; creator?: string | null },
+): OrderBlock | null {
+  const blocked = viewerBlock(kind, viewer);
+  if (blocked) return blocked;
+  if (kind === 'listCollection') {
+    if (!sameAddress(viewer.address, target.creator)) return { message: NOT_COLLECTION_CREATOR_MESSAGE, openWallet: false };
+    return target.viewerHolds ? null : { message: NOTHING_TO_LIST_MESSAGE, openWallet: false };
+  }
+  return target.viewerHolds ? null : { message: NOT_TOKEN_OWNER_MESSAGE, openWallet: false };
 }
 
 /** An offer or listing price typed by the user: the validator's message, or the price in wei. */

@@ -5,6 +5,7 @@ import { getAppActor } from '../../machines/app/appMachine';
 import { INVALID_DESCRIPTION_MESSAGE, REQUIRED_FIELD_MESSAGE } from '../../machines/forms/validators';
 import type { CollectionDisplay } from '../../src/services/collection';
 import { NOT_FOUND_TEXT } from '../../src/views/status/NotFoundView';
+import { forgetAllListSnapshots } from '../../src/components/tokens/listSnapshots';
 import { renderApp } from './appHarness';
 import { makeToken } from './fixtures';
 import { ALICE, HARDHAT_ACCOUNTS, fakeWalletSession, loginOf } from './walletHarness';
@@ -52,6 +53,7 @@ function tokensPage(after: string | undefined, perPage: number) {
 }
 
 beforeEach(() => {
+  forgetAllListSnapshots();
   FakeIntersectionObserver.instances = [];
   vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
   collection = {
@@ -135,6 +137,27 @@ describe('collection display page', () => {
       container_id: '3',
       pagination: { perPage: 12, after: 'c12' },
     });
+  });
+
+  it('behavior: Back to the collection shows the loaded tokens at once (no reload) and scrolls to where the visitor was', async () => {
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    const { router } = await renderApp(path);
+    const grid = await screen.findByRole('list', { name: 'Artworks of Tidal Loops' });
+    act(() => FakeIntersectionObserver.showObserved());
+    await waitFor(() => expect(within(grid).getAllByRole('listitem')).toHaveLength(14));
+    const pages = graphqlCalls.filter((call) => call.operationName === 'getTokensByContainerId').length;
+
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 900 });
+    act(() => void window.dispatchEvent(new Event('scroll')));
+    await act(() => router.navigate({ to: '/connect-wallet' }));
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+    scrollTo.mockClear();
+    await act(() => router.history.back());
+    const restored = await screen.findByRole('list', { name: 'Artworks of Tidal Loops' });
+    expect(within(restored).getAllByRole('listitem')).toHaveLength(14);
+    expect(graphqlCalls.filter((call) => call.operationName === 'getTokensByContainerId')).toHaveLength(pages);
+    expect(scrollTo).toHaveBeenCalledWith(0, 900);
   });
 
   it('unknown collection: the 404 view', async () => {

@@ -1,0 +1,196 @@
+import { assign, emit, setup, type ActorRefFrom } from 'xstate';
+import type { ChainAction } from '../trading/chainActions';
+import { parsePrice } from '../trading/tradeRules';
+
+// Seed 000 §2 "My creations": the sell panel of one collection card. The full collection at one price per token
+// (createAllOutSale), or by token (the view links to the collection's tokens); sold out → no form; an open
+// all-out sale is cancelled here (cancelAllOutSale). The chain action itself runs in the contractAction machine:
+// this machine emits it (`sell.run`) and hears back `action.succeeded` / `action.failed`.
+
+/** Native currency, named by symbol as the API does (the chain layer maps it to address(0)). */
+export const NATIVE_CURRENCY = 'ETH';
+
+export type SellMode = 'full' | 'byToken';
+
+export interface OpenAllOutSale {
+  allOutSaleId: string;
+  price: { amount: string; currency: string };
+}
+
+export interface CollectionSellInput {
+  collection: {
+    _id: string;
+    /** Contract address; null while the collection is not published on chain. */
+    address: string | null;
+    chainId: number;
+  };
+  soldOut: boolean;
+  /** The creator's open all-out sale of this collection, if any. */
+  allOutSale: OpenAllOutSale | null;
+}
+
+export interface CollectionSellContext extends CollectionSellInput {
+  mode: SellMode;
+  /** The price per token as typed (ETH). */
+  price: string;
+  /** The price was typed or submitted: its validation message shows from then on. */
+  touched: boolean;
+}
+
+export type CollectionSellEvent =
+  | { type: 'mode.select'; mode: SellMode }
+  | { type: 'price.change'; value: string }
+  | { type: 'sell.submit' }
+  /** Cancel the open all-out sale ('Cancel collection sale'). */
+  | { type: 'sale.cancel' }
+  /** The contractAction run for the emitted action reached its receipt. */
+  | { type: 'action.succeeded' }
+  /** It ended otherwise (rejected in the wallet, reverted, failed check). */
+  | { type: 'action.failed' }
+  /** Fresh data from the server (after a refresh or a live update). */
+  | { type: 'listing.sync'; soldOut: boolean; allOutSale: OpenAllOutSale | null; address: string | null };
+
+export type CollectionSellEmitted = { type: 'sell.run'; action: ChainAction } | { type: 'sell.refresh' };
+
+export type CollectionSellTag = 'busy';
+
+/** The price's validation message once touched (the shared listing price rule), else null. */
+export const priceError = (context: Pick<CollectionSellContext, 'price' | 'touched'>): string | null => {
+  if (!context.touched) return null;
+  const parsed = parsePrice(context.price);
+  return 'error' in parsed ? parsed.error : null;
+};
+
+const priceWei = (price: string): string | null => {
+  const parsed = parsePrice(price);
+  return 'wei' in parsed ? parsed.wei : null;
+};
+
+export const collectionSellMachine = setup({
+  types: {
+    input: {} as CollectionSellInput,
+    context: {} as CollectionSellContext,
+    events: {} as CollectionSellEvent,
+    emitted: {} as CollectionSellEmitted,
+    tags: {} as CollectionSellTag,
+  },
+  guards: {
+    isUnpublished: ({ context }) => context.collection.address === null,
+    isSoldOut: ({ context }) => context.soldOut,
+    hasAllOutSale: ({ context }) => context.allOutSale !== null,
+    isByToken: ({ context }) => context.mode === 'byToken',
+    selectsByToken: ({ event }) => event.type === 'mode.select' && event.mode === 'byToken',
+    selectsFull: ({ event }) => event.type === 'mode.select' && event.mode === 'full',
+    hasValidPrice: ({ context }) => priceWei(context.price) !== null,
+    // A sync that leaves nothing to sell here: re-check from the top.
+    syncEndsSelling: ({ event }) => event.type === 'listing.sync' && (event.soldOut || event.address === null),
+  },
+  actions: {
+    assignSync: assign(({ context, event }) =>
+      event.type === 'listing.sync'
+        ? { soldOut: event.soldOut, allOutSale: event.allOutSale, collection: { ...context.collection, address: event.address } }
+        : {},
+    ),
+    assignMode: assign({ mode: ({ context, event }) => (event.type === 'mode.select' ? event.mode : context.mode) }),
+    assignPrice: assign({ price: ({ context, event }) => (event.type === 'price.change' ? event.value : context.price), touched: true }),
+    touch: assign({ touched: true }),
+    clearPrice: assign({ price: '', touched: false }),
+    // The cancelled sale is gone on chain once the receipt is in; the refresh confirms it.
+    forgetAllOutSale: assign({ allOutSale: null }),
+    runListing: emit(({ context }) => ({
+      type: 'sell.run' as const,
+      action: {
+        type: 'createAllOutSale' as const,
+        chainId: context.collection.chainId,
+        collection: context.collection.address ?? '',
+        priceWei: priceWei(context.price) ?? '',
+        currency: NATIVE_CURRENCY,
+      },
+    })),
+    runCancel: emit(({ context }) => ({
+      type: 'sell.run' as const,
+      action: { type: 'cancelAllOutSale' as const, chainId: context.collection.chainId, allOutSaleId: context.allOutSale?.allOutSaleId ?? '' },
+    })),
+    requestRefresh: emit({ type: 'sell.refresh' }),
+  },
+}).createMachine({
+  id: 'collectionSell',
+  context: ({ input }) => ({ ...input, mode: 'full', price: '', touched: false }),
+  initial: 'checking',
+  states: {
+    checking: {
+      always: [
+        { guard: 'isUnpublished', target: 'unpublished' },
+        { guard: 'isSoldOut', target: 'soldOut' },
+        { target: 'selling' },
+      ],
+    },
+    // Not on chain yet: nothing to list.
+    unpublished: {
+      on: { 'listing.sync': { target: 'checking', actions: 'assignSync' } },
+    },
+    // 'This collection is sold out': no sell form.
+    soldOut: {
+      on: { 'listing.sync': { target: 'checking', actions: 'assignSync' } },
+    },
+    selling: {
+      initial: 'deciding',
+      on: {
+        'listing.sync': [
+          { guard: 'syncEndsSelling', target: 'checking', actions: 'assignSync' },
+          // Re-enter so an all-out sale that appeared or went away decides the full-collection form again.
+          { target: 'selling', reenter: true, actions: 'assignSync' },
+        ],
+        'sale.cancel': { guard: 'hasAllOutSale', target: 'cancelling', actions: 'runCancel' },
+      },
+      states: {
+        deciding: {
+          always: [{ guard: 'isByToken', target: 'byToken' }, { target: 'full' }],
+        },
+        full: {
+          initial: 'deciding',
+          on: { 'mode.select': { guard: 'selectsByToken', target: 'byToken', actions: 'assignMode' } },
+          states: {
+            deciding: {
+              always: [{ guard: 'hasAllOutSale', target: 'listed' }, { target: 'editing' }],
+            },
+            editing: {
+              on: {
+                'price.change': { actions: 'assignPrice' },
+                'sell.submit': [
+                  { guard: 'hasValidPrice', target: '#collectionSell.listing', actions: ['touch', 'runListing'] },
+                  { actions: 'touch' },
+                ],
+              },
+            },
+            // An open all-out sale: the form gives way to it until it is cancelled.
+            listed: {},
+          },
+        },
+        // The view links to the collection tokens view ('Choose tokens').
+        byToken: {
+          on: { 'mode.select': { guard: 'selectsFull', target: 'full', actions: 'assignMode' } },
+        },
+      },
+    },
+    listing: {
+      tags: ['busy'],
+      on: {
+        'action.succeeded': { target: 'checking', actions: ['clearPrice', 'requestRefresh'] },
+        'action.failed': { target: 'checking' },
+        // Kept for when the action ends: a live refresh may land while the wallet is open.
+        'listing.sync': { actions: 'assignSync' },
+      },
+    },
+    cancelling: {
+      tags: ['busy'],
+      on: {
+        'action.succeeded': { target: 'checking', actions: ['forgetAllOutSale', 'requestRefresh'] },
+        'action.failed': { target: 'checking' },
+        'listing.sync': { actions: 'assignSync' },
+      },
+    },
+  },
+});
+
+export type CollectionSellActor = ActorRefFrom<typeof collectionSellMachine>;

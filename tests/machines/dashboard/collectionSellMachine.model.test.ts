@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import {
+  collectionSellMachine,
+  priceError,
+  type CollectionSellContext,
+  type CollectionSellEmitted,
+  type CollectionSellEvent,
+  type CollectionSellInput,
+  type OpenAllOutSale,
+} from '../../../machines/dashboard/collectionSellMachine';
+import { MINIMUM_PRICE_MESSAGE, REQUIRED_FIELD_MESSAGE } from '../../../machines/forms/validators';
+import { checkedStates, createMachineTestModel, modelCoverageTests, modelPaths } from '../support/modelTesting';
+
+const ADDRESS = '0xa16e02e87b7454126e5e10d957a927a7f5b5d2be';
+const SALE: OpenAllOutSale = { allOutSaleId: '3', price: { amount: '20000000000000000', currency: 'ETH' } };
+const collection = (address: string | null) => ({ _id: '7', address, chainId: 31337 });
+
+const inputs: CollectionSellInput[] = [
+  { collection: collection(ADDRESS), soldOut: false, allOutSale: null },
+  { collection: collection(ADDRESS), soldOut: false, allOutSale: SALE },
+  { collection: collection(ADDRESS), soldOut: true, allOutSale: null },
+  { collection: collection(null), soldOut: false, allOutSale: null },
+];
+
+// The typed prices: below the minimum, valid (0.015 ETH), cleared.
+const PRICES = { invalid: '0.00001', valid: '0.015', empty: '' } as const;
+const VALID_WEI = '15000000000000000';
+const SYNCS: CollectionSellEvent[] = [
+  { type: 'listing.sync', soldOut: false, allOutSale: null, address: ADDRESS },
+  { type: 'listing.sync', soldOut: false, allOutSale: SALE, address: ADDRESS },
+  { type: 'listing.sync', soldOut: true, allOutSale: null, address: ADDRESS },
+  { type: 'listing.sync', soldOut: false, allOutSale: null, address: null },
+];
+
+const ctx = (state: AnyMachineSnapshot) => state.context as CollectionSellContext;
+const priceKind = (price: string) => (price === PRICES.valid ? 'valid' : price === PRICES.invalid ? 'invalid' : price === '' ? 'empty' : price);
+// Compact vertex: what decides behaviour, not the literal objects.
+const project = (state: AnyMachineSnapshot) => {
+  const c = ctx(state);
+  return { value: state.value, mode: c.mode, price: priceKind(c.price), touched: c.touched, soldOut: c.soldOut, sale: c.allOutSale !== null, published: c.collection.address !== null };
+};
+
+const modelEvents = (): CollectionSellEvent[] => [
+  { type: 'mode.select', mode: 'full' },
+  { type: 'mode.select', mode: 'byToken' },
+  ...Object.values(PRICES).map((value) => ({ type: 'price.change' as const, value })),
+  ...SYNCS,
+];
+
+// Keep the graph small: a price change must change the price; a sync must change what it reports.
+function filterEvents(state: AnyMachineSnapshot, event: EventObject): boolean {
+  const c = ctx(state);
+  const typed = event as CollectionSellEvent;
+  if (typed.type === 'price.change') return typed.value !== c.price;
+  if (typed.type === 'listing.sync') {
+    const sync = typed;
+    return sync.soldOut !== c.soldOut || (sync.allOutSale !== null) !== (c.allOutSale !== null) || (sync.address !== null) !== (c.collection.address !== null);
+  }
+  return true;
+}
+
+const expectedError = (c: CollectionSellContext) =>
+  !c.touched ? null : c.price === PRICES.valid ? null : c.price === '' ? REQUIRED_FIELD_MESSAGE : MINIMUM_PRICE_MESSAGE;
+
+describe('collectionSellMachine (model-based)', () => {
+  const paths = inputs.flatMap((input) =>
+    modelPaths(createMachineTestModel(collectionSellMachine, { input, project, events: modelEvents, filterEvents }), {
+      // Simple paths end at the busy states: every way into a wallet action, not every wander around the form.
+      toState: (state) => state.hasTag('busy'),
+      filterEvents: (state, event) => filterEvents(state, event) && event.type !== 'listing.sync' && event.type !== 'mode.select',
+    }),
+  );
+
+  it('keeps the generated paths to a reasonable number', () => {
+    expect(paths.length).toBeGreaterThan(20);
+    expect(paths.length).toBeLessThan(1500);
+  });
+
+  function harness() {
+    let actor: ReturnType<typeof createActor<typeof collectionSellMachine>> | undefined;
+    const emitted: CollectionSellEmitted[] = [];
+    let expectedRuns = 0;
+    let successes = 0;
+    const real = () => actor!.getSnapshot();
+    const send = (step: { event: EventObject }) => actor!.send(step.event as CollectionSellEvent);
+    const runs = () => emitted.filter((event) => event.type === 'sell.run');
+    const refreshes = () => emitted.filter((event) => event.type === 'sell.refresh').length;
+    const settled = () => {
+      expect(runs()).toHaveLength(expectedRuns);
+      expect(refreshes()).toBe(successes);
+    };
+    const transient = (key: string) => () => {
+      throw new Error(`${key} is transient`);
+    };
+    return {
+      stop: () => actor?.stop(),
+      params: {
+        events: {
+          'xstate.init': (step: { state: AnyMachineSnapshot }) => {
+            const { collection: c, soldOut, allOutSale } = ctx(step.state);
+            actor = createActor(collectionSellMachine, { input: { collection: c, soldOut, allOutSale } });
+            actor.on('*', (event) => emitted.push(event));
+            actor.start();
+          },
+          'mode.select': send,
+          'price.change': send,
+          'listing.sync': send,
+          'sell.submit': (step: { event: EventObject }) => {
+            if (real().matches({ selling: { full: 'editing' } }) && ctx(real()).price === PRICES.valid) expectedRuns += 1;
+            send(step);
+          },
+          'sale.cancel': (step: { event: EventObject }) => {
+            if (real().can({ type: 'sale.cancel' })) expectedRuns += 1;
+            send(step);
+          },
+          'action.succeeded': (step: { event: EventObject }) => {
+            successes += 1;
+            send(step);
+          },
+          'action.failed': send,
+        },
+        states: checkedStates(real, project, {
+          checking: transient('checking'),
+          unpublished: (snap) => {
+            expect(ctx(snap).collection.address).toBeNull();
+            expect(snap.can({ type: 'sell.submit' })).toBe(false);
+            expect(snap.can({ type: 'mode.select', mode: 'byToken' })).toBe(false);
+            settled();
+          },
+          soldOut: (snap) => {
+            expect(ctx(snap).soldOut).toBe(true);
+            // Sold out: no sell form and nothing to cancel.
+            expect(snap.can({ type: 'sell.submit' })).toBe(false);
+            expect(snap.can({ type: 'sale.cancel' })).toBe(false);
+            expect(snap.can({ type: 'price.change', value: '1' })).toBe(false);
+            settled();
+          },
+          selling: (snap) => {
+            expect(snap.hasTag('busy')).toBe(false);
+            expect(ctx(snap).soldOut).toBe(false);
+            expect(ctx(snap).collection.address).toBe(ADDRESS);
+            expect(snap.can({ type: 'sale.cancel' })).toBe(ctx(snap).allOutSale !== null);
+            settled();
+          },
+          'selling.deciding': transient('selling.deciding'),
+          'selling.full': (snap) => {
+            expect(ctx(snap).mode).toBe('full');
+            expect(snap.can({ type: 'mode.select', mode: 'byToken' })).toBe(true);
+          },
+          'selling.full.deciding': transient('selling.full.deciding'),
+          'selling.full.editing': (snap) => {
+            expect(ctx(snap).allOutSale).toBeNull();
+            expect(snap.can({ type: 'sell.submit' })).toBe(true);
+            expect(priceError(ctx(snap))).toBe(expectedError(ctx(snap)));
+          },
+          'selling.full.listed': (snap) => {
+            expect(ctx(snap).allOutSale).toEqual(SALE);
+            expect(snap.can({ type: 'sell.submit' })).toBe(false);
+            expect(snap.can({ type: 'price.change', value: '1' })).toBe(false);
+          },
+          'selling.byToken': (snap) => {
+            expect(ctx(snap).mode).toBe('byToken');
+            expect(snap.can({ type: 'sell.submit' })).toBe(false);
+            expect(snap.can({ type: 'mode.select', mode: 'full' })).toBe(true);
+          },
+          listing: (snap) => {
+            expect(snap.hasTag('busy')).toBe(true);
+            expect(snap.can({ type: 'sell.submit' })).toBe(false);
+            expect(snap.can({ type: 'sale.cancel' })).toBe(false);
+            expect(runs()).toHaveLength(expectedRuns);
+            expect(runs().at(-1)).toEqual({
+              type: 'sell.run',
+              action: { type: 'createAllOutSale', chainId: 31337, collection: ADDRESS, priceWei: VALID_WEI, currency: 'ETH' },
+            });
+          },
+          cancelling: (snap) => {
+            expect(snap.hasTag('busy')).toBe(true);
+            expect(snap.can({ type: 'sell.submit' })).toBe(false);
+            expect(runs()).toHaveLength(expectedRuns);
+            expect(runs().at(-1)).toEqual({ type: 'sell.run', action: { type: 'cancelAllOutSale', chainId: 31337, allOutSaleId: '3' } });
+          },
+        }),
+      },
+    };
+  }
+
+  modelCoverageTests(collectionSellMachine, paths, harness);
+});
+
+describe('collectionSellMachine (behaviour)', () => {
+  const start = (input: CollectionSellInput) => {
+    const actor = createActor(collectionSellMachine, { input });
+    const emitted: CollectionSellEmitted[] = [];
+    actor.on('*', (event) => emitted.push(event));
+    actor.start();
+    return { actor, emitted };
+  };
+
+  it('behavior: the chosen mode survives a live refresh of the listing', () => {
+    const { actor } = start(inputs[0]!);
+    actor.send({ type: 'mode.select', mode: 'byToken' });
+    actor.send({ type: 'listing.sync', soldOut: false, allOutSale: SALE, address: ADDRESS });
+    expect(actor.getSnapshot().matches({ selling: 'byToken' })).toBe(true);
+    actor.send({ type: 'mode.select', mode: 'full' });
+    expect(actor.getSnapshot().matches({ selling: { full: 'listed' } })).toBe(true);
+  });
+
+  it('behavior: a sync during a wallet action is kept for when it ends (sold out meanwhile)', () => {
+    const { actor } = start(inputs[0]!);
+    actor.send({ type: 'price.change', value: PRICES.valid });
+    actor.send({ type: 'sell.submit' });
+    actor.send({ type: 'listing.sync', soldOut: true, allOutSale: null, address: ADDRESS });
+    expect(actor.getSnapshot().matches('listing')).toBe(true);
+    actor.send({ type: 'action.failed' });
+    expect(actor.getSnapshot().matches('soldOut')).toBe(true);
+  });
+
+  it('behavior: a failed listing keeps the typed price; a successful one clears it', () => {
+    const { actor, emitted } = start(inputs[0]!);
+    actor.send({ type: 'price.change', value: '1.5' });
+    actor.send({ type: 'sell.submit' });
+    expect(emitted.at(-1)).toMatchObject({ action: { priceWei: '1500000000000000000' } });
+    actor.send({ type: 'action.failed' });
+    expect(ctx(actor.getSnapshot()).price).toBe('1.5');
+    actor.send({ type: 'sell.submit' });
+    actor.send({ type: 'action.succeeded' });
+    expect(ctx(actor.getSnapshot()).price).toBe('');
+    expect(emitted.filter((event) => event.type === 'sell.refresh')).toHaveLength(1);
+  });
+});

@@ -2,9 +2,11 @@ import { assign, emit, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { NotificationKind } from '../notifications/constants';
 import { switchingNetworkNotice, switchNetworkInWalletNotice } from '../wallet/constants';
 import { isSaleAction, stepsOf, successMessage, type ChainAction, type ContractCall } from './chainActions';
+import { tradeCheckOf, type CheckActionInput } from './tradeCheck';
 import { tradeErrorOf, type TradeError } from './tradeErrors';
 
-// Seed 000 §4 "Contract action flow": network → (approval) → each wallet step signed, then mined → notice.
+// Seed 000 §4 "Contract action flow": server check of the trading rules → network → (approval) → each wallet
+// step signed, then mined → notice.
 export const APPROVE_IN_WALLET_NOTICE = 'Approve in wallet';
 
 export interface ContractActionInput {
@@ -17,6 +19,8 @@ export interface ContractActionInput {
   /** Mobile wallets cannot be switched by the app: the user is asked to switch and the flow waits. */
   isMobile?: boolean;
 }
+
+export type { CheckActionInput } from './tradeCheck';
 
 export interface SwitchChainInput {
   chainId: number;
@@ -64,6 +68,10 @@ export const contractActionMachine = setup({
   },
   actors: {
     // Effects provided by src/services/chain (through the lazily loaded wallet stack).
+    // Resolves when the server's trade check (POST /api/v1/trade/check) accepts; rejects with its refusal.
+    checkAction: fromPromise<void, CheckActionInput>(async () => {
+      throw new Error('checkAction is provided by src/services/chain');
+    }),
     switchChain: fromPromise<void, SwitchChainInput>(async () => {
       throw new Error('switchChain is provided by src/services/chain');
     }),
@@ -78,6 +86,8 @@ export const contractActionMachine = setup({
     }),
   },
   guards: {
+    // Orders, offers and listings have trading rules; cancel, accept and retract go straight on.
+    hasTradeRules: ({ context }) => tradeCheckOf(context.action) !== null,
     needsSwitch: ({ context }) => context.walletChainId !== context.action.chainId,
     isMobile: ({ context }) => context.isMobile,
     isSale: ({ context }) => isSaleAction(context.action),
@@ -105,8 +115,22 @@ export const contractActionMachine = setup({
     hash: null,
     error: null,
   }),
-  initial: 'starting',
+  initial: 'screening',
   states: {
+    screening: {
+      always: [{ guard: 'hasTradeRules', target: 'checking' }, { target: 'starting' }],
+    },
+    // Before any wallet step (even the network switch): a refusal fails the action, nothing reaches the wallet.
+    checking: {
+      tags: 'busy',
+      invoke: {
+        id: 'checkAction',
+        src: 'checkAction',
+        input: ({ context }) => ({ action: context.action, account: context.account }),
+        onDone: { target: 'starting' },
+        onError: { target: 'failed', actions: 'assignError' },
+      },
+    },
     starting: {
       always: [
         { guard: 'needsSwitch', target: 'network' },

@@ -4,6 +4,7 @@ import { SUCCESS_MESSAGES, type ChainAction } from '../../machines/trading/chain
 import {
   APPROVE_IN_WALLET_NOTICE,
   contractActionMachine,
+  type CheckActionInput,
   type CheckApprovalInput,
   type ContractActionContext,
   type ContractActionEmitted,
@@ -12,6 +13,8 @@ import {
   type SwitchChainInput,
   type WaitForReceiptInput,
 } from '../../machines/trading/contractActionMachine';
+import { TradeCheckError } from '../../machines/trading/tradeCheck';
+import { ALREADY_OWNED_MESSAGE } from '../../machines/trading/tradeRules';
 import { WALLET_ERROR_MESSAGES } from '../../machines/wallet/constants';
 import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests, modelPaths } from './support/modelTesting';
 
@@ -25,11 +28,14 @@ const reverted = Object.assign(new Error('execution reverted'), {
   cause: { name: 'ContractFunctionRevertedError', reason: undefined, data: { errorName: 'Unauthorized' }, shortMessage: 'reverted' },
 });
 const receiptReverted = { source: 'chain', code: 'CALL_EXCEPTION', message: 'Transaction reverted' };
+// The server's trade check refusing the action (POST /api/v1/trade/check → 403).
+const refused = new TradeCheckError(ALREADY_OWNED_MESSAGE, 'already_owned');
 
 const sale: ChainAction = { type: 'createSale', chainId: 31337, collection: COLLECTION, tokenId: '3', amount: '1', priceWei: '15000000000000000', currency: 'ETH' };
 const purchase: ChainAction = { type: 'makeOffer', chainId: 31337, saleId: '7', tokenId: '3', amount: '1', priceWei: '15000000000000000', currency: 'ETH', purchase: true };
 const cancel: ChainAction = { type: 'cancelSale', chainId: 31337, saleId: '7' };
 
+// Sales and purchases are checked by the server first; a cancel has no trading rules and is not.
 const scenarios: Array<{ name: string; input: ContractActionInput; success: string }> = [
   { name: 'a sale on the right network (approval needed or already given)', input: { action: sale, account: ACCOUNT, walletChainId: 31337, networkName: 'Hardhat' }, success: SUCCESS_MESSAGES.tokenListed },
   { name: 'a purchase from another network (switched by the app)', input: { action: purchase, account: ACCOUNT, walletChainId: 1, networkName: 'Hardhat' }, success: SUCCESS_MESSAGES.purchaseSuccessful },
@@ -37,6 +43,8 @@ const scenarios: Array<{ name: string; input: ContractActionInput; success: stri
 ];
 
 const modelEvents = () => [
+  { type: 'xstate.done.actor.checkAction' },
+  { type: 'xstate.error.actor.checkAction', error: refused },
   { type: 'xstate.done.actor.checkApproval', output: true },
   { type: 'xstate.done.actor.checkApproval', output: false },
   { type: 'xstate.error.actor.checkApproval', error: reverted },
@@ -62,13 +70,14 @@ describe('contractActionMachine (model-based)', () => {
   function harness() {
     let input = scenarios[0]!.input;
     let success = scenarios[0]!.success;
+    const checkAction = controlled<void, CheckActionInput>();
     const switchChain = controlled<void, SwitchChainInput>();
     const checkApproval = controlled<boolean, CheckApprovalInput>();
     const submitCall = controlled<string, SubmitCallInput>();
     const waitForReceipt = controlled<void, WaitForReceiptInput>();
     const emitted: ContractActionEmitted[] = [];
     const machine = contractActionMachine.provide({
-      actors: { switchChain: switchChain.logic, checkApproval: checkApproval.logic, submitCall: submitCall.logic, waitForReceipt: waitForReceipt.logic },
+      actors: { checkAction: checkAction.logic, switchChain: switchChain.logic, checkApproval: checkApproval.logic, submitCall: submitCall.logic, waitForReceipt: waitForReceipt.logic },
     });
     let actor: ReturnType<typeof createActor<typeof machine>> | undefined;
     const real = () => actor!.getSnapshot();
@@ -98,6 +107,15 @@ describe('contractActionMachine (model-based)', () => {
             actor = createActor(machine, { input });
             actor.on('*', (event) => emitted.push(event));
             actor.start();
+          },
+          'xstate.done.actor.checkAction': async (step: { event: { type: string } }) => {
+            expect(checkAction.last().input).toEqual({ action: input.action, account: ACCOUNT });
+            settle(checkAction.last(), step.event);
+            await flush();
+          },
+          'xstate.error.actor.checkAction': async (step: { event: { type: string } }) => {
+            settle(checkAction.last(), step.event);
+            await flush();
           },
           'xstate.done.actor.switchChain': async (step: { event: { type: string } }) => {
             expect(switchChain.last().input).toEqual({ chainId: 31337 });
@@ -141,6 +159,19 @@ describe('contractActionMachine (model-based)', () => {
           'action.cancel': send,
         },
         states: checkedStates(real, project, {
+          screening: () => {
+            throw new Error('screening is transient');
+          },
+          checking: (snap) => {
+            // Before every wallet step: no notice, no network switch, nothing sent.
+            expect(snap.hasTag('busy')).toBe(true);
+            expect(snap.hasTag('wallet')).toBe(false);
+            expect(stickies()).toEqual([]);
+            expect(checkAction.calls).toHaveLength(1);
+            expect(switchChain.calls).toHaveLength(0);
+            expect(checkApproval.calls).toHaveLength(0);
+            expect(submitCall.calls).toHaveLength(0);
+          },
           starting: () => {
             throw new Error('starting is transient');
           },
@@ -168,6 +199,8 @@ describe('contractActionMachine (model-based)', () => {
           },
           signing: (snap) => {
             expect(snap.hasTag('wallet')).toBe(true);
+            // Only actions with trading rules were checked, and the check came first.
+            expect(checkAction.calls).toHaveLength(input.action.type === 'cancelSale' ? 0 : 1);
             expect(stickies()).toEqual([APPROVE_IN_WALLET_NOTICE]);
             const step = ctx(snap).steps[ctx(snap).stepIndex]!;
             expect(submitCall.last().input.call).toEqual(step);
@@ -192,7 +225,13 @@ describe('contractActionMachine (model-based)', () => {
             const error = ctx(snap).error!;
             expect(notices('error')).toEqual([error.message]);
             expect(notices('success')).toEqual([]);
-            if (error.source === 'wallet') expect(error.message).toBe(WALLET_ERROR_MESSAGES.userRejected);
+            if (error.source === 'server') {
+              // A refused check: the server's message, and the wallet was never asked for anything.
+              expect(error).toEqual({ message: ALREADY_OWNED_MESSAGE, code: 'already_owned', source: 'server' });
+              expect(switchChain.calls).toHaveLength(0);
+              expect(checkApproval.calls).toHaveLength(0);
+              expect(submitCall.calls).toHaveLength(0);
+            } else if (error.source === 'wallet') expect(error.message).toBe(WALLET_ERROR_MESSAGES.userRejected);
             else expect(['Unauthorized', 'Transaction reverted']).toContain(error.message);
             if (error.source === 'chain') expect(error.code).not.toBeNull();
           },

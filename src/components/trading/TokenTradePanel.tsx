@@ -76,7 +76,8 @@ export function TokenTradePanel({ token }: { token: TradeToken }) {
   };
   const parsed = parsePrice(offer);
   const offerError = offer.trim() === '' ? null : 'error' in parsed ? parsed.error : null;
-  const base = { chainId: token.chainId, saleId: sale.saleId, tokenId: token.tokenId, amount: '1', currency: sale.price.currency };
+  // token_id (the database id) lets the server's trade check find the token without a lookup by sale.
+  const base = { chainId: token.chainId, saleId: sale.saleId, tokenId: token.tokenId, amount: '1', currency: sale.price.currency, token_id: token._id };
 
   const buy = () => {
     if (allowed('order')) action.run({ type: 'makeOffer', ...base, priceWei: sale.price.amount, purchase: true });

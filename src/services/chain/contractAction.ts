@@ -2,19 +2,26 @@
 import { fromPromise } from 'xstate';
 import {
   contractActionMachine,
+  type CheckActionInput,
   type CheckApprovalInput,
   type SubmitCallInput,
   type SwitchChainInput,
   type WaitForReceiptInput,
 } from '../../../machines/trading/contractActionMachine';
+import { checkTrade, storedApiKey, type CheckTradeOptions } from './tradeCheck';
 import { whenWalletAppConfig } from '../wallet/walletEnv';
 
 export const loadContractCalls = () => import('./contractCalls');
 
-/** The contractAction machine with its effects: every step goes through the connected wallet's wagmi config. */
-export function provideContractAction() {
+/**
+ * The contractAction machine with its effects: the server's trade check with the signed-in API key, then every
+ * step through the connected wallet's wagmi config. `apiKeyOf` defaults to the login stored for the account.
+ */
+export function provideContractAction(options: CheckTradeOptions = {}) {
+  const apiKeyOf = options.apiKeyOf ?? storedApiKey;
   return contractActionMachine.provide({
     actors: {
+      checkAction: fromPromise<void, CheckActionInput>(({ input, signal }) => checkTrade(input, { ...options, apiKeyOf }, signal)),
       switchChain: fromPromise<void, SwitchChainInput>(async ({ input, signal }) => {
         const appConfig = await whenWalletAppConfig(signal);
         await (await loadContractCalls()).switchToChain(appConfig, input.chainId);

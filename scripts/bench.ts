@@ -1,12 +1,16 @@
 // `npm run bench`: builds, measures, prints a table and writes bench-results.json at the repo root.
 // Figures: first-load JS per route, server cold start on an existing database, and getMarketplaceTokens
 // latency (p50/p99, at the server via Server-Timing and at the client) and throughput per sort on a
-// 100,000-token database, and Lighthouse mobile performance/CLS on /explore and a /token/{id} page.
+// 100,000-token database, Lighthouse mobile performance/CLS on /explore and a /token/{id} page, and the live
+// figures (socket fan-out, sold → Sold event, sold → SOLD badge in a browser).
+// `npm run bench -- --only=sold-badge` builds and runs only the SOLD badge bench, merging its rows into the
+// existing bench-results.json.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { firstTokenPath, measureLighthouse } from './bench/lighthouse';
 import { measureLive } from './bench/live';
+import { measureSoldBadge } from './bench/soldBadge';
 import { firstLoadJs } from './bundle-size';
 
 const root = join(import.meta.dirname, '..');
@@ -110,7 +114,20 @@ async function measureSort(name: string, sort: object, filters: object) {
   return { name, p50: percentile(server, 50), p99: percentile(server, 99), clientP99: percentile(client, 99), rps: done / 2 };
 }
 
+async function onlySoldBadge() {
+  console.log('== build');
+  sh('npx', ['vite', 'build']);
+  const measured = await measureSoldBadge({ staticDir: join(root, 'dist') });
+  const path = join(root, 'bench-results.json');
+  const previous = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { rows: Row[] }).rows : [];
+  const names = new Set(measured.map((r) => r.metric));
+  rows.push(...previous.filter((r) => !names.has(r.metric)), ...measured);
+  writeResults();
+  console.table(measured);
+}
+
 async function main() {
+  if (process.argv.includes('--only=sold-badge')) return onlySoldBadge();
   console.log('== build');
   sh('npx', ['vite', 'build']);
   for (const route of ['/', '/explore']) {
@@ -153,6 +170,9 @@ async function main() {
   }
 
   rows.push(...(await measureLive())); // socket fan-out and sold → Sold event (scripts/bench/live.ts)
+  writeResults();
+  console.log('== sold on chain → SOLD badge in a browser');
+  rows.push(...(await measureSoldBadge({ staticDir: join(root, 'dist') }))); // scripts/bench/soldBadge.ts
   writeResults();
   console.table(rows.map((r) => ({ metric: r.metric, value: r.value, unit: r.unit, target: r.target ?? '' })));
 }

@@ -2,8 +2,11 @@ import { useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { PAGE_SIZE } from '../../../machines/lists/constants';
 import { createPagedListMachine, fetchPageActor } from '../../../machines/lists/pagedListMachine';
+import { createTokenOffersMachine } from '../../../machines/token/tokenOffersMachine';
+import { useSystemActor } from '../../app/appActorContext';
 import { displayName, formatPrice } from '../../app/format';
 import { OfferActions } from '../../components/trading/OfferActions';
+import { subscribeLiveFeed } from '../../services/live/liveFeed';
 import type { FetchOfferPage, OfferListParams, TokenDetail, TokenOffer } from '../../services/token';
 import { formatDateTime } from './dates';
 
@@ -21,19 +24,29 @@ export interface TokenOffersProps {
   fetchPage: FetchOfferPage;
 }
 
-/** The token's offers, 12 at a time (seed 000 §9 "offers 12"), through the pagedList machine. */
+/**
+ * The token's offers, 12 at a time (seed 000 §9 "offers 12"), through the tokenOffers machine: its pagedList child
+ * loads them, and live offer events for this token (made, retracted, sale cancelled, sold) reload them.
+ */
 export function TokenOffers({ token, seller, fetchPage }: TokenOffersProps) {
   const machine = useMemo(
-    () => createPagedListMachine<TokenOffer, OfferListParams>().provide({ actors: { fetchPage: fetchPageActor(fetchPage) } }),
+    () =>
+      createTokenOffersMachine<TokenOffer, OfferListParams>().provide({
+        actors: { offersList: createPagedListMachine<TokenOffer, OfferListParams>().provide({ actors: { fetchPage: fetchPageActor(fetchPage) } }) },
+      }),
     [fetchPage],
   );
   const params: OfferListParams = { token: token._id, seller };
-  const list = useActorRef(machine, { input: { pageSize: PAGE_SIZE.offers, params } });
+  const tokenOffers = useActorRef(machine, { input: { pageSize: PAGE_SIZE.offers, params } });
   const paramsKey = JSON.stringify(params);
   useEffect(() => {
-    list.send({ type: 'list.reset', params: JSON.parse(paramsKey) as OfferListParams });
-  }, [list, paramsKey]);
+    tokenOffers.send({ type: 'offers.params', params: JSON.parse(paramsKey) as OfferListParams });
+  }, [tokenOffers, paramsKey]);
+  const live = useSystemActor('liveEvents');
+  useEffect(() => subscribeLiveFeed(live, tokenOffers), [live, tokenOffers]);
 
+  // The child runs as long as the machine does (invoked at its root).
+  const list = useSelector(tokenOffers, (snapshot) => snapshot.children.list)!;
   const offers = useSelector(list, (snapshot) => snapshot.context.items);
   const loading = useSelector(list, (snapshot) => snapshot.hasTag('loading') || snapshot.matches('idle'));
   const error = useSelector(list, (snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null));

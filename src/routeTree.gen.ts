@@ -18,6 +18,8 @@ import { Route as UnderConstructionRouteImport } from './routes/under-constructi
 import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
 import { Route as TokenIdRouteImport } from './routes/token.$id'
 import { Route as CollectionAddressChainIdRouteImport } from './routes/collection.$address.$chainId'
+import { Route as AuthAccountDashboardTokenIdRouteImport } from './routes/_auth/account.dashboard.token.$id'
+import { Route as AuthAccountDashboardCollectionAddressChainIdRouteImport } from './routes/_auth/account.dashboard.collection.$address.$chainId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -64,6 +66,18 @@ const CollectionAddressChainIdRoute =
     path: '/collection/$address/$chainId',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AuthAccountDashboardTokenIdRoute =
+  AuthAccountDashboardTokenIdRouteImport.update({
+    id: '/account/dashboard/token/$id',
+    path: '/account/dashboard/token/$id',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthAccountDashboardCollectionAddressChainIdRoute =
+  AuthAccountDashboardCollectionAddressChainIdRouteImport.update({
+    id: '/account/dashboard/collection/$address/$chainId',
+    path: '/account/dashboard/collection/$address/$chainId',
+    getParentRoute: () => AuthRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -74,6 +88,8 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AuthProfileRoute
   '/token/$id': typeof TokenIdRoute
   '/collection/$address/$chainId': typeof CollectionAddressChainIdRoute
+  '/account/dashboard/token/$id': typeof AuthAccountDashboardTokenIdRoute
+  '/account/dashboard/collection/$address/$chainId': typeof AuthAccountDashboardCollectionAddressChainIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -84,6 +100,8 @@ export interface FileRoutesByTo {
   '/profile': typeof AuthProfileRoute
   '/token/$id': typeof TokenIdRoute
   '/collection/$address/$chainId': typeof CollectionAddressChainIdRoute
+  '/account/dashboard/token/$id': typeof AuthAccountDashboardTokenIdRoute
+  '/account/dashboard/collection/$address/$chainId': typeof AuthAccountDashboardCollectionAddressChainIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -96,6 +114,8 @@ export interface FileRoutesById {
   '/_auth/profile': typeof AuthProfileRoute
   '/token/$id': typeof TokenIdRoute
   '/collection/$address/$chainId': typeof CollectionAddressChainIdRoute
+  '/_auth/account/dashboard/token/$id': typeof AuthAccountDashboardTokenIdRoute
+  '/_auth/account/dashboard/collection/$address/$chainId': typeof AuthAccountDashboardCollectionAddressChainIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -108,6 +128,8 @@ export interface FileRouteTypes {
     | '/profile'
     | '/token/$id'
     | '/collection/$address/$chainId'
+    | '/account/dashboard/token/$id'
+    | '/account/dashboard/collection/$address/$chainId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -118,6 +140,8 @@ export interface FileRouteTypes {
     | '/profile'
     | '/token/$id'
     | '/collection/$address/$chainId'
+    | '/account/dashboard/token/$id'
+    | '/account/dashboard/collection/$address/$chainId'
   id:
     | '__root__'
     | '/'
@@ -129,6 +153,8 @@ export interface FileRouteTypes {
     | '/_auth/profile'
     | '/token/$id'
     | '/collection/$address/$chainId'
+    | '/_auth/account/dashboard/token/$id'
+    | '/_auth/account/dashboard/collection/$address/$chainId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -207,15 +233,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CollectionAddressChainIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth/account/dashboard/token/$id': {
+      id: '/_auth/account/dashboard/token/$id'
+      path: '/account/dashboard/token/$id'
+      fullPath: '/account/dashboard/token/$id'
+      preLoaderRoute: typeof AuthAccountDashboardTokenIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/account/dashboard/collection/$address/$chainId': {
+      id: '/_auth/account/dashboard/collection/$address/$chainId'
+      path: '/account/dashboard/collection/$address/$chainId'
+      fullPath: '/account/dashboard/collection/$address/$chainId'
+      preLoaderRoute: typeof AuthAccountDashboardCollectionAddressChainIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
   }
 }
 
 interface AuthRouteChildren {
   AuthProfileRoute: typeof AuthProfileRoute
+  AuthAccountDashboardTokenIdRoute: typeof AuthAccountDashboardTokenIdRoute
+  AuthAccountDashboardCollectionAddressChainIdRoute: typeof AuthAccountDashboardCollectionAddressChainIdRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthProfileRoute: AuthProfileRoute,
+  AuthAccountDashboardTokenIdRoute: AuthAccountDashboardTokenIdRoute,
+  AuthAccountDashboardCollectionAddressChainIdRoute:
+    AuthAccountDashboardCollectionAddressChainIdRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

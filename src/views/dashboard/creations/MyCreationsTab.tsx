@@ -1,9 +1,74 @@
-// Slot (owner: creations helper, issue 6): the "My creations" tab of the dashboard for the signed-in creator.
+import { useEffect } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { INFINITE_SCROLL_THRESHOLD, PAGE_SIZE } from '../../../../machines/lists/constants';
+import { createPagedListMachine, fetchPageActor } from '../../../../machines/lists/pagedListMachine';
+import { useVisible } from '../../../components/tokens/useVisible';
+import { fetchCreatedCollectionsPage, type CreatedCollection, type CreatedCollectionsParams } from '../../../services/dashboard/creations';
+import { CreationCard } from './CreationCard';
+import '../../../styles/collection.css';
+import '../../../styles/dashboardCreations.css';
+
 export interface MyCreationsTabProps {
   /** The signed-in creator's address. */
   creator: string;
 }
 
-export function MyCreationsTab(_props: MyCreationsTabProps) {
-  return null;
+const createdCollectionsMachine = createPagedListMachine<CreatedCollection, CreatedCollectionsParams>().provide({
+  actors: { fetchPage: fetchPageActor(fetchCreatedCollectionsPage) },
+});
+
+/**
+ * Seed 000 §2 "My creations": the creator's collections, PAGE_SIZE.collections (5) at a time, the next page when the
+ * list bottom is 10% visible. Live staleness refreshes each card in place (see useCreationCard), not the list, so a
+ * price being typed or a cover being cropped is not thrown away by someone else's sale.
+ */
+export function MyCreationsTab({ creator }: MyCreationsTabProps) {
+  const list = useActorRef(createdCollectionsMachine, { input: { pageSize: PAGE_SIZE.collections, params: { creator } } });
+  useEffect(() => {
+    list.send({ type: 'list.reset', params: { creator } });
+  }, [list, creator]);
+
+  const items = useSelector(list, (snapshot) => snapshot.context.items);
+  const loading = useSelector(list, (snapshot) => snapshot.hasTag('loading') || snapshot.matches('idle'));
+  const error = useSelector(list, (snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null));
+  const empty = useSelector(list, (snapshot) => snapshot.matches('exhausted') && snapshot.context.totalCount === 0);
+  const canLoadMore = useSelector(list, (snapshot) => snapshot.can({ type: 'list.loadMore' }));
+  const sentinelRef = useVisible<HTMLDivElement>(() => list.send({ type: 'list.loadMore' }), INFINITE_SCROLL_THRESHOLD);
+
+  return (
+    <div className="creations" aria-busy={loading}>
+      {items.length > 0 && (
+        <ul className="creations-list" aria-label="My collections">
+          {items.map((collection) => (
+            <li key={collection._id}>
+              <CreationCard collection={collection} creator={creator} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {empty && (
+        <div className="no-result creations-empty">
+          <p>You have not created a collection yet.</p>
+          {/* A document link: the studio is its own part of the app (seed 001). */}
+          <a href="/studio" className="button button-primary">
+            Go to the studio
+          </a>
+        </div>
+      )}
+      {loading && (
+        <p className="list-status" role="status">
+          <span className="spinner" aria-hidden="true" /> Loading collections…
+        </p>
+      )}
+      {error !== null && (
+        <div className="list-error" role="alert">
+          <p>Could not load collections. {error}</p>
+          <button type="button" className="button" onClick={() => list.send({ type: 'list.retry' })}>
+            Retry
+          </button>
+        </div>
+      )}
+      {canLoadMore && <div key={items.length} ref={sentinelRef} className="list-sentinel" aria-hidden="true" />}
+    </div>
+  );
 }

@@ -1,10 +1,12 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ALREADY_OWNED_MESSAGE } from '../../machines/trading/tradeRules';
 import { AppActorProvider, type AppActor } from '../../src/app/appActorContext';
 import { createAppActor } from '../../src/app/createAppActor';
 import { TokenTradePanel, type TradeToken } from '../../src/components/trading/TokenTradePanel';
 import { closeWalletModal, isWalletModalOpen } from '../../src/components/wallet/walletModalStore';
 import { clearTokenPatches, patchToken } from '../../src/services/live/tokenPatches';
+import { clearApiKey, saveApiKey } from '../../src/services/wallet/apiKeyStore';
 import { configAnswering, demoConfig } from './appHarness';
 import { ALICE, fakeWalletSession, loginOf } from './walletHarness';
 
@@ -31,10 +33,29 @@ function renderPanel(props: TradeToken, walletSession?: ReturnType<typeof fakeWa
   return { ...view, appActor, notice };
 }
 
-afterEach(() => {
+afterEach(async () => {
   clearTokenPatches();
   closeWalletModal();
+  vi.unstubAllGlobals();
+  await clearApiKey(ALICE);
 });
+
+/** The server's trade check answering `status` / `body`; records each request (a unit test: no server here). */
+function stubTradeCheck(status: number, body: unknown) {
+  const requests: Array<{ url: string; headers: Headers; body: unknown }> = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    requests.push({ url: String(input), headers: new Headers(init.headers), body: JSON.parse(String(init.body)) });
+    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  return requests;
+}
+
+async function registeredAlice() {
+  const login = loginOf(ALICE);
+  // The login the session stored at sign-in: the trade check signs its request with it.
+  await saveApiKey(ALICE, login);
+  return { login, session: fakeWalletSession({ restored: { address: ALICE, chainId: 31337, connectorId: 'demo:1' }, stored: login }) };
+}
 
 describe('TokenTradePanel (seed 000 §2 token detail, §5 rules)', () => {
   it('shows nothing without an active sale', () => {
@@ -93,5 +114,32 @@ describe('TokenTradePanel (seed 000 §2 token detail, §5 rules)', () => {
     await waitFor(() => expect(appActor.system.get('walletSession').getSnapshot().hasTag('registered')).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: /Buy for/ }));
     expect(notice()).toMatchObject({ kind: 'error', text: 'Sorry. Order cannot be placed as you are the seller' });
+  });
+
+  it("asks the server's trade check before the wallet: a refusal shows the server's message and sends nothing", async () => {
+    const { login, session } = await registeredAlice();
+    const requests = stubTradeCheck(403, { error: 'already_owned', message: ALREADY_OWNED_MESSAGE });
+    const { appActor, notice } = renderPanel(token(), session.machine);
+    await waitFor(() => expect(appActor.system.get('walletSession').getSnapshot().hasTag('registered')).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Buy for 0.015 ETH' }));
+    await waitFor(() => expect(notice()).toMatchObject({ kind: 'error', text: ALREADY_OWNED_MESSAGE }));
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.url).toBe('/api/v1/trade/check');
+    expect(requests[0]!.headers.get('Authorization')).toBe(`Bearer ${ALICE.toLowerCase()}:${login.apiKey.key}`);
+    expect(requests[0]!.body).toEqual({ kind: 'order', chainId: 31337, saleId: '4', token_id: '11', price: '0.015' });
+    // Back to idle: the buttons are enabled again, nothing is waiting for the wallet.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Buy for 0.015 ETH' })).toHaveProperty('disabled', false));
+  });
+
+  it('goes on to the wallet once the check accepts an offer', async () => {
+    const { session } = await registeredAlice();
+    const requests = stubTradeCheck(200, { ok: true });
+    const { appActor, notice } = renderPanel(token(), session.machine);
+    await waitFor(() => expect(appActor.system.get('walletSession').getSnapshot().hasTag('registered')).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Make offer' }));
+    fireEvent.change(screen.getByLabelText('Your offer (ETH)'), { target: { value: '0.01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Make offer' }));
+    await waitFor(() => expect(notice()).toMatchObject({ kind: 'sticky', text: 'Approve in wallet' }));
+    expect(requests.map((r) => r.body)).toEqual([{ kind: 'offer', chainId: 31337, saleId: '4', token_id: '11', price: '0.01' }]);
   });
 });

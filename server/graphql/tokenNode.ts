@@ -1,6 +1,6 @@
 // Shapes a TokenRow (tokenRows.ts) into the GraphQL Token, the same for every list and the token page.
 import { mediaUrl, thumbnailUrl, type Ipfs, type PersonInfo } from './people.js';
-import type { AccountBrief, TokenRow } from './tokenRows.js';
+import type { AccountBrief, CollectionBrief, TokenRow } from './tokenRows.js';
 
 export const NATIVE_CURRENCY = '0x0000000000000000000000000000000000000000';
 
@@ -18,6 +18,29 @@ export function personInfo(ipfs: Ipfs, address: string, account: AccountBrief | 
     avatar: thumbnailUrl(ipfs, account?.avatar),
     firstName: account?.firstName ?? null,
     lastName: account?.lastName ?? null,
+  };
+}
+
+/** The GraphQL CollectionSummary of a collection (tokens' `collection`, dashboard listings). */
+export function collectionSummary(ipfs: Ipfs, c: CollectionBrief, creatorInfo: PersonInfo) {
+  return {
+    id: String(c.id),
+    _id: String(c.id),
+    name: c.name,
+    address: c.address,
+    chainId: c.chainId,
+    symbol: c.symbol,
+    description: c.description,
+    cover: mediaUrl(ipfs, c.cover),
+    thumbnail: thumbnailUrl(ipfs, c.thumbnail ?? c.cover),
+    mediaType: c.mediaType,
+    creator: c.creator,
+    creatorInfo,
+    supplyPerToken: c.supplyPerToken,
+    royaltiesBasispoints: c.royaltiesBasispoints,
+    attributes: c.attributes,
+    createdAt: c.createdAt.toISOString(),
+    publishedAt: c.publishedAt?.toISOString() ?? null,
   };
 }
 
@@ -45,26 +68,8 @@ export function tokenNode(ipfs: Ipfs, row: TokenRow) {
     metadata: row.metadata,
     price: row.priceWei === null ? null : price(row.priceWei),
     listedAt: row.listedAt?.toISOString() ?? null,
-    collection: {
-      id: String(c.id),
-      _id: String(c.id),
-      name: c.name,
-      address: c.address,
-      chainId: c.chainId,
-      symbol: c.symbol,
-      description: c.description,
-      cover: mediaUrl(ipfs, c.cover),
-      thumbnail: thumbnailUrl(ipfs, c.thumbnail ?? c.cover),
-      mediaType: c.mediaType,
-      creator: c.creator,
-      // The page joins the token creator's account; a collection by someone else gets the address only.
-      creatorInfo: c.creator === row.creator ? creatorInfo : personInfo(ipfs, c.creator, null),
-      supplyPerToken: c.supplyPerToken,
-      royaltiesBasispoints: c.royaltiesBasispoints,
-      attributes: c.attributes,
-      createdAt: c.createdAt.toISOString(),
-      publishedAt: c.publishedAt?.toISOString() ?? null,
-    },
+    // The page joins the token creator's account; a collection by someone else gets the address only.
+    collection: collectionSummary(ipfs, c, c.creator === row.creator ? creatorInfo : personInfo(ipfs, c.creator, null)),
     creatorInfo,
     ownerInfo: owner,
     tokenHolding:

@@ -71,6 +71,8 @@ export interface TokenPageSpec {
   from?: SQL;
   /** Extra column (text) selected next to the token, returned as `extra`. */
   extra?: SQL;
+  /** Address (SQL over the page row `t`, e.g. `t.extra`, or a constant) whose holding is shown when it holds units. */
+  preferHolder?: SQL;
 }
 
 const date = (value: unknown) => (value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value)));
@@ -151,12 +153,14 @@ const person = (alias: string) =>
       `${alias}.first_name AS ${alias}_first_name, ${alias}.last_name AS ${alias}_last_name`,
   );
 
-/** The main holder (largest amount, then earliest), or one given holding; only holdings with units. */
-function holdingLateral(holdingId?: number) {
+/** The main holder (largest amount, then earliest), or one given holding, or a preferred holder's; only holdings with units. */
+function holdingLateral(holdingId?: number, preferHolder?: SQL) {
   const which =
-    holdingId === undefined
-      ? sql`hh.token_id = t.id AND hh.amount > 0 ORDER BY hh.amount DESC, hh.id ASC LIMIT 1`
-      : sql`hh.token_id = t.id AND hh.id = ${holdingId} AND hh.amount > 0`;
+    holdingId !== undefined
+      ? sql`hh.token_id = t.id AND hh.id = ${holdingId} AND hh.amount > 0`
+      : preferHolder !== undefined
+        ? sql`hh.token_id = t.id AND hh.amount > 0 ORDER BY (hh.owner = (${preferHolder})) DESC, hh.amount DESC, hh.id ASC LIMIT 1`
+        : sql`hh.token_id = t.id AND hh.amount > 0 ORDER BY hh.amount DESC, hh.id ASC LIMIT 1`;
   return sql`SELECT hh.id, hh.owner, hh.amount, hh.created_at FROM holdings hh WHERE ${which}`;
 }
 
@@ -181,7 +185,7 @@ export function tokenPageSql(spec: TokenPageSpec): SQL {
         ${person('cr')}, ${person('ow')}
       FROM (SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) u ORDER BY u.seg, u.rn LIMIT ${spec.limit}) t
       JOIN collections c ON c.id = t.collection_id
-      LEFT JOIN LATERAL (${holdingLateral(spec.holdingId)}) h ON true
+      LEFT JOIN LATERAL (${holdingLateral(spec.holdingId, spec.preferHolder)}) h ON true
       LEFT JOIN accounts cr ON cr.address = t.creator
       LEFT JOIN accounts ow ON ow.address = h.owner
       ORDER BY t.seg, t.rn

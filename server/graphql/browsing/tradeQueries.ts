@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizz
 import type { Db } from '../../db/client.js';
 import { holdings, offers, sales, tokens } from '../../db/schema.js';
 import { badInput } from '../inputs.js';
-import { loadPeople, type Ipfs } from '../people.js';
+import { loadPeople, type Ipfs, type PersonInfo } from '../people.js';
 import { price, tokenNode } from '../tokenNode.js';
 import { readTokenPage } from '../tokenRows.js';
 import type { IdPagination } from './args.js';
@@ -114,7 +114,16 @@ export async function getOffersByToken(db: Db, ipfs: Ipfs, tokenRef: number, sel
     ipfs,
     rows.map((row) => row.offers.buyer),
   );
-  return idConnection(rows, pagination.perPage, pagination.after, total?.n ?? 0, -1, (row) => row.offers.id, (row) => ({
+  return idConnection(rows, pagination.perPage, pagination.after, total?.n ?? 0, -1, (row) => row.offers.id, (row) =>
+    offerNode(row, person(row.offers.buyer)),
+  );
+}
+
+type OfferRow = typeof offers.$inferSelect;
+
+/** The GraphQL Offer for an offer joined with its sale and token (getOffersByToken, the dashboard's offer lists). */
+export function offerNode(row: { offers: OfferRow; sales: SaleRow; tokens: { id: number; tokenId: string; collectionId: number } }, buyer: PersonInfo) {
+  return {
     id: String(row.offers.id),
     _id: String(row.offers.id),
     chainId: row.offers.chainId,
@@ -124,12 +133,12 @@ export async function getOffersByToken(db: Db, ipfs: Ipfs, tokenRef: number, sel
     tokenId: row.tokens.tokenId,
     token_id: String(row.tokens.id),
     container_id: String(row.tokens.collectionId),
-    buyer: person(row.offers.buyer),
+    buyer,
     seller: row.sales.seller,
     amount: row.offers.amount,
     price: price(row.offers.priceWei, row.offers.currency),
     state: row.offers.state,
     createdAt: row.offers.createdAt.toISOString(),
     updatedAt: row.offers.updatedAt.toISOString(),
-  }));
+  };
 }

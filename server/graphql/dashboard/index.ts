@@ -1,7 +1,82 @@
-// GraphQL: the dashboard and trading reads (issue 6).
-import type { GraphqlModule } from '../module.js';
+// GraphQL: the dashboard and trading reads (issue 6): sent/received offers, sales and listings, created
+// collections, bought tokens, a collection's tokens for its owner, and Offer's token/sellerInfo/saleActive.
+import { eq, inArray } from 'drizzle-orm';
+import { offers, sales } from '../../db/schema.js';
+import { batchLoad } from '../batch.js';
+import { parseAddress, parseId, parseIdPagination } from '../browsing/args.js';
+import type { GraphqlContext, GraphqlModule } from '../module.js';
+import { loadPeople } from '../people.js';
+import {
+  parseBoughtTokenFilters,
+  parseCreatedCollectionFilters,
+  parseListingFilters,
+  parseSaleRef,
+  parseTokensWithOffersFilters,
+} from './args.js';
+import { holderKey, loadHolderTokens } from './holderTokens.js';
+import { getCollectionListing, getSale, getTokenListing } from './listingQueries.js';
+import { getMyBazaarOffers, getMyTokensWithOffers, saleIsOpen } from './offerQueries.js';
+import { getBoughtTokens, getCreatedCollections, getDashboardCollectionTokens } from './tokenQueries.js';
+import { dashboardTypeDefs } from './typeDefs.js';
+
+type Args = Record<string, unknown>;
+type OfferParent = { id: string; token_id: string; seller: string; token?: unknown; sellerInfo?: unknown; saleActive?: boolean };
+
+// Offer fields resolved per page in one query each (offers from getOffersByToken arrive without them).
+const offerFields = {
+  token: (parent: OfferParent, _: Args, context: GraphqlContext) =>
+    parent.token ??
+    batchLoad(context, 'holderToken', holderKey({ tokenRef: Number(parent.token_id), holder: parent.seller }), async (keys) => {
+      const pairs = keys.map((key) => {
+        const [tokenRef, holder] = key.split(':');
+        return { tokenRef: Number(tokenRef), holder: holder! };
+      });
+      return loadHolderTokens(context.db, context.config.ipfs, pairs);
+    }),
+  sellerInfo: (parent: OfferParent, _: Args, context: GraphqlContext) =>
+    parent.sellerInfo ??
+    batchLoad(context, 'person', parent.seller, async (addresses) => {
+      const person = await loadPeople(context.db, context.config.ipfs, addresses);
+      return new Map(addresses.map((address) => [address, person(address)]));
+    }),
+  saleActive: (parent: OfferParent, _: Args, context: GraphqlContext) =>
+    parent.saleActive ??
+    batchLoad(context, 'offerSaleActive', Number(parent.id), async (ids) => {
+      const rows = await context.db
+        .select({ id: offers.id, wasCancelled: sales.wasCancelled, soldAmount: sales.soldAmount, amount: sales.amount })
+        .from(offers)
+        .innerJoin(sales, eq(sales.id, offers.saleRef))
+        .where(inArray(offers.id, ids));
+      return new Map(rows.map((row) => [row.id, saleIsOpen(row)]));
+    }).then((active) => active ?? false),
+};
 
 export const dashboardModule: GraphqlModule = {
-  typeDefs: '',
-  resolvers: {},
+  typeDefs: dashboardTypeDefs,
+  resolvers: {
+    Query: {
+      getMyBazaarOffers: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
+        getMyBazaarOffers(db, config.ipfs, parseAddress(args.address, 'address'), parseIdPagination(args.pagination)),
+      getMyTokensWithOffers: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
+        getMyTokensWithOffers(db, config.ipfs, parseTokensWithOffersFilters(args.filters), parseIdPagination(args.pagination)),
+      getSale: (_: unknown, args: Args, { db, config }: GraphqlContext) => getSale(db, config, parseSaleRef(args)),
+      getCollectionListing: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
+        getCollectionListing(db, config.ipfs, parseListingFilters(args.filters), parseIdPagination(args.pagination)),
+      getTokenListing: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
+        getTokenListing(db, config.ipfs, parseListingFilters(args.filters), parseIdPagination(args.pagination)),
+      getCreatedCollections: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
+        getCreatedCollections(db, config.ipfs, parseCreatedCollectionFilters(args.filters), parseIdPagination(args.pagination)),
+      getBoughtTokens: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
+        getBoughtTokens(db, config.ipfs, parseBoughtTokenFilters(args.filters), parseIdPagination(args.pagination)),
+      getDashboardCollectionTokens: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
+        getDashboardCollectionTokens(
+          db,
+          config.ipfs,
+          parseId(args.container_id, 'container_id'),
+          parseAddress(args.owner, 'owner'),
+          parseIdPagination(args.pagination),
+        ),
+    } as never,
+    Offer: offerFields as never,
+  },
 };

@@ -107,6 +107,8 @@ export function createSaleAction(token: DashboardToken, priceWei: string): Chain
     amount: String(DEFAULT_SALE_AMOUNT),
     priceWei,
     currency: LISTING_CURRENCY,
+    // The token's database id: the server's trade check finds the viewer's holding by it.
+    token_id: token._id,
   };
 }
 

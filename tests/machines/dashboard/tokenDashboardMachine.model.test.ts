@@ -35,7 +35,7 @@ const project = (state: Snap) => ({
 
 const done = (type: string, output: TokenDashboardData | null) => ({ type, output }) as EventObject;
 const failed = (type: string) => ({ type, error: new Error('Database unavailable') }) as EventObject;
-const variants: EventObject[] = [
+const variants: Array<EventObject | TokenDashboardEvent> = [
   done('xstate.done.actor.fetchDashboard', unlistedData),
   done('xstate.done.actor.fetchDashboard', listedData),
   done('xstate.done.actor.fetchDashboard', othersData),
@@ -64,7 +64,7 @@ const variants: EventObject[] = [
 const model = createMachineTestModel(machine, {
   input,
   project,
-  events: () => variants,
+  events: () => variants as EventObject[],
   // Keeps the graph small: typing only on the sell form, a wallet switch only while nothing runs, data changes only from the owner's view.
   filterEvents: (state, event) => {
     const value = state.value as { ready?: { trade: string; sync: string; role: string } } | string;
@@ -149,14 +149,14 @@ function harness() {
         },
         'listing.cancel': (step: { event: EventObject }) => {
           const { saleId } = step.event as unknown as { saleId: string };
-          const open = openListings(real().context.token, real().context.viewer).some((sale) => sale.saleId === saleId && !belongsToAllOutSale(sale));
+          const open = openListings(real().context.token!, real().context.viewer).some((sale) => sale.saleId === saleId && !belongsToAllOutSale(sale));
           startsRun(step, open && real().hasTag('owner') && wasIdle() ? { type: 'cancelSale', saleId, chainId: 31337 } : null);
         },
         'offer.accept': (step: { event: EventObject }) => {
           const { offerId } = step.event as unknown as { offerId: string };
           const expected = { type: 'acceptOffer', saleId: '11', buyer: listedData.offers[0]!.buyer.address, tokenId: '3', priceWei: '15000000000000000' };
           const { token, offers, viewer } = real().context;
-          const open = acceptableOffers(offers, token, viewer).some((offer) => offer.id === offerId);
+          const open = acceptableOffers(offers, token!, viewer).some((offer) => offer.id === offerId);
           startsRun(step, open && real().hasTag('owner') && wasIdle() ? expected : null);
         },
         'trade.succeeded': send,

@@ -1,0 +1,51 @@
+import { useSelector } from '@xstate/react';
+import { acceptableOffers } from '../../../../machines/dashboard/tokenDashboardMachine';
+import { displayName, formatPrice } from '../../../app/format';
+import { PhaseStatus } from '../../../components/trading/PhaseStatus';
+import type { ContractActionPhase } from '../../../components/trading/useContractAction';
+import { formatDateTime } from '../../token/dates';
+import type { DashboardActor } from './dashboardActor';
+
+/** Offers on the owner's open sales of this token, each with Accept (seed 000 §6: only the seller accepts). */
+export function OffersBox({ dashboard, phase }: { dashboard: DashboardActor; phase: ContractActionPhase }) {
+  const token = useSelector(dashboard, (snapshot) => snapshot.context.token);
+  const offers = useSelector(dashboard, (snapshot) => snapshot.context.offers);
+  const viewer = useSelector(dashboard, (snapshot) => snapshot.context.viewer);
+  const busy = useSelector(dashboard, (snapshot) => snapshot.hasTag('busy'));
+  const running = useSelector(dashboard, (snapshot) => snapshot.context.running);
+  const shown = token ? acceptableOffers(offers, token, viewer) : [];
+
+  return (
+    <section className="dashboard-token-box" aria-label="Offers">
+      <h2 className="token-section-title">Offers</h2>
+      {shown.length === 0 ? (
+        <p className="no-result">No offers yet</p>
+      ) : (
+        <ul className="dashboard-token-rows">
+          {shown.map((offer) => (
+            <li key={offer.id} className="dashboard-token-row">
+              <span>{displayName(offer.buyer)}</span>
+              <time className="dashboard-token-muted" dateTime={offer.createdAt}>
+                {formatDateTime(offer.createdAt)}
+              </time>
+              <span className="dashboard-token-price">{formatPrice(offer.price)}</span>
+              <span className="dashboard-token-action">
+                <button
+                  type="button"
+                  className="button button-primary"
+                  disabled={busy}
+                  onClick={() => dashboard.send({ type: 'offer.accept', offerId: offer.id })}
+                >
+                  Accept
+                </button>
+                {running?.type === 'acceptOffer' && running.saleId === offer.saleId && running.buyer === offer.buyer.address && (
+                  <PhaseStatus phase={phase} />
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,13 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createPublicClient, createWalletClient, http, parseAbiItem, type Address } from 'viem';
+import { createPublicClient, createWalletClient, formatEther, http, parseAbiItem, parseEther, type Address } from 'viem';
 import { createSiweMessage } from 'viem/siwe';
 import { marketplaceAbi } from '../../contracts/generated/index';
 
 // Live events in the browser (seed 000 §4): a purchase made on chain by a script and a like made through REST by
-// another account reach two open explore pages without a reload.
+// another account reach two open explore pages without a reload; an offer made on chain reaches an open token page.
 
 const BUYER_INDEX = 8;
 const LIKER_INDEX = 9;
+const OFFERER_INDEX = 7;
 
 interface ConfigBody {
   evms: Array<{ chainId: number; providerURL: string; contracts: { marketplace: Address } }>;
@@ -19,14 +20,14 @@ interface TokenNode {
   likesCount: number;
   isSold: boolean;
   collection: { address: string };
-  tokenHolding: { salePrice: { amount: string } | null } | null;
+  tokenHolding: { id: string; salePrice: { amount: string } | null } | null;
 }
 
 async function firstExplorePage(request: APIRequestContext): Promise<TokenNode[]> {
   const response = await request.post('/graphql', {
     data: {
       query: `{ getMarketplaceTokens(sort: { sortBy: "_id", sortDir: -1 }, pagination: { perPage: 15 }) {
-        edges { node { _id tokenId name likesCount isSold collection { address } tokenHolding { salePrice { amount } } } } } }`,
+        edges { node { _id tokenId name likesCount isSold collection { address } tokenHolding { id salePrice { amount } } } } } }`,
     },
   });
   const body = (await response.json()) as { data: { getMarketplaceTokens: { edges: Array<{ node: TokenNode }> } } };
@@ -107,4 +108,41 @@ test('a purchase on chain shows SOLD and a like by another account updates the c
     await expect(card(page, liked!.name).getByRole('button', { name: new RegExp(`^(Like|Unlike) \\(${likesCount}\\b`) })).toBeVisible({ timeout: 5000 });
   }
   await Promise.all(contexts.map((c) => c.close()));
+});
+
+test('an offer made on chain by another account appears in the open token page\'s offers list without a reload', async ({ page }) => {
+  const config = (await (await page.request.get('/api/v1/config')).json()) as ConfigBody;
+  const evm = config.evms[0]!;
+  const chainWallet = createWalletClient({ transport: http(evm.providerURL) });
+  const offerer = (await chainWallet.getAddresses())[OFFERER_INDEX]!;
+  // A listed token at 0.01 ETH or more (room for a lower offer), not the one the purchase test buys first.
+  const listed = (await firstExplorePage(page.request)).filter((t) => !t.isSold && t.tokenHolding?.salePrice && BigInt(t.tokenHolding.salePrice.amount) >= parseEther('0.01'));
+  let target: { token: TokenNode; sale: NonNullable<Awaited<ReturnType<typeof activeSale>>> } | undefined;
+  for (const token of listed.slice(1)) {
+    const sale = await activeSale(evm.providerURL, evm.contracts.marketplace, token);
+    if (sale && sale.seller!.toLowerCase() !== offerer.toLowerCase()) {
+      target = { token, sale };
+      break;
+    }
+  }
+  expect(target, 'a listed token with an open sale by another account').toBeDefined();
+  const { token, sale } = target!;
+
+  await page.goto(`/token/${token.tokenHolding!.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: token.name })).toBeVisible();
+  const offers = page.getByRole('region', { name: 'Offers' });
+  await expect(offers).toBeVisible();
+  // Let the page connect its socket (after first load).
+  await page.waitForTimeout(1500);
+
+  // Below the listing price (a whole number of 0.0001 steps) and unlike any earlier run's offer: escrowed, OfferMade.
+  const step = 10n ** 14n;
+  const price = (sale.price! / 2n / step) * step - step * BigInt(Date.now() % 20);
+  await chainWallet.writeContract({
+    account: offerer, chain: null, address: evm.contracts.marketplace, abi: marketplaceAbi, functionName: 'makeOffer',
+    args: [sale.saleId!, sale.tokenId!, 1n, price, sale.currency!], value: price,
+  });
+  const row = offers.getByRole('row').filter({ hasText: `${formatEther(price)} ETH` });
+  await expect(row).toBeVisible({ timeout: 5000 });
+  await expect(row).toContainText('Active');
 });

@@ -1,8 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { parseEther } from 'viem';
+import { CANCEL_AT_COLLECTION_MESSAGE } from '../../machines/trading/tradeRules';
 import {
-  addressOf, balanceOf, expectNotice, gasCostOf, listOnChain, mintCollection, nonceOf, offerAmountOnChain, offerOnChain, offersOf, openSignedIn,
-  readStack, saleOnChain, unitsHeld, waitForListing, WALLET_REJECTED, type Stack,
+  addressOf, allOutSaleOnChain, balanceOf, calledContract, createdAllOutSaleId, createdSaleIds, expectNotice, gasCostOf, holdingsOf, isApproved,
+  listOnChain, mintCollection, nonceOf, offerAmountOnChain, offerOnChain, offersOf, openSignedIn, readStack, saleCounters, saleOnChain, unitsHeld,
+  waitForListing, WALLET_REJECTED, type Stack,
 } from './support/trading';
 
 // Trading through the UI with the injected test wallet against the real stack (seed 000 §4, §5, §7, issue 6).
@@ -15,6 +17,9 @@ const PRICE = parseEther('0.05');
 const tradePanel = (page: Page) => page.getByRole('region', { name: 'Buy or make an offer' });
 const offersBox = (page: Page) => page.getByRole('region', { name: 'Offers' });
 const soldBadge = (page: Page) => page.locator('.token-media-frame').getByText('SOLD', { exact: true });
+const listingsBox = (page: Page) => page.getByRole('region', { name: 'Listings' });
+// The owner row of the token page's meta, with the owner's display name (a new account's alias is its short address).
+const ownedBy = (address: string) => new RegExp(`Owner\\s*${address.slice(0, 4)}\\.\\.\\.${address.slice(-4)}`);
 
 let stack: Stack;
 test.beforeAll(async ({ request }) => {
@@ -159,4 +164,117 @@ test('rejecting accept (seller) and retract (buyer) in the wallet says so and ke
   expect((await saleOnChain(stack, saleId)).active).toBe(true);
   expect((await offersOf(request, token._id)).map((o) => o.state)).toEqual(['made']);
   await Promise.all([creator.context.close(), collector.context.close()]);
+});
+
+test('the creator lists on the token dashboard (approval, then sale); the collector sees it live, offers; the creator accepts; both see SOLD and the new owner', async ({ browser, baseURL, request }) => {
+  const collection = await mintCollection(request, stack, CREATOR);
+  const token = collection.tokens[0]!;
+  const creator = await openSignedIn(browser, baseURL!, stack, CREATOR, `/account/dashboard/token/${token.holdingId}`);
+  const collector = await openSignedIn(browser, baseURL!, stack, COLLECTOR, `/collection/${collection.address}/${stack.chainId}`);
+  const card = collector.page.getByRole('article', { name: token.name });
+  await expect(card).toContainText('Not for sale');
+
+  await expect(listingsBox(creator.page).getByText('Not listed')).toBeVisible();
+  await creator.page.getByLabel('Listing price (ETH)').fill('0.06');
+  await creator.page.getByRole('button', { name: 'List for sale' }).click();
+  await expectNotice(creator.page, 'Token listed');
+  // Two wallet steps: the collection approval, then the sale on the marketplace.
+  const [approval, listing] = creator.wallet.sentTransactions();
+  expect(creator.wallet.sentTransactions()).toHaveLength(2);
+  expect(await calledContract(stack, approval!)).toBe(collection.address.toLowerCase());
+  expect(await calledContract(stack, listing!)).toBe(stack.marketplace.toLowerCase());
+  expect(await isApproved(stack, collection.address, CREATOR)).toBe(true);
+  const [saleId] = await createdSaleIds(stack, listing!);
+  expect(await saleOnChain(stack, saleId!)).toMatchObject({ active: true, price: parseEther('0.06'), amount: 1n });
+  await expect(listingsBox(creator.page).getByRole('listitem').filter({ hasText: '0.06 ETH' }).getByRole('button', { name: 'Cancel listing' })).toBeVisible();
+
+  // The collector's collection page shows the new price without a reload, and opens the token from there.
+  await expect(card).toContainText('0.06 ETH');
+  await card.getByRole('link', { name: token.name }).click();
+  await expect(collector.page).toHaveURL(new RegExp(`/token/${token.holdingId}$`));
+  const panel = tradePanel(collector.page);
+  await panel.getByRole('button', { name: 'Make offer' }).click();
+  await panel.getByLabel('Your offer (ETH)').fill('0.05');
+  await panel.getByRole('button', { name: 'Make offer' }).click();
+  await expectNotice(collector.page, 'Offer placed');
+  const collectorPaid = await balanceOf(stack, collector.address);
+
+  // The offer reaches the creator's dashboard without a reload.
+  const offerRow = creator.page.getByRole('region', { name: 'Offers' }).getByRole('listitem').filter({ hasText: '0.05 ETH' });
+  await offerRow.getByRole('button', { name: 'Accept' }).click();
+  await expectNotice(creator.page, 'Offer accepted');
+  expect(await unitsHeld(stack, collection.address, collector.address, token.tokenId)).toBe(1n);
+  expect(await unitsHeld(stack, collection.address, creator.address, token.tokenId)).toBe(0n);
+  expect(await balanceOf(stack, collector.address)).toBe(collectorPaid); // the escrowed offer paid; nothing more
+
+  // Creator: sold, the sell form and the boxes are gone. Collector: SOLD and themselves as owner, live.
+  await expect(creator.page.locator('.dashboard-token-note').getByText('Token has been sold')).toBeVisible();
+  await expect(creator.page.getByLabel('Listing price (ETH)')).toHaveCount(0);
+  await expect(listingsBox(creator.page)).toHaveCount(0);
+  await expect(soldBadge(collector.page)).toBeVisible();
+  const about = (page: Page) => page.getByRole('region', { name: 'About this artwork' });
+  await expect(about(collector.page)).toContainText(ownedBy(collector.address));
+
+  // The creator opens the token from the collection page: SOLD, owned by the collector.
+  const [holding] = await holdingsOf(request, collection._id, collector.address);
+  await creator.page.goto(`/token/${holding!.id}`);
+  await expect(soldBadge(creator.page)).toBeVisible();
+  await expect(about(creator.page)).toContainText(ownedBy(collector.address));
+  await Promise.all([creator.context.close(), collector.context.close()]);
+});
+
+test('rejecting the approval, the sale and the cancellation on the token dashboard says so and leaves nothing half-done', async ({ browser, baseURL, request }) => {
+  const collection = await mintCollection(request, stack, CREATOR);
+  const token = collection.tokens[1]!;
+  const creator = await openSignedIn(browser, baseURL!, stack, CREATOR, `/account/dashboard/token/${token.holdingId}`);
+  const { page, wallet, address } = creator;
+  const counters = await saleCounters(stack);
+  const [balance, nonce] = [await balanceOf(stack, address), await nonceOf(stack, address)];
+  const list = async () => {
+    await page.getByLabel('Listing price (ETH)').fill('0.07');
+    await page.getByRole('button', { name: 'List for sale' }).click();
+  };
+
+  // 1. The approval refused: nothing on chain.
+  wallet.rejectNextTransaction();
+  await list();
+  await expectNotice(page, WALLET_REJECTED);
+  expect(wallet.transactionCount()).toBe(1);
+  expect(await isApproved(stack, collection.address, CREATOR)).toBe(false);
+  expect(await nonceOf(stack, address)).toBe(nonce);
+  expect(await balanceOf(stack, address)).toBe(balance);
+  expect(await saleCounters(stack)).toEqual(counters);
+  await expect(listingsBox(page).getByText('Not listed')).toBeVisible();
+
+  // 2. The approval given, the sale refused: approved, but no listing anywhere.
+  wallet.rejectNextTransaction({ to: stack.marketplace });
+  await list();
+  await expectNotice(page, WALLET_REJECTED);
+  expect(wallet.transactionCount()).toBe(3);
+  expect(wallet.sentTransactions()).toHaveLength(1);
+  expect(await isApproved(stack, collection.address, CREATOR)).toBe(true);
+  expect(await nonceOf(stack, address)).toBe(nonce + 1);
+  expect(await saleCounters(stack)).toEqual(counters);
+  await expect(listingsBox(page).getByText('Not listed')).toBeVisible();
+  expect((await holdingsOf(request, collection._id, address)).find((h) => h.token._id === token._id)!.bazaarSales).toEqual([]);
+
+  // 3. Listing again asks for the sale only (already approved), then the cancellation is refused: still listed.
+  await list();
+  await expectNotice(page, 'Token listed');
+  expect(wallet.sentTransactions()).toHaveLength(2);
+  const [saleId] = await createdSaleIds(stack, wallet.sentTransactions()[1]!);
+  const row = listingsBox(page).getByRole('listitem').filter({ hasText: '0.07 ETH' });
+  wallet.rejectNextTransaction();
+  await row.getByRole('button', { name: 'Cancel listing' }).click();
+  await expectNotice(page, WALLET_REJECTED);
+  expect(wallet.sentTransactions()).toHaveLength(2);
+  expect((await saleOnChain(stack, saleId!)).active).toBe(true);
+  await expect(row.getByRole('button', { name: 'Cancel listing' })).toBeEnabled();
+
+  // 4. The cancellation confirmed: the listing is gone on chain and on the page.
+  await row.getByRole('button', { name: 'Cancel listing' }).click();
+  await expectNotice(page, 'Sale cancelled');
+  expect((await saleOnChain(stack, saleId!)).cancelled).toBe(true);
+  await expect(listingsBox(page).getByText('Not listed')).toBeVisible();
+  await creator.context.close();
 });

@@ -21,8 +21,11 @@ export interface TestWallet {
   transactionCount(): number;
   /** Hashes of the transactions the wallet sent, in order. */
   sentTransactions(): readonly string[];
-  /** The next eth_sendTransaction is refused as a user would (EIP-1193 code 4001); nothing reaches the chain. */
-  rejectNextTransaction(): void;
+  /**
+   * The next eth_sendTransaction (to `to`, when given: e.g. the marketplace, to let a collection approval through)
+   * is refused as a user would (EIP-1193 code 4001); nothing reaches the chain.
+   */
+  rejectNextTransaction(options?: { to?: string }): void;
 }
 
 async function chainRpc(rpcUrl: string, method: string, params: unknown[]): Promise<RpcAnswer> {
@@ -42,7 +45,7 @@ export async function installTestWallet(page: Page, { rpcUrl, accountIndex }: { 
   let connected = false;
   let signs = 0;
   let rejectNext = false;
-  let rejectNextTx = false;
+  let rejectTx: { to?: string } | null = null;
   let transactions = 0;
   const sent: string[] = [];
   const current = () => accounts[index]!;
@@ -71,8 +74,9 @@ export async function installTestWallet(page: Page, { rpcUrl, accountIndex }: { 
         return chainRpc(rpcUrl, method, params);
       case 'eth_sendTransaction': {
         transactions += 1;
-        if (rejectNextTx) {
-          rejectNextTx = false;
+        const to = (params[0] as { to?: string }).to?.toLowerCase();
+        if (rejectTx && (rejectTx.to === undefined || rejectTx.to.toLowerCase() === to)) {
+          rejectTx = null;
           return { error: { code: 4001, message: 'User rejected the request.' } };
         }
         const answer = await chainRpc(rpcUrl, method, [{ ...(params[0] as object), from: current() }]);
@@ -124,8 +128,8 @@ export async function installTestWallet(page: Page, { rpcUrl, accountIndex }: { 
     },
     transactionCount: () => transactions,
     sentTransactions: () => [...sent],
-    rejectNextTransaction: () => {
-      rejectNextTx = true;
+    rejectNextTransaction: (options = {}) => {
+      rejectTx = options;
     },
     async switchAccount(next: number) {
       index = next;

@@ -196,7 +196,26 @@ export async function saleCounters(stack: Stack): Promise<{ sales: bigint; allOu
   return { sales: await read('saleCount'), allOutSales: await read('allOutSaleCount') };
 }
 
-export { allOutSaleIdFromLogs, saleIdsFromLogs };
+/** The contract a mined transaction called (lower case), to tell the collection approval from the listing. */
+export async function calledContract(stack: Stack, hash: string): Promise<string> {
+  return ((await stack.publicClient.getTransaction({ hash: hash as Hash })).to ?? '').toLowerCase();
+}
+
+/** The per-token sale ids a mined transaction created (CreatedSale logs): one for createSale, one per token for an all-out sale. */
+export async function createdSaleIds(stack: Stack, hash: string): Promise<bigint[]> {
+  return saleIdsFromLogs((await stack.publicClient.getTransactionReceipt({ hash: hash as Hash })).logs);
+}
+
+export async function allOutSaleOnChain(stack: Stack, allOutSaleId: bigint): Promise<{ seller: string; cancelled: boolean; saleCount: bigint; price: bigint }> {
+  return stack.publicClient.readContract({
+    address: stack.marketplace, abi: marketplaceAbi, functionName: 'getAllOutSale', args: [allOutSaleId],
+  }) as Promise<{ seller: string; cancelled: boolean; saleCount: bigint; price: bigint }>;
+}
+
+/** The all-out sale id a mined createAllOutSale created. */
+export async function createdAllOutSaleId(stack: Stack, hash: string): Promise<bigint | null> {
+  return allOutSaleIdFromLogs((await stack.publicClient.getTransactionReceipt({ hash: hash as Hash })).logs);
+}
 
 /** Waits until the indexer shows the open sale on the token's holding (the page reads bazaarSales). */
 export async function waitForListing(request: APIRequestContext, collection: TestCollection, tokenId: number, saleId: bigint): Promise<void> {
@@ -237,9 +256,14 @@ export async function openSignedIn(browser: Browser, baseURL: string, stack: Sta
   const page = await context.newPage();
   const wallet = await installTestWallet(page, { rpcUrl: stack.rpcUrl, accountIndex: index });
   await page.goto(path);
-  await page.getByRole('banner').getByRole('button', { name: 'Connect wallet' }).click();
-  await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: TEST_WALLET_NAME }).click();
+  const dialog = page.getByRole('dialog', { name: 'Connect a wallet' });
+  const connect = page.getByRole('banner').getByRole('button', { name: 'Connect wallet' });
+  // A guarded route (/account/…) opens the wallet modal by itself and lands on the target after connecting.
+  await expect(dialog.or(connect).first()).toBeVisible();
+  if (!(await dialog.isVisible())) await connect.click();
+  await dialog.getByRole('button', { name: TEST_WALLET_NAME }).click();
   await expect(page.getByRole('banner').getByRole('link', { name: /^Profile of / })).toBeVisible();
+  if (path.startsWith('/account')) await expect(page).toHaveURL((url) => url.pathname === path.split('?')[0]);
   return { context, page, wallet, address: addressOf(stack, index).toLowerCase() };
 }
 

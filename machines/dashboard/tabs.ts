@@ -1,0 +1,68 @@
+// Seed 000 §2 "Dashboard": the collector dashboard's tabs, named as the seed and the team brief name them.
+
+export const DASHBOARD_TABS = ['creations', 'tokens', 'received', 'sent', 'favorites'] as const;
+export type DashboardTab = (typeof DASHBOARD_TABS)[number];
+
+export const DASHBOARD_TAB_NAMES: Record<DashboardTab, string> = {
+  creations: 'My creations',
+  tokens: 'Purchased tokens',
+  received: 'Received offers',
+  sent: 'Sent offers',
+  favorites: 'Favorites',
+};
+
+// Seed 000 §2 "Each tab has a tooltip".
+export const DASHBOARD_TAB_TOOLTIPS: Record<DashboardTab, string> = {
+  creations: 'Your collections: edit them, put them on sale and see their offers',
+  tokens: 'Tokens you bought and still hold',
+  received: 'Offers collectors made on the tokens you have for sale',
+  sent: "Offers you made on other people's tokens",
+  favorites: 'Tokens you liked',
+};
+
+/** Seed 000 §2: My creations is for creators only. */
+export const visibleTabs = (isCreator: boolean): readonly DashboardTab[] =>
+  isCreator ? DASHBOARD_TABS : DASHBOARD_TABS.filter((tab) => tab !== 'creations');
+
+/** Seed 000 §2: creations for creators, tokens for others. */
+export const defaultTab = (isCreator: boolean): DashboardTab => (isCreator ? 'creations' : 'tokens');
+
+/** Arrow keys, Home and End in the tablist (WAI-ARIA tabs pattern: arrows wrap around). */
+export type TabMove = 'next' | 'previous' | 'first' | 'last';
+
+export function tabAfterMove(from: DashboardTab, move: TabMove, isCreator: boolean): DashboardTab {
+  const tabs = visibleTabs(isCreator);
+  const index = Math.max(0, tabs.indexOf(from));
+  switch (move) {
+    case 'first':
+      return tabs[0]!;
+    case 'last':
+      return tabs[tabs.length - 1]!;
+    case 'next':
+      return tabs[(index + 1) % tabs.length]!;
+    case 'previous':
+      return tabs[(index - 1 + tabs.length) % tabs.length]!;
+  }
+}
+
+/** Search params of /account/dashboard; `collection` (a collection _id) filters the received offers. */
+export interface DashboardSearch {
+  tab?: DashboardTab;
+  collection?: number;
+}
+
+const asTab = (value: unknown): DashboardTab | undefined =>
+  DASHBOARD_TABS.includes(value as DashboardTab) ? (value as DashboardTab) : undefined;
+
+// A database id (bigserial): a positive integer; the router parses `collection=12` into the number 12.
+function asCollectionId(value: unknown): number | undefined {
+  const id = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/** The route's validateSearch: unknown tabs and malformed collection ids are dropped (the defaults apply). */
+export function validateDashboardSearch(search: Record<string, unknown>): DashboardSearch {
+  const tab = asTab(search.tab);
+  const collection = asCollectionId(search.collection);
+  return { ...(tab ? { tab } : {}), ...(collection !== undefined ? { collection } : {}) };
+}

@@ -108,7 +108,7 @@ interface IMarketplace {
 
     /// @notice Caller may not do this (not the seller, not an owner, or buying from oneself).
     error Unauthorized();
-    /// @notice msg.value differs from price * amount, a price is zero, or there is nothing to withdraw.
+    /// @notice msg.value differs from price * amount, or there is nothing to withdraw.
     error InsufficientFunds();
     /// @notice Amount is zero, exceeds what is listed, or the seller no longer holds the tokens.
     error InsufficientTokens();

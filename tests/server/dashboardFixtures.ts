@@ -53,7 +53,7 @@ export async function seedDashboard(db: Db) {
 
   // Holding ids follow insertion order: Carol's acquisitions are dawn1, other1, dawn2, other2 (newest last).
   const holdingRows = [
-    ...['dawn1', 'dawn3', 'dawn4', 'dawn5', 'dusk1', 'dusk2'].map((key) => ({ tokenId: token[key]!, owner: CREATOR_A, amount: key === 'dawn1' ? '1' : '2' })),
+    ...['dawn1', 'dawn3', 'dawn4', 'dawn5', 'dusk1', 'dusk2', 'noon1'].map((key) => ({ tokenId: token[key]!, owner: CREATOR_A, amount: key === 'dawn1' ? '1' : '2' })),
     { tokenId: token.dawn2!, owner: CREATOR_A, amount: '0' }, // Alice sold both units of Dawn #2
     ...['other1', 'other2', 'other3'].map((key) => ({ tokenId: token[key]!, owner: CREATOR_B, amount: '1' })),
     { tokenId: token.mine1!, owner: COLLECTOR, amount: '1' },

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { parseEther } from 'viem';
-import { CANCEL_AT_COLLECTION_MESSAGE } from '../../machines/trading/tradeRules';
 import {
-  addressOf, allOutSaleOnChain, balanceOf, calledContract, createdAllOutSaleId, createdSaleIds, expectNotice, gasCostOf, holdingsOf, isApproved,
+  addressOf, balanceOf, calledContract, createdSaleIds, expectNotice, gasCostOf, holdingsOf, isApproved,
   listOnChain, mintCollection, nonceOf, offerAmountOnChain, offerOnChain, offersOf, openSignedIn, readStack, saleCounters, saleOnChain, unitsHeld,
   waitForListing, WALLET_REJECTED, type Stack,
 } from './support/trading';

@@ -115,6 +115,24 @@ describe('My creations tab', () => {
     });
   });
 
+  it('creator edits: the description of one card is saved for that collection and the card reloads it; ids stay unique across cards', async () => {
+    await renderTab();
+    const tide = await card('Tidal Loops');
+    await within(await card('Quiet Orbit')).findByRole('region', { name: 'Sell collection' });
+    await userEvent.click(within(tide).getByRole('button', { name: 'Edit description' }));
+    const text = within(tide).getByLabelText('Description');
+    await userEvent.clear(text);
+    await userEvent.type(text, 'Waves, again.');
+    await userEvent.click(within(tide).getByRole('button', { name: 'Save' }));
+    expect(await within(tide).findByText('Waves, again.')).toBeInTheDocument();
+    expect(backend.rest).toContainEqual({ url: '/api/v1/collection/7', method: 'PUT' });
+    await waitFor(() => expect(callsOf('getCreatedCollection').map((call) => call.variables)).toContainEqual({ ids: ['7'] }));
+    const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    expect(document.getElementById('creation-cover-file-7')).toHaveAttribute('type', 'file');
+    expect(document.getElementById('creation-cover-file-8')).toHaveAttribute('type', 'file');
+  });
+
   it('empty state: a creator without collections gets the link to the studio', async () => {
     state.created = [];
     await renderTab();

@@ -128,6 +128,12 @@ export function creationsBackend(state: CreationsBackendState) {
       }
     }
     rest.push({ url, method: init.method ?? 'GET' });
+    const edited = /^\/api\/v1\/collection\/(\d+)$/.exec(url);
+    if (edited && init.method === 'PUT') {
+      const description = (init.body as FormData).get('description');
+      state.created = state.created.map((c) => (c._id === edited[1] && typeof description === 'string' ? { ...c, description } : c));
+      return json(state.created.find((c) => c._id === edited[1]) ?? {});
+    }
     if (url === '/api/v1/likes/account') return json({ likes: [] });
     if (url === '/api/v1/trade/check') return json({ ok: true });
     return json({ error: 'not_found', message: 'Not found' }, 404);

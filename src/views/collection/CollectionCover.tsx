@@ -20,12 +20,15 @@ export function CollectionCover({
   cover,
   credentials,
   onSaved,
+  fileInputId = 'collection-cover-file',
 }: {
   collectionId: string;
   name: string;
   cover: string | null | undefined;
   credentials: ApiKeyCredentials | null;
   onSaved: () => Promise<void> | void;
+  /** Unique per page: a page with several covers (the dashboard's My creations) passes its own. */
+  fileInputId?: string;
 }) {
   const notifications = useSystemActor('notifications');
   const config = useSystemActor('config');
@@ -80,7 +83,7 @@ export function CollectionCover({
         <div className="collection-cover-actions">
           <input
             ref={fileInput}
-            id="collection-cover-file"
+            id={fileInputId}
             type="file"
             accept={COVER_TYPES.join(',')}
             className="visually-hidden"

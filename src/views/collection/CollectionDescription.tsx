@@ -21,11 +21,13 @@ function DescriptionEditor({
   initial,
   credentials,
   onClose,
+  fieldId,
 }: {
   collectionId: string;
   initial: string;
   credentials: ApiKeyCredentials;
   onClose: (saved: string | null) => void;
+  fieldId: string;
 }) {
   const form = useActorRef(
     descriptionFormMachine.provide({
@@ -65,14 +67,14 @@ function DescriptionEditor({
 
   return (
     <form className="collection-description-form" onSubmit={submit} noValidate aria-label="Edit description">
-      <label htmlFor="collection-description">Description</label>
+      <label htmlFor={fieldId}>Description</label>
       <textarea
-        id="collection-description"
+        id={fieldId}
         value={value}
         rows={5}
         maxLength={DESCRIPTION_MAX_LENGTH}
         aria-invalid={Boolean(touched && error)}
-        aria-describedby={touched && error ? 'collection-description-error' : undefined}
+        aria-describedby={touched && error ? `${fieldId}-error` : undefined}
         onChange={(event) => form.send({ type: 'field.change', name: 'description', value: event.target.value })}
         onKeyDown={(event) => {
           if (event.key === 'Escape') onClose(null);
@@ -81,7 +83,7 @@ function DescriptionEditor({
         autoFocus
       />
       {touched && error && (
-        <p id="collection-description-error" className="field-error" role="alert">
+        <p id={`${fieldId}-error`} className="field-error" role="alert">
           {error}
         </p>
       )}
@@ -103,11 +105,14 @@ export function CollectionDescription({
   description,
   credentials,
   onSaved,
+  fieldId = 'collection-description',
 }: {
   collectionId: string;
   description: string | null | undefined;
   credentials: ApiKeyCredentials | null;
   onSaved: (description: string) => void;
+  /** Unique per page: a page with several editors (the dashboard's My creations) passes its own. */
+  fieldId?: string;
 }) {
   const [editing, setEditing] = useState(false);
   const [shown, setShown] = useState(description ?? '');
@@ -124,6 +129,7 @@ export function CollectionDescription({
         collectionId={collectionId}
         initial={shown}
         credentials={credentials}
+        fieldId={fieldId}
         onClose={(saved) => {
           setEditing(false);
           if (saved !== null) {

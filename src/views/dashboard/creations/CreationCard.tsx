@@ -36,13 +36,26 @@ export function CreationCard({ collection: listed, creator }: { collection: Crea
 
   return (
     <article className="creations-card" aria-label={collection.name}>
-      <CollectionCover collectionId={collection._id} name={collection.name} cover={collection.cover} credentials={credentials} onSaved={refresh} />
+      <CollectionCover
+        collectionId={collection._id}
+        name={collection.name}
+        cover={collection.cover}
+        credentials={credentials}
+        onSaved={refresh}
+        fileInputId={`creation-cover-file-${collection._id}`}
+      />
       <div className="creations-card-body">
         <h3 className="creations-card-name">{collection.name}</h3>
         <p className="creations-muted">
           {collection.symbol} · {collection.tokenCount} {collection.tokenCount === 1 ? 'token' : 'tokens'}
         </p>
-        <CollectionDescription collectionId={collection._id} description={collection.description} credentials={credentials} onSaved={refresh} />
+        <CollectionDescription
+          collectionId={collection._id}
+          description={collection.description}
+          credentials={credentials}
+          onSaved={refresh}
+          fieldId={`creation-description-${collection._id}`}
+        />
         {listings ? (
           <CreationSales collection={collection} listings={listings} onRefresh={refreshAfterAction} />
         ) : error ? (

@@ -28,13 +28,15 @@ const modelEvents = (): DashboardTabsEvent[] => [
 ];
 
 const ctx = (state: AnyMachineSnapshot) => state.context as DashboardTabsContext;
+type Of<T extends DashboardTabsEvent['type']> = Extract<DashboardTabsEvent, { type: T }>;
+const eventOf = <T extends DashboardTabsEvent['type']>(event: EventObject) => event as Of<T>;
 const project = (state: AnyMachineSnapshot) => ({ value: state.value, context: state.context });
 const model = createMachineTestModel(dashboardTabsMachine, { events: modelEvents, project, input: {} });
 const paths = modelPaths(model, {
   // Plus a creator walking every tab with the arrow key.
   filterEvents: (state, event) =>
-    (event.type === 'tab.move' && (event as { move: string }).move === 'next') ||
-    (event.type === 'viewer.changed' && (event as { isCreator: boolean | null }).isCreator === true && ctx(state).isCreator === null),
+    (event.type === 'tab.move' && eventOf<'tab.move'>(event).move === 'next') ||
+    (event.type === 'viewer.changed' && eventOf<'viewer.changed'>(event).isCreator === true && ctx(state).isCreator === null),
   toState: (state) => state.matches('favorites'),
 });
 
@@ -102,12 +104,12 @@ function harness() {
           actor = start();
         },
         'viewer.changed': (step: { event: EventObject }) =>
-          sendFromOutside(step, (before) => before.requested === 'creations' && (step.event as { isCreator: boolean | null }).isCreator === false),
+          sendFromOutside(step, (before) => before.requested === 'creations' && eventOf<'viewer.changed'>(step.event).isCreator === false),
         'tab.requested': (step: { event: EventObject }) =>
-          sendFromOutside(step, (before) => before.isCreator === false && (step.event as { tab: DashboardTab | null }).tab === 'creations'),
-        'tab.select': (step: { event: EventObject }) => pick(step, () => (step.event as { tab: DashboardTab }).tab),
+          sendFromOutside(step, (before) => before.isCreator === false && eventOf<'tab.requested'>(step.event).tab === 'creations'),
+        'tab.select': (step: { event: EventObject }) => pick(step, () => eventOf<'tab.select'>(step.event).tab),
         'tab.move': (step: { event: EventObject }) =>
-          pick(step, (from, isCreator) => tabAfterMove(from, (step.event as Extract<DashboardTabsEvent, { type: 'tab.move' }>).move, isCreator)),
+          pick(step, (from, isCreator) => tabAfterMove(from, eventOf<'tab.move'>(step.event).move, isCreator)),
       },
       states: checkedStates(real, project, {
         // No account yet: nothing shown, nothing to pick.

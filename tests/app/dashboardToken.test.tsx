@@ -13,11 +13,15 @@ import { COLLECTION_ADDRESS, makeTokenDetail } from './tokenFixtures';
 import { loginOf } from './walletHarness';
 
 // The wallet's contract calls (unit test only): every step the contract action flow asks the wallet for is recorded.
-const wallet = vi.hoisted(() => ({ submitted: [] as unknown[], approved: false }));
+const wallet = vi.hoisted(() => ({ submitted: [] as unknown[], approved: false, rejectNext: false }));
 vi.mock('../../src/services/chain/contractCalls', () => ({
   switchToChain: async () => undefined,
   isCollectionApproved: async () => wallet.approved,
   submitContractCall: async (_config: unknown, call: unknown) => {
+    if (wallet.rejectNext) {
+      wallet.rejectNext = false;
+      throw Object.assign(new Error('User rejected the request.'), { name: 'UserRejectedRequestError', code: 4001 });
+    }
     wallet.submitted.push(call);
     return `0x${String(wallet.submitted.length).padStart(64, '0')}`;
   },
@@ -34,6 +38,7 @@ beforeEach(async () => {
   await saveApiKey(OWNER, loginOf(OWNER));
   wallet.submitted = [];
   wallet.approved = false;
+  wallet.rejectNext = false;
   clearTokenPatches();
   offers = () => [];
   backend = stubBackend({ token: () => token(), offers: () => offers() });
@@ -108,6 +113,22 @@ describe('token dashboard (/account/dashboard/token/$id, route my-token-dashboar
     // The single unit is listed now: the form gives way to a note, and the typed price is gone.
     expect(screen.queryByLabelText('Listing price (ETH)')).not.toBeInTheDocument();
     expect(screen.getByText(/Every unit you hold is listed/)).toBeInTheDocument();
+  });
+
+  it('rejected in the wallet: the notice shows, the form is usable again with the price kept, nothing is listed', async () => {
+    wallet.approved = true;
+    wallet.rejectNext = true;
+    token = () => ownedToken();
+    const { notice } = await openDashboard();
+    await userEvent.type(screen.getByLabelText('Listing price (ETH)'), '0.02');
+    await userEvent.click(screen.getByRole('button', { name: 'List for sale' }));
+    await waitFor(() => expect(notice()).toMatchObject({ kind: 'error', text: 'You canceled the request in your wallet.' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'List for sale' })).toBeEnabled());
+    expect(screen.getByLabelText('Listing price (ETH)')).toHaveValue(0.02);
+    expect(wallet.submitted).toEqual([]);
+    // Trying again goes to the wallet again.
+    await userEvent.click(screen.getByRole('button', { name: 'List for sale' }));
+    await waitFor(() => expect(wallet.submitted).toEqual([expect.objectContaining({ type: 'createSale', priceWei: '20000000000000000' })]));
   });
 
   it('Listings: Cancel listing sends cancelSale; a listing inside an all-out sale shows the cancel-at-collection message instead', async () => {

@@ -13,15 +13,18 @@ export type ContractActionPhase = 'idle' | 'busy' | 'wallet' | 'pending';
 
 /**
  * Runs one contract action at a time with the connected wallet; notices go to the notifications actor.
- * The action keeps running if the view unmounts, so its outcome is still announced.
+ * The action keeps running if the view unmounts, so its outcome is still announced. `onFailed` hears every other
+ * end (refused by the server check, rejected in the wallet, reverted on chain).
  */
-export function useContractAction(onSucceeded?: (action: ChainAction) => void) {
+export function useContractAction(onSucceeded?: (action: ChainAction) => void, onFailed?: (action: ChainAction) => void) {
   const wallet = useSystemActor('walletSession');
   const notifications = useSystemActor('notifications');
   const running = useRef<ContractActionActor | null>(null);
   const [phase, setPhase] = useState<ContractActionPhase>('idle');
   const succeeded = useRef(onSucceeded);
   succeeded.current = onSucceeded;
+  const failed = useRef(onFailed);
+  failed.current = onFailed;
 
   const run = useCallback(
     (action: ChainAction) => {
@@ -44,6 +47,7 @@ export function useContractAction(onSucceeded?: (action: ChainAction) => void) {
           running.current = null;
           setPhase('idle');
           if (snapshot.matches('succeeded')) succeeded.current?.(action);
+          else failed.current?.(action);
           return;
         }
         setPhase(snapshot.hasTag('pending') ? 'pending' : snapshot.hasTag('wallet') ? 'wallet' : 'busy');

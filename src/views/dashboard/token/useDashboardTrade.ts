@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import type { ChainAction } from '../../../../machines/trading/chainActions';
 import { useContractAction } from '../../../components/trading/useContractAction';
 import type { DashboardActor } from './dashboardActor';
@@ -8,13 +8,10 @@ import type { DashboardActor } from './dashboardActor';
  * receipt steps, notices) and reports the outcome back: trade.succeeded when confirmed, trade.finished otherwise.
  */
 export function useDashboardTrade(dashboard: { current: DashboardActor | null }) {
-  const { run, phase } = useContractAction(() => dashboard.current?.send({ type: 'trade.succeeded' }));
-  // The hook reports success only; any other end is its phase going back to idle (after success it is ignored).
-  const previous = useRef(phase);
-  useEffect(() => {
-    if (phase === 'idle' && previous.current !== 'idle') dashboard.current?.send({ type: 'trade.finished' });
-    previous.current = phase;
-  }, [phase, dashboard]);
+  const { run, phase } = useContractAction(
+    () => dashboard.current?.send({ type: 'trade.succeeded' }),
+    () => dashboard.current?.send({ type: 'trade.finished' }),
+  );
   const runRef = useRef(run);
   runRef.current = run;
   return { phase, run: (action: ChainAction) => runRef.current(action) };

@@ -1,0 +1,29 @@
+import { buildSchema, parse, validate } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { browsingModule } from '../../server/graphql/browsing/index';
+import { commentsModule } from '../../server/graphql/comments/index';
+import { dashboardModule } from '../../server/graphql/dashboard/index';
+import { typeDefs } from '../../server/graphql/typeDefs';
+import {
+  getCollectionListingOperation,
+  getCreatedCollectionOperation,
+  getCreatedCollectionsOperation,
+  getDashboardCollectionTokensOperation,
+  getTokenListingOperation,
+} from '../../src/services/dashboard/creations';
+
+// The client's documents against the server's real SDL: a renamed field or input type fails here, not in a browser.
+const schema = buildSchema([typeDefs, browsingModule.typeDefs, dashboardModule.typeDefs, commentsModule.typeDefs].join('\n'));
+const operations = [
+  getCreatedCollectionsOperation,
+  getCreatedCollectionOperation,
+  getCollectionListingOperation,
+  getTokenListingOperation,
+  getDashboardCollectionTokensOperation,
+];
+
+describe('My creations GraphQL documents', () => {
+  it.each(operations.map((operation) => [operation.operationName, operation] as const))('%s is valid against the server schema', (_name, operation) => {
+    expect(validate(schema, parse(operation.query)).map((error) => error.message)).toEqual([]);
+  });
+});

@@ -195,6 +195,7 @@ export const allOutSales = pgTable(
   (t) => [
     uniqueIndex('all_out_sales_chain_id_uq').on(t.chainId, t.marketplace, t.allOutSaleId),
     index('all_out_sales_collection_idx').on(t.collectionId),
+    index('all_out_sales_seller_idx').on(t.seller, t.id),
   ],
 );
 
@@ -226,6 +227,12 @@ export const sales = pgTable(
     index('sales_token_idx').on(t.tokenRef),
     index('sales_collection_idx').on(t.collectionId),
     index('sales_seller_idx').on(t.seller),
+    // Dashboard listings (issue 6): open sales newest first, by seller or collection; an all-out sale's token sales; sale by on-chain id.
+    index('sales_open_idx').on(t.id).where(sql`was_cancelled = false AND sold_amount < amount`),
+    index('sales_open_seller_idx').on(t.seller, t.id).where(sql`was_cancelled = false AND sold_amount < amount`),
+    index('sales_open_collection_idx').on(t.collectionId, t.id).where(sql`was_cancelled = false AND sold_amount < amount`),
+    index('sales_all_out_idx').on(t.chainId, t.marketplace, t.allOutSaleId),
+    index('sales_sale_id_idx').on(t.saleId, t.chainId),
   ],
 );
 

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { parseEther } from 'viem';
+import { CANCEL_AT_COLLECTION_MESSAGE } from '../../machines/trading/tradeRules';
 import {
-  addressOf, balanceOf, calledContract, createdSaleIds, expectNotice, gasCostOf, holdingsOf, isApproved,
+  addressOf, allOutSaleOnChain, balanceOf, calledContract, createdAllOutSaleId, createdSaleIds, expectNotice, gasCostOf, holdingsOf, isApproved,
   listOnChain, mintCollection, nonceOf, offerAmountOnChain, offerOnChain, offersOf, openSignedIn, readStack, saleCounters, saleOnChain, unitsHeld,
   waitForListing, WALLET_REJECTED, type Stack,
 } from './support/trading';
@@ -65,9 +66,7 @@ test('an offer is placed and retracted: escrowed on chain, then the funds return
   const offerGas = await gasCostOf(stack, collector.wallet.sentTransactions()[0]!);
   expect(await balanceOf(stack, collector.address)).toBe(before - offerPrice - offerGas);
 
-  // The offers list shows the new offer with Retract for its buyer. The list does not refetch on OfferMade yet
-  // (TokenOffers has no live refresh: reported), so the page is reloaded; the trade itself is already on chain.
-  await collector.page.reload();
+  // The offers list shows the new offer, without a reload, with Retract for its buyer.
   const row = offersBox(collector.page).getByRole('row').filter({ hasText: '0.03 ETH' });
   await expect(row.getByRole('button', { name: 'Retract' })).toBeVisible();
   await row.getByRole('button', { name: 'Retract' }).click();
@@ -275,5 +274,51 @@ test('rejecting the approval, the sale and the cancellation on the token dashboa
   await expectNotice(page, 'Sale cancelled');
   expect((await saleOnChain(stack, saleId!)).cancelled).toBe(true);
   await expect(listingsBox(page).getByText('Not listed')).toBeVisible();
+  await creator.context.close();
+});
+
+test('an all-out sale is created and cancelled at the collection (My creations), a refused cancellation keeps it', async ({ browser, baseURL, request }) => {
+  const collection = await mintCollection(request, stack, CREATOR);
+  const creator = await openSignedIn(browser, baseURL!, stack, CREATOR, '/account/dashboard');
+  const { page, wallet } = creator;
+  const card = page.getByRole('article', { name: collection.name });
+  const sell = card.getByRole('region', { name: 'Sell collection' });
+  const listings = card.getByRole('region', { name: 'Current listings' });
+  await expect(sell.getByRole('radio', { name: 'Full collection' })).toBeChecked();
+  await sell.getByLabel('Price per token (ETH)').fill('0.02');
+  await sell.getByRole('button', { name: 'List collection' }).click();
+  await expectNotice(page, 'Collection listed');
+  const [approval, listing] = wallet.sentTransactions();
+  expect(wallet.sentTransactions()).toHaveLength(2);
+  expect(await calledContract(stack, approval!)).toBe(collection.address.toLowerCase());
+  const allOutSaleId = await createdAllOutSaleId(stack, listing!);
+  const saleIds = await createdSaleIds(stack, listing!);
+  expect(allOutSaleId).not.toBeNull();
+  expect(saleIds).toHaveLength(collection.tokens.length);
+  expect(await allOutSaleOnChain(stack, allOutSaleId!)).toMatchObject({ cancelled: false, price: parseEther('0.02') });
+  await expect(listings).toContainText('Full collection at 0.02 ETH per token');
+  await expect(listings).toContainText(`${collection.tokens.length} tokens listed`);
+
+  // A token of the collection sale cannot be cancelled on its own token dashboard.
+  await page.goto(`/account/dashboard/token/${collection.tokens[0]!.holdingId}`);
+  await expect(listingsBox(page)).toContainText(CANCEL_AT_COLLECTION_MESSAGE);
+  await expect(listingsBox(page).getByRole('button', { name: 'Cancel listing' })).toHaveCount(0);
+  await page.goto('/account/dashboard');
+
+  wallet.rejectNextTransaction();
+  await listings.getByRole('button', { name: 'Cancel collection sale' }).click();
+  await expectNotice(page, WALLET_REJECTED);
+  expect(wallet.sentTransactions()).toHaveLength(2);
+  expect((await allOutSaleOnChain(stack, allOutSaleId!)).cancelled).toBe(false);
+  for (const saleId of saleIds) expect((await saleOnChain(stack, saleId)).active).toBe(true);
+  await expect(listings.getByRole('button', { name: 'Cancel collection sale' })).toBeEnabled();
+
+  await listings.getByRole('button', { name: 'Cancel collection sale' }).click();
+  await expectNotice(page, 'Sale cancelled');
+  expect((await allOutSaleOnChain(stack, allOutSaleId!)).cancelled).toBe(true);
+  for (const saleId of saleIds) expect((await saleOnChain(stack, saleId)).cancelled).toBe(true);
+  await expect(listings.getByRole('button', { name: 'Cancel collection sale' })).toHaveCount(0);
+  await expect(listings).toContainText('Nothing listed.');
+  await expect(sell.getByRole('button', { name: 'List collection' })).toBeVisible();
   await creator.context.close();
 });

@@ -17,7 +17,9 @@ import { Route as ExploreRouteImport } from './routes/explore'
 import { Route as UnderConstructionRouteImport } from './routes/under-construction'
 import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
 import { Route as TokenIdRouteImport } from './routes/token.$id'
+import { Route as AuthAccountIndexRouteImport } from './routes/_auth/account.index'
 import { Route as CollectionAddressChainIdRouteImport } from './routes/collection.$address.$chainId'
+import { Route as AuthAccountDashboardIndexRouteImport } from './routes/_auth/account.dashboard.index'
 import { Route as AuthAccountDashboardTokenIdRouteImport } from './routes/_auth/account.dashboard.token.$id'
 import { Route as AuthAccountDashboardCollectionAddressChainIdRouteImport } from './routes/_auth/account.dashboard.collection.$address.$chainId'
 
@@ -60,11 +62,22 @@ const TokenIdRoute = TokenIdRouteImport.update({
   path: '/token/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthAccountIndexRoute = AuthAccountIndexRouteImport.update({
+  id: '/account/',
+  path: '/account/',
+  getParentRoute: () => AuthRoute,
+} as any)
 const CollectionAddressChainIdRoute =
   CollectionAddressChainIdRouteImport.update({
     id: '/collection/$address/$chainId',
     path: '/collection/$address/$chainId',
     getParentRoute: () => rootRouteImport,
+  } as any)
+const AuthAccountDashboardIndexRoute =
+  AuthAccountDashboardIndexRouteImport.update({
+    id: '/account/dashboard/',
+    path: '/account/dashboard/',
+    getParentRoute: () => AuthRoute,
   } as any)
 const AuthAccountDashboardTokenIdRoute =
   AuthAccountDashboardTokenIdRouteImport.update({
@@ -88,6 +101,8 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AuthProfileRoute
   '/token/$id': typeof TokenIdRoute
   '/collection/$address/$chainId': typeof CollectionAddressChainIdRoute
+  '/account/': typeof AuthAccountIndexRoute
+  '/account/dashboard/': typeof AuthAccountDashboardIndexRoute
   '/account/dashboard/token/$id': typeof AuthAccountDashboardTokenIdRoute
   '/account/dashboard/collection/$address/$chainId': typeof AuthAccountDashboardCollectionAddressChainIdRoute
 }
@@ -100,6 +115,8 @@ export interface FileRoutesByTo {
   '/profile': typeof AuthProfileRoute
   '/token/$id': typeof TokenIdRoute
   '/collection/$address/$chainId': typeof CollectionAddressChainIdRoute
+  '/account': typeof AuthAccountIndexRoute
+  '/account/dashboard': typeof AuthAccountDashboardIndexRoute
   '/account/dashboard/token/$id': typeof AuthAccountDashboardTokenIdRoute
   '/account/dashboard/collection/$address/$chainId': typeof AuthAccountDashboardCollectionAddressChainIdRoute
 }
@@ -114,6 +131,8 @@ export interface FileRoutesById {
   '/_auth/profile': typeof AuthProfileRoute
   '/token/$id': typeof TokenIdRoute
   '/collection/$address/$chainId': typeof CollectionAddressChainIdRoute
+  '/_auth/account/': typeof AuthAccountIndexRoute
+  '/_auth/account/dashboard/': typeof AuthAccountDashboardIndexRoute
   '/_auth/account/dashboard/token/$id': typeof AuthAccountDashboardTokenIdRoute
   '/_auth/account/dashboard/collection/$address/$chainId': typeof AuthAccountDashboardCollectionAddressChainIdRoute
 }
@@ -128,6 +147,8 @@ export interface FileRouteTypes {
     | '/profile'
     | '/token/$id'
     | '/collection/$address/$chainId'
+    | '/account/'
+    | '/account/dashboard/'
     | '/account/dashboard/token/$id'
     | '/account/dashboard/collection/$address/$chainId'
   fileRoutesByTo: FileRoutesByTo
@@ -140,6 +161,8 @@ export interface FileRouteTypes {
     | '/profile'
     | '/token/$id'
     | '/collection/$address/$chainId'
+    | '/account'
+    | '/account/dashboard'
     | '/account/dashboard/token/$id'
     | '/account/dashboard/collection/$address/$chainId'
   id:
@@ -153,6 +176,8 @@ export interface FileRouteTypes {
     | '/_auth/profile'
     | '/token/$id'
     | '/collection/$address/$chainId'
+    | '/_auth/account/'
+    | '/_auth/account/dashboard/'
     | '/_auth/account/dashboard/token/$id'
     | '/_auth/account/dashboard/collection/$address/$chainId'
   fileRoutesById: FileRoutesById
@@ -226,12 +251,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TokenIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth/account/': {
+      id: '/_auth/account/'
+      path: '/account'
+      fullPath: '/account/'
+      preLoaderRoute: typeof AuthAccountIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/collection/$address/$chainId': {
       id: '/collection/$address/$chainId'
       path: '/collection/$address/$chainId'
       fullPath: '/collection/$address/$chainId'
       preLoaderRoute: typeof CollectionAddressChainIdRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_auth/account/dashboard/': {
+      id: '/_auth/account/dashboard/'
+      path: '/account/dashboard'
+      fullPath: '/account/dashboard/'
+      preLoaderRoute: typeof AuthAccountDashboardIndexRouteImport
+      parentRoute: typeof AuthRoute
     }
     '/_auth/account/dashboard/token/$id': {
       id: '/_auth/account/dashboard/token/$id'
@@ -252,12 +291,16 @@ declare module '@tanstack/react-router' {
 
 interface AuthRouteChildren {
   AuthProfileRoute: typeof AuthProfileRoute
+  AuthAccountIndexRoute: typeof AuthAccountIndexRoute
+  AuthAccountDashboardIndexRoute: typeof AuthAccountDashboardIndexRoute
   AuthAccountDashboardTokenIdRoute: typeof AuthAccountDashboardTokenIdRoute
   AuthAccountDashboardCollectionAddressChainIdRoute: typeof AuthAccountDashboardCollectionAddressChainIdRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthProfileRoute: AuthProfileRoute,
+  AuthAccountIndexRoute: AuthAccountIndexRoute,
+  AuthAccountDashboardIndexRoute: AuthAccountDashboardIndexRoute,
   AuthAccountDashboardTokenIdRoute: AuthAccountDashboardTokenIdRoute,
   AuthAccountDashboardCollectionAddressChainIdRoute:
     AuthAccountDashboardCollectionAddressChainIdRoute,

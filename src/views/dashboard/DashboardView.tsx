@@ -1,0 +1,89 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { dashboardTabsMachine, shownTab, type ShowTabInUrlParams } from '../../../machines/dashboard/dashboardTabsMachine';
+import { visibleTabs, type DashboardSearch, type DashboardTab } from '../../../machines/dashboard/tabs';
+import { useSystemActor } from '../../app/appActorContext';
+import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { openWalletModal } from '../../components/wallet/walletModalStore';
+import { MyCreationsTab } from './creations/MyCreationsTab';
+import { DashboardTabList, dashboardPanelId, dashboardTabId } from './DashboardTabList';
+import { FavoritesTab } from './FavoritesTab';
+import { PurchasedTokensTab } from './PurchasedTokensTab';
+import { ReceivedOffersTab } from './ReceivedOffersTab';
+import { SentOffersTab } from './SentOffersTab';
+import '../../styles/dashboard.css';
+
+export interface DashboardViewProps {
+  search: DashboardSearch;
+  /** Puts a tab in the URL (the route navigates); `replace` for a correction rather than a visit. */
+  onShowTab: (params: ShowTabInUrlParams) => void;
+}
+
+/** Seed 000 §2 "Dashboard" (route my-dashboard): the signed-in account's tabs; the tabs machine picks the one shown. */
+export function DashboardView({ search, onShowTab }: DashboardViewProps) {
+  useDocumentTitle('Dashboard');
+  const wallet = useSystemActor('walletSession');
+  const address = useSelector(wallet, (snapshot) => (snapshot.hasTag('registered') ? (snapshot.context.address?.toLowerCase() ?? null) : null));
+  const isCreator = useSelector(wallet, (snapshot) => (snapshot.hasTag('registered') ? (snapshot.context.account?.isCreator ?? null) : null));
+
+  const machine = useMemo(() => dashboardTabsMachine.provide({ actions: { showTabInUrl: (_args, params) => onShowTab(params) } }), [onShowTab]);
+  const tabs = useActorRef(machine, { input: { requested: search.tab ?? null, isCreator } });
+  const shown = useSelector(tabs, shownTab);
+  const creator = useSelector(tabs, (snapshot) => snapshot.context.isCreator === true);
+
+  useOnChange(search.tab ?? null, (tab) => tabs.send({ type: 'tab.requested', tab }));
+  useOnChange(isCreator, (value) => tabs.send({ type: 'viewer.changed', isCreator: value }));
+
+  return (
+    <section className="dashboard-page" aria-labelledby="dashboard-heading">
+      <header className="dashboard-header">
+        <h1 id="dashboard-heading">Dashboard</h1>
+      </header>
+      {shown === null || address === null ? (
+        <div className="dashboard-connect">
+          <p>Connect your wallet to see your dashboard.</p>
+          <button type="button" className="button button-primary" onClick={openWalletModal}>
+            Connect wallet
+          </button>
+        </div>
+      ) : (
+        <>
+          <DashboardTabList
+            tabs={visibleTabs(creator)}
+            shown={shown}
+            onSelect={(tab) => tabs.send({ type: 'tab.select', tab })}
+            onMove={(move) => tabs.send({ type: 'tab.move', move })}
+          />
+          <div role="tabpanel" id={dashboardPanelId(shown)} aria-labelledby={dashboardTabId(shown)} className="dashboard-panel" tabIndex={0}>
+            <TabContent tab={shown} address={address} collection={search.collection} />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Calls `onChange` when `value` differs from the last one seen (the first value is the machine's input). */
+function useOnChange<T>(value: T, onChange: (value: T) => void) {
+  const last = useRef(value);
+  useEffect(() => {
+    if (Object.is(last.current, value)) return;
+    last.current = value;
+    onChange(value);
+  });
+}
+
+function TabContent({ tab, address, collection }: { tab: DashboardTab; address: string; collection: number | undefined }) {
+  switch (tab) {
+    case 'creations':
+      return <MyCreationsTab creator={address} />;
+    case 'tokens':
+      return <PurchasedTokensTab owner={address} />;
+    case 'received':
+      return <ReceivedOffersTab seller={address} collection={collection === undefined ? null : String(collection)} />;
+    case 'sent':
+      return <SentOffersTab buyer={address} />;
+    case 'favorites':
+      return <FavoritesTab account={address} />;
+  }
+}

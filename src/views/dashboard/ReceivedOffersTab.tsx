@@ -1,0 +1,103 @@
+import { useId } from 'react';
+import { Link } from '@tanstack/react-router';
+import { PAGE_SIZE } from '../../../machines/lists/constants';
+import { displayName, formatPrice } from '../../app/format';
+import { PagedGrid } from '../../components/tokens/PagedGrid';
+import { fetchReceivedOffersPage, type DashboardOffer, type ReceivedOffersParams, type TokenWithOffers } from '../../services/dashboard/tabs';
+import { formatDateTime } from '../token/dates';
+import { ChainActionButton } from './ChainActionButton';
+import { OfferCardToken } from './OfferCardToken';
+
+const itemKey = (item: TokenWithOffers) => item.id;
+const renderItem = (item: TokenWithOffers) => <ReceivedOfferCard item={item} />;
+
+/** Seed 000 §2: a card per token with offers on the account's open sales, 12 a page; `collection` narrows it. */
+export function ReceivedOffersTab({ seller, collection }: { seller: string; collection: string | null }) {
+  const params: ReceivedOffersParams = { seller, collection };
+  return (
+    <>
+      {collection !== null && (
+        <p className="dashboard-filter">
+          Showing the offers on one of your collections.{' '}
+          <Link to="/account/dashboard" search={{ tab: 'received' }}>
+            Show all received offers
+          </Link>
+        </p>
+      )}
+      <PagedGrid<TokenWithOffers, ReceivedOffersParams>
+        key={JSON.stringify(params)}
+        fetchPage={fetchReceivedOffersPage}
+        params={params}
+        pageSize={PAGE_SIZE.offers}
+        label="Received offers"
+        itemsName="offers"
+        emptyText={collection === null ? 'No offers received yet' : 'No offers on this collection yet'}
+        className="dashboard-offer-grid"
+        itemKey={itemKey}
+        renderItem={renderItem}
+      />
+    </>
+  );
+}
+
+function ReceivedOfferCard({ item }: { item: TokenWithOffers }) {
+  const { token } = item;
+  const holdingId = token.tokenHolding?.id;
+  const link = holdingId ? (
+    <Link to="/account/dashboard/token/$id" params={{ id: holdingId }}>
+      {token.name}
+    </Link>
+  ) : null;
+  return (
+    <article className="dashboard-offer-card" aria-label={token.name}>
+      <OfferCardToken token={token} link={link} />
+      <table className="dashboard-offer-table">
+        <thead>
+          <tr>
+            <th scope="col">Buyer</th>
+            <th scope="col">Time</th>
+            <th scope="col">Price</th>
+            <th scope="col">
+              <span className="dashboard-visually-hidden">Action</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {item.offers.map((offer) => (
+            <ReceivedOfferRow key={offer.id} offer={offer} />
+          ))}
+        </tbody>
+      </table>
+    </article>
+  );
+}
+
+function ReceivedOfferRow({ offer }: { offer: DashboardOffer }) {
+  const rowId = useId();
+  const price = formatPrice(offer.price);
+  return (
+    <tr>
+      <td id={`${rowId}-buyer`}>{displayName(offer.buyer)}</td>
+      <td>
+        <time dateTime={offer.createdAt}>{formatDateTime(offer.createdAt)}</time>
+      </td>
+      <td id={`${rowId}-price`}>{price}</td>
+      <td>
+        <ChainActionButton
+          label="Accept"
+          primary
+          describedBy={`${rowId}-buyer ${rowId}-price`}
+          action={{
+            type: 'acceptOffer',
+            chainId: offer.chainId,
+            saleId: offer.saleId,
+            buyer: offer.buyer.address,
+            tokenId: offer.tokenId,
+            priceWei: offer.price.amount,
+            currency: offer.price.currency,
+          }}
+        />
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,69 @@
+import { useId } from 'react';
+import { Link } from '@tanstack/react-router';
+import { PAGE_SIZE } from '../../../machines/lists/constants';
+import { OFFER_UNAVAILABLE_MESSAGE } from '../../../machines/trading/tradeRules';
+import { displayName, formatPrice } from '../../app/format';
+import { PagedGrid } from '../../components/tokens/PagedGrid';
+import { fetchSentOffersPage, type SentOffer, type SentOffersParams } from '../../services/dashboard/tabs';
+import { formatDateTime } from '../token/dates';
+import { ChainActionButton } from './ChainActionButton';
+import { OfferCardToken } from './OfferCardToken';
+
+const itemKey = (offer: SentOffer) => offer.id;
+const renderItem = (offer: SentOffer) => <SentOfferCard offer={offer} />;
+
+/** Seed 000 §2: the account's open offers, a card each with seller, offer time, offer price and Retract. */
+export function SentOffersTab({ buyer }: { buyer: string }) {
+  return (
+    <PagedGrid<SentOffer, SentOffersParams>
+      key={buyer}
+      fetchPage={fetchSentOffersPage}
+      params={{ buyer }}
+      pageSize={PAGE_SIZE.offers}
+      label="Sent offers"
+      itemsName="offers"
+      emptyText="You have no open offers"
+      className="dashboard-offer-grid"
+      itemKey={itemKey}
+      renderItem={renderItem}
+    />
+  );
+}
+
+function SentOfferCard({ offer }: { offer: SentOffer }) {
+  const { token } = offer;
+  const id = useId();
+  const holdingId = token.tokenHolding?.id;
+  const link = holdingId ? (
+    <Link to="/token/$id" params={{ id: holdingId }}>
+      {token.name}
+    </Link>
+  ) : null;
+  return (
+    <article className="dashboard-offer-card" aria-label={token.name}>
+      <OfferCardToken token={token} link={link} />
+      <dl className="dashboard-offer-facts" id={`${id}-facts`}>
+        <div>
+          <dt>Seller</dt>
+          <dd>{displayName(offer.sellerInfo)}</dd>
+        </div>
+        <div>
+          <dt>Offer time</dt>
+          <dd>
+            <time dateTime={offer.createdAt}>{formatDateTime(offer.createdAt)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Offer price</dt>
+          <dd>{formatPrice(offer.price)}</dd>
+        </div>
+      </dl>
+      {!offer.saleActive && <p className="dashboard-offer-unavailable">{OFFER_UNAVAILABLE_MESSAGE}</p>}
+      <ChainActionButton
+        label="Retract"
+        describedBy={`${id}-facts`}
+        action={{ type: 'retractOffer', chainId: offer.chainId, saleId: offer.saleId, tokenId: offer.tokenId }}
+      />
+    </article>
+  );
+}

@@ -24,9 +24,10 @@ const CLIENTS = 500;
 const FANOUT_ROUNDS = 5;
 const PURCHASES = 20;
 
+// Nearest rank: the smallest value with at least p % of the samples at or below it (p95 of 20 = the 19th).
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 const round = (n: number) => Math.round(n * 10) / 10;
 

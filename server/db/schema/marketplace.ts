@@ -261,6 +261,8 @@ export const offers = pgTable(
     index('offers_sale_token_buyer_idx').on(t.saleRef, t.tokenRef, t.buyer),
     index('offers_buyer_idx').on(t.buyer, t.id),
     index('offers_token_idx').on(t.tokenRef, t.id),
+    // Received offers (issue 6): the open offers of a seller's open sales, reached from the sales.
+    index('offers_made_sale_idx').on(t.saleRef, t.id).where(sql`state = 'made'`),
   ],
 );
 

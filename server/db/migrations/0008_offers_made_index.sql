@@ -1,0 +1,1 @@
+CREATE INDEX "offers_made_sale_idx" ON "offers" USING btree ("sale_ref","id") WHERE state = 'made';

@@ -38,7 +38,7 @@ export const MAIN_MENU: NavGroup[] = [
     ],
   },
   { label: 'Studio', to: '/studio', built: false },
-  { label: 'Dashboard', to: '/account', built: false },
+  { label: 'Dashboard', to: '/account', built: true },
 ];
 
 export const FOOTER_COLUMNS: Array<{ title: string; links: NavLink[] }> = [

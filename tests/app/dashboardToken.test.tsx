@@ -68,6 +68,7 @@ describe('token dashboard (/account/dashboard/token/$id, route my-token-dashboar
       expect(backend.calls.find((call) => call.operationName === 'getOffersByToken')?.variables).toMatchObject({ token: '7', seller: OWNER }),
     );
     expect(screen.getByRole('link', { name: 'Night Gardens' })).toHaveAttribute('href', `/collection/${COLLECTION_ADDRESS}/31337`);
+    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/account/dashboard');
     expect(screen.getByText('Quiet Orbit — from Night Gardens.')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Details' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /like/i })).toBeInTheDocument();

@@ -30,6 +30,9 @@ export function TokenDashboardContent({ dashboard, token: fetched, phase }: Toke
 
   return (
     <div className="page token-page dashboard-token">
+      <nav className="dashboard-back" aria-label="Breadcrumb">
+        <Link to="/account/dashboard">Back to dashboard</Link>
+      </nav>
       <div className="token-layout">
         <div className="token-media-frame">
           <TokenMedia token={token} variant="detail" />

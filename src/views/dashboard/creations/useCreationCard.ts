@@ -24,6 +24,13 @@ export function useCreationCard(listed: CreatedCollection, seller: string) {
   // Each bump refetches; 0 = the first load, which already has the collection from the list.
   const [version, setVersion] = useState(0);
   const id = listed._id;
+  // Callers of refresh() waiting for the data it asked for (the cover keeps its preview until then).
+  const waiting = useRef<Array<() => void>>([]);
+  const settleWaiting = () => {
+    const done = waiting.current;
+    waiting.current = [];
+    for (const resolve of done) resolve();
+  };
 
   useEffect(() => {
     const controller = new AbortController();
@@ -38,27 +45,38 @@ export function useCreationCard(listed: CreatedCollection, seller: string) {
         setListings(current);
         setError(null);
       } catch (failure) {
-        if (!isAbortError(failure)) setError(errorText(failure));
+        // Aborted: a newer load took over, and settles the waiting callers.
+        if (isAbortError(failure)) return;
+        setError(errorText(failure));
       }
+      settleWaiting();
     };
     void load();
     return () => controller.abort();
   }, [id, seller, version]);
 
-  const refresh = useCallback(() => setVersion((current) => current + 1), []);
-  useEffect(() => onListsStale(refresh), [refresh]);
+  const refresh = useCallback(
+    () =>
+      new Promise<void>((resolve) => {
+        waiting.current.push(resolve);
+        setVersion((current) => current + 1);
+      }),
+    [],
+  );
+  useEffect(() => onListsStale(() => void refresh()), [refresh]);
 
   // After a chain action: now, and once more when the indexer has surely written the new sale (its live event
   // refreshes too, but a missed socket must not leave the card stale).
   const later = useRef<ReturnType<typeof setTimeout> | null>(null);
   const refreshAfterAction = useCallback(() => {
-    refresh();
+    void refresh();
     if (later.current) clearTimeout(later.current);
-    later.current = setTimeout(refresh, LIVE_REFRESH_DELAY_MS);
+    later.current = setTimeout(() => void refresh(), LIVE_REFRESH_DELAY_MS);
   }, [refresh]);
   useEffect(
     () => () => {
       if (later.current) clearTimeout(later.current);
+      settleWaiting();
     },
     [],
   );

@@ -45,9 +45,10 @@ export function DashboardTokenCard({ token, viewer }: { token: MarketplaceToken;
         {sold && <span className="badge badge-sold">SOLD</span>}
       </div>
       <div className="token-card-body">
-        <h3 className="token-card-name" id={nameId}>
+        {/* Under the view's h1 directly. */}
+        <h2 className="token-card-name" id={nameId}>
           {name}
-        </h3>
+        </h2>
         <p className="token-card-creator">{owned ? 'Yours' : holding ? `Held by ${displayName(holding.owner)}` : displayName(token.creatorInfo)}</p>
         <div className="token-card-footer">
           <span className="token-card-price">{price ? formatPrice(price) : 'Not for sale'}</span>

@@ -45,7 +45,7 @@ export function CreationCard({ collection: listed, creator }: { collection: Crea
         fileInputId={`creation-cover-file-${collection._id}`}
       />
       <div className="creations-card-body">
-        <h3 className="creations-card-name">{collection.name}</h3>
+        <h2 className="creations-card-name">{collection.name}</h2>
         <p className="creations-muted">
           {collection.symbol} · {collection.tokenCount} {collection.tokenCount === 1 ? 'token' : 'tokens'}
         </p>

@@ -12,7 +12,7 @@ export function CurrentListings({ sell, listings }: { sell: CollectionSellActor;
 
   return (
     <section className="creations-listings" aria-label="Current listings">
-      <h4 className="creations-box-title">Current listings</h4>
+      <h3 className="creations-box-title">Current listings</h3>
       {allOutSale && (
         <div className="creations-allout">
           <p>

@@ -88,7 +88,7 @@ export function SellCollectionPanel({ sell, phase, chainId }: { sell: Collection
 
   return (
     <section className="creations-sell" aria-label="Sell collection">
-      <h4 className="creations-box-title">Sell</h4>
+      <h3 className="creations-box-title">Sell</h3>
       {body}
       <PhaseStatus phase={phase} />
     </section>

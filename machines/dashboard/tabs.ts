@@ -60,9 +60,10 @@ function asCollectionId(value: unknown): number | undefined {
   return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
-/** The route's validateSearch: unknown tabs and malformed collection ids are dropped (the defaults apply). */
+/**
+ * The route's validateSearch: unknown tabs and malformed collection ids are dropped (the defaults apply). Both keys
+ * are always present (undefined when dropped): the router merges the result over the raw params.
+ */
 export function validateDashboardSearch(search: Record<string, unknown>): DashboardSearch {
-  const tab = asTab(search.tab);
-  const collection = asCollectionId(search.collection);
-  return { ...(tab ? { tab } : {}), ...(collection !== undefined ? { collection } : {}) };
+  return { tab: asTab(search.tab), collection: asCollectionId(search.collection) };
 }

@@ -40,5 +40,9 @@ describe('dashboard tabs (seed 000 §2 "Dashboard")', () => {
     expect(validateDashboardSearch({ tab: ['tokens'], collection: -3 })).toEqual({});
     expect(validateDashboardSearch({ tab: 'favorites', collection: 1.5 })).toEqual({ tab: 'favorites' });
     expect(validateDashboardSearch({ collection: 0 })).toEqual({});
+    // The router merges the result over the raw params: a dropped value must be there, as undefined, to win.
+    const dropped = validateDashboardSearch({ tab: 'offers', collection: 'abc' });
+    expect(Object.keys(dropped).sort()).toEqual(['collection', 'tab']);
+    expect(dropped.tab).toBeUndefined();
   });
 });

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { createPublicClient, createWalletClient, http, parseEther, type Address } from 'viem';
 import { hardhat } from 'viem/chains';
 import { deployMarketplaceContracts } from '../../contracts/deploy.js';
@@ -73,8 +73,9 @@ async function indexedListings(base: string): Promise<number> {
 }
 
 // In-page helpers, as source text (page.evaluate of a string is not subject to the app's CSP): tsx would wrap
-// named functions written here in its __name() helper, which the page does not have. watch(name) starts a MutationObserver that resolves with the wall-clock time of the
-// first frame after `name`'s card shows the SOLD badge; refreshSettled waits out the live list refresh.
+// named functions written here in its __name() helper, which the page does not have. watch(name) starts a
+// MutationObserver that resolves with the wall-clock time of the first frame after `name`'s card shows the SOLD
+// badge; refreshSettled waits out the live list refresh.
 const PAGE_HELPERS = `window.benchSold = (() => {
   const seen = {};
   const cards = () => document.querySelectorAll('article.token-card');
@@ -144,7 +145,7 @@ export async function measureSoldBadge(options: SoldBadgeOptions = {}): Promise<
   const base = `http://127.0.0.1:${serverPort}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'artbazaar-bench-sold-'));
   const children: ChildProcess[] = [];
-  const browser = { close: async () => undefined } as { close(): Promise<void> };
+  let browser: Browser | null = null;
   try {
     log(`== sold badge: local chain at ${rpcUrl}`);
     children.push(startProcess(['scripts/chain.ts'], { CHAIN_PORT: String(chainPort), CHAIN_QUIET: '1' }));
@@ -174,10 +175,9 @@ export async function measureSoldBadge(options: SoldBadgeOptions = {}): Promise<
     );
     await until('the indexed listings', async () => ((await indexedListings(base)) === tokenCount ? true : undefined));
 
-    const launched = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
-    browser.close = () => launched.close();
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
     // Tall enough for every card to be on screen (cards off screen skip rendering: content-visibility).
-    const page = await launched.newPage({ viewport: { width: 1280, height: 3200 } });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 3200 } });
     await page.goto(`${base}/explore`);
     await page.evaluate(PAGE_HELPERS);
     await page.waitForFunction((cards) => document.querySelectorAll('article.token-card').length === cards, tokenCount, { timeout: 60_000 });
@@ -216,7 +216,7 @@ export async function measureSoldBadge(options: SoldBadgeOptions = {}): Promise<
       { metric: `sold on chain → SOLD badge visible in a second browser, worst of ${purchases}`, value: round(Math.max(...latencies)), unit: 'ms' },
     ];
   } finally {
-    await browser.close();
+    await browser?.close();
     for (const child of children.reverse()) {
       if (child.exitCode !== null) continue;
       const exited = new Promise((r) => child.once('exit', r));

@@ -1,5 +1,5 @@
 // Token nodes shown with a given holder's holding (the seller of an offer or listing), many pairs in one statement.
-import { asc, sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tokens } from '../../db/schema.js';
 import type { Ipfs } from '../people.js';
@@ -26,7 +26,8 @@ export async function loadHolderTokens(db: Db, ipfs: Ipfs, pairs: HolderPair[]):
   );
   const { rows } = await readTokenPage(db, {
     from: sql`(VALUES ${values}) AS pairs(token_ref, holder) JOIN ${tokens} ON ${tokens.id} = pairs.token_ref`,
-    where: undefined,
+    // The id list lets the planner read tokens by primary key instead of hashing the whole table.
+    where: inArray(tokens.id, [...new Set(unique.map((pair) => pair.tokenRef))]),
     segments: [{ where: undefined, orderBy: [asc(tokens.id)] }],
     limit: unique.length,
     extra: sql`pairs.holder`,

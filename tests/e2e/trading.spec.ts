@@ -3,7 +3,7 @@ import { parseEther } from 'viem';
 import { CANCEL_AT_COLLECTION_MESSAGE } from '../../machines/trading/tradeRules';
 import {
   addressOf, allOutSaleOnChain, balanceOf, calledContract, createdAllOutSaleId, createdSaleIds, expectNotice, gasCostOf, holdingsOf, isApproved,
-  listOnChain, mintCollection, nonceOf, offerAmountOnChain, offerOnChain, offersOf, openSignedIn, readStack, saleCounters, saleOnChain, unitsHeld,
+  listOnChain, marketplaceFeeBasisPoints, mintCollection, nonceOf, offerAmountOnChain, offerOnChain, offersOf, openSignedIn, readStack, saleCounters, saleOnChain, unitsHeld,
   waitForListing, WALLET_REJECTED, type Stack,
 } from './support/trading';
 
@@ -17,6 +17,7 @@ const PRICE = parseEther('0.05');
 const tradePanel = (page: Page) => page.getByRole('region', { name: 'Buy or make an offer' });
 const offersBox = (page: Page) => page.getByRole('region', { name: 'Offers' });
 const soldBadge = (page: Page) => page.locator('.token-media-frame').getByText('SOLD', { exact: true });
+const about = (page: Page) => page.getByRole('region', { name: 'About this artwork' });
 const listingsBox = (page: Page) => page.getByRole('region', { name: 'Listings' });
 // The owner row of the token page's meta, with the owner's display name (a new account's alias is its short address).
 const ownedBy = (address: string) => new RegExp(`Owner\\s*${address.slice(0, 4)}\\.\\.\\.${address.slice(-4)}`);
@@ -34,10 +35,12 @@ test('a collector buys at the listed price: SOLD, new owner, paid price plus gas
 
   const collector = await openSignedIn(browser, baseURL!, stack, COLLECTOR, `/token/${token.holdingId}`);
   const before = await balanceOf(stack, collector.address);
+  const sellerBefore = await balanceOf(stack, addressOf(stack, CREATOR));
   await tradePanel(collector.page).getByRole('button', { name: 'Buy for 0.05 ETH' }).click();
   await expectNotice(collector.page, 'Purchase successful');
   await expect(soldBadge(collector.page)).toBeVisible();
   await expect(tradePanel(collector.page)).toHaveCount(0);
+  await expect(about(collector.page)).toContainText(ownedBy(collector.address));
 
   const [hash] = collector.wallet.sentTransactions();
   expect(collector.wallet.sentTransactions()).toHaveLength(1);
@@ -45,6 +48,9 @@ test('a collector buys at the listed price: SOLD, new owner, paid price plus gas
   expect(await unitsHeld(stack, collection.address, addressOf(stack, CREATOR), token.tokenId)).toBe(0n);
   expect(await balanceOf(stack, collector.address)).toBe(before - PRICE - (await gasCostOf(stack, hash!)));
   expect((await saleOnChain(stack, saleId)).active).toBe(false);
+  // The seller (also the royalty receiver) is paid the price less the marketplace fee.
+  const fee = (PRICE * (await marketplaceFeeBasisPoints(stack))) / 10_000n;
+  expect(await balanceOf(stack, addressOf(stack, CREATOR))).toBe(sellerBefore + PRICE - fee);
   await collector.context.close();
 });
 
@@ -199,8 +205,14 @@ test('the creator lists on the token dashboard (approval, then sale); the collec
 
   // The offer reaches the creator's dashboard without a reload.
   const offerRow = creator.page.getByRole('region', { name: 'Offers' }).getByRole('listitem').filter({ hasText: '0.05 ETH' });
+  const creatorBefore = await balanceOf(stack, creator.address);
   await offerRow.getByRole('button', { name: 'Accept' }).click();
   await expectNotice(creator.page, 'Offer accepted');
+  // The creator (seller and royalty receiver) gets the offer less the marketplace fee, and pays the gas of Accept.
+  const offer = parseEther('0.05');
+  const fee = (offer * (await marketplaceFeeBasisPoints(stack))) / 10_000n;
+  const acceptGas = await gasCostOf(stack, creator.wallet.sentTransactions()[2]!);
+  expect(await balanceOf(stack, creator.address)).toBe(creatorBefore + offer - fee - acceptGas);
   expect(await unitsHeld(stack, collection.address, collector.address, token.tokenId)).toBe(1n);
   expect(await unitsHeld(stack, collection.address, creator.address, token.tokenId)).toBe(0n);
   expect(await balanceOf(stack, collector.address)).toBe(collectorPaid); // the escrowed offer paid; nothing more
@@ -210,7 +222,6 @@ test('the creator lists on the token dashboard (approval, then sale); the collec
   await expect(creator.page.getByLabel('Listing price (ETH)')).toHaveCount(0);
   await expect(listingsBox(creator.page)).toHaveCount(0);
   await expect(soldBadge(collector.page)).toBeVisible();
-  const about = (page: Page) => page.getByRole('region', { name: 'About this artwork' });
   await expect(about(collector.page)).toContainText(ownedBy(collector.address));
 
   // The creator opens the token from the collection page: SOLD, owned by the collector.

@@ -189,6 +189,11 @@ export async function offerAmountOnChain(stack: Stack, saleId: bigint, buyer: st
   return offer.amount;
 }
 
+/** The marketplace fee in basis points of a sale's total (paid to the fee recipient; the seller gets the rest, less royalties). */
+export async function marketplaceFeeBasisPoints(stack: Stack): Promise<bigint> {
+  return stack.publicClient.readContract({ address: stack.marketplace, abi: marketplaceAbi, functionName: 'feeBasisPoints' }) as Promise<bigint>;
+}
+
 /** The last sale id and all-out sale id created on the marketplace: unchanged means no listing was made. */
 export async function saleCounters(stack: Stack): Promise<{ sales: bigint; allOutSales: bigint }> {
   const read = (functionName: 'saleCount' | 'allOutSaleCount') =>
@@ -259,11 +264,12 @@ export async function openSignedIn(browser: Browser, baseURL: string, stack: Sta
   const dialog = page.getByRole('dialog', { name: 'Connect a wallet' });
   const connect = page.getByRole('banner').getByRole('button', { name: 'Connect wallet' });
   // A guarded route (/account/…) opens the wallet modal by itself and lands on the target after connecting.
-  await expect(dialog.or(connect).first()).toBeVisible();
-  if (!(await dialog.isVisible())) await connect.click();
+  const guarded = path.startsWith('/account');
+  if (guarded) await expect(dialog).toBeVisible();
+  else await connect.click();
   await dialog.getByRole('button', { name: TEST_WALLET_NAME }).click();
   await expect(page.getByRole('banner').getByRole('link', { name: /^Profile of / })).toBeVisible();
-  if (path.startsWith('/account')) await expect(page).toHaveURL((url) => url.pathname === path.split('?')[0]);
+  if (guarded) await expect(page).toHaveURL((url) => url.pathname === path.split('?')[0]);
   return { context, page, wallet, address: addressOf(stack, index).toLowerCase() };
 }
 

@@ -34,7 +34,16 @@ test('a collector: /account lands on the dashboard with Purchased tokens, then t
   const received = page.getByRole('tab', { name: 'Received offers' });
   await expect(received).toBeFocused();
   await expect(received).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('tooltip').filter({ hasText: 'Offers collectors made' })).toBeVisible();
+  const tooltip = page.getByRole('tooltip').filter({ hasText: 'Offers collectors made' });
+  await expect(tooltip).toBeVisible();
+  // Not clipped or covered: hit-tested at its centre (it ignores the pointer, so it takes it for the test).
+  expect(await tooltip.evaluate((tip) => {
+    const box = tip.getBoundingClientRect();
+    (tip as HTMLElement).style.pointerEvents = 'auto';
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    (tip as HTMLElement).style.pointerEvents = '';
+    return tip.contains(hit);
+  })).toBe(true);
   await expect(page).toHaveURL(/tab=received/);
   await expect(panel(page).getByText('No offers received yet')).toBeVisible();
 

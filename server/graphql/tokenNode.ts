@@ -1,4 +1,5 @@
 // Shapes a TokenRow (tokenRows.ts) into the GraphQL Token, the same for every list and the token page.
+import { parseCid } from '../media/store.js';
 import { mediaUrl, thumbnailUrl, type Ipfs, type PersonInfo } from './people.js';
 import type { AccountBrief, CollectionBrief, TokenRow } from './tokenRows.js';
 
@@ -44,6 +45,12 @@ export function collectionSummary(ipfs: Ipfs, c: CollectionBrief, creatorInfo: P
   };
 }
 
+/** ERC-1155 `uri(id)` = baseURI + id + ".json", served by our gateway when the baseURI is `ipfs://<cid>/`. */
+export function metadataUrl(ipfs: Ipfs, baseUri: string | null, tokenId: string): string | null {
+  const cid = baseUri ? parseCid(/^ipfs:\/\/([^/]+)\/$/i.exec(baseUri)?.[1] ?? '') : null;
+  return cid ? `${ipfs.urlPrefix}${cid}/${tokenId}.json` : null;
+}
+
 export function tokenNode(ipfs: Ipfs, row: TokenRow) {
   const creatorInfo = personInfo(ipfs, row.creator, row.creatorAccount);
   const holding = row.holding;
@@ -66,6 +73,7 @@ export function tokenNode(ipfs: Ipfs, row: TokenRow) {
     filename: row.filename,
     attributes: row.attributes,
     metadata: row.metadata,
+    metadataUrl: metadataUrl(ipfs, c.baseUri, row.tokenId),
     price: row.priceWei === null ? null : price(row.priceWei),
     listedAt: row.listedAt?.toISOString() ?? null,
     // The page joins the token creator's account; a collection by someone else gets the address only.

@@ -29,6 +29,8 @@ export interface CollectionBrief {
   attributes: Record<string, unknown> | null;
   createdAt: Date;
   publishedAt: Date | null;
+  /** The collection's baseURI (`ipfs://<manifest cid>/` for collections published from our media store). */
+  baseUri: string | null;
 }
 
 export interface TokenRow {
@@ -125,6 +127,7 @@ function toTokenRow(row: Record<string, unknown>): TokenRow {
       attributes: (row.c_attributes as Record<string, unknown> | null) ?? null,
       createdAt: date(row.c_created_at)!,
       publishedAt: date(row.c_published_at),
+      baseUri: (row.c_base_uri as string | null) ?? null,
     },
     holding:
       row.h_id === null || row.h_id === undefined
@@ -180,7 +183,7 @@ export function tokenPageSql(spec: TokenPageSpec): SQL {
       SELECT ${OUTER_COLUMNS}, c.name AS c_name, c.address AS c_address, c.chain_id AS c_chain_id, c.symbol AS c_symbol,
         c.description AS c_description, c.cover AS c_cover, c.thumbnail AS c_thumbnail, c.media_type AS c_media_type,
         c.creator AS c_creator, c.supply_per_token AS c_supply_per_token, c.royalties_basispoints AS c_royalties_basispoints,
-        c.attributes AS c_attributes, c.created_at AS c_created_at, c.published_at AS c_published_at,
+        c.attributes AS c_attributes, c.created_at AS c_created_at, c.published_at AS c_published_at, c.base_uri AS c_base_uri,
         h.id::text AS h_id, h.owner AS h_owner, h.amount::text AS h_amount, h.created_at AS h_created_at,
         ${person('cr')}, ${person('ow')}
       FROM (SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) u ORDER BY u.seg, u.rn LIMIT ${spec.limit}) t

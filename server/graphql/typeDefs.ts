@@ -115,6 +115,8 @@ export const typeDefs = /* GraphQL */ `
     filename: String
     attributes: JSON
     metadata: JSON
+    "The token's metadata JSON as the contract's uri(id) names it, through this server's IPFS gateway; null without a manifest."
+    metadataUrl: String
     collection: CollectionSummary!
     creatorInfo: PersonInfo!
     ownerInfo: PersonInfo

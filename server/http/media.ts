@@ -1,5 +1,6 @@
 // GET /ipfs/:cid and /ipfs/thumbnail/:cid — immutable, content-addressed media with byte-range support.
 import { Hono } from 'hono';
+import { collectionManifestSchema } from '../indexer/manifest.js';
 import { parseCid, type MediaStore } from '../media/store.js';
 import { errorResponse } from './errors.js';
 
@@ -72,6 +73,30 @@ export function mediaRoutes(store: MediaStore) {
     headers.set('Content-Length', String(body.byteLength));
     if (range) headers.set('Content-Range', `bytes ${range.start}-${range.end}/${item.size}`);
     return new Response(c.req.method === 'HEAD' ? null : asBody(body), { status: range ? 206 : 200, headers });
+  });
+
+  // ERC-1155 uri(id): a collection's baseURI is ipfs://<manifest cid>/, so token metadata lives at <cid>/<id>.json.
+  app.get('/:cid/:file', async (c) => {
+    const cid = parseCid(c.req.param('cid'));
+    if (!cid) return errorResponse(c, 400, 'invalid_cid', 'That is not a valid CID.');
+    const file = /^([1-9]\d{0,30})\.json$/.exec(c.req.param('file'));
+    if (!file) return errorResponse(c, 404, 'not_found', 'Token metadata is at <cid>/<token id>.json.');
+    const item = await store.get(cid);
+    if (!item || item.contentType !== 'application/json') return errorResponse(c, 404, 'not_found', `No collection manifest with CID ${cid}.`);
+    let manifest;
+    try {
+      manifest = collectionManifestSchema.safeParse(JSON.parse(new TextDecoder().decode(item.bytes)));
+    } catch {
+      manifest = null; // JSON-typed bytes that do not parse
+    }
+    if (!manifest?.success) return errorResponse(c, 404, 'not_found', `${cid} is not a collection manifest.`);
+    const token = manifest.data.tokens.find((entry) => String(entry.tokenId) === file[1]);
+    if (!token) return errorResponse(c, 404, 'not_found', `The collection has no token ${file[1]}.`);
+    const metadata = { name: token.name, description: token.description ?? '', ...(token.metadata ?? {}) };
+    const etag = `"${cid}-${file[1]}"`;
+    const headers = new Headers({ 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': IMMUTABLE, ETag: etag, 'Cross-Origin-Resource-Policy': 'same-origin' });
+    if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
+    return new Response(c.req.method === 'HEAD' ? null : JSON.stringify(metadata, null, 2), { status: 200, headers });
   });
 
   return app;

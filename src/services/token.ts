@@ -46,6 +46,8 @@ export interface TokenDetail extends Omit<MarketplaceToken, 'collection' | 'toke
   filename?: string | null;
   attributes?: unknown;
   metadata?: Record<string, unknown> | null;
+  /** The token's metadata JSON as the contract's uri(id) names it; null when its collection has no manifest. */
+  metadataUrl?: string | null;
   ownerInfo?: PersonInfo | null;
 }
 
@@ -85,7 +87,7 @@ export const getTokenFromHoldingOperation = graphqlOperation<{ getTokenFromHoldi
   `query getTokenFromHolding($id: ID!) {
   getTokenFromHolding(id: $id) {
     id _id tokenId name description thumbnailUrl mediaUrl mediaType likesCount isSold chainId createdAt filename
-    attributes metadata
+    attributes metadata metadataUrl
     collection { id _id name address chainId chainName supplyPerToken publishedAt attributes }
     creatorInfo { ${PERSON_FIELDS} }
     ownerInfo { ${PERSON_FIELDS} }

@@ -22,6 +22,7 @@ export function makeTokenDetail(overrides: Partial<TokenDetail> = {}): TokenDeta
     filename: 'quiet-orbit.png',
     attributes: null,
     metadata: { name: 'Quiet Orbit', properties: { asset_url: 'ipfs://bafkreimedia7' } },
+    metadataUrl: '/ipfs/bafkreimanifest/7.json',
     collection: {
       id: '2',
       _id: '2',

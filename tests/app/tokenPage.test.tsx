@@ -35,10 +35,8 @@ function stubGraphql(token: TokenDetail | null | (() => TokenDetail | null), ext
 
 beforeEach(() => {
   clearTokenPatches();
-  // jsdom has neither; the page lists offers with a button and builds the metadata link from a Blob.
+  // jsdom has none; the page lists offers with a button.
   vi.stubGlobal('IntersectionObserver', class { observe() {} unobserve() {} disconnect() {} takeRecords() { return []; } });
-  URL.createObjectURL = vi.fn(() => 'blob:http://localhost/metadata-7');
-  URL.revokeObjectURL = vi.fn();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -100,9 +98,7 @@ describe('token detail page (/token/$id)', () => {
     expect(within(meta).getByText('03 Nov 2026')).toBeInTheDocument();
     expect(within(meta).getByText('ETH')).toBeInTheDocument();
     expect(within(meta).getByRole('link', { name: 'View on IPFS' })).toHaveAttribute('href', '/ipfs/bafkreimedia7');
-    expect(within(meta).getByRole('link', { name: 'View metadata' })).toHaveAttribute('href', 'blob:http://localhost/metadata-7');
-    const blob = vi.mocked(URL.createObjectURL).mock.calls[0]![0] as Blob;
-    expect(JSON.parse(await blob.text())).toEqual({ name: 'Quiet Orbit', properties: { asset_url: 'ipfs://bafkreimedia7' } });
+    expect(within(meta).getByRole('link', { name: 'View metadata' })).toHaveAttribute('href', '/ipfs/bafkreimanifest/7.json');
   });
 
   it('meta: shows the owner when another account holds the token', async () => {

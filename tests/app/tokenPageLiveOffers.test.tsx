@@ -16,7 +16,7 @@ const emptyPage = { totalCount: 0, pageInfo: { startCursor: null, endCursor: nul
 
 function liveSocket() {
   let sendBack: ((event: LiveEventsEvent) => void) | null = null;
-  const logic = fromCallback<LiveSocketCommand, LiveEventsEvent>(({ sendBack: send }) => {
+  const logic = fromCallback<LiveSocketCommand>(({ sendBack: send }) => {
     sendBack = send as (event: LiveEventsEvent) => void;
   });
   return {
@@ -41,8 +41,6 @@ beforeEach(() => {
   });
   vi.stubGlobal('fetch', api.fetchImpl);
   vi.stubGlobal('IntersectionObserver', class { observe() {} unobserve() {} disconnect() {} takeRecords() { return []; } });
-  URL.createObjectURL = vi.fn(() => 'blob:http://localhost/metadata-7');
-  URL.revokeObjectURL = vi.fn();
 });
 afterEach(() => {
   vi.unstubAllGlobals();

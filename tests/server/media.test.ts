@@ -3,6 +3,7 @@ import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../../server/db/schema.js';
+import { metadataUrl } from '../../server/graphql/tokenNode.js';
 import { MediaError } from '../../server/media/store.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer } from './fixtures.js';
@@ -137,5 +138,34 @@ describe.each(DATABASE_KINDS)('media store and /ipfs on %s', (kind) => {
     const unknown = await server.app.request(`/ipfs/${expectedCid(new Uint8Array([9, 9, 9]))}`);
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ error: 'not_found' });
+  });
+
+  it('token metadata: <manifest cid>/<token id>.json answers what the contract uri(id) names; anything else is a 404', async () => {
+    const manifest = {
+      name: 'Tides', symbol: 'TIDE', description: '', mediaType: 'image',
+      tokens: [
+        { tokenId: 1, name: 'Neap', description: 'Low water', metadata: { name: 'Neap', properties: { asset_url: '/ipfs/bafkreiasset' } } },
+        { tokenId: 2, name: 'Ebb' },
+      ],
+    };
+    const cid = await server.mediaStore.put(new TextEncoder().encode(JSON.stringify(manifest)), 'application/json');
+    const first = await server.app.request(`/ipfs/${cid}/1.json`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await first.json()).toEqual({ name: 'Neap', description: 'Low water', properties: { asset_url: '/ipfs/bafkreiasset' } });
+    expect(await (await server.app.request(`/ipfs/${cid}/2.json`)).json()).toEqual({ name: 'Ebb', description: '' });
+    expect((await server.app.request(`/ipfs/${cid}/3.json`)).status).toBe(404);
+    expect((await server.app.request(`/ipfs/${cid}/1`)).status).toBe(404);
+    const revalidated = await server.app.request(`/ipfs/${cid}/1.json`, { headers: { 'If-None-Match': first.headers.get('etag')! } });
+    expect(revalidated.status).toBe(304);
+    // GraphQL's Token.metadataUrl names this path for a collection whose baseURI is ipfs://<cid>/, nothing otherwise.
+    const ipfs = { urlPrefix: '/ipfs/', thumbnailUrlPrefix: '/ipfs/thumbnail/' };
+    expect(metadataUrl(ipfs, `ipfs://${cid}/`, '1')).toBe(`/ipfs/${cid}/1.json`);
+    expect(metadataUrl(ipfs, 'ipfs://e2e-not-a-cid/', '1')).toBeNull();
+    expect(metadataUrl(ipfs, null, '1')).toBeNull();
+    // A stored image is no manifest.
+    const image = await server.mediaStore.put(new Uint8Array(await png(8, 8)), 'image/png');
+    expect((await server.app.request(`/ipfs/${image}/1.json`)).status).toBe(404);
   });
 });

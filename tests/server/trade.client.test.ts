@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
 import { SELLER_CANNOT_ORDER_MESSAGE } from '../../machines/forms/validators.js';
 import type { ChainAction, ContractCall } from '../../machines/trading/chainActions.js';
-import type { ContractActionEmitted } from '../../machines/trading/contractActionMachine.js';
+import type { ContractActionEmitted, SubmitCallInput } from '../../machines/trading/contractActionMachine.js';
 import { TradeCheckError } from '../../machines/trading/tradeCheck.js';
 import { insertCollections, insertHoldings, insertTokens } from '../../server/db/bulk.js';
 import { sales } from '../../server/db/schema.js';
@@ -48,7 +48,7 @@ describe.each(DATABASE_KINDS)('client trade check against the server on %s', (ki
     fetch: async (input, init) => server.app.request(input, init),
     apiKeyOf: (account) => keys()[account.toLowerCase()] ?? null,
   });
-  const purchase = (): ChainAction => ({ type: 'makeOffer', chainId: CHAIN, saleId: '5', tokenId: '1', amount: '1', priceWei: '20000000000000000', currency: 'ETH', purchase: true, token_id: String(tokenRowId) });
+  const purchase = (): Extract<ChainAction, { type: 'makeOffer' }> => ({ type: 'makeOffer', chainId: CHAIN, saleId: '5', tokenId: '1', amount: '1', priceWei: '20000000000000000', currency: 'ETH', purchase: true, token_id: String(tokenRowId) });
 
   it('resolves for an allowed action, skips actions without rules, and rejects with the server message and code', async () => {
     await expect(checkTrade({ action: purchase(), account: BOB.address }, options())).resolves.toBeUndefined();
@@ -76,7 +76,7 @@ describe.each(DATABASE_KINDS)('client trade check against the server on %s', (ki
       actors: {
         switchChain: fromPromise(async () => {}),
         checkApproval: fromPromise(async () => true),
-        submitCall: fromPromise(async ({ input }: { input: { call: ContractCall } }) => {
+        submitCall: fromPromise<string, SubmitCallInput>(async ({ input }) => {
           sent.push(input.call);
           return '0xabc';
         }),

@@ -1,4 +1,3 @@
-import { useEffect, useMemo } from 'react';
 import type { PersonInfo } from '../../services/marketplace';
 import type { TokenDetail } from '../../services/token';
 import { formatDate } from './dates';
@@ -6,22 +5,9 @@ import { Person } from './Person';
 
 const sameAddress = (a?: string | null, b?: string | null) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
-/** A browser-local URL of the token's metadata JSON (the server stores it with the token; it has no metadata path). */
-function useMetadataUrl(metadata: TokenDetail['metadata']): string | null {
-  const json = useMemo(() => (metadata ? JSON.stringify(metadata, null, 2) : null), [metadata]);
-  const url = useMemo(
-    () => (json && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(new Blob([json], { type: 'application/json' })) : null),
-    [json],
-  );
-  useEffect(() => () => {
-    if (url) URL.revokeObjectURL(url);
-  }, [url]);
-  return url;
-}
-
 /** Meta: owner (when not the creator), published-on date, currency, the media on IPFS and the metadata. */
 export function TokenMeta({ token, owner }: { token: TokenDetail; owner: PersonInfo | null }) {
-  const metadataUrl = useMetadataUrl(token.metadata);
+  const metadataUrl = token.metadataUrl ?? null;
   const showOwner = owner !== null && !sameAddress(owner.address, token.creatorInfo.address);
   const currency = token.tokenHolding?.salePrice?.currency ?? 'ETH';
   // Published on chain with its collection; the token row's creation date before that is known.

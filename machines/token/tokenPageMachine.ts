@@ -8,13 +8,31 @@ export interface TokenPageInput {
   id: string;
 }
 
+/** What the machine reads of a loaded page: the token's database id, to pick its live events. */
+export interface TokenPageShape {
+  token: { _id: string };
+}
+
+/** Live events after which the page's sales (trade panel, price, owner) are out of date for that token. */
+export const TOKEN_SALE_EVENTS = ['CreatedSale', 'CancelledSale', 'Sold'] as const;
+
+export function changesTokenSales(name: string, doc: { token_id?: unknown }, tokenId: string): boolean {
+  if (!(TOKEN_SALE_EVENTS as readonly string[]).includes(name)) return false;
+  return doc.token_id !== undefined && doc.token_id !== null && String(doc.token_id) === tokenId;
+}
+
 export interface TokenPageContext<TPage> {
   id: string;
   page: TPage | null;
   error: string | null;
 }
 
-export type TokenPageEvent = { type: 'token.load'; id: string } | { type: 'token.retry' };
+export type TokenPageEvent =
+  | { type: 'token.load'; id: string }
+  | { type: 'token.retry' }
+  /** Every live event (src/services/live/liveFeed.ts); the machine picks its token's sale changes. */
+  | { type: 'live.received'; name: string; doc: { token_id?: unknown } }
+  | { type: 'live.reconnected' };
 
 const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : typeof error === 'string' && error ? error : 'Unexpected error';
@@ -22,8 +40,11 @@ const messageOf = (error: unknown) =>
 /**
  * The token detail page: loading → ready | notFound | failed (retry). `fetchTokenPage` resolves null when the
  * holding no longer exists; notFound then runs `announceSold` and `leaveToExplore`, both provided by the view.
+ * While ready, a sale created, cancelled or sold for this token (or a socket reconnect) refetches it in place, so
+ * a token listed while its page is open shows Buy and Make offer; a failed or empty refetch keeps what is shown
+ * (the live SOLD patch covers a sold-out holding).
  */
-export function createTokenPageMachine<TPage = unknown>() {
+export function createTokenPageMachine<TPage extends TokenPageShape = TokenPageShape>() {
   return setup({
     types: {
       context: {} as TokenPageContext<TPage>,
@@ -43,6 +64,9 @@ export function createTokenPageMachine<TPage = unknown>() {
     guards: {
       isMissing: ({ event }) => (event as { output?: unknown }).output == null,
       isOtherToken: ({ context, event }) => event.type === 'token.load' && event.id !== context.id,
+      changesSales: ({ context, event }) =>
+        event.type === 'live.reconnected' ||
+        (event.type === 'live.received' && context.page !== null && changesTokenSales(event.name, event.doc, context.page.token._id)),
     },
   }).createMachine({
     id: 'tokenPage',
@@ -70,7 +94,25 @@ export function createTokenPageMachine<TPage = unknown>() {
           onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
         },
       },
-      ready: {},
+      ready: {
+        initial: 'current',
+        on: {
+          'live.received': { guard: 'changesSales', target: '.refreshing', reenter: true },
+          'live.reconnected': { guard: 'changesSales', target: '.refreshing', reenter: true },
+        },
+        states: {
+          current: {},
+          refreshing: {
+            invoke: {
+              id: 'refreshTokenPage',
+              src: 'fetchTokenPage',
+              input: ({ context }) => ({ id: context.id }),
+              onDone: [{ guard: 'isMissing', target: 'current' }, { target: 'current', actions: assign({ page: ({ event }) => event.output }) }],
+              onError: { target: 'current' },
+            },
+          },
+        },
+      },
       notFound: {
         entry: ['announceSold', 'leaveToExplore'],
       },

@@ -46,6 +46,51 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+describe('token page sales, live', () => {
+  it('a sale created for this token while its page is open brings Buy and Make offer without a reload; another token\'s does not refetch', async () => {
+    const socket = liveSocket();
+    let listed = false;
+    const openSale = {
+      id: 's1', saleId: '12', allOutSaleId: null, chainId: 31337, marketplace: '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512',
+      seller: makeTokenDetail().creatorInfo.address, amount: '1', soldAmount: '0', wasCancelled: false,
+      price: { amount: '20000000000000000', currency: 'ETH' },
+    };
+    api = graphqlFetch({
+      getTokenFromHolding: () => {
+        const token = makeTokenDetail();
+        return listed ? { ...token, tokenHolding: { ...token.tokenHolding!, bazaarSales: [openSale] } } : token;
+      },
+      getTokensByContainerId: () => siblingPage([makeSibling(1)]),
+      getOffersByToken: () => offerPage([]),
+      getMarketplaceTokens: () => emptyPage,
+      getMarketplaceCollections: () => emptyPage,
+    });
+    vi.stubGlobal('fetch', api.fetchImpl);
+    await renderApp('/token/41', { liveEvents: socket.machine });
+    await screen.findByRole('heading', { level: 1, name: 'Quiet Orbit' });
+    socket.send({ type: 'socket.connected' });
+    expect(screen.queryByRole('button', { name: /^Buy for/ })).toBeNull();
+    const tokenRequests = () => api.calls.filter((call) => call.operationName === 'getTokenFromHolding').length;
+    const before = tokenRequests();
+
+    socket.send({ type: 'live.event', name: 'CreatedSale', doc: { token_id: '8', sale_id: '13' } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(tokenRequests()).toBe(before);
+
+    listed = true;
+    socket.send({ type: 'live.event', name: 'CreatedSale', doc: { token_id: '7', sale_id: '12', seller: openSale.seller } });
+    expect(await screen.findByRole('button', { name: /^Buy for 0.02 ETH/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Make offer' })).toBeInTheDocument();
+    expect(tokenRequests()).toBe(before + 1);
+    // The page stayed on screen while it was refetched (no skeleton in between).
+    expect(screen.getByRole('heading', { level: 1, name: 'Quiet Orbit' })).toBeInTheDocument();
+
+    listed = false;
+    socket.send({ type: 'live.event', name: 'CancelledSale', doc: { token_id: '7', sale_id: '12' } });
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Buy for/ })).toBeNull());
+  });
+});
+
 describe('token page offers, live', () => {
   it('an offer made, then retracted, for this token shows without a reload; other tokens\' events do not refetch', async () => {
     const socket = liveSocket();

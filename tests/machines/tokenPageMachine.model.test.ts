@@ -5,7 +5,12 @@ import { checkedStates, controlled, createMachineTestModel, flush, modelCoverage
 
 interface Page {
   name: string;
+  token: { _id: string };
 }
+
+const FOUND: Page = { name: 'Quiet Orbit', token: { _id: '7' } };
+// The same token refetched after a live sale change: now listed.
+const LISTED: Page = { name: 'Quiet Orbit', token: { _id: '7' }, listed: true } as Page;
 
 const machine = createTokenPageMachine<Page>();
 const input = { id: 'a' };
@@ -13,7 +18,15 @@ const project = (state: AnyMachineSnapshot) => ({ value: state.value, context: s
 
 // Concrete payloads: a found and a missing token, a failure, and a load of another holding id.
 const events = (): EventObject[] => [
-  { type: 'xstate.done.actor.fetchTokenPage', output: { name: 'Quiet Orbit' } } as EventObject,
+  { type: 'xstate.done.actor.fetchTokenPage', output: FOUND } as EventObject,
+  { type: 'xstate.done.actor.refreshTokenPage', output: LISTED } as EventObject,
+  { type: 'xstate.done.actor.refreshTokenPage', output: null } as EventObject,
+  { type: 'xstate.error.actor.refreshTokenPage', error: new Error('Database unavailable') } as EventObject,
+  // This token's sale changes, another token's, and an offer (the offers list follows those itself).
+  { type: 'live.received', name: 'CreatedSale', doc: { token_id: '7' } } as EventObject,
+  { type: 'live.received', name: 'CreatedSale', doc: { token_id: '8' } } as EventObject,
+  { type: 'live.received', name: 'OfferMade', doc: { token_id: '7' } } as EventObject,
+  { type: 'live.reconnected' } as EventObject,
   { type: 'xstate.done.actor.fetchTokenPage', output: null } as EventObject,
   { type: 'xstate.error.actor.fetchTokenPage', error: new Error('Database unavailable') } as EventObject,
   // Only one other id: after it, a load of the same id must change nothing (checked in the executor).
@@ -23,6 +36,8 @@ const events = (): EventObject[] => [
 const model = createMachineTestModel(machine, { input, project, events });
 // Simple paths that end on a loaded page: each way through failures, retries and holding changes.
 const paths = modelPaths(model, { toState: (state) => state.matches('ready') });
+const refreshes = (event: EventObject) =>
+  event.type === 'live.reconnected' || ((event as unknown as { name: string }).name !== 'OfferMade' && (event as unknown as { doc: { token_id: string } }).doc.token_id === '7');
 
 function harness() {
   const fetch = controlled<Page | null, { id: string }>();
@@ -75,6 +90,35 @@ function harness() {
         'token.retry': (step: { event: EventObject }) => {
           actor?.send(step.event as TokenPageEvent);
         },
+        'xstate.done.actor.refreshTokenPage': async (step: { event: EventObject }) => {
+          const call = fetch.last();
+          expect(call.input).toEqual({ id: real().context.id });
+          call.resolve((step.event as unknown as { output: Page | null }).output);
+          await flush();
+        },
+        'xstate.error.actor.refreshTokenPage': async (step: { event: EventObject }) => {
+          fetch.last().reject((step.event as unknown as { error: Error }).error);
+          await flush();
+        },
+        'live.received': (step: { event: EventObject }) => {
+          const before = real();
+          const inFlight = fetch.calls.at(-1);
+          const calls = fetch.calls.length;
+          actor?.send(step.event as TokenPageEvent);
+          if (before.matches('ready') && refreshes(step.event)) {
+            // A refetch in place; one already running is replaced by it.
+            expect(fetch.calls).toHaveLength(calls + 1);
+            if (before.matches({ ready: 'refreshing' })) expect(inFlight?.signal.aborted).toBe(true);
+          } else {
+            expect(fetch.calls).toHaveLength(calls);
+          }
+        },
+        'live.reconnected': (step: { event: EventObject }) => {
+          const before = real();
+          const calls = fetch.calls.length;
+          actor?.send(step.event as TokenPageEvent);
+          expect(fetch.calls).toHaveLength(before.matches('ready') ? calls + 1 : calls);
+        },
       },
       states: checkedStates(real, project, {
         loading: (snap) => {
@@ -85,9 +129,19 @@ function harness() {
         },
         ready: (snap) => {
           expect(snap.hasTag('loading')).toBe(false);
-          expect(snap.context.page).toEqual({ name: 'Quiet Orbit' });
+          // The loaded page, or the same token refetched after a sale change; a failed or empty refetch keeps it.
+          expect([FOUND, LISTED]).toContainEqual(snap.context.page);
           expect(snap.context.error).toBeNull();
           expect(snap.can({ type: 'token.retry' })).toBe(false);
+        },
+        'ready.current': (snap) => {
+          expect(snap.context.page).not.toBeNull();
+        },
+        'ready.refreshing': (snap) => {
+          // The page stays on screen while it is refetched.
+          expect([FOUND, LISTED]).toContainEqual(snap.context.page);
+          expect(fetch.last().signal.aborted).toBe(false);
+          expect(fetch.last().input).toEqual({ id: snap.context.id });
         },
         notFound: (snap) => {
           expect(snap.context.page).toBeNull();

@@ -5,6 +5,7 @@ import { createTokenPageMachine, TOKEN_SOLD_NOTICE } from '../../../machines/tok
 import { fromPromise } from 'xstate';
 import { useSystemActor } from '../../app/appActorContext';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { subscribeLiveFeed } from '../../services/live/liveFeed';
 import { useViewedToken } from '../../services/live/viewedToken';
 import { fetchTokenPage, fetchTokenOffersPage, type FetchOfferPage, type TokenPageData } from '../../services/token';
 import { TokenDetails } from './TokenDetails';
@@ -42,6 +43,9 @@ export function TokenView({ id, fetchPage = fetchTokenPage, fetchOffers = fetchT
   useEffect(() => {
     page.send({ type: 'token.load', id });
   }, [page, id]);
+  // A sale created, cancelled or sold for this token refetches it in place (the machine picks the events).
+  const live = useSystemActor('liveEvents');
+  useEffect(() => subscribeLiveFeed(live, page), [live, page]);
 
   const data = useSelector(page, (snapshot) => (snapshot.matches('ready') ? snapshot.context.page : null));
   const error = useSelector(page, (snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null));

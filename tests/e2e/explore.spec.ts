@@ -29,6 +29,7 @@ test('filter, sort, scroll to a second page, open a token, and Back restores the
   await page.waitForTimeout(300); // let the scroll settle before reading it
   const scrolled = await page.evaluate(() => window.scrollY);
   expect(scrolled).toBeGreaterThan(500);
+  const shownAt = (await target.boundingBox())!.y;
   await target.click();
   await expect(page).toHaveURL(/\/token\//);
   await expect(page.getByRole('heading', { name }).first()).toBeVisible();
@@ -40,8 +41,11 @@ test('filter, sort, scroll to a second page, open a token, and Back restores the
   // The same items at once (no reload from page 1), at the offset the visitor left.
   await expect(grid.getByRole('article')).toHaveCount(loaded);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 100);
-  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(scrolled + 100);
-  await expect(grid.getByRole('link', { name, exact: true })).toBeInViewport();
+  // The opened card is back where the visitor saw it on screen (scroll anchoring may move scrollY itself a little
+  // when content above the grid, such as the artist filter, settles after the restore).
+  const restored = grid.getByRole('link', { name, exact: true });
+  await expect(restored).toBeInViewport();
+  await expect.poll(async () => Math.abs(((await restored.boundingBox())?.y ?? Number.POSITIVE_INFINITY) - shownAt)).toBeLessThan(100);
 });
 
 test('a shared filtered link opens filtered: collections view, oldest first', async ({ page }) => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { INFINITE_SCROLL_THRESHOLD } from '../../../machines/lists/constants';
 import { usePagedList, type PagedListOptions } from './usePagedList';
@@ -25,7 +25,8 @@ export interface PagedGridProps<TNode, TParams> extends PagedListOptions<TNode, 
 /** A grid paged through the pagedList machine: items, the no-result message, loading, error with Retry. */
 export function PagedGrid<TNode, TParams>(props: PagedGridProps<TNode, TParams>) {
   const { renderItem, itemKey, infinite = true, label, emptyText, itemsName, className = 'token-grid' } = props;
-  const list = usePagedList(props);
+  const itemsRef = useRef<HTMLUListElement>(null);
+  const list = usePagedList({ ...props, itemsRef });
   const items = useSelector(list, (snapshot) => snapshot.context.items);
   const loading = useSelector(list, (snapshot) => snapshot.hasTag('loading') || snapshot.matches('idle'));
   const error = useSelector(list, (snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null));
@@ -36,7 +37,7 @@ export function PagedGrid<TNode, TParams>(props: PagedGridProps<TNode, TParams>)
   return (
     <div className="paged-list" aria-busy={loading}>
       {items.length > 0 && (
-        <ul className={className} aria-label={label}>
+        <ul ref={itemsRef} className={className} aria-label={label}>
           {items.map((node) => (
             <li key={itemKey(node)}>{renderItem(node)}</li>
           ))}

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useActorRef } from '@xstate/react';
 import type { Snapshot } from 'xstate';
 import { createPagedListMachine, fetchPageActor, type FetchPage } from '../../../machines/lists/pagedListMachine';
@@ -11,9 +11,11 @@ export interface PagedListOptions<TNode, TParams> {
   pageSize: number;
   /** Per list and params (listSnapshotKey): the list is kept when it unmounts and restored with its scroll offset. */
   snapshotKey?: string;
+  /** The rendered list: its items' height is kept with the snapshot, so unrendered items are estimated right. */
+  itemsRef?: RefObject<HTMLElement | null>;
 }
 
-type SavedList = Snapshot<unknown> & { value?: unknown; context?: { scrollTop?: number } };
+type SavedList = Snapshot<unknown> & { value?: unknown; context?: { scrollTop?: number; itemHeight?: number } };
 
 // Only a settled list is worth keeping: restoring one mid-request would repeat the request anyway.
 const isSettled = (saved: SavedList) => saved.value === 'ready' || saved.value === 'exhausted';
@@ -23,7 +25,7 @@ const isSettled = (saved: SavedList) => saved.value === 'ready' || saved.value =
  * First mount loads page 1; a list coming back from `snapshotKey` shows its items at once and scrolls to the
  * window offset the visitor left it at.
  */
-export function usePagedList<TNode, TParams>({ fetchPage, params, pageSize, snapshotKey }: PagedListOptions<TNode, TParams>) {
+export function usePagedList<TNode, TParams>({ fetchPage, params, pageSize, snapshotKey, itemsRef }: PagedListOptions<TNode, TParams>) {
   const machine = useMemo(
     () => createPagedListMachine<TNode, TParams>().provide({ actors: { fetchPage: fetchPageActor(fetchPage) } }),
     [fetchPage],
@@ -55,6 +57,10 @@ export function usePagedList<TNode, TParams>({ fetchPage, params, pageSize, snap
 
   useLayoutEffect(() => {
     const top = restored?.context?.scrollTop ?? 0;
+    // Items above the offset are not rendered yet (content-visibility): their estimate must be their real height,
+    // or the restored offset lands on other items.
+    const itemHeight = restored?.context?.itemHeight;
+    if (itemHeight && itemsRef?.current) itemsRef.current.style.setProperty('--item-height', `${itemHeight}px`);
     if (top > 0) window.scrollTo(0, top);
     lastScrollTop.current = window.scrollY;
     const onScroll = () => {
@@ -66,9 +72,13 @@ export function usePagedList<TNode, TParams>({ fetchPage, params, pageSize, snap
       if (!snapshotKey) return;
       // Layout cleanup runs before the actor stops (a passive effect): the snapshot is still the live one.
       const saved = list.getPersistedSnapshot() as SavedList;
-      if (isSettled(saved)) saveListSnapshot(snapshotKey, { ...saved, context: { ...saved.context, scrollTop: lastScrollTop.current } } as SavedList);
+      // The list's own items are still in the document here (a component's cleanup runs before its children go).
+      const item = itemsRef?.current?.firstElementChild;
+      const itemHeight = item ? Math.round(item.getBoundingClientRect().height) : 0;
+      const context = { ...saved.context, scrollTop: lastScrollTop.current, ...(itemHeight > 0 ? { itemHeight } : {}) };
+      if (isSettled(saved)) saveListSnapshot(snapshotKey, { ...saved, context } as SavedList);
     };
-  }, [list, restored, snapshotKey]);
+  }, [list, restored, snapshotKey, itemsRef]);
 
   return list;
 }

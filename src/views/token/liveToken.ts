@@ -8,7 +8,8 @@ export function liveToken(token: TokenDetail, patch: TokenPatch | undefined): To
   const ownerChanged =
     patch.ownerAddress !== undefined && patch.ownerAddress.toLowerCase() !== holding?.owner.address.toLowerCase();
   // A new owner is known only by address until the page is fetched again.
-  const owner = ownerChanged ? { address: patch.ownerAddress! } : holding?.owner;
+  // Addresses from the wallet are checksummed, the server's are lower case: shown the server's way.
+  const owner = ownerChanged ? { address: patch.ownerAddress!.toLowerCase() } : holding?.owner;
   const salePrice =
     patch.priceWei === undefined
       ? holding?.salePrice

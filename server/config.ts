@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { loadSecurityConfig, type SecurityConfig } from './security/config.js';
 
 /** Image and gif uploads: 10 MB (seed 000 §9). */
 export const MAX_FILE_SIZE = 10_485_760;
@@ -69,6 +70,8 @@ export interface ServerConfig {
   deployments: Deployments | null;
   staticDir: string;
   public: PublicConfig;
+  /** Sign-in domains, rate limits, GraphQL and socket limits, timeouts (server/security/config.ts). */
+  security: SecurityConfig;
 }
 
 const envSchema = z.object({
@@ -139,5 +142,6 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
     deployments,
     staticDir: vars.STATIC_DIR ?? repoFile('dist'),
     public: buildPublicConfig(chainId, vars.CHAIN_RPC_URL, deployments),
+    security: loadSecurityConfig(cleaned, vars.PORT),
   };
 }

@@ -112,9 +112,13 @@ export async function makeDeploymentsFile(chainId = 31337) {
   return path;
 }
 
-export async function buildTestServer(db: Db) {
+/**
+ * The server as main.ts builds it. app.request() sends Host "localhost", so that is the sign-in domain the
+ * tests' SIWE messages name; `env` adds or overrides variables (rate limits, GraphQL limits, ...).
+ */
+export async function buildTestServer(db: Db, env: Record<string, string> = {}) {
   const staticDir = await makeStaticDir();
-  const config = loadServerConfig({ DEPLOYMENTS_FILE: await makeDeploymentsFile(), STATIC_DIR: staticDir });
+  const config = loadServerConfig({ APP_DOMAIN: 'localhost', DEPLOYMENTS_FILE: await makeDeploymentsFile(), STATIC_DIR: staticDir, ...env });
   const mediaStore = createMediaStore(db);
   return { ...createServer({ db, config, mediaStore }), config, mediaStore, staticDir };
 }

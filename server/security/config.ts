@@ -1,0 +1,141 @@
+// Security settings from the environment: accepted sign-in domains, rate limits, GraphQL limits, socket bounds,
+// HTTP timeouts. Every number is configurable; the defaults are the production ones (the e2e suite runs with them).
+import { z } from 'zod';
+
+/** The Vite dev server's origin (`npm run dev`), accepted as a sign-in domain by default. */
+export const VITE_DEV_PORT = 5173;
+
+/** A fixed window: at most `limit` requests per `windowMs` for one key. */
+export interface RateLimit {
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * Every rate-limited action. Per account first (the signed-in or signing address), per client address second
+ * with higher numbers, since every demo and e2e request comes from 127.0.0.1.
+ */
+export const RATE_LIMIT_NAMES = [
+  'nonceByClient',
+  'loginByAddress',
+  'loginByClient',
+  'writeByAccount',
+  'writeByClient',
+] as const;
+export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
+
+const MINUTE = 60_000;
+
+/**
+ * Defaults. Writes leave room for a studio upload of 1,000 files (a POST and a few PATCH requests each, in about
+ * ten minutes): 600 a minute per account. Sign-ins: 10 a minute per address. Login nonces: 60 a minute per client.
+ */
+export const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimit> = {
+  nonceByClient: { limit: 60, windowMs: MINUTE },
+  loginByAddress: { limit: 10, windowMs: MINUTE },
+  loginByClient: { limit: 60, windowMs: MINUTE },
+  writeByAccount: { limit: 600, windowMs: MINUTE },
+  writeByClient: { limit: 3000, windowMs: MINUTE },
+};
+
+export interface GraphqlLimits {
+  /** The largest query cost: the sum of the list sizes a query asks for (aliases counted). */
+  maxCost: number;
+  /** The most aliases in one operation. */
+  maxAliases: number;
+  /** The deepest field nesting. */
+  maxDepth: number;
+  /** Schema introspection (off when NODE_ENV=production). */
+  introspection: boolean;
+}
+
+export const DEFAULT_GRAPHQL_LIMITS: Omit<GraphqlLimits, 'introspection'> = { maxCost: 1000, maxAliases: 15, maxDepth: 15 };
+
+export interface SocketLimits {
+  /** Open socket.io connections per client address. */
+  maxConnectionsPerClient: number;
+  /** The largest incoming socket.io message, in bytes. */
+  maxMessageBytes: number;
+}
+
+export const DEFAULT_SOCKET_LIMITS: SocketLimits = { maxConnectionsPerClient: 50, maxMessageBytes: 16 * 1024 };
+
+export interface SecurityConfig {
+  /** Hosts (authority, e.g. "127.0.0.1:8787") a sign-in message may name as its domain. */
+  appDomains: string[];
+  /** Origins (http and https of every app domain) allowed to open a socket.io connection. */
+  appOrigins: string[];
+  /** Trust X-Forwarded-For for the client address (only behind a proxy that sets it). */
+  trustProxy: boolean;
+  rateLimits: Record<RateLimitName, RateLimit>;
+  graphql: GraphqlLimits;
+  socket: SocketLimits;
+  /** How long a client may take to send its request headers. */
+  headersTimeoutMs: number;
+  /** How long a client may take to send a whole request (uploads send 5 MB chunks). */
+  requestTimeoutMs: number;
+}
+
+const positiveInt = z.coerce.number().int().positive();
+const flag = z.enum(['1', 'true', 'yes', '0', 'false', 'no']).transform((value) => ['1', 'true', 'yes'].includes(value));
+
+const securityEnvSchema = z.object({
+  APP_DOMAIN: z.string().optional(),
+  TRUST_PROXY: flag.default(false),
+  NODE_ENV: z.string().optional(),
+  GRAPHQL_MAX_COST: positiveInt.default(DEFAULT_GRAPHQL_LIMITS.maxCost),
+  GRAPHQL_MAX_ALIASES: positiveInt.default(DEFAULT_GRAPHQL_LIMITS.maxAliases),
+  GRAPHQL_MAX_DEPTH: positiveInt.default(DEFAULT_GRAPHQL_LIMITS.maxDepth),
+  SOCKET_MAX_CONNECTIONS_PER_CLIENT: positiveInt.default(DEFAULT_SOCKET_LIMITS.maxConnectionsPerClient),
+  SOCKET_MAX_MESSAGE_BYTES: positiveInt.default(DEFAULT_SOCKET_LIMITS.maxMessageBytes),
+  HEADERS_TIMEOUT_MS: positiveInt.default(15_000),
+  REQUEST_TIMEOUT_MS: positiveInt.default(120_000),
+  // "limit/seconds" per name, e.g. RATE_LIMIT_LOGIN_BY_ADDRESS=10/60.
+  ...Object.fromEntries(
+    RATE_LIMIT_NAMES.map((name) => [envNameOf(name), z.string().regex(/^\d+\/\d+$/, 'must be "<requests>/<seconds>"').optional()]),
+  ),
+});
+
+/** nonceByClient → RATE_LIMIT_NONCE_BY_CLIENT */
+export function envNameOf(name: RateLimitName): string {
+  return `RATE_LIMIT_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+}
+
+/** The sign-in domains: APP_DOMAIN (comma-separated) replaces the default list of this port's own hosts. */
+export function defaultAppDomains(port: number): string[] {
+  return [`127.0.0.1:${port}`, `localhost:${port}`, `127.0.0.1:${VITE_DEV_PORT}`, `localhost:${VITE_DEV_PORT}`];
+}
+
+export function loadSecurityConfig(env: Record<string, string | undefined>, port: number): SecurityConfig {
+  const parsed = securityEnvSchema.safeParse(env);
+  if (!parsed.success) throw new Error(`Invalid server environment:\n${z.prettifyError(parsed.error)}`);
+  const vars = parsed.data as z.infer<typeof securityEnvSchema> & Record<string, string | undefined>;
+  const configured = (vars.APP_DOMAIN ?? '')
+    .split(',')
+    .map((domain) => domain.trim())
+    .filter(Boolean);
+  const appDomains = configured.length > 0 ? configured : defaultAppDomains(port);
+  const rateLimits = Object.fromEntries(
+    RATE_LIMIT_NAMES.map((name) => {
+      const value = vars[envNameOf(name)];
+      if (!value) return [name, DEFAULT_RATE_LIMITS[name]];
+      const [limit, seconds] = value.split('/').map(Number) as [number, number];
+      return [name, { limit, windowMs: Math.max(1, seconds) * 1000 }];
+    }),
+  ) as Record<RateLimitName, RateLimit>;
+  return {
+    appDomains,
+    appOrigins: appDomains.flatMap((domain) => [`http://${domain}`, `https://${domain}`]),
+    trustProxy: vars.TRUST_PROXY,
+    rateLimits,
+    graphql: {
+      maxCost: vars.GRAPHQL_MAX_COST,
+      maxAliases: vars.GRAPHQL_MAX_ALIASES,
+      maxDepth: vars.GRAPHQL_MAX_DEPTH,
+      introspection: vars.NODE_ENV !== 'production',
+    },
+    socket: { maxConnectionsPerClient: vars.SOCKET_MAX_CONNECTIONS_PER_CLIENT, maxMessageBytes: vars.SOCKET_MAX_MESSAGE_BYTES },
+    headersTimeoutMs: vars.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
+  };
+}

@@ -14,7 +14,7 @@ export interface VerifiedLogin {
 export interface VerifyLoginOptions {
   message: string;
   signature: Hex;
-  /** Hosts (authority, e.g. "localhost:8787") the message may name as its domain. */
+  /** Hosts (authority, e.g. "localhost:8787") the message may name as its domain: from configuration, never from a request header. */
   domains: readonly string[];
   /** Configured chain ids. */
   chainIds: readonly number[];
@@ -31,6 +31,9 @@ export async function verifyLoginMessage({ message, signature, domains, chainIds
   }
   if (!domains.includes(fields.domain)) {
     throw unauthorized('wrong_domain', `The login message is for ${fields.domain}, not this site.`);
+  }
+  if (!uriMatchesDomain(fields.uri, fields.domain)) {
+    throw unauthorized('wrong_uri', `The login message's URI ${fields.uri} is not on ${fields.domain}.`);
   }
   if (!chainIds.includes(fields.chainId)) {
     throw unauthorized('wrong_chain', `Chain ${fields.chainId} is not supported here.`);
@@ -58,6 +61,16 @@ export async function verifyLoginMessage({ message, signature, domains, chainIds
     chainId: fields.chainId,
     expirationTime: fields.expirationTime ?? null,
   };
+}
+
+/** The message's URI must be a page of the domain it names (EIP-4361: the URI is the resource signed in to). */
+function uriMatchesDomain(uri: string, domain: string): boolean {
+  try {
+    const url = new URL(uri);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host === domain && !url.username && !url.password;
+  } catch {
+    return false;
+  }
 }
 
 export const sameAddress = (a: string, b: string) => {

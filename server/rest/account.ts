@@ -20,8 +20,6 @@ type AccountRow = typeof accounts.$inferSelect;
 export interface AccountRoutesOptions {
   db: Db;
   config: ServerConfig;
-  /** Extra SIWE domains besides the request's own host (e.g. behind a proxy); default: APP_DOMAIN, comma-separated. */
-  appDomains?: readonly string[];
 }
 
 const addressSchema = z
@@ -82,13 +80,7 @@ async function findAccount(db: Pick<Db, 'select'>, id: string): Promise<AccountR
   return row;
 }
 
-const envDomains = () =>
-  (process.env.APP_DOMAIN ?? '')
-    .split(',')
-    .map((domain) => domain.trim())
-    .filter(Boolean);
-
-export function accountRoutes({ db, config, appDomains = envDomains() }: AccountRoutesOptions) {
+export function accountRoutes({ db, config }: AccountRoutesOptions) {
   const api = new Hono<AuthEnv>();
   const ipfs = config.public.ipfs;
   const chainIds = config.public.evms.map((evm) => evm.chainId);
@@ -108,7 +100,8 @@ export function accountRoutes({ db, config, appDomains = envDomains() }: Account
     const login = await verifyLoginMessage({
       message: body.message,
       signature: body.signature as `0x${string}`,
-      domains: [new URL(c.req.url).host, ...appDomains],
+      // Configured domains only: the request's Host header is the client's to choose.
+      domains: config.security.appDomains,
       chainIds,
       now,
     });

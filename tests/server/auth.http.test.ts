@@ -1,17 +1,26 @@
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authFetch } from '../../src/services/authFetch.js';
-import { ALICE, BOB, loginBody, type LoginResponse, type TestServer } from './authFixtures.js';
+import { ALICE, BOB, CAROL, loginBody, rowCounts, type LoginResponse, type TestServer } from './authFixtures.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer } from './fixtures.js';
 
-async function listen(server: TestServer): Promise<{ http: ServerType; origin: string; host: string }> {
-  const http = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' });
+/** A free loopback port, so a server can be configured with the port it will listen on. */
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+async function listen(server: TestServer, port = 0): Promise<{ http: ServerType; origin: string; host: string }> {
+  const http = serve({ fetch: server.app.fetch, port, hostname: '127.0.0.1' });
   await new Promise((resolve) => http.once('listening', resolve));
-  const { port } = http.address() as AddressInfo;
-  return { http, origin: `http://127.0.0.1:${port}`, host: `127.0.0.1:${port}` };
+  const { port: bound } = http.address() as AddressInfo;
+  return { http, origin: `http://127.0.0.1:${bound}`, host: `127.0.0.1:${bound}` };
 }
 
 const close = (http: ServerType) => new Promise<void>((resolve) => http.close(() => resolve()));
@@ -25,14 +34,11 @@ describe.each(DATABASE_KINDS)('sign-in over real HTTP on %s', (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    server = await buildTestServer(database.db);
-    direct = await listen(server);
-    process.env.APP_DOMAIN = 'market.example, other.example';
-    try {
-      proxied = await buildTestServer(database.db);
-    } finally {
-      delete process.env.APP_DOMAIN;
-    }
+    // The default sign-in domains: this server's own port on 127.0.0.1 and localhost (APP_DOMAIN unset).
+    const port = await freePort();
+    server = await buildTestServer(database.db, { PORT: String(port), APP_DOMAIN: '' });
+    direct = await listen(server, port);
+    proxied = await buildTestServer(database.db, { APP_DOMAIN: 'market.example, other.example' });
     behindProxy = await listen(proxied);
   });
   afterAll(async () => {
@@ -44,10 +50,14 @@ describe.each(DATABASE_KINDS)('sign-in over real HTTP on %s', (kind) => {
   const post = (origin: string, body: unknown) =>
     fetch(`${origin}/api/v1/account`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
-  it('the domain must be the Host the browser used (with its port); then a multipart PUT signed by authFetch works', async () => {
+  it('by default the domain is this port on 127.0.0.1 or localhost; then a multipart PUT signed by authFetch works', async () => {
     const withoutPort = await post(direct.origin, await loginBody(server, ALICE));
     expect(withoutPort.status).toBe(401);
     expect(await withoutPort.json()).toMatchObject({ error: 'wrong_domain' });
+
+    const localhost = `localhost:${new URL(direct.origin).port}`;
+    const viaLocalhost = await post(direct.origin, await loginBody(server, BOB, { message: { domain: localhost, uri: `http://${localhost}/explore` } }));
+    expect(viaLocalhost.status).toBe(200);
 
     const response = await post(direct.origin, await loginBody(server, ALICE, { message: { domain: direct.host, uri: direct.origin } }));
     expect(response.status).toBe(200);
@@ -68,15 +78,46 @@ describe.each(DATABASE_KINDS)('sign-in over real HTTP on %s', (kind) => {
     expect(Buffer.from(await image.arrayBuffer()).equals(avatar)).toBe(true);
   });
 
-  it('APP_DOMAIN adds the public domain of a proxy in front of the server', async () => {
+  it("abuse: another site's message is refused even when the request carries that site's Host header", async () => {
+    const before = await rowCounts(database.db);
+    const phished = await loginBody(server, CAROL, { message: { domain: 'evil.example', uri: 'https://evil.example/login' } });
+    const response = await fetch(`${direct.origin}/api/v1/account`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Host: 'evil.example' },
+      body: JSON.stringify(phished),
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: 'wrong_domain', message: 'The login message is for evil.example, not this site.' });
+    // In-process, where the Host header is whatever the caller says.
+    const inProcess = await server.app.request('/api/v1/account', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Host: 'evil.example' },
+      body: JSON.stringify(await loginBody(server, CAROL, { message: { domain: 'evil.example', uri: 'https://evil.example' } })),
+    });
+    expect(inProcess.status).toBe(401);
+    expect(await rowCounts(database.db)).toEqual(before);
+  });
+
+  it("the message's URI must be on its domain, and its chain one of the configured chains", async () => {
+    const wrongUri = await post(direct.origin, await loginBody(server, CAROL, { message: { domain: direct.host, uri: 'https://evil.example/' } }));
+    expect(wrongUri.status).toBe(401);
+    expect(await wrongUri.json()).toMatchObject({ error: 'wrong_uri' });
+    const wrongChain = await post(direct.origin, await loginBody(server, CAROL, { message: { domain: direct.host, uri: direct.origin, chainId: 1 } }));
+    expect(wrongChain.status).toBe(401);
+    expect(await wrongChain.json()).toMatchObject({ error: 'wrong_chain' });
+  });
+
+  it("APP_DOMAIN replaces the list: a proxy's public domains are accepted, the server's own host no longer", async () => {
     const response = await post(behindProxy.origin, await loginBody(proxied, BOB, { message: { domain: 'market.example', uri: 'https://market.example' } }));
     expect(response.status).toBe(200);
     const other = await post(behindProxy.origin, await loginBody(proxied, BOB, { message: { domain: 'other.example', uri: 'https://other.example' } }));
     expect(other.status).toBe(200);
     const unlisted = await post(behindProxy.origin, await loginBody(proxied, BOB, { message: { domain: 'evil.example', uri: 'https://evil.example' } }));
     expect(unlisted.status).toBe(401);
+    const ownHost = await post(behindProxy.origin, await loginBody(proxied, BOB, { message: { domain: behindProxy.host, uri: behindProxy.origin } }));
+    expect(ownHost.status).toBe(401);
     // The direct server was built without APP_DOMAIN: the proxy domain means nothing to it.
-    const direct401 = await post(direct.origin, await loginBody(server, BOB, { message: { domain: 'market.example' } }));
+    const direct401 = await post(direct.origin, await loginBody(server, BOB, { message: { domain: 'market.example', uri: 'https://market.example' } }));
     expect(direct401.status).toBe(401);
   });
 });

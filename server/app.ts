@@ -1,11 +1,11 @@
 // The HTTP application: REST, GraphQL, media, the built PWA, and socket.io on the same http server.
 import type { Server as HttpServer } from 'node:http';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { Server as SocketServer } from 'socket.io';
 import type { ServerConfig } from './config.js';
 import type { Db } from './db/client.js';
 import { createGraphql } from './graphql/index.js';
+import { bodyLimits } from './http/bodyLimits.js';
 import { errorResponse, handleError } from './http/errors.js';
 import { mediaRoutes } from './http/media.js';
 import { sandboxRoutes } from './http/sandbox.js';
@@ -14,8 +14,6 @@ import { isApiPath, serveApp } from './http/static.js';
 import type { MediaStore } from './media/store.js';
 import { createLiveBus, type LiveBus } from './live/bus.js';
 import { restRoutes } from './rest/index.js';
-
-const GRAPHQL_MAX_BODY = 64 * 1024;
 
 export interface CreateServerOptions {
   db: Db;
@@ -44,16 +42,13 @@ export function createServer({ db, config, mediaStore, staticDir, live = createL
   });
   app.use('*', securityHeaders(config.chainRpcUrl));
   app.onError(handleError);
+  // Ahead of authentication and parsing: every route's body limit from one table (http/bodyLimits.ts).
+  app.use('*', bodyLimits(config.public));
 
   app.route('/api/v1', restRoutes({ db, config, live, mediaStore }));
 
-  const yoga = createGraphql({ db, config: config.public });
-  // List queries are small; a cap keeps a huge body from being parsed at all.
-  const graphqlBodyLimit = bodyLimit({
-    maxSize: GRAPHQL_MAX_BODY,
-    onError: (c) => errorResponse(c, 413, 'too_large', `GraphQL requests are limited to ${GRAPHQL_MAX_BODY / 1024} KB.`),
-  });
-  app.post('/graphql', graphqlBodyLimit, (c) => yoga.fetch(c.req.raw));
+  const yoga = createGraphql({ db, config: config.public, limits: config.security.graphql });
+  app.post('/graphql', (c) => yoga.fetch(c.req.raw));
   app.all('/graphql', (c) => errorResponse(c, 405, 'method_not_allowed', 'Send GraphQL queries with POST.'));
 
   app.route('/ipfs', mediaRoutes(mediaStore));

@@ -103,7 +103,8 @@ export function sandboxRoutes(mediaStore: MediaStore) {
 
   app.get('/:file', async (c) => {
     const name = c.req.param('file');
-    const contentType = PAGE_FILES[name];
+    // Own keys only: '__proto__' or 'constructor' must not reach Object.prototype.
+    const contentType = Object.hasOwn(PAGE_FILES, name) ? PAGE_FILES[name] : undefined;
     if (!contentType) return errorResponse(c, 404, 'not_found', `Nothing at /sandbox/${name}.`);
     const bytes = await pageFile(name);
     return respond(c, bytes, contentType, 'no-cache', contentTag(bytes));

@@ -1,7 +1,6 @@
 // Account REST under /api/v1/account: login nonce, SIWE login issuing an API key, public profile, ban status, edit.
 import { eq } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { createApiKey, grantedExpiry } from '../auth/apiKeys.js';
 import { consumeLoginNonce, issueLoginNonce, type ConsumeResult } from '../auth/nonces.js';
@@ -12,6 +11,7 @@ import type { Db } from '../db/client.js';
 import { accounts } from '../db/schema.js';
 import { mediaUrl } from '../graphql/people.js';
 import { ApiError, errorResponse, parseInput } from '../http/errors.js';
+import { readFormOnly, readJson } from '../http/body.js';
 import { createMediaStore } from '../media/store.js';
 import { parseProfileForm } from './accountForm.js';
 
@@ -150,11 +150,6 @@ export function accountRoutes({ db, config }: AccountRoutesOptions) {
 
   api.put(
     '/:id',
-    // Multipart overhead on top of the largest allowed avatar.
-    bodyLimit({
-      maxSize: config.public.maxFileSize + 64 * 1024,
-      onError: (c) => errorResponse(c, 413, 'too_large', `The request is larger than the ${config.public.maxFileSize / 1_048_576} MB limit.`),
-    }),
     requireAccount(db, { rejectBanned: true }),
     async (c) => {
       const auth = signedInAccount(c);
@@ -163,11 +158,7 @@ export function accountRoutes({ db, config }: AccountRoutesOptions) {
       if (target.address !== auth.address) {
         throw new ApiError(403, 'forbidden', 'You can only edit your own account.');
       }
-      const type = c.req.header('Content-Type') ?? '';
-      if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)) {
-        throw new ApiError(415, 'unsupported_media_type', 'Send the profile as multipart/form-data.');
-      }
-      const form = await parseProfileForm(await c.req.parseBody({ all: true }), config.public.maxFileSize);
+      const form = await parseProfileForm(await readFormOnly(c, 'Send the profile as multipart/form-data.'), config.public.maxFileSize);
       const updated = await db.transaction(async (tx) => {
         let avatar: string | null | undefined;
         if (form.avatar.kind === 'set') avatar = await createMediaStore(tx as unknown as Db).put(form.avatar.bytes, form.avatar.contentType);
@@ -187,10 +178,3 @@ export function accountRoutes({ db, config }: AccountRoutesOptions) {
   return api;
 }
 
-async function readJson(c: Context): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
-  }
-}

@@ -2,7 +2,6 @@
 // description and cover (multipart, one transaction).
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { requireAccount, signedInAccount, type AuthEnv } from '../auth/requireAccount.js';
 import type { Db } from '../db/client.js';
 import { collections, likes, tokens } from '../db/schema.js';
@@ -10,6 +9,7 @@ import { collectionNode } from '../graphql/collections.js';
 import { chainName } from '../graphql/browsing/chains.js';
 import { loadPeople } from '../graphql/people.js';
 import { ApiError, errorResponse, parseInput } from '../http/errors.js';
+import { readFormOnly } from '../http/body.js';
 import { createMediaStore } from '../media/store.js';
 import { parseCollectionForm } from './collectionForm.js';
 import type { RestRouteOptions } from './routeOptions.js';
@@ -71,11 +71,6 @@ export function collectionRoutes({ db, config }: RestRouteOptions) {
 
   api.put(
     '/:id',
-    // Multipart overhead on top of the largest allowed cover.
-    bodyLimit({
-      maxSize: config.public.maxFileSize + 64 * 1024,
-      onError: (c) => errorResponse(c, 413, 'too_large', `The request is larger than the ${config.public.maxFileSize / 1_048_576} MB limit.`),
-    }),
     requireAccount(db, { rejectBanned: true }),
     async (c) => {
       const auth = signedInAccount(c);
@@ -83,11 +78,7 @@ export function collectionRoutes({ db, config }: RestRouteOptions) {
       const [target] = await db.select().from(collections).where(eq(collections.id, id));
       if (!target) return errorResponse(c, 404, 'not_found', 'No collection with this id.');
       if (target.creator !== auth.address) throw new ApiError(403, 'forbidden', "Only the collection's creator can edit it.");
-      const type = c.req.header('Content-Type') ?? '';
-      if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)) {
-        throw new ApiError(415, 'unsupported_media_type', 'Send the collection as multipart/form-data.');
-      }
-      const form = await parseCollectionForm(await c.req.parseBody({ all: true }), config.public.maxFileSize);
+      const form = await parseCollectionForm(await readFormOnly(c, 'Send the collection as multipart/form-data.'), config.public.maxFileSize);
       const updated = await db.transaction(async (tx) => {
         // The media row is written in the same transaction, so a failed update leaves no orphan cover.
         const cover = form.cover ? await createMediaStore(tx as unknown as Db).put(form.cover.bytes, form.cover.contentType) : undefined;

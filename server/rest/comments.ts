@@ -7,6 +7,7 @@ import { requireAccount, signedInAccount, type AuthEnv } from '../auth/requireAc
 import type { Db } from '../db/client.js';
 import { accounts, commentVotes, comments, tokens } from '../db/schema.js';
 import { ApiError, parseInput } from '../http/errors.js';
+import { readJsonOrForm } from '../http/body.js';
 import { findCommentWithLevel, readComment, voteTotal } from './commentsStore.js';
 import type { RestRouteOptions } from './routeOptions.js';
 
@@ -18,12 +19,6 @@ const voteSchema = z.object({
   value: z.union([z.literal(1), z.literal(-1), z.literal('1'), z.literal('-1')], { error: 'value must be 1 or -1' }).transform(Number),
 });
 
-/** JSON body, or multipart / urlencoded fields (the likes route takes multipart; accept both here too). */
-async function readBody(c: Context): Promise<unknown> {
-  const type = c.req.header('Content-Type') ?? '';
-  if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) return c.req.parseBody();
-  return c.req.json();
-}
 
 /** Trimmed text, or a 400 with the seed's message ('Comment cannot be empty' / 'Reply cannot be empty'). */
 function checkedText(text: string, isReply: boolean): string {
@@ -56,7 +51,7 @@ export function commentRoutes({ db, config }: RestRouteOptions) {
 
   api.post('/', async (c) => {
     const auth = signedInAccount(c);
-    const input = parseInput(postSchema, await readBody(c));
+    const input = parseInput(postSchema, await readJsonOrForm(c));
     const isReply = input.parent_id !== null && input.parent_id !== undefined;
     const text = checkedText(input.text, isReply);
     const [token] = await db.select({ id: tokens.id }).from(tokens).where(eq(tokens.id, input.token_id));
@@ -80,7 +75,7 @@ export function commentRoutes({ db, config }: RestRouteOptions) {
   api.put('/:id', async (c) => {
     const auth = signedInAccount(c);
     const id = commentIdParam(c);
-    const { text: raw } = parseInput(putSchema, await readBody(c));
+    const { text: raw } = parseInput(putSchema, await readJsonOrForm(c));
     const { row } = await ownLiveComment(db, id, await accountIdOf(db, auth.address));
     const text = checkedText(raw, row.parentId !== null);
     // Never equal to createdAt, so the edited marker shows even for an edit within the same millisecond.
@@ -108,7 +103,7 @@ export function commentRoutes({ db, config }: RestRouteOptions) {
   api.post('/:id/vote', async (c) => {
     const auth = signedInAccount(c);
     const id = commentIdParam(c);
-    const { value } = parseInput(voteSchema, await readBody(c));
+    const { value } = parseInput(voteSchema, await readJsonOrForm(c));
     const found = await findCommentWithLevel(db, id);
     if (!found) throw new ApiError(404, 'not_found', 'Comment not found.');
     if (found.row.deleted) throw new ApiError(409, 'comment_deleted', 'This comment was deleted.');

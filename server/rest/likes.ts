@@ -7,6 +7,7 @@ import { requireAccount, signedInAccount, type AuthEnv } from '../auth/requireAc
 import type { Db } from '../db/client.js';
 import { accounts, likes, tokens } from '../db/schema.js';
 import { ApiError, parseInput } from '../http/errors.js';
+import { readJsonOrForm } from '../http/body.js';
 import type { RestRouteOptions } from './routeOptions.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -14,18 +15,6 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const idSchema = z.string().trim().regex(/^[1-9]\d{0,15}$/, 'must be a positive integer id').transform(Number);
 const likeBodySchema = z.object({ token_id: z.union([z.string(), z.number()]).transform(String).pipe(idSchema) });
 
-async function readBody(c: Context): Promise<unknown> {
-  const type = c.req.header('Content-Type') ?? '';
-  if (/^application\/json\b/i.test(type)) {
-    try {
-      return await c.req.json();
-    } catch {
-      throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
-    }
-  }
-  if (/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)) return c.req.parseBody();
-  throw new ApiError(415, 'unsupported_media_type', 'Send token_id as multipart/form-data.');
-}
 
 async function accountIdOf(db: Pick<Db, 'select'>, address: string): Promise<number> {
   const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.address, address));
@@ -76,7 +65,7 @@ export function likesRoutes({ db, live }: RestRouteOptions) {
   api.post('/*', async (c) => {
     if (!/\/likes\/?$/.test(c.req.path)) throw new ApiError(404, 'not_found', `No API route POST ${c.req.path}.`);
     const auth = signedInAccount(c);
-    const { token_id: tokenId } = parseInput(likeBodySchema, await readBody(c));
+    const { token_id: tokenId } = parseInput(likeBodySchema, await readJsonOrForm(c, 'multipart/form-data with token_id'));
     const accountId = await accountIdOf(db, auth.address);
     const result = await db.transaction(async (tx) => {
       await likesCountOf(tx, tokenId); // 404 before anything is written

@@ -24,6 +24,7 @@ import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { collections, holdings, sales, tokens } from '../db/schema.js';
 import { ApiError, parseInput } from '../http/errors.js';
+import { readJson } from '../http/body.js';
 import type { RestRouteOptions } from './routeOptions.js';
 
 const dbId = z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^[1-9]\d{0,15}$/, 'must be a database id')).transform(Number);
@@ -31,7 +32,8 @@ const uint = z.union([z.string(), z.number()]).transform(String).pipe(z.string()
 
 const checkSchema = z.object({
   kind: z.enum(['order', 'offer', 'list', 'listCollection']),
-  chainId: z.coerce.number().int().positive(),
+  // chain_id is a 32-bit integer column: a larger id is bad input, not a database error.
+  chainId: z.coerce.number().int().positive().max(2_147_483_647),
   token_id: dbId.nullish(),
   saleId: uint.nullish(),
   container_id: dbId.nullish(),
@@ -128,7 +130,7 @@ export function tradeRoutes({ db, config }: RestRouteOptions) {
   // Order of the answers: banned, then the price rule, then the sale / token / collection rules.
   api.post('/check', async (c) => {
     const auth = signedInAccount(c);
-    const input = parseInput(checkSchema, await c.req.json());
+    const input = parseInput(checkSchema, await readJson(c));
     const viewer = { address: auth.address, registered: true, banned: await isBanned(db, auth.address) };
     refuse(viewerBlock(input.kind, viewer));
     const price = parsePrice(input.price ?? '');

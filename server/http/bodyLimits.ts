@@ -1,0 +1,86 @@
+// Request body limits: one table for every route that takes a body, and a small default for the rest.
+// A body over its limit is refused with 413 before it is read (Content-Length) or as soon as it passes the limit
+// (chunked), ahead of authentication, so an anonymous client cannot make the server buffer megabytes.
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { PublicConfig } from '../config.js';
+import { errorResponse } from './errors.js';
+
+export interface BodyLimitRule {
+  method: string;
+  /** A route pattern: `:name` matches one path segment. */
+  path: string;
+  maxBytes: number;
+  /** What the route takes, so the number can be checked against it. */
+  why: string;
+}
+
+const KB = 1024;
+/** Routes not in the table take no body (GET, DELETE, HEAD): a small allowance for clients that send one anyway. */
+export const DEFAULT_BODY_LIMIT = 1 * KB;
+/** Multipart framing and the text fields that travel beside a file. */
+const MULTIPART_OVERHEAD = 64 * KB;
+
+/** The table (also in the README's security section). */
+export function bodyLimitTable(config: Pick<PublicConfig, 'maxFileSize'>): BodyLimitRule[] {
+  const fileUpload = config.maxFileSize + MULTIPART_OVERHEAD;
+  return [
+    { method: 'POST', path: '/api/v1/account', maxBytes: 16 * KB, why: 'SIWE message and signature (4 KB each at most) and the API key request' },
+    { method: 'PUT', path: '/api/v1/account/:id', maxBytes: fileUpload, why: 'alias, email and one avatar image up to maxFileSize' },
+    { method: 'POST', path: '/api/v1/likes/', maxBytes: 4 * KB, why: 'a token_id field' },
+    { method: 'POST', path: '/api/v1/likes', maxBytes: 4 * KB, why: 'a token_id field' },
+    { method: 'POST', path: '/api/v1/comments', maxBytes: 16 * KB, why: 'a comment of up to 2,000 characters (4 bytes each in UTF-8, JSON-escaped)' },
+    { method: 'PUT', path: '/api/v1/comments/:id', maxBytes: 16 * KB, why: 'an edited comment of up to 2,000 characters' },
+    { method: 'POST', path: '/api/v1/comments/:id/vote', maxBytes: 1 * KB, why: 'a vote of 1 or -1' },
+    { method: 'PUT', path: '/api/v1/collection/:id', maxBytes: fileUpload, why: 'a description of up to 2,000 characters and one cover image up to maxFileSize' },
+    { method: 'POST', path: '/api/v1/trade/check', maxBytes: 4 * KB, why: 'a trade: kind, chain, price and ids' },
+    { method: 'POST', path: '/graphql', maxBytes: 64 * KB, why: 'a query document and its variables (the app sends under 4 KB)' },
+  ];
+}
+
+interface CompiledRule extends BodyLimitRule {
+  pattern: RegExp;
+}
+
+const compile = (rule: BodyLimitRule): CompiledRule => ({
+  ...rule,
+  pattern: new RegExp(`^${rule.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+')}$`),
+});
+
+/** The limit for one request: the table's rule for its method and path, else the default. */
+export function bodyLimitFor(rules: readonly BodyLimitRule[], method: string, path: string): number {
+  return rules.find((rule) => rule.method === method && compile(rule).pattern.test(path))?.maxBytes ?? DEFAULT_BODY_LIMIT;
+}
+
+const sizeText = (bytes: number) => (bytes >= 1_048_576 ? `${Math.round((bytes / 1_048_576) * 10) / 10} MB` : `${Math.round(bytes / KB)} KB`);
+
+/** One middleware for the whole app: picks the route's limit from the table. */
+export function bodyLimits(config: Pick<PublicConfig, 'maxFileSize'>): MiddlewareHandler {
+  const rules = bodyLimitTable(config).map(compile);
+  const limiters = new Map<number, MiddlewareHandler>();
+  const limiterOf = (maxSize: number) => {
+    let limiter = limiters.get(maxSize);
+    if (!limiter) {
+      limiter = bodyLimit({
+        maxSize,
+        onError: (c) => errorResponse(c, 413, 'too_large', `The request body is larger than the ${sizeText(maxSize)} this route takes.`),
+      });
+      limiters.set(maxSize, limiter);
+    }
+    return limiter;
+  };
+  return (c, next) => {
+    const method = c.req.method;
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') {
+      // No body is read on these routes; a declared one is still refused above the default.
+      const declared = Number(c.req.header('content-length') ?? 0);
+      if (declared > DEFAULT_BODY_LIMIT) {
+        return Promise.resolve(errorResponse(c, 413, 'too_large', `The request body is larger than the ${sizeText(DEFAULT_BODY_LIMIT)} this route takes.`));
+      }
+      return next();
+    }
+    const path = c.req.path;
+    const maxBytes = rules.find((rule) => rule.method === method && rule.pattern.test(path))?.maxBytes ?? DEFAULT_BODY_LIMIT;
+    return limiterOf(maxBytes)(c, next);
+  };
+}

@@ -14,6 +14,10 @@ import { isApiPath, serveApp } from './http/static.js';
 import type { MediaStore } from './media/store.js';
 import { createLiveBus, type LiveBus } from './live/bus.js';
 import { restRoutes } from './rest/index.js';
+import { createRateLimiter, isWrite, limitByClient } from './security/rateLimit.js';
+
+/** The bodies yoga reads as a query: JSON, GraphQL JSON and a bare GraphQL document (same matching as yoga's). */
+const GRAPHQL_CONTENT_TYPE = /^application\/(json|graphql\+json|graphql)(;|,|$)/;
 
 export interface CreateServerOptions {
   db: Db;
@@ -44,11 +48,24 @@ export function createServer({ db, config, mediaStore, staticDir, live = createL
   app.onError(handleError);
   // Ahead of authentication and parsing: every route's body limit from one table (http/bodyLimits.ts).
   app.use('*', bodyLimits(config.public));
+  // Per client address, second to the per-account limits inside the routes: every write of one client.
+  const limiter = createRateLimiter(db, config.security.rateLimits);
+  const clientWrites = limitByClient(limiter, 'writeByClient', config.security.trustProxy);
+  // Sign-ins (POST /api/v1/account) have limits of their own.
+  const isSignIn = (method: string, path: string) => method === 'POST' && /^\/api\/v1\/account\/?$/.test(path);
+  app.use('/api/v1/*', (c, next) => (isWrite(c.req.method) && !isSignIn(c.req.method, c.req.path) ? clientWrites(c, next) : next()));
 
-  app.route('/api/v1', restRoutes({ db, config, live, mediaStore }));
+  app.route('/api/v1', restRoutes({ db, config, live, mediaStore, limiter }));
 
   const yoga = createGraphql({ db, config: config.public, limits: config.security.graphql });
-  app.post('/graphql', (c) => yoga.fetch(c.req.raw));
+  app.post('/graphql', (c) => {
+    // JSON (what the app sends) or a GraphQL document only: yoga's form-urlencoded parser throws a 500 on
+    // malformed `variables`, and a form POST is a cross-site "simple request".
+    if (!GRAPHQL_CONTENT_TYPE.test(c.req.header('Content-Type') ?? '')) {
+      return errorResponse(c, 415, 'unsupported_media_type', 'Send GraphQL queries as application/json.');
+    }
+    return yoga.fetch(c.req.raw);
+  });
   app.all('/graphql', (c) => errorResponse(c, 405, 'method_not_allowed', 'Send GraphQL queries with POST.'));
 
   app.route('/ipfs', mediaRoutes(mediaStore));

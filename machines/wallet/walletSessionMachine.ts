@@ -347,8 +347,11 @@ export const walletSessionMachine = setup({
       invoke: {
         id: 'disconnectWallet',
         src: 'disconnectWallet',
-        input: ({ context }) => ({ connectorId: context.connectorId }),
-        // Even if the wallet could not be told, the session here is over.
+        input: ({ context }) => ({
+          connectorId: context.connectorId,
+          credentials: context.address && context.apiKey ? { address: context.address, key: context.apiKey.key } : null,
+        }),
+        // Even if the wallet (or the server) could not be told, the session here is over.
         onDone: { target: 'disconnected', actions: 'clearSession' },
         onError: { target: 'disconnected', actions: 'clearSession' },
       },

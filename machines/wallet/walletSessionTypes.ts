@@ -51,6 +51,8 @@ export interface SwitchNetworkInput {
 }
 export interface DisconnectWalletInput {
   connectorId: string | null;
+  /** The signed-in key, revoked on the server at sign-out (null when not signed in). */
+  credentials: { address: string; key: string } | null;
 }
 export interface WatchWalletInput {
   connectorId: string | null;

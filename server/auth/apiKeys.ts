@@ -24,17 +24,23 @@ export async function createApiKey(tx: Executor, address: string, expiresAt: Dat
   return { key, expiresAt };
 }
 
-export type ApiKeyCheck = { ok: true; keyId: number; expiresAt: Date } | { ok: false; reason: 'unknown' | 'expired' };
+export type ApiKeyCheck = { ok: true; keyId: number; expiresAt: Date } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' };
 
 /** Looks a key up by its hash and checks it belongs to `address` and has not expired. */
 export async function checkApiKey(db: Db, address: string, key: string, now = new Date()): Promise<ApiKeyCheck> {
   const keyHash = hashApiKey(key);
   const [row] = await db
-    .select({ id: apiKeys.id, address: apiKeys.address, expiresAt: apiKeys.expiresAt })
+    .select({ id: apiKeys.id, address: apiKeys.address, expiresAt: apiKeys.expiresAt, revokedAt: apiKeys.revokedAt })
     .from(apiKeys)
     .where(eq(apiKeys.keyHash, keyHash));
   // Looking up by hash (not by the secret) keeps timing independent of how much of a guess is right.
   if (!row || row.address !== address) return { ok: false, reason: 'unknown' };
+  if (row.revokedAt) return { ok: false, reason: 'revoked' };
   if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
   return { ok: true, keyId: row.id, expiresAt: row.expiresAt };
+}
+
+/** Signs a key out: it stays in the table (so a reuse is told apart from a typo) but is refused from now on. */
+export async function revokeApiKey(db: Pick<Db, 'update'>, keyId: number, now = new Date()): Promise<void> {
+  await db.update(apiKeys).set({ revokedAt: now }).where(eq(apiKeys.id, keyId));
 }

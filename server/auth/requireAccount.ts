@@ -4,6 +4,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client.js';
 import { accounts } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
+import { isWrite, type RateLimiter } from '../security/rateLimit.js';
 import { checkApiKey } from './apiKeys.js';
 import { rememberRequestNonce, type RequestNonceResult } from './nonces.js';
 
@@ -44,6 +45,7 @@ export async function authenticateRequest(db: Db, headers: { authorization?: str
   const key = await checkApiKey(db, credentials.address, credentials.key, now);
   if (!key.ok) {
     if (key.reason === 'expired') throw new ApiError(401, 'api_key_expired', 'The API key has expired. Sign in again.');
+    if (key.reason === 'revoked') throw new ApiError(401, 'api_key_revoked', 'The API key was signed out. Sign in again.');
     throw new ApiError(401, 'invalid_api_key', 'The API key is not valid. Sign in again.');
   }
   // The nonce is checked after the key, so unauthenticated callers cannot fill the nonce table.
@@ -67,12 +69,15 @@ export async function isBanned(db: Pick<Db, 'select'>, address: string): Promise
 export interface RequireAccountOptions {
   /** Refuse banned accounts with 403 'This account is banned' (writes and trading). */
   rejectBanned?: boolean;
+  /** Counts the account's writes (not reads) against writeByAccount: 429 past the limit. */
+  limiter?: RateLimiter;
 }
 
 /** Middleware for write routes: 401 without a valid signed request; sets `c.get('auth')`. */
-export function requireAccount(db: Db, { rejectBanned = false }: RequireAccountOptions = {}): MiddlewareHandler<AuthEnv> {
+export function requireAccount(db: Db, { rejectBanned = false, limiter }: RequireAccountOptions = {}): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
     const auth = await authenticateRequest(db, headersOf(c));
+    if (limiter && isWrite(c.req.method)) await limiter.check('writeByAccount', auth.address);
     if (rejectBanned && (await isBanned(db, auth.address))) throw new ApiError(403, 'banned', BANNED_MESSAGE);
     c.set('auth', auth);
     await next();

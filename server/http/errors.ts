@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly status: ContentfulStatusCode,
     readonly code: string,
     message: string,
+    /** Response headers that go with the error (Retry-After on a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -21,11 +23,16 @@ export function errorResponse(c: Context, status: ContentfulStatusCode, code: st
 
 /** Hono onError: known errors become their 4xx; anything else is logged and answered without details. */
 export function handleError(error: Error, c: Context) {
-  if (error instanceof ApiError) return errorResponse(c, error.status, error.code, error.message);
+  if (error instanceof ApiError) {
+    for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+    return errorResponse(c, error.status, error.code, error.message);
+  }
   // c.req.json() on a malformed body.
   if (error instanceof SyntaxError) return errorResponse(c, 400, 'invalid_json', 'The request body is not valid JSON.');
   if (error instanceof MediaError) return errorResponse(c, error.status, error.code, error.message);
   if (error instanceof z.ZodError) return errorResponse(c, 400, 'invalid_input', z.prettifyError(error));
+  // A value the database refused as data (a NUL character in text, a number out of range): the request's fault.
+  if (isDataException(error)) return errorResponse(c, 400, 'invalid_input', DATA_EXCEPTION_MESSAGE);
   const status = (error as { status?: unknown }).status;
   // Hono's own HTTPExceptions (e.g. a malformed body) carry a 4xx status.
   if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -33,6 +40,21 @@ export function handleError(error: Error, c: Context) {
   }
   console.error(`${c.req.method} ${c.req.path} failed:`, error);
   return errorResponse(c, 500, 'internal_error', 'Something went wrong on the server.');
+}
+
+export const DATA_EXCEPTION_MESSAGE = 'A value in the request cannot be stored or compared: text with a NUL character, or a number out of range.';
+
+/**
+ * True for a PostgreSQL data exception (SQLSTATE class 22: 22021 a NUL byte in text, 22003 a number out of range,
+ * 22P02 a malformed number, ...), also when wrapped as the cause of drizzle's DrizzleQueryError. Values the server
+ * writes itself are always valid, so such an error comes from the request's input.
+ */
+export function isDataException(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
 }
 
 /** Parses input with a zod schema, throwing a 400 ApiError with a readable message. */

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { createApiKey, grantedExpiry } from '../auth/apiKeys.js';
+import { createApiKey, grantedExpiry, revokeApiKey } from '../auth/apiKeys.js';
 import { consumeLoginNonce, issueLoginNonce, type ConsumeResult } from '../auth/nonces.js';
 import { isBanned, optionalAccount, requireAccount, signedInAccount, type AuthEnv } from '../auth/requireAccount.js';
 import { sameAddress, verifyLoginMessage } from '../auth/siwe.js';
@@ -12,6 +12,7 @@ import { accounts } from '../db/schema.js';
 import { mediaUrl } from '../graphql/people.js';
 import { ApiError, errorResponse, parseInput } from '../http/errors.js';
 import { readFormOnly, readJson } from '../http/body.js';
+import { limitByClient, type RateLimiter } from '../security/rateLimit.js';
 import { createMediaStore } from '../media/store.js';
 import { parseProfileForm } from './accountForm.js';
 
@@ -20,6 +21,7 @@ type AccountRow = typeof accounts.$inferSelect;
 export interface AccountRoutesOptions {
   db: Db;
   config: ServerConfig;
+  limiter: RateLimiter;
 }
 
 const addressSchema = z
@@ -80,18 +82,20 @@ async function findAccount(db: Pick<Db, 'select'>, id: string): Promise<AccountR
   return row;
 }
 
-export function accountRoutes({ db, config }: AccountRoutesOptions) {
+export function accountRoutes({ db, config, limiter }: AccountRoutesOptions) {
   const api = new Hono<AuthEnv>();
   const ipfs = config.public.ipfs;
   const chainIds = config.public.evms.map((evm) => evm.chainId);
+  const { trustProxy } = config.security;
 
-  api.get('/nonce', async (c) => {
+  // Every nonce is a row until it expires: an anonymous client gets a bounded number of them.
+  api.get('/nonce', limitByClient(limiter, 'nonceByClient', trustProxy), async (c) => {
     const { nonce, expiresAt } = await issueLoginNonce(db);
     c.header('Cache-Control', 'no-store');
     return c.json({ nonce, expiresAt: expiresAt.toISOString() });
   });
 
-  api.post('/', async (c) => {
+  api.post('/', limitByClient(limiter, 'loginByClient', trustProxy), async (c) => {
     const body = parseInput(loginSchema, await readJson(c));
     const now = new Date();
     if (body.apiKey.expires.getTime() <= now.getTime()) {
@@ -108,6 +112,8 @@ export function accountRoutes({ db, config }: AccountRoutesOptions) {
     if (!sameAddress(body.apiKey.address, login.address)) {
       throw new ApiError(401, 'address_mismatch', 'apiKey.address is not the address that signed the login message.');
     }
+    // Counted after the signature is verified, so nobody can use up another address's sign-ins.
+    await limiter.check('loginByAddress', login.address);
     const result = await db.transaction(async (tx) => {
       const consumed = await consumeLoginNonce(tx, login.nonce, login.address, now);
       if (consumed !== 'ok') throw new ApiError(401, ...LOGIN_NONCE_ERRORS[consumed]);
@@ -131,6 +137,14 @@ export function accountRoutes({ db, config }: AccountRoutesOptions) {
     });
   });
 
+  // Sign-out: the key that signs this request is revoked; any later request with it is a 401.
+  api.delete('/session', requireAccount(db), async (c) => {
+    const auth = signedInAccount(c);
+    await revokeApiKey(db, auth.keyId);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ revoked: true });
+  });
+
   api.get('/banned/:id', async (c) => {
     const id = c.req.param('id');
     if (!/^0x[0-9a-fA-F]{40}$/.test(id)) {
@@ -150,7 +164,7 @@ export function accountRoutes({ db, config }: AccountRoutesOptions) {
 
   api.put(
     '/:id',
-    requireAccount(db, { rejectBanned: true }),
+    requireAccount(db, { rejectBanned: true, limiter }),
     async (c) => {
       const auth = signedInAccount(c);
       const target = await findAccount(db, c.req.param('id'));

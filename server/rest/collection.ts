@@ -25,7 +25,7 @@ export const TRENDING_DAYS = 7;
 const idSchema = z.string().regex(/^[1-9]\d{0,15}$/, 'The collection id must be a positive integer.').transform(Number);
 const visible = and(eq(collections.isHidden, false), eq(collections.state, 'published'));
 
-export function collectionRoutes({ db, config }: RestRouteOptions) {
+export function collectionRoutes({ db, config, limiter }: RestRouteOptions) {
   const api = new Hono<AuthEnv>();
   const ipfs = config.public.ipfs;
 
@@ -71,7 +71,7 @@ export function collectionRoutes({ db, config }: RestRouteOptions) {
 
   api.put(
     '/:id',
-    requireAccount(db, { rejectBanned: true }),
+    requireAccount(db, { rejectBanned: true, limiter }),
     async (c) => {
       const auth = signedInAccount(c);
       const id = parseInput(idSchema, c.req.param('id'));

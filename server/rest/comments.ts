@@ -44,10 +44,10 @@ async function ownLiveComment(db: Db, id: number, accountId: number) {
   return found;
 }
 
-export function commentRoutes({ db, config }: RestRouteOptions) {
+export function commentRoutes({ db, config, limiter }: RestRouteOptions) {
   const api = new Hono<AuthEnv>();
   const ipfs = config.public.ipfs;
-  api.use('*', requireAccount(db, { rejectBanned: true }));
+  api.use('*', requireAccount(db, { rejectBanned: true, limiter }));
 
   api.post('/', async (c) => {
     const auth = signedInAccount(c);

@@ -24,7 +24,7 @@ export function restRoutes(options: RestRouteOptions) {
     return c.json({ ok: true });
   });
 
-  api.route('/account', accountRoutes({ db, config }));
+  api.route('/account', accountRoutes({ db, config, limiter: options.limiter }));
   api.route('/likes', likesRoutes(options));
   api.route('/collection', collectionRoutes(options));
   api.route('/comments', commentRoutes(options));

@@ -39,9 +39,9 @@ async function bumpLikes(tx: Tx, tokenId: number, delta: 1 | -1): Promise<number
   return row.likesCount;
 }
 
-export function likesRoutes({ db, live }: RestRouteOptions) {
+export function likesRoutes({ db, live, limiter }: RestRouteOptions) {
   const api = new Hono<AuthEnv>();
-  api.use('*', requireAccount(db, { rejectBanned: true }));
+  api.use('*', requireAccount(db, { rejectBanned: true, limiter }));
 
   const broadcast = (event: 'TokenLiked' | 'TokenUnliked', doc: { _id?: string; token_id: string; account_id: string; likesCount: number }) => {
     const payload = { ...(doc._id ? { _id: doc._id } : {}), token_id: doc.token_id, account_id: doc.account_id, updatedFields: { likesCount: doc.likesCount } };

@@ -123,9 +123,9 @@ async function checkCollectionListing(db: Db, viewer: Viewer & { address: string
   refuse(listBlock('listCollection', viewer, { viewerHolds, creator: collection.creator }));
 }
 
-export function tradeRoutes({ db, config }: RestRouteOptions) {
+export function tradeRoutes({ db, config, limiter }: RestRouteOptions) {
   const api = new Hono<AuthEnv>();
-  api.use('*', requireAccount(db));
+  api.use('*', requireAccount(db, { limiter }));
 
   // Order of the answers: banned, then the price rule, then the sale / token / collection rules.
   api.post('/check', async (c) => {

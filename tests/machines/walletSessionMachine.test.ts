@@ -114,7 +114,7 @@ describe('walletSessionMachine', () => {
     run.signLogin.last().reject(signatureRefused);
     await flush();
     expect(value(run)).toBe('disconnecting');
-    expect(run.disconnectWallet.last().input).toEqual({ connectorId: 'injected' });
+    expect(run.disconnectWallet.last().input).toEqual({ connectorId: 'injected', credentials: null });
     run.disconnectWallet.last().resolve();
     await flush();
     expect(value(run)).toBe('disconnected');
@@ -151,6 +151,21 @@ describe('walletSessionMachine', () => {
     await flush();
     expect(context(run).error).toBe(INSTALL_WALLET_MESSAGE);
     expect(run.disconnectWallet.calls).toHaveLength(0);
+  });
+
+  it('behavior: signing out hands the signed-in key to disconnectWallet, which revokes it on the server', async () => {
+    const run = startWalletSession();
+    await connect(run);
+    run.loadApiKey.last().resolve(null);
+    await flush();
+    vi.advanceTimersByTime(1);
+    run.signLogin.last().resolve(signedIn);
+    await flush();
+    run.actor.send({ type: 'wallet.disconnect' });
+    expect(run.disconnectWallet.last().input).toEqual({ connectorId: 'injected', credentials: { address: ADDRESS_A, key: signedIn.apiKey.key } });
+    run.disconnectWallet.last().resolve();
+    await flush();
+    expect(value(run)).toBe('disconnected');
   });
 
   it('behavior: banned account → banned with its message; disconnect still possible', async () => {
@@ -295,7 +310,7 @@ describe('walletSessionMachine', () => {
     const { signal } = run.connectWallet.last();
     run.actor.send({ type: 'wallet.disconnect' });
     expect(signal.aborted).toBe(true);
-    expect(run.disconnectWallet.last().input).toEqual({ connectorId: 'walletConnect' });
+    expect(run.disconnectWallet.last().input).toEqual({ connectorId: 'walletConnect', credentials: null });
     run.disconnectWallet.last().resolve();
     await flush();
     expect(run.actor.getSnapshot().context).toMatchObject({ connectorId: null, error: null });

@@ -40,9 +40,23 @@ export const apiKeys = pgTable(
     address: text('address').notNull(),
     keyHash: text('key_hash').notNull().unique(), // sha-256 of the key; the key itself is only returned once
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the holder signs out: the key is refused from then on. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('api_keys_address_idx').on(t.address)],
+);
+
+/** Fixed-window request counters of the rate limiter, shared by every server process on this database. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    /** `<limit name>:<account address or client address>` */
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [index('rate_limits_window_idx').on(t.windowStart)],
 );
 
 export const authNonces = pgTable('auth_nonces', {

@@ -12,8 +12,12 @@ import type {
   WalletSessionEvent,
   WatchWalletInput,
 } from '../../../machines/wallet/walletSessionTypes';
+import { signedJson, type ApiKeyCredentials } from '../authFetch';
 import { clearStoredConnection, restorableConnection } from './connectionFlag';
 import { whenWalletAppConfig } from './walletEnv';
+
+/** DELETE /api/v1/account/session: the server refuses the key from now on. */
+export const revokeApiKey = (credentials: ApiKeyCredentials) => signedJson<{ revoked: true }>('/account/session', { method: 'DELETE' }, credentials);
 
 // First-load safe: everything heavy is behind `loadWalletStack()` (a dynamic import, its own chunk).
 export const loadWalletStack = () => import('./walletStack');
@@ -57,6 +61,8 @@ export function provideWalletSession(options: { reload?: () => void } = {}) {
       }),
       disconnectWallet: fromPromise<void, DisconnectWalletInput>(async ({ input }) => {
         clearStoredConnection();
+        // Sign-out revokes the key on the server; offline, it still expires by itself.
+        if (input.credentials) await revokeApiKey(input.credentials).catch((error: unknown) => console.warn('sign-out:', error));
         const stack = await loadWalletStack();
         await stack.disconnectWallet(input.connectorId);
       }),

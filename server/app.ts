@@ -1,7 +1,7 @@
 // The HTTP application: REST, GraphQL, media, the built PWA, and socket.io on the same http server.
 import type { Server as HttpServer } from 'node:http';
 import { Hono } from 'hono';
-import { Server as SocketServer } from 'socket.io';
+import type { Server as SocketServer } from 'socket.io';
 import type { ServerConfig } from './config.js';
 import type { Db } from './db/client.js';
 import { createGraphql } from './graphql/index.js';
@@ -13,6 +13,7 @@ import { securityHeaders } from './http/security.js';
 import { isApiPath, serveApp } from './http/static.js';
 import type { MediaStore } from './media/store.js';
 import { createLiveBus, type LiveBus } from './live/bus.js';
+import { attachSocketServer } from './live/socketServer.js';
 import { restRoutes } from './rest/index.js';
 import { createRateLimiter, isWrite, limitByClient } from './security/rateLimit.js';
 
@@ -82,17 +83,7 @@ export function createServer({ db, config, mediaStore, staticDir, live = createL
     app,
     live,
     attach(httpServer) {
-      const io = new SocketServer(httpServer, { path: '/socket.io', serveClient: false });
-      io.on('connection', (socket) => {
-        // Clients send 'ready' on connect and after every reconnect; an address joins its own room.
-        socket.on('ready', (payload: unknown, ack?: unknown) => {
-          const address = (payload as { address?: unknown } | null)?.address;
-          if (typeof address === 'string' && /^0x[0-9a-fA-F]{40}$/.test(address)) {
-            void socket.join(`account:${address.toLowerCase()}`);
-          }
-          if (typeof ack === 'function') ack({ ok: true });
-        });
-      });
+      const io = attachSocketServer(httpServer, db, config.security);
       live.attach(io);
       return io;
     },

@@ -7,6 +7,7 @@ import { loadServerConfig, type Deployments } from './config.js';
 import type { LiveBus } from './live/bus.js';
 import { openDatabase, type Db } from './db/client.js';
 import { createMediaStore } from './media/store.js';
+import { httpServerOptions } from './security/httpTimeouts.js';
 
 type Indexer = Awaited<ReturnType<typeof import('./indexer/index.js').startIndexer>>;
 
@@ -31,7 +32,10 @@ async function main() {
   const { app, live, attach } = createServer({ db: database.db, config, mediaStore });
 
   const httpServer = await new Promise<HttpServer>((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(server as HttpServer));
+    const server = serve(
+      { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: httpServerOptions(config.security) },
+      () => resolve(server as HttpServer),
+    );
     server.once('error', reject);
   });
   const io = attach(httpServer);

@@ -207,7 +207,8 @@ describe.each(DATABASE_KINDS)('HTTP surface on %s', (kind) => {
     const client = connectSocket(`http://127.0.0.1:${port}`, { path: '/socket.io', transports: ['websocket'] });
     try {
       const ack = await client.timeout(5000).emitWithAck('ready', { address: '0x90F79bf6EB2c4f870365E785982E1f101E93b906' });
-      expect(ack).toEqual({ ok: true });
+      // An address without its key is an anonymous socket (tests/server/security.socket.test.ts covers the room).
+      expect(ack).toEqual({ ok: true, signedIn: false });
       const received = new Promise((resolve) => client.once('Sold', resolve));
       io.emit('Sold', { token_id: '1', buyer: '0xb' });
       expect(await received).toEqual({ token_id: '1', buyer: '0xb' });

@@ -15,6 +15,7 @@ import { startIndexer, type Indexer } from '../../server/indexer/index.js';
 import {
   approveMarketplace, cancelAllOutSale, cancelSale, createAllOutSale, createCollection, createSale, makeOffer, retractOffer, type Market, type SeedWallet,
 } from '../../scripts/seed/chain.js';
+import { ALICE, login } from './authFixtures.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer } from './fixtures.js';
 
@@ -26,11 +27,12 @@ type Received = { name: string; doc: Record<string, unknown> };
 const lower = (a: string) => a.toLowerCase();
 
 /** A connected client that said 'ready' (with an address or anonymously) and records every live event. */
-async function listen(port: number, address?: string) {
+async function listen(port: number, signedIn?: { address: string; key: string }) {
   const socket: Socket = connectSocket(`http://127.0.0.1:${port}`, { path: '/socket.io', transports: ['websocket'] });
   const received: Received[] = [];
   for (const name of EVENTS) socket.on(name, (doc: Record<string, unknown>) => received.push({ name, doc }));
-  await socket.timeout(5000).emitWithAck('ready', address ? { address } : {});
+  const ack = (await socket.timeout(5000).emitWithAck('ready', signedIn ?? {})) as { signedIn: boolean };
+  expect(ack.signedIn).toBe(!!signedIn);
   return { socket, received };
 }
 
@@ -80,7 +82,9 @@ describe.each(DATABASE_KINDS)('indexer live events on %s', (kind) => {
     await new Promise((resolve) => httpServer.once('listening', resolve));
     io = server.attach(httpServer as Parameters<typeof server.attach>[0]);
     const { port } = httpServer.address() as AddressInfo;
-    artistClient = await listen(port, wallets[1]!.account.address);
+    // The artist is Hardhat account #1 (ALICE's key): signed in, its socket joins the account's room.
+    expect(ALICE.address).toBe(wallets[1]!.account.address);
+    artistClient = await listen(port, (await login(server, ALICE)).apiKey);
     watcher = await listen(port);
     // Checks "after commit": when Sold arrives, another connection already sees the sold token.
     watcher.socket.on('Sold', (doc: { token_id: string }) => {

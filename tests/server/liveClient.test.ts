@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Server as SocketServer } from 'socket.io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActor, setup, type Actor } from 'xstate';
+import { createActor, createMachine, setup, type Actor } from 'xstate';
 import { ON_SALE_NOTICE, type LiveDoc } from '../../machines/live/liveEventsMachine';
 import { notificationsMachine } from '../../machines/notifications/notificationsMachine';
 import type { LiveBus } from '../../server/live/bus.js';
@@ -13,6 +13,7 @@ import { onListsStale } from '../../src/services/live/listRefresh';
 import { provideLiveEvents } from '../../src/services/live/liveEvents';
 import { clearTokenPatches, tokenPatch } from '../../src/services/live/tokenPatches';
 import { setViewedToken } from '../../src/services/live/viewedToken';
+import { CAROL, login } from './authFixtures.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer } from './fixtures.js';
 
@@ -35,12 +36,19 @@ describe.each(DATABASE_KINDS)('liveEvents actor against the real socket server o
   let stopStale: () => void;
   const received: { name: string; doc: LiveDoc }[] = [];
 
-  const rootMachine = (url: string) =>
+  // The signed-in wallet session the socket reads its key from (only its context matters here).
+  const signedInSession = (key: string) => createMachine({ context: { address: BUYER, apiKey: { key, expires: Date.now() + 3_600_000 } } });
+  const rootMachine = (url: string, key: string) =>
     setup({
-      actors: { notifications: notificationsMachine, liveEvents: provideLiveEvents({ url, afterFirstLoad: async () => {} }) },
+      actors: {
+        notifications: notificationsMachine,
+        walletSession: signedInSession(key),
+        liveEvents: provideLiveEvents({ url, afterFirstLoad: async () => {} }),
+      },
     }).createMachine({
       invoke: [
         { id: 'notifications', systemId: 'notifications', src: 'notifications' },
+        { id: 'walletSession', systemId: 'walletSession', src: 'walletSession' },
         { id: 'liveEvents', systemId: 'liveEvents', src: 'liveEvents' },
       ],
     });
@@ -57,7 +65,10 @@ describe.each(DATABASE_KINDS)('liveEvents actor against the real socket server o
     const { port } = httpServer.address() as AddressInfo;
     clearTokenPatches();
     stopStale = onListsStale(() => (stale += 1));
-    app = createActor(rootMachine(`http://127.0.0.1:${port}`)).start();
+    // BUYER is Hardhat account #3 (CAROL's key): its socket proves the address with a real API key.
+    expect(CAROL.address.toLowerCase()).toBe(BUYER);
+    const { apiKey } = await login(server, CAROL);
+    app = createActor(rootMachine(`http://127.0.0.1:${port}`, apiKey.key)).start();
     liveActor().on('live.received', (e) => received.push({ name: e.name, doc: e.doc }));
     await until(connected, 'the socket to connect');
   });

@@ -61,6 +61,13 @@ function watchWallet(system: { get(systemId: string): unknown }, report: (addres
   };
 }
 
+/** The API key of the signed-in wallet session when it is `address`'s (undefined otherwise). */
+function signedInKey(system: { get(systemId: string): unknown }, address: string): string | undefined {
+  const wallet = system.get('walletSession') as WalletSession | undefined;
+  const context = wallet?.getSnapshot().context;
+  return context && context.address?.toLowerCase() === address.toLowerCase() ? context.apiKey?.key : undefined;
+}
+
 export function createLiveSocket(options: LiveSocketOptions = {}) {
   return fromCallback<LiveSocketCommand>(({ sendBack, receive, system }) => {
     const send = (event: LiveEventsEvent) => sendBack(event);
@@ -72,7 +79,8 @@ export function createLiveSocket(options: LiveSocketOptions = {}) {
     const stopViewed = subscribeViewedToken((id) => send({ type: 'live.viewToken', id }));
 
     receive((command) => {
-      if (command.type === 'socket.register') socket?.emit('ready', command.address ? { address: command.address } : {});
+      // The key proves the address: the server joins a socket to an account's room only for its signed-in key.
+      if (command.type === 'socket.register') socket?.emit('ready', command.address ? { address: command.address, key: signedInKey(system, command.address) } : {});
     });
 
     void (async () => {

@@ -1,0 +1,69 @@
+// socket.io on the app's http server: only the app's own origins, a bounded number of connections per client,
+// small messages, and account rooms only for sockets that prove a signed-in key.
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import { Server as SocketServer } from 'socket.io';
+import { checkApiKey } from '../auth/apiKeys.js';
+import type { Db } from '../db/client.js';
+import type { SecurityConfig } from '../security/config.js';
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const KEY = /^[A-Za-z0-9_-]{16,128}$/;
+
+/** The client address of a handshake: the peer, or the first X-Forwarded-For entry behind a trusted proxy. */
+function clientOf(request: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = request.headers['x-forwarded-for'];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+    if (first) return first.toLowerCase();
+  }
+  return request.socket.remoteAddress ?? 'unknown';
+}
+
+export function attachSocketServer(httpServer: HttpServer, db: Db, security: SecurityConfig): SocketServer {
+  const { appOrigins, trustProxy, socket: limits } = security;
+  const open = new Map<string, number>();
+  const io = new SocketServer(httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+    maxHttpBufferSize: limits.maxMessageBytes,
+    allowRequest: (request, callback) => {
+      // Browsers always send Origin; a foreign one is another site's page. Non-browser clients send none.
+      const origin = request.headers.origin;
+      if (origin && !appOrigins.includes(origin)) return callback('Origin not allowed', false);
+      if ((open.get(clientOf(request, trustProxy)) ?? 0) >= limits.maxConnectionsPerClient) {
+        return callback('Too many connections', false);
+      }
+      callback(null, true);
+    },
+  });
+  io.engine.on('connection', (connection: { request: IncomingMessage; once(event: 'close', listener: () => void): void }) => {
+    const client = clientOf(connection.request, trustProxy);
+    open.set(client, (open.get(client) ?? 0) + 1);
+    connection.once('close', () => {
+      const left = (open.get(client) ?? 1) - 1;
+      if (left > 0) open.set(client, left);
+      else open.delete(client);
+    });
+  });
+
+  io.on('connection', (socket) => {
+    // Clients send 'ready' on connect and after every reconnect. Only a signed-in key joins its account's room
+    // (PublishReady and other events meant for one account); anyone else gets the public events only.
+    socket.on('ready', async (payload: unknown, ack?: unknown) => {
+      const { address, key } = (payload ?? {}) as { address?: unknown; key?: unknown };
+      let signedIn = false;
+      if (typeof address === 'string' && ADDRESS.test(address) && typeof key === 'string' && KEY.test(key)) {
+        try {
+          signedIn = (await checkApiKey(db, address.toLowerCase(), key)).ok;
+        } catch (error) {
+          console.error('socket ready: key check failed:', error);
+        }
+      }
+      const rooms = [...socket.rooms].filter((room) => room.startsWith('account:'));
+      for (const room of rooms) void socket.leave(room);
+      if (signedIn) void socket.join(`account:${(address as string).toLowerCase()}`);
+      if (typeof ack === 'function') ack({ ok: true, signedIn });
+    });
+  });
+  return io;
+}

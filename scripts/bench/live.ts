@@ -54,7 +54,9 @@ export async function measureLive(log: (line: string) => void = console.log): Pr
   const deployments = await deployMarketplaceContracts({ walletClient: wallets[0]!, publicClient });
   const market = { publicClient, marketplace: deployments.marketplace, collectionFactory: deployments.collectionFactory };
 
-  const config = loadServerConfig({ DATA_DIR: dataDir, DEPLOYMENTS_FILE: join(dataDir, 'none.json') });
+  // The clients stand for that many users, who would come from as many addresses; here they share 127.0.0.1,
+  // so the per-client connection bound (50 in production) is raised to let them all in.
+  const config = loadServerConfig({ DATA_DIR: dataDir, DEPLOYMENTS_FILE: join(dataDir, 'none.json'), SOCKET_MAX_CONNECTIONS_PER_CLIENT: String(CLIENTS + 10) });
   const server = createServer({ db: database.db, config, mediaStore: createMediaStore(database.db) });
   const httpServer = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => httpServer.once('listening', resolve));

@@ -6,9 +6,12 @@ import { getMarketplaceCollections } from './collections.js';
 import { commentsModule } from './comments/index.js';
 import { dashboardModule } from './dashboard/index.js';
 import { parseListInput } from './inputs.js';
+import { useQueryLimits } from './limits.js';
 import { getMarketplaceTokens } from './tokens.js';
 import type { GraphqlContext, GraphqlModule } from './module.js';
 import { typeDefs } from './typeDefs.js';
+import { graphqlViewer } from './viewer.js';
+import type { GraphqlLimits } from '../security/config.js';
 
 export type { GraphqlContext } from './module.js';
 
@@ -62,12 +65,22 @@ function mergedResolvers() {
   return merged;
 }
 
-export function createGraphql(context: Omit<GraphqlContext, 'request'>) {
+export interface CreateGraphqlOptions extends Pick<GraphqlContext, 'db' | 'config'> {
+  /** Cost, alias and depth limits and whether introspection is on (config.security.graphql). */
+  limits: GraphqlLimits;
+}
+
+/** The schema of every module, as the server runs it (tests measure the app's documents against it). */
+export function createGraphqlSchema() {
+  return createSchema<GraphqlContext>({
+    typeDefs: [typeDefs, ...modules.map((module) => module.typeDefs).filter((sdl) => sdl.trim() !== '')],
+    resolvers: mergedResolvers() as never,
+  });
+}
+
+export function createGraphql({ db, config, limits }: CreateGraphqlOptions) {
   return createYoga({
-    schema: createSchema<GraphqlContext>({
-      typeDefs: [typeDefs, ...modules.map((module) => module.typeDefs).filter((sdl) => sdl.trim() !== '')],
-      resolvers: mergedResolvers() as never,
-    }),
+    schema: createGraphqlSchema(),
     graphqlEndpoint: '/graphql',
     graphiql: false,
     // No file uploads through GraphQL: media goes through REST/tus with signed requests.
@@ -76,6 +89,10 @@ export function createGraphql(context: Omit<GraphqlContext, 'request'>) {
     // Unexpected errors reach the client as "Unexpected error." without a stack; GraphQLErrors pass through.
     maskedErrors: true,
     logging: 'warn',
-    context: ({ request }) => ({ ...context, request }),
+    plugins: [useQueryLimits(limits)],
+    // Parsed documents stay cached; validation results may not: the cost depends on each request's variables.
+    parserAndValidationCache: { validationCache: false },
+    // The signed-in viewer (Authorization: Bearer <address>:<key>) is resolved only when a field asks for it.
+    context: ({ request }) => ({ db, config, request, viewer: graphqlViewer(db, request) }),
   });
 }

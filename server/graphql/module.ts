@@ -7,6 +7,11 @@ export interface GraphqlContext {
   config: PublicConfig;
   /** The request, for modules whose queries read the caller's API key (Authorization + Nonce headers). */
   request?: Request;
+  /**
+   * The signed-in viewer's address (lower case) from `Authorization: Bearer <address>:<key>` (no Nonce for
+   * reads), looked up once per request on first call; null when anonymous or the key is unknown or expired.
+   */
+  viewer: () => Promise<string | null>;
 }
 
 type Resolver = (parent: unknown, args: never, context: GraphqlContext) => unknown;

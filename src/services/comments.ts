@@ -8,8 +8,8 @@ import {
   type FetchCommentsInput,
   type PostCommentInput,
 } from '../../machines/comments/commentThreadMachine';
-import { COMMENTS_PAGE_SIZE } from '../../machines/comments/rules';
-import { signedJson, type ApiKeyCredentials, type AuthFetchOptions } from './authFetch';
+import { COMMENTS_PAGE_SIZE, sameAddress } from '../../machines/comments/rules';
+import { authorizationHeader, signedJson, type ApiKeyCredentials, type AuthFetchOptions } from './authFetch';
 import { graphqlOperation, graphqlRequest } from './graphql';
 
 const COMMENT_FIELDS = 'id text parent_id level deleted createdAt updatedAt votes myVote userInfo { address alias avatar firstName lastName }';
@@ -18,22 +18,31 @@ const nested = (depth: number): string => (depth === 0 ? '' : ` replies { ${COMM
 
 export const GET_COMMENTS_BY_TOKEN_ID = graphqlOperation<
   { getCommentsByTokenId: CommentsPage },
-  { token_id: string; pagination: { after: string | null; perPage: number }; viewer: string | null }
+  { token_id: string; pagination: { after: string | null; perPage: number } }
 >(
   'getCommentsByTokenId',
-  `query getCommentsByTokenId($token_id: ID!, $pagination: PaginationInput, $viewer: String) {
-  getCommentsByTokenId(token_id: $token_id, pagination: $pagination, viewer: $viewer) {
+  `query getCommentsByTokenId($token_id: ID!, $pagination: PaginationInput) {
+  getCommentsByTokenId(token_id: $token_id, pagination: $pagination) {
     totalCount pageInfo { endCursor hasNextPage } edges { cursor node { ${COMMENT_FIELDS}${nested(4)} } }
   }
 }`,
 );
 
-export async function fetchComments({ tokenId, after, viewer }: FetchCommentsInput, signal?: AbortSignal): Promise<CommentsPage> {
+/**
+ * A page of the thread. myVote is the signed-in account's own vote: the server reads it from the Authorization
+ * header, so the credentials are sent when they belong to the viewer the machine asks for (else anonymously).
+ */
+export async function fetchComments(
+  { tokenId, after, viewer }: FetchCommentsInput,
+  credentials: ApiKeyCredentials | null,
+  signal?: AbortSignal,
+): Promise<CommentsPage> {
+  const signedIn = credentials && sameAddress(credentials.address, viewer) ? credentials : null;
   const data = await graphqlRequest(
     GET_COMMENTS_BY_TOKEN_ID,
-    { token_id: tokenId, pagination: { after, perPage: COMMENTS_PAGE_SIZE }, viewer },
+    { token_id: tokenId, pagination: { after, perPage: COMMENTS_PAGE_SIZE } },
     // A thread that was just changed must not come back from the offline copy.
-    { signal, offlineFallback: false },
+    { signal, offlineFallback: false, ...(signedIn ? { headers: { Authorization: authorizationHeader(signedIn) } } : {}) },
   );
   return data.getCommentsByTokenId;
 }
@@ -98,7 +107,7 @@ export function provideCommentThread(getCredentials: () => ApiKeyCredentials | n
   return commentThreadMachine.provide({
     actors: {
       loadDraft: fromPromise(({ input }) => readCommentDraft(input.tokenId)),
-      fetchComments: fromPromise(({ input, signal }) => fetchComments(input, signal)),
+      fetchComments: fromPromise(({ input, signal }) => fetchComments(input, getCredentials(), signal)),
       postComment: fromPromise(({ input, signal }) => postComment(credentials(), input, signal)),
       updateComment: fromPromise(({ input, signal }) => updateComment(credentials(), input.commentId, input.text, signal)),
       deleteComment: fromPromise(async ({ input, signal }) => ({ commentId: input.commentId, ...(await deleteComment(credentials(), input.commentId, signal)) })),

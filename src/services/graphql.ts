@@ -18,8 +18,13 @@ export function graphqlOperation<TData, TVariables>(operationName: string, query
 
 export interface GraphqlRequestOptions {
   signal?: AbortSignal;
-  /** Keep the last good answer in IndexedDB and serve it when the network is down (default true). */
+  /**
+   * Keep the last good answer in IndexedDB and serve it when the network is down (default true, false with
+   * `headers`: the cache key is the variables only, so a signed-in answer must not be served to anyone else).
+   */
   offlineFallback?: boolean;
+  /** Extra request headers, e.g. Authorization for reads that show the signed-in viewer their own data. */
+  headers?: Record<string, string>;
 }
 
 // Sorted keys so equal variables give the same cache key whatever their order.
@@ -42,14 +47,14 @@ export function responseCacheKey(operationName: string, variables: unknown): str
 export async function graphqlRequest<TData, TVariables>(
   operation: GraphqlOperation<TData, TVariables>,
   variables: TVariables,
-  { signal, offlineFallback = true }: GraphqlRequestOptions = {},
+  { signal, headers, offlineFallback = headers === undefined }: GraphqlRequestOptions = {},
 ): Promise<TData> {
   const cacheKey = responseCacheKey(operation.operationName, variables);
   let response: Response;
   try {
     response = await fetch(GRAPHQL_ENDPOINT, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: { ...headers, 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify({ operationName: operation.operationName, query: operation.query, variables }),
       signal,
     });

@@ -8,6 +8,7 @@ import { CommentsPanel } from '../../src/components/comments/CommentsPanel';
 import { closeWalletModal, isWalletModalOpen } from '../../src/components/wallet/walletModalStore';
 import { readCommentDraft, writeCommentDraft } from '../../src/services/comments';
 import { configAnswering, demoConfig } from './appHarness';
+import { fakeWalletSession, loginOf } from './walletHarness';
 
 const T0 = '2026-11-01T10:00:00.000Z';
 const author = (address: string, alias: string) => ({ address, alias, avatar: null, firstName: null, lastName: null });
@@ -33,8 +34,8 @@ function answer(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-async function renderPanel(tokenId = '7') {
-  const appActor = createAppActor({ config: configAnswering(async () => demoConfig) });
+async function renderPanel(tokenId = '7', walletSession?: ReturnType<typeof fakeWalletSession>['machine']) {
+  const appActor = createAppActor({ config: configAnswering(async () => demoConfig), ...(walletSession ? { walletSession } : {}) });
   render(
     <AppActorProvider actor={appActor}>
       <CommentsPanel tokenId={tokenId} />
@@ -65,8 +66,26 @@ describe('CommentsPanel (visitor)', () => {
     expect(within(region).queryByRole('button', { name: /^(Reply|Edit|Delete)$/ })).toBeNull();
     // The deleted comment shows no votes; the three others do.
     expect(within(region).getAllByLabelText('2 votes')).toHaveLength(3);
-    const body = JSON.parse((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as string) as { variables: unknown };
-    expect(body.variables).toEqual({ token_id: '7', pagination: { after: null, perPage: 20 }, viewer: null });
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect((JSON.parse(init.body as string) as { variables: unknown }).variables).toEqual({ token_id: '7', pagination: { after: null, perPage: 20 } });
+    // A visitor reads anonymously: no Authorization, so every myVote is null.
+    expect(new Headers(init.headers).has('Authorization')).toBe(false);
+  });
+
+  it('a signed-in reader sends their API key (not an address) so myVote is their own', async () => {
+    const address = '0x00000000000000000000000000000000000a11ce';
+    const fetch = vi.fn(async () => answer({ data: { getCommentsByTokenId: PAGE } }));
+    vi.stubGlobal('fetch', fetch);
+    const session = fakeWalletSession({ restored: { address, chainId: 31337, connectorId: 'demo:1' }, stored: loginOf(address), connection: { address, chainId: 31337 } });
+    await renderPanel('11', session.machine);
+    await screen.findByRole('region', { name: 'Comments (1)' });
+    await waitFor(() => {
+      const signed = fetch.mock.calls.map((call) => (call as unknown as [string, RequestInit])[1]).filter((init) => new Headers(init.headers).has('Authorization'));
+      expect(signed.length).toBeGreaterThan(0);
+      const last = signed.at(-1)!;
+      expect(new Headers(last.headers).get('Authorization')).toBe(`Bearer ${address}:${'k'.repeat(32)}`);
+      expect((JSON.parse(last.body as string) as { variables: unknown }).variables).toEqual({ token_id: '11', pagination: { after: null, perPage: 20 } });
+    });
   });
 
   it('Post is disabled while empty; posting while not connected opens the wallet dialog and keeps the draft', async () => {

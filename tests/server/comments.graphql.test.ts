@@ -1,12 +1,13 @@
 // getCommentsByTokenId: newest-first keyset pages of 20 top-level comments, replies nested to level 5, votes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '../../server/auth/apiKeys.js';
 import { accounts, commentVotes, comments } from '../../server/db/schema.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer, graphql, seedMarketplace, COLLECTOR, CREATOR_A } from './fixtures.js';
 
 const QUERY = /* GraphQL */ `
-  query ($token_id: ID!, $pagination: PaginationInput, $viewer: String) {
-    getCommentsByTokenId(token_id: $token_id, pagination: $pagination, viewer: $viewer) {
+  query ($token_id: ID!, $pagination: PaginationInput) {
+    getCommentsByTokenId(token_id: $token_id, pagination: $pagination) {
       totalCount
       pageInfo { hasNextPage hasPreviousPage endCursor }
       edges { cursor node { id text level deleted parent_id votes myVote createdAt updatedAt
@@ -56,11 +57,17 @@ describe.each(DATABASE_KINDS)('getCommentsByTokenId on %s', (kind) => {
     await database?.close();
   });
 
-  const page = async (variables: Record<string, unknown>) => {
-    const result = await graphql(server.app, QUERY, { token_id: String(tokenId), ...variables });
-    expect(result.body.errors).toBeUndefined();
-    return (result.body.data as unknown as { getCommentsByTokenId: Page }).getCommentsByTokenId;
+  const page = async (variables: Record<string, unknown>, authorization?: string) => {
+    const response = await server.app.request('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(authorization ? { Authorization: authorization } : {}) },
+      body: JSON.stringify({ query: QUERY, variables: { token_id: String(tokenId), ...variables } }),
+    });
+    const body = (await response.json()) as { data?: { getCommentsByTokenId: Page }; errors?: unknown[] };
+    expect(body.errors).toBeUndefined();
+    return body.data!.getCommentsByTokenId;
   };
+  const votesOf = (result: Page) => result.edges.map((e) => [e.node.votes, e.node.myVote]);
 
   it('pages top-level comments newest first, 20 per page by default, then the rest after the cursor', async () => {
     const first = await page({});
@@ -85,19 +92,38 @@ describe.each(DATABASE_KINDS)('getCommentsByTokenId on %s', (kind) => {
     expect(node.replies).toEqual([]); // level 6 is not shown
   });
 
-  it('sums votes and returns the viewer’s own vote; userInfo carries the author', async () => {
+  it('sums votes; userInfo carries the author; anonymous readers get myVote null', async () => {
     const anonymous = await page({ pagination: { perPage: 2 } });
-    expect(anonymous.edges.map((e) => [e.node.votes, e.node.myVote])).toEqual([[0, null], [1, null]]);
-    const carol = await page({ pagination: { perPage: 2 }, viewer: COLLECTOR.toUpperCase().replace('0X', '0x') });
-    expect(carol.edges.map((e) => [e.node.votes, e.node.myVote])).toEqual([[0, -1], [1, 1]]);
+    expect(votesOf(anonymous)).toEqual([[0, null], [1, null]]);
     expect(anonymous.edges[0]!.node.userInfo).toEqual({ address: CREATOR_A, alias: 'alice', avatar: '/ipfs/thumbnail/bafkreiavatar', firstName: 'Alice', lastName: 'Artist' });
   });
 
-  it('rejects a malformed token id, viewer or cursor with a clear message', async () => {
+  it('myVote is the signed-in viewer’s own vote only: another account’s address without its key shows nothing', async () => {
+    const HOUR = 3_600_000;
+    const { key } = await createApiKey(database.db, COLLECTOR, new Date(Date.now() + HOUR));
+    const mixedCase = COLLECTOR.toUpperCase().replace('0X', '0x');
+    // The old `viewer` argument is gone: naming an address is refused, not answered with that account's votes.
+    const named = await graphql(server.app, 'query ($t: ID!, $v: String) { getCommentsByTokenId(token_id: $t, viewer: $v) { edges { node { myVote } } } }', {
+      t: String(tokenId),
+      v: COLLECTOR,
+    });
+    expect(named.body.data).toBeUndefined();
+    expect(named.body.errors?.[0]?.message).toMatch(/Unknown argument "viewer"/);
+    // Carol's address with a made-up key, an expired key, or no key at all: anonymous.
+    expect(votesOf(await page({ pagination: { perPage: 2 } }, `Bearer ${mixedCase}:${'x'.repeat(43)}`))).toEqual([[0, null], [1, null]]);
+    const expired = await createApiKey(database.db, COLLECTOR, new Date(Date.now() - 1000));
+    expect(votesOf(await page({ pagination: { perPage: 2 } }, `Bearer ${COLLECTOR}:${expired.key}`))).toEqual([[0, null], [1, null]]);
+    // Alice's key with Carol's address is not Carol either.
+    const alice = await createApiKey(database.db, CREATOR_A, new Date(Date.now() + HOUR));
+    expect(votesOf(await page({ pagination: { perPage: 2 } }, `Bearer ${COLLECTOR}:${alice.key}`))).toEqual([[0, null], [1, null]]);
+    // Signed in (no Nonce needed for a read): each account sees its own votes.
+    expect(votesOf(await page({ pagination: { perPage: 2 } }, `Bearer ${mixedCase}:${key}`))).toEqual([[0, -1], [1, 1]]);
+    expect(votesOf(await page({ pagination: { perPage: 2 } }, `Bearer ${CREATOR_A}:${alice.key}`))).toEqual([[0, 1], [1, null]]);
+  });
+
+  it('rejects a malformed token id or cursor with a clear message', async () => {
     const bad = await graphql(server.app, QUERY, { token_id: 'abc' });
     expect(bad.body.errors?.[0]?.message).toMatch(/Invalid token_id/);
-    const viewer = await graphql(server.app, QUERY, { token_id: String(tokenId), viewer: 'me' });
-    expect(viewer.body.errors?.[0]?.message).toMatch(/Invalid viewer/);
     const cursor = await graphql(server.app, QUERY, { token_id: String(tokenId), pagination: { after: 'nope' } });
     expect(cursor.body.errors?.[0]?.message).toMatch(/Invalid pagination.after/);
   });

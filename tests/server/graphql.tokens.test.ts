@@ -201,7 +201,6 @@ describe.each(DATABASE_KINDS)('getMarketplaceTokens on %s', (kind) => {
   });
 
   it.each([
-    [{ pagination: { perPage: 0 } }, 'pagination.perPage: perPage must be between 1 and 100'],
     [{ pagination: { perPage: 101 } }, 'pagination.perPage: perPage must be between 1 and 100'],
     [{ pagination: { after: 'not-a-cursor' } }, 'Invalid pagination.after: not a cursor returned by this API.'],
     [{ pagination: { page: 2 } }, 'pages after the first are reached with pagination.after'],
@@ -224,8 +223,17 @@ describe.each(DATABASE_KINDS)('getMarketplaceTokens on %s', (kind) => {
     expect(result.body.errors?.[0]?.message).toContain('the cursor belongs to a different sort');
   });
 
+  it('refuses a perPage that is not a positive integer before running: it counts as huge in the query cost', async () => {
+    for (const perPage of [0, -1, 'ten']) {
+      const result = await graphql(server.app, TOKENS, { pagination: { perPage } });
+      expect(result.status).toBe(400);
+      expect(result.body.errors?.[0]?.message).toContain('Query cost 1000000 exceeds the limit');
+      expect(result.body.errors?.[0]?.extensions?.code).toBe('QUERY_COST_LIMIT');
+    }
+  });
+
   it('rejects wrongly typed variables and unknown fields before running', async () => {
-    const typed = await graphql(server.app, TOKENS, { pagination: { perPage: 'ten' } });
+    const typed = await graphql(server.app, TOKENS, { sort: { sortBy: '_id', sortDir: 'down' } });
     expect(typed.body.errors?.[0]?.message).toMatch(/Int cannot represent/);
     const unknown = await graphql(server.app, '{ getMarketplaceTokens { nope } }');
     expect(unknown.body.errors?.[0]?.message).toContain('Cannot query field "nope"');

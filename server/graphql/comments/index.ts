@@ -22,7 +22,7 @@ const typeDefs = /* GraphQL */ `
     userInfo: PersonInfo!
     "Sum of the +1/-1 votes."
     votes: Int!
-    "The vote of the address given as viewer (1 or -1), null when none."
+    "The signed-in viewer's own vote (1 or -1); null when none or when the request is not signed in."
     myVote: Int
     replies: [Comment!]!
   }
@@ -39,31 +39,28 @@ const typeDefs = /* GraphQL */ `
   }
 
   extend type Query {
-    "viewer: an address whose own votes are returned as myVote (votes are public, so no key is needed)."
-    getCommentsByTokenId(token_id: ID!, pagination: PaginationInput, viewer: String): CommentConnection!
+    "myVote is the vote of the account signed in with Authorization: Bearer <address>:<key> (no Nonce); null for anyone else."
+    getCommentsByTokenId(token_id: ID!, pagination: PaginationInput): CommentConnection!
   }
 `;
 
 const tokenIdSchema = z.string().regex(/^[1-9]\d{0,15}$/);
-const viewerSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/).nullish();
 
 interface Args {
   token_id: string;
   pagination?: { page?: number | null; after?: string | null; perPage?: number | null } | null;
-  viewer?: string | null;
 }
 
 async function getCommentsByTokenId(_parent: unknown, args: Args, context: GraphqlContext) {
   if (!tokenIdSchema.safeParse(args.token_id).success) throw badInput('Invalid token_id: a token _id (positive integer).');
-  const viewer = viewerSchema.safeParse(args.viewer);
-  if (!viewer.success) throw badInput('Invalid viewer: a 0x-prefixed wallet address.');
   const pagination = { ...args.pagination, perPage: args.pagination?.perPage ?? COMMENTS_PAGE_SIZE };
   const input = parseListInput({ pagination }, ['_id']);
   const { roots, totalCount } = await readCommentsPage(context.db, context.config.ipfs, {
     tokenId: Number(args.token_id),
     beforeId: input.after?.id ?? null,
     limit: input.perPage + 1,
-    viewer: viewer.data ?? null,
+    // Only the signed-in account's own votes: an address alone proves nothing.
+    viewer: await context.viewer(),
   });
   const rows = roots.map((node) => ({ id: Number(node.id), node }));
   return toConnection(input, rows, totalCount, (row) => row.node);

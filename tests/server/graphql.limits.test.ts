@@ -1,0 +1,363 @@
+// GraphQL cost, alias and depth limits and introspection (server/graphql/limits.ts), through the real server,
+// and every document the app sends measured with the variables the app sends it with.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { getIntrospectionQuery, Kind, parse, type GraphQLNamedType, type GraphQLObjectType, type OperationDefinitionNode } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PAGE_SIZE } from '../../machines/lists/constants';
+import { createGraphqlSchema } from '../../server/graphql/index.js';
+import { DEFAULT_LIST_ESTIMATE, LIST_ESTIMATES, limitViolations, measureOperations } from '../../server/graphql/limits.js';
+import { DEFAULT_GRAPHQL_LIMITS } from '../../server/security/config.js';
+import * as collectionService from '../../src/services/collection';
+import * as commentsService from '../../src/services/comments';
+import * as creationsService from '../../src/services/dashboard/creations';
+import * as tabsService from '../../src/services/dashboard/tabs';
+import * as tokenDashboardService from '../../src/services/dashboard/tokenDashboard';
+import * as marketplaceService from '../../src/services/marketplace';
+import * as tokenService from '../../src/services/token';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
+import { buildTestServer, graphql, seedMarketplace } from './fixtures.js';
+
+const schema = createGraphqlSchema();
+const LIMITS = DEFAULT_GRAPHQL_LIMITS;
+const ROOT = join(import.meta.dirname, '../..');
+const ADDRESS = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+
+/** A fixture over half the cost limit (and over the limit itself) with perPage 100; cheap with perPage 12. */
+const OVER_COST = /* GraphQL */ `
+  query overCost($pagination: PaginationInput) {
+    getMyTokensWithOffers(filters: { seller: "${ADDRESS}" }, pagination: $pagination) {
+      edges { node { id offers { id } token { tokenHolding { bazaarSales { id } } } } }
+    }
+  }`;
+
+/** Why a document (with its variables) may not ship: over half the cost limit, or over the alias or depth limit. */
+function documentProblems(query: string, variables: Record<string, unknown> = {}): string[] {
+  return measureOperations(schema, parse(query), variables).flatMap((measure) => [
+    ...limitViolations(measure, LIMITS).filter((violation) => violation.code !== 'QUERY_COST_LIMIT').map((violation) => violation.message),
+    ...(measure.cost * 2 >= LIMITS.maxCost ? [`${measure.name}: cost ${measure.cost} is not under half the limit (${LIMITS.maxCost / 2})`] : []),
+  ]);
+}
+
+const costOf = (query: string, variables: Record<string, unknown> = {}) => measureOperations(schema, parse(query), variables)[0]!.cost;
+
+// ---- Every document the app sends ----
+
+const SERVICE_MODULES = {
+  'src/services/collection.ts': collectionService,
+  'src/services/comments.ts': commentsService,
+  'src/services/dashboard/creations.ts': creationsService,
+  'src/services/dashboard/tabs.ts': tabsService,
+  'src/services/dashboard/tokenDashboard.ts': tokenDashboardService,
+  'src/services/marketplace.ts': marketplaceService,
+  'src/services/token.ts': tokenService,
+} as Record<string, Record<string, unknown>>;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(entry.name) && !entry.name.endsWith('.gen.ts') ? [path] : [];
+  });
+}
+
+/** The exported graphqlOperation(...) documents of every service module. */
+function exportedOperations(): { file: string; name: string; query: string }[] {
+  return Object.entries(SERVICE_MODULES).flatMap(([file, module]) =>
+    Object.entries(module)
+      .filter(([, value]) => value && typeof value === 'object' && typeof (value as { query?: unknown }).query === 'string' && 'operationName' in value)
+      .map(([name, value]) => ({ file, name, query: (value as { query: string }).query })),
+  );
+}
+
+interface SentRequest {
+  operationName: string;
+  query: string;
+  variables: Record<string, unknown>;
+}
+
+/** An empty answer for every root field: an empty page for connections, null otherwise. */
+function emptyAnswer(query: string) {
+  const operation = parse(query).definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION) as OperationDefinitionNode;
+  const data: Record<string, unknown> = {};
+  for (const selection of operation.selectionSet.selections) {
+    if (selection.kind !== Kind.FIELD) continue;
+    const type = String(schema.getQueryType()!.getFields()[selection.name.value]!.type);
+    data[selection.alias?.value ?? selection.name.value] = /Connection!?$/.test(type)
+        ? { totalCount: 0, pageInfo: { startCursor: null, endCursor: null, hasNextPage: false, hasPreviousPage: false }, edges: [] }
+        : null;
+  }
+  return { data };
+}
+
+/** Runs every GraphQL read of the app's services with a fetch that records what is sent. */
+async function sendEveryAppRequest(): Promise<SentRequest[]> {
+  const sent: SentRequest[] = [];
+  vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+    const body = JSON.parse(String(init.body)) as SentRequest;
+    sent.push(body);
+    return new Response(JSON.stringify(emptyAnswer(body.query)), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  });
+  const signal = new AbortController().signal;
+  // Every list view passes one of PAGE_SIZE's values as perPage: the largest stands for all of them.
+  const perPage = Math.max(...Object.values(PAGE_SIZE));
+  const page = <T>(params: T) => ({ params, after: null, perPage });
+  const credentials = { address: ADDRESS, key: 'k'.repeat(43) };
+  await marketplaceService.fetchMarketplaceTokensPage(page({ sort: 'newest' as const }), signal);
+  await marketplaceService.fetchMarketplaceCollectionsPage(page({ sort: 'newest' as const }), signal);
+  await marketplaceService.getMarketplaceArtists(signal);
+  await marketplaceService.fetchLikedTokensPage(page({ account: ADDRESS }), signal);
+  await commentsService.fetchComments({ tokenId: '1', after: null, viewer: ADDRESS }, credentials, signal);
+  await tokenService.fetchTokenPage('1', signal);
+  await tokenService.getSiblingTokens({ _id: '1', collection: { id: '2', _id: '2', name: 'c', chainId: 31337 } }, signal);
+  await tokenService.fetchTokenOffersPage(page({ token: '1', seller: ADDRESS }), signal);
+  await collectionService.getCollection(ADDRESS, 31337, { signal });
+  await collectionService.fetchCollectionTokensPage(page({ containerId: '1' }), signal);
+  await creationsService.fetchCreatedCollectionsPage(page({ creator: ADDRESS }), signal);
+  await creationsService.getCreatedCollection('1', signal);
+  await creationsService.getCreationListings('1', ADDRESS, signal);
+  await creationsService.fetchDashboardCollectionTokensPage(page({ containerId: '1', owner: ADDRESS }), signal);
+  await tabsService.fetchBoughtTokensPage(page({ owner: ADDRESS }), signal);
+  await tabsService.fetchReceivedOffersPage(page({ seller: ADDRESS, collection: '1' }), signal);
+  await tabsService.fetchSentOffersPage(page({ buyer: ADDRESS }), signal);
+  await tokenDashboardService.getViewerOffers('1', ADDRESS, signal);
+  return sent;
+}
+
+describe('the app’s GraphQL documents', () => {
+  let sent: SentRequest[];
+  beforeAll(async () => {
+    sent = await sendEveryAppRequest();
+  });
+  afterAll(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('collects every document: each graphqlOperation(...) in src/ is exported by a service module and sent above', () => {
+    const operations = exportedOperations();
+    // Call sites in the source, the helper's own definition left out: none may escape the list above.
+    const callSites = sourceFiles(join(ROOT, 'src')).flatMap((path) => {
+      const source = readFileSync(path, 'utf8');
+      const calls = source.match(/\bgraphqlOperation\s*(<|\()/g) ?? [];
+      const file = relative(ROOT, path);
+      return file === 'src/services/graphql.ts' ? [] : calls.map(() => file);
+    });
+    expect(operations.map((operation) => operation.file).sort()).toEqual(callSites.sort());
+    // No other way to reach /graphql: only the graphql service posts there.
+    const posting = sourceFiles(join(ROOT, 'src')).filter((path) => /GRAPHQL_ENDPOINT|['"`]\/graphql['"`]/.test(readFileSync(path, 'utf8')));
+    expect(posting.map((path) => relative(ROOT, path)).sort()).toEqual(['src/services/graphql.ts', 'src/swConfig.ts']);
+    const sentQueries = new Set(sent.map((request) => request.query));
+    for (const operation of operations) expect(sentQueries.has(operation.query), `${operation.file} ${operation.name} is never sent`).toBe(true);
+  });
+
+  it('every document, with the variables the app sends, costs under half the limit and passes the alias and depth limits', () => {
+    const measured = sent.map((request) => {
+      const [measure] = measureOperations(schema, parse(request.query), request.variables);
+      return { ...measure!, name: request.operationName, problems: documentProblems(request.query, request.variables) };
+    });
+    expect(measured.filter((entry) => entry.problems.length > 0)).toEqual([]);
+    expect(measured.length).toBeGreaterThanOrEqual(exportedOperations().length);
+    // The dearest ones, for the record (see DEFAULT_GRAPHQL_LIMITS).
+    const cost = (name: string) => Math.max(...measured.filter((entry) => entry.name === name).map((entry) => entry.cost));
+    expect(cost('getCommentsByTokenId')).toBe(20 * (1 + 2 + 4 + 8 + 16));
+    expect(cost('getMarketplaceCollections')).toBe(100); // the artist filter reads one page of 100
+    expect(cost('getMyTokensWithOffers')).toBe(perPageMax() * (1 + LIST_ESTIMATES['TokenWithOffers.offers']!));
+    expect(Math.max(...measured.map((entry) => entry.depth))).toBe(9); // the comment thread
+  });
+
+  it('the check fails for a document that is over: a fixture refused with its variables, passed with small ones', () => {
+    // A page of 100 tokens with offers (10 estimated each) and the holding's sales (5 estimated each).
+    expect(costOf(OVER_COST, { pagination: { perPage: 100 } })).toBe(100 + 100 * 10 + 100 * 5);
+    expect(documentProblems(OVER_COST, { pagination: { perPage: 100 } })).toEqual([`overCost: cost 1600 is not under half the limit (${LIMITS.maxCost / 2})`]);
+    expect(documentProblems(OVER_COST, { pagination: { perPage: 12 } })).toEqual([]);
+    const tooDeep = `{ getCommentsByTokenId(token_id: "1", pagination: { perPage: 1 }) { edges { node { ${repliesDeep(13)} } } } }`;
+    expect(documentProblems(tooDeep)).toContain(`Query depth 17 exceeds the limit of ${LIMITS.maxDepth}.`);
+  });
+
+  it('every list field of the schema is paginated, a connection’s edges, or has a documented estimate', () => {
+    const unestimated: string[] = [];
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (!isObjectType(type) || type.name.startsWith('__')) continue;
+      for (const field of Object.values(type.getFields())) {
+        const listed = String(field.type).includes('[');
+        const paginated = field.args.some((arg) => arg.name === 'pagination');
+        if (!listed || paginated || (field.name === 'edges' && type.name.endsWith('Connection'))) continue;
+        if (LIST_ESTIMATES[`${type.name}.${field.name}`] === undefined) unestimated.push(`${type.name}.${field.name}`);
+      }
+    }
+    expect(unestimated).toEqual([]);
+    expect(DEFAULT_LIST_ESTIMATE).toBe(20);
+  });
+});
+
+// By tag, not instanceof: the schema is built by yoga's copy of graphql, this file may import another.
+const isObjectType = (type: GraphQLNamedType): type is GraphQLObjectType => Object.prototype.toString.call(type) === '[object GraphQLObjectType]';
+
+function perPageMax() {
+  return Math.max(...Object.values(PAGE_SIZE));
+}
+
+// ---- Measuring ----
+
+const tokenPage = (alias: string, perPage: number) => `${alias}: getMarketplaceTokens(pagination: { perPage: ${perPage} }) { edges { node { id name } } }`;
+const ALIASES_200 = `{ ${Array.from({ length: 200 }, (_, i) => tokenPage(`t${i}`, 100)).join('\n')} }`;
+const repliesDeep = (levels: number): string => (levels === 0 ? 'id' : `id replies { ${repliesDeep(levels - 1)} }`);
+
+describe('measureOperations', () => {
+  it('counts perPage literal or variable, the default 20, nested lists multiplied, aliases and fragments', () => {
+    expect(costOf('{ getMarketplaceTokens { edges { node { id } } } }')).toBe(20);
+    expect(costOf('query ($p: PaginationInput) { getMarketplaceTokens(pagination: $p) { totalCount } }', { p: { perPage: 7 } })).toBe(7);
+    expect(costOf('query ($n: Int) { getMarketplaceTokens(pagination: { perPage: $n }) { totalCount } }', { n: 9 })).toBe(9);
+    expect(costOf('query ($n: Int = 30) { getMarketplaceTokens(pagination: { perPage: $n }) { totalCount } }')).toBe(30);
+    expect(costOf('query ($p: PaginationInput) { getMarketplaceTokens(pagination: $p) { totalCount } }', { p: null })).toBe(20);
+    expect(costOf('{ getTokenFromHolding(id: "1") { tokenHolding { bazaarSales { id } } } }')).toBe(1 + 5);
+    expect(costOf(ALIASES_200)).toBe(20_000);
+    expect(costOf('{ getCommentsByTokenId(token_id: "1", pagination: { perPage: 10 }) { edges { node { replies { replies { id } } } } } }')).toBe(10 + 20 + 40);
+  });
+
+  it('a malformed perPage counts as huge, never as zero', () => {
+    for (const perPage of ['-5', '0', '"20"', '2.5', '1000000000']) {
+      expect(costOf(`{ getMarketplaceTokens(pagination: { perPage: ${perPage} }) { totalCount } }`), perPage).toBe(1_000_000);
+    }
+    expect(costOf('query ($p: PaginationInput) { getMarketplaceTokens(pagination: $p) { totalCount } }', { p: { perPage: -1 } })).toBe(1_000_000);
+    expect(costOf('query ($p: PaginationInput) { getMarketplaceTokens(pagination: $p) { totalCount } }', { p: 'many' })).toBe(1_000_000);
+  });
+
+  it('fragments cost what they expand to, however they are nested or repeated', () => {
+    const inline = '{ getCommentsByTokenId(token_id: "1", pagination: { perPage: 100 }) { edges { node { replies { replies { replies { replies { id } } } } } } } }';
+    const hidden = /* GraphQL */ `
+      query { ...Thread }
+      fragment Thread on Query { getCommentsByTokenId(token_id: "1", pagination: { perPage: 100 }) { edges { node { ...Replies } } } }
+      fragment Replies on Comment { replies { ... on Comment { replies { ...Deeper } } } }
+      fragment Deeper on Comment { replies { replies { id } } }`;
+    expect(measureOperations(schema, parse(hidden))[0]).toMatchObject({ cost: costOf(inline), depth: 8 });
+    expect(costOf(inline)).toBe(100 * (1 + 2 + 4 + 8 + 16));
+    // Root lookups count 1 each, spread or not.
+    const lookups = 'a: getTokenFromHolding(id: "1") { id } b: getTokenFromHolding(id: "2") { id }';
+    expect(costOf(`{ ...L } fragment L on Query { ${lookups} }`)).toBe(costOf(`{ ${lookups} }`));
+    expect(costOf(`{ ${lookups} }`)).toBe(2);
+    // A chain of fragments each spreading the next twice: 2^20 expansions, measured in linear time.
+    const chain = Array.from({ length: 20 }, (_, i) => `fragment F${i} on Query { ...F${i + 1} ...F${i + 1} }`).join('\n');
+    const bomb = `{ ...F0 }\n${chain}\nfragment F20 on Query { getMarketplaceTokens(pagination: { perPage: 1 }) { totalCount } }`;
+    expect(costOf(bomb)).toBe(2 ** 20);
+  });
+});
+
+// ---- Through the server ----
+
+interface ErrorBody {
+  data?: unknown;
+  errors?: { message: string; extensions?: { code?: string } }[];
+}
+
+const messagesOf = (body: ErrorBody) => (body.errors ?? []).map((error) => error.message);
+
+describe.each(DATABASE_KINDS)('GraphQL limits on %s', (kind) => {
+  let database: TestDatabase;
+  let server: Awaited<ReturnType<typeof buildTestServer>>;
+
+  const serverWith = (env: Record<string, string>) => buildTestServer(database.db, env);
+  const send = async (app: typeof server.app, query: string, variables: Record<string, unknown> = {}) => {
+    const result = await graphql(app, query, variables);
+    return { status: result.status, body: result.body as ErrorBody };
+  };
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    await seedMarketplace(database.db);
+    server = await buildTestServer(database.db);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  it('uses the configured defaults', () => {
+    expect(server.config.security.graphql).toEqual({ ...DEFAULT_GRAPHQL_LIMITS, introspection: true });
+  });
+
+  it('refuses 200 aliased pages of 100: the alias limit, and the cost limit when aliases are allowed', async () => {
+    const refused = await send(server.app, ALIASES_200);
+    expect(refused.status).toBe(400);
+    expect(refused.body.data).toBeUndefined();
+    expect(messagesOf(refused.body)).toContain(`Query uses 200 aliases, more than the limit of ${LIMITS.maxAliases}.`);
+    expect(messagesOf(refused.body)).toContain(`Query cost 20000 exceeds the limit of ${LIMITS.maxCost}.`);
+
+    const manyAliases = await serverWith({ GRAPHQL_MAX_ALIASES: '1000' });
+    const costly = await send(manyAliases.app, ALIASES_200);
+    expect(costly.status).toBe(400);
+    expect(messagesOf(costly.body)).toEqual([`Query cost 20000 exceeds the limit of ${LIMITS.maxCost}.`]);
+
+    // Within every limit the same shape answers.
+    const small = await send(server.app, `{ ${[tokenPage('a', 5), tokenPage('b', 5)].join(' ')} }`);
+    expect(small.status).toBe(200);
+    expect(small.body.errors).toBeUndefined();
+    expect((small.body.data as { a: { edges: unknown[] } }).a.edges).toHaveLength(5);
+  });
+
+  it('refuses a query deeper than the limit', async () => {
+    const deep = `{ getCommentsByTokenId(token_id: "1", pagination: { perPage: 1 }) { edges { node { ${repliesDeep(14)} } } } }`;
+    const unbounded = await serverWith({ GRAPHQL_MAX_COST: '1000000000' });
+    const refused = await send(unbounded.app, deep);
+    expect(refused.status).toBe(400);
+    expect(messagesOf(refused.body)).toEqual([`Query depth 18 exceeds the limit of ${LIMITS.maxDepth}.`]);
+    const deeper = await serverWith({ GRAPHQL_MAX_COST: '1000000000', GRAPHQL_MAX_DEPTH: '18' });
+    const allowed = await send(deeper.app, deep);
+    expect(allowed.status).toBe(200);
+    expect(allowed.body.errors).toBeUndefined();
+  });
+
+  it('refuses cost hidden in fragments and a malformed perPage', async () => {
+    const hidden = await send(
+      server.app,
+      /* GraphQL */ `
+        query ($p: PaginationInput) { ...Lists }
+        fragment Lists on Query {
+          a: getMarketplaceTokens(pagination: $p) { ...Edges }
+          b: getMarketplaceTokens(pagination: $p) { ...Edges }
+          c: getMarketplaceTokens(pagination: $p) { ...Edges }
+        }
+        fragment Edges on TokenConnection { edges { node { id tokenHolding { bazaarSales { id } } } } }`,
+      { p: { perPage: 100 } },
+    );
+    expect(hidden.status).toBe(400);
+    // Three pages of 100, each token with its sales (5 estimated): 3 × (100 + 100 × 5), none of it in the operation itself.
+    expect(messagesOf(hidden.body)).toEqual([`Query cost 1800 exceeds the limit of ${LIMITS.maxCost}.`]);
+
+    for (const perPage of [-5, 0]) {
+      const malformed = await send(server.app, 'query ($p: PaginationInput) { getMarketplaceTokens(pagination: $p) { totalCount } }', { p: { perPage } });
+      expect(malformed.status).toBe(400);
+      expect(messagesOf(malformed.body)).toEqual([
+        `Query cost 1000000 exceeds the limit of ${LIMITS.maxCost}. A pagination.perPage that is not a positive integer counts as 1000000.`,
+      ]);
+    }
+  });
+
+  it('the app’s own dearest document passes the server with its real variables', async () => {
+    const result = await send(server.app, commentsService.GET_COMMENTS_BY_TOKEN_ID.query, { token_id: '1', pagination: { after: null, perPage: 20 } });
+    expect(result.status).toBe(200);
+    expect(result.body.errors).toBeUndefined();
+  });
+
+  it('the deliberately over-cost fixture document is refused by the server too', async () => {
+    const refused = await send(server.app, OVER_COST, { pagination: { perPage: 100 } });
+    expect(refused.status).toBe(400);
+    expect(messagesOf(refused.body)).toEqual([`Query cost 1600 exceeds the limit of ${LIMITS.maxCost}.`]);
+  });
+
+  it('introspection works by default and is refused with NODE_ENV=production', async () => {
+    const full = await send(server.app, getIntrospectionQuery());
+    expect(full.status).toBe(200);
+    expect((full.body.data as { __schema: { queryType: { name: string } } }).__schema.queryType.name).toBe('Query');
+
+    const production = await serverWith({ NODE_ENV: 'production' });
+    expect(production.config.security.graphql.introspection).toBe(false);
+    for (const query of [getIntrospectionQuery(), '{ __type(name: "Token") { name } }']) {
+      const refused = await send(production.app, query);
+      expect(refused.status).toBe(400);
+      expect(messagesOf(refused.body)[0]).toMatch(/introspection has been disabled/);
+    }
+    // Ordinary queries (and __typename) still answer in production.
+    const ordinary = await send(production.app, '{ getMarketplaceTokens(pagination: { perPage: 1 }) { __typename totalCount } }');
+    expect(ordinary.status).toBe(200);
+    expect(ordinary.body.errors).toBeUndefined();
+  });
+});

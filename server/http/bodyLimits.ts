@@ -13,6 +13,8 @@ export interface BodyLimitRule {
   maxBytes: number;
   /** What the route takes, so the number can be checked against it. */
   why: string;
+  /** What a refused client is told (default: the route's limit). */
+  message?: string;
 }
 
 const KB = 1024;
@@ -24,15 +26,17 @@ const MULTIPART_OVERHEAD = 64 * KB;
 /** The table (also in the README's security section). */
 export function bodyLimitTable(config: Pick<PublicConfig, 'maxFileSize'>): BodyLimitRule[] {
   const fileUpload = config.maxFileSize + MULTIPART_OVERHEAD;
+  // The user chose a file: say the file limit they can act on, not the framing allowance on top of it.
+  const fileMessage = `The request is larger than the ${config.maxFileSize / 1_048_576} MB limit.`;
   return [
     { method: 'POST', path: '/api/v1/account', maxBytes: 16 * KB, why: 'SIWE message and signature (4 KB each at most) and the API key request' },
-    { method: 'PUT', path: '/api/v1/account/:id', maxBytes: fileUpload, why: 'alias, email and one avatar image up to maxFileSize' },
+    { method: 'PUT', path: '/api/v1/account/:id', maxBytes: fileUpload, why: 'alias, email and one avatar image up to maxFileSize', message: fileMessage },
     { method: 'POST', path: '/api/v1/likes/', maxBytes: 4 * KB, why: 'a token_id field' },
     { method: 'POST', path: '/api/v1/likes', maxBytes: 4 * KB, why: 'a token_id field' },
     { method: 'POST', path: '/api/v1/comments', maxBytes: 16 * KB, why: 'a comment of up to 2,000 characters (4 bytes each in UTF-8, JSON-escaped)' },
     { method: 'PUT', path: '/api/v1/comments/:id', maxBytes: 16 * KB, why: 'an edited comment of up to 2,000 characters' },
     { method: 'POST', path: '/api/v1/comments/:id/vote', maxBytes: 1 * KB, why: 'a vote of 1 or -1' },
-    { method: 'PUT', path: '/api/v1/collection/:id', maxBytes: fileUpload, why: 'a description of up to 2,000 characters and one cover image up to maxFileSize' },
+    { method: 'PUT', path: '/api/v1/collection/:id', maxBytes: fileUpload, why: 'a description of up to 2,000 characters and one cover image up to maxFileSize', message: fileMessage },
     { method: 'POST', path: '/api/v1/trade/check', maxBytes: 4 * KB, why: 'a trade: kind, chain, price and ids' },
     { method: 'POST', path: '/graphql', maxBytes: 64 * KB, why: 'a query document and its variables (the app sends under 4 KB)' },
   ];
@@ -47,40 +51,31 @@ const compile = (rule: BodyLimitRule): CompiledRule => ({
   pattern: new RegExp(`^${rule.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+')}$`),
 });
 
-/** The limit for one request: the table's rule for its method and path, else the default. */
-export function bodyLimitFor(rules: readonly BodyLimitRule[], method: string, path: string): number {
-  return rules.find((rule) => rule.method === method && compile(rule).pattern.test(path))?.maxBytes ?? DEFAULT_BODY_LIMIT;
-}
-
 const sizeText = (bytes: number) => (bytes >= 1_048_576 ? `${Math.round((bytes / 1_048_576) * 10) / 10} MB` : `${Math.round(bytes / KB)} KB`);
 
 /** One middleware for the whole app: picks the route's limit from the table. */
 export function bodyLimits(config: Pick<PublicConfig, 'maxFileSize'>): MiddlewareHandler {
   const rules = bodyLimitTable(config).map(compile);
-  const limiters = new Map<number, MiddlewareHandler>();
-  const limiterOf = (maxSize: number) => {
-    let limiter = limiters.get(maxSize);
-    if (!limiter) {
-      limiter = bodyLimit({
-        maxSize,
-        onError: (c) => errorResponse(c, 413, 'too_large', `The request body is larger than the ${sizeText(maxSize)} this route takes.`),
-      });
-      limiters.set(maxSize, limiter);
-    }
-    return limiter;
-  };
+  const tooLarge = (maxBytes: number) => `The request body is larger than the ${sizeText(maxBytes)} this route takes.`;
+  const limiters = new Map<CompiledRule | null, MiddlewareHandler>([
+    [null, bodyLimit({ maxSize: DEFAULT_BODY_LIMIT, onError: (c) => errorResponse(c, 413, 'too_large', tooLarge(DEFAULT_BODY_LIMIT)) })],
+    ...rules.map((rule): [CompiledRule, MiddlewareHandler] => [
+      rule,
+      bodyLimit({ maxSize: rule.maxBytes, onError: (c) => errorResponse(c, 413, 'too_large', rule.message ?? tooLarge(rule.maxBytes)) }),
+    ]),
+  ]);
   return (c, next) => {
     const method = c.req.method;
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') {
       // No body is read on these routes; a declared one is still refused above the default.
       const declared = Number(c.req.header('content-length') ?? 0);
       if (declared > DEFAULT_BODY_LIMIT) {
-        return Promise.resolve(errorResponse(c, 413, 'too_large', `The request body is larger than the ${sizeText(DEFAULT_BODY_LIMIT)} this route takes.`));
+        return Promise.resolve(errorResponse(c, 413, 'too_large', tooLarge(DEFAULT_BODY_LIMIT)));
       }
       return next();
     }
     const path = c.req.path;
-    const maxBytes = rules.find((rule) => rule.method === method && rule.pattern.test(path))?.maxBytes ?? DEFAULT_BODY_LIMIT;
-    return limiterOf(maxBytes)(c, next);
+    const rule = rules.find((candidate) => candidate.method === method && candidate.pattern.test(path)) ?? null;
+    return limiters.get(rule)!(c, next);
   };
 }

@@ -13,7 +13,7 @@ import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases
 const TABLES = [
   'accounts', 'all_out_sales', 'api_keys', 'articles', 'artists', 'auth_nonces', 'collections', 'comment_votes', 'comments',
   'contact_messages', 'exhibition_artworks', 'exhibitions', 'holdings', 'indexer_state', 'likes', 'media', 'offers',
-  'sales', 'token_count_groups', 'tokens',
+  'rate_limits', 'sales', 'token_count_groups', 'tokens',
 ];
 
 describe.each(DATABASE_KINDS)('database on %s', (kind) => {

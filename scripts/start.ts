@@ -2,7 +2,7 @@
 // Ctrl-C stops everything it started.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, statSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createPublicClient, http } from 'viem';
 import { hardhat } from 'viem/chains';
 
@@ -11,7 +11,7 @@ const port = Number(process.env.PORT ?? 8787);
 const chainPort = Number(process.env.CHAIN_PORT ?? 8545);
 const rpcUrl = process.env.CHAIN_RPC_URL ?? `http://127.0.0.1:${chainPort}`;
 // STATIC_DIR (the server's setting) names another build folder than dist/, e.g. for parallel e2e runs.
-const staticDir = process.env.STATIC_DIR ? join(root, process.env.STATIC_DIR) : join(root, 'dist');
+const staticDir = process.env.STATIC_DIR ? resolve(root, process.env.STATIC_DIR) : join(root, 'dist');
 const skipBuildCheck = process.argv.includes('--no-build-check') && existsSync(join(staticDir, 'index.html'));
 
 const children: ChildProcess[] = [];

@@ -17,6 +17,8 @@ export function MobileMenu({ menu }: { menu?: NavGroup[] }) {
 
   useEffect(() => {
     if (!open) return;
+    // The opener button is always rendered: the one that opened the menu gets the focus back.
+    const opener = openerRef.current;
     closeRef.current?.focus();
     const previousOverflow = document.body.style.overflow;
     // The page behind a full-screen menu must not scroll.
@@ -28,7 +30,7 @@ export function MobileMenu({ menu }: { menu?: NavGroup[] }) {
     return () => {
       document.body.style.overflow = previousOverflow;
       document.removeEventListener('keydown', onKeyDown);
-      openerRef.current?.focus();
+      opener?.focus();
     };
   }, [open]);
 

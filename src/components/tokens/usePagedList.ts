@@ -31,28 +31,28 @@ export function usePagedList<TNode, TParams>({ fetchPage, params, pageSize, snap
     [fetchPage],
   );
   const [restored] = useState(() => (snapshotKey ? (takeListSnapshot(snapshotKey) as SavedList | undefined) : undefined));
+  // New params remount the list (its key), so they never change under this actor: keep the first ones.
+  const [initialParams] = useState(params);
   const list = useActorRef(machine, restored ? { input: { pageSize, params }, snapshot: restored } : { input: { pageSize, params } });
   const lastScrollTop = useRef(0);
 
   useEffect(() => {
-    if (!restored) list.send({ type: 'list.reset', params });
-    // Once per mount: new params remount the list (its key), so they never change under this actor.
-  }, [list]);
+    if (!restored) list.send({ type: 'list.reset', params: initialParams });
+  }, [list, restored, initialParams]);
 
   useEffect(
     () =>
       // Live events say chain data changed: reload the same list, then return to the visitor's offset.
       onListsStale(() => {
         const top = window.scrollY;
-        list.send({ type: 'list.reset', params });
+        list.send({ type: 'list.reset', params: initialParams });
         const subscription = list.subscribe((snapshot) => {
           if (snapshot.hasTag('loading')) return;
           subscription.unsubscribe();
           requestAnimationFrame(() => window.scrollTo(0, top));
         });
       }),
-    // The params are fixed for this actor (see above).
-    [list],
+    [list, initialParams],
   );
 
   useLayoutEffect(() => {
@@ -73,6 +73,8 @@ export function usePagedList<TNode, TParams>({ fetchPage, params, pageSize, snap
       // Layout cleanup runs before the actor stops (a passive effect): the snapshot is still the live one.
       const saved = list.getPersistedSnapshot() as SavedList;
       // The list's own items are still in the document here (a component's cleanup runs before its children go).
+      // Read at unmount on purpose: the grid element may render after this effect first ran (it follows the data).
+      // eslint-disable-next-line react-hooks/exhaustive-deps
       const item = itemsRef?.current?.firstElementChild;
       const itemHeight = item ? Math.round(item.getBoundingClientRect().height) : 0;
       const context = { ...saved.context, scrollTop: lastScrollTop.current, ...(itemHeight > 0 ? { itemHeight } : {}) };

@@ -56,12 +56,11 @@ export function useCollectionSell(collection: CreatedCollection, allOutSale: Col
   }, [action.busy, sell]);
 
   const address = collection.address ?? null;
-  const saleId = allOutSale?.allOutSaleId ?? null;
-  const saleAmount = allOutSale?.price.amount ?? null;
+  // Synced by value: a refetch with the same answer changes nothing.
+  const saleValue = JSON.stringify(openSale(allOutSale));
   useEffect(() => {
-    sell.send({ type: 'listing.sync', soldOut: collection.soldOut, address, allOutSale: openSale(allOutSale) });
-    // Synced by value: a refetch with the same answer changes nothing.
-  }, [sell, collection.soldOut, address, saleId, saleAmount]);
+    sell.send({ type: 'listing.sync', soldOut: collection.soldOut, address, allOutSale: JSON.parse(saleValue) as OpenAllOutSale | null });
+  }, [sell, collection.soldOut, address, saleValue]);
 
   return { sell, phase: action.phase };
 }

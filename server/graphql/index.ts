@@ -1,6 +1,7 @@
 // POST /graphql: graphql-yoga with the marketplace list queries.
-import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
-import { createSchema, createYoga } from 'graphql-yoga';
+import { GraphQLScalarType, Kind, type GraphQLError, type ValueNode } from 'graphql';
+import { createGraphQLError, createSchema, createYoga, maskError } from 'graphql-yoga';
+import { DATA_EXCEPTION_MESSAGE, isDataException } from '../http/errors.js';
 import { browsingModule } from './browsing/index.js';
 import { getMarketplaceCollections } from './collections.js';
 import { commentsModule } from './comments/index.js';
@@ -78,6 +79,18 @@ export function createGraphqlSchema() {
   });
 }
 
+/**
+ * yoga's masking, except for a value PostgreSQL refused as data (a number out of range inside a cursor, a NUL
+ * character in a string): that is the query's fault, a BAD_USER_INPUT like REST's 400, not "Unexpected error.".
+ */
+export function maskDataExceptions(error: unknown, message: string, isDev?: boolean): Error {
+  const graphqlError = error as Partial<GraphQLError>;
+  if (isDataException(graphqlError.originalError ?? error)) {
+    return createGraphQLError(DATA_EXCEPTION_MESSAGE, { nodes: graphqlError.nodes, path: graphqlError.path, extensions: { code: 'BAD_USER_INPUT' } });
+  }
+  return maskError(error, message, isDev);
+}
+
 export function createGraphql({ db, config, limits }: CreateGraphqlOptions) {
   return createYoga({
     schema: createGraphqlSchema(),
@@ -87,7 +100,7 @@ export function createGraphql({ db, config, limits }: CreateGraphqlOptions) {
     multipart: false,
     landingPage: false,
     // Unexpected errors reach the client as "Unexpected error." without a stack; GraphQLErrors pass through.
-    maskedErrors: true,
+    maskedErrors: { maskError: maskDataExceptions },
     logging: 'warn',
     plugins: [useQueryLimits(limits)],
     // Parsed documents stay cached; validation results may not: the cost depends on each request's variables.

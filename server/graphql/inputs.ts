@@ -85,6 +85,8 @@ function parse<T extends z.ZodType>(schema: T, value: unknown, what: string): z.
   return result.data;
 }
 
+const INT4_MAX = 2_147_483_647;
+
 const cursorSchema = z.tuple([
   z.enum(['_id', 'likesCount', 'price']),
   z.union([z.literal(1), z.literal(-1)]),
@@ -106,6 +108,10 @@ export function decodeCursor(value: string): Cursor {
   const parsed = cursorSchema.safeParse(decoded);
   if (!parsed.success) throw badInput('Invalid pagination.after: not a cursor returned by this API.');
   const [sortBy, sortDir, cursorValue, id] = parsed.data;
+  // likes_count is an int4: a larger value never came from this API (and PostgreSQL would refuse the comparison).
+  if (sortBy === 'likesCount' && cursorValue !== null && Number(cursorValue) > INT4_MAX) {
+    throw badInput('Invalid pagination.after: not a cursor returned by this API.');
+  }
   return { sortBy, sortDir, value: cursorValue, id };
 }
 

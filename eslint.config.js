@@ -7,6 +7,15 @@ const forbiddenInMachines = [
   'tus-js-client', 'idb-keyval', 'workbox-*', '@tanstack/*', 'hono', 'hono/*', 'pg', '@electric-sql/*',
 ];
 
+const noEffectGlobals = (folder, fetchHint = '') => [
+  { name: 'window', message: `No DOM in ${folder}.` },
+  { name: 'document', message: `No DOM in ${folder}.` },
+  { name: 'localStorage', message: `No storage in ${folder}.` },
+  { name: 'fetch', message: `No network in ${folder}${fetchHint}.` },
+  { name: 'WebSocket', message: `No network in ${folder}.` },
+  { name: 'XMLHttpRequest', message: `No network in ${folder}.` },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'contracts/generated/**', 'src/routeTree.gen.ts', '.data*/**', 'dist-*/**', 'test-results*/**', 'test-reports*/**', '.perf*/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -32,14 +41,30 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         patterns: [{ group: forbiddenInMachines, message: 'machines/ holds only TypeScript and xstate: effects are provided from src/services.' }],
       }],
-      'no-restricted-globals': ['error',
-        { name: 'window', message: 'No DOM in machines/.' },
-        { name: 'document', message: 'No DOM in machines/.' },
-        { name: 'localStorage', message: 'No storage in machines/.' },
-        { name: 'fetch', message: 'No network in machines/: invoke an actor provided from src/services.' },
-        { name: 'WebSocket', message: 'No network in machines/.' },
-        { name: 'XMLHttpRequest', message: 'No network in machines/.' },
-      ],
+      'no-restricted-globals': ['error', ...noEffectGlobals('machines/', ': invoke an actor provided from src/services')],
+    },
+  },
+  {
+    // domain/ holds the rules client and server share: TypeScript and zod/mini only (mini keeps the app's bundle
+    // small; the server composes the same schemas), and nothing else of ours: every layer imports it, it imports none.
+    files: ['domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          regex: '^(?!zod/mini$|\\./[\\w.-]+$)',
+          message: 'domain/ imports only zod/mini and its own files (./x): no React, DOM, network, server or machines code.',
+        }],
+      }],
+      'no-restricted-globals': ['error', ...noEffectGlobals('domain/')],
+    },
+  },
+  {
+    // The server takes shared rules from domain/, never from a machine.
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '^(\\.\\./)+(machines|src)/', message: 'The server imports shared rules from domain/, not from machines/ or src/.' }],
+      }],
     },
   },
 );

@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-// One vitest run, four projects: each layer runs in the environment it needs.
+// One vitest run, five projects: each layer runs in the environment it needs.
 export default defineConfig({
   test: {
     projects: [
+      { test: { name: 'domain', environment: 'node', include: ['tests/domain/**/*.test.ts'] } },
       { test: { name: 'machines', environment: 'node', include: ['tests/machines/**/*.test.ts'] } },
       {
         extends: './vite.config.ts',

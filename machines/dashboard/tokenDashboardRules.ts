@@ -1,8 +1,8 @@
 // The token dashboard's rules (seed 000 §2 "Token dashboard", §4 "Sale"/"Offer", §6 "Only a token's owner may list
 // it and accept offers"): pure functions over the fetched token, shared by the machine and its view.
-import { DEFAULT_SALE_AMOUNT } from '../forms/validators';
+import { sameAddress } from '../../domain/address';
+import { DEFAULT_SALE_AMOUNT } from '../../domain/price';
 import type { ChainAction } from '../trading/chainActions';
-import { sameAddress } from '../trading/tradeRules';
 
 /** One open per-token sale of the holding (GraphQL TokenHolding.bazaarSales). */
 export interface DashboardSale {

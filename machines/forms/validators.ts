@@ -1,75 +1,62 @@
+// The form machine's field validators, each the shared zod rule in domain/ (the server answers with the same
+// rules, so the client and the server never disagree): the message shown is the first issue's, the seed's text.
+import type * as z from 'zod/mini';
+import { collectionDescriptionSchema } from '../../domain/collection';
+import { commentTextSchema, replyTextSchema } from '../../domain/comments';
+import { noHashOrAmpersand as noHashOrAmpersandSchema, optionalEmail as optionalEmailSchema, optionalUrl as optionalUrlSchema, requiredText } from '../../domain/fields';
+import { fileNameSchema } from '../../domain/files';
+import { priceSchema } from '../../domain/price';
+import { aliasSchema, profileEmailSchema } from '../../domain/profile';
+import { firstIssue } from '../../domain/validate';
 import type { FieldValidator, FormFields } from './formMachine';
 
-// Seed 000 §5 "Validation rules": the messages, verbatim.
-export const REQUIRED_FIELD_MESSAGE = 'Required Field';
-export const INVALID_EMAIL_MESSAGE = 'Invalid email';
-export const ENTER_VALID_EMAIL_MESSAGE = 'Enter a valid email address';
-export const ENTER_VALID_URL_MESSAGE = 'Enter a valid URL';
-export const HASH_AMPERSAND_MESSAGE = 'Special Character # and & not allowed';
-export const INVALID_DESCRIPTION_MESSAGE = 'Invalid input. Please use only alphanumeric characters and basic punctuation.';
-export const MINIMUM_PRICE_MESSAGE = 'Minimum allowed price is 0.0001';
-export const COMMENT_EMPTY_MESSAGE = 'Comment cannot be empty';
-export const REPLY_EMPTY_MESSAGE = 'Reply cannot be empty';
-export const SELLER_CANNOT_ORDER_MESSAGE = 'Sorry. Order cannot be placed as you are the seller';
-export const FILE_NAME_MESSAGE = 'File Upload Failed. Remove special characters from filename';
+export {
+  COMMENT_EMPTY_MESSAGE,
+  ENTER_VALID_EMAIL_MESSAGE,
+  ENTER_VALID_URL_MESSAGE,
+  FILE_NAME_MESSAGE,
+  HASH_AMPERSAND_MESSAGE,
+  INVALID_DESCRIPTION_MESSAGE,
+  INVALID_EMAIL_MESSAGE,
+  MINIMUM_PRICE_MESSAGE,
+  REPLY_EMPTY_MESSAGE,
+  REQUIRED_FIELD_MESSAGE,
+  SELLER_CANNOT_ORDER_MESSAGE,
+} from '../../domain/messages';
+export { DEFAULT_SALE_AMOUNT, PRICE_DECIMALS, PRICE_MIN, PRICE_STEP, PRICE_STEP_MESSAGE } from '../../domain/price';
 
-// Seed 000 §5/§9: price and offer minimum 0.0001, step 0.0001; a token listing's default amount is 1.
-export const PRICE_MIN = 0.0001;
-export const PRICE_STEP = 0.0001;
-export const PRICE_DECIMALS = 4;
-export const DEFAULT_SALE_AMOUNT = 1;
-// Not in the seed (it shows no text for a step violation): ours, worded like the minimum message.
-export const PRICE_STEP_MESSAGE = 'Allowed price step is 0.0001';
+/** A field validator on a domain schema: null when the value passes, else the first issue's message. */
+export const schemaValidator =
+  (schema: z.core.$ZodType): FieldValidator =>
+  (value) =>
+    // An unset form value reads as an empty field.
+    firstIssue(schema, value ?? '');
 
-// "An ordinary email pattern (exact expression not shown)": one @, no spaces, a dot in the domain.
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-// Letters, digits, accented Latin letters, whitespace and . " ' ( ) : _ , = + -
-export const DESCRIPTION_PATTERN = /^[A-Za-z0-9À-ÖØ-öø-ÿĀ-ɏ\s."'():_,=+-]+$/;
-export const FILE_NAME_PATTERN = /^[A-Za-z0-9. _-]+$/;
+export const required = schemaValidator(requiredText());
 
-const text = (value: unknown) => (typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value));
-const isBlank = (value: unknown) => text(value).trim() === '';
+/** Profile email: required, then an ordinary email ('Invalid email'). */
+export const profileEmail = schemaValidator(profileEmailSchema);
 
-export const required: FieldValidator = (value) => (isBlank(value) ? REQUIRED_FIELD_MESSAGE : null);
-
-/** Profile email: required, then an ordinary email pattern ('Invalid email'). */
-export const profileEmail: FieldValidator = (value) =>
-  isBlank(value) ? REQUIRED_FIELD_MESSAGE : EMAIL_PATTERN.test(text(value).trim()) ? null : INVALID_EMAIL_MESSAGE;
-
-/** Optional email field elsewhere (contact form): empty is fine, anything else must look like an email. */
-export const optionalEmail: FieldValidator = (value) =>
-  isBlank(value) || EMAIL_PATTERN.test(text(value).trim()) ? null : ENTER_VALID_EMAIL_MESSAGE;
+/** Optional email field elsewhere (contact form): empty is fine, anything else must be an email. */
+export const optionalEmail = schemaValidator(optionalEmailSchema);
 
 /** Optional web link: empty, or an absolute http(s) URL. */
-export const optionalUrl: FieldValidator = (value) => {
-  if (isBlank(value)) return null;
-  try {
-    const { protocol, hostname } = new URL(text(value).trim());
-    return (protocol === 'http:' || protocol === 'https:') && hostname.includes('.') ? null : ENTER_VALID_URL_MESSAGE;
-  } catch {
-    return ENTER_VALID_URL_MESSAGE;
-  }
-};
+export const optionalUrl = schemaValidator(optionalUrlSchema);
 
-export const noHashOrAmpersand: FieldValidator = (value) => (/[#&]/.test(text(value)) ? HASH_AMPERSAND_MESSAGE : null);
+export const noHashOrAmpersand = schemaValidator(noHashOrAmpersandSchema);
 
 /** Collection description: not empty, only the allowed characters. */
-export const collectionDescription: FieldValidator = (value) =>
-  isBlank(value) ? REQUIRED_FIELD_MESSAGE : DESCRIPTION_PATTERN.test(text(value)) ? null : INVALID_DESCRIPTION_MESSAGE;
+export const collectionDescription = schemaValidator(collectionDescriptionSchema);
 
 /** Listing price and offer amount: required, numeric, at least 0.0001, in steps of 0.0001. */
-export const price: FieldValidator = (value) => {
-  if (isBlank(value)) return REQUIRED_FIELD_MESSAGE;
-  const raw = text(value).trim();
-  if (!/^\d*\.?\d+$|^\d+\.$/.test(raw) || Number(raw) < PRICE_MIN) return MINIMUM_PRICE_MESSAGE;
-  return (raw.split('.')[1] ?? '').length > PRICE_DECIMALS ? PRICE_STEP_MESSAGE : null;
-};
+export const price = schemaValidator(priceSchema);
 
-export const commentText: FieldValidator = (value) => (isBlank(value) ? COMMENT_EMPTY_MESSAGE : null);
-export const replyText: FieldValidator = (value) => (isBlank(value) ? REPLY_EMPTY_MESSAGE : null);
+/** Comment and reply text: trimmed, not empty ('Comment cannot be empty' / 'Reply cannot be empty'), not too long. */
+export const commentText = schemaValidator(commentTextSchema);
+export const replyText = schemaValidator(replyTextSchema);
 
 /** Upload file names: only letters, digits, dot, space, hyphen, underscore. */
-export const fileName: FieldValidator = (value) => (FILE_NAME_PATTERN.test(text(value)) ? null : FILE_NAME_MESSAGE);
+export const fileName = schemaValidator(fileNameSchema);
 
 /** Seed 000 §5 "a max length truncates input": applied to the value before field.change. */
 export const truncate = (value: string, maxLength: number) => (value.length > maxLength ? value.slice(0, maxLength) : value);
@@ -82,7 +69,7 @@ export interface ProfileValues extends Record<string, unknown> {
 /** The profile form: alias required, email required and valid; Save is disabled until both pass. */
 export function profileFormFields(initial: Partial<ProfileValues> = {}): FormFields<ProfileValues> {
   return {
-    alias: { value: initial.alias ?? '', validate: required },
+    alias: { value: initial.alias ?? '', validate: schemaValidator(aliasSchema) },
     email: { value: initial.email ?? '', validate: profileEmail },
   };
 }

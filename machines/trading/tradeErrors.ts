@@ -1,4 +1,4 @@
-import { MINIMUM_PRICE_MESSAGE } from '../forms/validators';
+import { MINIMUM_PRICE_MESSAGE } from '../../domain/messages';
 import { walkErrorChain, walletErrorKind, walletErrorMessage } from '../wallet/constants';
 import { ALREADY_OWNED_MESSAGE } from './tradeRules';
 

@@ -1,80 +1,30 @@
-import { MINIMUM_PRICE_MESSAGE, price as priceValidator, SELLER_CANNOT_ORDER_MESSAGE } from '../forms/validators';
-import { ACCOUNT_BANNED_MESSAGE, CONNECT_WALLET_FOR_OFFER_MESSAGE, CONNECT_WALLET_FOR_ORDER_MESSAGE } from '../wallet/constants';
+// The trading rules the client applies before asking the wallet. The rules themselves are shared with the server's
+// POST /trade/check (domain/trading.ts, domain/price.ts); the page supplies the facts (seller, holder, banned).
+import { MINIMUM_PRICE_MESSAGE } from '../../domain/messages';
+import { priceError } from '../../domain/price';
 import { toBaseUnits } from './amounts';
 
-// Seed 000 §5 "Order cannot be placed by the seller" and "Owners cannot buy or offer on their own token";
-// the seed names an already-owned message without its text: ours.
-export const ALREADY_OWNED_MESSAGE = 'You already own this token';
+export { sameAddress } from '../../domain/address';
+export {
+  ALREADY_OWNED_MESSAGE,
+  NOT_COLLECTION_CREATOR_MESSAGE,
+  NOT_TOKEN_OWNER_MESSAGE,
+  NOTHING_TO_LIST_MESSAGE,
+  SALE_CLOSED_MESSAGE,
+  listBlock,
+  orderBlock,
+  viewerBlock,
+  type OrderBlock,
+  type Viewer,
+} from '../../domain/trading';
+
+// The client's own notices (no text in the seed): ours.
 export const OFFER_UNAVAILABLE_MESSAGE = 'No longer available. Please retract your offer';
 export const CANCEL_AT_COLLECTION_MESSAGE = 'This listing belongs to a whole-collection sale. Cancel it at the collection';
-// Seed 000 §5 "Only a token's owner may list it" (no text given) and the full-collection sale by its creator: ours.
-export const NOT_TOKEN_OWNER_MESSAGE = 'Only the owner of this token may list it';
-export const NOT_COLLECTION_CREATOR_MESSAGE = 'Only the creator of this collection may list the full collection';
-export const NOTHING_TO_LIST_MESSAGE = 'This collection is sold out';
-// A sale that was cancelled or sold out by the time of the order or offer: ours.
-export const SALE_CLOSED_MESSAGE = 'This token is no longer for sale';
 
-export interface Viewer {
-  address: string | null;
-  /** Signed in with a valid API key (offers and purchases need a registered account). */
-  registered: boolean;
-  banned: boolean;
-}
-
-export interface OrderBlock {
-  message: string;
-  /** No registered wallet: the wallet modal opens with the message. */
-  openWallet: boolean;
-}
-
-export const sameAddress = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
-
-/** The viewer-level rules every trade starts with: banned, then not connected / not signed in. */
-export function viewerBlock(kind: 'order' | 'offer' | 'list' | 'listCollection', viewer: Viewer): OrderBlock | null {
-  if (viewer.banned) return { message: ACCOUNT_BANNED_MESSAGE, openWallet: false };
-  if (!viewer.address || !viewer.registered) {
-    return { message: kind === 'offer' ? CONNECT_WALLET_FOR_OFFER_MESSAGE : CONNECT_WALLET_FOR_ORDER_MESSAGE, openWallet: true };
-  }
-  return null;
-}
-
-/**
- * Why the viewer may not buy ('order') or make an offer ('offer') on a listing; null when they may.
- * `owner` is the holder the page shows; `viewerHolds` (the server knows it) is true when the viewer holds units.
- */
-export function orderBlock(
-  kind: 'order' | 'offer',
-  viewer: Viewer,
-  listing: { seller: string; owner: string | null; viewerHolds?: boolean },
-): OrderBlock | null {
-  const blocked = viewerBlock(kind, viewer);
-  if (blocked) return blocked;
-  if (sameAddress(viewer.address, listing.seller)) return { message: SELLER_CANNOT_ORDER_MESSAGE, openWallet: false };
-  if (listing.viewerHolds || sameAddress(viewer.address, listing.owner)) return { message: ALREADY_OWNED_MESSAGE, openWallet: false };
-  return null;
-}
-
-/**
- * Why the viewer may not list one token ('list': they must hold units of it) or a full collection
- * ('listCollection': they must be its creator and still hold some of it); null when they may.
- */
-export function listBlock(
-  kind: 'list' | 'listCollection',
-  viewer: Viewer,
-  target: { viewerHolds: boolean; creator?: string | null },
-): OrderBlock | null {
-  const blocked = viewerBlock(kind, viewer);
-  if (blocked) return blocked;
-  if (kind === 'listCollection') {
-    if (!sameAddress(viewer.address, target.creator)) return { message: NOT_COLLECTION_CREATOR_MESSAGE, openWallet: false };
-    return target.viewerHolds ? null : { message: NOTHING_TO_LIST_MESSAGE, openWallet: false };
-  }
-  return target.viewerHolds ? null : { message: NOT_TOKEN_OWNER_MESSAGE, openWallet: false };
-}
-
-/** An offer or listing price typed by the user: the validator's message, or the price in wei. */
+/** An offer or listing price typed by the user: the price rule's message, or the price in wei. */
 export function parsePrice(value: string): { error: string } | { wei: string } {
-  const error = priceValidator(value, {});
+  const error = priceError(value);
   if (error) return { error };
   const wei = toBaseUnits(value);
   return wei === null ? { error: MINIMUM_PRICE_MESSAGE } : { wei };

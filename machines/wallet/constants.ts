@@ -28,9 +28,8 @@ export type WalletErrorKind = keyof typeof WALLET_ERROR_MESSAGES;
 // Seed 000 §8 "Further notices" used by the wallet session and the trading views.
 export const SIGNATURE_DENIED_MESSAGE = 'User denied message signature';
 export const INSTALL_WALLET_MESSAGE = 'Please install wallet. If installed then please connect account on wallet to this site';
-export const ACCOUNT_BANNED_MESSAGE = 'This account is banned';
-export const CONNECT_WALLET_FOR_OFFER_MESSAGE = 'Please connect your wallet to place an offer';
-export const CONNECT_WALLET_FOR_ORDER_MESSAGE = 'Please connect your wallet to place the order';
+// The ones the trading rules answer with too are shared with the server (domain/messages.ts).
+export { ACCOUNT_BANNED_MESSAGE, CONNECT_WALLET_FOR_OFFER_MESSAGE, CONNECT_WALLET_FOR_ORDER_MESSAGE } from '../../domain/messages';
 export const TRANSACTION_REJECTED_MESSAGE = 'Transaction rejected';
 export const INSUFFICIENT_FUNDS_FOR_TRANSFER_MESSAGE = 'Insufficient funds for transfer';
 export const UNEXPECTED_ERROR_MESSAGE = 'Unexpected error';

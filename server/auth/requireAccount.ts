@@ -1,6 +1,7 @@
 // Signed-request authentication: `Authorization: Bearer <address>:<key>` plus a single-use `Nonce` header.
 import { eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
+import { ACCOUNT_BANNED_MESSAGE } from '../../domain/messages.js';
 import type { Db } from '../db/client.js';
 import { accounts } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
@@ -18,7 +19,8 @@ export interface AuthContext {
 /** Hono env for routes behind requireAccount / optionalAccount: `c.get('auth')`. */
 export type AuthEnv = { Variables: { auth: AuthContext | null } };
 
-export const BANNED_MESSAGE = 'This account is banned';
+/** Seed 000 §6, the same text the app shows (domain/messages.ts). */
+export const BANNED_MESSAGE = ACCOUNT_BANNED_MESSAGE;
 
 const AUTHORIZATION = /^Bearer\s+(0x[0-9a-fA-F]{40}):([A-Za-z0-9_-]{16,128})$/;
 

@@ -1,10 +1,8 @@
 // PUT /account/:id body: profile fields validated with the seed's messages, and the avatar proved to be an image.
 import sharp, { type FormatEnum, type Metadata } from 'sharp';
 import { z } from 'zod';
+import { profileSchema } from '../../domain/profile.js';
 import { ApiError } from '../http/errors.js';
-
-export const ALIAS_MAX_LENGTH = 64;
-export const EMAIL_MAX_LENGTH = 254;
 
 const AVATAR_FORMATS: Partial<Record<keyof FormatEnum, string>> = {
   png: 'image/png',
@@ -14,19 +12,9 @@ const AVATAR_FORMATS: Partial<Record<keyof FormatEnum, string>> = {
 };
 const AVATAR_TYPES_TEXT = 'PNG, JPEG, WebP or GIF';
 
-// Seed 000 §5: alias required; email required and an ordinary email pattern, else 'Invalid email'.
-export const profileSchema = z.object({
-  alias: z
-    .string({ error: 'Alias is required' })
-    .trim()
-    .min(1, 'Alias is required')
-    .max(ALIAS_MAX_LENGTH, `Alias must be at most ${ALIAS_MAX_LENGTH} characters`),
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, 'Email is required')
-    .max(EMAIL_MAX_LENGTH, 'Invalid email')
-    .pipe(z.email({ error: 'Invalid email' })),
+// The profile form's own rules (domain/profile.ts: alias and email, the seed's messages), plus the avatar flag.
+const profileFormSchema = z.object({
+  ...profileSchema.shape,
   avatarChanged: z.enum(['true', 'false'], { error: "avatarChanged must be 'true' or 'false'" }).default('false'),
 });
 
@@ -49,14 +37,10 @@ function textField(body: Record<string, FormValue>, name: string): string | unde
 
 /** Validates the multipart fields; the avatar bytes are checked by prepareAvatar. */
 export async function parseProfileForm(body: Record<string, FormValue>, maxFileSize: number): Promise<ProfileUpdate> {
-  const parsed = profileSchema.safeParse({
-    alias: textField(body, 'alias'),
-    email: textField(body, 'email'),
-    avatarChanged: textField(body, 'avatarChanged'),
-  });
-  if (!parsed.success) {
-    throw new ApiError(400, 'invalid_input', parsed.error.issues.map((issue) => issue.message).join('; '));
-  }
+  const fields = { alias: textField(body, 'alias'), email: textField(body, 'email'), avatarChanged: textField(body, 'avatarChanged') };
+  // The first failing field's message, the one the form shows under that field (Save is disabled until none fails).
+  const parsed = profileFormSchema.safeParse(fields);
+  if (!parsed.success) throw new ApiError(400, 'invalid_input', parsed.error.issues[0]!.message);
   const { alias, email, avatarChanged } = parsed.data;
   if (avatarChanged === 'false') return { alias, email, avatar: { kind: 'keep' } };
   const file = body.avatar;

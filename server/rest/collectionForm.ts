@@ -1,12 +1,9 @@
-// PUT /collection/:id form: description (seed 000 §5 rule) and/or one cover image checked by decoding it.
+// PUT /collection/:id form: description (the shared rule, domain/collection.ts) and/or one cover image checked by decoding it.
 import sharp from 'sharp';
+import { collectionDescriptionSchema } from '../../domain/collection.js';
 import { ApiError } from '../http/errors.js';
 
-export const DESCRIPTION_MESSAGE = 'Invalid input. Please use only alphanumeric characters and basic punctuation.';
-// Letters, digits, accented Latin letters (Latin-1 and Latin Extended-A/B, without × and ÷), whitespace and . " ' ( ) : _ , = + -
-const DESCRIPTION = /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\s."'():_,=+-]*$/;
 const COVER_TYPES: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
-export const MAX_DESCRIPTION = 2000;
 
 type FormValue = string | File | (string | File)[] | undefined;
 
@@ -15,11 +12,11 @@ export interface CollectionUpdate {
   cover?: { bytes: Uint8Array; contentType: string };
 }
 
+/** The trimmed description, or a 400 with the rule's message ('Required Field' or the seed's invalid-input text). */
 export function checkDescription(value: string): string {
-  const description = value.trim();
-  if (description === '') throw new ApiError(400, 'invalid_input', 'The description cannot be empty.');
-  if (description.length > MAX_DESCRIPTION || !DESCRIPTION.test(description)) throw new ApiError(400, 'invalid_input', DESCRIPTION_MESSAGE);
-  return description;
+  const parsed = collectionDescriptionSchema.safeParse(value);
+  if (!parsed.success) throw new ApiError(400, 'invalid_input', parsed.error.issues[0]!.message);
+  return parsed.data;
 }
 
 export async function parseCollectionForm(body: Record<string, FormValue>, maxFileSize: number): Promise<CollectionUpdate> {

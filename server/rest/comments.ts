@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { MAX_STORED_LEVEL, REPLY_DEPTH_MESSAGE, commentTextError } from '../../machines/comments/rules.js';
+import { MAX_STORED_LEVEL, REPLY_DEPTH_MESSAGE, commentTextError } from '../../domain/comments.js';
 import { requireAccount, signedInAccount, type AuthEnv } from '../auth/requireAccount.js';
 import type { Db } from '../db/client.js';
 import { accounts, commentVotes, comments, tokens } from '../db/schema.js';

@@ -1,6 +1,6 @@
 // Comment rows → API shapes, reply levels and the nested page read shared by REST and GraphQL.
 import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { SHOWN_LEVELS } from '../../machines/comments/rules.js';
+import { SHOWN_LEVELS } from '../../domain/comments.js';
 import type { Db } from '../db/client.js';
 import { accounts, commentVotes, comments } from '../db/schema.js';
 import { thumbnailUrl, type Ipfs, type PersonInfo } from '../graphql/people.js';

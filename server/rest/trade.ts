@@ -1,10 +1,11 @@
 // REST under /api/v1/trade (issue 6): the server's check of the trading rules before a wallet transaction.
-// The rules and messages are the client's own (machines/trading/tradeRules.ts, machines/forms/validators.ts).
+// The rules and messages are the ones the client applies (domain/trading.ts, domain/price.ts).
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import { MINIMUM_PRICE_MESSAGE, PRICE_STEP_MESSAGE, REQUIRED_FIELD_MESSAGE, SELLER_CANNOT_ORDER_MESSAGE } from '../../machines/forms/validators.js';
+import { ACCOUNT_BANNED_MESSAGE, MINIMUM_PRICE_MESSAGE, REQUIRED_FIELD_MESSAGE, SELLER_CANNOT_ORDER_MESSAGE } from '../../domain/messages.js';
+import { PRICE_STEP_MESSAGE, priceError } from '../../domain/price.js';
 import {
   ALREADY_OWNED_MESSAGE,
   listBlock,
@@ -12,13 +13,11 @@ import {
   NOT_TOKEN_OWNER_MESSAGE,
   NOTHING_TO_LIST_MESSAGE,
   orderBlock,
-  parsePrice,
   SALE_CLOSED_MESSAGE,
   viewerBlock,
   type OrderBlock,
   type Viewer,
-} from '../../machines/trading/tradeRules.js';
-import { ACCOUNT_BANNED_MESSAGE } from '../../machines/wallet/constants.js';
+} from '../../domain/trading.js';
 import { isBanned, requireAccount, signedInAccount, type AuthEnv } from '../auth/requireAccount.js';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -133,8 +132,8 @@ export function tradeRoutes({ db, config, limiter }: RestRouteOptions) {
     const input = parseInput(checkSchema, await readJson(c));
     const viewer = { address: auth.address, registered: true, banned: await isBanned(db, auth.address) };
     refuse(viewerBlock(input.kind, viewer));
-    const price = parsePrice(input.price ?? '');
-    if ('error' in price) refuse({ message: price.error });
+    const priceProblem = priceError(input.price);
+    if (priceProblem) refuse({ message: priceProblem });
     if (input.kind === 'order' || input.kind === 'offer') await checkOrder(db, config, viewer, { ...input, kind: input.kind });
     else if (input.kind === 'list') await checkListing(db, viewer, { ...input, kind: input.kind });
     else await checkCollectionListing(db, viewer, { ...input, kind: input.kind });

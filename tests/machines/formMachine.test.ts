@@ -123,7 +123,7 @@ describe('validators (seed 000 §5)', () => {
     expect(required('  ', {})).toBe(REQUIRED_FIELD_MESSAGE);
     expect(required('Ada', {})).toBeNull();
     expect(profileEmail('', {})).toBe(REQUIRED_FIELD_MESSAGE);
-    for (const bad of ['ada', 'ada@', 'ada@example', 'a da@example.com', 'ada@@example.com']) expect(profileEmail(bad, {})).toBe(INVALID_EMAIL_MESSAGE);
+    for (const bad of ['ada', 'ada@', 'ada@example', 'a da@example.com', 'ada@@example.com', 'a@b.c']) expect(profileEmail(bad, {})).toBe(INVALID_EMAIL_MESSAGE);
     expect(profileEmail('ada.lovelace+art@example.co.uk', {})).toBeNull();
   });
 

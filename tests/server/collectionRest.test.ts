@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectionDescription } from '../../machines/forms/validators.js';
 import type { ApiKeyCredentials } from '../../src/services/authFetch.js';
 import { accounts, collections, likes, media } from '../../server/db/schema.js';
 import { ALICE, BOB, login, signedRequest } from './authFixtures.js';
@@ -71,9 +72,28 @@ describe.each(DATABASE_KINDS)('collection REST on %s', (kind) => {
     expect((await database.db.select().from(media)).length).toBe(mediaBefore);
   });
 
+  // One rule (domain/collection.ts) on both sides: the route answers every description exactly as the editor's validator does.
+  it('description: the route accepts and refuses the same texts as the editor, with its message', async () => {
+    const id = seeded.collectionIds.imageId;
+    const texts = [
+      'Études (2024): "light", shade_1, a=b+c - d.', "L'été\tsecond part", 'ĀāŁłŒœ ɏ', '  trimmed  ', 'a'.repeat(2000),
+      '', '  ', 'a;b', 'what?', '×', 'Ωmega', 'tilde~', 'a/b', '[x]', 'a'.repeat(2001),
+    ];
+    for (const text of texts) {
+      const expected = collectionDescription(text, {});
+      const response = await put(alice, id, { description: text });
+      const answer = response.status === 200 ? null : ((await response.json()) as { message: string }).message;
+      expect({ text: text.slice(0, 40), status: response.status, answer }).toEqual({ text: text.slice(0, 40), status: expected === null ? 200 : 400, answer: expected });
+      if (expected === null) expect((await descriptionOf(id)).description).toBe(text.trim());
+    }
+    expect(collectionDescription('   ', {})).toBe('Required Field');
+  });
+
   it('refuses an empty description, an empty form, a non-image and an oversized cover', async () => {
     const id = seeded.collectionIds.gifId;
-    expect((await put(alice, id, { description: '   ' })).status).toBe(400);
+    const blank = await put(alice, id, { description: '   ' });
+    expect(blank.status).toBe(400);
+    expect(await blank.json()).toEqual({ error: 'invalid_input', message: 'Required Field' });
     expect((await put(alice, id, {})).status).toBe(400);
     expect((await put(alice, id, { cover: new File([new TextEncoder().encode('not an image')], 'x.png', { type: 'image/png' }) })).status).toBe(415);
     const huge = new Uint8Array(server.config.public.maxFileSize + 1);

@@ -1,6 +1,6 @@
 // GraphQL: getCommentsByTokenId — top-level comments newest first (keyset pages of 20), replies nested 5 levels.
 import { z } from 'zod';
-import { COMMENTS_PAGE_SIZE } from '../../../machines/comments/rules.js';
+import { COMMENTS_PAGE_SIZE } from '../../../domain/comments.js';
 import { readCommentsPage } from '../../rest/commentsStore.js';
 import { badInput, parseListInput } from '../inputs.js';
 import type { GraphqlContext, GraphqlModule } from '../module.js';

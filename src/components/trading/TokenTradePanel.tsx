@@ -1,7 +1,7 @@
 // Buy at the listed price and make an offer on the token page (seed 000 §2 "Token detail", §5).
 import { useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
-import { PRICE_MIN, PRICE_STEP } from '../../../machines/forms/validators';
+import { PRICE_MIN, PRICE_STEP } from '../../../domain/price';
 import { orderBlock, parsePrice, sameAddress } from '../../../machines/trading/tradeRules';
 import { useSystemActor } from '../../app/appActorContext';
 import { formatPrice } from '../../app/format';

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { createFormMachine, fieldError } from '../../../machines/forms/formMachine';
+import { DESCRIPTION_MAX_LENGTH } from '../../../domain/collection';
 import { collectionDescription } from '../../../machines/forms/validators';
 import type { ApiKeyCredentials } from '../../services/authFetch';
 import { updateCollection } from '../../services/collection';
@@ -11,7 +12,6 @@ interface DescriptionValues extends Record<string, unknown> {
 }
 
 const descriptionFormMachine = createFormMachine<DescriptionValues>();
-const DESCRIPTION_MAX_LENGTH = 2000;
 
 /** What a save gave: the saved text, or null when it failed (seed 000 §8: ignored silently). */
 type SaveOutcome = { saved: string | null };

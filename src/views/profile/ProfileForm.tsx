@@ -2,6 +2,7 @@ import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { createFormMachine, fieldError, type FormFields } from '../../../machines/forms/formMachine';
+import { ALIAS_MAX_LENGTH, EMAIL_MAX_LENGTH } from '../../../domain/profile';
 import { fileName, profileFormFields, type ProfileValues } from '../../../machines/forms/validators';
 import type { WalletAccount } from '../../../machines/wallet/walletSessionTypes';
 import { useSystemActor } from '../../app/appActorContext';
@@ -120,7 +121,7 @@ export function ProfileForm({ account, credentials }: { account: WalletAccount; 
         <input
           id="profile-alias"
           value={values.alias}
-          maxLength={64}
+          maxLength={ALIAS_MAX_LENGTH}
           aria-invalid={Boolean(touched.alias && aliasError)}
           aria-describedby={touched.alias && aliasError ? 'profile-alias-error' : undefined}
           onChange={(event) => form.send({ type: 'field.change', name: 'alias', value: event.target.value })}
@@ -137,7 +138,7 @@ export function ProfileForm({ account, credentials }: { account: WalletAccount; 
           id="profile-email"
           type="email"
           value={values.email}
-          maxLength={254}
+          maxLength={EMAIL_MAX_LENGTH}
           aria-invalid={Boolean(touched.email && emailError)}
           aria-describedby={touched.email && emailError ? 'profile-email-error' : undefined}
           onChange={(event) => form.send({ type: 'field.change', name: 'email', value: event.target.value })}

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useId, type FormEvent } from 'react';
-import { PRICE_MIN, PRICE_STEP } from '../../../../machines/forms/validators';
+import { PRICE_MIN, PRICE_STEP } from '../../../../domain/price';
 import { LISTING_CURRENCY } from '../../../../machines/dashboard/tokenDashboardMachine';
 import { PhaseStatus } from '../../../components/trading/PhaseStatus';
 import type { ContractActionPhase } from '../../../components/trading/useContractAction';

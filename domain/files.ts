@@ -1,0 +1,8 @@
+// Seed 000 §5 "Upload file names: only letters, digits, dot, space, hyphen, underscore; otherwise
+// 'File Upload Failed. Remove special characters from filename'" (seed 001 §5: the generative upload too).
+import * as z from 'zod/mini';
+import { FILE_NAME_MESSAGE } from './messages';
+
+export const FILE_NAME_PATTERN = /^[A-Za-z0-9. _-]+$/;
+
+export const fileNameSchema = z.string({ error: FILE_NAME_MESSAGE }).check(z.regex(FILE_NAME_PATTERN, FILE_NAME_MESSAGE));

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SALE_AMOUNT, PRICE_MIN, PRICE_STEP, priceError, priceSchema } from '../../domain/price';
+
+// Seed 000 §5 "Listing price: numeric, required, step 0.0001, minimum 0.0001 ('Minimum allowed price is 0.0001');
+// an empty price gives the sale error" and §9 "Price and offer minimum 0.0001, step 0.0001".
+describe('price (seed 000 §5, §9)', () => {
+  it('constants: minimum and step 0.0001, default sale amount 1', () => {
+    expect([PRICE_MIN, PRICE_STEP, DEFAULT_SALE_AMOUNT]).toEqual([0.0001, 0.0001, 1]);
+  });
+
+  it("required: empty, blank or missing gives 'Required Field'", () => {
+    for (const empty of ['', '  ', null, undefined]) expect(priceError(empty)).toBe('Required Field');
+  });
+
+  it("minimum: below 0.0001 or not a plain decimal gives 'Minimum allowed price is 0.0001'", () => {
+    for (const bad of ['0', '0.00009', '0.0000', '-1', 'abc', '1e3', '0x10', '1,5', '1 000', 'NaN', 'Infinity', '.', '+1', 0, -2]) {
+      expect([bad, priceError(bad)]).toEqual([bad, 'Minimum allowed price is 0.0001']);
+    }
+  });
+
+  it("step: more than 4 decimals gives 'Allowed price step is 0.0001'", () => {
+    for (const bad of ['1.00015', '0.00015', '12.50001']) expect([bad, priceError(bad)]).toEqual([bad, 'Allowed price step is 0.0001']);
+  });
+
+  it('accepts 0.0001 and above in steps of 0.0001; numbers read as their text; parses to the trimmed decimal', () => {
+    for (const good of ['0.0001', '12.5', '3', '3.', '.5', ' 1.2345 ', '1000000', 2, 0.5]) expect([good, priceError(good)]).toEqual([good, null]);
+    expect(priceSchema.parse(' 0.015 ')).toBe('0.015');
+    expect(priceSchema.parse(2)).toBe('2');
+  });
+});

@@ -4,7 +4,6 @@ import { addComment, appendPage, findComment, updateComment, type CommentsPage, 
 import { COMMENT_NOTICES, canReplyAtLevel, commentTextError, sameAddress } from './rules';
 
 import type {
-  CommentDraft,
   CommentThreadContext,
   CommentThreadEmitted,
   CommentThreadEvent,
@@ -51,14 +50,6 @@ const firstPage = (page: CommentsPage) => ({
 });
 
 const notify = (kind: 'success' | 'error', text: string) => ({ type: 'notify' as const, params: { kind, text } });
-const storeDraft = {
-  type: 'persistDraft' as const,
-  params: ({ context }: { context: Ctx }) => ({
-    tokenId: context.tokenId,
-    draft: context.editor ? { target: context.editor, text: context.draft } : null,
-  }),
-};
-const forgetDraft = { type: 'persistDraft' as const, params: ({ context }: { context: Ctx }) => ({ tokenId: context.tokenId, draft: null }) };
 
 export const commentThreadMachine = setup({
   types: {
@@ -68,7 +59,6 @@ export const commentThreadMachine = setup({
     emitted: {} as CommentThreadEmitted,
   },
   actors: {
-    loadDraft: fromPromise<CommentDraft | null, { tokenId: string }>(async () => null),
     fetchComments: fromPromise<CommentsPage, FetchCommentsInput>(async () => {
       throw new Error('fetchComments is provided by src/services/comments');
     }),
@@ -86,8 +76,6 @@ export const commentThreadMachine = setup({
     }),
   },
   actions: {
-    /** Stores (or with null, forgets) the thread's draft; services implement it with idb-keyval. */
-    persistDraft: (_, _params: { tokenId: string; draft: CommentDraft | null }) => {},
     openWalletDialog: () => {},
     changeDraft: assign({ draft: ({ event }) => (event.type === 'draft.change' ? event.text : ''), error: null }),
     assignViewer: assign({ viewer: ({ context, event }) => (event.type === 'viewer.changed' ? event.address : context.viewer) }),
@@ -125,23 +113,14 @@ export const commentThreadMachine = setup({
     editor: null,
     draft: '',
     error: null,
-    restored: null,
+    restored: input.restored ?? null,
   }),
   on: {
     'viewer.changed': { actions: 'assignViewer' },
   },
-  initial: 'restoring',
+  // A reload restores the persisted snapshot (commentThreadPersistence): this state, with the draft in `restored`.
+  initial: 'loading',
   states: {
-    restoring: {
-      invoke: {
-        id: 'loadDraft',
-        src: 'loadDraft',
-        input: ({ context }) => ({ tokenId: context.tokenId }),
-        onDone: { target: 'loading', actions: assign({ restored: ({ event }) => event.output }) },
-        // An unreadable store only loses the draft.
-        onError: 'loading',
-      },
-    },
     loading: {
       tags: ['loading'],
       // The wallet often settles while the first page is in flight: ask again so myVote is the viewer's own.
@@ -235,12 +214,12 @@ export const commentThreadMachine = setup({
               tags: ['editing'],
               initial: 'editing',
               on: {
-                'editor.cancel': { target: 'closed', actions: ['closeEditor', forgetDraft] },
+                'editor.cancel': { target: 'closed', actions: 'closeEditor' },
               },
               states: {
                 editing: {
                   on: {
-                    'draft.change': { actions: ['changeDraft', storeDraft] },
+                    'draft.change': { actions: 'changeDraft' },
                     'editor.submit': [
                       { guard: 'draftInvalid', actions: assign({ error: ({ context }) => commentTextError(context.draft, isReply(context)) }) },
                       { guard: 'connected', target: 'debouncing', actions: assign({ error: null }) },
@@ -253,7 +232,7 @@ export const commentThreadMachine = setup({
                   on: {
                     // Repeated clicks or key presses within the debounce make one request.
                     'editor.submit': { target: 'debouncing', reenter: true },
-                    'draft.change': { target: 'editing', actions: ['changeDraft', storeDraft] },
+                    'draft.change': { target: 'editing', actions: 'changeDraft' },
                   },
                   after: {
                     submitDebounce: [{ guard: 'editing', target: 'saving' }, { target: 'posting' }],
@@ -277,7 +256,6 @@ export const commentThreadMachine = setup({
                           totalCount: context.totalCount + (event.output.parent_id === null ? 1 : 0),
                         })),
                         'closeEditor',
-                        forgetDraft,
                         notify('success', COMMENT_NOTICES.posted),
                       ],
                     },
@@ -307,7 +285,6 @@ export const commentThreadMachine = setup({
                           })),
                         })),
                         'closeEditor',
-                        forgetDraft,
                         notify('success', COMMENT_NOTICES.updated),
                       ],
                     },

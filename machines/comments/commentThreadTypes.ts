@@ -3,7 +3,7 @@ import type { ThreadComment } from './commentTree';
 
 export type EditorTarget = { mode: 'new' } | { mode: 'reply'; commentId: string } | { mode: 'edit'; commentId: string };
 
-/** What is persisted while typing, so a reload brings the editor back (one editor per thread at a time). */
+/** The typed work a reload brings back: the open editor's target and text (one editor per thread at a time). */
 export interface CommentDraft {
   target: EditorTarget;
   text: string;
@@ -13,6 +13,8 @@ export interface CommentThreadInput {
   tokenId: string;
   /** The registered account's address, or null when no wallet is connected. */
   viewer: string | null;
+  /** A draft to reopen once allowed: what a persisted thread carries (see commentThreadPersistence). */
+  restored?: CommentDraft | null;
 }
 
 export interface CommentThreadContext extends CommentThreadInput {
@@ -25,7 +27,7 @@ export interface CommentThreadContext extends CommentThreadInput {
   draft: string;
   /** Inline message under the editor: validation, or the failure of the last save or post. */
   error: string | null;
-  /** A draft read back from storage, applied once it is allowed (e.g. after the wallet reconnects). */
+  /** A draft brought back by a reload, applied once it is allowed (e.g. after the wallet reconnects). */
   restored: CommentDraft | null;
 }
 

@@ -1,15 +1,10 @@
-// Comments: GraphQL getCommentsByTokenId, REST /api/v1/comments (post, edit, delete, vote) and the drafts store.
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+// Comments: GraphQL getCommentsByTokenId and REST /api/v1/comments (post, edit, delete, vote); drafts in commentDrafts.
 import { fromPromise } from 'xstate';
 import type { CommentsPage, ThreadComment } from '../../machines/comments/commentTree';
-import {
-  commentThreadMachine,
-  type CommentDraft,
-  type FetchCommentsInput,
-  type PostCommentInput,
-} from '../../machines/comments/commentThreadMachine';
+import { commentThreadMachine, type FetchCommentsInput, type PostCommentInput } from '../../machines/comments/commentThreadMachine';
 import { COMMENTS_PAGE_SIZE, sameAddress } from '../../machines/comments/rules';
 import { authorizationHeader, signedJson, type ApiKeyCredentials, type AuthFetchOptions } from './authFetch';
+import { commentDraftsStored } from './commentDrafts';
 import { graphqlOperation, graphqlRequest } from './graphql';
 
 const COMMENT_FIELDS = 'id text parent_id level deleted createdAt updatedAt votes myVote userInfo { address alias avatar firstName lastName }';
@@ -66,30 +61,6 @@ export const deleteComment = (credentials: ApiKeyCredentials, commentId: string,
 export const voteComment = (credentials: ApiKeyCredentials, commentId: string, value: 1 | -1, signal?: AbortSignal, options?: AuthFetchOptions) =>
   signedJson<{ votes: number; myVote: number | null }>(`/comments/${encodeURIComponent(commentId)}/vote`, json('POST', { value }, signal), credentials, options);
 
-// ---- Drafts: one per token thread (the thread has one editor at a time), keyed by token _id. ----
-
-let draftStore: UseStore | undefined;
-const getDraftStore = () => (draftStore ??= createStore('artbazaar-drafts', 'comments'));
-const DRAFT_VERSION = 1;
-
-export async function readCommentDraft(tokenId: string): Promise<CommentDraft | null> {
-  try {
-    const stored = await get<{ version: number; draft: CommentDraft }>(`comment:${tokenId}`, getDraftStore());
-    return stored?.version === DRAFT_VERSION ? stored.draft : null;
-  } catch {
-    return null; // IndexedDB unavailable (private mode): no draft
-  }
-}
-
-export async function writeCommentDraft(tokenId: string, draft: CommentDraft | null): Promise<void> {
-  try {
-    if (draft) await set(`comment:${tokenId}`, { version: DRAFT_VERSION, draft }, getDraftStore());
-    else await del(`comment:${tokenId}`, getDraftStore());
-  } catch {
-    // A draft that cannot be stored only fails to survive a reload.
-  }
-}
-
 export class NotSignedInError extends Error {
   override name = 'NotSignedInError';
   constructor() {
@@ -106,16 +77,20 @@ export function provideCommentThread(getCredentials: () => ApiKeyCredentials | n
   };
   return commentThreadMachine.provide({
     actors: {
-      loadDraft: fromPromise(({ input }) => readCommentDraft(input.tokenId)),
       fetchComments: fromPromise(({ input, signal }) => fetchComments(input, getCredentials(), signal)),
-      postComment: fromPromise(({ input, signal }) => postComment(credentials(), input, signal)),
-      updateComment: fromPromise(({ input, signal }) => updateComment(credentials(), input.commentId, input.text, signal)),
+      // The thread stops keeping the draft as it sends it (commentThreadPersistence); that is stored before the text
+      // leaves, so once the server may have it no reload can offer it again.
+      postComment: fromPromise(async ({ input, signal }) => {
+        await commentDraftsStored();
+        return postComment(credentials(), input, signal);
+      }),
+      updateComment: fromPromise(async ({ input, signal }) => {
+        await commentDraftsStored();
+        return updateComment(credentials(), input.commentId, input.text, signal);
+      }),
       deleteComment: fromPromise(async ({ input, signal }) => ({ commentId: input.commentId, ...(await deleteComment(credentials(), input.commentId, signal)) })),
       voteComment: fromPromise(async ({ input, signal }) => ({ commentId: input.commentId, ...(await voteComment(credentials(), input.commentId, input.value, signal)) })),
     },
-    actions: {
-      persistDraft: (_, params) => void writeCommentDraft(params.tokenId, params.draft),
-      openWalletDialog,
-    },
+    actions: { openWalletDialog },
   });
 }

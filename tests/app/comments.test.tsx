@@ -1,12 +1,12 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createStore, get } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ThreadComment } from '../../machines/comments/commentTree';
 import { AppActorProvider } from '../../src/app/appActorContext';
 import { createAppActor } from '../../src/app/createAppActor';
 import { CommentsPanel } from '../../src/components/comments/CommentsPanel';
 import { closeWalletModal, isWalletModalOpen } from '../../src/components/wallet/walletModalStore';
-import { readCommentDraft, writeCommentDraft } from '../../src/services/comments';
 import { configAnswering, demoConfig } from './appHarness';
 import { fakeWalletSession, loginOf } from './walletHarness';
 
@@ -29,6 +29,14 @@ const PAGE = {
     },
   ],
 };
+
+const draftStore = createStore('artbazaar-drafts', 'comments');
+/** The draft a reload would bring back for a token's thread: read straight from IndexedDB, { version, snapshot }. */
+async function storedDraft(tokenId: string): Promise<unknown> {
+  const record = await get<{ version: number; snapshot: { context: { restored: unknown } } }>(`comment:${tokenId}`, draftStore);
+  if (record) expect(record.version).toBe(2);
+  return record?.snapshot.context.restored ?? null;
+}
 
 function answer(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -104,15 +112,21 @@ describe('CommentsPanel (visitor)', () => {
     await user.keyboard('{Control>}{Enter}{/Control}');
     expect(isWalletModalOpen()).toBe(true);
     expect(screen.getByRole('textbox', { name: 'Write a comment' })).toHaveValue('Hello there');
-    await waitFor(async () => expect(await readCommentDraft('8')).toEqual({ target: { mode: 'new' }, text: 'Hello there' }));
+    await waitFor(async () => expect(await storedDraft('8')).toEqual({ target: { mode: 'new' }, text: 'Hello there' }));
     // Esc cancels: the editor closes and the draft is forgotten.
     await user.keyboard('{Escape}');
-    await waitFor(async () => expect(await readCommentDraft('8')).toBeNull());
+    await waitFor(async () => expect(await storedDraft('8')).toBeNull());
   });
 
-  it('a stored draft comes back in its editor after a reload', async () => {
-    await writeCommentDraft('9', { target: { mode: 'new' }, text: 'Half a thought' });
+  it('a typed draft comes back in its editor after a reload (the thread restored from its stored snapshot)', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => answer({ data: { getCommentsByTokenId: { ...PAGE, totalCount: 0, edges: [] } } })));
+    await renderPanel('9');
+    await screen.findByText('No comments yet.');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('textbox', { name: 'Write a comment' }));
+    await user.type(screen.getByRole('textbox', { name: 'Write a comment' }), 'Half a thought');
+    cleanup();
+
     await renderPanel('9');
     expect(await screen.findByRole('textbox', { name: 'Write a comment' })).toHaveValue('Half a thought');
     expect(screen.getByRole('button', { name: 'Post' })).toBeEnabled();
@@ -128,5 +142,105 @@ describe('CommentsPanel (visitor)', () => {
     fetch.mockImplementation(async () => answer({ data: { getCommentsByTokenId: PAGE } }));
     await act(async () => fireEvent.click(retry));
     expect(await screen.findByRole('region', { name: 'Comments (1)' })).toBeInTheDocument();
+  });
+});
+
+describe('CommentsPanel (signed in): posting and reloading at once', () => {
+  const address = '0x00000000000000000000000000000000000a11ce';
+  const signedIn = () =>
+    fakeWalletSession({ restored: { address, chainId: 31337, connectorId: 'demo:1' }, stored: loginOf(address), connection: { address, chainId: 31337 } }).machine;
+  const mine = (id: string, text: string) => node(id, 1, text, [], { userInfo: author(address, 'lumen') });
+
+  /** A server holding `thread`; POST /comments adds to it once `release` is called. */
+  function server(tokenId: string, thread: ThreadComment[]) {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const sent: { storedDraft: unknown }[] = [];
+    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.endsWith('/api/v1/comments') && init?.method === 'POST') {
+        // What a reload at this moment would restore (the store itself, not waiting for queued writes).
+        sent.push({ storedDraft: await storedDraft(tokenId) });
+        const { text } = JSON.parse(init.body as string) as { text: string };
+        const posted = mine(`n${thread.length}`, text);
+        thread.unshift(posted);
+        await held;
+        return answer(posted);
+      }
+      const edges = thread.map((comment) => ({ cursor: comment.id, node: comment }));
+      return answer({ data: { getCommentsByTokenId: { totalCount: thread.length, pageInfo: { endCursor: null, hasNextPage: false }, edges } } });
+    });
+    vi.stubGlobal('fetch', fetch);
+    return { sent, release: () => release() };
+  }
+
+  async function post(tokenId: string, text: string) {
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('textbox', { name: 'Write a comment' }));
+    await user.type(screen.getByRole('textbox', { name: 'Write a comment' }), text);
+    // Typed work is stored for a reload until it is sent.
+    await waitFor(async () => expect(await storedDraft(tokenId)).toEqual({ target: { mode: 'new' }, text }));
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+  }
+
+  /** After a reload: the thread has no open editor, so every comment offers its actions. */
+  async function expectNoOpenEditor(count: number) {
+    const region = await screen.findByRole('region', { name: `Comments (${count})` });
+    await waitFor(() => expect(within(region).getAllByRole('button', { name: 'Edit' })).toHaveLength(count));
+    expect(within(region).getAllByRole('button', { name: 'Reply' })).toHaveLength(count);
+    expect(within(region).getAllByRole('button', { name: 'Delete' })).toHaveLength(count);
+    expect(within(region).getByRole('textbox', { name: 'Write a comment' })).toHaveValue('');
+    expect(within(region).queryByRole('button', { name: 'Post' })).toBeNull();
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('a reload while the post is in flight shows the posted comment and no open draft: the draft left storage before the text was sent', async () => {
+    const api = server('12', [mine('c1', 'Earlier note')]);
+    await renderPanel('12', signedIn());
+    await expectNoOpenEditor(1);
+    await post('12', 'Fresh words');
+    await waitFor(() => expect(api.sent).toHaveLength(1));
+    expect(api.sent[0]!.storedDraft).toBeNull();
+    cleanup();
+
+    await renderPanel('12', signedIn());
+    await expectNoOpenEditor(2);
+    expect(screen.getByText('Fresh words')).toBeInTheDocument();
+    api.release();
+  });
+
+  it('a reload right after the post succeeds shows no open draft', async () => {
+    const api = server('13', [mine('c1', 'Earlier note')]);
+    api.release();
+    await renderPanel('13', signedIn());
+    await expectNoOpenEditor(1);
+    await post('13', 'Posted for good');
+    await screen.findByRole('region', { name: 'Comments (2)' });
+    cleanup();
+
+    await renderPanel('13', signedIn());
+    await expectNoOpenEditor(2);
+    await waitFor(async () => expect(await storedDraft('13')).toBeNull());
+  });
+
+  it('a failed post keeps the typed text for a reload', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) =>
+        url.endsWith('/api/v1/comments') && init?.method === 'POST'
+          ? answer({ error: 'internal', message: 'boom' }, 500)
+          : answer({ data: { getCommentsByTokenId: { totalCount: 0, pageInfo: { endCursor: null, hasNextPage: false }, edges: [] } } }),
+      ),
+    );
+    await renderPanel('14', signedIn());
+    await screen.findByText('No comments yet.');
+    await post('14', 'Worth keeping');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to post comment');
+    cleanup();
+
+    await renderPanel('14', signedIn());
+    expect(await screen.findByRole('textbox', { name: 'Write a comment' })).toHaveValue('Worth keeping');
   });
 });

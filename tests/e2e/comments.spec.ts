@@ -27,11 +27,46 @@ async function openAs(browser: Browser, baseURL: string, rpcUrl: string, account
   await page.getByRole('banner').getByRole('button', { name: 'Connect wallet' }).click();
   await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: TEST_WALLET_NAME }).click();
   await expect(page.getByRole('banner').getByRole('link', { name: /^Profile of / })).toBeVisible();
-  await expect(comments(page)).toBeVisible();
+  await showComments(page);
   return page;
 }
 
 const comments = (page: Page) => page.getByRole('region', { name: /^Comments/ });
+
+/** The panel renders once scrolled near: scroll to it, then wait for its thread. */
+async function showComments(page: Page) {
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(comments(page)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await comments(page).scrollIntoViewIfNeeded();
+  // The count shows once the thread is loaded.
+  await expect(page.getByRole('region', { name: /^Comments \(\d+\)$/ })).toBeVisible();
+}
+
+/** The draft texts a reload would restore: each thread's stored snapshot ({ version, snapshot }) in IndexedDB. */
+function storedDraftTexts(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open('artbazaar-drafts');
+        // As idb-keyval does, should the app not have opened it yet.
+        open.onupgradeneeded = () => open.result.createObjectStore('comments');
+        open.onerror = () => resolve([]);
+        open.onsuccess = () => {
+          const db = open.result;
+          const all = db.transaction('comments').objectStore('comments').getAll();
+          all.onsuccess = () => {
+            db.close();
+            const records = all.result as Array<{ snapshot?: { context?: { restored?: { text?: string } | null } } }>;
+            resolve(records.map((record) => record.snapshot?.context?.restored?.text).filter((text): text is string => typeof text === 'string'));
+          };
+          all.onerror = () => resolve([]);
+        };
+      }),
+  );
+}
+
 /** One comment's own body (its replies are outside it), found by its text. */
 const comment = (page: Page, text: string) => comments(page).locator('article.comment-body').filter({ has: page.getByText(text, { exact: true }) });
 
@@ -122,14 +157,89 @@ test('two users reply to each other down to level 4, edit and delete; one editor
   const draft = `Unsent thought ${run}`;
   await comments(bob).getByRole('textbox', { name: 'Write a comment' }).click();
   await comments(bob).getByRole('textbox', { name: 'Write a comment' }).fill(draft);
-  // The draft is written to IndexedDB asynchronously; give the write a moment before reloading.
-  await bob.waitForTimeout(500);
+  // The draft is written to IndexedDB asynchronously: reload once it is stored.
+  await expect.poll(() => storedDraftTexts(bob)).toContain(draft);
   await bob.reload();
   await expect(comments(bob).getByRole('textbox', { name: 'Write a comment' })).toHaveValue(draft);
   await comments(bob).getByRole('textbox', { name: 'Write a comment' }).press('Escape');
+  await expect.poll(() => storedDraftTexts(bob)).not.toContain(draft);
   await bob.reload();
   await expect(comments(bob).getByRole('textbox', { name: 'Write a comment' })).toHaveValue('');
 
   await alice.context().close();
   await bob.context().close();
+});
+
+// ---- Posting and reloading at once. Account #19 is used by no other spec nor the demo seed (#0–#11). ----
+
+const POSTER = 19;
+
+/** The oldest listed demo token: not the thread the test above writes levels, edits and deletions into. */
+async function quietTokenPageId(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/graphql', {
+    data: { query: '{ getMarketplaceTokens(sort: { sortBy: "_id", sortDir: 1 }, pagination: { perPage: 10 }) { edges { node { tokenHolding { id } } } } }' },
+  });
+  const body = (await response.json()) as { data: { getMarketplaceTokens: { edges: { node: { tokenHolding: { id: string } | null } }[] } } };
+  const holding = body.data.getMarketplaceTokens.edges.map((edge) => edge.node.tokenHolding).find((h) => h !== null);
+  if (!holding) throw new Error('no demo token with a holding');
+  return holding.id;
+}
+
+/** Types `text` into the new-comment editor and presses Post. */
+async function startPosting(page: Page, text: string) {
+  await comments(page).getByRole('textbox', { name: 'Write a comment' }).click();
+  await comments(page).getByRole('textbox', { name: 'Write a comment' }).fill(text);
+  await comments(page).getByRole('button', { name: 'Post' }).click();
+}
+
+/** After a reload: no editor holds the posted text, the comment is there once, and every action shows. */
+async function expectPostedAndIdle(page: Page, text: string) {
+  await showComments(page);
+  const mine = comment(page, text);
+  await expect(mine).toHaveCount(1);
+  for (const name of ['Reply', 'Edit', 'Delete']) await expect(mine.getByRole('button', { name, exact: true })).toBeVisible();
+  await expect(comments(page).getByRole('textbox', { name: 'Write a comment' })).toHaveValue('');
+  await expect(comments(page).getByRole('button', { name: 'Post' })).toHaveCount(0);
+  // Every live comment below level 4 offers Reply (an open editor would hide them all).
+  const live = comments(page).locator('li.comment:not([data-status="deleted"]):not(.comment-level-4) > article.comment-body');
+  await expect(live.filter({ hasNot: page.getByRole('button', { name: 'Reply', exact: true }) })).toHaveCount(0);
+}
+
+test('a comment posted just before a reload is not back as an open draft: reload while the post is in flight, and right after', async ({ browser, request, baseURL }) => {
+  const rpcUrl = await chainUrl(request);
+  const path = `/token/${await quietTokenPageId(request)}`;
+  const run = Date.now().toString(36);
+  const page = await openAs(browser, baseURL!, rpcUrl, POSTER, path);
+
+  // (a) The server stores the comment, but the page reloads before it hears back.
+  const inFlight = `Posted mid-reload ${run}`;
+  let stored!: () => void;
+  const serverHasIt = new Promise<void>((resolve) => (stored = resolve));
+  let reloaded!: () => void;
+  const pageReloaded = new Promise<void>((resolve) => (reloaded = resolve));
+  await page.route('**/api/v1/comments', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    const response = await route.fetch();
+    stored();
+    await pageReloaded;
+    // The page that asked is gone.
+    await route.fulfill({ response }).catch(() => {});
+  });
+  await startPosting(page, inFlight);
+  await serverHasIt;
+  await page.reload();
+  reloaded();
+  await page.unroute('**/api/v1/comments');
+  await expectPostedAndIdle(page, inFlight);
+
+  // (b) The reload comes as soon as the answer arrives.
+  const answered = `Posted then reloaded ${run}`;
+  const posted = page.waitForResponse((response) => response.url().endsWith('/api/v1/comments') && response.request().method() === 'POST');
+  await startPosting(page, answered);
+  expect((await posted).ok()).toBe(true);
+  await page.reload();
+  await expectPostedAndIdle(page, answered);
+  await expectPostedAndIdle(page, inFlight);
+
+  await page.context().close();
 });

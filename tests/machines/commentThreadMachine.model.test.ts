@@ -6,9 +6,11 @@ import {
   type CommentThreadContext,
   type CommentThreadEmitted,
   type CommentThreadEvent,
+  type CommentThreadInput,
   type FetchCommentsInput,
   type PostCommentInput,
 } from '../../machines/comments/commentThreadMachine';
+import { keptDraft } from '../../machines/comments/commentThreadPersistence';
 import type { CommentsPage, ThreadComment } from '../../machines/comments/commentTree';
 import { findComment } from '../../machines/comments/commentTree';
 import { COMMENT_NOTICES } from '../../machines/comments/rules';
@@ -26,10 +28,12 @@ const tree = () => [node('c1', 1, ALICE.toLowerCase(), null, [node('c2', 2, BOB,
 const FIRST: CommentsPage = { totalCount: 2, pageInfo: { endCursor: 'k1', hasNextPage: true }, edges: tree().map((n) => ({ cursor: 'k1', node: n })) };
 const MORE: CommentsPage = { totalCount: 2, pageInfo: { endCursor: 'k9', hasNextPage: false }, edges: [{ cursor: 'k9', node: node('c9', 1, BOB, null) }] };
 const POSTED = node('n1', 1, ALICE.toLowerCase(), null);
+// A reload's thread (commentThreadPersistence) starts with the kept draft in its input.
 const RESTORED: CommentDraft = { target: { mode: 'reply', commentId: 'c1' }, text: 'Saved reply' };
 const EDITED_AT = '2026-11-01T11:00:00.000Z';
 const DEBOUNCE = 'xstate.after.submitDebounce.commentThread.ready.editor.open.debouncing';
 const input = { tokenId: '7', viewer: ALICE };
+const restoredInput = { ...input, restored: RESTORED };
 
 const ctx = (state: AnyMachineSnapshot) => state.context as CommentThreadContext;
 const c1 = (state: AnyMachineSnapshot) => findComment(ctx(state).comments, 'c1');
@@ -43,10 +47,8 @@ const project = (state: AnyMachineSnapshot) => {
 const busyRegion = (state: AnyMachineSnapshot) =>
   state.matches({ ready: { list: 'loadingMore' } }) || state.matches({ ready: { list: 'refreshing' } }) || state.matches({ ready: { actions: 'deleting' } }) || state.matches({ ready: { actions: 'voting' } }) || state.hasTag('busy');
 
-const events = (state: AnyMachineSnapshot): CommentThreadEvent[] =>
+const events = (): CommentThreadEvent[] =>
   [
-    { type: 'xstate.done.actor.loadDraft', output: null },
-    { type: 'xstate.done.actor.loadDraft', output: RESTORED },
     { type: 'xstate.done.actor.fetchComments', output: FIRST },
     { type: 'xstate.done.actor.fetchMore', output: MORE },
     { type: 'xstate.done.actor.refreshComments', output: FIRST },
@@ -54,7 +56,7 @@ const events = (state: AnyMachineSnapshot): CommentThreadEvent[] =>
     { type: 'xstate.done.actor.updateComment', output: { text: 'Nice', updatedAt: EDITED_AT } },
     { type: 'xstate.done.actor.deleteComment', output: { commentId: 'c1', updatedAt: EDITED_AT } },
     { type: 'xstate.done.actor.voteComment', output: { commentId: 'c2', votes: 1, myVote: 1 } },
-    ...['loadDraft', 'fetchComments', 'fetchMore', 'refreshComments', 'postComment', 'updateComment', 'deleteComment', 'voteComment'].map((id) => ({ type: `xstate.error.actor.${id}`, error: new Error('offline') })),
+    ...['fetchComments', 'fetchMore', 'refreshComments', 'postComment', 'updateComment', 'deleteComment', 'voteComment'].map((id) => ({ type: `xstate.error.actor.${id}`, error: new Error('offline') })),
     { type: 'viewer.changed', address: null },
     { type: 'viewer.changed', address: ALICE },
     { type: 'editor.open', target: { mode: 'new' } },
@@ -67,7 +69,7 @@ const events = (state: AnyMachineSnapshot): CommentThreadEvent[] =>
     { type: 'comment.delete', commentId: 'c1' },
     { type: 'comment.delete', commentId: 'c2' }, // Bob's: refused
     { type: 'comment.vote', commentId: 'c2', value: 1 },
-  ].filter((event) => event.type !== 'xstate.done.actor.loadDraft' || state.matches('restoring')) as unknown as CommentThreadEvent[];
+  ] as unknown as CommentThreadEvent[];
 
 // One region at a time (a request runs to its answer before anything else), the wallet changes only at rest, and
 // only what changes a guard's outcome: the graph stays small enough to walk every shortest path.
@@ -76,27 +78,36 @@ const filterEvents = (state: AnyMachineSnapshot, event: { type: string }) => {
   if (!state.matches('ready')) return true;
   if (busyRegion(state)) return type.startsWith('xstate.');
   const atRest = ctx(state).editor === null;
-  if (type === 'viewer.changed' || type === 'comments.loadMore') return atRest && ctx(state).draft === '' && !ctx(state).restored;
+  if (type === 'comments.loadMore') return atRest && ctx(state).draft === '' && !ctx(state).restored;
+  // A restored draft waits for the wallet: the viewer arriving reopens it.
+  if (type === 'viewer.changed') return atRest && ctx(state).draft === '';
   if (type === 'comment.delete' || type === 'comment.vote') return atRest;
   return true;
 };
 
-const model = createMachineTestModel(commentThreadMachine, { input, project, events, filterEvents });
-const paths = model.getShortestPaths();
+const paths = createMachineTestModel(commentThreadMachine, { input, project, events, filterEvents }).getShortestPaths();
+// After a reload the thread starts with a kept draft: it reopens once its target is allowed.
+const restoredPaths = createMachineTestModel(commentThreadMachine, { input: restoredInput, project, events, filterEvents }).getShortestPaths();
 
-function harness() {
-  const loadDraft = controlled<CommentDraft | null, { tokenId: string }>();
+/** What a reload would bring back now: typed text in an editor not yet sent, or a restored draft still waiting. */
+function expectedKept(state: AnyMachineSnapshot): CommentDraft | null {
+  const { editor, draft, restored, comments } = ctx(state);
+  if (!editor) return restored;
+  if (!state.matches({ ready: { editor: { open: 'editing' } } }) && !state.matches({ ready: { editor: { open: 'debouncing' } } })) return null;
+  const typed = editor.mode === 'edit' ? draft !== findComment(comments, editor.commentId)?.text : draft.trim() !== '';
+  return typed ? { target: editor, text: draft } : null;
+}
+
+function harness(start: CommentThreadInput = input) {
   const fetchComments = controlled<CommentsPage, FetchCommentsInput>();
   const postComment = controlled<ThreadComment, PostCommentInput>();
   const updateComment = controlled<{ text: string; updatedAt: string }, { commentId: string; text: string }>();
   const deleteComment = controlled<{ commentId: string; updatedAt: string }, { commentId: string }>();
   const voteComment = controlled<{ commentId: string; votes: number; myVote: number | null }, { commentId: string; value: 1 | -1 }>();
-  const persisted: Array<CommentDraft | null> = [];
   const notices: CommentThreadEmitted[] = [];
   let walletDialogs = 0;
   const machine = commentThreadMachine.provide({
     actors: {
-      loadDraft: loadDraft.logic,
       fetchComments: fetchComments.logic,
       postComment: postComment.logic,
       updateComment: updateComment.logic,
@@ -104,7 +115,6 @@ function harness() {
       voteComment: voteComment.logic,
     },
     actions: {
-      persistDraft: (_, params) => void persisted.push(params.draft),
       openWalletDialog: () => void (walletDialogs += 1),
     },
   });
@@ -123,12 +133,10 @@ function harness() {
     params: {
       events: {
         'xstate.init': () => {
-          actor = createActor(machine, { input });
+          actor = createActor(machine, { input: start });
           actor.on('comments.notify', (event) => void notices.push(event));
           actor.start();
         },
-        'xstate.done.actor.loadDraft': (step: { event: { type: string } }) => settle(loadDraft.last(), step),
-        'xstate.error.actor.loadDraft': (step: { event: { type: string } }) => settle(loadDraft.last(), step),
         'xstate.done.actor.fetchComments': (step: { event: { type: string } }) => {
           expect(fetchComments.last().input).toEqual({ tokenId: '7', after: null, viewer: ctx(real()).viewer });
           return settle(fetchComments.last(), step);
@@ -171,11 +179,13 @@ function harness() {
         'editor.open': send,
         'editor.cancel': (step: { event: { type: string } }) => {
           send(step);
-          expect(persisted.at(-1)).toBeNull();
+          // Cancelled work is not brought back by a reload.
+          expect(keptDraft(real())).toBeNull();
         },
         'draft.change': (step: { event: { type: string } }) => {
           send(step);
-          expect(persisted.at(-1)).toEqual({ target: ctx(real()).editor, text: (step.event as unknown as { text: string }).text });
+          // Typed text is kept for a reload: new words, or an edit that differs from the comment.
+          expect(keptDraft(real())).toEqual(expectedKept(real()));
         },
         'editor.submit': (step: { event: { type: string } }) => {
           const dialogs = walletDialogs;
@@ -191,7 +201,6 @@ function harness() {
         },
       },
       states: checkedStates(real, project, {
-        restoring: () => expect(loadDraft.calls).toHaveLength(1),
         loading: (snap) => {
           expect(snap.hasTag('loading')).toBe(true);
           expect(snap.can({ type: 'editor.open', target: { mode: 'new' } })).toBe(false);
@@ -211,6 +220,9 @@ function harness() {
         'ready.editor': () => {},
         'ready.editor.closed': (snap) => {
           expect(ctx(snap).editor).toBeNull();
+          // Only a restored draft still waiting for its target (the wallet) is kept.
+          expect(keptDraft(snap)).toEqual(ctx(snap).restored);
+          if (ctx(snap).restored) expect(ctx(snap).viewer).toBeNull();
           expect(snap.hasTag('editing')).toBe(false);
           expect(snap.can({ type: 'editor.open', target: { mode: 'new' } })).toBe(true);
           // Replies only below level 4, only when connected; edit only by the author.
@@ -231,19 +243,24 @@ function harness() {
           expect(snap.can({ type: 'comment.delete', commentId: 'c3' })).toBe(false);
         },
         'ready.editor.open.editing': (snap) => {
+          expect(keptDraft(snap)).toEqual(expectedKept(snap));
           const error = ctx(snap).error;
           if (error) expect([COMMENT_NOTICES.postFailed, COMMENT_NOTICES.updateFailed, 'Comment cannot be empty', 'Reply cannot be empty']).toContain(error);
           if (error === COMMENT_NOTICES.postFailed || error === COMMENT_NOTICES.updateFailed) expect(lastNotice()).toBe(error);
         },
         'ready.editor.open.debouncing': (snap) => {
+          expect(keptDraft(snap)).toEqual(expectedKept(snap));
           expect(ctx(snap).draft.trim()).not.toBe('');
           expect(ctx(snap).viewer).not.toBeNull();
         },
         'ready.editor.open.posting': (snap) => {
+          // Sent: the server may have it, so a reload must not offer it again.
+          expect(keptDraft(snap)).toBeNull();
           expect(snap.hasTag('busy')).toBe(true);
           expect(ctx(snap).editor?.mode).not.toBe('edit');
         },
         'ready.editor.open.saving': (snap) => {
+          expect(keptDraft(snap)).toBeNull();
           expect(snap.hasTag('busy')).toBe(true);
           expect(updateComment.last().input).toEqual({ commentId: 'c1', text: ctx(snap).draft.trim() });
         },
@@ -266,5 +283,8 @@ describe('commentThreadMachine (model-based)', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
-  modelCoverageTests(commentThreadMachine, paths, harness);
+  modelCoverageTests(commentThreadMachine, paths, () => harness());
+  describe('starting with a restored draft', () => {
+    modelCoverageTests(commentThreadMachine, restoredPaths, () => harness(restoredInput));
+  });
 });

@@ -1,7 +1,9 @@
 // The token page's comments panel (seed 000 §2 "Comments panel", §4): nested replies, one editor at a time.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { Snapshot } from 'xstate';
 import { useSystemActor } from '../../app/appActorContext';
+import { persistCommentThread, storedCommentThread } from '../../services/commentDrafts';
 import { provideCommentThread } from '../../services/comments';
 import { openWalletModal } from '../wallet/walletModalStore';
 import { CommentEditor } from './CommentEditor';
@@ -10,14 +12,37 @@ import { CommentThreadContext } from './threadContext';
 import { useRegisteredCredentials } from './useRegisteredCredentials';
 import '../../styles/comments.css';
 
+/** The thread starts from its stored snapshot (a draft typed before a reload), read first. */
 export function CommentsPanel({ tokenId }: { tokenId: string }) {
+  const stored = useActorRef(storedCommentThread, { input: { tokenId } });
+  const read = useSelector(stored, (snapshot) => snapshot.status === 'done');
+  const snapshot = useSelector(stored, (snapshot) => snapshot.output);
+  if (!read) return <PanelFrame busy />;
+  return <CommentThread tokenId={tokenId} snapshot={snapshot} />;
+}
+
+function PanelFrame({ busy, count, children }: { busy: boolean; count?: number; children?: ReactNode }) {
+  return (
+    <section className="comments-panel token-section" aria-labelledby="comments-title" aria-busy={busy || undefined}>
+      <h2 id="comments-title" className="token-section-title">
+        Comments {count !== undefined && <span className="comments-count">({count})</span>}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function CommentThread({ tokenId, snapshot }: { tokenId: string; snapshot: Snapshot<unknown> | undefined }) {
   const notifications = useSystemActor('notifications');
   const credentials = useRegisteredCredentials();
   const credentialsRef = useRef(credentials);
   credentialsRef.current = credentials;
-  const thread = useActorRef(provideCommentThread(() => credentialsRef.current, openWalletModal), {
-    input: { tokenId, viewer: credentials?.address ?? null },
-  });
+  const input = { tokenId, viewer: credentials?.address ?? null };
+  const thread = useActorRef(
+    provideCommentThread(() => credentialsRef.current, openWalletModal),
+    snapshot ? { snapshot, input } : { input },
+    persistCommentThread,
+  );
 
   useEffect(() => {
     thread.send({ type: 'viewer.changed', address: credentials?.address ?? null });
@@ -37,10 +62,7 @@ export function CommentsPanel({ tokenId }: { tokenId: string }) {
 
   return (
     <CommentThreadContext.Provider value={thread}>
-      <section className="comments-panel token-section" aria-labelledby="comments-title" aria-busy={loading || undefined}>
-        <h2 id="comments-title" className="token-section-title">
-          Comments {ready && <span className="comments-count">({totalCount})</span>}
-        </h2>
+      <PanelFrame busy={loading} count={ready ? totalCount : undefined}>
         {ready && editor?.mode === 'new' && <CommentEditor mode="new" label="Write a comment" />}
         {ready && editor === null && (
           <div className="comment-editor comment-editor-closed">
@@ -80,7 +102,7 @@ export function CommentsPanel({ tokenId }: { tokenId: string }) {
             Show more comments
           </button>
         )}
-      </section>
+      </PanelFrame>
     </CommentThreadContext.Provider>
   );
 }

@@ -55,6 +55,9 @@ export const appMachine = setup({
     walletSession: walletSessionMachine,
     liveEvents: liveEventsMachine,
   },
+  guards: {
+    isPageFlowError: ({ event }) => !(APP_SYSTEM_IDS as readonly string[]).includes(event.type.slice('xstate.error.actor.'.length)),
+  },
 }).createMachine({
   id: 'app',
   invoke: [
@@ -66,6 +69,11 @@ export const appMachine = setup({
     // Seed 000 §4 live socket events: connects after first load, patches tokens, refreshes lists.
     { id: 'liveEvents', systemId: 'liveEvents', src: 'liveEvents' },
   ],
+  // Page flows run in this system with the root as their parent (src/app/flows.tsx): one failing must not stop the
+  // app, so their error reports are heard and dropped here. The root's own children are not matched.
+  on: {
+    'xstate.error.actor.*': { guard: 'isPageFlowError' },
+  },
   initial: 'running',
   states: {
     running: {},

@@ -1,9 +1,10 @@
-import { assign, emit, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { NotificationKind } from '../notifications/constants';
 import { switchingNetworkNotice, switchNetworkInWalletNotice } from '../wallet/constants';
 import { isSaleAction, stepsOf, successMessage, type ChainAction, type ContractCall } from './chainActions';
 import { tradeCheckOf, type CheckActionInput } from './tradeCheck';
 import { tradeErrorOf, type TradeError } from './tradeErrors';
+import { dismissStickyThroughSystem, notifyThroughSystem, watchWallet, type SystemLike, type WalletChangedEvent } from '../system/systemActors';
 
 // Seed 000 §4 "Contract action flow": server check of the trading rules → network → (approval) → each wallet
 // step signed, then mined → notice.
@@ -47,11 +48,22 @@ export interface ContractActionContext extends ContractActionInput {
   error: TradeError | null;
 }
 
-export type ContractActionEvent = { type: 'network.changed'; chainId: number } | { type: 'action.cancel' };
+/** `wallet.changed` comes from the invoked wallet watcher (the session's chain after the user switched). */
+export type ContractActionEvent = { type: 'action.cancel' } | WalletChangedEvent;
 
 export type ContractActionEmitted = { type: 'trade.notify'; kind: NotificationKind; text: string } | { type: 'trade.dismissSticky'; text: string };
 
 export type ContractActionTag = 'busy' | 'wallet' | 'pending';
+
+type NoticeEnqueue = { emit(event: ContractActionEmitted): void };
+function notice(enqueue: NoticeEnqueue, system: SystemLike, kind: NotificationKind, text: string) {
+  enqueue.emit({ type: 'trade.notify', kind, text });
+  notifyThroughSystem(system, kind, text);
+}
+function dismiss(enqueue: NoticeEnqueue, system: SystemLike, text: string) {
+  enqueue.emit({ type: 'trade.dismissSticky', text });
+  dismissStickyThroughSystem(system, text);
+}
 
 const networkNotice = ({ context }: { context: ContractActionContext }) =>
   context.isMobile ? switchNetworkInWalletNotice(context.networkName) : switchingNetworkNotice(context.networkName);
@@ -84,6 +96,8 @@ export const contractActionMachine = setup({
     waitForReceipt: fromPromise<void, WaitForReceiptInput>(async () => {
       throw new Error('waitForReceipt is provided by src/services/chain');
     }),
+    // The wallet session's chain changes, read through the actor system (silent without one).
+    watchWallet,
   },
   guards: {
     // Orders, offers and listings have trading rules; cancel, accept and retract go straight on.
@@ -91,18 +105,20 @@ export const contractActionMachine = setup({
     needsSwitch: ({ context }) => context.walletChainId !== context.action.chainId,
     isMobile: ({ context }) => context.isMobile,
     isSale: ({ context }) => isSaleAction(context.action),
-    isTargetChain: ({ context, event }) => event.type === 'network.changed' && event.chainId === context.action.chainId,
+    isTargetChain: ({ context, event }) => event.type === 'wallet.changed' && event.chainId === context.action.chainId,
     hasMoreSteps: ({ context }) => context.stepIndex + 1 < context.steps.length,
   },
   actions: {
     // Named so every onError shares it; the error events are not in the machine's own event union.
     assignError: assign({ error: ({ event }) => tradeErrorOf((event as unknown as { error?: unknown }).error) }),
-    showNetworkNotice: emit((args: { context: ContractActionContext }) => ({ type: 'trade.notify' as const, kind: 'sticky' as const, text: networkNotice(args) })),
-    dismissNetworkNotice: emit((args: { context: ContractActionContext }) => ({ type: 'trade.dismissSticky' as const, text: networkNotice(args) })),
-    showApproveNotice: emit({ type: 'trade.notify', kind: 'sticky', text: APPROVE_IN_WALLET_NOTICE }),
-    dismissApproveNotice: emit({ type: 'trade.dismissSticky', text: APPROVE_IN_WALLET_NOTICE }),
-    notifySuccess: emit(({ context }) => ({ type: 'trade.notify' as const, kind: 'success' as const, text: successMessage(context.action) })),
-    notifyError: emit(({ context }) => ({ type: 'trade.notify' as const, kind: 'error' as const, text: context.error?.message ?? '' })),
+    // Every notice is emitted (for observers) and shown by the system's notifications actor, so a run started by
+    // a page keeps announcing its outcome after the page is gone.
+    showNetworkNotice: enqueueActions(({ context, enqueue, system }) => notice(enqueue, system, 'sticky', networkNotice({ context }))),
+    dismissNetworkNotice: enqueueActions(({ context, enqueue, system }) => dismiss(enqueue, system, networkNotice({ context }))),
+    showApproveNotice: enqueueActions(({ enqueue, system }) => notice(enqueue, system, 'sticky', APPROVE_IN_WALLET_NOTICE)),
+    dismissApproveNotice: enqueueActions(({ enqueue, system }) => dismiss(enqueue, system, APPROVE_IN_WALLET_NOTICE)),
+    notifySuccess: enqueueActions(({ context, enqueue, system }) => notice(enqueue, system, 'success', successMessage(context.action))),
+    notifyError: enqueueActions(({ context, enqueue, system }) => notice(enqueue, system, 'error', context.error?.message ?? '')),
   },
 }).createMachine({
   id: 'contractAction',
@@ -155,13 +171,14 @@ export const contractActionMachine = setup({
             onError: { target: '#contractAction.failed', actions: 'assignError' },
           },
         },
-        // Mobile: the user switches in the wallet; the view forwards the wallet's chain change.
+        // Mobile: the user switches in the wallet; the wallet session reports the new chain.
         waitingForUser: {
+          invoke: { id: 'watchWallet', src: 'watchWallet' },
           on: {
-            'network.changed': {
+            'wallet.changed': {
               guard: 'isTargetChain',
               target: '#contractAction.ready',
-              actions: assign({ walletChainId: ({ event }) => event.chainId }),
+              actions: assign({ walletChainId: ({ event }) => (event as WalletChangedEvent).chainId }),
             },
             'action.cancel': '#contractAction.cancelled',
           },

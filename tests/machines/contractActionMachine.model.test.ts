@@ -55,8 +55,8 @@ const modelEvents = () => [
   { type: 'xstate.error.actor.submitCall', error: reverted },
   { type: 'xstate.done.actor.waitForReceipt' },
   { type: 'xstate.error.actor.waitForReceipt', error: receiptReverted },
-  { type: 'network.changed', chainId: 31337 },
-  { type: 'network.changed', chainId: 5 },
+  { type: 'wallet.changed', address: '0x1', chainId: 31337 },
+  { type: 'wallet.changed', address: '0x1', chainId: 5 },
   { type: 'action.cancel' },
 ];
 
@@ -155,7 +155,7 @@ describe('contractActionMachine (model-based)', () => {
             settle(waitForReceipt.last(), step.event);
             await flush();
           },
-          'network.changed': send,
+          'wallet.changed': send,
           'action.cancel': send,
         },
         states: checkedStates(real, project, {
@@ -187,7 +187,7 @@ describe('contractActionMachine (model-based)', () => {
           },
           'network.waitingForUser': (snap) => {
             expect(switchChain.calls).toHaveLength(0);
-            expect(snap.can({ type: 'network.changed', chainId: 5 })).toBe(false);
+            expect(snap.can({ type: 'wallet.changed', address: '0x1', chainId: 5 })).toBe(false);
           },
           ready: () => {
             throw new Error('ready is transient');

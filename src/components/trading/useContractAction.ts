@@ -38,7 +38,7 @@ export function useContractAction(onSucceeded?: (action: ChainAction) => void, o
       const stopForwarding = forwardTradeNotices(actor, notifications);
       // Mobile: the user switches the network in the wallet; the session reports the new chain.
       const chainWatch = wallet.subscribe((snapshot) => {
-        if (snapshot.context.chainId !== null) actor.send({ type: 'network.changed', chainId: snapshot.context.chainId });
+        if (snapshot.context.chainId !== null) actor.send({ type: 'wallet.changed', address: snapshot.context.address, chainId: snapshot.context.chainId });
       });
       actor.subscribe((snapshot) => {
         if (snapshot.status === 'done') {

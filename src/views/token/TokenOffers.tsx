@@ -6,7 +6,7 @@ import { createTokenOffersMachine } from '../../../machines/token/tokenOffersMac
 import { useSystemActor } from '../../app/appActorContext';
 import { displayName, formatPrice } from '../../app/format';
 import { OfferActions } from '../../components/trading/OfferActions';
-import { subscribeLiveFeed } from '../../services/live/liveFeed';
+import { subscribeLiveFeed } from '../../../machines/live/watchLive';
 import type { FetchOfferPage, OfferListParams, TokenDetail, TokenOffer } from '../../services/token';
 import { formatDateTime } from './dates';
 

@@ -5,7 +5,7 @@ import { createTokenPageMachine, TOKEN_SOLD_NOTICE } from '../../../machines/tok
 import { fromPromise } from 'xstate';
 import { useSystemActor } from '../../app/appActorContext';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { subscribeLiveFeed } from '../../services/live/liveFeed';
+import { subscribeLiveFeed } from '../../../machines/live/watchLive';
 import { useViewedToken } from '../../services/live/viewedToken';
 import { fetchTokenPage, fetchTokenOffersPage, type FetchOfferPage, type TokenPageData } from '../../services/token';
 import { TokenDetails } from './TokenDetails';

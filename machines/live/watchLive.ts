@@ -1,0 +1,27 @@
+// Invoke `watchLive` in a flow to hear the app's live feed through the actor system: every `live.received` of the
+// liveEvents actor, and a `live.reconnected` when its socket is back after a disconnect (events sent meanwhile
+// were lost, so what the flow shows must be refetched). Silent when no liveEvents actor runs (model tests).
+import { fromCallback, type EventObject } from 'xstate';
+import type { LiveDoc, LiveEventsActor } from './liveEventsMachine';
+
+export type LiveFeedEvent = { type: 'live.received'; name: string; doc: LiveDoc } | { type: 'live.reconnected' };
+
+/** Subscribes `target` to the live feed of `live`; returns the unsubscribe. */
+export function subscribeLiveFeed(live: LiveEventsActor, target: { send(event: LiveFeedEvent): void }): () => void {
+  const received = live.on('live.received', (event) => target.send({ type: 'live.received', name: event.name, doc: event.doc }));
+  let wasDisconnected = live.getSnapshot().matches({ connection: 'disconnected' });
+  const connection = live.subscribe((snapshot) => {
+    if (wasDisconnected && snapshot.hasTag('connected')) target.send({ type: 'live.reconnected' });
+    wasDisconnected = snapshot.matches({ connection: 'disconnected' });
+  });
+  return () => {
+    received.unsubscribe();
+    connection.unsubscribe();
+  };
+}
+
+export const watchLive = fromCallback<EventObject, void>(({ system, sendBack }) => {
+  const live = system.get('liveEvents') as LiveEventsActor | undefined;
+  if (!live) return undefined;
+  return subscribeLiveFeed(live, { send: sendBack });
+});

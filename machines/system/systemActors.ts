@@ -1,0 +1,74 @@
+// How a page machine reaches the app's long-lived actors from inside the actor system (seed-independent plumbing).
+// Page machines run in the app's system (src/app/flows.tsx starts them with the root as parent), so `system.get`
+// finds the notifications, wallet session and live events actors the root registered. In a model test nothing is
+// registered: sends to a missing actor are dropped and the callbacks below stay silent.
+import { fromCallback, type AnyActorRef, type EventObject } from 'xstate';
+import type { NotificationKind } from '../notifications/constants';
+
+export interface SystemLike {
+  get(systemId: string): AnyActorRef | undefined;
+}
+
+/** Shows a notification through the system's notifications actor, if one runs. */
+export function notifyThroughSystem(system: SystemLike, kind: NotificationKind, text: string): void {
+  system.get('notifications')?.send({ type: 'notify.show', kind, text });
+}
+
+/** Closes a sticky notification through the system's notifications actor, if one runs. */
+export function dismissStickyThroughSystem(system: SystemLike, text: string): void {
+  system.get('notifications')?.send({ type: 'notify.dismissSticky', text });
+}
+
+/** The connected wallet as flows read it (the wallet session's context and tags), or null without a session. */
+export interface WalletView {
+  address: string | null;
+  chainId: number | null;
+  networkName: string;
+  isMobile: boolean;
+  registered: boolean;
+  banned: boolean;
+}
+
+interface WalletSnapshotLike {
+  context: { address: string | null; chainId: number | null; networkName?: string; isMobile?: boolean };
+  hasTag(tag: string): boolean;
+}
+
+export function walletOf(system: SystemLike): WalletView | null {
+  const session = system.get('walletSession');
+  if (!session) return null;
+  const snapshot = session.getSnapshot() as WalletSnapshotLike;
+  return {
+    address: snapshot.context.address,
+    chainId: snapshot.context.chainId,
+    networkName: snapshot.context.networkName ?? '',
+    isMobile: snapshot.context.isMobile ?? false,
+    registered: snapshot.hasTag('registered'),
+    banned: snapshot.hasTag('banned'),
+  };
+}
+
+/** The "has a wallet address" guard every flow shares. */
+export const hasWalletAddress = ({ system }: { system: SystemLike }): boolean => Boolean(walletOf(system)?.address);
+
+/** Events a flow hears about the wallet session: every change of address or chain. */
+export type WalletChangedEvent = { type: 'wallet.changed'; address: string | null; chainId: number | null };
+
+/**
+ * Invoke to hear `wallet.changed` whenever the wallet session's address or chain changes (and once at start).
+ * Nothing is sent when no wallet session runs (model tests).
+ */
+export const watchWallet = fromCallback<EventObject, void>(({ system, sendBack }) => {
+  const session = system.get('walletSession');
+  if (!session) return undefined;
+  let last: string | null | undefined;
+  const report = (snapshot: WalletSnapshotLike) => {
+    const key = `${snapshot.context.address ?? ''}:${snapshot.context.chainId ?? ''}`;
+    if (key === last) return;
+    last = key;
+    sendBack({ type: 'wallet.changed', address: snapshot.context.address, chainId: snapshot.context.chainId } satisfies WalletChangedEvent);
+  };
+  report(session.getSnapshot() as WalletSnapshotLike);
+  const subscription = session.subscribe((snapshot: WalletSnapshotLike) => report(snapshot));
+  return () => subscription.unsubscribe();
+});

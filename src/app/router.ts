@@ -3,12 +3,13 @@ import { routeTree } from '../routeTree.gen';
 import { NotFoundView } from '../views/status/NotFoundView';
 import { RouteErrorView } from '../views/status/RouteErrorView';
 import type { AppActor } from './appActorContext';
+import { setFlowNavigator, type FlowNavigateOptions } from '../services/flows/navigation';
 
 const prefersReducedMotion = () =>
   typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export function createAppRouter(appActor: AppActor, options: { history?: RouterHistory } = {}) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     history: options.history,
     context: { appActor },
@@ -19,6 +20,9 @@ export function createAppRouter(appActor: AppActor, options: { history?: RouterH
     defaultErrorComponent: RouteErrorView,
     defaultPreload: 'intent',
   });
+  // Flows navigate through the router created last (src/services/flows/navigation.ts).
+  setFlowNavigator((navigate: FlowNavigateOptions) => void router.navigate(navigate as Parameters<typeof router.navigate>[0]));
+  return router;
 }
 
 declare module '@tanstack/react-router' {

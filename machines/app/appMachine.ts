@@ -1,9 +1,10 @@
-import { setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { setup, stopChild, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import { configMachine } from '../config/configMachine';
 import { liveEventsMachine } from '../live/liveEventsMachine';
 import { notificationsMachine } from '../notifications/notificationsMachine';
 import { pwaUpdateMachine } from '../pwa/pwaUpdateMachine';
 import { settingsMachine } from '../settings/settingsMachine';
+import { walletModalMachine } from '../wallet/walletModalMachine';
 import { walletSessionMachine } from '../wallet/walletSessionMachine';
 
 // The long-lived actors views reach with `system.get(systemId)`.
@@ -14,11 +15,12 @@ export interface AppSystemActors {
   pwaUpdate: ActorRefFrom<typeof pwaUpdateMachine>;
   walletSession: ActorRefFrom<typeof walletSessionMachine>;
   liveEvents: ActorRefFrom<typeof liveEventsMachine>;
+  walletModal: ActorRefFrom<typeof walletModalMachine>;
 }
 
 export type AppSystemId = keyof AppSystemActors;
 
-export const APP_SYSTEM_IDS = ['config', 'settings', 'notifications', 'pwaUpdate', 'walletSession', 'liveEvents'] as const satisfies readonly AppSystemId[];
+export const APP_SYSTEM_IDS = ['config', 'settings', 'notifications', 'pwaUpdate', 'walletSession', 'liveEvents', 'walletModal'] as const satisfies readonly AppSystemId[];
 
 /** Typed `system.get`: the root registers each child under its systemId. */
 export function getAppActor<TId extends AppSystemId>(
@@ -46,7 +48,11 @@ export function getAppActor<TId extends AppSystemId>(
  * The wallet session starts without a chain; src/app/createAppActor.ts sends it `wallet.configure` once the config
  * is ready, and forwards its notices to the notifications actor.
  */
+/** Sent by src/app/flows.tsx when the component running a page flow unmounts. */
+export type AppEvent = { type: 'flow.stop'; actor: AnyActorRef };
+
 export const appMachine = setup({
+  types: { events: {} as AppEvent },
   actors: {
     config: configMachine,
     settings: settingsMachine,
@@ -54,6 +60,7 @@ export const appMachine = setup({
     pwaUpdate: pwaUpdateMachine,
     walletSession: walletSessionMachine,
     liveEvents: liveEventsMachine,
+    walletModal: walletModalMachine,
   },
   guards: {
     isPageFlowError: ({ event }) => !(APP_SYSTEM_IDS as readonly string[]).includes(event.type.slice('xstate.error.actor.'.length)),
@@ -68,11 +75,16 @@ export const appMachine = setup({
     { id: 'walletSession', systemId: 'walletSession', src: 'walletSession', input: {} },
     // Seed 000 §4 live socket events: connects after first load, patches tokens, refreshes lists.
     { id: 'liveEvents', systemId: 'liveEvents', src: 'liveEvents' },
+    // Whether the wallet modal is open: anything may open it; it closes once the session is registered.
+    { id: 'walletModal', systemId: 'walletModal', src: 'walletModal' },
   ],
   // Page flows run in this system with the root as their parent (src/app/flows.tsx): one failing must not stop the
   // app, so their error reports are heard and dropped here. The root's own children are not matched.
   on: {
-    'xstate.error.actor.*': { guard: 'isPageFlowError' },
+    // (Error events are not in the typed event union; the descriptor matches every child's error report.)
+    ...({ 'xstate.error.actor.*': { guard: 'isPageFlowError' } } as Record<never, never>),
+    // A page flow's component unmounted: stop it (a child cannot be stopped from outside its parent).
+    'flow.stop': { actions: stopChild(({ event }) => event.actor) },
   },
   initial: 'running',
   states: {

@@ -3,9 +3,8 @@
 // selects from the actor and sends events. The actor joins the app's actor system (the root is its parent), so
 // the flow reaches the notifications, wallet session and live events actors with `system.get` and invokes its
 // workers (contract actions, loads, saves) as children; nothing is wired in the view.
-import { createContext, useContext, type ReactNode } from 'react';
-import { useActorRef } from '@xstate/react';
-import type { Actor, AnyStateMachine, InputFrom, Snapshot } from 'xstate';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createActor, type Actor, type AnyActorRef, type AnyStateMachine, type InputFrom, type Snapshot } from 'xstate';
 import { useAppActor } from './appActorContext';
 
 /** Unit tests replace a flow's implementations by machine id (e.g. `{ tokenPage: tokenPageFlow.provide(...) }`). */
@@ -23,12 +22,36 @@ export interface UseFlowOptions<TMachine extends AnyStateMachine> {
   snapshot?: Snapshot<unknown>;
 }
 
-/** Starts `flow` for the component's lifetime inside the app's actor system. */
-export function useFlow<TMachine extends AnyStateMachine>(flow: TMachine, options: UseFlowOptions<TMachine> = {}) {
+// Actors stopped by an unmount. React's strict mode (development only) unmounts and mounts again: the flow then
+// continues from the stopped actor's persisted snapshot.
+const stoppedFlows = new WeakSet<object>();
+
+/**
+ * Starts `flow` for the component's lifetime inside the app's actor system: the root is its parent, so `system.get`
+ * finds the long-lived actors, and the root stops it (`flow.stop`) when the component unmounts.
+ */
+export function useFlow<TMachine extends AnyStateMachine>(flow: TMachine, options: UseFlowOptions<TMachine> = {}): Actor<TMachine> {
   const appActor = useAppActor();
   const overrides = useContext(FlowOverridesContext);
   const logic = (overrides[flow.id] as TMachine | undefined) ?? flow;
-  // `parent` puts the actor in the root's system; the root ignores what a page actor might send it.
-  const start = useActorRef as unknown as (logic: TMachine, options: object) => Actor<TMachine>;
-  return start(logic, { ...options, parent: appActor });
+  const [actor, setActor] = useState(() => startFlow(logic, appActor, options));
+  useEffect(() => {
+    if (stoppedFlows.has(actor)) {
+      setActor(startFlow(logic, appActor, { input: options.input, snapshot: actor.getPersistedSnapshot() }));
+      return undefined;
+    }
+    actor.start();
+    return () => {
+      stoppedFlows.add(actor);
+      appActor.send({ type: 'flow.stop', actor });
+    };
+    // The actor is created once per mount; a new input is a new page (key the component) or an event.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actor, appActor]);
+  return actor;
+}
+
+function startFlow<TMachine extends AnyStateMachine>(logic: TMachine, appActor: AnyActorRef, options: UseFlowOptions<TMachine>): Actor<TMachine> {
+  const create = createActor as unknown as (logic: TMachine, options: object) => Actor<TMachine>;
+  return create(logic, { ...options, parent: appActor });
 }

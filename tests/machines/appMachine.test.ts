@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
+import { createActor, createMachine, fromPromise, setup, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
 import { APP_SYSTEM_IDS, appMachine, getAppActor } from '../../machines/app/appMachine';
 import { configMachine, type AppConfig } from '../../machines/config/configMachine';
 import { notificationsMachine } from '../../machines/notifications/notificationsMachine';
@@ -46,7 +46,8 @@ function startApp() {
 
 const project = (state: AnyMachineSnapshot) => ({ value: state.value });
 const model = createMachineTestModel(appMachine, { project });
-const paths = modelPaths(model);
+// flow.stop changes no state of the root, so no shortest or simple path takes it: one path sends it explicitly.
+const paths = [...modelPaths(model), ...model.getPathsFromEvents([{ type: 'flow.stop' }], {})];
 
 function harness() {
   let run: ReturnType<typeof startApp> | undefined;
@@ -61,6 +62,13 @@ function harness() {
         'xstate.init': async () => {
           run = startApp();
           await flush();
+        },
+        // What src/app/flows.tsx does when a page's component unmounts.
+        'flow.stop': async () => {
+          const flow = startFlow(get().actor);
+          get().actor.send({ type: 'flow.stop', actor: flow });
+          await flush();
+          expect(flow.getSnapshot().status).toBe('stopped');
         },
       },
       states: checkedStates(() => get().actor.getSnapshot(), project, {
@@ -83,7 +91,7 @@ describe('appMachine (model-based)', () => {
     expect(keys.sort()).toEqual(stateKeys(appMachine).sort());
   });
 
-  it('exercises every event type of the machine (the root handles none itself)', () => {
+  it('exercises every event type of the machine (the root handles only flow.stop itself)', () => {
     expect(pathEventTypes(paths)).toEqual(machineEventTypes(appMachine));
   });
 
@@ -97,7 +105,40 @@ describe('appMachine (model-based)', () => {
   });
 });
 
+/** A page flow as src/app/flows.tsx starts it: in the root's system, with the root as parent. */
+function startFlow(root: AnyActorRef) {
+  const page = setup({}).createMachine({
+    initial: 'open',
+    states: { open: { on: { fail: { actions: () => { throw new Error('page flow bug'); } } } } },
+  });
+  return createActor(page, { parent: root }).start();
+}
+
 describe('appMachine', () => {
+  it('behavior: a page flow reaches the long-lived actors by systemId, and its failure does not stop the app', async () => {
+    const { actor } = startApp();
+    await flush();
+    const flow = startFlow(actor);
+    expect(flow.system.get('notifications')).toBe(getAppActor(actor, 'notifications'));
+    flow.subscribe({ error: () => {} });
+    flow.send({ type: 'fail' });
+    await flush();
+    expect(flow.getSnapshot().status).toBe('error');
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(getAppActor(actor, 'notifications').getSnapshot().status).toBe('active');
+    actor.stop();
+  });
+
+  it('behavior: a failing long-lived child is not swallowed by the page-flow rule', async () => {
+    const failing = createMachine({ entry: () => { throw new Error('settings bug'); } });
+    const app = appMachine.provide({ actors: { settings: failing as never, config: configMachine.provide({ actors: { fetchConfig: fromPromise(async () => config) } }) } });
+    const actor = createActor(app);
+    actor.subscribe({ error: () => {} });
+    actor.start();
+    await flush();
+    expect(actor.getSnapshot().status).toBe('error');
+  });
+
   it('behavior: views reach the long-lived actors by systemId', async () => {
     const { actor, persistSettings, applyUpdate } = startApp();
     await flush();

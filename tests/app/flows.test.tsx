@@ -1,0 +1,81 @@
+import { StrictMode } from 'react';
+import { act, render, screen } from '@testing-library/react';
+import { useSelector } from '@xstate/react';
+import { describe, expect, it } from 'vitest';
+import { assign, createActor, createMachine, setup } from 'xstate';
+import { appMachine, getAppActor } from '../../machines/app/appMachine';
+import { notifyThroughSystem } from '../../machines/system/systemActors';
+import { AppActorProvider } from '../../src/app/appActorContext';
+import { FlowOverridesProvider, useFlow, type FlowOverrides } from '../../src/app/flows';
+
+// A small page flow: counts clicks and announces through the system's notifications actor.
+const counterFlow = setup({
+  types: { context: {} as { count: number }, input: {} as { start: number }, events: {} as { type: 'inc' } },
+  actions: { announce: ({ system, context }) => notifyThroughSystem(system, 'info', `Count ${context.count}`) },
+}).createMachine({
+  id: 'counter',
+  context: ({ input }) => ({ count: input.start }),
+  on: { inc: { actions: [assign({ count: ({ context }) => context.count + 1 }), 'announce'] } },
+});
+
+let seen: ReturnType<typeof useFlow<typeof counterFlow>>[] = [];
+function Counter({ start }: { start: number }) {
+  const flow = useFlow(counterFlow, { input: { start } });
+  seen.push(flow);
+  const count = useSelector(flow, (s) => s.context.count);
+  return (
+    <button type="button" onClick={() => flow.send({ type: 'inc' })}>
+      {count}
+    </button>
+  );
+}
+
+function mount(ui: React.ReactNode, overrides: FlowOverrides = {}) {
+  const app = createActor(appMachine.provide({ actors: { config: createMachine({}) as never, settings: createMachine({}) as never, walletSession: createMachine({}) as never, liveEvents: createMachine({}) as never, pwaUpdate: createMachine({}) as never } })).start();
+  const view = render(
+    <AppActorProvider actor={app}>
+      <FlowOverridesProvider overrides={overrides}>{ui}</FlowOverridesProvider>
+    </AppActorProvider>,
+  );
+  return { app, view };
+}
+
+describe('useFlow', () => {
+  it('runs the flow in the app system (notices reach the notifications actor) and stops it on unmount', () => {
+    seen = [];
+    const { app, view } = mount(<Counter start={2} />);
+    act(() => screen.getByRole('button').click());
+    expect(screen.getByRole('button').textContent).toBe('3');
+    expect(getAppActor(app, 'notifications').getSnapshot().context.current?.text).toBe('Count 3');
+    const flow = seen.at(-1)!;
+    expect(flow.system).toBe(app.system);
+    view.unmount();
+    expect(flow.getSnapshot().status).toBe('stopped');
+    expect(app.getSnapshot().status).toBe('active');
+  });
+
+  it('survives strict mode remounting: the flow goes on from where it was', () => {
+    seen = [];
+    const { app } = mount(
+      <StrictMode>
+        <Counter start={5} />
+      </StrictMode>,
+    );
+    act(() => screen.getByRole('button').click());
+    expect(screen.getByRole('button').textContent).toBe('6');
+    expect(getAppActor(app, 'notifications').getSnapshot().context.current?.text).toBe('Count 6');
+    expect(seen.at(-1)!.getSnapshot().status).toBe('active');
+  });
+
+  it('tests replace a flow by machine id', () => {
+    const announced: number[] = [];
+    const { app, view } = mount(<Counter start={1} />, {
+      counter: counterFlow.provide({ actions: { announce: ({ context }) => void announced.push(context.count) } }),
+    });
+    act(() => screen.getByRole('button').click());
+    expect(screen.getByRole('button').textContent).toBe('2');
+    expect(announced).toEqual([2]);
+    expect(getAppActor(app, 'notifications').getSnapshot().context.current).toBeNull();
+    view.unmount();
+  });
+});

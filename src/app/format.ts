@@ -1,3 +1,5 @@
+import { getAddress, isAddress, isAddressEqual } from 'viem';
+
 // Seed 000 §9: token amounts use 18 decimals, displayed with (up to) 8.
 export const TOKEN_DECIMALS = 18;
 export const DISPLAY_DECIMALS = 8;
@@ -27,9 +29,20 @@ export function formatPrice(price: { amount: string; currency: string }): string
   return `${formatUnits(price.amount)} ${price.currency}`;
 }
 
-/** First 4 and last 4 characters with an ellipsis between (seed display-name rule). */
+/** An address as the UI shows it: EIP-55 checksummed (viem); anything that is not an address is returned as is. */
+export function checksumAddress(value: string): string {
+  return isAddress(value, { strict: false }) ? getAddress(value) : value;
+}
+
+/** Whether two values are the same address, whatever their case (viem's isAddressEqual); false for non-addresses. */
+export function sameAddress(a: string | null | undefined, b: string | null | undefined): boolean {
+  return !!a && !!b && isAddress(a, { strict: false }) && isAddress(b, { strict: false }) && isAddressEqual(a, b);
+}
+
+/** First 4 and last 4 characters with an ellipsis between (seed display-name rule), of the checksummed address. */
 export function shortenAddress(value: string): string {
-  return value.length <= 11 ? value : `${value.slice(0, 4)}...${value.slice(-4)}`;
+  const shown = checksumAddress(value);
+  return shown.length <= 11 ? shown : `${shown.slice(0, 4)}...${shown.slice(-4)}`;
 }
 
 export interface NamedPerson {

@@ -1,3 +1,4 @@
+import { getAddress } from 'viem';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
 // The demo stack (chain, contracts, seeded database, server, built app) is started by playwright.config.ts.
@@ -18,10 +19,11 @@ interface ListedToken {
   tokenHolding: { id: string; salePrice: { amount: string; currency: string } | null } | null;
 }
 
-// Seed rule: first name or alias, plus last name; otherwise the shortened address.
+// Seed rule: first name or alias, plus last name; otherwise the shortened address, shown checksummed (EIP-55).
 const displayName = (p: Person) => {
   const first = p.firstName || p.alias;
-  return first ? (p.lastName ? `${first} ${p.lastName}` : first) : `${p.address.slice(0, 4)}...${p.address.slice(-4)}`;
+  const shown = getAddress(p.address);
+  return first ? (p.lastName ? `${first} ${p.lastName}` : first) : `${shown.slice(0, 4)}...${shown.slice(-4)}`;
 };
 
 async function listedTokens(request: APIRequestContext): Promise<ListedToken[]> {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { parseEther } from 'viem';
+import { getAddress, parseEther } from 'viem';
 import { CANCEL_AT_COLLECTION_MESSAGE } from '../../machines/trading/tradeRules';
 import {
   addressOf, allOutSaleOnChain, balanceOf, calledContract, createdAllOutSaleId, createdSaleIds, expectNotice, gasCostOf, holdingsOf, isApproved,
@@ -20,7 +20,11 @@ const soldBadge = (page: Page) => page.locator('.token-media-frame').getByText('
 const about = (page: Page) => page.getByRole('region', { name: 'About this artwork' });
 const listingsBox = (page: Page) => page.getByRole('region', { name: 'Listings' });
 // The owner row of the token page's meta, with the owner's display name (a new account's alias is its short address).
-const ownedBy = (address: string) => new RegExp(`Owner\\s*${address.slice(0, 4)}\\.\\.\\.${address.slice(-4)}`);
+// The UI shows addresses checksummed (EIP-55), whatever case the chain or the server used.
+const ownedBy = (address: string) => {
+  const shown = getAddress(address);
+  return new RegExp(`Owner\\s*${shown.slice(0, 4)}\\.\\.\\.${shown.slice(-4)}`);
+};
 
 let stack: Stack;
 test.beforeAll(async ({ request }) => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { useSystemActor } from '../../app/appActorContext';
-import { shortenAddress } from '../../app/format';
+import { checksumAddress, shortenAddress } from '../../app/format';
 import { explorerAddressUrl, type CollectionDisplay } from '../../services/collection';
 import { formatDayMonthYear } from './collectionFormat';
 
@@ -43,7 +43,7 @@ export function CollectionDetails({ collection }: { collection: CollectionDispla
               </a>
             ) : (
               <>
-                <code title={address}>{shortenAddress(address)}</code>
+                <code title={checksumAddress(address)}>{shortenAddress(address)}</code>
                 <button type="button" className="button" onClick={() => void copy()} aria-label="Copy contract address">
                   {copied ? 'Copied' : 'Copy'}
                 </button>

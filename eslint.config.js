@@ -16,6 +16,21 @@ const noEffectGlobals = (folder, fetchHint = '') => [
   { name: 'XMLHttpRequest', message: `No network in ${folder}.` },
 ];
 
+// A ref written in the body of a component or hook (not in an effect or handler) is state hidden from React.
+const componentBody = (fn) => [
+  `FunctionDeclaration[id.name=/^([A-Z]|use[A-Z])/] > BlockStatement > ${fn}`,
+  `VariableDeclarator[id.name=/^([A-Z]|use[A-Z])/] > ArrowFunctionExpression > BlockStatement > ${fn}`,
+  `VariableDeclarator[id.name=/^([A-Z]|use[A-Z])/] > CallExpression > ArrowFunctionExpression > BlockStatement > ${fn}`,
+];
+const viewRestrictions = [
+  { selector: "CallExpression[callee.name='createActor']", message: 'Views do not create actors: start a flow with useFlow (src/app/flows.tsx).' },
+  { selector: "CallExpression[callee.property.name='provide']", message: 'Views do not provide machines: implementations are provided once in src/services/flows/.' },
+  ...componentBody("ExpressionStatement > AssignmentExpression[left.type='MemberExpression'][left.property.name='current']").map((selector) => ({
+    selector,
+    message: 'No ref is assigned during render: keep the value in a machine, or assign it in an effect or handler.',
+  })),
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'contracts/generated/**', 'src/routeTree.gen.ts', '.data*/**', 'dist-*/**', 'test-results*/**', 'test-reports*/**', '.perf*/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -32,6 +47,14 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Views and components render machine state and send events: flows are machines provided once in
+    // src/services/flows/ and started with useFlow (src/app/flows.tsx), never assembled or wired in a component.
+    files: ['src/views/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error', ...viewRestrictions],
     },
   },
   {

@@ -1,5 +1,5 @@
 // The fullscreen viewer for every media type: the Fullscreen API when the browser allows it, else a modal.
-import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useEffectEvent, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { MediaThumbnail, type MediaToken } from './TokenMedia';
 import { viewerFor } from './viewers';
@@ -18,8 +18,8 @@ function inertOthers(keep: HTMLElement): () => void {
 function FullscreenDialog({ token, onClose }: { token: MediaToken; onClose: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  // The latest onClose, read by the fullscreenchange listener without re-running the effect.
+  const closeViewer = useEffectEvent(onClose);
   const [mode, setMode] = useState<'modal' | 'native'>('modal');
   const Viewer = viewerFor(token.mediaType);
 
@@ -40,7 +40,7 @@ function FullscreenDialog({ token, onClose }: { token: MediaToken; onClose: () =
     }
     // Esc in native fullscreen is handled by the browser: leaving fullscreen closes the viewer too.
     const onChange = () => {
-      if (native && document.fullscreenElement !== dialog) onCloseRef.current();
+      if (native && document.fullscreenElement !== dialog) closeViewer();
     };
     document.addEventListener('fullscreenchange', onChange);
     return () => {

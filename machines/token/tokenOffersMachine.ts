@@ -1,5 +1,6 @@
 import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { createPagedListMachine, type PagedListEvent } from '../lists/pagedListMachine';
+import { watchLive } from '../live/watchLive';
 
 // Seed 000 §4: the live events that add, retract, invalidate or settle offers on a token.
 export const OFFER_LIST_EVENTS = ['OfferMade', 'OfferRetracted', 'CancelledSale', 'Sold'] as const;
@@ -26,7 +27,7 @@ export interface TokenOffersContext<TParams extends TokenOffersParams> {
 export type TokenOffersEvent<TParams extends TokenOffersParams> =
   /** The view's params (token, current owner as seller): a change reloads the list. */
   | { type: 'offers.params'; params: TParams }
-  /** Every live event the app's liveEvents actor emits (`live.received`). */
+  /** Every live event the app's liveEvents actor emits, heard through the invoked watchLive. */
   | { type: 'live.received'; name: string; doc: { token_id?: unknown } }
   /** The live socket is back after a disconnect: what was missed meanwhile is refetched. */
   | { type: 'live.reconnected' };
@@ -40,9 +41,9 @@ export function changesTokenOffers(name: string, doc: { token_id?: unknown }, to
 const sameParams = (a: TokenOffersParams, b: TokenOffersParams) => a.token === b.token && (a.seller ?? null) === (b.seller ?? null);
 
 /**
- * The token page's offers list: a pagedList child (`list`, its fetchPage provided by the view) that loads page 1
- * at start and again when the params change, after a reconnect, and OFFERS_REFETCH_DELAY_MS after a burst of
- * live offer events for this token (live → pending → live).
+ * The token page's offers list: a pagedList child (`list`, its fetchPage provided by the flow module) that loads
+ * page 1 at start and again when the params change, after a reconnect, and OFFERS_REFETCH_DELAY_MS after a burst
+ * of live offer events for this token (live → pending → live). It hears the live feed itself (invoked watchLive).
  */
 export function createTokenOffersMachine<TOffer, TParams extends TokenOffersParams = TokenOffersParams>() {
   const offersList = createPagedListMachine<TOffer, TParams>();
@@ -52,7 +53,7 @@ export function createTokenOffersMachine<TOffer, TParams extends TokenOffersPara
       events: {} as TokenOffersEvent<TParams>,
       input: {} as TokenOffersInput<TParams>,
     },
-    actors: { offersList },
+    actors: { offersList, watchLive },
     actions: {
       refetch: sendTo('list', ({ context }): PagedListEvent<TParams> => ({ type: 'list.reset', params: context.params })),
       assignParams: assign({ params: ({ context, event }) => (event.type === 'offers.params' ? event.params : context.params) }),
@@ -65,7 +66,10 @@ export function createTokenOffersMachine<TOffer, TParams extends TokenOffersPara
   }).createMachine({
     id: 'tokenOffers',
     context: ({ input }) => ({ pageSize: input.pageSize, params: input.params }),
-    invoke: { id: 'list', src: 'offersList', input: ({ context }) => ({ pageSize: context.pageSize, params: context.params }) },
+    invoke: [
+      { id: 'list', src: 'offersList', input: ({ context }) => ({ pageSize: context.pageSize, params: context.params }) },
+      { id: 'watchLive', src: 'watchLive' },
+    ],
     entry: 'refetch',
     initial: 'live',
     on: {

@@ -1,4 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { watchLive } from '../live/watchLive';
+import { notifyThroughSystem } from '../system/systemActors';
 
 // Seed 000 §2 "Token detail": the notice shown when the token is no longer found.
 export const TOKEN_SOLD_NOTICE = 'Token has been sold';
@@ -27,10 +29,18 @@ export interface TokenPageContext<TPage> {
   error: string | null;
 }
 
+/**
+ * While a token is on screen the liveEvents actor knows its `_id` (sale notices name that token only); leaving the
+ * page, or the flow stopping with it, clears it. An invoked callback, so its cleanup runs on stop too.
+ */
+export const announceViewedToken = fromCallback<EventObject, { tokenId: string }>(({ system, input }) => {
+  system.get('liveEvents')?.send({ type: 'live.viewToken', id: input.tokenId });
+  return () => system.get('liveEvents')?.send({ type: 'live.viewToken', id: null });
+});
+
 export type TokenPageEvent =
-  | { type: 'token.load'; id: string }
   | { type: 'token.retry' }
-  /** Every live event (src/services/live/liveFeed.ts); the machine picks its token's sale changes. */
+  /** Every live event of the invoked watchLive; the machine picks its token's sale changes. */
   | { type: 'live.received'; name: string; doc: { token_id?: unknown } }
   | { type: 'live.reconnected' };
 
@@ -38,11 +48,13 @@ const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : typeof error === 'string' && error ? error : 'Unexpected error';
 
 /**
- * The token detail page: loading → ready | notFound | failed (retry). `fetchTokenPage` resolves null when the
- * holding no longer exists; notFound then runs `announceSold` and `leaveToExplore`, both provided by the view.
- * While ready, a sale created, cancelled or sold for this token (or a socket reconnect) refetches it in place, so
- * a token listed while its page is open shows Buy and Make offer; a failed or empty refetch keeps what is shown
- * (the live SOLD patch covers a sold-out holding).
+ * The token detail page for one holding id (another id is another page: the view keys the flow by id):
+ * loading → ready | notFound | failed (retry). `fetchTokenPage` resolves null when the holding no longer exists;
+ * notFound then announces 'Token has been sold' through the system's notifications actor and runs
+ * `leaveToExplore` (provided by the flow module). While ready it tells the liveEvents actor which token is on
+ * screen and hears the live feed (invoked watchLive): a sale created, cancelled or sold for this token (or a socket
+ * reconnect) refetches it in place, so a token listed while its page is open shows Buy and Make offer; a failed or
+ * empty refetch keeps what is shown (the live SOLD patch covers a sold-out holding).
  */
 export function createTokenPageMachine<TPage extends TokenPageShape = TokenPageShape>() {
   return setup({
@@ -56,14 +68,15 @@ export function createTokenPageMachine<TPage extends TokenPageShape = TokenPageS
       fetchTokenPage: fromPromise<TPage | null, { id: string }>(async () => {
         throw new Error('tokenPageMachine: actor "fetchTokenPage" not provided');
       }),
+      watchLive,
+      announceViewedToken,
     },
     actions: {
-      announceSold: () => undefined,
+      announceSold: ({ system }) => notifyThroughSystem(system, 'info', TOKEN_SOLD_NOTICE),
       leaveToExplore: () => undefined,
     },
     guards: {
       isMissing: ({ event }) => (event as { output?: unknown }).output == null,
-      isOtherToken: ({ context, event }) => event.type === 'token.load' && event.id !== context.id,
       changesSales: ({ context, event }) =>
         event.type === 'live.reconnected' ||
         (event.type === 'live.received' && context.page !== null && changesTokenSales(event.name, event.doc, context.page.token._id)),
@@ -72,14 +85,6 @@ export function createTokenPageMachine<TPage extends TokenPageShape = TokenPageS
     id: 'tokenPage',
     context: ({ input }) => ({ id: input.id, page: null, error: null }),
     initial: 'loading',
-    on: {
-      'token.load': {
-        guard: 'isOtherToken',
-        target: '.loading',
-        reenter: true,
-        actions: assign(({ event }) => ({ id: (event as { id: string }).id, page: null, error: null })),
-      },
-    },
     states: {
       loading: {
         tags: 'loading',
@@ -95,14 +100,24 @@ export function createTokenPageMachine<TPage extends TokenPageShape = TokenPageS
         },
       },
       ready: {
+        invoke: [
+          { id: 'watchLive', src: 'watchLive' },
+          { id: 'announceViewedToken', src: 'announceViewedToken', input: ({ context }) => ({ tokenId: context.page!.token._id }) },
+        ],
         initial: 'current',
-        on: {
-          'live.received': { guard: 'changesSales', target: '.refreshing', reenter: true },
-          'live.reconnected': { guard: 'changesSales', target: '.refreshing', reenter: true },
-        },
         states: {
-          current: {},
+          current: {
+            on: {
+              'live.received': { guard: 'changesSales', target: 'refreshing' },
+              'live.reconnected': { guard: 'changesSales', target: 'refreshing' },
+            },
+          },
+          // A further change while refetching starts the refetch over (ready itself is not re-entered).
           refreshing: {
+            on: {
+              'live.received': { guard: 'changesSales', target: 'refreshing', reenter: true },
+              'live.reconnected': { guard: 'changesSales', target: 'refreshing', reenter: true },
+            },
             invoke: {
               id: 'refreshTokenPage',
               src: 'fetchTokenPage',

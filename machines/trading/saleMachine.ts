@@ -1,81 +1,236 @@
-import { assign, emit, setup, type ActorRefFrom } from 'xstate';
-import { CANCEL_AT_COLLECTION_MESSAGE } from './tradeRules';
+import { and, assign, setup, stateIn, type ActorRefFrom } from 'xstate';
+import { sameAddress } from '../../domain/address';
+import { orderBlock } from '../../domain/trading';
+import { notifyThroughSystem, walletOf, type SystemLike } from '../system/systemActors';
+import { openWalletModalThroughSystem } from '../wallet/walletModalMachine';
+import { NO_VIEWER, watchViewer, type Viewer, type ViewerChangedEvent } from '../token/watchViewer';
+import type { ChainAction } from './chainActions';
+import { contractActionMachine, type ContractActionInput } from './contractActionMachine';
+import { parsePrice } from './tradeRules';
 
-// Seed 000 §4 "Sale": created, then offer made, then retracted, accepted (sold) or cancelled; a per-token listing
-// of a whole-collection (all-out) sale is cancelled only at the collection.
+// Seed 000 §2 "Token detail", §4 "Sale", §5: a listed token seen by a buyer. Buy at the listed price or make an
+// offer, each one contractAction run invoked as the child `trade`; the panel shows only while the listing is open to
+// this viewer (a sale exists, the token is not sold, the viewer is not its owner).
 
-export interface SaleInput {
+export interface SaleListing {
   saleId: string;
-  /** Set when this listing belongs to an all-out sale. */
-  allOutSaleId: string | null;
+  seller: string;
+  price: { amount: string; currency: string };
+  wasCancelled: boolean;
 }
 
-export interface SaleContext extends SaleInput {
-  /** Open offers on the listing. */
-  openOffers: number;
+/** The token as the page shows it (fetched): its holding, owner and sales. */
+export interface SaleToken {
+  _id: string;
+  tokenId: string;
+  chainId: number;
+  isSold: boolean;
+  tokenHolding?: { owner: { address: string }; bazaarSales?: SaleListing[] | null } | null;
+}
+
+/** What a live patch (sold, new owner) changes before the token is fetched again. */
+export interface SalePatch {
+  isSold?: boolean;
+  ownerAddress?: string;
+}
+
+export interface SaleInput {
+  token: SaleToken;
+  patch?: SalePatch;
+}
+
+export interface SaleContext {
+  token: SaleToken;
+  patch: SalePatch;
+  viewer: Viewer;
+  /** The offer being typed, and the price rule's message for it (null while empty or valid). */
+  offer: string;
+  offerError: string | null;
+  /** The account a running purchase buys for (the wallet may change while it runs). */
+  buyer: string | null;
 }
 
 export type SaleEvent =
-  | { type: 'offer.made' }
-  | { type: 'offer.retracted' }
-  | { type: 'offer.accepted' }
-  /** The seller cancels this listing on its own. */
-  | { type: 'sale.cancel' }
-  /** The seller cancels the whole-collection sale this listing belongs to. */
-  | { type: 'allOutSale.cancel' };
+  /** The page's current token and live patch (a refetch, a Sold or new owner patch). */
+  | { type: 'sale.token'; token: SaleToken; patch?: SalePatch }
+  | ViewerChangedEvent
+  | { type: 'sale.buy' }
+  | { type: 'offer.open' }
+  | { type: 'offer.change'; value: string }
+  | { type: 'offer.submit' }
+  | { type: 'offer.cancel' };
 
-export type SaleEmitted = { type: 'sale.notice'; text: string };
+export type SaleTag = 'available' | 'busy';
 
-const cancelling = {
-  'sale.cancel': [
-    { guard: 'isStandalone', target: '#sale.cancelled' },
-    { actions: 'explainCancelAtCollection' },
-  ],
-  'allOutSale.cancel': { guard: 'isInAllOutSale', target: '#sale.cancelled' },
-} as const;
+/** The owner's active listing of this token, if any (a cancelled sale is no listing). */
+export function activeSale(token: SaleToken): SaleListing | null {
+  const owner = token.tokenHolding?.owner.address;
+  const sales = (token.tokenHolding?.bazaarSales ?? []).filter((sale) => !sale.wasCancelled);
+  return sales.find((sale) => sameAddress(sale.seller, owner)) ?? sales[0] ?? null;
+}
+
+const ownerOf = (context: SaleContext) => context.patch.ownerAddress ?? context.token.tokenHolding?.owner.address ?? null;
+
+/** Buy and Make offer are shown: a sale exists, the token was not (just) sold, the viewer is not the owner. */
+export function isOpenToViewer(context: SaleContext): boolean {
+  const sold = context.token.isSold || context.patch.isSold === true;
+  return activeSale(context.token) !== null && !sold && !sameAddress(context.viewer.address, ownerOf(context));
+}
+
+const blockOf = (kind: 'order' | 'offer', context: SaleContext) => {
+  const sale = activeSale(context.token);
+  return sale ? orderBlock(kind, context.viewer, { seller: sale.seller, owner: ownerOf(context) }) : null;
+};
+
+function actionOf(context: SaleContext, purchase: boolean): ChainAction {
+  const { token } = context;
+  const sale = activeSale(token)!;
+  const price = purchase ? { wei: sale.price.amount } : (parsePrice(context.offer) as { wei: string });
+  // token_id (the database id) lets the server's trade check find the token without a lookup by sale.
+  return {
+    type: 'makeOffer',
+    chainId: token.chainId,
+    saleId: sale.saleId,
+    tokenId: token.tokenId,
+    amount: '1',
+    currency: sale.price.currency,
+    token_id: token._id,
+    priceWei: price.wei,
+    ...(purchase ? { purchase: true } : {}),
+  };
+}
+
+/** The contractAction child's input: the action and the connected wallet read through the actor system. */
+export function tradeInput(system: SystemLike, action: ChainAction): ContractActionInput {
+  const wallet = walletOf(system);
+  return { action, account: wallet?.address ?? '', walletChainId: wallet?.chainId ?? null, networkName: wallet?.networkName ?? '', isMobile: wallet?.isMobile ?? false };
+}
+
+/** A contractAction run ended in `succeeded` (failed has an error; cancelled has neither error nor hash). */
+export const tradeSucceeded = (output: { error: unknown; hash: string | null } | undefined): boolean => !!output && output.error === null && output.hash !== null;
+
+const doneOutput = (event: unknown) => (event as { output?: { error: unknown; hash: string | null } }).output;
 
 export const saleMachine = setup({
   types: {
     input: {} as SaleInput,
     context: {} as SaleContext,
     events: {} as SaleEvent,
-    emitted: {} as SaleEmitted,
+    tags: {} as SaleTag,
   },
-  guards: {
-    isStandalone: ({ context }) => context.allOutSaleId === null,
-    isInAllOutSale: ({ context }) => context.allOutSaleId !== null,
-    isLastOffer: ({ context }) => context.openOffers <= 1,
+  actors: {
+    // Provided by src/services/flows/token.ts with the chain effects.
+    contractAction: contractActionMachine,
+    watchViewer,
   },
   actions: {
-    addOffer: assign({ openOffers: ({ context }) => context.openOffers + 1 }),
-    removeOffer: assign({ openOffers: ({ context }) => Math.max(context.openOffers - 1, 0) }),
-    explainCancelAtCollection: emit({ type: 'sale.notice', text: CANCEL_AT_COLLECTION_MESSAGE }),
+    assignToken: assign(({ context, event }) => (event.type === 'sale.token' ? { token: event.token, patch: event.patch ?? {} } : context)),
+    assignViewer: assign({ viewer: ({ context, event }) => (event.type === 'viewer.changed' ? event.viewer : context.viewer) }),
+    assignOffer: assign(({ context, event }) => {
+      if (event.type !== 'offer.change') return context;
+      const parsed = parsePrice(event.value);
+      return { offer: event.value, offerError: event.value.trim() === '' || !('error' in parsed) ? null : parsed.error };
+    }),
+    clearOffer: assign({ offer: '', offerError: null }),
+    // A refused order or offer says why; without a registered wallet the wallet modal opens too.
+    explainBlock: ({ context, system }, params: { kind: 'order' | 'offer' }) => {
+      const block = blockOf(params.kind, context);
+      if (!block) return;
+      notifyThroughSystem(system, 'error', block.message);
+      if (block.openWallet) openWalletModalThroughSystem(system);
+    },
+    // The purchase is shown at once (SOLD, the buyer as owner) wherever the token is, before the Sold event.
+    markPurchased: ({ context, system }) => {
+      const ownerAddress = context.buyer ?? undefined;
+      system.get('liveEvents')?.send({ type: 'live.patch', id: context.token._id, patch: { isSold: true, ...(ownerAddress ? { ownerAddress } : {}) } });
+    },
+  },
+  guards: {
+    isOpen: ({ context }) => isOpenToViewer(context),
+    orderBlocked: ({ context }) => blockOf('order', context) !== null,
+    offerBlocked: ({ context }) => blockOf('offer', context) !== null,
+    offerValid: ({ context }) => !('error' in parsePrice(context.offer)),
+    succeeded: ({ event }) => tradeSucceeded(doneOutput(event)),
   },
 }).createMachine({
   id: 'sale',
-  context: ({ input }) => ({ ...input, openOffers: 0 }),
-  initial: 'created',
+  context: ({ input }) => ({ token: input.token, patch: input.patch ?? {}, viewer: NO_VIEWER, offer: '', offerError: null, buyer: null }),
+  invoke: { id: 'watchViewer', src: 'watchViewer' },
+  type: 'parallel',
   states: {
-    created: {
+    // Whether Buy and Make offer are shown, decided again whenever the token, its patch or the viewer changes.
+    listing: {
+      initial: 'deciding',
       on: {
-        'offer.made': { target: 'offered', actions: 'addOffer' },
-        ...cancelling,
+        'sale.token': { target: '.deciding', actions: 'assignToken' },
+        'viewer.changed': { target: '.deciding', actions: 'assignViewer' },
+      },
+      states: {
+        deciding: { always: [{ guard: 'isOpen', target: 'available' }, { target: 'unavailable' }] },
+        available: { tags: 'available' },
+        unavailable: {},
       },
     },
-    offered: {
-      on: {
-        'offer.made': { actions: 'addOffer' },
-        'offer.retracted': [
-          { guard: 'isLastOffer', target: 'created', actions: 'removeOffer' },
-          { actions: 'removeOffer' },
-        ],
-        'offer.accepted': { target: 'sold', actions: 'removeOffer' },
-        ...cancelling,
+    // The offer input (opened by Make offer); it closes when the offer is placed, and stays open after a failure.
+    form: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: { 'offer.open': { guard: stateIn('#sale.trade.idle'), target: 'open' } },
+        },
+        open: {
+          on: {
+            'offer.change': { actions: 'assignOffer' },
+            'offer.cancel': { guard: stateIn('#sale.trade.idle'), target: 'closed', actions: 'clearOffer' },
+            'xstate.done.actor.trade': { guard: and([stateIn('#sale.trade.offering'), 'succeeded']), target: 'closed', actions: 'clearOffer' },
+          },
+        },
       },
     },
-    sold: { type: 'final' },
-    cancelled: { type: 'final' },
+    trade: {
+      initial: 'idle',
+      states: {
+        idle: {
+          entry: assign({ buyer: null }),
+          on: {
+            'sale.buy': [
+              { guard: and([stateIn('#sale.listing.available'), 'orderBlocked']), actions: { type: 'explainBlock', params: { kind: 'order' } } },
+              { guard: stateIn('#sale.listing.available'), target: 'buying' },
+            ],
+            'offer.submit': [
+              {
+                guard: and([stateIn('#sale.listing.available'), stateIn('#sale.form.open'), 'offerValid', 'offerBlocked']),
+                actions: { type: 'explainBlock', params: { kind: 'offer' } },
+              },
+              { guard: and([stateIn('#sale.listing.available'), stateIn('#sale.form.open'), 'offerValid']), target: 'offering' },
+            ],
+          },
+        },
+        buying: {
+          tags: 'busy',
+          entry: assign({ buyer: ({ context }) => context.viewer.address }),
+          invoke: {
+            id: 'trade',
+            src: 'contractAction',
+            input: ({ context, self }) => tradeInput(self.system, actionOf(context, true)),
+            onDone: [{ guard: 'succeeded', target: 'idle', actions: 'markPurchased' }, { target: 'idle' }],
+            onError: { target: 'idle' },
+          },
+        },
+        offering: {
+          tags: 'busy',
+          invoke: {
+            id: 'trade',
+            src: 'contractAction',
+            input: ({ context, self }) => tradeInput(self.system, actionOf(context, false)),
+            onDone: { target: 'idle' },
+            onError: { target: 'idle' },
+          },
+        },
+      },
+    },
   },
 });
 
+export type SaleMachine = typeof saleMachine;
 export type SaleActor = ActorRefFrom<typeof saleMachine>;

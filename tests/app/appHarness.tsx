@@ -4,6 +4,7 @@ import { fromPromise } from 'xstate';
 import { configMachine, type AppConfig } from '../../machines/config/configMachine';
 import { AppActorProvider, type AppActor } from '../../src/app/appActorContext';
 import { createAppActor } from '../../src/app/createAppActor';
+import { FlowOverridesProvider, type FlowOverrides } from '../../src/app/flows';
 import { createAppRouter } from '../../src/app/router';
 import type { AppServiceOverrides } from '../../src/services/appServices';
 
@@ -29,14 +30,19 @@ export function configAnswering(answer: () => Promise<AppConfig>) {
   return configMachine.provide({ actors: { fetchConfig: fromPromise(answer) } });
 }
 
-/** Renders the real route tree at `path` around a root actor with real services (config from a fixture). */
-export async function renderApp(path: string, overrides: AppServiceOverrides = {}) {
+/**
+ * Renders the real route tree at `path` around a root actor with real services (config from a fixture); `flows`
+ * replaces page flows by machine id (e.g. `{ tokenPage: tokenPageFlow.provide(...) }`).
+ */
+export async function renderApp(path: string, overrides: AppServiceOverrides = {}, flows: FlowOverrides = {}) {
   const appActor: AppActor = createAppActor({ config: configAnswering(async () => demoConfig), ...overrides });
   const router = createAppRouter(appActor, { history: createMemoryHistory({ initialEntries: [path] }) });
   await router.load();
   const view = render(
     <AppActorProvider actor={appActor}>
-      <RouterProvider router={router} />
+      <FlowOverridesProvider overrides={flows}>
+        <RouterProvider router={router} />
+      </FlowOverridesProvider>
     </AppActorProvider>,
   );
   return { ...view, appActor, router };

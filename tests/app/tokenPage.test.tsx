@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAppActor } from '../../machines/app/appMachine';
 import { PAGE_SIZE } from '../../machines/lists/constants';
-import { clearTokenPatches, patchToken } from '../../src/services/live/tokenPatches';
-import { viewedToken } from '../../src/services/live/viewedToken';
-import type { TokenDetail } from '../../src/services/token';
+import { fromPromise } from 'xstate';
+import { tokenPageFlow } from '../../src/services/flows/token';
+import type { TokenDetail, TokenPageData } from '../../src/services/token';
 import { renderApp } from './appHarness';
 import {
   COLLECTION_ADDRESS,
@@ -34,7 +34,6 @@ function stubGraphql(token: TokenDetail | null | (() => TokenDetail | null), ext
 }
 
 beforeEach(() => {
-  clearTokenPatches();
   // jsdom has none; the page lists offers with a button.
   vi.stubGlobal('IntersectionObserver', class { observe() {} unobserve() {} disconnect() {} takeRecords() { return []; } });
 });
@@ -60,12 +59,15 @@ describe('token detail page (/token/$id)', () => {
     expect(screen.getByText('Quiet Orbit — from Night Gardens.')).toBeInTheDocument();
   });
 
-  it('live: the page registers its token as the viewed one, so sale notices name this token only', async () => {
+  it('live: the page registers its token as the viewed one, so sale notices name this token only; leaving clears it', async () => {
     stubGraphql(makeTokenDetail());
-    expect(viewedToken()).toBeNull();
-    await renderApp('/token/41');
+    const { appActor, router } = await renderApp('/token/41');
+    const viewed = () => getAppActor(appActor, 'liveEvents').getSnapshot().context.viewedTokenId;
+    expect(viewed()).toBeNull();
     await screen.findByRole('heading', { level: 1, name: 'Quiet Orbit' });
-    expect(viewedToken()).toBe('7');
+    expect(viewed()).toBe('7');
+    await act(() => router.navigate({ to: '/explore' }));
+    await waitFor(() => expect(viewed()).toBeNull());
   });
 
   it('siblings: queries 4 excluding the current token, shows at most 3, links only those with a holding', async () => {
@@ -184,10 +186,10 @@ describe('token detail page (/token/$id)', () => {
 
   it('live: a Sold patch shows SOLD; a new owner appears in the meta; likes follow the patch', async () => {
     stubGraphql(makeTokenDetail());
-    await renderApp('/token/41');
+    const { appActor } = await renderApp('/token/41');
     await screen.findByRole('heading', { level: 1, name: 'Quiet Orbit' });
     expect(screen.queryByText('SOLD')).not.toBeInTheDocument();
-    act(() => patchToken('7', { isSold: true, ownerAddress: COLLECTOR, likesCount: 9 }));
+    act(() => getAppActor(appActor, 'liveEvents').send({ type: 'live.patch', id: '7', patch: { isSold: true, ownerAddress: COLLECTOR, likesCount: 9 } }));
     expect(screen.getByText('SOLD')).toBeInTheDocument();
     const meta = screen.getByRole('region', { name: 'About this artwork' });
     expect(within(meta).getByText('Owner')).toBeInTheDocument();
@@ -195,13 +197,33 @@ describe('token detail page (/token/$id)', () => {
     expect(screen.getByLabelText(/9 likes/)).toBeInTheDocument();
   });
 
-  it('navigating to a sibling loads that token', async () => {
+  it('navigating to a sibling loads that token, which becomes the viewed one', async () => {
     stubGraphql(() => makeTokenDetail());
-    const { router } = await renderApp('/token/41');
+    const { appActor, router } = await renderApp('/token/41');
     await screen.findByRole('heading', { level: 1, name: 'Quiet Orbit' });
     stubGraphql(makeTokenDetail({ _id: '101', name: 'Sibling 1' }));
     await userEvent.click(screen.getByRole('img', { name: 'Sibling 1' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/token/501'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sibling 1' })).toBeInTheDocument();
+    expect(getAppActor(appActor, 'liveEvents').getSnapshot().context.viewedTokenId).toBe('101');
+  });
+
+  it('a test replaces the page flow by its machine id: the overridden fetch answers, the rest of the flow is real', async () => {
+    stubGraphql(makeTokenDetail());
+    const asked: string[] = [];
+    const flows = {
+      tokenPage: tokenPageFlow.provide({
+        actors: {
+          fetchTokenPage: fromPromise<TokenPageData | null, { id: string }>(async ({ input }) => {
+            asked.push(input.id);
+            return null;
+          }),
+        },
+      }),
+    };
+    const { appActor, router } = await renderApp('/token/41', {}, flows);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/explore'));
+    expect(asked).toEqual(['41']);
+    expect(getAppActor(appActor, 'notifications').getSnapshot().context.current).toMatchObject({ kind: 'info', text: 'Token has been sold' });
   });
 });

@@ -4,7 +4,6 @@ import { fromCallback } from 'xstate';
 import type { LiveEventsEvent, LiveSocketCommand } from '../../machines/live/liveEventsMachine';
 import { OFFERS_REFETCH_DELAY_MS } from '../../machines/token/tokenOffersMachine';
 import { provideLiveEvents } from '../../src/services/live/liveEvents';
-import { clearTokenPatches } from '../../src/services/live/tokenPatches';
 import type { TokenOffer } from '../../src/services/token';
 import { renderApp } from './appHarness';
 import { graphqlFetch, makeOffer, makeSibling, makeTokenDetail, offerPage, siblingPage } from './tokenFixtures';
@@ -30,7 +29,6 @@ let api: ReturnType<typeof graphqlFetch>;
 const offerRequests = () => api.calls.filter((call) => call.operationName === 'getOffersByToken').length;
 
 beforeEach(() => {
-  clearTokenPatches();
   offers = [];
   api = graphqlFetch({
     getTokenFromHolding: () => makeTokenDetail(),

@@ -1,11 +1,13 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import type { ContractActionInput } from '../../machines/trading/contractActionMachine';
 import { ALREADY_OWNED_MESSAGE } from '../../machines/trading/tradeRules';
 import { AppActorProvider, type AppActor } from '../../src/app/appActorContext';
 import { createAppActor } from '../../src/app/createAppActor';
+import { FlowOverridesProvider, type FlowOverrides } from '../../src/app/flows';
 import { TokenTradePanel, type TradeToken } from '../../src/components/trading/TokenTradePanel';
-import { closeWalletModal, isWalletModalOpen } from '../../src/components/wallet/walletModalStore';
-import { clearTokenPatches, patchToken } from '../../src/services/live/tokenPatches';
+import { tokenSaleFlow } from '../../src/services/flows/token';
 import { clearApiKey, saveApiKey } from '../../src/services/wallet/apiKeyStore';
 import { configAnswering, demoConfig } from './appHarness';
 import { ALICE, fakeWalletSession, loginOf } from './walletHarness';
@@ -22,20 +24,21 @@ const token = (overrides: Partial<TradeToken> = {}): TradeToken => ({
   ...overrides,
 });
 
-function renderPanel(props: TradeToken, walletSession?: ReturnType<typeof fakeWalletSession>['machine']) {
+function renderPanel(props: TradeToken, walletSession?: ReturnType<typeof fakeWalletSession>['machine'], flows: FlowOverrides = {}) {
   const appActor: AppActor = createAppActor({ config: configAnswering(async () => demoConfig), ...(walletSession ? { walletSession } : {}) });
   const view = render(
     <AppActorProvider actor={appActor}>
-      <TokenTradePanel token={props} />
+      <FlowOverridesProvider overrides={flows}>
+        <TokenTradePanel token={props} />
+      </FlowOverridesProvider>
     </AppActorProvider>,
   );
   const notice = () => appActor.system.get('notifications').getSnapshot().context.current as { kind: string; text: string } | null;
-  return { ...view, appActor, notice };
+  const walletModalOpen = () => Boolean(appActor.system.get('walletModal')?.getSnapshot().hasTag('open'));
+  return { ...view, appActor, notice, walletModalOpen };
 }
 
 afterEach(async () => {
-  clearTokenPatches();
-  closeWalletModal();
   vi.unstubAllGlobals();
   await clearApiKey(ALICE);
 });
@@ -65,11 +68,12 @@ describe('TokenTradePanel (seed 000 §2 token detail, §5 rules)', () => {
   });
 
   it('shows the buy button with the price; a visitor gets the connect-wallet order message and the wallet modal', async () => {
-    const { notice } = renderPanel(token());
+    const { notice, walletModalOpen } = renderPanel(token());
     const buy = screen.getByRole('button', { name: 'Buy for 0.015 ETH' });
+    expect(walletModalOpen()).toBe(false);
     fireEvent.click(buy);
     expect(notice()).toMatchObject({ kind: 'error', text: 'Please connect your wallet to place the order' });
-    expect(isWalletModalOpen()).toBe(true);
+    expect(walletModalOpen()).toBe(true);
   });
 
   it('toggles the offer button to an input with Make offer (disabled while empty or invalid) and Cancel', async () => {
@@ -104,7 +108,7 @@ describe('TokenTradePanel (seed 000 §2 token detail, §5 rules)', () => {
       </AppActorProvider>,
     );
     expect(screen.getByRole('button', { name: 'Buy for 0.015 ETH' })).toBeTruthy();
-    act(() => patchToken('11', { isSold: true }));
+    act(() => appActor.system.get('liveEvents').send({ type: 'live.patch', id: '11', patch: { isSold: true } }));
     expect(screen.queryByRole('button', { name: /Buy/ })).toBeNull();
   });
 
@@ -141,5 +145,33 @@ describe('TokenTradePanel (seed 000 §2 token detail, §5 rules)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Make offer' }));
     await waitFor(() => expect(notice()).toMatchObject({ kind: 'sticky', text: 'Approve in wallet' }));
     expect(requests.map((r) => r.body)).toEqual([{ kind: 'offer', chainId: 31337, saleId: '4', token_id: '11', price: '0.01' }]);
+  });
+
+  it('a purchase runs the flow\'s contract action (overridden by the flow id): busy while it runs, then SOLD for the buyer at once', async () => {
+    const { session } = await registeredAlice();
+    const runs: ContractActionInput[] = [];
+    let finish: (output: { error: null; hash: string }) => void = () => {};
+    const flows = {
+      sale: tokenSaleFlow.provide({
+        actors: {
+          contractAction: fromPromise<{ error: null; hash: string }, ContractActionInput>(({ input }) => {
+            runs.push(input);
+            return new Promise((resolve) => (finish = resolve));
+          }) as never,
+        },
+      }),
+    };
+    const { appActor } = renderPanel(token(), session.machine, flows);
+    await waitFor(() => expect(appActor.system.get('walletSession').getSnapshot().hasTag('registered')).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Buy for 0.015 ETH' }));
+    expect(runs.map((run) => run.action)).toEqual([
+      { type: 'makeOffer', chainId: 31337, saleId: '4', tokenId: '3', amount: '1', currency: 'ETH', token_id: '11', priceWei: '15000000000000000', purchase: true },
+    ]);
+    expect(screen.getByRole('button', { name: 'Buy for 0.015 ETH' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Make offer' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('status')).toHaveTextContent('Preparing transaction…');
+    await act(async () => finish({ error: null, hash: '0xfeed' }));
+    expect(appActor.system.get('liveEvents').getSnapshot().context.patches['11']).toEqual({ isSold: true, ownerAddress: ALICE });
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Buy/ })).toBeNull());
   });
 });

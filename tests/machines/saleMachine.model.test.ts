@@ -1,74 +1,264 @@
-import { describe, expect } from 'vitest';
-import { createActor, type AnyMachineSnapshot } from 'xstate';
-import { saleMachine, type SaleContext, type SaleEmitted, type SaleEvent, type SaleInput } from '../../machines/trading/saleMachine';
-import { CANCEL_AT_COLLECTION_MESSAGE } from '../../machines/trading/tradeRules';
-import { checkedStates, createMachineTestModel, modelCoverageTests, modelPaths } from './support/modelTesting';
+import { describe, expect, it } from 'vitest';
+import { type AnyMachineSnapshot, type EventObject } from 'xstate';
+import type { ContractActionInput } from '../../machines/trading/contractActionMachine';
+import { activeSale, saleMachine, type SaleContext, type SaleEvent, type SaleToken } from '../../machines/trading/saleMachine';
+import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests } from './support/modelTesting';
+import { startInFakeSystem, VISITOR, walletModalOpens, type FakeWallet } from './tokenPageFakeSystem';
 
-const inputs: SaleInput[] = [
-  { saleId: '7', allOutSaleId: null },
-  { saleId: '8', allOutSaleId: '2' },
-];
+// The token page's Buy / Make offer (seed 000 §2, §5): the real machine inside a stand-in of the app's system, the
+// viewer coming from the fake wallet session through the machine's own watcher, its contractAction child faked.
+
+const SELLER = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
+const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const sale = { saleId: '4', seller: SELLER, price: { amount: '15000000000000000', currency: 'ETH' }, wasCancelled: false };
+const LISTED: SaleToken = { _id: '11', tokenId: '3', chainId: 31337, isSold: false, tokenHolding: { owner: { address: SELLER }, bazaarSales: [sale] } };
+const UNLISTED: SaleToken = { ...LISTED, tokenHolding: { owner: { address: SELLER }, bazaarSales: [{ ...sale, wasCancelled: true }] } };
+
+const wallets: Record<string, FakeWallet> = {
+  visitor: VISITOR,
+  buyer: { address: BUYER, chainId: 31337, registered: true, banned: false },
+  owner: { address: SELLER, chainId: 31337, registered: true, banned: false },
+};
+const walletName = (viewer: { address: string | null }) =>
+  viewer.address === null ? 'visitor' : viewer.address === SELLER ? 'owner' : 'buyer';
+
 const ctx = (state: AnyMachineSnapshot) => state.context as SaleContext;
 const project = (state: AnyMachineSnapshot) => ({ value: state.value, context: ctx(state) });
+const SUCCEEDED = { error: null, hash: '0xfeed' };
+const FAILED = { error: { message: 'You rejected the transaction in your wallet' }, hash: null };
+
+const variants = (): EventObject[] => ([
+  ...Object.values(wallets).map((viewer) => ({ type: 'viewer.changed', viewer: { address: viewer.address, registered: viewer.registered, banned: viewer.banned } })),
+  // The listing cancelled (refetched), and a Sold patch.
+  { type: 'sale.token', token: UNLISTED },
+  { type: 'sale.token', token: LISTED, patch: { isSold: true, ownerAddress: BUYER } },
+  { type: 'offer.change', value: '0.00001' },
+  { type: 'offer.change', value: '0.01' },
+  { type: 'xstate.done.actor.trade', output: SUCCEEDED },
+  { type: 'xstate.done.actor.trade', output: FAILED },
+  { type: 'xstate.error.actor.trade', error: new Error('wallet stack failed to load') },
+] as unknown as EventObject[]);
+
+// A buyer and the owner are the only wallets, a failed refetch or sold token ends the listing: keep the graph small.
+const model = createMachineTestModel(saleMachine, {
+  input: { token: LISTED },
+  project,
+  events: variants,
+  filterEvents: (state, event) => {
+    const c = ctx(state);
+    // The child's outcome arrives only while it runs (the form region listens to it too).
+    if (event.type.endsWith('.actor.trade') && state.matches({ trade: 'idle' })) return false;
+    // Once the listing closed nothing else is explored but what the open trade does.
+    if (c.token === UNLISTED || c.patch.isSold) return event.type.startsWith('xstate.');
+    if (event.type === 'offer.change') return c.offer === '';
+    return true;
+  },
+});
+const paths = model.getShortestPaths();
+
+function harness() {
+  const trade = controlled<{ error: unknown; hash: string | null }, ContractActionInput>();
+  let system: ReturnType<typeof startInFakeSystem> | undefined;
+  let noticesBefore = 0;
+  let opensBefore = 0;
+  const real = () => system!.flow().getSnapshot() as AnyMachineSnapshot;
+  const send = (event: EventObject) => system!.flow().send(event as SaleEvent);
+  const trades = () => trade.calls.length;
+  return {
+    stop: () => system?.stop(),
+    params: {
+      events: {
+        'xstate.init': () => {
+          system = startInFakeSystem(saleMachine.provide({ actors: { contractAction: trade.logic as never } }), { token: LISTED }, VISITOR);
+        },
+        // Through the wallet session: the machine's own watchViewer reports it.
+        'viewer.changed': (step: { event: EventObject }) => {
+          system!.setWallet(wallets[walletName((step.event as unknown as { viewer: { address: string | null } }).viewer)]!);
+        },
+        'sale.token': (step: { event: EventObject }) => send(step.event),
+        'offer.open': (step: { event: EventObject }) => send(step.event),
+        'offer.change': (step: { event: EventObject }) => send(step.event),
+        'offer.cancel': (step: { event: EventObject }) => send(step.event),
+        'sale.buy': (step: { event: EventObject }) => {
+          const before = trades();
+          noticesBefore = system!.notices().length;
+          opensBefore = walletModalOpens(system!);
+          send(step.event);
+          if (real().matches({ trade: 'buying' })) {
+            expect(trades()).toBe(before + 1);
+            expect(trade.last().input).toEqual({
+              action: { type: 'makeOffer', chainId: 31337, saleId: '4', tokenId: '3', amount: '1', currency: 'ETH', token_id: '11', priceWei: '15000000000000000', purchase: true },
+              account: BUYER,
+              walletChainId: 31337,
+              networkName: 'Hardhat',
+              isMobile: false,
+            });
+          } else {
+            expect(trades()).toBe(before);
+          }
+        },
+        'offer.submit': (step: { event: EventObject }) => {
+          const before = trades();
+          noticesBefore = system!.notices().length;
+          opensBefore = walletModalOpens(system!);
+          send(step.event);
+          if (real().matches({ trade: 'offering' })) {
+            expect(trades()).toBe(before + 1);
+            expect(trade.last().input.action).toEqual({
+              type: 'makeOffer', chainId: 31337, saleId: '4', tokenId: '3', amount: '1', currency: 'ETH', token_id: '11', priceWei: '10000000000000000',
+            });
+          } else {
+            expect(trades()).toBe(before);
+          }
+        },
+        'xstate.done.actor.trade': async (step: { event: EventObject }) => {
+          const wasBuying = real().matches({ trade: 'buying' });
+          const output = (step.event as unknown as { output: typeof SUCCEEDED }).output;
+          const patches = system!.live.patches().length;
+          trade.last().resolve(output);
+          await flush();
+          // A purchase shows SOLD and the buyer as owner at once, through the liveEvents actor.
+          if (wasBuying && output === SUCCEEDED) expect(system!.live.patches().slice(patches)).toEqual([{ id: '11', patch: { isSold: true, ownerAddress: BUYER } }]);
+          else expect(system!.live.patches()).toHaveLength(patches);
+        },
+        'xstate.error.actor.trade': async (step: { event: EventObject }) => {
+          trade.last().reject((step.event as unknown as { error: Error }).error);
+          await flush();
+          expect(system!.live.patches()).toEqual([]);
+        },
+      },
+      states: checkedStates(real, project, {
+        listing: () => {},
+        'listing.deciding': () => {
+          throw new Error('deciding is transient');
+        },
+        'listing.available': (snap) => {
+          expect(snap.hasTag('available')).toBe(true);
+          expect(activeSale(ctx(snap).token)).toEqual(sale);
+          expect(ctx(snap).viewer.address).not.toBe(SELLER);
+          expect(ctx(snap).patch.isSold).not.toBe(true);
+        },
+        'listing.unavailable': (snap) => {
+          expect(snap.hasTag('available')).toBe(false);
+          const c = ctx(snap);
+          expect(c.viewer.address === SELLER || c.token === UNLISTED || c.patch.isSold === true).toBe(true);
+          expect(snap.can({ type: 'sale.buy' })).toBe(false);
+          expect(snap.can({ type: 'offer.submit' })).toBe(false);
+        },
+        form: () => {},
+        'form.closed': (snap) => {
+          expect(ctx(snap).offer).toBe('');
+          expect(ctx(snap).offerError).toBeNull();
+          expect(snap.can({ type: 'offer.open' })).toBe(snap.matches({ trade: 'idle' }));
+          expect(snap.can({ type: 'offer.submit' })).toBe(false);
+        },
+        'form.open': (snap) => {
+          const c = ctx(snap);
+          expect(c.offerError).toBe(c.offer === '0.00001' ? 'Minimum allowed price is 0.0001' : null);
+          expect(snap.can({ type: 'offer.cancel' })).toBe(snap.matches({ trade: 'idle' }));
+          expect(snap.can({ type: 'offer.submit' })).toBe(snap.matches({ trade: 'idle', listing: 'available' }) && c.offer === '0.01');
+        },
+        trade: () => {},
+        'trade.idle': (snap) => {
+          expect(snap.hasTag('busy')).toBe(false);
+          expect(ctx(snap).buyer).toBeNull();
+          expect(snap.children.trade).toBeUndefined();
+          expect(snap.can({ type: 'sale.buy' })).toBe(snap.matches({ listing: 'available' }));
+          // A refused order or offer said why (and a visitor got the wallet modal); nothing reached the wallet.
+          const blocked = system!.notices().slice(noticesBefore);
+          for (const notice of blocked) expect(notice.kind).toBe('error');
+          if (blocked.some((notice) => notice.text.startsWith('Please connect your wallet'))) expect(walletModalOpens(system!)).toBe(opensBefore + 1);
+        },
+        'trade.buying': (snap) => {
+          expect(snap.hasTag('busy')).toBe(true);
+          expect(ctx(snap).buyer).toBe(BUYER);
+          expect(trade.last().signal.aborted).toBe(false);
+          expect(snap.can({ type: 'sale.buy' })).toBe(false);
+          expect(snap.can({ type: 'offer.open' })).toBe(false);
+        },
+        'trade.offering': (snap) => {
+          expect(snap.hasTag('busy')).toBe(true);
+          expect(snap.matches({ form: 'open' })).toBe(true);
+          expect(snap.can({ type: 'offer.submit' })).toBe(false);
+          expect(snap.can({ type: 'offer.cancel' })).toBe(false);
+        },
+      }),
+    },
+  };
+}
 
 describe('saleMachine (model-based)', () => {
-  // Up to two open offers keep the graph finite and still reach "retract one of two".
-  const paths = inputs.flatMap((input) =>
-    modelPaths(createMachineTestModel(saleMachine, { input, project, filterEvents: (state, event) => event.type !== 'offer.made' || ctx(state).openOffers < 2 })),
-  );
-
-  function harness() {
-    let actor: ReturnType<typeof createActor<typeof saleMachine>> | undefined;
-    const notices: SaleEmitted[] = [];
-    let cancelRequests = 0;
-    const real = () => actor!.getSnapshot();
-    const send = (step: { event: { type: string } }) => actor!.send(step.event as SaleEvent);
-    return {
-      stop: () => actor?.stop(),
-      params: {
-        events: {
-          'xstate.init': (step: { state: AnyMachineSnapshot }) => {
-            const { saleId, allOutSaleId } = ctx(step.state);
-            actor = createActor(saleMachine, { input: { saleId, allOutSaleId } });
-            actor.on('sale.notice', (event) => notices.push(event));
-            actor.start();
-          },
-          'offer.made': send,
-          'offer.retracted': send,
-          'offer.accepted': send,
-          'sale.cancel': (step: { event: { type: string } }) => {
-            cancelRequests += 1;
-            send(step);
-          },
-          'allOutSale.cancel': send,
-        },
-        states: checkedStates(real, project, {
-          created: (snap) => {
-            expect(ctx(snap).openOffers).toBe(0);
-            expect(snap.can({ type: 'offer.accepted' })).toBe(false);
-            // A listing of an all-out sale cannot be cancelled on its own: each attempt explains where to cancel.
-            expect(snap.can({ type: 'sale.cancel' })).toBe(true);
-            if (ctx(snap).allOutSaleId !== null) expect(notices).toEqual(Array(cancelRequests).fill({ type: 'sale.notice', text: CANCEL_AT_COLLECTION_MESSAGE }));
-            else expect(notices).toEqual([]);
-          },
-          offered: (snap) => {
-            expect(ctx(snap).openOffers).toBeGreaterThan(0);
-            expect(snap.can({ type: 'offer.accepted' })).toBe(true);
-            if (ctx(snap).allOutSaleId !== null) expect(notices).toHaveLength(cancelRequests);
-          },
-          sold: (snap) => {
-            expect(snap.status).toBe('done');
-          },
-          cancelled: (snap) => {
-            expect(snap.status).toBe('done');
-            // Standalone listings are cancelled directly, all-out ones only through the collection's sale.
-            if (ctx(snap).allOutSaleId === null) expect(notices).toEqual([]);
-            else expect(notices).toHaveLength(cancelRequests);
-          },
-        }),
-      },
-    };
-  }
-
   modelCoverageTests(saleMachine, paths, harness);
+});
+
+describe('saleMachine', () => {
+  const start = (wallet: FakeWallet) => {
+    const trade = controlled<{ error: unknown; hash: string | null }, ContractActionInput>();
+    const system = startInFakeSystem(saleMachine.provide({ actors: { contractAction: trade.logic as never } }), { token: LISTED }, wallet);
+    return { system, trade, flow: system.flow() };
+  };
+
+  it('a visitor who buys gets the connect-wallet order message and the wallet modal; nothing reaches the wallet', () => {
+    const { system, trade, flow } = start(VISITOR);
+    flow.send({ type: 'sale.buy' });
+    expect(system.notices()).toEqual([{ kind: 'error', text: 'Please connect your wallet to place the order' }]);
+    expect(walletModalOpens(system)).toBe(1);
+    flow.send({ type: 'offer.open' });
+    flow.send({ type: 'offer.change', value: '0.01' });
+    flow.send({ type: 'offer.submit' });
+    expect(system.notices().at(-1)).toEqual({ kind: 'error', text: 'Please connect your wallet to place an offer' });
+    expect(walletModalOpens(system)).toBe(2);
+    expect(trade.calls).toHaveLength(0);
+    system.stop();
+  });
+
+  it('a registered seller viewing another owner\'s holding is told they are the seller', () => {
+    const seller = { address: SELLER, chainId: 31337, registered: true, banned: false };
+    const trade = controlled<{ error: unknown; hash: string | null }, ContractActionInput>();
+    const other = { ...LISTED, tokenHolding: { owner: { address: BUYER.toLowerCase() }, bazaarSales: [sale] } };
+    const system = startInFakeSystem(saleMachine.provide({ actors: { contractAction: trade.logic as never } }), { token: other }, seller);
+    system.flow().send({ type: 'sale.buy' });
+    expect(system.notices()).toEqual([{ kind: 'error', text: 'Sorry. Order cannot be placed as you are the seller' }]);
+    expect(walletModalOpens(system)).toBe(0);
+    expect(trade.calls).toHaveLength(0);
+    system.stop();
+  });
+
+  it('a banned account is refused', () => {
+    const { system, trade, flow } = start({ address: BUYER, chainId: 31337, registered: true, banned: true });
+    flow.send({ type: 'sale.buy' });
+    expect(system.notices()).toHaveLength(1);
+    expect(system.notices()[0]!.kind).toBe('error');
+    expect(trade.calls).toHaveLength(0);
+    system.stop();
+  });
+
+  it('a placed offer closes the form; a failed one keeps it open with the typed price', async () => {
+    const { system, trade, flow } = start(wallets.buyer!);
+    flow.send({ type: 'offer.open' });
+    flow.send({ type: 'offer.change', value: '0.02' });
+    flow.send({ type: 'offer.submit' });
+    trade.last().resolve(FAILED);
+    await flush();
+    expect(flow.getSnapshot().matches({ form: 'open', trade: 'idle' })).toBe(true);
+    expect(flow.getSnapshot().context.offer).toBe('0.02');
+    flow.send({ type: 'offer.submit' });
+    trade.last().resolve(SUCCEEDED);
+    await flush();
+    expect(flow.getSnapshot().matches({ form: 'closed', trade: 'idle' })).toBe(true);
+    expect(flow.getSnapshot().context.offer).toBe('');
+    system.stop();
+  });
+
+  it('a purchase still running when the token turns SOLD goes on (the child is not stopped by the listing closing)', async () => {
+    const { system, trade, flow } = start(wallets.buyer!);
+    flow.send({ type: 'sale.buy' });
+    flow.send({ type: 'sale.token', token: LISTED, patch: { isSold: true, ownerAddress: BUYER } });
+    expect(flow.getSnapshot().matches({ listing: 'unavailable', trade: 'buying' })).toBe(true);
+    expect(trade.last().signal.aborted).toBe(false);
+    trade.last().resolve(SUCCEEDED);
+    await flush();
+    expect(system.live.patches()).toHaveLength(1);
+    system.stop();
+  });
 });

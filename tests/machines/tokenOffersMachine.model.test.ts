@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { createPagedListMachine, fetchPageActor, type FetchPageInput, type Page } from '../../machines/lists/pagedListMachine';
 import {
   changesTokenOffers,
@@ -10,6 +10,7 @@ import {
   type TokenOffersParams,
 } from '../../machines/token/tokenOffersMachine';
 import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests, modelPaths } from './support/modelTesting';
+import { startInFakeSystem } from './tokenPageFakeSystem';
 
 interface Offer {
   id: string;
@@ -44,15 +45,17 @@ const page = (ids: string[]): Page<Offer> => ({
 function harness() {
   const fetch = controlled<Page<Offer>, FetchPageInput<TokenOffersParams>>();
   const list = createPagedListMachine<Offer, TokenOffersParams>().provide({ actors: { fetchPage: fetchPageActor((request, signal) => fetch.fn(request, signal)) } });
-  let actor: ReturnType<typeof start> | undefined;
+  let system: ReturnType<typeof start> | undefined;
   // Calls made when the last matching offer event arrived: none may follow until the delay is over.
   let callsAtBurst = 0;
   function start() {
-    return createActor(machine.provide({ actors: { offersList: list } }), { input }).start();
+    // Inside a stand-in of the app's system: live events reach the machine through its own watchLive.
+    return startInFakeSystem(machine.provide({ actors: { offersList: list } }), input);
   }
+  const actor = { send: (event: Event) => system!.flow().send(event) };
   const real = () => {
-    if (!actor) throw new Error('actor not started');
-    return actor.getSnapshot();
+    if (!system) throw new Error('actor not started');
+    return system.flow().getSnapshot() as AnyMachineSnapshot;
   };
   const items = () => (real().children.list!.getSnapshot().context.items as Offer[]).map((offer) => offer.id);
   // Answers the newest request with the offers as they are now on the server.
@@ -65,11 +68,11 @@ function harness() {
     expect(fetch.last().input).toEqual({ params, after: null, perPage: 12 });
   };
   return {
-    stop: () => actor?.stop(),
+    stop: () => system?.stop(),
     params: {
       events: {
         'xstate.init': async () => {
-          actor = start();
+          system = start();
           expectReload(0, input.params);
           await answer(['o1']);
           expect(items()).toEqual(['o1']);
@@ -79,7 +82,7 @@ function harness() {
           const calls = fetch.calls.length;
           const wasPending = real().matches('pending');
           const changes = event.name !== 'TokenLiked' && event.doc.token_id === real().context.params.token;
-          actor!.send(event);
+          system!.live.emit(event.name, event.doc);
           // Never at once: a burst of one transaction's events gives one reload, after the delay.
           expect(fetch.calls).toHaveLength(calls);
           expect(real().matches('pending')).toBe(changes || wasPending);
@@ -99,7 +102,7 @@ function harness() {
           const event = step.event as Extract<Event, { type: 'offers.params' }>;
           const before = real().context.params;
           const calls = fetch.calls.length;
-          actor!.send(event);
+          actor.send(event);
           if (event.params.seller === before.seller) {
             expect(fetch.calls).toHaveLength(calls);
           } else {
@@ -108,9 +111,10 @@ function harness() {
             expect(items()).toEqual([]);
           }
         },
-        'live.reconnected': async (step: { event: EventObject }) => {
+        'live.reconnected': async () => {
           const calls = fetch.calls.length;
-          actor!.send(step.event as Event);
+          system!.live.disconnect();
+          system!.live.connect();
           // At once: events sent while the socket was away are lost, so the list may be stale already.
           expectReload(calls, real().context.params);
           await answer(['o3']);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import { createTokenPageMachine, TOKEN_SOLD_NOTICE, type TokenPageEvent } from '../../machines/token/tokenPageMachine';
+import { type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { createTokenPageMachine, type TokenPageEvent } from '../../machines/token/tokenPageMachine';
 import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests, modelPaths } from './support/modelTesting';
+import { startInFakeSystem } from './tokenPageFakeSystem';
 
 interface Page {
   name: string;
@@ -16,7 +17,7 @@ const machine = createTokenPageMachine<Page>();
 const input = { id: 'a' };
 const project = (state: AnyMachineSnapshot) => ({ value: state.value, context: state.context });
 
-// Concrete payloads: a found and a missing token, a failure, and a load of another holding id.
+// Concrete payloads: a found and a missing token, a failure, live events for this token and others.
 const events = (): EventObject[] => [
   { type: 'xstate.done.actor.fetchTokenPage', output: FOUND } as EventObject,
   { type: 'xstate.done.actor.refreshTokenPage', output: LISTED } as EventObject,
@@ -29,39 +30,36 @@ const events = (): EventObject[] => [
   { type: 'live.reconnected' } as EventObject,
   { type: 'xstate.done.actor.fetchTokenPage', output: null } as EventObject,
   { type: 'xstate.error.actor.fetchTokenPage', error: new Error('Database unavailable') } as EventObject,
-  // Only one other id: after it, a load of the same id must change nothing (checked in the executor).
-  { type: 'token.load', id: 'b' } as EventObject,
 ];
 
 const model = createMachineTestModel(machine, { input, project, events });
-// Simple paths that end on a loaded page: each way through failures, retries and holding changes.
+// Simple paths that end on a loaded page: each way through failures and retries.
 const paths = modelPaths(model, { toState: (state) => state.matches('ready') });
 const refreshes = (event: EventObject) =>
   event.type === 'live.reconnected' || ((event as unknown as { name: string }).name !== 'OfferMade' && (event as unknown as { doc: { token_id: string } }).doc.token_id === '7');
 
 function harness() {
   const fetch = controlled<Page | null, { id: string }>();
-  const effects: string[] = [];
-  let actor: ReturnType<typeof start> | undefined;
+  const left: string[] = [];
+  let system: ReturnType<typeof startInFakeSystem> | undefined;
   function start() {
-    return createActor(
-      machine.provide({
-        actors: { fetchTokenPage: fetch.logic },
-        actions: { announceSold: () => effects.push(`notify:${TOKEN_SOLD_NOTICE}`), leaveToExplore: () => effects.push('navigate:/explore') },
-      }),
-      { input },
-    ).start();
+    // The real watchLive, viewed-token callback and notifications path, inside a stand-in of the app's system.
+    return startInFakeSystem(
+      machine.provide({ actors: { fetchTokenPage: fetch.logic }, actions: { leaveToExplore: () => left.push('/explore') } }),
+      input,
+    );
   }
   const real = () => {
-    if (!actor) throw new Error('actor not started');
-    return actor.getSnapshot();
+    if (!system) throw new Error('actor not started');
+    return system.flow().getSnapshot() as AnyMachineSnapshot;
   };
+  const send = (event: TokenPageEvent) => system?.flow().send(event);
   return {
-    stop: () => actor?.stop(),
+    stop: () => system?.stop(),
     params: {
       events: {
         'xstate.init': () => {
-          actor = start();
+          system = start();
         },
         'xstate.done.actor.fetchTokenPage': async (step: { event: EventObject }) => {
           const call = fetch.last();
@@ -73,22 +71,8 @@ function harness() {
           fetch.last().reject((step.event as unknown as { error: Error }).error);
           await flush();
         },
-        'token.load': (step: { event: EventObject }) => {
-          const before = real();
-          const inFlight = fetch.calls.at(-1);
-          const calls = fetch.calls.length;
-          actor?.send(step.event as TokenPageEvent);
-          const id = (step.event as unknown as { id: string }).id;
-          if (id === before.context.id) {
-            // The same holding again changes nothing and starts no request.
-            expect(fetch.calls).toHaveLength(calls);
-          } else {
-            expect(fetch.calls).toHaveLength(calls + 1);
-            if (before.hasTag('loading')) expect(inFlight?.signal.aborted).toBe(true);
-          }
-        },
         'token.retry': (step: { event: EventObject }) => {
-          actor?.send(step.event as TokenPageEvent);
+          send(step.event as TokenPageEvent);
         },
         'xstate.done.actor.refreshTokenPage': async (step: { event: EventObject }) => {
           const call = fetch.last();
@@ -104,7 +88,9 @@ function harness() {
           const before = real();
           const inFlight = fetch.calls.at(-1);
           const calls = fetch.calls.length;
-          actor?.send(step.event as TokenPageEvent);
+          // Through the liveEvents actor: the machine hears it with its own watchLive (while ready).
+          const { name, doc } = step.event as unknown as { name: string; doc: unknown };
+          system!.live.emit(name, doc);
           if (before.matches('ready') && refreshes(step.event)) {
             // A refetch in place; one already running is replaced by it.
             expect(fetch.calls).toHaveLength(calls + 1);
@@ -113,16 +99,19 @@ function harness() {
             expect(fetch.calls).toHaveLength(calls);
           }
         },
-        'live.reconnected': (step: { event: EventObject }) => {
+        'live.reconnected': () => {
           const before = real();
           const calls = fetch.calls.length;
-          actor?.send(step.event as TokenPageEvent);
+          system!.live.disconnect();
+          system!.live.connect();
           expect(fetch.calls).toHaveLength(before.matches('ready') ? calls + 1 : calls);
         },
       },
       states: checkedStates(real, project, {
         loading: (snap) => {
           expect(snap.hasTag('loading')).toBe(true);
+          // No token on screen for the live notices while loading.
+          expect(system!.live.viewed().at(-1) ?? null).toBeNull();
           expect(snap.context.page).toBeNull();
           expect(fetch.last().signal.aborted).toBe(false);
           expect(fetch.last().input).toEqual({ id: snap.context.id });
@@ -133,6 +122,8 @@ function harness() {
           expect([FOUND, LISTED]).toContainEqual(snap.context.page);
           expect(snap.context.error).toBeNull();
           expect(snap.can({ type: 'token.retry' })).toBe(false);
+          // The liveEvents actor was told once which token is on screen (a refetch does not re-announce it).
+          expect(system!.live.viewed()).toEqual(['7']);
         },
         'ready.current': (snap) => {
           expect(snap.context.page).not.toBeNull();
@@ -145,11 +136,14 @@ function harness() {
         },
         notFound: (snap) => {
           expect(snap.context.page).toBeNull();
-          // Entering notFound announces the sale and leaves for explore, once per arrival.
-          expect(effects.slice(-2)).toEqual([`notify:${TOKEN_SOLD_NOTICE}`, 'navigate:/explore']);
+          // Entering notFound announces the sale (the system's notifications actor) and leaves for explore, once.
+          expect(system!.notices()).toEqual([{ kind: 'info', text: 'Token has been sold' }]);
+          expect(left).toEqual(['/explore']);
+          expect(system!.live.viewed()).toEqual([]);
         },
         failed: (snap) => {
           expect(snap.context.error).toBe('Database unavailable');
+          expect(system!.notices()).toEqual([]);
           expect(snap.can({ type: 'token.retry' })).toBe(true);
         },
       }),
@@ -164,10 +158,23 @@ describe('tokenPageMachine (model-based)', () => {
 describe('tokenPageMachine', () => {
   it('a non-Error failure still gives a message', async () => {
     const fetch = controlled<Page | null, { id: string }>();
-    const actor = createActor(machine.provide({ actors: { fetchTokenPage: fetch.logic } }), { input }).start();
+    const system = startInFakeSystem(machine.provide({ actors: { fetchTokenPage: fetch.logic } }), input);
     fetch.last().reject({ weird: true });
     await flush();
-    expect(actor.getSnapshot().context.error).toBe('Unexpected error');
-    actor.stop();
+    expect(system.flow().getSnapshot().context.error).toBe('Unexpected error');
+    system.stop();
+  });
+
+  it('stopping the page while a token is on screen clears the viewed token; its live events no longer refetch', async () => {
+    const fetch = controlled<Page | null, { id: string }>();
+    const system = startInFakeSystem(machine.provide({ actors: { fetchTokenPage: fetch.logic } }), input);
+    fetch.last().resolve(FOUND);
+    await flush();
+    expect(system.live.viewed()).toEqual(['7']);
+    system.stopFlow();
+    expect(system.live.viewed()).toEqual(['7', null]);
+    system.live.emit('Sold', { token_id: '7' });
+    expect(fetch.calls).toHaveLength(1);
+    system.stop();
   });
 });

@@ -1,65 +1,39 @@
-// Accept (for the seller) or Retract (for the buyer) on one row of a token's offers list.
+// Accept (for the seller) or Retract (for the buyer) on one row of a token's offers list, driven by the page's
+// offer flow (machines/trading/offerMachine.ts): it decides what the viewer may do and runs the contract action.
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
-import { OFFER_UNAVAILABLE_MESSAGE } from '../../../machines/trading/tradeRules';
-import { useSystemActor } from '../../app/appActorContext';
-import { PhaseStatus } from './PhaseStatus';
-import { sameAddress, sellerAddress, type OfferRow, type OfferToken } from './offerTypes';
-import { useContractAction } from './useContractAction';
+import { offerRowOf, type OfferActor, type OfferRow as OfferRowView } from '../../../machines/trading/offerMachine';
+import { PhaseStatus, useTradePhase } from './PhaseStatus';
+import type { OfferRow } from './offerTypes';
 import '../../styles/trading.css';
 
 export type { OfferRow, OfferToken } from './offerTypes';
 
-export function OfferActions({ offer, token }: { offer: OfferRow; token: OfferToken }) {
-  const wallet = useSystemActor('walletSession');
-  const address = useSelector(wallet, (snapshot) => snapshot.context.address);
-  const registered = useSelector(wallet, (snapshot) => snapshot.hasTag('registered'));
-  // Once this row's action succeeded its button goes; the list refreshes from live events.
-  const [done, setDone] = useState(false);
-  const action = useContractAction(() => setDone(true));
-  const isSeller = sameAddress(address, sellerAddress(offer.seller));
-  const isBuyer = sameAddress(address, offer.buyer.address);
-  if (done || !registered || (!isSeller && !isBuyer)) return null;
+const sameRow = (a: OfferRowView, b: OfferRowView) =>
+  a.accept === b.accept && a.retract === b.retract && a.notice === b.notice && a.running === b.running && a.busy === b.busy;
 
-  const chainId = token.chainId;
-  if (isSeller && offer.state === 'made') {
+export function OfferActions({ offer, actions }: { offer: OfferRow; actions: OfferActor }) {
+  const row = useSelector(actions, (snapshot) => offerRowOf(snapshot, offer), sameRow);
+  const phase = useTradePhase(actions);
+  const shown = row.running ? phase : 'idle';
+
+  if (row.accept) {
     return (
       <span className="offer-actions">
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={action.busy}
-          onClick={() =>
-            action.run({
-              type: 'acceptOffer',
-              chainId,
-              saleId: offer.saleId,
-              buyer: offer.buyer.address,
-              tokenId: token.tokenId,
-              priceWei: offer.price.amount,
-              currency: offer.price.currency,
-            })
-          }
-        >
+        <button type="button" className="button button-primary" disabled={row.busy} onClick={() => actions.send({ type: 'offer.accept', offer })}>
           Accept
         </button>
-        <PhaseStatus phase={action.phase} />
+        <PhaseStatus phase={shown} />
       </span>
     );
   }
-  if (isBuyer && (offer.state === 'made' || offer.state === 'invalidated')) {
+  if (row.retract) {
     return (
       <span className="offer-actions">
-        {offer.state === 'invalidated' && <span className="offer-unavailable">{OFFER_UNAVAILABLE_MESSAGE}</span>}
-        <button
-          type="button"
-          className="button"
-          disabled={action.busy}
-          onClick={() => action.run({ type: 'retractOffer', chainId, saleId: offer.saleId, tokenId: token.tokenId })}
-        >
+        {row.notice && <span className="offer-unavailable">{row.notice}</span>}
+        <button type="button" className="button" disabled={row.busy} onClick={() => actions.send({ type: 'offer.retract', offer })}>
           Retract
         </button>
-        <PhaseStatus phase={action.phase} />
+        <PhaseStatus phase={shown} />
       </span>
     );
   }

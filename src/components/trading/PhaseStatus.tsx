@@ -1,10 +1,30 @@
-import type { ContractActionPhase } from './useContractAction';
+import { useSelector } from '@xstate/react';
+import type { AnyActorRef, Snapshot } from 'xstate';
+
+/** 'wallet': waiting for the user in the wallet; 'pending': sent, waiting for the receipt. */
+export type ContractActionPhase = 'idle' | 'busy' | 'wallet' | 'pending';
 
 const TEXT: Record<Exclude<ContractActionPhase, 'idle'>, string> = {
   busy: 'Preparing transaction…',
   wallet: 'Waiting for your wallet…',
   pending: 'Transaction pending…',
 };
+
+type MaybeTagged = Snapshot<unknown> & { hasTag?: (tag: string) => boolean };
+
+/** The step of a contractAction run from its snapshot's tags (checking and approval are 'busy'). */
+export function phaseOf(snapshot: MaybeTagged | undefined): ContractActionPhase {
+  if (!snapshot || snapshot.status !== 'active') return 'idle';
+  if (snapshot.hasTag?.('pending')) return 'pending';
+  if (snapshot.hasTag?.('wallet')) return 'wallet';
+  return 'busy';
+}
+
+/** The phase of the contractAction child `trade` a flow invokes while it trades ('idle' when none runs). */
+export function useTradePhase(flow: AnyActorRef): ContractActionPhase {
+  const trade = useSelector(flow, (snapshot: { children: Record<string, AnyActorRef | undefined> }) => snapshot.children.trade);
+  return useSelector(trade, (snapshot: MaybeTagged | undefined) => phaseOf(snapshot));
+}
 
 /** The running contract action's step, announced politely to screen readers. */
 export function PhaseStatus({ phase }: { phase: ContractActionPhase }) {

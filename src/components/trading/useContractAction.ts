@@ -6,10 +6,11 @@ import { forwardTradeNotices } from '../../../machines/trading/forwardTradeNotic
 import { useSystemActor } from '../../app/appActorContext';
 import { provideContractAction } from '../../services/chain/contractAction';
 
-const machine = provideContractAction();
+import type { ContractActionPhase } from './PhaseStatus';
 
-/** 'wallet': waiting for the user in the wallet; 'pending': sent, waiting for the receipt. */
-export type ContractActionPhase = 'idle' | 'busy' | 'wallet' | 'pending';
+export type { ContractActionPhase } from './PhaseStatus';
+
+const machine = provideContractAction();
 
 /**
  * Runs one contract action at a time with the connected wallet; notices go to the notifications actor.

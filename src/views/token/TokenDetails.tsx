@@ -3,7 +3,7 @@ import { LikeButton } from '../../components/likes/LikeButton';
 import { TokenMedia } from '../../components/media/TokenMedia';
 import { TokenTradePanel, type TradeToken } from '../../components/trading/TokenTradePanel';
 import { useTokenPatch } from '../../services/live/tokenPatches';
-import type { FetchOfferPage, SiblingToken, TokenDetail } from '../../services/token';
+import type { SiblingToken, TokenDetail } from '../../services/token';
 import { Person } from './Person';
 import { TokenFacts } from './TokenFacts';
 import { TokenMeta } from './TokenMeta';
@@ -14,11 +14,10 @@ import { liveToken } from './liveToken';
 export interface TokenDetailsProps {
   token: TokenDetail;
   siblings: SiblingToken[];
-  fetchOffers: FetchOfferPage;
 }
 
 /** The loaded token page; live patches (sold, owner, likes, price) are merged over the fetched token. */
-export function TokenDetails({ token: fetched, siblings, fetchOffers }: TokenDetailsProps) {
+export function TokenDetails({ token: fetched, siblings }: TokenDetailsProps) {
   const patch = useTokenPatch(fetched._id);
   const token = liveToken(fetched, patch);
   const owner = token.tokenHolding?.owner ?? token.ownerInfo ?? null;
@@ -40,7 +39,8 @@ export function TokenDetails({ token: fetched, siblings, fetchOffers }: TokenDet
             </div>
             <LikeButton tokenId={token._id} likesCount={token.likesCount} />
           </div>
-          {!token.isSold && <TokenTradePanel token={tradeToken} />}
+          {/* Mounted while the page is: a purchase still running when the token turns SOLD is announced. */}
+          <TokenTradePanel token={tradeToken} />
           {token.description && (
             <section className="token-section" aria-labelledby="token-description">
               <h2 id="token-description" className="token-section-title">
@@ -53,7 +53,7 @@ export function TokenDetails({ token: fetched, siblings, fetchOffers }: TokenDet
         </div>
       </div>
       <TokenSiblings collection={token.collection} siblings={siblings} currentId={token._id} />
-      <TokenOffers token={token} seller={owner?.address ?? null} fetchPage={fetchOffers} />
+      <TokenOffers token={token} seller={owner?.address ?? null} />
       <TokenMeta token={token} owner={owner} />
       <CommentsPanel tokenId={token._id} />
     </div>

@@ -1,13 +1,11 @@
-import { useEffect, useMemo } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { useSelector } from '@xstate/react';
 import { PAGE_SIZE } from '../../../machines/lists/constants';
-import { createPagedListMachine, fetchPageActor } from '../../../machines/lists/pagedListMachine';
-import { createTokenOffersMachine } from '../../../machines/token/tokenOffersMachine';
-import { useSystemActor } from '../../app/appActorContext';
+import { useFlow } from '../../app/flows';
 import { displayName, formatPrice } from '../../app/format';
 import { OfferActions } from '../../components/trading/OfferActions';
-import { subscribeLiveFeed } from '../../../machines/live/watchLive';
-import type { FetchOfferPage, OfferListParams, TokenDetail, TokenOffer } from '../../services/token';
+import { tokenOfferActionsFlow, tokenOffersFlow } from '../../services/flows/token';
+import type { OfferListParams, TokenDetail } from '../../services/token';
 import { formatDateTime } from './dates';
 
 const STATE_NAMES: Record<string, string> = {
@@ -21,29 +19,22 @@ export interface TokenOffersProps {
   token: TokenDetail;
   /** The current owner: offers on their sale of this token. */
   seller: string | null;
-  fetchPage: FetchOfferPage;
 }
 
 /**
- * The token's offers, 12 at a time (seed 000 §9 "offers 12"), through the tokenOffers machine: its pagedList child
- * loads them, and live offer events for this token (made, retracted, sale cancelled, sold) reload them.
+ * The token's offers, 12 at a time (seed 000 §9 "offers 12"), through the tokenOffers flow: its pagedList child
+ * loads them, and live offer events for this token (made, retracted, sale cancelled, sold) reload them. Accept and
+ * Retract run in the offer flow, which outlives the list's reloads.
  */
-export function TokenOffers({ token, seller, fetchPage }: TokenOffersProps) {
-  const machine = useMemo(
-    () =>
-      createTokenOffersMachine<TokenOffer, OfferListParams>().provide({
-        actors: { offersList: createPagedListMachine<TokenOffer, OfferListParams>().provide({ actors: { fetchPage: fetchPageActor(fetchPage) } }) },
-      }),
-    [fetchPage],
-  );
+export function TokenOffers({ token, seller }: TokenOffersProps) {
   const params: OfferListParams = { token: token._id, seller };
-  const tokenOffers = useActorRef(machine, { input: { pageSize: PAGE_SIZE.offers, params } });
+  const tokenOffers = useFlow(tokenOffersFlow, { input: { pageSize: PAGE_SIZE.offers, params } });
+  const actions = useFlow(tokenOfferActionsFlow, { input: { token: { tokenId: token.tokenId, chainId: token.chainId } } });
+  // A new owner (the token was sold) lists the offers on their sale: the flow reloads when its params change.
   const paramsKey = JSON.stringify(params);
   useEffect(() => {
     tokenOffers.send({ type: 'offers.params', params: JSON.parse(paramsKey) as OfferListParams });
   }, [tokenOffers, paramsKey]);
-  const live = useSystemActor('liveEvents');
-  useEffect(() => subscribeLiveFeed(live, tokenOffers), [live, tokenOffers]);
 
   // The child runs as long as the machine does (invoked at its root).
   const list = useSelector(tokenOffers, (snapshot) => snapshot.children.list)!;
@@ -80,7 +71,7 @@ export function TokenOffers({ token, seller, fetchPage }: TokenOffersProps) {
                 </td>
                 <td>{STATE_NAMES[offer.state] ?? offer.state}</td>
                 <td className="token-offer-actions">
-                  <OfferActions offer={offer} token={token} />
+                  <OfferActions offer={offer} actions={actions} />
                 </td>
               </tr>
             ))}

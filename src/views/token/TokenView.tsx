@@ -1,59 +1,29 @@
-import { useEffect, useMemo, useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useNavigate } from '@tanstack/react-router';
-import { createTokenPageMachine, TOKEN_SOLD_NOTICE } from '../../../machines/token/tokenPageMachine';
-import { fromPromise } from 'xstate';
-import { useSystemActor } from '../../app/appActorContext';
+import { useSelector } from '@xstate/react';
+import { useFlow } from '../../app/flows';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { subscribeLiveFeed } from '../../../machines/live/watchLive';
-import { useViewedToken } from '../../services/live/viewedToken';
-import { fetchTokenPage, fetchTokenOffersPage, type FetchOfferPage, type TokenPageData } from '../../services/token';
+import { tokenPageFlow } from '../../services/flows/token';
 import { TokenDetails } from './TokenDetails';
 import { TokenSkeleton } from './TokenSkeleton';
 import '../../styles/token.css';
 
-export type FetchTokenPageData = (id: string, signal: AbortSignal) => Promise<TokenPageData | null>;
-
 export interface TokenViewProps {
   /** The TokenHolding id from /token/$id. */
   id: string;
-  fetchPage?: FetchTokenPageData;
-  fetchOffers?: FetchOfferPage;
 }
 
-/** /token/$id: loads the token by holding id; a missing one announces 'Token has been sold' and goes to explore. */
-export function TokenView({ id, fetchPage = fetchTokenPage, fetchOffers = fetchTokenOffersPage }: TokenViewProps) {
-  const notifications = useSystemActor('notifications');
-  const navigate = useNavigate();
-  // The machine is built once per fetcher; the effects read the latest router and notifier through refs.
-  const effects = useRef({ notifications, navigate });
-  effects.current = { notifications, navigate };
-  const machine = useMemo(
-    () =>
-      createTokenPageMachine<TokenPageData>().provide({
-        actors: { fetchTokenPage: fromPromise(({ input, signal }) => fetchPage(input.id, signal)) },
-        actions: {
-          announceSold: () => effects.current.notifications.send({ type: 'notify.show', kind: 'info', text: TOKEN_SOLD_NOTICE }),
-          leaveToExplore: () => void effects.current.navigate({ to: '/explore', replace: true }),
-        },
-      }),
-    [fetchPage],
-  );
-  const page = useActorRef(machine, { input: { id } });
-  useEffect(() => {
-    page.send({ type: 'token.load', id });
-  }, [page, id]);
-  // A sale created, cancelled or sold for this token refetches it in place (the machine picks the events).
-  const live = useSystemActor('liveEvents');
-  useEffect(() => subscribeLiveFeed(live, page), [live, page]);
+/** /token/$id: another holding id is another page, so the flow starts afresh for it. */
+export function TokenView({ id }: TokenViewProps) {
+  return <TokenPage key={id} id={id} />;
+}
 
+/** Loads the token by holding id; a missing one announces 'Token has been sold' and goes to explore (the flow). */
+function TokenPage({ id }: TokenViewProps) {
+  const page = useFlow(tokenPageFlow, { input: { id } });
   const data = useSelector(page, (snapshot) => (snapshot.matches('ready') ? snapshot.context.page : null));
   const error = useSelector(page, (snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null));
   useDocumentTitle(data?.token.name);
-  // Live sale notices (on sale, price changed, unlisted) are shown for the token on screen only.
-  useViewedToken(data?.token._id);
 
-  if (data) return <TokenDetails token={data.token} siblings={data.siblings} fetchOffers={fetchOffers} />;
+  if (data) return <TokenDetails token={data.token} siblings={data.siblings} />;
   if (error !== null) {
     return (
       <div className="page token-page">

@@ -1,0 +1,31 @@
+// The token page's flows (/token/$id), each provided once: every actor and action name of their machines mapped to
+// src/services. Views run them with useFlow(flow, { input }); unit tests replace them by machine id through
+// FlowOverridesProvider (src/app/flows.tsx).
+import { fromPromise } from 'xstate';
+import { createPagedListMachine, fetchPageActor } from '../../../machines/lists/pagedListMachine';
+import { createTokenOffersMachine } from '../../../machines/token/tokenOffersMachine';
+import { createTokenPageMachine } from '../../../machines/token/tokenPageMachine';
+import { offerMachine } from '../../../machines/trading/offerMachine';
+import { saleMachine } from '../../../machines/trading/saleMachine';
+import { provideContractAction } from '../chain/contractAction';
+import { fetchTokenOffersPage, fetchTokenPage, type OfferListParams, type TokenOffer, type TokenPageData } from '../token';
+import { navigateTo } from './navigation';
+
+/** The page: load by holding id, refetch on its sale's live events, 'Token has been sold' and explore when gone. */
+export const tokenPageFlow = createTokenPageMachine<TokenPageData>().provide({
+  actors: { fetchTokenPage: fromPromise(({ input, signal }) => fetchTokenPage(input.id, signal)) },
+  actions: { leaveToExplore: () => navigateTo({ to: '/explore', replace: true }) },
+});
+
+/** The offers list, 12 a page, reloaded by this token's live offer events. */
+export const tokenOffersFlow = createTokenOffersMachine<TokenOffer, OfferListParams>().provide({
+  actors: {
+    offersList: createPagedListMachine<TokenOffer, OfferListParams>().provide({ actors: { fetchPage: fetchPageActor(fetchTokenOffersPage) } }),
+  },
+});
+
+/** Buy at the listed price and make an offer: one contractAction run (check, network, signing, mining) at a time. */
+export const tokenSaleFlow = saleMachine.provide({ actors: { contractAction: provideContractAction() } });
+
+/** Accept (the seller) and Retract (the buyer) on the token's offers. */
+export const tokenOfferActionsFlow = offerMachine.provide({ actors: { contractAction: provideContractAction() } });

@@ -1,45 +1,31 @@
 // The collection display page: the collection by address and chain, its tokens, and the creator's edits.
 import { PAGE_SIZE } from '../../machines/lists/constants';
-import type { FetchPage, Page as Connection } from '../../machines/lists/pagedListMachine';
+import type { FetchPage } from '../../machines/lists/pagedListMachine';
 import { authFetch, type ApiKeyCredentials, type AuthFetchOptions } from './authFetch';
 import { HttpError, NetworkError, isAbortError } from './errors';
-import { graphqlOperation, graphqlRequest } from './graphql';
-import type { MarketplaceToken, PersonInfo } from './marketplace';
-
-export interface CollectionDisplay {
-  id: string;
-  _id: string;
-  name: string;
-  symbol: string;
-  description?: string | null;
-  chainId: number;
-  cover?: string | null;
-  thumbnail?: string | null;
-  address?: string | null;
-  mediaType: string;
-  tokenCount: number;
-  createdAt: string;
-  /** When the collection was published on chain; null before. */
-  publishedAt?: string | null;
-  creatorInfo: PersonInfo;
-}
-
-const PERSON_FIELDS = 'id address alias avatar firstName lastName';
+import { graphql, PageInfoFields, PersonFields, TokenCardFields, type ResultOf } from '../graphql/graphql';
+import { graphqlRequest } from './graphql';
+import type { MarketplaceToken } from './marketplace';
 
 // Filter values inline, so the query does not depend on the server's name for the filter input type.
-export const getCollectionOperation = graphqlOperation<{ getCollections: Connection<CollectionDisplay> }, { address: string; chainId: number }>(
-  'getCollections',
-  `query getCollections($address: String!, $chainId: Int!) {
-  getCollections(filters: { address: $address, chainId: $chainId }, pagination: { perPage: 1 }) {
-    totalCount
-    pageInfo { startCursor endCursor hasNextPage hasPreviousPage }
-    edges { cursor node {
-      id _id name symbol description chainId cover thumbnail address mediaType tokenCount createdAt publishedAt
-      creatorInfo { ${PERSON_FIELDS} }
-    } }
+export const getCollectionOperation = graphql(
+  `
+  query getCollections($address: String!, $chainId: Int!) {
+    getCollections(filters: { address: $address, chainId: $chainId }, pagination: { perPage: 1 }) {
+      totalCount
+      pageInfo { ...PageInfoFields }
+      edges { cursor node {
+        id _id name symbol description chainId cover thumbnail address mediaType tokenCount createdAt publishedAt
+        creatorInfo { ...PersonFields }
+      } }
+    }
   }
-}`,
+`,
+  [PageInfoFields, PersonFields],
 );
+
+/** The collection page's collection (publishedAt: when it was published on chain; null before). */
+export type CollectionDisplay = ResultOf<typeof getCollectionOperation>['getCollections']['edges'][number]['node'];
 
 /** The collection at `address` on `chainId` (any case), or null when there is none. */
 export async function getCollection(address: string, chainId: number, options: { signal?: AbortSignal; fresh?: boolean } = {}): Promise<CollectionDisplay | null> {
@@ -52,23 +38,17 @@ export async function getCollection(address: string, chainId: number, options: {
   return data.getCollections.edges[0]?.node ?? null;
 }
 
-const TOKEN_FIELDS = `id _id tokenId name thumbnailUrl mediaUrl mediaType likesCount isSold chainId createdAt
-      collection { id _id name address chainId }
-      creatorInfo { ${PERSON_FIELDS} }
-      tokenHolding { id chainId createdAt salePrice { amount currency } owner { ${PERSON_FIELDS} } }`;
-
-export const getCollectionTokensOperation = graphqlOperation<
-  { getTokensByContainerId: Connection<MarketplaceToken> },
-  { container_id: string; pagination: { after?: string; perPage: number } }
->(
-  'getTokensByContainerId',
-  `query getTokensByContainerId($container_id: ID!, $pagination: PaginationInput) {
-  getTokensByContainerId(container_id: $container_id, pagination: $pagination) {
-    totalCount
-    pageInfo { startCursor endCursor hasNextPage hasPreviousPage }
-    edges { cursor node { ${TOKEN_FIELDS} } }
+export const getCollectionTokensOperation = graphql(
+  `
+  query getTokensByContainerId($container_id: ID!, $pagination: PaginationInput) {
+    getTokensByContainerId(container_id: $container_id, pagination: $pagination) {
+      totalCount
+      pageInfo { ...PageInfoFields }
+      edges { cursor node { ...TokenCardFields } }
+    }
   }
-}`,
+`,
+  [PageInfoFields, TokenCardFields],
 );
 
 export interface CollectionTokensParams {

@@ -5,23 +5,43 @@ import { commentThreadMachine, type FetchCommentsInput, type PostCommentInput } 
 import { COMMENTS_PAGE_SIZE, sameAddress } from '../../machines/comments/rules';
 import { authorizationHeader, signedJson, type ApiKeyCredentials, type AuthFetchOptions } from './authFetch';
 import { commentDraftsStored } from './commentDrafts';
-import { graphqlOperation, graphqlRequest } from './graphql';
+import { graphql, type ResultOf } from '../graphql/graphql';
+import { graphqlRequest } from './graphql';
 
-const COMMENT_FIELDS = 'id text parent_id level deleted createdAt updatedAt votes myVote userInfo { address alias avatar firstName lastName }';
-// Five levels (seed §9 "Comment replies shown to 5 levels"): the top level plus four nested replies selections.
-const nested = (depth: number): string => (depth === 0 ? '' : ` replies { ${COMMENT_FIELDS}${nested(depth - 1)} }`);
-
-export const GET_COMMENTS_BY_TOKEN_ID = graphqlOperation<
-  { getCommentsByTokenId: CommentsPage },
-  { token_id: string; pagination: { after: string | null; perPage: number } }
->(
-  'getCommentsByTokenId',
-  `query getCommentsByTokenId($token_id: ID!, $pagination: PaginationInput) {
-  getCommentsByTokenId(token_id: $token_id, pagination: $pagination) {
-    totalCount pageInfo { endCursor hasNextPage } edges { cursor node { ${COMMENT_FIELDS}${nested(4)} } }
+const CommentFields = graphql(`
+  fragment CommentFields on Comment {
+    id text parent_id level deleted createdAt updatedAt votes myVote userInfo { address alias avatar firstName lastName }
   }
-}`,
+`);
+
+// Five levels (seed §9 "Comment replies shown to 5 levels"): the top level plus four nested replies selections.
+export const GET_COMMENTS_BY_TOKEN_ID = graphql(
+  `
+  query getCommentsByTokenId($token_id: ID!, $pagination: PaginationInput) {
+    getCommentsByTokenId(token_id: $token_id, pagination: $pagination) {
+      totalCount pageInfo { endCursor hasNextPage }
+      edges { cursor node {
+        ...CommentFields
+        replies { ...CommentFields replies { ...CommentFields replies { ...CommentFields replies { ...CommentFields } } } }
+      } }
+    }
+  }
+`,
+  [CommentFields],
 );
+
+type CommentsAnswer = ResultOf<typeof GET_COMMENTS_BY_TOKEN_ID>['getCommentsByTokenId'];
+/** A comment at any level of the answer: the fifth (deepest asked) has no replies field. */
+type AnsweredComment = ResultOf<typeof CommentFields> & { replies?: readonly AnsweredComment[] };
+
+/** The thread as the machine keeps it: the deepest level asked gets an empty replies list. */
+function threadComment({ replies, ...comment }: AnsweredComment): ThreadComment {
+  return { ...comment, replies: (replies ?? []).map(threadComment) };
+}
+
+function commentsPage(answer: CommentsAnswer): CommentsPage {
+  return { ...answer, edges: answer.edges.map((edge) => ({ ...edge, node: threadComment(edge.node) })) };
+}
 
 /**
  * A page of the thread. myVote is the signed-in account's own vote: the server reads it from the Authorization
@@ -39,7 +59,7 @@ export async function fetchComments(
     // A thread that was just changed must not come back from the offline copy.
     { signal, offlineFallback: false, ...(signedIn ? { headers: { Authorization: authorizationHeader(signedIn) } } : {}) },
   );
-  return data.getCommentsByTokenId;
+  return commentsPage(data.getCommentsByTokenId);
 }
 
 const json = (method: string, body: unknown, signal?: AbortSignal): RequestInit => ({

@@ -1,20 +1,9 @@
+// The GraphQL client: urql (@urql/core) with its document cache, plus the offline copy (cache.ts) of last good answers.
+import { Client, cacheExchange, createRequest, fetchExchange, type AnyVariables, type OperationResult, type RequestPolicy, type TypedDocumentNode } from '@urql/core';
 import { readCachedResponse, writeCachedResponse } from './cache';
-import { GraphqlError, HttpError, NetworkError, isAbortError } from './errors';
+import { GraphqlError, HttpError, NetworkError } from './errors';
 
 export const GRAPHQL_ENDPOINT = '/graphql';
-
-/** A named GraphQL document carrying its result and variables types. */
-export interface GraphqlOperation<TData, TVariables> {
-  readonly operationName: string;
-  readonly query: string;
-  // Phantom fields: only carry the types, never set at runtime.
-  readonly __data?: TData;
-  readonly __variables?: TVariables;
-}
-
-export function graphqlOperation<TData, TVariables>(operationName: string, query: string): GraphqlOperation<TData, TVariables> {
-  return { operationName, query };
-}
 
 export interface GraphqlRequestOptions {
   signal?: AbortSignal;
@@ -25,6 +14,32 @@ export interface GraphqlRequestOptions {
   offlineFallback?: boolean;
   /** Extra request headers, e.g. Authorization for reads that show the signed-in viewer their own data. */
   headers?: Record<string, string>;
+  /**
+   * urql's request policy. 'network-only' (the default) always asks the server and refreshes the document cache:
+   * a list or page refetched after a live event, a trade or an edit must never come back stale. 'cache-first' is
+   * for reads nothing the visitor does or hears changes during a visit (the explore artist filter).
+   */
+  requestPolicy?: RequestPolicy;
+}
+
+let client: Client | undefined;
+
+/** The app's one urql client (created on first use): document cache, then fetch; POST only, like the server wants. */
+export function graphqlClient(): Client {
+  client ??= new Client({
+    url: GRAPHQL_ENDPOINT,
+    exchanges: [cacheExchange, fetchExchange],
+    requestPolicy: 'network-only',
+    preferGetMethod: false,
+    // Read at call time, so a replaced global fetch (tests, instrumentation) is the one used.
+    fetch: (input, init) => globalThis.fetch(input, init),
+  });
+  return client;
+}
+
+/** Forgets the document cache (a fresh client next request); the offline copy is kept. */
+export function resetGraphqlClient(): void {
+  client = undefined;
 }
 
 // Sorted keys so equal variables give the same cache key whatever their order.
@@ -43,43 +58,117 @@ export function responseCacheKey(operationName: string, variables: unknown): str
   return `graphql:${operationName}:${stableStringify(variables ?? {})}`;
 }
 
-/** POST /graphql; throws NetworkError, HttpError or GraphqlError, and rethrows aborts untouched. */
-export async function graphqlRequest<TData, TVariables>(
-  operation: GraphqlOperation<TData, TVariables>,
-  variables: TVariables,
-  { signal, headers, offlineFallback = headers === undefined }: GraphqlRequestOptions = {},
-): Promise<TData> {
-  const cacheKey = responseCacheKey(operation.operationName, variables);
-  let response: Response;
-  try {
-    response = await fetch(GRAPHQL_ENDPOINT, {
-      method: 'POST',
-      headers: { ...headers, 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ operationName: operation.operationName, query: operation.query, variables }),
-      signal,
-    });
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    if (offlineFallback) {
-      const cached = await readCachedResponse<TData>(cacheKey);
-      if (cached !== undefined) return cached;
-    }
-    throw new NetworkError(error);
+/** The name of a document's operation (every document the app sends is a named query). */
+export function operationNameOf(document: TypedDocumentNode<unknown, never>): string {
+  for (const definition of document.definitions) {
+    if (definition.kind === 'OperationDefinition' && definition.name) return definition.name.value;
   }
+  throw new Error('graphqlRequest: the document has no named operation');
+}
 
-  let body: { data?: TData | null; errors?: Array<{ message: string; path?: Array<string | number> }> };
-  try {
-    body = (await response.json()) as typeof body;
-  } catch (error) {
-    if (isAbortError(error)) throw error;
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+}
+
+// Requests being answered, by urql's operation key (document + variables).
+const inFlight = new Map<number, Promise<unknown>>();
+
+/**
+ * The first result of the operation; tearing it down (which aborts urql's fetch) when `signal` aborts. urql shares
+ * one request among equal operations in flight: a network-only read waits for an equal one to finish and then asks
+ * again, so a refetch after a live event never takes the answer of a request sent before the event.
+ */
+async function firstResult<TData, TVariables extends AnyVariables>(
+  document: TypedDocumentNode<TData, TVariables>,
+  variables: TVariables,
+  options: GraphqlRequestOptions,
+): Promise<{ result: OperationResult<TData, TVariables>; status: number | undefined }> {
+  const policy = options.requestPolicy ?? 'network-only';
+  const { key } = createRequest(document, variables);
+  if (policy === 'network-only') {
+    for (let earlier = inFlight.get(key); earlier; earlier = inFlight.get(key)) await earlier.then(noop, noop);
+  }
+  const answer = requestOnce(document, variables, { ...options, requestPolicy: policy });
+  inFlight.set(key, answer);
+  const forget = () => {
+    if (inFlight.get(key) === answer) inFlight.delete(key);
+  };
+  answer.then(forget, forget);
+  return answer;
+}
+
+const noop = () => {};
+
+function requestOnce<TData, TVariables extends AnyVariables>(
+  document: TypedDocumentNode<TData, TVariables>,
+  variables: TVariables,
+  { signal, headers, requestPolicy }: GraphqlRequestOptions,
+): Promise<{ result: OperationResult<TData, TVariables>; status: number | undefined }> {
+  return new Promise((resolve, reject) => {
+    let status: number | undefined;
+    if (signal?.aborted) {
+      reject(abortReason(signal));
+      return;
+    }
+    let settled = false;
+    const onAbort = () => {
+      subscription.unsubscribe();
+      if (!settled) {
+        settled = true;
+        reject(abortReason(signal!));
+      }
+    };
+    const subscription = graphqlClient()
+      .query(document, variables, {
+        requestPolicy,
+        // This request's fetch, to learn the HTTP status of an answer that has neither data nor errors.
+        fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+          const response = await globalThis.fetch(input, init);
+          status = response.status;
+          return response;
+        },
+        fetchOptions: { headers: { ...headers, accept: 'application/json' } },
+      })
+      .subscribe((result) => {
+        if (settled) return;
+        settled = true;
+        signal?.removeEventListener('abort', onAbort);
+        resolve({ result, status });
+        // Once answered the operation is done: no later cache updates are wanted.
+        queueMicrotask(() => subscription.unsubscribe());
+      });
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** POST /graphql; throws NetworkError, HttpError or GraphqlError, and rethrows aborts untouched. */
+export async function graphqlRequest<TData, TVariables extends AnyVariables>(
+  document: TypedDocumentNode<TData, TVariables>,
+  variables: TVariables,
+  options: GraphqlRequestOptions = {},
+): Promise<TData> {
+  const { headers, offlineFallback = headers === undefined } = options;
+  const cacheKey = responseCacheKey(operationNameOf(document as TypedDocumentNode<unknown, never>), variables);
+  const { result, status } = await firstResult(document, variables, options);
+  const response = result.error?.response as Response | undefined;
+  if (result.error?.networkError) {
+    if (!response) {
+      if (offlineFallback) {
+        const cached = await readCachedResponse<TData>(cacheKey);
+        if (cached !== undefined) return cached;
+      }
+      throw new NetworkError(result.error.networkError);
+    }
     throw new HttpError(response.status, undefined, `GraphQL answered with status ${response.status} and no JSON body`);
   }
-  if (body.errors?.length) {
-    throw new GraphqlError(body.errors.map((e) => e.message).join('; '), body.errors);
+  if (result.error?.graphQLErrors.length) {
+    const errors = result.error.graphQLErrors.map((error) => ({ message: error.message, ...(error.path ? { path: error.path } : {}) }));
+    throw new GraphqlError(errors.map((error) => error.message).join('; '), errors);
   }
-  if (!response.ok || body.data == null) {
-    throw new HttpError(response.status, undefined, `GraphQL request failed with status ${response.status}`);
+  if (result.data == null) {
+    const code = status ?? response?.status ?? 0;
+    throw new HttpError(code, undefined, `GraphQL request failed with status ${code}`);
   }
-  if (offlineFallback) await writeCachedResponse(cacheKey, body.data);
-  return body.data;
+  if (offlineFallback) await writeCachedResponse(cacheKey, result.data);
+  return result.data;
 }

@@ -1,47 +1,16 @@
 import type { FetchPage, Page as Connection } from '../../machines/lists/pagedListMachine';
-import { graphqlOperation, graphqlRequest } from './graphql';
+import { graphql, PageInfoFields, PersonFields, TokenCardFields, type ResultOf, type VariablesOf } from '../graphql/graphql';
+import { graphqlRequest } from './graphql';
 
-export interface PersonInfo {
-  id?: string | null;
-  address: string;
-  alias?: string | null;
-  avatar?: string | null;
-  firstName?: string | null;
-  lastName?: string | null;
-}
+/** A person as every list shows them (creator, owner, buyer, seller). */
+export type PersonInfo = ResultOf<typeof PersonFields>;
 
-export interface Price {
-  amount: string;
-  currency: string;
-}
+/** A token card's token, as every token list asks it. */
+export type MarketplaceToken = ResultOf<typeof TokenCardFields>;
 
-export interface MarketplaceToken {
-  id: string;
-  _id: string;
-  tokenId: string;
-  name: string;
-  thumbnailUrl?: string | null;
-  mediaUrl?: string | null;
-  mediaType: string;
-  likesCount: number;
-  isSold: boolean;
-  chainId: number;
-  createdAt: string;
-  /** Media settings (e.g. a generative token's seed); the collection's attributes name the seed variable. */
-  attributes?: unknown;
-  collection: { id: string; _id: string; name: string; address?: string | null; chainId: number; attributes?: unknown };
-  creatorInfo: PersonInfo;
-  tokenHolding?: { id: string; chainId: number; salePrice?: Price | null; owner: PersonInfo; createdAt: string } | null;
-}
+export type Price = NonNullable<NonNullable<MarketplaceToken['tokenHolding']>['salePrice']>;
 
 export type { Page as Connection, PageInfo } from '../../machines/lists/pagedListMachine';
-
-export interface MarketplaceFilter {
-  mediaTypes?: string[];
-  chainIds?: number[];
-  creator?: string;
-  token_ids?: string[];
-}
 
 // Explore sort names and their (sortBy, sortDir), as fixed in the GraphQL interface.
 export const EXPLORE_SORTS = {
@@ -53,32 +22,21 @@ export const EXPLORE_SORTS = {
 } as const;
 export type ExploreSort = keyof typeof EXPLORE_SORTS;
 
-export interface MarketplaceTokensVariables {
-  filters?: MarketplaceFilter;
-  sort?: { sortBy: string; sortDir: number };
-  pagination?: { page?: number; after?: string | null; perPage?: number };
-}
-
-const PERSON_FIELDS = 'id address alias avatar firstName lastName';
-
-export const getMarketplaceTokensOperation = graphqlOperation<
-  { getMarketplaceTokens: Connection<MarketplaceToken> },
-  MarketplaceTokensVariables
->(
-  'getMarketplaceTokens',
-  `query getMarketplaceTokens($filters: MarketplaceFilter, $sort: SortInput, $pagination: PaginationInput) {
-  getMarketplaceTokens(filters: $filters, sort: $sort, pagination: $pagination) {
-    totalCount
-    pageInfo { startCursor endCursor hasNextPage hasPreviousPage }
-    edges { cursor node {
-      id _id tokenId name thumbnailUrl mediaUrl mediaType likesCount isSold chainId createdAt attributes
-      collection { id _id name address chainId attributes }
-      creatorInfo { ${PERSON_FIELDS} }
-      tokenHolding { id chainId createdAt salePrice { amount currency } owner { ${PERSON_FIELDS} } }
-    } }
+export const getMarketplaceTokensOperation = graphql(
+  `
+  query getMarketplaceTokens($filters: MarketplaceFilter, $sort: SortInput, $pagination: PaginationInput) {
+    getMarketplaceTokens(filters: $filters, sort: $sort, pagination: $pagination) {
+      totalCount
+      pageInfo { ...PageInfoFields }
+      edges { cursor node { ...TokenCardFields } }
+    }
   }
-}`,
+`,
+  [PageInfoFields, TokenCardFields],
 );
+
+export type MarketplaceTokensVariables = VariablesOf<typeof getMarketplaceTokensOperation>;
+export type MarketplaceFilter = NonNullable<MarketplaceTokensVariables['filters']>;
 
 export async function getMarketplaceTokens(
   variables: MarketplaceTokensVariables,
@@ -116,42 +74,25 @@ export const fetchMarketplaceTokensPage: FetchTokenPage = ({ params, after, perP
     signal,
   );
 
-export interface MarketplaceCollection {
-  id: string;
-  _id: string;
-  name: string;
-  symbol: string;
-  description?: string | null;
-  chainId: number;
-  cover?: string | null;
-  thumbnail?: string | null;
-  address?: string | null;
-  mediaType: string;
-  tokenCount: number;
-  soldOut: boolean;
-  likesCount: number;
-  floorPrice?: Price | null;
-  createdAt: string;
-  creatorInfo: PersonInfo;
-}
-
-export const getMarketplaceCollectionsOperation = graphqlOperation<
-  { getMarketplaceCollections: Connection<MarketplaceCollection> },
-  MarketplaceTokensVariables
->(
-  'getMarketplaceCollections',
-  `query getMarketplaceCollections($filters: MarketplaceFilter, $sort: SortInput, $pagination: PaginationInput) {
-  getMarketplaceCollections(filters: $filters, sort: $sort, pagination: $pagination) {
-    totalCount
-    pageInfo { startCursor endCursor hasNextPage hasPreviousPage }
-    edges { cursor node {
-      id _id name symbol description chainId cover thumbnail address mediaType tokenCount soldOut likesCount createdAt
-      floorPrice { amount currency }
-      creatorInfo { ${PERSON_FIELDS} }
-    } }
+export const getMarketplaceCollectionsOperation = graphql(
+  `
+  query getMarketplaceCollections($filters: MarketplaceFilter, $sort: SortInput, $pagination: PaginationInput) {
+    getMarketplaceCollections(filters: $filters, sort: $sort, pagination: $pagination) {
+      totalCount
+      pageInfo { ...PageInfoFields }
+      edges { cursor node {
+        id _id name symbol description chainId cover thumbnail address mediaType tokenCount soldOut likesCount createdAt
+        floorPrice { amount currency }
+        creatorInfo { ...PersonFields }
+      } }
+    }
   }
-}`,
+`,
+  [PageInfoFields, PersonFields],
 );
+
+/** A collection card's collection (explore's collection view). */
+export type MarketplaceCollection = ResultOf<typeof getMarketplaceCollectionsOperation>['getMarketplaceCollections']['edges'][number]['node'];
 
 export async function getMarketplaceCollections(
   variables: MarketplaceTokensVariables,
@@ -179,7 +120,13 @@ const ARTIST_SOURCE_PAGE = 100;
 
 /** The artists a visitor can filter by: the distinct creators of the marketplace's collections, by display order. */
 export async function getMarketplaceArtists(signal?: AbortSignal): Promise<PersonInfo[]> {
-  const page = await getMarketplaceCollections({ sort: { sortBy: '_id', sortDir: -1 }, pagination: { perPage: ARTIST_SOURCE_PAGE } }, signal);
+  // From the document cache once asked: a new artist shows on the next visit (no live event names one).
+  const data = await graphqlRequest(
+    getMarketplaceCollectionsOperation,
+    { sort: { sortBy: '_id', sortDir: -1 }, pagination: { perPage: ARTIST_SOURCE_PAGE } },
+    { signal, requestPolicy: 'cache-first' },
+  );
+  const page = data.getMarketplaceCollections;
   const byAddress = new Map<string, PersonInfo>();
   for (const { node } of page.edges) {
     const address = node.creatorInfo.address.toLowerCase();
@@ -193,23 +140,17 @@ export interface LikedTokensParams {
   account: string;
 }
 
-export const getLikedTokensByAccountOperation = graphqlOperation<
-  { getLikedTokensByAccount: Connection<MarketplaceToken> },
-  { account_id: string; pagination?: { after?: string | null; perPage?: number } }
->(
-  'getLikedTokensByAccount',
-  `query getLikedTokensByAccount($account_id: String!, $pagination: PaginationInput) {
-  getLikedTokensByAccount(account_id: $account_id, pagination: $pagination) {
-    totalCount
-    pageInfo { startCursor endCursor hasNextPage hasPreviousPage }
-    edges { cursor node {
-      id _id tokenId name thumbnailUrl mediaUrl mediaType likesCount isSold chainId createdAt attributes
-      collection { id _id name address chainId attributes }
-      creatorInfo { ${PERSON_FIELDS} }
-      tokenHolding { id chainId createdAt salePrice { amount currency } owner { ${PERSON_FIELDS} } }
-    } }
+export const getLikedTokensByAccountOperation = graphql(
+  `
+  query getLikedTokensByAccount($account_id: String!, $pagination: PaginationInput) {
+    getLikedTokensByAccount(account_id: $account_id, pagination: $pagination) {
+      totalCount
+      pageInfo { ...PageInfoFields }
+      edges { cursor node { ...TokenCardFields } }
+    }
   }
-}`,
+`,
+  [PageInfoFields, TokenCardFields],
 );
 
 export type FetchLikedTokenPage = FetchPage<MarketplaceToken, LikedTokensParams>;

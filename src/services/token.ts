@@ -1,78 +1,52 @@
 // GraphQL operations of the token detail page: the token by holding id, its siblings, its offers.
-import type { FetchPage, Page as Connection } from '../../machines/lists/pagedListMachine';
+import type { FetchPage } from '../../machines/lists/pagedListMachine';
 import { PAGE_SIZE } from '../../machines/lists/constants';
-import { graphqlOperation, graphqlRequest } from './graphql';
-import type { MarketplaceToken, PersonInfo, Price } from './marketplace';
+import { graphql, PageInfoFields, PersonFields, type ResultOf, type VariablesOf } from '../graphql/graphql';
+import { graphqlRequest } from './graphql';
 
-export interface TokenCollection {
-  id: string;
-  _id: string;
-  name: string;
-  address?: string | null;
-  chainId: number;
-  chainName?: string | null;
-  supplyPerToken?: number | null;
-  publishedAt?: string | null;
-  attributes?: unknown;
-}
+export const getTokenFromHoldingOperation = graphql(
+  `
+  query getTokenFromHolding($id: ID!) {
+    getTokenFromHolding(id: $id) {
+      id _id tokenId name description thumbnailUrl mediaUrl mediaType likesCount isSold chainId createdAt filename
+      attributes metadata metadataUrl
+      collection { id _id name address chainId chainName supplyPerToken publishedAt attributes }
+      creatorInfo { ...PersonFields }
+      ownerInfo { ...PersonFields }
+      tokenHolding {
+        id chainId amount createdAt salePrice { amount currency } owner { ...PersonFields }
+        bazaarSales { id saleId allOutSaleId chainId marketplace seller amount soldAmount wasCancelled price { amount currency } }
+      }
+    }
+  }
+`,
+  [PersonFields],
+);
 
-export interface TokenSale {
-  id: string;
-  saleId: string;
-  allOutSaleId?: string | null;
-  chainId: number;
-  marketplace: string;
-  seller: string;
-  amount: string;
-  soldAmount: string;
-  price: Price;
-  wasCancelled: boolean;
-}
+/** The token page's token (metadataUrl: its metadata JSON as the contract's uri(id) names it; null without a manifest). */
+export type TokenDetail = NonNullable<ResultOf<typeof getTokenFromHoldingOperation>['getTokenFromHolding']>;
+export type TokenCollection = TokenDetail['collection'];
+export type TokenDetailHolding = NonNullable<TokenDetail['tokenHolding']>;
+export type TokenSale = TokenDetailHolding['bazaarSales'][number];
 
-export interface TokenDetailHolding {
-  id: string;
-  chainId: number;
-  amount?: string;
-  salePrice?: Price | null;
-  owner: PersonInfo;
-  bazaarSales?: TokenSale[];
-  createdAt: string;
-}
+export const getTokensByContainerIdOperation = graphql(
+  `
+  query getTokensByContainerId($container_id: ID!, $pagination: PaginationInput, $exclude: ID) {
+    getTokensByContainerId(container_id: $container_id, pagination: $pagination, exclude: $exclude) {
+      totalCount
+      pageInfo { ...PageInfoFields }
+      edges { cursor node { _id name thumbnailUrl tokenHolding { id } } }
+    }
+  }
+`,
+  [PageInfoFields],
+);
 
-export interface TokenDetail extends Omit<MarketplaceToken, 'collection' | 'tokenHolding'> {
-  collection: TokenCollection;
-  tokenHolding?: TokenDetailHolding | null;
-  description?: string | null;
-  filename?: string | null;
-  attributes?: unknown;
-  metadata?: Record<string, unknown> | null;
-  /** The token's metadata JSON as the contract's uri(id) names it; null when its collection has no manifest. */
-  metadataUrl?: string | null;
-  ownerInfo?: PersonInfo | null;
-}
+/** exclude: one token _id left out (the current token). */
+export type TokensByContainerVariables = VariablesOf<typeof getTokensByContainerIdOperation>;
 
 /** A sibling thumbnail: another token of the same collection. */
-export interface SiblingToken {
-  _id: string;
-  name: string;
-  thumbnailUrl?: string | null;
-  tokenHolding?: { id: string } | null;
-}
-
-export interface TokenOffer {
-  id: string;
-  chainId: number;
-  saleId: string;
-  allOutSaleId?: string | null;
-  marketplace: string;
-  tokenId: string;
-  buyer: PersonInfo;
-  seller: string;
-  amount: string;
-  price: Price;
-  state: string;
-  createdAt: string;
-}
+export type SiblingToken = ResultOf<typeof getTokensByContainerIdOperation>['getTokensByContainerId']['edges'][number]['node'];
 
 /** What the page machine loads: the token, plus up to PAGE_SIZE.siblingQuery siblings (empty on failure). */
 export interface TokenPageData {
@@ -80,66 +54,26 @@ export interface TokenPageData {
   siblings: SiblingToken[];
 }
 
-const PERSON_FIELDS = 'id address alias avatar firstName lastName';
-
-export const getTokenFromHoldingOperation = graphqlOperation<{ getTokenFromHolding: TokenDetail | null }, { id: string }>(
-  'getTokenFromHolding',
-  `query getTokenFromHolding($id: ID!) {
-  getTokenFromHolding(id: $id) {
-    id _id tokenId name description thumbnailUrl mediaUrl mediaType likesCount isSold chainId createdAt filename
-    attributes metadata metadataUrl
-    collection { id _id name address chainId chainName supplyPerToken publishedAt attributes }
-    creatorInfo { ${PERSON_FIELDS} }
-    ownerInfo { ${PERSON_FIELDS} }
-    tokenHolding {
-      id chainId amount createdAt salePrice { amount currency } owner { ${PERSON_FIELDS} }
-      bazaarSales { id saleId allOutSaleId chainId marketplace seller amount soldAmount wasCancelled price { amount currency } }
+export const getOffersByTokenOperation = graphql(
+  `
+  query getOffersByToken($token: ID!, $seller: String, $pagination: PaginationInput) {
+    getOffersByToken(token: $token, seller: $seller, pagination: $pagination) {
+      totalCount
+      pageInfo { ...PageInfoFields }
+      edges { cursor node {
+        id chainId saleId allOutSaleId marketplace tokenId seller amount state createdAt
+        price { amount currency }
+        buyer { ...PersonFields }
+      } }
     }
   }
-}`,
+`,
+  [PageInfoFields, PersonFields],
 );
 
-export interface TokensByContainerVariables {
-  container_id: string;
-  pagination?: { after?: string | null; perPage?: number };
-  /** One token _id left out (the current token). */
-  exclude?: string | null;
-}
+export type OffersByTokenVariables = VariablesOf<typeof getOffersByTokenOperation>;
 
-export const getTokensByContainerIdOperation = graphqlOperation<
-  { getTokensByContainerId: Connection<SiblingToken> },
-  TokensByContainerVariables
->(
-  'getTokensByContainerId',
-  `query getTokensByContainerId($container_id: ID!, $pagination: PaginationInput, $exclude: ID) {
-  getTokensByContainerId(container_id: $container_id, pagination: $pagination, exclude: $exclude) {
-    totalCount
-    pageInfo { startCursor endCursor hasNextPage hasPreviousPage }
-    edges { cursor node { _id name thumbnailUrl tokenHolding { id } } }
-  }
-}`,
-);
-
-export interface OffersByTokenVariables {
-  token: string;
-  seller?: string | null;
-  pagination?: { after?: string | null; perPage?: number };
-}
-
-export const getOffersByTokenOperation = graphqlOperation<{ getOffersByToken: Connection<TokenOffer> }, OffersByTokenVariables>(
-  'getOffersByToken',
-  `query getOffersByToken($token: ID!, $seller: String, $pagination: PaginationInput) {
-  getOffersByToken(token: $token, seller: $seller, pagination: $pagination) {
-    totalCount
-    pageInfo { startCursor endCursor hasNextPage hasPreviousPage }
-    edges { cursor node {
-      id chainId saleId allOutSaleId marketplace tokenId seller amount state createdAt
-      price { amount currency }
-      buyer { ${PERSON_FIELDS} }
-    } }
-  }
-}`,
-);
+export type TokenOffer = ResultOf<typeof getOffersByTokenOperation>['getOffersByToken']['edges'][number]['node'];
 
 export async function getTokenFromHolding(id: string, signal?: AbortSignal): Promise<TokenDetail | null> {
   // No offline fallback: a cached token would hide that it has been sold meanwhile.

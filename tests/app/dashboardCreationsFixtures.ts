@@ -65,9 +65,9 @@ export function tokenListing(n: number, overrides: Partial<TokenListing> = {}): 
 export function heldToken(n: number, owner: string | null, holdingId = String(100 + n)): MarketplaceToken {
   return makeToken(n, {
     name: `Wave ${n}`,
-    collection: { id: '7', _id: '7', name: 'Tidal Loops', address: TIDE_ADDRESS, chainId: 31337 },
+    collection: { id: '7', _id: '7', name: 'Tidal Loops', address: TIDE_ADDRESS, chainId: 31337, attributes: null },
     tokenHolding: owner
-      ? { id: holdingId, chainId: 31337, createdAt: '2026-11-02T12:00:00.000Z', salePrice: null, owner: { address: owner, alias: null } }
+      ? { id: holdingId, chainId: 31337, createdAt: '2026-11-02T12:00:00.000Z', salePrice: null, owner: { id: null, address: owner, alias: null, avatar: null, firstName: null, lastName: null } }
       : null,
   });
 }

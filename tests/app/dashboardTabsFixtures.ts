@@ -14,6 +14,8 @@ import { chainRpcFetch, fakeWalletSession, loginOf } from './walletHarness';
 // The signed-in account: hardhat #3 as a collector, or #1 as a creator.
 export const VIEWER = '0x90f79bf6eb2c4f870365e785982e1f101e93b906';
 export const OTHER = '0x15d34aaf54267db7d7c367839aaf71a00a2c6a65';
+// A person the answers name by address only.
+const person = (address: string) => ({ id: null, address, alias: null, avatar: null, firstName: null, lastName: null });
 
 export const emptyPage = { totalCount: 0, pageInfo: { startCursor: null, endCursor: null, hasNextPage: false, hasPreviousPage: false }, edges: [] };
 
@@ -29,7 +31,7 @@ export const tokenPageOf = (tokens: MarketplaceToken[]) => pageOfNodes(tokens, (
 
 /** A token the viewer holds (holding h<n>), as getBoughtTokens and the offer lists return it. */
 export const heldToken = (n: number, overrides: Partial<MarketplaceToken> = {}) =>
-  makeToken(n, { tokenHolding: { id: `h${n}`, chainId: 31337, createdAt: '2026-11-02T10:00:00.000Z', owner: { address: VIEWER } }, ...overrides });
+  makeToken(n, { tokenHolding: { id: `h${n}`, chainId: 31337, createdAt: '2026-11-02T10:00:00.000Z', salePrice: null, owner: person(VIEWER) }, ...overrides });
 
 export function makeDashboardOffer(n: number, overrides: Partial<DashboardOffer> = {}): DashboardOffer {
   return {
@@ -59,7 +61,7 @@ export function tokenWithOffers(n: number, offers: DashboardOffer[]): TokenWithO
 export function sentOffer(n: number, overrides: Partial<SentOffer> = {}): SentOffer {
   return {
     ...makeDashboardOffer(n, { seller: OTHER, buyer: { id: '3', address: VIEWER, alias: 'june', firstName: null, lastName: null, avatar: null } }),
-    token: makeToken(n, { name: `Wanted ${n}`, tokenHolding: { id: `s${n}`, chainId: 31337, createdAt: '2026-11-02T10:00:00.000Z', owner: { address: OTHER } } }),
+    token: makeToken(n, { name: `Wanted ${n}`, tokenHolding: { id: `s${n}`, chainId: 31337, createdAt: '2026-11-02T10:00:00.000Z', salePrice: null, owner: person(OTHER) } }),
     sellerInfo: { id: '5', address: OTHER, alias: 'ines.kodama', firstName: 'Ines', lastName: 'Kodama', avatar: null },
     saleActive: true,
     ...overrides,

@@ -64,7 +64,7 @@ export function makeCollection(n: number, overrides: Partial<MarketplaceCollecti
     likesCount: 0,
     floorPrice: { amount: '20000000000000000', currency: 'ETH' },
     createdAt: '2026-11-01T10:00:00.000Z',
-    creatorInfo: { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', alias: 'lumen' },
+    creatorInfo: { id: null, address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', alias: 'lumen', avatar: null, firstName: null, lastName: null },
     ...overrides,
   };
 }

@@ -18,7 +18,7 @@ function marketplace(totalTokens: number, totalCollections = 6) {
     if (call.operationName === 'getMarketplaceCollections') {
       const after = call.variables.pagination?.after;
       const perPage = call.variables.pagination?.perPage ?? 20;
-      const make = (n: number) => makeCollection(n, n === 2 ? { creatorInfo: { address: ARTIST, firstName: 'Ada', lastName: 'Byte' } } : {});
+      const make = (n: number) => makeCollection(n, n === 2 ? { creatorInfo: { id: null, address: ARTIST, alias: null, avatar: null, firstName: 'Ada', lastName: 'Byte' } } : {});
       return { getMarketplaceCollections: pageOf(make, after ? Number(after.slice(1)) + 1 : 1, perPage, totalCollections) };
     }
     throw new Error(`unexpected ${call.operationName}`);

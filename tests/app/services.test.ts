@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getOfflineStore } from '../../src/services/cache';
 import { fetchConfig } from '../../src/services/api';
 import { GraphqlError, HttpError, NetworkError, RegionBlockedError } from '../../src/services/errors';
-import { graphqlOperation, graphqlRequest, responseCacheKey } from '../../src/services/graphql';
+import { parse, print } from 'graphql';
+import { graphql } from '../../src/graphql/graphql';
+import { graphqlRequest, resetGraphqlClient, responseCacheKey } from '../../src/services/graphql';
 import { demoConfig } from './appHarness';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -61,46 +63,120 @@ describe('api.fetchConfig', () => {
   });
 });
 
-describe('graphql client', () => {
-  const ping = graphqlOperation<{ ping: string }, { n: number; tag?: string }>('ping', 'query ping($n: Int) { ping(n: $n) }');
+describe('graphql client (urql)', () => {
+  const ping = graphql(`query ping($token: ID!, $seller: String) { getOffersByToken(token: $token, seller: $seller) { totalCount } }`);
+  const answer = (totalCount: number) => json(200, { data: { getOffersByToken: { __typename: 'OfferConnection', totalCount } } });
 
-  it('default: POSTs operationName, query and variables; returns data', async () => {
-    const fetchMock = vi.fn(async () => json(200, { data: { ping: 'pong' } }));
+  afterEach(() => {
+    resetGraphqlClient();
+  });
+
+  it('default: POSTs operationName, query and variables as JSON; returns data', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => answer(1));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(graphqlRequest(ping, { n: 1 })).resolves.toEqual({ ping: 'pong' });
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const data = await graphqlRequest(ping, { token: '1' });
+    expect(data.getOffersByToken.totalCount).toBe(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/graphql');
     expect(init.method).toBe('POST');
-    expect(JSON.parse(init.body as string)).toEqual({ operationName: 'ping', query: ping.query, variables: { n: 1 } });
+    expect(new Headers(init.headers).get('content-type')).toBe('application/json');
+    expect(new Headers(init.headers).get('accept')).toBe('application/json');
+    const body = JSON.parse(init.body as string) as { operationName: string; query: string; variables: unknown };
+    expect(body.operationName).toBe('ping');
+    expect(body.variables).toEqual({ token: '1' });
+    // The document as written, plus the __typename fields urql's document cache reads.
+    const sent = print(parse(body.query));
+    expect(sent.replace(/\s+__typename/g, '')).toBe(print(ping));
+    expect(sent).toContain('__typename');
+  });
+
+  it('behavior: network-only by default, so a refetch (after a live event) asks the server again', async () => {
+    let count = 0;
+    const fetchMock = vi.fn(async () => answer(++count));
+    vi.stubGlobal('fetch', fetchMock);
+    expect((await graphqlRequest(ping, { token: '2' })).getOffersByToken.totalCount).toBe(1);
+    expect((await graphqlRequest(ping, { token: '2' })).getOffersByToken.totalCount).toBe(2);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('behavior: a network-only read while an equal one is in flight is sent again after it, never given the earlier answer', async () => {
+    let count = 0;
+    const answers: Array<() => void> = [];
+    const fetchMock = vi.fn(() => {
+      const n = ++count;
+      return new Promise<Response>((resolve) => answers.push(() => resolve(answer(n))));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const first = graphqlRequest(ping, { token: '11' });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    // A live event: the page asks again while the first answer is still on its way.
+    const second = graphqlRequest(ping, { token: '11' });
+    answers[0]!();
+    expect((await first).getOffersByToken.totalCount).toBe(1);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    answers[1]!();
+    expect((await second).getOffersByToken.totalCount).toBe(2);
+  });
+
+  it('behavior: cache-first answers a repeated read from the document cache, without a request', async () => {
+    const fetchMock = vi.fn(async () => answer(7));
+    vi.stubGlobal('fetch', fetchMock);
+    expect((await graphqlRequest(ping, { token: '3' }, { requestPolicy: 'cache-first' })).getOffersByToken.totalCount).toBe(7);
+    expect((await graphqlRequest(ping, { token: '3' }, { requestPolicy: 'cache-first' })).getOffersByToken.totalCount).toBe(7);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // Other variables are another document.
+    await graphqlRequest(ping, { token: '4' }, { requestPolicy: 'cache-first' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('behavior: offline, the last good answer for the same operation and variables is served', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(200, { data: { ping: 'cached pong' } })));
-    await graphqlRequest(ping, { n: 2, tag: 'a' });
+    vi.stubGlobal('fetch', vi.fn(async () => answer(42)));
+    await graphqlRequest(ping, { token: '5', seller: 'a' });
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     // Same variables in another key order hit the same entry.
-    await expect(graphqlRequest(ping, { tag: 'a', n: 2 })).resolves.toEqual({ ping: 'cached pong' });
-    await expect(graphqlRequest(ping, { n: 3 })).rejects.toBeInstanceOf(NetworkError);
-    expect(responseCacheKey('ping', { tag: 'a', n: 2 })).toBe(responseCacheKey('ping', { n: 2, tag: 'a' }));
+    await expect(graphqlRequest(ping, { seller: 'a', token: '5' })).resolves.toMatchObject({ getOffersByToken: { totalCount: 42 } });
+    await expect(graphqlRequest(ping, { token: '6' })).rejects.toBeInstanceOf(NetworkError);
+    await expect(graphqlRequest(ping, { token: '5', seller: 'a' }, { offlineFallback: false })).rejects.toBeInstanceOf(NetworkError);
+    expect(responseCacheKey('ping', { seller: 'a', token: '5' })).toBe(responseCacheKey('ping', { token: '5', seller: 'a' }));
   });
 
   it('behavior: GraphQL errors reject with GraphqlError and are not cached', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(200, { data: null, errors: [{ message: 'perPage must be at most 100' }] })));
-    const error = await graphqlRequest(ping, { n: 4 }).catch((e: unknown) => e);
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, { data: null, errors: [{ message: 'perPage must be at most 100', path: ['getOffersByToken'] }] })));
+    const error = await graphqlRequest(ping, { token: '7' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GraphqlError);
     expect((error as GraphqlError).message).toBe('perPage must be at most 100');
+    expect((error as GraphqlError).errors).toEqual([{ message: 'perPage must be at most 100', path: ['getOffersByToken'] }]);
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    await expect(graphqlRequest(ping, { n: 4 })).rejects.toBeInstanceOf(NetworkError);
+    await expect(graphqlRequest(ping, { token: '7' })).rejects.toBeInstanceOf(NetworkError);
   });
 
-  it('behavior: honours AbortSignal', async () => {
+  it('behavior: an answer without JSON, or without data, rejects with HttpError and its status', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'Content-Type': 'text/html' } })));
+    await expect(graphqlRequest(ping, { token: '8' })).rejects.toMatchObject({ name: 'HttpError', status: 502 });
+    vi.stubGlobal('fetch', vi.fn(async () => json(503, { data: null })));
+    await expect(graphqlRequest(ping, { token: '8' })).rejects.toMatchObject({ name: 'HttpError', status: 503 });
+  });
+
+  it('behavior: honours AbortSignal, before and during the request', async () => {
     vi.stubGlobal('fetch', vi.fn(async (_url: string, init: RequestInit) => {
       init.signal?.throwIfAborted();
-      return json(200, { data: { ping: 'late' } });
+      return answer(0);
     }));
     const controller = new AbortController();
     controller.abort();
-    const error = await graphqlRequest(ping, { n: 5 }, { signal: controller.signal }).catch((e: unknown) => e);
+    const error = await graphqlRequest(ping, { token: '9' }, { signal: controller.signal }).catch((e: unknown) => e);
     expect((error as Error).name).toBe('AbortError');
+
+    let requestSignal: AbortSignal | undefined;
+    vi.stubGlobal('fetch', vi.fn((_url: string, init: RequestInit) => {
+      requestSignal = init.signal ?? undefined;
+      return new Promise<Response>(() => {});
+    }));
+    const during = new AbortController();
+    const pending = graphqlRequest(ping, { token: '10' }, { signal: during.signal }).catch((e: unknown) => e);
+    await vi.waitFor(() => expect(requestSignal).toBeDefined());
+    during.abort();
+    expect(((await pending) as Error).name).toBe('AbortError');
+    expect(requestSignal!.aborted).toBe(true);
   });
 });

@@ -72,7 +72,7 @@ const holding = (salePrice: { amount: string; currency: string } | null) => ({
   id: 'h1',
   chainId: 31337,
   createdAt: '2026-11-01T10:00:00.000Z',
-  owner: { address: '0x90F79bf6EB2c4f870365E785982E1f101E93b906' },
+  owner: { id: null, address: '0x90F79bf6EB2c4f870365E785982E1f101E93b906', alias: null, avatar: null, firstName: null, lastName: null },
   salePrice,
 });
 
@@ -96,7 +96,7 @@ describe('TokenCard', () => {
   it('parameters: a token with holding info links to /token/{holding id}; sale price with up to 8 decimals; SOLD', async () => {
     const token = makeToken(8, {
       isSold: true,
-      creatorInfo: { address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' },
+      creatorInfo: { id: null, address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', alias: null, avatar: null, firstName: null, lastName: null },
       tokenHolding: holding({ amount: '123456789012345678', currency: 'ETH' }),
     });
     const card = await renderCard(token);

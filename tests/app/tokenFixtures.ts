@@ -32,6 +32,7 @@ export function makeTokenDetail(overrides: Partial<TokenDetail> = {}): TokenDeta
       chainName: 'Hardhat',
       supplyPerToken: 1,
       publishedAt: '2026-11-03T10:15:00.000Z',
+      attributes: null,
     },
     creatorInfo: { id: '2', address: CREATOR, alias: 'lumen', firstName: 'Ada', lastName: 'Ray', avatar: '/ipfs/thumb/avatar2' },
     ownerInfo: { id: '2', address: CREATOR, alias: 'lumen', firstName: 'Ada', lastName: 'Ray', avatar: '/ipfs/thumb/avatar2' },

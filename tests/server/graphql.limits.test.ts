@@ -2,9 +2,22 @@
 // and every document the app sends measured with the variables the app sends it with.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { getIntrospectionQuery, Kind, parse, type GraphQLNamedType, type GraphQLObjectType, type OperationDefinitionNode } from 'graphql';
+import {
+  buildSchema,
+  getIntrospectionQuery,
+  Kind,
+  parse,
+  print,
+  visit,
+  type DocumentNode,
+  type GraphQLNamedType,
+  type GraphQLObjectType,
+  type OperationDefinitionNode,
+  validate,
+} from 'graphql';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAGE_SIZE } from '../../machines/lists/constants';
+import { serverSdl } from '../../scripts/graphql-codegen.js';
 import { createGraphqlSchema } from '../../server/graphql/index.js';
 import { DEFAULT_LIST_ESTIMATE, LIST_ESTIMATES, limitViolations, measureOperations } from '../../server/graphql/limits.js';
 import { DEFAULT_GRAPHQL_LIMITS } from '../../server/security/config.js';
@@ -61,14 +74,23 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The exported graphqlOperation(...) documents of every service module. */
+/** The exported query documents (graphql(`query ...`)) of every service module, printed. */
 function exportedOperations(): { file: string; name: string; query: string }[] {
   return Object.entries(SERVICE_MODULES).flatMap(([file, module]) =>
     Object.entries(module)
-      .filter(([, value]) => value && typeof value === 'object' && typeof (value as { query?: unknown }).query === 'string' && 'operationName' in value)
-      .map(([name, value]) => ({ file, name, query: (value as { query: string }).query })),
+      .filter(([, value]) => isQueryDocument(value))
+      .map(([name, value]) => ({ file, name, query: print(value as DocumentNode) })),
   );
 }
+
+function isQueryDocument(value: unknown): boolean {
+  const document = value as Partial<DocumentNode> | null;
+  return document?.kind === Kind.DOCUMENT && (document.definitions ?? []).some((definition) => definition.kind === Kind.OPERATION_DEFINITION);
+}
+
+/** A sent query as written in the source: urql's document cache adds __typename selections. */
+const withoutTypenames = (query: string) =>
+  print(visit(parse(query), { Field: (field) => (field.name.value === '__typename' && !field.alias ? null : undefined) }));
 
 interface SentRequest {
   operationName: string;
@@ -109,7 +131,7 @@ async function sendEveryAppRequest(): Promise<SentRequest[]> {
   await marketplaceService.fetchLikedTokensPage(page({ account: ADDRESS }), signal);
   await commentsService.fetchComments({ tokenId: '1', after: null, viewer: ADDRESS }, credentials, signal);
   await tokenService.fetchTokenPage('1', signal);
-  await tokenService.getSiblingTokens({ _id: '1', collection: { id: '2', _id: '2', name: 'c', chainId: 31337 } }, signal);
+  await tokenService.getSiblingTokens({ _id: '1', collection: { id: '2', _id: '2', name: 'c', address: null, chainId: 31337, chainName: null, supplyPerToken: 1, publishedAt: null, attributes: null } }, signal);
   await tokenService.fetchTokenOffersPage(page({ token: '1', seller: ADDRESS }), signal);
   await collectionService.getCollection(ADDRESS, 31337, { signal });
   await collectionService.fetchCollectionTokensPage(page({ containerId: '1' }), signal);
@@ -133,20 +155,19 @@ describe('the app’s GraphQL documents', () => {
     vi.unstubAllGlobals();
   });
 
-  it('collects every document: each graphqlOperation(...) in src/ is exported by a service module and sent above', () => {
+  it('collects every document: each graphql(`query ...`) in src/ is exported by a service module and sent above', () => {
     const operations = exportedOperations();
     // Call sites in the source, the helper's own definition left out: none may escape the list above.
     const callSites = sourceFiles(join(ROOT, 'src')).flatMap((path) => {
       const source = readFileSync(path, 'utf8');
-      const calls = source.match(/\bgraphqlOperation\s*(<|\()/g) ?? [];
-      const file = relative(ROOT, path);
-      return file === 'src/services/graphql.ts' ? [] : calls.map(() => file);
+      const calls = source.match(/\bgraphql\(\s*`\s*query\b/g) ?? [];
+      return calls.map(() => relative(ROOT, path));
     });
     expect(operations.map((operation) => operation.file).sort()).toEqual(callSites.sort());
     // No other way to reach /graphql: only the graphql service posts there.
     const posting = sourceFiles(join(ROOT, 'src')).filter((path) => /GRAPHQL_ENDPOINT|['"`]\/graphql['"`]/.test(readFileSync(path, 'utf8')));
     expect(posting.map((path) => relative(ROOT, path)).sort()).toEqual(['src/services/graphql.ts', 'src/swConfig.ts']);
-    const sentQueries = new Set(sent.map((request) => request.query));
+    const sentQueries = new Set(sent.map((request) => withoutTypenames(request.query)));
     for (const operation of operations) expect(sentQueries.has(operation.query), `${operation.file} ${operation.name} is never sent`).toBe(true);
   });
 
@@ -156,6 +177,9 @@ describe('the app’s GraphQL documents', () => {
       return { ...measure!, name: request.operationName, problems: documentProblems(request.query, request.variables) };
     });
     expect(measured.filter((entry) => entry.problems.length > 0)).toEqual([]);
+    // As sent (fragments appended, __typename added by the client), each document is valid for the server.
+    const serverSchema = buildSchema(serverSdl());
+    expect(sent.flatMap((request) => validate(serverSchema, parse(request.query)).map((error) => `${request.operationName}: ${error.message}`))).toEqual([]);
     expect(measured.length).toBeGreaterThanOrEqual(exportedOperations().length);
     // The dearest ones, for the record (see DEFAULT_GRAPHQL_LIMITS).
     const cost = (name: string) => Math.max(...measured.filter((entry) => entry.name === name).map((entry) => entry.cost));
@@ -332,7 +356,7 @@ describe.each(DATABASE_KINDS)('GraphQL limits on %s', (kind) => {
   });
 
   it('the app’s own dearest document passes the server with its real variables', async () => {
-    const result = await send(server.app, commentsService.GET_COMMENTS_BY_TOKEN_ID.query, { token_id: '1', pagination: { after: null, perPage: 20 } });
+    const result = await send(server.app, print(commentsService.GET_COMMENTS_BY_TOKEN_ID), { token_id: '1', pagination: { after: null, perPage: 20 } });
     expect(result.status).toBe(200);
     expect(result.body.errors).toBeUndefined();
   });

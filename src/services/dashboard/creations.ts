@@ -1,49 +1,38 @@
 // Dashboard "My creations" and the collection tokens view: the creator's collections, their open listings, and a
 // collection's tokens as the signed-in owner sees them (GraphQL dashboard module, team brief SDL).
-import type { FetchPage, Page as Connection } from '../../../machines/lists/pagedListMachine';
-import { graphqlOperation, graphqlRequest } from '../graphql';
-import type { MarketplaceToken, PersonInfo, Price } from '../marketplace';
+import type { FetchPage } from '../../../machines/lists/pagedListMachine';
+import { graphql, PageInfoFields, PersonFields, TokenCardFields, type ResultOf, type VariablesOf } from '../../graphql/graphql';
+import { graphqlRequest } from '../graphql';
+import type { MarketplaceToken } from '../marketplace';
 
-const PERSON_FIELDS = 'id address alias avatar firstName lastName';
-const PAGE_FIELDS = 'totalCount pageInfo { startCursor endCursor hasNextPage hasPreviousPage }';
+/** A collection as My creations shows it (address: null until the collection is published on chain). */
+const CreatedCollectionFields = graphql(
+  `
+  fragment CreatedCollectionFields on Collection {
+    id _id name symbol description chainId cover thumbnail address mediaType tokenCount soldOut createdAt
+    creatorInfo { ...PersonFields }
+  }
+`,
+  [PersonFields],
+);
 
-/** A collection as My creations shows it (GraphQL Collection). */
-export interface CreatedCollection {
-  id: string;
-  _id: string;
-  name: string;
-  symbol: string;
-  description?: string | null;
-  chainId: number;
-  cover?: string | null;
-  thumbnail?: string | null;
-  /** Null until the collection is published on chain. */
-  address?: string | null;
-  mediaType: string;
-  tokenCount: number;
-  soldOut: boolean;
-  createdAt: string;
-  creatorInfo: PersonInfo;
-}
-
-const CREATED_COLLECTION_FIELDS = `id _id name symbol description chainId cover thumbnail address mediaType tokenCount soldOut createdAt
-      creatorInfo { ${PERSON_FIELDS} }`;
+export type CreatedCollection = ResultOf<typeof CreatedCollectionFields>;
 
 export interface CreatedCollectionsParams {
   creator: string;
 }
 
-export const getCreatedCollectionsOperation = graphqlOperation<
-  { getCreatedCollections: Connection<CreatedCollection> },
-  { filters: { creator: string; chainId?: number }; pagination: { after?: string; perPage: number } }
->(
-  'getCreatedCollections',
-  `query getCreatedCollections($filters: CreatedCollectionFilter!, $pagination: PaginationInput) {
-  getCreatedCollections(filters: $filters, pagination: $pagination) {
-    ${PAGE_FIELDS}
-    edges { cursor node { ${CREATED_COLLECTION_FIELDS} } }
+export const getCreatedCollectionsOperation = graphql(
+  `
+  query getCreatedCollections($filters: CreatedCollectionFilter!, $pagination: PaginationInput) {
+    getCreatedCollections(filters: $filters, pagination: $pagination) {
+      totalCount
+      pageInfo { ...PageInfoFields }
+      edges { cursor node { ...CreatedCollectionFields } }
+    }
   }
-}`,
+`,
+  [PageInfoFields, CreatedCollectionFields],
 );
 
 /** The pagedList `fetchPage` of My creations: the creator's collections, newest first. */
@@ -56,14 +45,17 @@ export const fetchCreatedCollectionsPage: FetchPage<CreatedCollection, CreatedCo
   return data.getCreatedCollections;
 };
 
-export const getCreatedCollectionOperation = graphqlOperation<{ getCollections: Connection<CreatedCollection> }, { ids: string[] }>(
-  'getCreatedCollection',
-  `query getCreatedCollection($ids: [ID!]) {
-  getCollections(filters: { ids: $ids }, pagination: { perPage: 1 }) {
-    ${PAGE_FIELDS}
-    edges { cursor node { ${CREATED_COLLECTION_FIELDS} } }
+export const getCreatedCollectionOperation = graphql(
+  `
+  query getCreatedCollection($ids: [ID!]) {
+    getCollections(filters: { ids: $ids }, pagination: { perPage: 1 }) {
+      totalCount
+      pageInfo { ...PageInfoFields }
+      edges { cursor node { ...CreatedCollectionFields } }
+    }
   }
-}`,
+`,
+  [PageInfoFields, CreatedCollectionFields],
 );
 
 /** One collection by `_id`, fresh from the server (a card's refresh after an edit, a sale or a live event). */
@@ -72,68 +64,42 @@ export async function getCreatedCollection(id: string, signal?: AbortSignal): Pr
   return data.getCollections.edges[0]?.node ?? null;
 }
 
-/** One open all-out (whole-collection) sale (GraphQL CollectionListing). */
-export interface CollectionListing {
-  id: string;
-  allOutSaleId: string;
-  container_id: string;
-  chainId: number;
-  seller: string;
-  price: Price;
-  /** Open token sales in it. */
-  tokensListed: number;
-  createdAt: string;
-}
-
-/** One open per-token sale (GraphQL Listing). */
-export interface TokenListing {
-  id: string;
-  saleId: string;
-  allOutSaleId?: string | null;
-  tokenHolding_id?: string | null;
-  chainId: number;
-  listedDate: string;
-  sale_price: Price;
-  /** Units still listed. */
-  amount: string;
-  token: { id: string; _id: string; tokenId: string; name: string; thumbnailUrl?: string | null };
-}
-
-export interface ListingFilter {
-  container_id?: string;
-  token_id?: string;
-  seller?: string;
-  chainId?: number;
-}
-
-export const getCollectionListingOperation = graphqlOperation<
-  { getCollectionListing: Connection<CollectionListing> },
-  { filters: ListingFilter; pagination: { perPage: number } }
->(
-  'getCollectionListing',
-  `query getCollectionListing($filters: ListingFilter, $pagination: PaginationInput) {
-  getCollectionListing(filters: $filters, pagination: $pagination) {
-    ${PAGE_FIELDS}
-    edges { cursor node { id allOutSaleId container_id chainId seller price { amount currency } tokensListed createdAt } }
+export const getCollectionListingOperation = graphql(
+  `
+  query getCollectionListing($filters: ListingFilter, $pagination: PaginationInput) {
+    getCollectionListing(filters: $filters, pagination: $pagination) {
+      totalCount
+      pageInfo { ...PageInfoFields }
+      edges { cursor node { id allOutSaleId container_id chainId seller price { amount currency } tokensListed createdAt } }
+    }
   }
-}`,
+`,
+  [PageInfoFields],
 );
 
-export const getTokenListingOperation = graphqlOperation<
-  { getTokenListing: Connection<TokenListing> },
-  { filters: ListingFilter; pagination: { perPage: number } }
->(
-  'getTokenListing',
-  `query getTokenListing($filters: ListingFilter, $pagination: PaginationInput) {
-  getTokenListing(filters: $filters, pagination: $pagination) {
-    ${PAGE_FIELDS}
-    edges { cursor node {
-      id saleId allOutSaleId tokenHolding_id chainId listedDate amount sale_price { amount currency }
-      token { id _id tokenId name thumbnailUrl }
-    } }
+/** One open all-out (whole-collection) sale; tokensListed: the open token sales in it. */
+export type CollectionListing = ResultOf<typeof getCollectionListingOperation>['getCollectionListing']['edges'][number]['node'];
+
+export const getTokenListingOperation = graphql(
+  `
+  query getTokenListing($filters: ListingFilter, $pagination: PaginationInput) {
+    getTokenListing(filters: $filters, pagination: $pagination) {
+      totalCount
+      pageInfo { ...PageInfoFields }
+      edges { cursor node {
+        id saleId allOutSaleId tokenHolding_id chainId listedDate amount sale_price { amount currency }
+        token { id _id tokenId name thumbnailUrl }
+      } }
+    }
   }
-}`,
+`,
+  [PageInfoFields],
 );
+
+/** One open per-token sale; amount: the units still listed. */
+export type TokenListing = ResultOf<typeof getTokenListingOperation>['getTokenListing']['edges'][number]['node'];
+
+export type ListingFilter = NonNullable<VariablesOf<typeof getCollectionListingOperation>['filters']>;
 
 /** How many per-token listings the card lists beside the sell panel; the total is shown with them. */
 export const LISTINGS_SHOWN = 5;
@@ -166,22 +132,17 @@ export interface DashboardCollectionTokensParams {
   owner: string;
 }
 
-const TOKEN_FIELDS = `id _id tokenId name thumbnailUrl mediaUrl mediaType likesCount isSold chainId createdAt attributes
-      collection { id _id name address chainId attributes }
-      creatorInfo { ${PERSON_FIELDS} }
-      tokenHolding { id chainId createdAt salePrice { amount currency } owner { ${PERSON_FIELDS} } }`;
-
-export const getDashboardCollectionTokensOperation = graphqlOperation<
-  { getDashboardCollectionTokens: Connection<MarketplaceToken> },
-  { container_id: string; owner: string; pagination: { after?: string; perPage: number } }
->(
-  'getDashboardCollectionTokens',
-  `query getDashboardCollectionTokens($container_id: ID!, $owner: String!, $pagination: PaginationInput) {
-  getDashboardCollectionTokens(container_id: $container_id, owner: $owner, pagination: $pagination) {
-    ${PAGE_FIELDS}
-    edges { cursor node { ${TOKEN_FIELDS} } }
+export const getDashboardCollectionTokensOperation = graphql(
+  `
+  query getDashboardCollectionTokens($container_id: ID!, $owner: String!, $pagination: PaginationInput) {
+    getDashboardCollectionTokens(container_id: $container_id, owner: $owner, pagination: $pagination) {
+      totalCount
+      pageInfo { ...PageInfoFields }
+      edges { cursor node { ...TokenCardFields } }
+    }
   }
-}`,
+`,
+  [PageInfoFields, TokenCardFields],
 );
 
 /** The pagedList `fetchPage` of the collection tokens view: tokens in token order, tokenHolding = the owner's where held. */

@@ -9,7 +9,10 @@ export function liveToken(token: TokenDetail, patch: TokenPatch | undefined): To
     patch.ownerAddress !== undefined && patch.ownerAddress.toLowerCase() !== holding?.owner.address.toLowerCase();
   // A new owner is known only by address until the page is fetched again.
   // Addresses from the wallet are checksummed, the server's are lower case: shown the server's way.
-  const owner = ownerChanged ? { address: patch.ownerAddress!.toLowerCase() } : holding?.owner;
+  const newOwner = ownerChanged
+    ? { id: null, address: patch.ownerAddress!.toLowerCase(), alias: null, avatar: null, firstName: null, lastName: null }
+    : null;
+  const owner = newOwner ?? holding?.owner;
   const salePrice =
     patch.priceWei === undefined
       ? holding?.salePrice
@@ -20,7 +23,7 @@ export function liveToken(token: TokenDetail, patch: TokenPatch | undefined): To
     ...token,
     isSold: patch.isSold ?? token.isSold,
     likesCount: patch.likesCount ?? token.likesCount,
-    ownerInfo: ownerChanged ? owner : token.ownerInfo,
-    tokenHolding: holding && owner ? { ...holding, owner, salePrice } : holding,
+    ownerInfo: newOwner ?? token.ownerInfo,
+    tokenHolding: holding && owner ? { ...holding, owner, salePrice: salePrice ?? null } : holding,
   };
 }

@@ -12,6 +12,8 @@ export interface ChunkInfo {
 }
 
 const ROUTE_CHUNK = /\/src\/routes\/.+\?tsr-split/;
+// Loaded after the first render but needed offline: the GraphQL client (src/services/graphqlClient.ts).
+const LAZY_SHELL_CHUNK = /\/src\/services\/graphqlClient\.ts$/;
 
 /** File names of the shell chunks: entries and route chunks, closed over their static imports. */
 export function shellChunkFiles(chunks: ChunkInfo[]): Set<string> {
@@ -25,7 +27,8 @@ export function shellChunkFiles(chunks: ChunkInfo[]): Set<string> {
     for (const imported of chunk.imports) visit(imported);
   };
   for (const chunk of chunks) {
-    if (chunk.isEntry || (chunk.facadeModuleId !== null && ROUTE_CHUNK.test(chunk.facadeModuleId))) visit(chunk.fileName);
+    const facade = chunk.facadeModuleId;
+    if (chunk.isEntry || (facade !== null && (ROUTE_CHUNK.test(facade) || LAZY_SHELL_CHUNK.test(facade)))) visit(chunk.fileName);
   }
   return shell;
 }

@@ -1,5 +1,5 @@
 // The GraphQL client: urql (@urql/core) with its document cache, plus the offline copy (cache.ts) of last good answers.
-import { Client, cacheExchange, createRequest, fetchExchange, type AnyVariables, type OperationResult, type RequestPolicy, type TypedDocumentNode } from '@urql/core';
+import type { AnyVariables, Client, OperationResult, RequestPolicy, TypedDocumentNode } from '@urql/core';
 import { readCachedResponse, writeCachedResponse } from './cache';
 import { GraphqlError, HttpError, NetworkError } from './errors';
 
@@ -22,20 +22,24 @@ export interface GraphqlRequestOptions {
   requestPolicy?: RequestPolicy;
 }
 
-let client: Client | undefined;
+// The client module loads with the first read (its chunk is kept out of the first load; the shell precaches it).
+let client: Promise<Client> | undefined;
 
-/** The app's one urql client (created on first use): document cache, then fetch; POST only, like the server wants. */
-export function graphqlClient(): Client {
-  client ??= new Client({
-    url: GRAPHQL_ENDPOINT,
-    exchanges: [cacheExchange, fetchExchange],
-    requestPolicy: 'network-only',
-    preferGetMethod: false,
-    // Read at call time, so a replaced global fetch (tests, instrumentation) is the one used.
-    fetch: (input, init) => globalThis.fetch(input, init),
-  });
+/** The app's one urql client (created on first use). */
+export function graphqlClient(): Promise<Client> {
+  if (!client) {
+    const loading = import('./graphqlClient').then(({ createGraphqlClient }) => createGraphqlClient(GRAPHQL_ENDPOINT));
+    client = loading;
+    // A chunk that could not load (offline before it was cached) is asked for again by the next read.
+    loading.catch(() => {
+      if (client === loading) client = undefined;
+    });
+  }
   return client;
 }
+
+// Start loading it with the app, beside the route chunks, rather than after the first read asks.
+if (typeof window !== 'undefined') graphqlClient().catch(() => {});
 
 /** Forgets the document cache (a fresh client next request); the offline copy is kept. */
 export function resetGraphqlClient(): void {
@@ -70,8 +74,8 @@ function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
 }
 
-// Requests being answered, by urql's operation key (document + variables).
-const inFlight = new Map<number, Promise<unknown>>();
+// Requests being answered, by operation name and variables.
+const inFlight = new Map<string, Promise<unknown>>();
 
 /**
  * The first result of the operation; tearing it down (which aborts urql's fetch) when `signal` aborts. urql shares
@@ -84,7 +88,7 @@ async function firstResult<TData, TVariables extends AnyVariables>(
   options: GraphqlRequestOptions,
 ): Promise<{ result: OperationResult<TData, TVariables>; status: number | undefined }> {
   const policy = options.requestPolicy ?? 'network-only';
-  const { key } = createRequest(document, variables);
+  const key = responseCacheKey(operationNameOf(document as TypedDocumentNode<unknown, never>), variables);
   if (policy === 'network-only') {
     for (let earlier = inFlight.get(key); earlier; earlier = inFlight.get(key)) await earlier.then(noop, noop);
   }
@@ -99,11 +103,19 @@ async function firstResult<TData, TVariables extends AnyVariables>(
 
 const noop = () => {};
 
-function requestOnce<TData, TVariables extends AnyVariables>(
+async function requestOnce<TData, TVariables extends AnyVariables>(
   document: TypedDocumentNode<TData, TVariables>,
   variables: TVariables,
   { signal, headers, requestPolicy }: GraphqlRequestOptions,
 ): Promise<{ result: OperationResult<TData, TVariables>; status: number | undefined }> {
+  let urql: Client;
+  try {
+    urql = await graphqlClient();
+  } catch (error) {
+    if (signal?.aborted) throw abortReason(signal);
+    // The client's chunk did not load: as good as no network.
+    throw new ClientUnavailable(error);
+  }
   return new Promise((resolve, reject) => {
     let status: number | undefined;
     if (signal?.aborted) {
@@ -118,7 +130,7 @@ function requestOnce<TData, TVariables extends AnyVariables>(
         reject(abortReason(signal!));
       }
     };
-    const subscription = graphqlClient()
+    const subscription = urql
       .query(document, variables, {
         requestPolicy,
         // This request's fetch, to learn the HTTP status of an answer that has neither data nor errors.
@@ -141,6 +153,12 @@ function requestOnce<TData, TVariables extends AnyVariables>(
   });
 }
 
+class ClientUnavailable extends Error {
+  constructor(readonly reason: unknown) {
+    super('The GraphQL client could not load');
+  }
+}
+
 /** POST /graphql; throws NetworkError, HttpError or GraphqlError, and rethrows aborts untouched. */
 export async function graphqlRequest<TData, TVariables extends AnyVariables>(
   document: TypedDocumentNode<TData, TVariables>,
@@ -149,7 +167,18 @@ export async function graphqlRequest<TData, TVariables extends AnyVariables>(
 ): Promise<TData> {
   const { headers, offlineFallback = headers === undefined } = options;
   const cacheKey = responseCacheKey(operationNameOf(document as TypedDocumentNode<unknown, never>), variables);
-  const { result, status } = await firstResult(document, variables, options);
+  let answer: Awaited<ReturnType<typeof firstResult<TData, TVariables>>>;
+  try {
+    answer = await firstResult(document, variables, options);
+  } catch (error) {
+    if (!(error instanceof ClientUnavailable)) throw error;
+    if (offlineFallback) {
+      const cached = await readCachedResponse<TData>(cacheKey);
+      if (cached !== undefined) return cached;
+    }
+    throw new NetworkError(error.reason);
+  }
+  const { result, status } = answer;
   const response = result.error?.response as Response | undefined;
   if (result.error?.networkError) {
     if (!response) {

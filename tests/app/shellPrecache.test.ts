@@ -19,6 +19,16 @@ describe('shellChunkFiles', () => {
     expect([...shellChunkFiles(chunks)].sort()).toEqual(['assets/explore.js', 'assets/index.js', 'assets/marketplace.js', 'assets/react.js']);
   });
 
+  it('behavior: the lazily loaded GraphQL client chunk and its imports are in the shell (offline reads need it)', () => {
+    const chunks = [
+      chunk('assets/index.js', [], { isEntry: true }),
+      chunk('assets/graphqlClient.js', ['assets/urql.js'], { facadeModuleId: '/app/src/services/graphqlClient.ts' }),
+      chunk('assets/urql.js'),
+      chunk('assets/walletStack.js'),
+    ];
+    expect([...shellChunkFiles(chunks)].sort()).toEqual(['assets/graphqlClient.js', 'assets/index.js', 'assets/urql.js']);
+  });
+
   it('behavior: a vendor chunk shared by the shell and a lazy chunk is in the shell', () => {
     const chunks = [
       chunk('assets/index.js', ['assets/shared.js'], { isEntry: true }),

@@ -24,3 +24,6 @@ export const LIVE_REFRESH_DELAY_MS = 2000;
 export const PRICE_CHANGED_NOTICE = 'Price changed';
 export const ON_SALE_NOTICE = 'On sale';
 export const UNLISTED_NOTICE = 'Unlisted';
+
+/** Live token patches kept at once (the liveEvents actor's context): the least recently patched token goes first. */
+export const MAX_TOKEN_PATCHES = 300;

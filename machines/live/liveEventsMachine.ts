@@ -1,8 +1,9 @@
-import { assign, enqueueActions, fromCallback, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, emit, enqueueActions, fromCallback, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import {
   LIKES_EVENTS,
   LIST_CHANGING_EVENTS,
   LIVE_REFRESH_DELAY_MS,
+  MAX_TOKEN_PATCHES,
   ON_SALE_NOTICE,
   PRICE_CHANGED_NOTICE,
   UNLISTED_NOTICE,
@@ -32,9 +33,31 @@ export interface LiveDoc {
   [field: string]: unknown;
 }
 
+/** A live change to a token (sold, new owner, likes, price) that arrived after a list or page was fetched. */
+export interface TokenPatch {
+  isSold?: boolean;
+  likesCount?: number;
+  /** New owner's address after a sale or transfer. */
+  ownerAddress?: string;
+  /** Current listing price in wei (decimal string); null when no longer listed. */
+  priceWei?: string | null;
+}
+
 export interface TokenPatchParams {
+  /** The token's database id (`_id`). */
   id: string;
-  patch: { isSold?: boolean; likesCount?: number; ownerAddress?: string; priceWei?: string | null };
+  patch: TokenPatch;
+}
+
+/**
+ * Merges `patch` into the kept patches as the most recently used entry; past MAX_TOKEN_PATCHES the least recently
+ * patched tokens are dropped (their cards then show what was fetched, which a list refresh brings up to date).
+ */
+export function withTokenPatch(patches: Record<string, TokenPatch>, order: readonly string[], { id, patch }: TokenPatchParams, max = MAX_TOKEN_PATCHES) {
+  const nextOrder = [...order.filter((kept) => kept !== id), id];
+  const next: Record<string, TokenPatch> = { ...patches, [id]: { ...patches[id], ...patch } };
+  while (nextOrder.length > max) delete next[nextOrder.shift()!];
+  return { patches: next, patchOrder: nextOrder };
 }
 
 export interface LiveEffects {
@@ -70,6 +93,10 @@ export interface LiveEventsContext {
   address: string | null;
   /** The token page on screen (token _id), for the price notices. */
   viewedTokenId: string | null;
+  /** Live token patches by token `_id`: every card and token view merges its token's over what it fetched. */
+  patches: Record<string, TokenPatch>;
+  /** The patched token ids, least recently patched first (bounded by MAX_TOKEN_PATCHES). */
+  patchOrder: string[];
 }
 
 export type LiveEventsEvent =
@@ -79,13 +106,16 @@ export type LiveEventsEvent =
   | { type: 'live.event'; name: string; doc: LiveDoc }
   | { type: 'live.account'; address: string | null }
   | { type: 'live.viewToken'; id: string | null }
+  // A change the app itself made (a like toggled, a purchase confirmed), shown wherever the token is.
+  | { type: 'live.patch'; id: string; patch: TokenPatch }
   | { type: 'live.resync' }
   | { type: 'lists.changed' };
 
 /** What the socket child receives: announce the address (seed 000 §4: "emits 'ready' and re-registers on reconnect"). */
 export type LiveSocketCommand = { type: 'socket.register'; address: string | null };
 
-export type LiveEventsEmitted = { type: 'live.received'; name: string; doc: LiveDoc };
+/** `lists.stale`: what lists show (explore, collection, dashboard) may be out of date, refetch it. */
+export type LiveEventsEmitted = { type: 'live.received'; name: string; doc: LiveDoc } | { type: 'lists.stale' };
 
 const notProvided = (name: string) => new Error(`liveEventsMachine: "${name}" not provided`);
 const changesLists = (name: string) => (LIST_CHANGING_EVENTS as readonly string[]).includes(name);
@@ -104,13 +134,9 @@ export const liveEventsMachine = setup({
     }),
   },
   actions: {
-    patchToken: (_, _params: TokenPatchParams) => {
-      throw notProvided('patchToken');
-    },
-    // Lists subscribed through services refetch their first pages.
-    listsStale: () => {
-      throw notProvided('listsStale');
-    },
+    patchToken: assign(({ context }, params: TokenPatchParams) => withTokenPatch(context.patches, context.patchOrder, params)),
+    // Lists listening (watchListsStale) refetch their first pages.
+    listsStale: emit({ type: 'lists.stale' } as const),
     // Info notice through the app's notifications actor (absent in isolated tests: nothing to show then).
     showNotice: ({ system }, params: { text: string }) => {
       const notifications = system.get('notifications') as ActorRefFrom<NotificationsMachine> | undefined;
@@ -125,7 +151,7 @@ export const liveEventsMachine = setup({
   delays: { listRefresh: LIVE_REFRESH_DELAY_MS },
 }).createMachine({
   id: 'liveEvents',
-  context: { address: null, viewedTokenId: null },
+  context: { address: null, viewedTokenId: null, patches: {}, patchOrder: [] },
   type: 'parallel',
   invoke: {
     id: 'socket',
@@ -135,6 +161,7 @@ export const liveEventsMachine = setup({
   },
   on: {
     'live.viewToken': { actions: assign({ viewedTokenId: ({ event }) => event.id }) },
+    'live.patch': { actions: { type: 'patchToken', params: ({ event }) => ({ id: event.id, patch: event.patch }) } },
     // Handled here once (no region handles it): patches and notices now, list refetch via lists.changed.
     'live.event': {
       actions: enqueueActions(({ context, event, enqueue }) => {

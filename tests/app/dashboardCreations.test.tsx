@@ -6,7 +6,6 @@ import { getAppActor } from '../../machines/app/appMachine';
 import { MINIMUM_PRICE_MESSAGE, REQUIRED_FIELD_MESSAGE } from '../../machines/forms/validators';
 import { AppActorProvider } from '../../src/app/appActorContext';
 import { createAppActor } from '../../src/app/createAppActor';
-import { notifyListsStale } from '../../src/services/live/listRefresh';
 import { clearApiKey, saveApiKey } from '../../src/services/wallet/apiKeyStore';
 import { MyCreationsTab } from '../../src/views/dashboard/creations/MyCreationsTab';
 import { configAnswering, demoConfig } from './appHarness';
@@ -227,7 +226,9 @@ describe('My creations tab', () => {
   });
 
   it('live: stale lists refresh each card in place (the chosen mode stays; a collection sold out meanwhile), not the list', async () => {
-    await renderTab();
+    const { appActor } = await renderTab();
+    // A reconnect: the liveEvents actor says at once that lists are stale.
+    const notifyListsStale = () => getAppActor(appActor, 'liveEvents').send({ type: 'live.resync' });
     const sell = await sellPanel('Tidal Loops');
     await userEvent.click(within(sell).getByRole('radio', { name: 'By token' }));
     act(() => notifyListsStale());

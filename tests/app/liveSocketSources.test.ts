@@ -29,7 +29,6 @@ afterEach(() => {
 function start(withWallet: boolean) {
   const live = liveEventsMachine.provide({
     actors: { liveSocket: createLiveSocket({ afterFirstLoad: neverLoaded, walletPollMs: 10 }) },
-    actions: { patchToken: () => {}, listsStale: () => {} },
   });
   const root = setup({ actors: { live, fakeWallet } }).createMachine({
     invoke: [

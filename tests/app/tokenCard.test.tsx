@@ -1,9 +1,11 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppActorProvider } from '../../src/app/appActorContext';
 import { createAppActor } from '../../src/app/createAppActor';
-import { clearTokenPatches, patchToken } from '../../src/services/live/tokenPatches';
+import { getAppActor } from '../../machines/app/appMachine';
+import type { TokenPatch } from '../../machines/live/liveEventsMachine';
+import type { AppActor } from '../../src/app/appActorContext';
 import type { MarketplaceToken } from '../../src/services/marketplace';
 import { configAnswering, demoConfig } from './appHarness';
 import { displayName, formatPrice, formatUnits, shortenAddress } from '../../src/app/format';
@@ -52,9 +54,13 @@ describe('creator display name', () => {
   });
 });
 
+let appActor: AppActor;
+/** What a live event or the app's own change does: a patch in the liveEvents actor. */
+const patchToken = (id: string, patch: TokenPatch) => getAppActor(appActor, 'liveEvents').send({ type: 'live.patch', id, patch });
+
 /** A card inside the real app actor (the like button reads the wallet session) and a router (its link). */
 async function renderCard(token: MarketplaceToken) {
-  const appActor = createAppActor({ config: configAnswering(async () => demoConfig) });
+  appActor = createAppActor({ config: configAnswering(async () => demoConfig) });
   const router = createRouter({
     routeTree: createRootRoute({ component: () => <TokenCard token={token} /> }),
     history: createMemoryHistory({ initialEntries: ['/'] }),
@@ -77,7 +83,6 @@ const holding = (salePrice: { amount: string; currency: string } | null) => ({
 });
 
 describe('TokenCard', () => {
-  afterEach(() => clearTokenPatches());
 
   it('default: sized lazy thumbnail, name, creator display name, like button; no holding, so no link', async () => {
     const card = await renderCard(makeToken(7));

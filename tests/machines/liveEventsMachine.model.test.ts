@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, vi } from 'vitest';
 import { createActor, fromCallback, type Actor, type AnyMachineSnapshot } from 'xstate';
 import {
   LIVE_REFRESH_DELAY_MS,
+  MAX_TOKEN_PATCHES,
   liveEventsMachine,
   type LiveEventsContext,
   type LiveEventsEvent,
@@ -20,23 +21,46 @@ const variants: LiveEventsEvent[] = [
   { type: 'live.viewToken', id: null },
   { type: 'live.event', name: 'Sold', doc: { token_id: '7', buyer: ADDRESS, isSold: true } },
   { type: 'live.event', name: 'TokenLiked', doc: { token_id: '7', updatedFields: { likesCount: 3 } } },
+  { type: 'live.patch', id: '8', patch: { likesCount: 4 } },
 ];
 
-const project = (state: AnyMachineSnapshot) => ({ value: state.value, context: state.context as LiveEventsContext });
-const model = createMachineTestModel(liveEventsMachine, { project, events: () => variants });
+// Vertices: the connection, the lists, the account, the viewed token and which tokens are patched (the real actor
+// starts full of filler patches, left out here, so that every patch on a path evicts one).
+const project = (state: AnyMachineSnapshot) => {
+  const { patches, patchOrder: _order, ...context } = state.context as LiveEventsContext;
+  return { value: state.value, context, patched: Object.keys(patches).filter((id) => !id.startsWith('filler-')).sort() };
+};
+const model = createMachineTestModel(liveEventsMachine, {
+  project,
+  events: () => variants,
+  // The socket child fails once: after that it is gone (unavailable for the session).
+  filterEvents: (state, event) => !(event.type === SOCKET_ERROR && state.matches({ connection: 'unavailable' })),
+});
 // The graph (4 connection states × 2 list states × account × viewed token) is covered by its shortest paths.
 const paths = modelPaths(model, { filterEvents: () => false });
 
 function harness() {
   let actor: Actor<typeof liveEventsMachine> | undefined;
   const commands: LiveSocketCommand[] = [];
-  const patchToken = vi.fn();
   const listsStale = vi.fn();
   const real = () => {
     if (!actor) throw new Error('actor not started');
     return actor.getSnapshot();
   };
   const send = (step: { event: { type: string } }) => void actor?.send(step.event as LiveEventsEvent);
+  // Every patch is bounded: the patched token becomes the most recent; past MAX_TOKEN_PATCHES the least recent goes.
+  const patchAndCheck = (step: { event: { type: string } }, id: string) => {
+    const before = real().context;
+    send(step);
+    const { patches, patchOrder } = real().context;
+    const kept = before.patchOrder.filter((other) => other !== id);
+    const evicted = kept.length + 1 > MAX_TOKEN_PATCHES ? kept.slice(0, kept.length + 1 - MAX_TOKEN_PATCHES) : [];
+    expect(patchOrder).toEqual([...kept.slice(evicted.length), id]);
+    expect(Object.keys(patches)).toHaveLength(patchOrder.length);
+    expect(patchOrder.length).toBeLessThanOrEqual(MAX_TOKEN_PATCHES);
+    for (const gone of evicted) expect(patches[gone]).toBeUndefined();
+    expect(patches[id]).toMatchObject({ ...before.patches[id] });
+  };
   const socket = fromCallback<LiveSocketCommand>(({ receive }) => {
     receive((command) => {
       // The test breaks the socket child to drive its error path.
@@ -49,7 +73,11 @@ function harness() {
     params: {
       events: {
         'xstate.init': () => {
-          actor = createActor(liveEventsMachine.provide({ actors: { liveSocket: socket }, actions: { patchToken, listsStale } })).start();
+          actor = createActor(liveEventsMachine.provide({ actors: { liveSocket: socket } })).start();
+          actor.on('lists.stale', listsStale);
+          // Full from the start: every patch on a path evicts the least recently patched filler.
+          for (let n = 1; n <= MAX_TOKEN_PATCHES; n += 1) actor.send({ type: 'live.patch', id: `filler-${n}`, patch: { likesCount: n } });
+          expect(real().context.patchOrder).toHaveLength(MAX_TOKEN_PATCHES);
         },
         'socket.connected': send,
         'socket.disconnected': send,
@@ -57,12 +85,16 @@ function harness() {
         'live.account': send,
         'live.viewToken': send,
         'live.event': (step: { event: { type: string } }) => {
-          const before = patchToken.mock.calls.length;
-          send(step);
           const event = step.event as Extract<LiveEventsEvent, { type: 'live.event' }>;
           // Every event with a token id patches that token.
-          expect(patchToken.mock.calls.length).toBe(before + 1);
-          expect(patchToken.mock.calls.at(-1)![1]).toMatchObject({ id: event.doc.token_id });
+          patchAndCheck(step, String(event.doc.token_id));
+          if (event.name === 'Sold') expect(real().context.patches[String(event.doc.token_id)]).toMatchObject({ isSold: true, ownerAddress: ADDRESS });
+          if (event.name === 'TokenLiked') expect(real().context.patches[String(event.doc.token_id)]).toMatchObject({ likesCount: 3 });
+        },
+        'live.patch': (step: { event: { type: string } }) => {
+          const event = step.event as Extract<LiveEventsEvent, { type: 'live.patch' }>;
+          patchAndCheck(step, event.id);
+          expect(real().context.patches[event.id]).toMatchObject(event.patch);
         },
         'live.resync': (step: { event: { type: string } }) => {
           const before = listsStale.mock.calls.length;

@@ -2,12 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, setup } from 'xstate';
 import {
   LIVE_REFRESH_DELAY_MS,
+  MAX_TOKEN_PATCHES,
   ON_SALE_NOTICE,
   PRICE_CHANGED_NOTICE,
   UNLISTED_NOTICE,
   liveEffects,
   liveEventsMachine,
+  withTokenPatch,
   type LiveSocketCommand,
+  type TokenPatch,
 } from '../../machines/live/liveEventsMachine';
 import { notificationsMachine } from '../../machines/notifications/notificationsMachine';
 
@@ -53,11 +56,9 @@ describe('liveEventsMachine (examples)', () => {
 
   function start() {
     const commands: LiveSocketCommand[] = [];
-    const patchToken = vi.fn();
     const listsStale = vi.fn();
     const live = liveEventsMachine.provide({
       actors: { liveSocket: fromCallback<LiveSocketCommand>(({ receive }) => receive((c) => commands.push(c))) },
-      actions: { patchToken, listsStale },
     });
     // As in the app: notices go to the notifications actor found by systemId.
     const root = setup({ actors: { notifications: notificationsMachine, live } }).createMachine({
@@ -69,11 +70,13 @@ describe('liveEventsMachine (examples)', () => {
     const actor = createActor(root).start();
     const liveActor = actor.system.get('liveEvents') as ReturnType<typeof createActor<typeof liveEventsMachine>>;
     const notice = () => actor.getSnapshot().children.notifications!.getSnapshot().context.current as { kind: string; text: string } | null;
-    return { actor, liveActor, commands, patchToken, listsStale, notice };
+    liveActor.on('lists.stale', listsStale);
+    const patches = () => liveActor.getSnapshot().context.patches;
+    return { actor, liveActor, commands, patches, listsStale, notice };
   }
 
   it('a burst of list-changing events refetches lists once, LIVE_REFRESH_DELAY_MS after the last', () => {
-    const { liveActor, listsStale, patchToken } = start();
+    const { liveActor, listsStale, patches } = start();
     liveActor.send({ type: 'socket.connected' });
     liveActor.send({ type: 'live.event', name: 'Sold', doc: { token_id: '7', buyer: BUYER, isSold: true } });
     vi.advanceTimersByTime(1500);
@@ -82,15 +85,15 @@ describe('liveEventsMachine (examples)', () => {
     expect(listsStale).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(listsStale).toHaveBeenCalledTimes(1);
-    expect(patchToken).toHaveBeenCalledWith(expect.anything(), { id: '7', patch: { isSold: true, ownerAddress: BUYER } });
+    expect(patches()['7']).toEqual({ isSold: true, ownerAddress: BUYER });
   });
 
   it('likes update counts without refetching lists', () => {
-    const { liveActor, listsStale, patchToken } = start();
+    const { liveActor, listsStale, patches } = start();
     liveActor.send({ type: 'live.event', name: 'TokenUnliked', doc: { token_id: '9', updatedFields: { likesCount: 0 } } });
     vi.advanceTimersByTime(LIVE_REFRESH_DELAY_MS * 2);
     expect(listsStale).not.toHaveBeenCalled();
-    expect(patchToken).toHaveBeenCalledWith(expect.anything(), { id: '9', patch: { likesCount: 0 } });
+    expect(patches()['9']).toEqual({ likesCount: 0 });
   });
 
   it('the viewed token gets an info notice through the notifications actor', () => {
@@ -121,5 +124,49 @@ describe('liveEventsMachine (examples)', () => {
     liveActor.on('live.received', (e) => received.push(e.name));
     liveActor.send({ type: 'live.event', name: 'PublishReady', doc: { _id: '3', creator: BUYER } });
     expect(received).toEqual(['PublishReady']);
+  });
+
+  it('patches merge per token; the app’s own changes arrive as live.patch', () => {
+    const { liveActor, patches } = start();
+    liveActor.send({ type: 'live.event', name: 'Sold', doc: { token_id: '7', buyer: BUYER, isSold: true, tokenPrice: null } });
+    liveActor.send({ type: 'live.patch', id: '7', patch: { likesCount: 5 } });
+    liveActor.send({ type: 'live.event', name: 'TokenLiked', doc: { token_id: 7, updatedFields: { likesCount: 6 } } });
+    expect(patches()).toEqual({ '7': { isSold: true, ownerAddress: BUYER, priceWei: null, likesCount: 6 } });
+  });
+});
+
+describe('token patches are bounded (MAX_TOKEN_PATCHES, least recently patched out first)', () => {
+  it('MAX_TOKEN_PATCHES is 300', () => {
+    expect(MAX_TOKEN_PATCHES).toBe(300);
+  });
+
+  it('the 301st token evicts the least recently patched one; patching again makes a token the most recent', () => {
+    const live = createActor(liveEventsMachine.provide({ actors: { liveSocket: fromCallback(() => undefined) } })).start();
+    for (let n = 1; n <= 300; n += 1) live.send({ type: 'live.patch', id: `t${n}`, patch: { likesCount: n } });
+    expect(Object.keys(live.getSnapshot().context.patches)).toHaveLength(300);
+    // t1 is used again: t2 becomes the least recently patched.
+    live.send({ type: 'live.event', name: 'Sold', doc: { token_id: 't1', isSold: true } });
+    live.send({ type: 'live.patch', id: 't301', patch: { likesCount: 301 } });
+    const { patches, patchOrder } = live.getSnapshot().context;
+    expect(Object.keys(patches)).toHaveLength(300);
+    expect(patches.t2).toBeUndefined();
+    expect(patches.t1).toEqual({ likesCount: 1, isSold: true });
+    expect(patches.t301).toEqual({ likesCount: 301 });
+    expect(patchOrder.slice(0, 2)).toEqual(['t3', 't4']);
+    expect(patchOrder.slice(-2)).toEqual(['t1', 't301']);
+    // Then t3, t4, … in the order they were patched.
+    live.send({ type: 'live.patch', id: 't302', patch: {} });
+    live.send({ type: 'live.patch', id: 't303', patch: {} });
+    expect(live.getSnapshot().context.patches.t3).toBeUndefined();
+    expect(live.getSnapshot().context.patches.t4).toBeUndefined();
+    expect(live.getSnapshot().context.patches.t5).toEqual({ likesCount: 5 });
+    live.stop();
+  });
+
+  it('withTokenPatch evicts in least-recently-patched order at any bound', () => {
+    let state = { patches: {} as Record<string, TokenPatch>, patchOrder: [] as string[] };
+    for (const id of ['a', 'b', 'c', 'a', 'd', 'e']) state = withTokenPatch(state.patches, state.patchOrder, { id, patch: { likesCount: 1 } }, 3);
+    expect(state.patchOrder).toEqual(['a', 'd', 'e']);
+    expect(Object.keys(state.patches).sort()).toEqual(['a', 'd', 'e']);
   });
 });

@@ -9,10 +9,7 @@ import { createActor, createMachine, setup, type Actor } from 'xstate';
 import { ON_SALE_NOTICE, type LiveDoc } from '../../machines/live/liveEventsMachine';
 import { notificationsMachine } from '../../machines/notifications/notificationsMachine';
 import type { LiveBus } from '../../server/live/bus.js';
-import { onListsStale } from '../../src/services/live/listRefresh';
 import { provideLiveEvents } from '../../src/services/live/liveEvents';
-import { clearTokenPatches, tokenPatch } from '../../src/services/live/tokenPatches';
-import { setViewedToken } from '../../src/services/live/viewedToken';
 import { CAROL, login } from './authFixtures.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer } from './fixtures.js';
@@ -33,7 +30,6 @@ describe.each(DATABASE_KINDS)('liveEvents actor against the real socket server o
   let live: LiveBus;
   let app: Actor<ReturnType<typeof rootMachine>>;
   let stale = 0;
-  let stopStale: () => void;
   const received: { name: string; doc: LiveDoc }[] = [];
 
   // The signed-in wallet session the socket reads its key from (only its context matters here).
@@ -54,6 +50,7 @@ describe.each(DATABASE_KINDS)('liveEvents actor against the real socket server o
     });
   const liveActor = () => app.getSnapshot().children.liveEvents!;
   const connected = () => liveActor().getSnapshot().hasTag('connected');
+  const tokenPatch = (id: string) => liveActor().getSnapshot().context.patches[id];
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
@@ -63,20 +60,17 @@ describe.each(DATABASE_KINDS)('liveEvents actor against the real socket server o
     await new Promise((resolve) => httpServer.once('listening', resolve));
     io = server.attach(httpServer as Parameters<typeof server.attach>[0]);
     const { port } = httpServer.address() as AddressInfo;
-    clearTokenPatches();
-    stopStale = onListsStale(() => (stale += 1));
     // BUYER is Hardhat account #3 (CAROL's key): its socket proves the address with a real API key.
     expect(CAROL.address.toLowerCase()).toBe(BUYER);
     const { apiKey } = await login(server, CAROL);
     app = createActor(rootMachine(`http://127.0.0.1:${port}`, apiKey.key)).start();
     liveActor().on('live.received', (e) => received.push({ name: e.name, doc: e.doc }));
+    liveActor().on('lists.stale', () => (stale += 1));
     await until(connected, 'the socket to connect');
   });
 
   afterAll(async () => {
     app?.stop();
-    stopStale?.();
-    setViewedToken(null);
     await new Promise<void>((resolve) => (io ? io.close(() => resolve()) : resolve()));
     await database?.close();
   });
@@ -90,7 +84,8 @@ describe.each(DATABASE_KINDS)('liveEvents actor against the real socket server o
 
   it('a sale on the viewed token shows its notice; lists refresh about 2 seconds later', async () => {
     const before = stale;
-    setViewedToken('43');
+    // The token page says which token is on screen through the actor system.
+    liveActor().send({ type: 'live.viewToken', id: '43' });
     await until(() => liveActor().getSnapshot().context.viewedTokenId === '43', 'the viewed token');
     live.emit('CreatedSale', { token_id: '43', previousPrice: null, tokenPrice: '1000' });
     const notifications = () => app.getSnapshot().children.notifications!.getSnapshot().context.current as { text: string } | null;

@@ -1,42 +1,15 @@
-// Live changes to tokens (sold, new owner, likes, price) that arrive after a list or page was fetched.
-// Live events and the like toggle write patches here; every card and token view merges them over what it
-// fetched, so one Sold event shows the SOLD badge wherever that token is on screen.
-import { useSyncExternalStore } from 'react';
+// Live changes to tokens (sold, new owner, likes, price) that arrive after a list or page was fetched live in the
+// liveEvents actor's context (bounded, least recently patched first out). Live events patch there; the app's own
+// changes (a like toggled, a purchase) send it `{ type: 'live.patch', id, patch }`. Every card and token view merges
+// its token's patch over what it fetched, so one Sold event shows the SOLD badge wherever that token is on screen.
+import { useSelector } from '@xstate/react';
+import { useSystemActor } from '../../app/appActorContext';
+import type { TokenPatch } from '../../../machines/live/liveEventsMachine';
 
-export interface TokenPatch {
-  isSold?: boolean;
-  likesCount?: number;
-  /** New owner's address after a sale or transfer. */
-  ownerAddress?: string;
-  /** Current listing price in wei (decimal string); null when no longer listed. */
-  priceWei?: string | null;
-}
+export type { TokenPatch } from '../../../machines/live/liveEventsMachine';
 
-const patches = new Map<string, TokenPatch>();
-const listeners = new Set<() => void>();
-
-/** Merges a patch for token `id` (the token's database id, `_id`) and notifies the views showing it. */
-export function patchToken(id: string, patch: TokenPatch): void {
-  patches.set(id, { ...patches.get(id), ...patch });
-  for (const listener of listeners) listener();
-}
-
-export function tokenPatch(id: string): TokenPatch | undefined {
-  return patches.get(id);
-}
-
-/** Forgets every patch (tests, and after a full refetch). */
-export function clearTokenPatches(): void {
-  patches.clear();
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** The live patch for one token, re-rendering when it changes. */
+/** The live patch for one token (its `_id`), re-rendering when it changes. */
 export function useTokenPatch(id: string): TokenPatch | undefined {
-  return useSyncExternalStore(subscribe, () => patches.get(id), () => undefined);
+  const live = useSystemActor('liveEvents');
+  return useSelector(live, (snapshot) => snapshot.context.patches[id]);
 }

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 
 // Cursor connection shape of the GraphQL list queries (brief, "GraphQL").
 export interface PageInfo {
@@ -27,14 +27,37 @@ export interface FetchPageInput<TParams> {
 
 export type FetchPage<TNode, TParams> = (input: FetchPageInput<TParams>, signal: AbortSignal) => Promise<Page<TNode>>;
 
-export interface PagedListInput<TParams> {
+/** What a list keeps to come back as it was (Back, or the same list again): its pages and its measured item height. */
+export interface KeptList<TNode> {
+  items: TNode[];
+  cursors: string[];
+  totalCount: number;
+  pageInfo: PageInfo;
+  itemHeight: number | null;
+}
+
+export interface PagedListInput<TNode, TParams> {
   pageSize: number;
   params?: TParams;
+  /** Start from these pages (created settled, so the first render shows them all); none: see `load`. */
+  kept?: KeptList<TNode>;
+  /** Where `keepList` stores the list each time it settles (null: not kept). */
+  keepKey?: string | null;
+  /** The page fetcher the provided `fetchPage` actor calls (a flow serving many lists passes it per list). */
+  source?: FetchPage<TNode, TParams> | null;
+  /** Load the first page at creation (otherwise the list waits, idle, for `list.reset`). */
+  load?: boolean;
 }
 
 // What the invoked fetchPage actor receives and returns: the request id lets the machine drop a late answer.
-export interface PageRequest<TParams> extends FetchPageInput<TParams> {
+export interface PageRequest<TParams, TNode = unknown> extends FetchPageInput<TParams> {
   requestId: number;
+  source?: FetchPage<TNode, TParams>;
+}
+
+export interface KeepListParams<TNode> {
+  key: string;
+  list: KeptList<TNode>;
 }
 
 export interface PageResponse<TNode> {
@@ -73,8 +96,12 @@ export interface PagedListContext<TNode, TParams> {
   totalCount: number;
   pageInfo: PageInfo | null;
   error: string | null;
-  // The view stores its scroll offset here and persists the snapshot per list key, to restore it on return.
-  scrollTop: number;
+  // One item's rendered height (the view measures it): kept with the list, so that cards not rendered yet
+  // (content-visibility) are estimated right when it comes back and the router's restored offset lands on them.
+  itemHeight: number | null;
+  keepKey: string | null;
+  source: FetchPage<TNode, TParams> | null;
+  loadAtStart: boolean;
   // Incremented for every request; a response stamped with another id is stale and ignored.
   requestId: number;
 }
@@ -83,7 +110,9 @@ export type PagedListEvent<TParams> =
   | { type: 'list.reset'; params?: TParams }
   | { type: 'list.loadMore' }
   | { type: 'list.retry' }
-  | { type: 'list.scrolled'; top: number };
+  | { type: 'list.measured'; itemHeight: number }
+  // What the list shows may be out of date (live events): page 1 again, replacing the items when it arrives.
+  | { type: 'lists.stale' };
 
 const responseOf = (event: unknown) => (event as { output: unknown }).output;
 const failureOf = (event: unknown) => (event as { error: unknown }).error;
@@ -94,23 +123,38 @@ const isStale = (value: unknown, requestId: number) => {
 };
 
 export function createPagedListMachine<TNode = unknown, TParams = Record<string, unknown>>() {
+  // What keepList stores: only a settled list with pages (a list mid-request is not worth coming back to).
+  const keptOf = ({ context }: { context: PagedListContext<TNode, TParams> }): KeepListParams<TNode> | null =>
+    context.keepKey && context.pageInfo
+      ? {
+          key: context.keepKey,
+          list: { items: context.items, cursors: context.cursors, totalCount: context.totalCount, pageInfo: context.pageInfo, itemHeight: context.itemHeight },
+        }
+      : null;
   return setup({
     types: {
       context: {} as PagedListContext<TNode, TParams>,
       events: {} as PagedListEvent<TParams>,
-      input: {} as PagedListInput<TParams>,
+      input: {} as PagedListInput<TNode, TParams>,
       tags: {} as 'loading',
     },
     actors: {
       fetchPage: fetchPageActor<TNode, TParams>(async () => {
         throw new Error('pagedListMachine: actor "fetchPage" not provided');
       }),
+      // Sends back `lists.stale` when live events say lists are out of date (provided by the list flow).
+      watchListsStale: fromCallback<EventObject, void>(() => undefined),
     },
     guards: {
       isStaleResponse: ({ context, event }) => isStale(responseOf(event), context.requestId),
       isStaleFailure: ({ context, event }) => isStale(failureOf(event), context.requestId),
       hasNextPage: ({ event }) =>
         (responseOf(event) as Partial<PageResponse<unknown>> | undefined)?.page?.pageInfo.hasNextPage === true,
+      // Created from a kept list (only a restored list has a pageInfo before its first request).
+      isRestoredWithMore: ({ context }) => context.pageInfo?.hasNextPage === true,
+      isRestored: ({ context }) => context.pageInfo !== null,
+      loadsAtStart: ({ context }) => context.loadAtStart,
+      isNewItemHeight: ({ context, event }) => event.type === 'list.measured' && event.itemHeight !== context.itemHeight,
     },
     actions: {
       startRequest: assign({ requestId: ({ context }) => context.requestId + 1, error: null }),
@@ -121,7 +165,6 @@ export function createPagedListMachine<TNode = unknown, TParams = Record<string,
         totalCount: 0,
         pageInfo: null,
         error: null,
-        scrollTop: 0,
       })),
       applyPage: assign(({ context, event }) => {
         const { page } = (event as unknown as { output: Partial<PageResponse<TNode>> | undefined }).output ?? {};
@@ -142,29 +185,57 @@ export function createPagedListMachine<TNode = unknown, TParams = Record<string,
           return error instanceof Error && error.message ? error.message : 'Unexpected error';
         },
       }),
-      storeScrollTop: assign({ scrollTop: ({ context, event }) => (event.type === 'list.scrolled' ? event.top : context.scrollTop) }),
+      // A refresh: page 1 replaces what was shown (kept on screen until then, so the offset does not jump).
+      replacePage: assign(({ event }) => {
+        const { page } = (event as unknown as { output: Partial<PageResponse<TNode>> | undefined }).output ?? {};
+        if (!page) throw new Error('pagedListMachine: provide fetchPage as fetchPageActor(fetcher), which stamps the request id');
+        const seen = new Set<string>();
+        const fresh = page.edges.filter((edge) => !seen.has(edge.cursor) && Boolean(seen.add(edge.cursor)));
+        return {
+          items: fresh.map((edge) => edge.node),
+          cursors: fresh.map((edge) => edge.cursor),
+          totalCount: page.totalCount,
+          pageInfo: page.pageInfo,
+        };
+      }),
+      storeItemHeight: assign({ itemHeight: ({ context, event }) => (event.type === 'list.measured' ? event.itemHeight : context.itemHeight) }),
+      // Stores the settled list under its key (provided by the list flow; nothing is kept without it).
+      keepList: (_, _params: KeepListParams<TNode> | null) => {},
     },
   }).createMachine({
     id: 'pagedList',
     context: ({ input }) => ({
       pageSize: input.pageSize,
       params: input.params,
-      items: [],
-      cursors: [],
-      totalCount: 0,
-      pageInfo: null,
+      items: input.kept?.items ?? [],
+      cursors: input.kept?.cursors ?? [],
+      totalCount: input.kept?.totalCount ?? 0,
+      pageInfo: input.kept?.pageInfo ?? null,
       error: null,
-      scrollTop: 0,
+      itemHeight: input.kept?.itemHeight ?? null,
+      keepKey: input.keepKey ?? null,
+      source: input.source ?? null,
+      loadAtStart: input.load === true,
       requestId: 0,
     }),
     initial: 'idle',
+    invoke: { src: 'watchListsStale' },
     on: {
       // From any state, also while loading: re-entering `loading` stops the in-flight request.
       'list.reset': { target: '.loading', reenter: true, actions: ['clearList', 'startRequest'] },
-      'list.scrolled': { actions: 'storeScrollTop' },
+      'lists.stale': { target: '.refreshing', reenter: true, actions: 'startRequest' },
+      'list.measured': { guard: 'isNewItemHeight', actions: ['storeItemHeight', { type: 'keepList', params: keptOf }] },
     },
     states: {
-      idle: {},
+      // A kept list starts settled, all its pages there for the first render (the router then restores the
+      // offset); a list told to load starts loading; otherwise it waits for list.reset.
+      idle: {
+        always: [
+          { guard: 'isRestoredWithMore', target: 'ready' },
+          { guard: 'isRestored', target: 'exhausted' },
+          { guard: 'loadsAtStart', target: 'loading', actions: 'startRequest' },
+        ],
+      },
       loading: {
         tags: 'loading',
         invoke: {
@@ -175,6 +246,7 @@ export function createPagedListMachine<TNode = unknown, TParams = Record<string,
             params: context.params,
             after: context.pageInfo?.endCursor ?? null,
             perPage: context.pageSize,
+            ...(context.source ? { source: context.source } : {}),
           }),
           onDone: [
             { guard: 'isStaleResponse' },
@@ -184,11 +256,34 @@ export function createPagedListMachine<TNode = unknown, TParams = Record<string,
           onError: [{ guard: 'isStaleFailure' }, { target: 'failed', actions: 'storeError' }],
         },
       },
+      refreshing: {
+        tags: 'loading',
+        invoke: {
+          id: 'fetchPage',
+          src: 'fetchPage',
+          input: ({ context }) => ({
+            requestId: context.requestId,
+            params: context.params,
+            after: null,
+            perPage: context.pageSize,
+            ...(context.source ? { source: context.source } : {}),
+          }),
+          onDone: [
+            { guard: 'isStaleResponse' },
+            { guard: 'hasNextPage', target: 'ready', actions: 'replacePage' },
+            { target: 'exhausted', actions: 'replacePage' },
+          ],
+          onError: [{ guard: 'isStaleFailure' }, { target: 'failed', actions: 'storeError' }],
+        },
+      },
       // The last page said hasNextPage: the view sends list.loadMore when the list bottom is 10% visible.
       ready: {
+        entry: { type: 'keepList', params: keptOf },
         on: { 'list.loadMore': { target: 'loading', actions: 'startRequest' } },
       },
-      exhausted: {},
+      exhausted: {
+        entry: { type: 'keepList', params: keptOf },
+      },
       failed: {
         on: { 'list.retry': { target: 'loading', actions: 'startRequest' } },
       },

@@ -2,7 +2,7 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetAllListSnapshots } from '../../src/components/tokens/listSnapshots';
-import { notifyListsStale } from '../../src/services/live/listRefresh';
+import { getAppActor } from '../../machines/app/appMachine';
 import { renderApp } from './appHarness';
 import { FakeIntersectionObserver, makeCollection, pageOf, stubGraphql, tokensAnswer, type GraphqlCall } from './exploreFixtures';
 
@@ -140,9 +140,9 @@ describe('explore', { timeout: 30_000 }, () => {
     const requests = server.of('getMarketplaceTokens').length;
     expect(requests).toBe(2);
 
-    // The visitor scrolled down the list, then opened another page.
+    // The visitor scrolled down the list (a window scroll fires 'scroll' at the document), then opened another page.
     Object.defineProperty(window, 'scrollY', { configurable: true, value: 2400 });
-    act(() => void window.dispatchEvent(new Event('scroll')));
+    act(() => void document.dispatchEvent(new Event('scroll')));
     await act(() => router.navigate({ to: '/' }));
     Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
     await screen.findByRole('list', { name: 'Newest artworks' });
@@ -153,7 +153,8 @@ describe('explore', { timeout: 30_000 }, () => {
     expect(within(restored).getAllByRole('article')).toHaveLength(30);
     expect(server.of('getMarketplaceTokens')).toHaveLength(requests + 1); // the home page's own list, nothing more
     expect(router.state.location.search).toEqual({ sort: 'oldest' });
-    expect(scrollTo).toHaveBeenCalledWith(0, 2400);
+    // One scroll restoration, the router's, after the list rendered with all its pages.
+    expect(scrollTo).toHaveBeenCalledWith({ top: 2400, left: 0, behavior: undefined });
   });
 });
 
@@ -169,11 +170,12 @@ describe('explore live refresh', { timeout: 30_000 }, () => {
   it('behavior: when live events say lists are stale, the list reloads from page 1 with the same filters', async () => {
     let total = 3;
     const server = stubGraphql((call) => marketplace(total)(call));
-    await renderApp('/explore?sort=highest_price');
+    const { appActor } = await renderApp('/explore?sort=highest_price');
     const grid = await screen.findByRole('list', { name: 'Artworks' });
     expect(within(grid).getAllByRole('article')).toHaveLength(3);
     total = 4;
-    act(() => notifyListsStale());
+    // A reconnect: the liveEvents actor says at once that lists are stale.
+    act(() => getAppActor(appActor, 'liveEvents').send({ type: 'live.resync' }));
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Artworks' })).getAllByRole('article')).toHaveLength(4));
     const calls = server.of('getMarketplaceTokens');
     expect(calls).toHaveLength(2);

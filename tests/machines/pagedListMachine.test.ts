@@ -122,31 +122,31 @@ describe('pagedListMachine', () => {
     expect(fetch.last().input.after).toBe('c-b');
   });
 
-  it('behavior: reset without params keeps the current params and clears items, cursors and scroll', async () => {
+  it('behavior: reset without params keeps the current params and clears items and cursors (not the item height)', async () => {
     const { actor, fetch, ids } = startList();
     actor.send({ type: 'list.reset', params: { sort: 'highest_price' } });
     fetch.last().resolve(FIRST_PAGE);
     await flush();
-    actor.send({ type: 'list.scrolled', top: 900 });
+    actor.send({ type: 'list.measured', itemHeight: 409 });
     actor.send({ type: 'list.reset' });
     expect(ids()).toEqual([]);
-    expect(actor.getSnapshot().context).toMatchObject({ cursors: [], scrollTop: 0, pageInfo: null, totalCount: 0 });
+    expect(actor.getSnapshot().context).toMatchObject({ cursors: [], itemHeight: 409, pageInfo: null, totalCount: 0 });
     expect(fetch.last().input).toEqual({ params: { sort: 'highest_price' }, after: null, perPage: 15 });
   });
 
-  it('persistence: a persisted ready list restores items and scroll position and keeps paging', async () => {
+  it('persistence: a persisted ready list restores items and item height and keeps paging', async () => {
     const first = startList();
     first.actor.send({ type: 'list.reset', params: { sort: 'newest' } });
     first.fetch.last().resolve(FIRST_PAGE);
     await flush();
-    first.actor.send({ type: 'list.scrolled', top: 640 });
+    first.actor.send({ type: 'list.measured', itemHeight: 409 });
     const stored = JSON.parse(JSON.stringify(first.actor.getPersistedSnapshot()));
     first.actor.stop();
 
     const restored = startList(stored);
     expect(restored.actor.getSnapshot().value).toBe('ready');
     expect(restored.actor.getSnapshot().context).toEqual(first.actor.getSnapshot().context);
-    expect(restored.actor.getSnapshot().context.scrollTop).toBe(640);
+    expect(restored.actor.getSnapshot().context.itemHeight).toBe(409);
     restored.actor.send({ type: 'list.loadMore' });
     expect(restored.fetch.last().input).toEqual({ params: { sort: 'newest' }, after: 'c-b', perPage: 15 });
     restored.fetch.last().resolve(SECOND_PAGE);
@@ -167,6 +167,48 @@ describe('pagedListMachine', () => {
     await flush();
     expect(restored.actor.getSnapshot().value).toBe('ready');
     expect(restored.ids()).toEqual(['a', 'b']);
+  });
+
+  it('restore: a list created from a kept list shows all its pages at once, then pages on after its last cursor', async () => {
+    const fetch = controlled<Page<Art>, FetchPageInput<ListParams>>();
+    const kept = { items: [{ id: 'a' }, { id: 'b' }, { id: 'c' }], cursors: ['c-a', 'c-b', 'c-c'], totalCount: 4, pageInfo: SECOND_PAGE.pageInfo, itemHeight: 409 };
+    const actor = createActor(machine.provide({ actors: { fetchPage: fetchPageActor(fetch.fn) } }), {
+      input: { pageSize: 15, params: { sort: 'oldest' }, load: true, kept },
+    }).start();
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context).toMatchObject({ items: kept.items, totalCount: 4, itemHeight: 409 });
+    expect(fetch.calls).toHaveLength(0);
+    actor.send({ type: 'list.loadMore' });
+    expect(fetch.last().input).toEqual({ params: { sort: 'oldest' }, after: 'c-c', perPage: 15 });
+  });
+
+  it('restore: without a kept list, `load` starts on page 1 at creation', () => {
+    const fetch = controlled<Page<Art>, FetchPageInput<ListParams>>();
+    const actor = createActor(machine.provide({ actors: { fetchPage: fetchPageActor(fetch.fn) } }), {
+      input: { pageSize: 15, params: { sort: 'oldest' }, load: true },
+    }).start();
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(fetch.last().input).toEqual({ params: { sort: 'oldest' }, after: null, perPage: 15 });
+  });
+
+  it('live: lists.stale keeps the shown items until page 1 arrives, then replaces them', async () => {
+    const { actor, fetch, ids } = startList();
+    actor.send({ type: 'list.reset', params: { sort: 'newest' } });
+    fetch.last().resolve(FIRST_PAGE);
+    await flush();
+    actor.send({ type: 'list.loadMore' });
+    fetch.last().resolve(SECOND_PAGE);
+    await flush();
+    expect(ids()).toEqual(['a', 'b', 'c']);
+    actor.send({ type: 'lists.stale' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(ids()).toEqual(['a', 'b', 'c']);
+    expect(fetch.last().input).toEqual({ params: { sort: 'newest' }, after: null, perPage: 15 });
+    fetch.last().resolve({ totalCount: 5, pageInfo: FIRST_PAGE.pageInfo, edges: [{ cursor: 'c-z', node: { id: 'z' } }, ...FIRST_PAGE.edges] });
+    await flush();
+    expect(ids()).toEqual(['z', 'a', 'b']);
+    expect(actor.getSnapshot().context).toMatchObject({ totalCount: 5, cursors: ['c-z', 'c-a', 'c-b'] });
+    expect(actor.getSnapshot().value).toBe('ready');
   });
 
   it('default: without a provided fetchPage the list fails with a clear message', async () => {

@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useCallback, type CSSProperties, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { INFINITE_SCROLL_THRESHOLD } from '../../../machines/lists/constants';
 import { usePagedList, type PagedListOptions } from './usePagedList';
@@ -25,21 +25,40 @@ export interface PagedGridProps<TNode, TParams> extends PagedListOptions<TNode, 
 /** A grid paged through the pagedList machine: items, the no-result message, loading, error with Retry. */
 export function PagedGrid<TNode, TParams>(props: PagedGridProps<TNode, TParams>) {
   const { renderItem, itemKey, infinite = true, label, emptyText, itemsName, className = 'token-grid' } = props;
-  const itemsRef = useRef<HTMLUListElement>(null);
-  const list = usePagedList({ ...props, itemsRef });
+  const list = usePagedList<TNode, TParams>(props);
   const items = useSelector(list, (snapshot) => snapshot.context.items);
+  const itemHeight = useSelector(list, (snapshot) => snapshot.context.itemHeight);
   const loading = useSelector(list, (snapshot) => snapshot.hasTag('loading') || snapshot.matches('idle'));
   const error = useSelector(list, (snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null));
   const empty = useSelector(list, (snapshot) => snapshot.matches('exhausted') && snapshot.context.totalCount === 0);
   const canLoadMore = useSelector(list, (snapshot) => snapshot.can({ type: 'list.loadMore' }));
   const sentinelRef = useVisible<HTMLDivElement>(() => list.send({ type: 'list.loadMore' }), INFINITE_SCROLL_THRESHOLD);
+  // The first card's height goes to the list (kept with it): cards not rendered yet (content-visibility) are
+  // estimated at it, so a list coming back has its real height before the router restores the offset.
+  const measureFirst = useCallback(
+    (item: HTMLLIElement | null) => {
+      if (!item) return;
+      const report = () => {
+        const height = Math.round(item.getBoundingClientRect().height);
+        if (height > 0) list.send({ type: 'list.measured', itemHeight: height });
+      };
+      if (typeof ResizeObserver === 'undefined') return report();
+      const observer = new ResizeObserver(report);
+      observer.observe(item);
+      return () => observer.disconnect();
+    },
+    [list],
+  );
+  const itemsStyle = itemHeight ? ({ '--item-height': `${itemHeight}px` } as CSSProperties) : undefined;
 
   return (
     <div className="paged-list" aria-busy={loading}>
       {items.length > 0 && (
-        <ul ref={itemsRef} className={className} aria-label={label}>
-          {items.map((node) => (
-            <li key={itemKey(node)}>{renderItem(node)}</li>
+        <ul className={className} aria-label={label} style={itemsStyle}>
+          {items.map((node, index) => (
+            <li key={itemKey(node)} ref={index === 0 ? measureFirst : undefined}>
+              {renderItem(node)}
+            </li>
           ))}
         </ul>
       )}

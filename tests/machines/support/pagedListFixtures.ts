@@ -1,5 +1,5 @@
 import type { AnyMachineSnapshot } from 'xstate';
-import { PageRequestError, type Page, type PagedListContext } from '../../../machines/lists/pagedListMachine';
+import { PageRequestError, type KeptList, type Page, type PagedListContext } from '../../../machines/lists/pagedListMachine';
 
 export interface Art {
   id: string;
@@ -26,13 +26,31 @@ export const pagesAfter = (after: string | null): Array<Page<Art>> => {
   return [LAST_PAGE];
 };
 
+// Lists kept by an earlier visit: the first page (more to load) and the whole list.
+export const KEPT_FIRST_PAGE: KeptList<Art> = {
+  items: [{ id: 'a' }, { id: 'b' }],
+  cursors: ['c-a', 'c-b'],
+  totalCount: 4,
+  pageInfo: FIRST_PAGE.pageInfo,
+  itemHeight: 409,
+};
+export const KEPT_ALL: KeptList<Art> = {
+  items: [{ id: 'a' }, { id: 'b' }, { id: 'c' }, { id: 'd' }],
+  cursors: ['c-a', 'c-b', 'c-c', 'c-d'],
+  totalCount: 4,
+  pageInfo: LAST_PAGE.pageInfo,
+  itemHeight: 409,
+};
+
 export const contextOf = (state: AnyMachineSnapshot) => state.context as PagedListContext<Art, ListParams>;
 
 /** The model's concrete events for a snapshot: answers stamped with the snapshot's request id. */
 export function pagedListModelEvents(state: AnyMachineSnapshot) {
   const { requestId, pageInfo } = contextOf(state);
+  // A refresh asks for page 1 again.
+  const after = state.matches('refreshing') ? null : (pageInfo?.endCursor ?? null);
   return [
-    ...pagesAfter(pageInfo?.endCursor ?? null).map((page) => ({
+    ...pagesAfter(after).map((page) => ({
       type: 'xstate.done.actor.fetchPage',
       output: { requestId, page },
     })),
@@ -42,6 +60,6 @@ export function pagedListModelEvents(state: AnyMachineSnapshot) {
     },
     { type: 'list.reset', params: { sort: 'newest' } },
     { type: 'list.reset', params: { sort: 'most_liked' } },
-    { type: 'list.scrolled', top: 640 },
+    { type: 'list.measured', itemHeight: 409 },
   ];
 }

@@ -1,11 +1,15 @@
-import { assign, emit, setup, type ActorRefFrom } from 'xstate';
+import { and, assign, enqueueActions, setup, type ActorRefFrom } from 'xstate';
+import { walletOf, watchWallet, type WalletChangedEvent } from '../system/systemActors';
 import type { ChainAction } from '../trading/chainActions';
+import { contractActionMachine } from '../trading/contractActionMachine';
+import { contractActionInputOf, TRADE_CHILD_ID, tradeSucceeded } from './dashboardTrade';
 import { parsePrice } from '../trading/tradeRules';
 
 // Seed 000 §2 "My creations": the sell panel of one collection card. The full collection at one price per token
 // (createAllOutSale), or by token (the view links to the collection's tokens); sold out → no form; an open
-// all-out sale is cancelled here (cancelAllOutSale). The chain action itself runs in the contractAction machine:
-// this machine emits it (`sell.run`) and hears back `action.succeeded` / `action.failed`.
+// all-out sale is cancelled here (cancelAllOutSale). The chain action runs as this machine's contractAction child
+// (id 'trade'), whose done output says whether it was mined; then the parent (the creation card) is asked to
+// refresh its data (`card.actionDone`).
 
 /** Native currency, named by symbol as the API does (the chain layer maps it to address(0)). */
 export const NATIVE_CURRENCY = 'ETH';
@@ -30,6 +34,8 @@ export interface CollectionSellInput {
 }
 
 export interface CollectionSellContext extends CollectionSellInput {
+  /** The connected wallet's address (read at start, then from the wallet watcher): no wallet, no chain action. */
+  address: string | null;
   mode: SellMode;
   /** The price per token as typed (ETH). */
   price: string;
@@ -43,14 +49,12 @@ export type CollectionSellEvent =
   | { type: 'sell.submit' }
   /** Cancel the open all-out sale ('Cancel collection sale'). */
   | { type: 'sale.cancel' }
-  /** The contractAction run for the emitted action reached its receipt. */
-  | { type: 'action.succeeded' }
-  /** It ended otherwise (rejected in the wallet, reverted, failed check). */
-  | { type: 'action.failed' }
+  | WalletChangedEvent
   /** Fresh data from the server (after a refresh or a live update). */
   | { type: 'listing.sync'; soldOut: boolean; allOutSale: OpenAllOutSale | null; address: string | null };
 
-export type CollectionSellEmitted = { type: 'sell.run'; action: ChainAction } | { type: 'sell.refresh' };
+/** What the parent (the creation card) hears after a mined action: refresh now and once the indexer caught up. */
+export type CollectionSellParentEvent = { type: 'card.actionDone' };
 
 export type CollectionSellTag = 'busy';
 
@@ -66,15 +70,33 @@ const priceWei = (price: string): string | null => {
   return 'wei' in parsed ? parsed.wei : null;
 };
 
+/** The full collection at the typed price per token. */
+export const listingAction = (context: CollectionSellContext): ChainAction => ({
+  type: 'createAllOutSale',
+  chainId: context.collection.chainId,
+  collection: context.collection.address ?? '',
+  priceWei: priceWei(context.price) ?? '',
+  currency: NATIVE_CURRENCY,
+});
+
+/** The open all-out sale, cancelled. */
+export const cancelAction = (context: CollectionSellContext): ChainAction => ({
+  type: 'cancelAllOutSale',
+  chainId: context.collection.chainId,
+  allOutSaleId: context.allOutSale?.allOutSaleId ?? '',
+});
+
 export const collectionSellMachine = setup({
   types: {
     input: {} as CollectionSellInput,
     context: {} as CollectionSellContext,
     events: {} as CollectionSellEvent,
-    emitted: {} as CollectionSellEmitted,
     tags: {} as CollectionSellTag,
   },
+  actors: { contractAction: contractActionMachine, watchWallet },
   guards: {
+    hasWalletAddress: ({ context }) => context.address !== null,
+    tradeSucceeded,
     isUnpublished: ({ context }) => context.collection.address === null,
     isSoldOut: ({ context }) => context.soldOut,
     hasAllOutSale: ({ context }) => context.allOutSale !== null,
@@ -97,25 +119,17 @@ export const collectionSellMachine = setup({
     clearPrice: assign({ price: '', touched: false }),
     // The cancelled sale is gone on chain once the receipt is in; the refresh confirms it.
     forgetAllOutSale: assign({ allOutSale: null }),
-    runListing: emit(({ context }) => ({
-      type: 'sell.run' as const,
-      action: {
-        type: 'createAllOutSale' as const,
-        chainId: context.collection.chainId,
-        collection: context.collection.address ?? '',
-        priceWei: priceWei(context.price) ?? '',
-        currency: NATIVE_CURRENCY,
-      },
-    })),
-    runCancel: emit(({ context }) => ({
-      type: 'sell.run' as const,
-      action: { type: 'cancelAllOutSale' as const, chainId: context.collection.chainId, allOutSaleId: context.allOutSale?.allOutSaleId ?? '' },
-    })),
-    requestRefresh: emit({ type: 'sell.refresh' }),
+    assignAddress: assign({ address: ({ context, event }) => (event.type === 'wallet.changed' ? event.address : context.address) }),
+    // The parent card refreshes (a sell machine running alone has no one to tell).
+    requestRefresh: enqueueActions(({ enqueue, self }) => {
+      if (self._parent) enqueue.sendParent({ type: 'card.actionDone' } satisfies CollectionSellParentEvent);
+    }),
   },
 }).createMachine({
   id: 'collectionSell',
-  context: ({ input }) => ({ ...input, mode: 'full', price: '', touched: false }),
+  context: ({ input, self }) => ({ ...input, address: walletOf(self.system)?.address ?? null, mode: 'full', price: '', touched: false }),
+  invoke: { src: 'watchWallet' },
+  on: { 'wallet.changed': { actions: 'assignAddress' } },
   initial: 'checking',
   states: {
     checking: {
@@ -141,7 +155,7 @@ export const collectionSellMachine = setup({
           // Re-enter so an all-out sale that appeared or went away decides the full-collection form again.
           { target: 'selling', reenter: true, actions: 'assignSync' },
         ],
-        'sale.cancel': { guard: 'hasAllOutSale', target: 'cancelling', actions: 'runCancel' },
+        'sale.cancel': { guard: and(['hasAllOutSale', 'hasWalletAddress']), target: 'cancelling' },
       },
       states: {
         deciding: {
@@ -158,7 +172,7 @@ export const collectionSellMachine = setup({
               on: {
                 'price.change': { actions: 'assignPrice' },
                 'sell.submit': [
-                  { guard: 'hasValidPrice', target: '#collectionSell.listing', actions: ['touch', 'runListing'] },
+                  { guard: and(['hasValidPrice', 'hasWalletAddress']), target: '#collectionSell.listing', actions: 'touch' },
                   { actions: 'touch' },
                 ],
               },
@@ -173,22 +187,27 @@ export const collectionSellMachine = setup({
         },
       },
     },
+    // The full collection at the typed price per token (approval first), as the contractAction child.
     listing: {
       tags: ['busy'],
-      on: {
-        'action.succeeded': { target: 'checking', actions: ['clearPrice', 'requestRefresh'] },
-        'action.failed': { target: 'checking' },
-        // Kept for when the action ends: a live refresh may land while the wallet is open.
-        'listing.sync': { actions: 'assignSync' },
+      invoke: {
+        id: TRADE_CHILD_ID,
+        src: 'contractAction',
+        input: ({ context, self }) => contractActionInputOf(listingAction(context), self.system),
+        onDone: [{ guard: 'tradeSucceeded', target: 'checking', actions: ['clearPrice', 'requestRefresh'] }, { target: 'checking' }],
       },
+      // Kept for when the action ends: a live refresh may land while the wallet is open.
+      on: { 'listing.sync': { actions: 'assignSync' } },
     },
     cancelling: {
       tags: ['busy'],
-      on: {
-        'action.succeeded': { target: 'checking', actions: ['forgetAllOutSale', 'requestRefresh'] },
-        'action.failed': { target: 'checking' },
-        'listing.sync': { actions: 'assignSync' },
+      invoke: {
+        id: TRADE_CHILD_ID,
+        src: 'contractAction',
+        input: ({ context, self }) => contractActionInputOf(cancelAction(context), self.system),
+        onDone: [{ guard: 'tradeSucceeded', target: 'checking', actions: ['forgetAllOutSale', 'requestRefresh'] }, { target: 'checking' }],
       },
+      on: { 'listing.sync': { actions: 'assignSync' } },
     },
   },
 });

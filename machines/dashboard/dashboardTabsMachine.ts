@@ -1,4 +1,4 @@
-import { assign, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromCallback, setup, type EventObject, type SnapshotFrom } from 'xstate';
 import { DASHBOARD_TABS, tabAfterMove, type DashboardTab, type TabMove } from './tabs';
 
 // Seed 000 §2 "Dashboard": which tab shows, from the tab the URL asks for and whether the viewer is a creator.
@@ -30,6 +30,31 @@ export interface ShowTabInUrlParams {
   /** A correction of the URL (collector sent to creations) replaces the history entry instead of adding one. */
   replace: boolean;
 }
+
+interface SessionSnapshotLike {
+  context: { account?: { isCreator?: boolean } | null };
+  hasTag(tag: string): boolean;
+}
+const isCreatorOf = (snapshot: SessionSnapshotLike): boolean | null => (snapshot.hasTag('registered') ? (snapshot.context.account?.isCreator ?? null) : null);
+
+/**
+ * Invoked: the wallet session's account role through the actor system, `viewer.changed` at start and on every change
+ * (signed in, became a creator, signed out). Silent without a session (model tests send viewer.changed).
+ */
+export const watchCreator = fromCallback<EventObject, void>(({ system, sendBack }) => {
+  const session = system.get('walletSession');
+  if (!session) return undefined;
+  let last: boolean | null | undefined;
+  const report = (snapshot: SessionSnapshotLike) => {
+    const isCreator = isCreatorOf(snapshot);
+    if (isCreator === last) return;
+    last = isCreator;
+    sendBack({ type: 'viewer.changed', isCreator } satisfies DashboardTabsEvent);
+  };
+  report(session.getSnapshot() as SessionSnapshotLike);
+  const subscription = session.subscribe((snapshot: SessionSnapshotLike) => report(snapshot));
+  return () => subscription.unsubscribe();
+});
 
 const TAB = (tab: DashboardTab) => `#dashboardTabs.${tab}` as const;
 
@@ -66,9 +91,10 @@ export const dashboardTabsMachine = setup({
     context: {} as DashboardTabsContext,
     events: {} as DashboardTabsEvent,
   },
+  actors: { watchCreator },
   actions: {
-    // Provided by the view (router navigation); a provided action, not an emitted event, so the correction made
-    // while the actor starts reaches the URL too.
+    // Provided by the flow module (router navigation); a provided action, not an emitted event, so the correction
+    // made while the actor starts reaches the URL too.
     showTabInUrl: (_args, _params: ShowTabInUrlParams) => {},
     assignRequested: assign((_args, params: { tab: DashboardTab | null }) => ({ requested: params.tab })),
     assignRequestedFromUrl: assign(({ event }) => ({ requested: (event as Extract<DashboardTabsEvent, { type: 'tab.requested' }>).tab })),
@@ -88,6 +114,7 @@ export const dashboardTabsMachine = setup({
 }).createMachine({
   id: 'dashboardTabs',
   context: ({ input }) => ({ requested: input.requested ?? null, isCreator: input.isCreator ?? null }),
+  invoke: { src: 'watchCreator' },
   initial: 'choosing',
   on: {
     'tab.requested': { target: '.choosing', actions: 'assignRequestedFromUrl' },

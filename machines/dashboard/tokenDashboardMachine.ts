@@ -1,4 +1,10 @@
 import { and, assign, fromPromise, not, setup, stateIn, type ActorRefFrom } from 'xstate';
+import { watchListsStale, type ListsStaleEvent } from '../live/watchListsStale';
+import { watchLive, type LiveFeedEvent } from '../live/watchLive';
+import { notifyThroughSystem, walletOf, watchWallet, type WalletChangedEvent } from '../system/systemActors';
+import { contractActionMachine } from '../trading/contractActionMachine';
+import { contractActionInputOf, TRADE_CHILD_ID, tradeSucceeded } from './dashboardTrade';
+import { TOKEN_SOLD_NOTICE } from '../token/tokenPageMachine';
 import type { ChainAction } from '../trading/chainActions';
 import { parsePrice } from '../trading/tradeRules';
 import {
@@ -19,13 +25,11 @@ import {
 
 export * from './tokenDashboardRules';
 // The token page's notice for a holding that no longer exists (seed 000 §2 "Token detail").
-export { TOKEN_SOLD_NOTICE } from '../token/tokenPageMachine';
+export { TOKEN_SOLD_NOTICE };
 
 export interface TokenDashboardInput {
   /** The TokenHolding id from /account/dashboard/token/$id. */
   id: string;
-  /** The signed-in wallet address. */
-  viewer: string | null;
 }
 
 export interface TokenDashboardContext<TToken extends DashboardToken, TOffer extends DashboardOffer> {
@@ -38,7 +42,7 @@ export interface TokenDashboardContext<TToken extends DashboardToken, TOffer ext
   price: string;
   /** Shown after a submit with an invalid price, and kept up to date while the user corrects it. */
   priceError: string | null;
-  /** The chain action the wallet is working on. */
+  /** The chain action the invoked contract action (child 'trade') is working on. */
   running: ChainAction | null;
   error: string | null;
 }
@@ -48,20 +52,20 @@ export interface FetchDashboardInput {
   viewer: string | null;
 }
 
+/**
+ * `wallet.changed` comes from the invoked wallet watcher, `live.received` from the invoked live feed and
+ * `lists.stale` (after a burst of list-changing events, at once after a reconnect: refetch now) from the invoked
+ * stale-lists watcher. `live.reconnected` is not handled: `lists.stale` follows every reconnect.
+ */
 export type TokenDashboardEvent =
   | { type: 'dashboard.retry' }
-  /** Lists are stale (socket reconnected): refetch now. */
-  | { type: 'dashboard.refresh' }
-  | { type: 'viewer.changed'; address: string | null }
-  | { type: 'live.event'; name: string; doc: { token_id?: unknown } }
+  | WalletChangedEvent
+  | Extract<LiveFeedEvent, { type: 'live.received' }>
+  | ListsStaleEvent
   | { type: 'price.change'; value: string }
   | { type: 'listing.submit' }
   | { type: 'listing.cancel'; saleId: string }
-  | { type: 'offer.accept'; offerId: string }
-  /** The running chain action was confirmed on chain. */
-  | { type: 'trade.succeeded' }
-  /** The running chain action ended otherwise (rejected, reverted, failed: its notice is already shown). */
-  | { type: 'trade.finished' };
+  | { type: 'offer.accept'; offerId: string };
 
 export type TokenDashboardTag = 'loading' | 'owner' | 'canList' | 'busy';
 
@@ -85,11 +89,11 @@ export function createTokenDashboardMachine<TToken extends DashboardToken = Dash
 
   // On each sync state, not on the region: a region-level reentering transition would exit all of `ready`.
   const refetchTriggers = {
-    'viewer.changed': { target: 'fetching', reenter: true, actions: 'assignViewer' },
-    'dashboard.refresh': { target: 'fetching', reenter: true },
-    'live.event': { guard: 'concernsToken', target: 'scheduled', reenter: true },
-    // Decided before the trade region leaves running (transitions are chosen on the current state).
-    'trade.succeeded': { guard: stateIn('#tokenDashboard.ready.trade.running'), target: 'scheduled', reenter: true },
+    'wallet.changed': { guard: 'viewerDiffers', target: 'fetching', reenter: true, actions: 'assignViewer' },
+    'lists.stale': { target: 'fetching', reenter: true },
+    'live.received': { guard: 'concernsToken', target: 'scheduled', reenter: true },
+    // The contract action child confirmed on chain (the trade region goes back to idle on the same event).
+    [`xstate.done.actor.${TRADE_CHILD_ID}`]: { guard: 'tradeSucceeded', target: 'scheduled', reenter: true },
   } as const;
 
   return setup({
@@ -103,13 +107,17 @@ export function createTokenDashboardMachine<TToken extends DashboardToken = Dash
       fetchDashboard: fromPromise<TokenDashboardData<TToken, TOffer> | null, FetchDashboardInput>(async () => {
         throw new Error('tokenDashboardMachine: actor "fetchDashboard" not provided');
       }),
+      // List for sale (approval first), Cancel listing, Accept: provided with its wallet effects by the flow module.
+      contractAction: contractActionMachine,
+      watchWallet,
+      watchLive,
+      watchListsStale,
     },
     actions: {
-      announceSold: () => undefined,
+      announceSold: ({ system }) => notifyThroughSystem(system, 'info', TOKEN_SOLD_NOTICE),
+      // Provided by the flow module (the router).
       leaveToExplore: () => undefined,
-      // Starts the contract action (approval first for a sale); the view reports trade.succeeded / trade.finished.
-      runChainAction: (_, _params: { action: ChainAction }) => undefined,
-      assignViewer: assign({ viewer: ({ context, event }) => (event.type === 'viewer.changed' ? event.address : context.viewer) }),
+      assignViewer: assign({ viewer: ({ context, event }) => (event.type === 'wallet.changed' ? event.address : context.viewer) }),
       // Named so both fetches share it; done events are not in the machine's own event union.
       assignData: assign(({ event }) => {
         const data = dataOf(event);
@@ -117,10 +125,15 @@ export function createTokenDashboardMachine<TToken extends DashboardToken = Dash
       }),
     },
     guards: {
+      // The wallet's address as this flow hears it (walletOf at start, then every wallet.changed): xstate guards get
+      // only context and event, so systemActors' hasWalletAddress(system) is read into `viewer` instead.
+      hasWalletAddress: ({ context }) => context.viewer !== null,
+      tradeSucceeded,
+      viewerDiffers: ({ context, event }) => event.type === 'wallet.changed' && (event.address?.toLowerCase() ?? null) !== (context.viewer?.toLowerCase() ?? null),
       isMissing: ({ event }) => (event as { output?: unknown }).output == null,
       roleIs: ({ context }, params: { role: Role }) => roleOf(context) === params.role,
       priceInvalid: ({ context }) => 'error' in parsePrice(context.price),
-      concernsToken: ({ context, event }) => event.type === 'live.event' && concernsToken(event.name, event.doc, context.token?._id),
+      concernsToken: ({ context, event }) => event.type === 'live.received' && concernsToken(event.name, event.doc, context.token?._id),
       cancellable: ({ context, event }) =>
         event.type === 'listing.cancel' &&
         !!context.token &&
@@ -133,9 +146,10 @@ export function createTokenDashboardMachine<TToken extends DashboardToken = Dash
     delays: { refetch: TOKEN_DASHBOARD_REFETCH_DELAY_MS },
   }).createMachine({
     id: 'tokenDashboard',
-    context: ({ input }) => ({
+    context: ({ input, self }) => ({
       id: input.id,
-      viewer: input.viewer,
+      // The signed-in wallet now; the wallet watcher reports every later change.
+      viewer: walletOf(self.system)?.address ?? null,
       token: null,
       offers: [],
       price: '',
@@ -143,12 +157,13 @@ export function createTokenDashboardMachine<TToken extends DashboardToken = Dash
       running: null,
       error: null,
     }),
+    invoke: [{ src: 'watchWallet' }, { src: 'watchLive' }, { src: 'watchListsStale' }],
     initial: 'loading',
     states: {
       loading: {
         tags: 'loading',
         on: {
-          'viewer.changed': { target: 'loading', reenter: true, actions: 'assignViewer' },
+          'wallet.changed': { guard: 'viewerDiffers', target: 'loading', reenter: true, actions: 'assignViewer' },
         },
         invoke: {
           id: 'fetchDashboard',
@@ -216,7 +231,7 @@ export function createTokenDashboardMachine<TToken extends DashboardToken = Dash
                       actions: assign({ priceError: ({ context }) => (parsePrice(context.price) as { error: string }).error }),
                     },
                     {
-                      guard: stateIn('#tokenDashboard.ready.role.listable'),
+                      guard: and([stateIn('#tokenDashboard.ready.role.listable'), 'hasWalletAddress']),
                       target: 'running',
                       actions: assign({
                         priceError: null,
@@ -225,7 +240,7 @@ export function createTokenDashboardMachine<TToken extends DashboardToken = Dash
                     },
                   ],
                   'listing.cancel': {
-                    guard: 'cancellable',
+                    guard: and(['cancellable', 'hasWalletAddress']),
                     target: 'running',
                     actions: assign({
                       running: ({ context, event }) =>
@@ -233,7 +248,7 @@ export function createTokenDashboardMachine<TToken extends DashboardToken = Dash
                     }),
                   },
                   'offer.accept': {
-                    guard: and(['acceptable', not(stateIn('#tokenDashboard.ready.role.visitor'))]),
+                    guard: and(['acceptable', not(stateIn('#tokenDashboard.ready.role.visitor')), 'hasWalletAddress']),
                     target: 'running',
                     actions: assign({
                       running: ({ context, event }) => acceptOfferAction(context.token!, context.offers.find((offer) => offer.id === event.offerId)!),
@@ -241,18 +256,25 @@ export function createTokenDashboardMachine<TToken extends DashboardToken = Dash
                   },
                 },
               },
+              // The contract action runs as a child (server check, network, approval, wallet, receipt, notices);
+              // its end comes back as its done event: mined, or failed / cancelled (its notice is already shown).
               running: {
                 tags: 'busy',
-                entry: { type: 'runChainAction', params: ({ context }) => ({ action: context.running! }) },
-                on: {
-                  'trade.succeeded': {
-                    target: 'idle',
-                    // A confirmed listing clears the form; the refetch shows it under Listings.
-                    actions: assign(({ context }) =>
-                      context.running?.type === 'createSale' ? { running: null, price: '', priceError: null } : { running: null },
-                    ),
-                  },
-                  'trade.finished': { target: 'idle', actions: assign({ running: null }) },
+                invoke: {
+                  id: TRADE_CHILD_ID,
+                  src: 'contractAction',
+                  input: ({ context, self }) => contractActionInputOf(context.running!, self.system),
+                  onDone: [
+                    {
+                      guard: 'tradeSucceeded',
+                      target: 'idle',
+                      // A confirmed listing clears the form; the refetch shows it under Listings.
+                      actions: assign(({ context }) =>
+                        context.running?.type === 'createSale' ? { running: null, price: '', priceError: null } : { running: null },
+                      ),
+                    },
+                    { target: 'idle', actions: assign({ running: null }) },
+                  ],
                 },
               },
             },

@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAppActor } from '../../machines/app/appMachine';
 import { OFFER_UNAVAILABLE_MESSAGE } from '../../machines/trading/tradeRules';
 import { forgetAllListSnapshots } from '../../src/components/tokens/listSnapshots';
-import { clearTokenPatches } from '../../src/services/live/tokenPatches';
 import { renderApp } from './appHarness';
 import {
   emptyPage,
@@ -39,7 +38,6 @@ let backend: ReturnType<typeof stubDashboardBackend>;
 beforeEach(() => {
   wallet.submitted = [];
   forgetAllListSnapshots();
-  clearTokenPatches();
   vi.stubGlobal('IntersectionObserver', class { observe() {} unobserve() {} disconnect() {} takeRecords() { return []; } });
 });
 afterEach(() => {

@@ -3,8 +3,6 @@
 import { fromCallback } from 'xstate';
 import { liveEventsMachine, type LiveEventsEvent } from '../../machines/live/liveEventsMachine';
 import type { Page } from '../../machines/lists/pagedListMachine';
-import { notifyListsStale } from '../../src/services/live/listRefresh';
-import { patchToken } from '../../src/services/live/tokenPatches';
 import type { DashboardOffer, SentOffer, TokenWithOffers } from '../../src/services/dashboard/tabs';
 import type { MarketplaceToken } from '../../src/services/marketplace';
 import { makeToken } from './fixtures';
@@ -115,7 +113,6 @@ export function scriptedLive() {
         };
       }),
     },
-    actions: { patchToken: (_, params) => patchToken(params.id, params.patch), listsStale: () => notifyListsStale() },
   });
   return { machine, emit: (name: string, doc: Record<string, unknown>) => push?.({ type: 'live.event', name, doc }) };
 }

@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAppActor } from '../../machines/app/appMachine';
 import { CANCEL_AT_COLLECTION_MESSAGE, parsePrice } from '../../machines/trading/tradeRules';
 import type { ContractCall } from '../../machines/trading/chainActions';
-import { clearTokenPatches } from '../../src/services/live/tokenPatches';
 import { clearApiKey, saveApiKey } from '../../src/services/wallet/apiKeyStore';
 import type { TokenDetail, TokenOffer } from '../../src/services/token';
 import { renderApp } from './appHarness';
@@ -39,7 +38,6 @@ beforeEach(async () => {
   wallet.submitted = [];
   wallet.approved = false;
   wallet.rejectNext = false;
-  clearTokenPatches();
   offers = () => [];
   backend = stubBackend({ token: () => token(), offers: () => offers() });
   vi.stubGlobal('fetch', backend.fetchImpl);

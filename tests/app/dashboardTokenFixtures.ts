@@ -1,7 +1,5 @@
 import { fromCallback } from 'xstate';
 import { liveEventsMachine, type LiveEventsEvent } from '../../machines/live/liveEventsMachine';
-import { notifyListsStale } from '../../src/services/live/listRefresh';
-import { patchToken } from '../../src/services/live/tokenPatches';
 import type { TokenDetail, TokenOffer, TokenSale } from '../../src/services/token';
 import { chainRpcFetch, fakeWalletSession, loginOf } from './walletHarness';
 import { COLLECTOR, graphqlFetch, makeOffer, makeTokenDetail, offerPage } from './tokenFixtures';
@@ -78,7 +76,6 @@ export function scriptedLive() {
         };
       }),
     },
-    actions: { patchToken: (_, params) => patchToken(params.id, params.patch), listsStale: () => notifyListsStale() },
   });
   return {
     machine,

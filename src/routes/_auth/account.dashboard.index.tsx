@@ -1,6 +1,4 @@
-import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import type { ShowTabInUrlParams } from '../../../machines/dashboard/dashboardTabsMachine';
 import { validateDashboardSearch, type DashboardSearch } from '../../../machines/dashboard/tabs';
 import { DashboardView } from '../../views/dashboard/DashboardView';
 
@@ -14,8 +12,6 @@ export const Route = createFileRoute('/_auth/account/dashboard/')({
 
 function DashboardRoute() {
   const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  // Another tab drops the collection filter: it belongs to the received offers it was opened for.
-  const onShowTab = useCallback(({ tab, replace }: ShowTabInUrlParams) => void navigate({ search: { tab }, replace }), [navigate]);
-  return <DashboardView search={search} onShowTab={onShowTab} />;
+  // The tabs flow puts a chosen tab in the URL itself (src/services/flows/dashboard.ts).
+  return <DashboardView search={search} />;
 }

@@ -1,12 +1,9 @@
-import { useState } from 'react';
-import { LIVE_REFRESH_DELAY_MS } from '../../../machines/lists/constants';
+import { useSelector } from '@xstate/react';
 import { successMessage, type ChainAction } from '../../../machines/trading/chainActions';
+import { useFlow } from '../../app/flows';
 import { PhaseStatus } from '../../components/trading/PhaseStatus';
-import { useContractAction } from '../../components/trading/useContractAction';
-import { notifyListsStale } from '../../services/live/listRefresh';
-
-// After a confirmed action the lists reload once the indexer had the live-refresh delay to record it.
-const refreshListsSoon = () => setTimeout(notifyListsStale, LIVE_REFRESH_DELAY_MS);
+import { dashboardChainActionFlow } from '../../services/flows/dashboard';
+import { useTradePhase } from './useTradePhase';
 
 export interface ChainActionButtonProps {
   label: string;
@@ -18,11 +15,10 @@ export interface ChainActionButtonProps {
 
 /** One contract action of an offer row (Accept, Retract): its wallet and pending steps, then the success text. */
 export function ChainActionButton({ label, action, primary = false, describedBy }: ChainActionButtonProps) {
-  const [done, setDone] = useState(false);
-  const contract = useContractAction(() => {
-    setDone(true);
-    refreshListsSoon();
-  });
+  const flow = useFlow(dashboardChainActionFlow, { input: { action } });
+  const done = useSelector(flow, (snapshot) => snapshot.matches('done'));
+  const busy = useSelector(flow, (snapshot) => snapshot.hasTag('busy'));
+  const phase = useTradePhase(flow);
   if (done) return <span className="dashboard-action-done">{successMessage(action)}</span>;
   return (
     <span className="offer-actions">
@@ -30,12 +26,12 @@ export function ChainActionButton({ label, action, primary = false, describedBy 
         type="button"
         className={primary ? 'button button-primary' : 'button'}
         aria-describedby={describedBy}
-        disabled={contract.busy}
-        onClick={() => contract.run(action)}
+        disabled={busy}
+        onClick={() => flow.send({ type: 'action.run' })}
       >
         {label}
       </button>
-      <PhaseStatus phase={contract.phase} />
+      <PhaseStatus phase={phase} />
     </span>
   );
 }

@@ -1,10 +1,12 @@
-import { useEffect, useMemo, useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { dashboardTabsMachine, shownTab, type ShowTabInUrlParams } from '../../../machines/dashboard/dashboardTabsMachine';
+import { useEffect, useRef } from 'react';
+import { useSelector } from '@xstate/react';
+import { shownTab } from '../../../machines/dashboard/dashboardTabsMachine';
 import { visibleTabs, type DashboardSearch, type DashboardTab } from '../../../machines/dashboard/tabs';
 import { useSystemActor } from '../../app/appActorContext';
+import { useFlow } from '../../app/flows';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { openWalletModal } from '../../components/wallet/walletModalStore';
+import { dashboardTabsFlow } from '../../services/flows/dashboard';
+import { openWalletModalThroughSystem } from '../../../machines/wallet/walletModalMachine';
 import { MyCreationsTab } from './creations/MyCreationsTab';
 import { DashboardTabList, dashboardPanelId, dashboardTabId } from './DashboardTabList';
 import { FavoritesTab } from './FavoritesTab';
@@ -15,24 +17,19 @@ import '../../styles/dashboard.css';
 
 export interface DashboardViewProps {
   search: DashboardSearch;
-  /** Puts a tab in the URL (the route navigates); `replace` for a correction rather than a visit. */
-  onShowTab: (params: ShowTabInUrlParams) => void;
 }
 
 /** Seed 000 §2 "Dashboard" (route my-dashboard): the signed-in account's tabs; the tabs machine picks the one shown. */
-export function DashboardView({ search, onShowTab }: DashboardViewProps) {
+export function DashboardView({ search }: DashboardViewProps) {
   useDocumentTitle('Dashboard');
   const wallet = useSystemActor('walletSession');
   const address = useSelector(wallet, (snapshot) => (snapshot.hasTag('registered') ? (snapshot.context.address?.toLowerCase() ?? null) : null));
-  const isCreator = useSelector(wallet, (snapshot) => (snapshot.hasTag('registered') ? (snapshot.context.account?.isCreator ?? null) : null));
-
-  const machine = useMemo(() => dashboardTabsMachine.provide({ actions: { showTabInUrl: (_args, params) => onShowTab(params) } }), [onShowTab]);
-  const tabs = useActorRef(machine, { input: { requested: search.tab ?? null, isCreator } });
+  // The flow hears the account's role itself (watchCreator); the URL's tab is the route's, passed in.
+  const tabs = useFlow(dashboardTabsFlow, { input: { requested: search.tab ?? null } });
   const shown = useSelector(tabs, shownTab);
   const creator = useSelector(tabs, (snapshot) => snapshot.context.isCreator === true);
 
   useOnChange(search.tab ?? null, (tab) => tabs.send({ type: 'tab.requested', tab }));
-  useOnChange(isCreator, (value) => tabs.send({ type: 'viewer.changed', isCreator: value }));
 
   return (
     <section className="dashboard-page" aria-labelledby="dashboard-heading">
@@ -42,7 +39,7 @@ export function DashboardView({ search, onShowTab }: DashboardViewProps) {
       {shown === null || address === null ? (
         <div className="dashboard-connect">
           <p>Connect your wallet to see your dashboard.</p>
-          <button type="button" className="button button-primary" onClick={openWalletModal}>
+          <button type="button" className="button button-primary" onClick={() => openWalletModalThroughSystem(wallet.system)}>
             Connect wallet
           </button>
         </div>
@@ -76,7 +73,7 @@ function useOnChange<T>(value: T, onChange: (value: T) => void) {
 function TabContent({ tab, address, collection }: { tab: DashboardTab; address: string; collection: number | undefined }) {
   switch (tab) {
     case 'creations':
-      return <MyCreationsTab creator={address} />;
+      return <MyCreationsTab key={address} creator={address} />;
     case 'tokens':
       return <PurchasedTokensTab owner={address} />;
     case 'received':

@@ -1,16 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { createActor, fromPromise, setup, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import {
   collectionSellMachine,
   priceError,
   type CollectionSellContext,
-  type CollectionSellEmitted,
   type CollectionSellEvent,
   type CollectionSellInput,
   type OpenAllOutSale,
 } from '../../../machines/dashboard/collectionSellMachine';
 import { MINIMUM_PRICE_MESSAGE, REQUIRED_FIELD_MESSAGE } from '../../../machines/forms/validators';
-import { checkedStates, createMachineTestModel, modelCoverageTests, modelPaths } from '../support/modelTesting';
+import type { ChainAction } from '../../../machines/trading/chainActions';
+import type { ContractActionInput } from '../../../machines/trading/contractActionMachine';
+import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests, modelPaths } from '../support/modelTesting';
+
+const CREATOR = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+const SUCCEEDED = { error: null, hash: '0xabc' };
+const REJECTED = { error: { message: 'You canceled the request in your wallet.' }, hash: null };
+const CANCELLED = { error: null, hash: null };
+const tradeDone = (output: unknown) => ({ type: 'xstate.done.actor.trade', output }) as unknown as CollectionSellEvent;
+
+/** The sell machine with its contractAction child settled by the test and its refresh requests counted. */
+function provided(trade: ReturnType<typeof controlled<unknown, ContractActionInput>>, runs: ChainAction[], onRefresh: () => void) {
+  return collectionSellMachine.provide({
+    actors: {
+      contractAction: fromPromise<unknown, ContractActionInput>(({ input, signal }) => {
+        runs.push(input.action);
+        return trade.fn(input, signal);
+      }) as never,
+    },
+    actions: { requestRefresh: onRefresh },
+  });
+}
 
 const ADDRESS = '0xa16e02e87b7454126e5e10d957a927a7f5b5d2be';
 const SALE: OpenAllOutSale = { allOutSaleId: '3', price: { amount: '20000000000000000', currency: 'ETH' } };
@@ -38,7 +58,7 @@ const priceKind = (price: string) => (price === PRICES.valid ? 'valid' : price =
 // Compact vertex: what decides behaviour, not the literal objects.
 const project = (state: AnyMachineSnapshot) => {
   const c = ctx(state);
-  return { value: state.value, mode: c.mode, price: priceKind(c.price), touched: c.touched, soldOut: c.soldOut, sale: c.allOutSale !== null, published: c.collection.address !== null };
+  return { value: state.value, wallet: c.address !== null, mode: c.mode, price: priceKind(c.price), touched: c.touched, soldOut: c.soldOut, sale: c.allOutSale !== null, published: c.collection.address !== null };
 };
 
 const modelEvents = (): CollectionSellEvent[] => [
@@ -46,12 +66,19 @@ const modelEvents = (): CollectionSellEvent[] => [
   { type: 'mode.select', mode: 'byToken' },
   ...Object.values(PRICES).map((value) => ({ type: 'price.change' as const, value })),
   ...SYNCS,
+  // The wallet watcher: no wallet runs in a model test, the creator's arrives first on every path.
+  { type: 'wallet.changed', address: CREATOR, chainId: 31337 },
+  tradeDone(SUCCEEDED),
+  tradeDone(REJECTED),
+  tradeDone(CANCELLED),
 ];
 
 // Keep the graph small: a price change must change the price; a sync must change what it reports.
 function filterEvents(state: AnyMachineSnapshot, event: EventObject): boolean {
   const c = ctx(state);
   const typed = event as CollectionSellEvent;
+  if (c.address === null || typed.type === 'wallet.changed') return c.address === null && typed.type === 'wallet.changed';
+  if ((event.type as string) === 'xstate.done.actor.trade') return state.hasTag('busy');
   if (typed.type === 'price.change') return typed.value !== c.price;
   if (typed.type === 'listing.sync') {
     const sync = typed;
@@ -79,16 +106,19 @@ describe('collectionSellMachine (model-based)', () => {
 
   function harness() {
     let actor: ReturnType<typeof createActor<typeof collectionSellMachine>> | undefined;
-    const emitted: CollectionSellEmitted[] = [];
+    const trade = controlled<unknown, ContractActionInput>();
+    const started: ChainAction[] = [];
+    let refreshed = 0;
     let expectedRuns = 0;
     let successes = 0;
     const real = () => actor!.getSnapshot();
     const send = (step: { event: EventObject }) => actor!.send(step.event as CollectionSellEvent);
-    const runs = () => emitted.filter((event) => event.type === 'sell.run');
-    const refreshes = () => emitted.filter((event) => event.type === 'sell.refresh').length;
+    const runs = () => started;
+    const refreshes = () => refreshed;
     const settled = () => {
       expect(runs()).toHaveLength(expectedRuns);
       expect(refreshes()).toBe(successes);
+      expect(real().children.trade).toBeUndefined();
     };
     const transient = (key: string) => () => {
       throw new Error(`${key} is transient`);
@@ -99,10 +129,13 @@ describe('collectionSellMachine (model-based)', () => {
         events: {
           'xstate.init': (step: { state: AnyMachineSnapshot }) => {
             const { collection: c, soldOut, allOutSale } = ctx(step.state);
-            actor = createActor(collectionSellMachine, { input: { collection: c, soldOut, allOutSale } });
-            actor.on('*', (event) => emitted.push(event));
+            actor = createActor(
+              provided(trade, started, () => (refreshed += 1)),
+              { input: { collection: c, soldOut, allOutSale } },
+            );
             actor.start();
           },
+          'wallet.changed': send,
           'mode.select': send,
           'price.change': send,
           'listing.sync': send,
@@ -114,11 +147,12 @@ describe('collectionSellMachine (model-based)', () => {
             if (real().can({ type: 'sale.cancel' })) expectedRuns += 1;
             send(step);
           },
-          'action.succeeded': (step: { event: EventObject }) => {
-            successes += 1;
-            send(step);
+          'xstate.done.actor.trade': async (step: { event: EventObject }) => {
+            const output = (step.event as unknown as { output: typeof SUCCEEDED }).output;
+            if (output.hash !== null) successes += 1;
+            trade.last().resolve(output);
+            await flush();
           },
-          'action.failed': send,
         },
         states: checkedStates(real, project, {
           checking: transient('checking'),
@@ -140,7 +174,7 @@ describe('collectionSellMachine (model-based)', () => {
             expect(snap.hasTag('busy')).toBe(false);
             expect(ctx(snap).soldOut).toBe(false);
             expect(ctx(snap).collection.address).toBe(ADDRESS);
-            expect(snap.can({ type: 'sale.cancel' })).toBe(ctx(snap).allOutSale !== null);
+            expect(snap.can({ type: 'sale.cancel' })).toBe(ctx(snap).allOutSale !== null && ctx(snap).address !== null);
             settled();
           },
           'selling.deciding': transient('selling.deciding'),
@@ -169,16 +203,16 @@ describe('collectionSellMachine (model-based)', () => {
             expect(snap.can({ type: 'sell.submit' })).toBe(false);
             expect(snap.can({ type: 'sale.cancel' })).toBe(false);
             expect(runs()).toHaveLength(expectedRuns);
-            expect(runs().at(-1)).toEqual({
-              type: 'sell.run',
-              action: { type: 'createAllOutSale', chainId: 31337, collection: ADDRESS, priceWei: VALID_WEI, currency: 'ETH' },
-            });
+            expect(runs().at(-1)).toEqual({ type: 'createAllOutSale', chainId: 31337, collection: ADDRESS, priceWei: VALID_WEI, currency: 'ETH' });
+            expect(snap.children.trade).toBeDefined();
+            expect(trade.last().signal.aborted).toBe(false);
           },
           cancelling: (snap) => {
             expect(snap.hasTag('busy')).toBe(true);
             expect(snap.can({ type: 'sell.submit' })).toBe(false);
             expect(runs()).toHaveLength(expectedRuns);
-            expect(runs().at(-1)).toEqual({ type: 'sell.run', action: { type: 'cancelAllOutSale', chainId: 31337, allOutSaleId: '3' } });
+            expect(runs().at(-1)).toEqual({ type: 'cancelAllOutSale', chainId: 31337, allOutSaleId: '3' });
+            expect(snap.children.trade).toBeDefined();
           },
         }),
       },
@@ -189,12 +223,18 @@ describe('collectionSellMachine (model-based)', () => {
 });
 
 describe('collectionSellMachine (behaviour)', () => {
-  const start = (input: CollectionSellInput) => {
-    const actor = createActor(collectionSellMachine, { input });
-    const emitted: CollectionSellEmitted[] = [];
-    actor.on('*', (event) => emitted.push(event));
+  const start = (input: CollectionSellInput, wallet: string | null = CREATOR) => {
+    const trade = controlled<unknown, ContractActionInput>();
+    const runs: ChainAction[] = [];
+    let refreshes = 0;
+    const actor = createActor(provided(trade, runs, () => (refreshes += 1)), { input });
     actor.start();
-    return { actor, emitted };
+    if (wallet) actor.send({ type: 'wallet.changed', address: wallet, chainId: 31337 });
+    const end = async (output: unknown) => {
+      trade.last().resolve(output);
+      await flush();
+    };
+    return { actor, runs, end, refreshes: () => refreshes };
   };
 
   it('behavior: the chosen mode survives a live refresh of the listing', () => {
@@ -206,26 +246,59 @@ describe('collectionSellMachine (behaviour)', () => {
     expect(actor.getSnapshot().matches({ selling: { full: 'listed' } })).toBe(true);
   });
 
-  it('behavior: a sync during a wallet action is kept for when it ends (sold out meanwhile)', () => {
-    const { actor } = start(inputs[0]!);
+  it('behavior: a sync during a wallet action is kept for when it ends (sold out meanwhile)', async () => {
+    const { actor, end } = start(inputs[0]!);
     actor.send({ type: 'price.change', value: PRICES.valid });
     actor.send({ type: 'sell.submit' });
     actor.send({ type: 'listing.sync', soldOut: true, allOutSale: null, address: ADDRESS });
     expect(actor.getSnapshot().matches('listing')).toBe(true);
-    actor.send({ type: 'action.failed' });
+    await end(REJECTED);
     expect(actor.getSnapshot().matches('soldOut')).toBe(true);
   });
 
-  it('behavior: a failed listing keeps the typed price; a successful one clears it', () => {
-    const { actor, emitted } = start(inputs[0]!);
+  it('behavior: a failed listing keeps the typed price; a successful one clears it', async () => {
+    const { actor, runs, end, refreshes } = start(inputs[0]!);
     actor.send({ type: 'price.change', value: '1.5' });
     actor.send({ type: 'sell.submit' });
-    expect(emitted.at(-1)).toMatchObject({ action: { priceWei: '1500000000000000000' } });
-    actor.send({ type: 'action.failed' });
+    expect(runs.at(-1)).toMatchObject({ priceWei: '1500000000000000000' });
+    await end(REJECTED);
     expect(ctx(actor.getSnapshot()).price).toBe('1.5');
     actor.send({ type: 'sell.submit' });
-    actor.send({ type: 'action.succeeded' });
+    await end(SUCCEEDED);
     expect(ctx(actor.getSnapshot()).price).toBe('');
-    expect(emitted.filter((event) => event.type === 'sell.refresh')).toHaveLength(1);
+    expect(refreshes()).toBe(1);
+  });
+
+  it('behavior: without a wallet address nothing goes to the wallet (the form and its errors still work)', () => {
+    const { actor, runs } = start(inputs[1]!, null);
+    actor.send({ type: 'sale.cancel' });
+    expect(actor.getSnapshot().matches({ selling: { full: 'listed' } })).toBe(true);
+    const free = start(inputs[0]!, null);
+    free.actor.send({ type: 'sell.submit' });
+    expect(priceError(ctx(free.actor.getSnapshot()))).toBe(REQUIRED_FIELD_MESSAGE);
+    free.actor.send({ type: 'price.change', value: PRICES.valid });
+    free.actor.send({ type: 'sell.submit' });
+    expect(free.actor.getSnapshot().hasTag('busy')).toBe(false);
+    expect([...runs, ...free.runs]).toEqual([]);
+  });
+
+  it('behavior: a mined action asks the parent card to refresh (card.actionDone)', async () => {
+    const trade = controlled<unknown, ContractActionInput>();
+    const heard: string[] = [];
+    const child = collectionSellMachine.provide({ actors: { contractAction: trade.logic as never } });
+    const parent = createActor(
+      setup({ actors: { child } }).createMachine({
+        invoke: { id: 'sell', src: 'child', input: inputs[0]! },
+        on: { '*': { actions: ({ event }) => void heard.push(event.type) } },
+      }),
+    ).start();
+    const sell = parent.getSnapshot().children.sell!;
+    sell.send({ type: 'wallet.changed', address: CREATOR, chainId: 31337 });
+    sell.send({ type: 'price.change', value: PRICES.valid });
+    sell.send({ type: 'sell.submit' });
+    trade.last().resolve(SUCCEEDED);
+    await flush();
+    expect(heard).toContain('card.actionDone');
+    parent.stop();
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, vi } from 'vitest';
-import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { createActor, fromPromise, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import type { ContractActionInput } from '../../../machines/trading/contractActionMachine';
 import {
   createTokenDashboardMachine,
   TOKEN_DASHBOARD_REFETCH_DELAY_MS,
@@ -18,7 +19,10 @@ import { checkedStates, controlled, createMachineTestModel, flush, modelCoverage
 import { COLLECTION, fixtureName, listedData, othersData, OTHER, OWNER, unlistedData } from './tokenDashboardFixtures';
 
 const machine = createTokenDashboardMachine();
-const input = { id: '41', viewer: OWNER };
+const input = { id: '41' };
+const SUCCEEDED = { error: null, hash: '0xabc' };
+const REJECTED = { error: { message: 'You canceled the request in your wallet.' }, hash: null };
+const CANCELLED = { error: null, hash: null };
 const AFTER_REFETCH = 'xstate.after.refetch.tokenDashboard.ready.sync.scheduled';
 
 type Snap = AnyMachineSnapshot;
@@ -55,10 +59,16 @@ const variants: Array<EventObject | TokenDashboardEvent> = [
   { type: 'offer.accept', offerId: 'o1' },
   // Retracted: nothing to accept.
   { type: 'offer.accept', offerId: 'o2' },
-  { type: 'live.event', name: 'OfferMade', doc: { token_id: '7' } },
+  { type: 'live.received', name: 'OfferMade', doc: { token_id: '7' } },
   // Another token's event changes nothing here.
-  { type: 'live.event', name: 'Sold', doc: { token_id: '8' } },
-  { type: 'viewer.changed', address: OTHER },
+  { type: 'live.received', name: 'Sold', doc: { token_id: '8' } },
+  // The wallet watcher: the owner signs in (no wallet at start in a model test), then switches to another account.
+  { type: 'wallet.changed', address: OWNER, chainId: 31337 },
+  { type: 'wallet.changed', address: OTHER, chainId: 31337 },
+  // The invoked contract action's end: mined, failed (its notice shown by the child), cancelled (mobile switch).
+  done('xstate.done.actor.trade', SUCCEEDED as never),
+  done('xstate.done.actor.trade', REJECTED as never),
+  done('xstate.done.actor.trade', CANCELLED as never),
 ];
 
 const model = createMachineTestModel(machine, {
@@ -70,10 +80,17 @@ const model = createMachineTestModel(machine, {
     const value = state.value as { ready?: { trade: string; sync: string; role: string } } | string;
     const ready = typeof value === 'object' ? value.ready : undefined;
     const plain = state.context.price === '' && state.context.priceError === null;
+    // The child's end arrives only while it runs.
+    if (event.type === 'xstate.done.actor.trade') return ready?.trade === 'running';
     if (event.type === 'price.change') return ready?.role === 'listable' && ready.trade === 'idle' && ready.sync === 'idle';
-    if (event.type === 'viewer.changed') return state.context.viewer === OWNER && (value === 'loading' || (plain && ready?.trade === 'idle' && ready.sync === 'idle'));
-    // Refetched data, a refresh or a live event while the form holds a price add nothing new: one of each from a plain form.
-    if (/refetchDashboard|dashboard\.refresh|live\.event/.test(event.type)) return plain || ready?.trade === 'running';
+    // Without a wallet (the start of every model path) the only step is the owner's wallet arriving while loading.
+    if (state.context.viewer === null) return value === 'loading' && event.type === 'wallet.changed' && (event as { address?: string }).address === OWNER;
+    if (event.type === 'wallet.changed') {
+      const address = (event as { address?: string }).address;
+      return address === OTHER && state.context.viewer === OWNER && (value === 'loading' || (plain && ready?.trade === 'idle' && ready.sync === 'idle'));
+    }
+    // Refetched data, a reconnect or a live event while the form holds a price add nothing new: one of each from a plain form.
+    if (/refetchDashboard|lists\.stale|live\.received/.test(event.type)) return plain || ready?.trade === 'running';
     return true;
   },
 });
@@ -81,17 +98,24 @@ const paths = modelPaths(model, { filterEvents: () => false });
 
 function harness() {
   const fetch = controlled<TokenDashboardData | null, FetchDashboardInput>();
+  const trade = controlled<unknown, ContractActionInput>();
   const runs: ChainAction[] = [];
   const effects: string[] = [];
   let actor: ReturnType<typeof start> | undefined;
   function start() {
     return createActor(
       machine.provide({
-        actors: { fetchDashboard: fetch.logic },
+        actors: {
+          fetchDashboard: fetch.logic,
+          // The child contract action, settled by the test: its input is the action the machine chose.
+          contractAction: fromPromise<unknown, ContractActionInput>(({ input, signal }) => {
+            runs.push(input.action);
+            return trade.fn(input, signal);
+          }) as never,
+        },
         actions: {
           announceSold: () => effects.push(`notify:${TOKEN_SOLD_NOTICE}`),
           leaveToExplore: () => effects.push('navigate:/explore'),
-          runChainAction: (_, params) => runs.push(params.action),
         },
       }),
       { input },
@@ -137,9 +161,9 @@ function harness() {
           expect(fetch.calls).toHaveLength(calls + 1);
         },
         'dashboard.retry': send,
-        'dashboard.refresh': send,
-        'viewer.changed': send,
-        'live.event': send,
+        'lists.stale': send,
+        'wallet.changed': send,
+        'live.received': send,
         'price.change': send,
         'listing.submit': (step: { event: EventObject }) => {
           const listable = real().hasTag('canList') && wasIdle();
@@ -159,8 +183,10 @@ function harness() {
           const open = acceptableOffers(offers, token!, viewer).some((offer) => offer.id === offerId);
           startsRun(step, open && real().hasTag('owner') && wasIdle() ? expected : null);
         },
-        'trade.succeeded': send,
-        'trade.finished': send,
+        'xstate.done.actor.trade': async (step: { event: EventObject }) => {
+          trade.last().resolve((step.event as unknown as { output: unknown }).output);
+          await flush();
+        },
       },
       states: checkedStates(real, project, {
         loading: (snap) => {
@@ -206,9 +232,16 @@ function harness() {
           expect(snap.can({ type: 'listing.cancel', saleId: '12' })).toBe(false);
         },
         'ready.trade': (snap) => expect(snap.hasTag('busy')).toBe(snap.matches({ ready: { trade: 'running' } })),
-        'ready.trade.idle': (snap) => expect(snap.context.running).toBeNull(),
+        'ready.trade.idle': (snap) => {
+          expect(snap.context.running).toBeNull();
+          expect(snap.children.trade).toBeUndefined();
+        },
         'ready.trade.running': (snap) => {
           expect(runs.at(-1)).toEqual(snap.context.running);
+          // Sent from the wallet this flow hears (no wallet session runs here: the input still carries the action).
+          expect(trade.last().input).toMatchObject({ action: snap.context.running });
+          expect(trade.last().signal.aborted).toBe(false);
+          expect(snap.children.trade).toBeDefined();
           // One chain action at a time.
           expect(snap.can({ type: 'listing.cancel', saleId: '11' })).toBe(false);
         },

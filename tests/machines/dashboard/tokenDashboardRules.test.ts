@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
+import type { ContractActionInput } from '../../../machines/trading/contractActionMachine';
 import {
   acceptableOffers,
   belongsToAllOutSale,
@@ -67,32 +68,45 @@ describe('tokenDashboardMachine', () => {
     vi.useRealTimers();
   });
 
-  function start() {
+  function start(viewer: string | null = OWNER) {
     const fetch = controlled<TokenDashboardData | null, FetchDashboardInput>();
+    const trade = controlled<unknown, ContractActionInput>();
     const runs: ChainAction[] = [];
     const actor = createActor(
       createTokenDashboardMachine().provide({
-        actors: { fetchDashboard: fetch.logic },
-        actions: { runChainAction: (_, params) => runs.push(params.action) },
+        actors: {
+          fetchDashboard: fetch.logic,
+          contractAction: fromPromise<unknown, ContractActionInput>(({ input, signal }) => {
+            runs.push(input.action);
+            return trade.fn(input, signal);
+          }) as never,
+        },
       }),
-      { input: { id: '41', viewer: OWNER } },
+      { input: { id: '41' } },
     ).start();
-    return { actor, fetch, runs };
+    // No wallet session runs here: the wallet watcher's report is sent by hand.
+    if (viewer) actor.send({ type: 'wallet.changed', address: viewer, chainId: 31337 });
+    const settleTrade = async (output: unknown) => {
+      trade.last().resolve(output);
+      await flush();
+    };
+    return { actor, fetch, runs, settleTrade };
   }
 
   it('behavior: a confirmed listing clears the price and refetches once the indexer had time', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const { actor, fetch, runs } = start();
+    const { actor, fetch, runs, settleTrade } = start();
     fetch.last().resolve(unlistedData);
     await flush();
     actor.send({ type: 'price.change', value: '0.015' });
     actor.send({ type: 'listing.submit' });
     expect(runs).toEqual([expect.objectContaining({ type: 'createSale', priceWei: '15000000000000000', amount: '1' })]);
-    actor.send({ type: 'trade.succeeded' });
+    await settleTrade({ error: null, hash: '0xabc' });
     expect(actor.getSnapshot().context).toMatchObject({ price: '', running: null });
-    expect(fetch.calls).toHaveLength(1);
-    vi.advanceTimersByTime(TOKEN_DASHBOARD_REFETCH_DELAY_MS);
+    // The first load (without a wallet) was replaced by the owner's when the wallet watcher reported it.
     expect(fetch.calls).toHaveLength(2);
+    vi.advanceTimersByTime(TOKEN_DASHBOARD_REFETCH_DELAY_MS);
+    expect(fetch.calls).toHaveLength(3);
     fetch.last().resolve(listedData);
     await flush();
     expect(actor.getSnapshot().matches({ ready: { role: 'fullyListed', trade: 'idle', sync: 'idle' } })).toBe(true);
@@ -100,12 +114,12 @@ describe('tokenDashboardMachine', () => {
   });
 
   it('behavior: a failed listing keeps the typed price for another try', async () => {
-    const { actor, fetch } = start();
+    const { actor, fetch, settleTrade } = start();
     fetch.last().resolve(unlistedData);
     await flush();
     actor.send({ type: 'price.change', value: '0.015' });
     actor.send({ type: 'listing.submit' });
-    actor.send({ type: 'trade.finished' });
+    await settleTrade({ error: { message: 'You canceled the request in your wallet.' }, hash: null });
     expect(actor.getSnapshot().context).toMatchObject({ price: '0.015', running: null });
     expect(actor.getSnapshot().matches({ ready: { trade: 'idle', sync: 'idle' } })).toBe(true);
     actor.stop();
@@ -116,11 +130,11 @@ describe('tokenDashboardMachine', () => {
     const { actor, fetch } = start();
     fetch.last().resolve(listedData);
     await flush();
-    actor.send({ type: 'live.event', name: 'Sold', doc: { token_id: '7' } });
-    actor.send({ type: 'live.event', name: 'TransferSingle', doc: { token_id: '7' } });
+    actor.send({ type: 'live.received', name: 'Sold', doc: { token_id: '7' } });
+    actor.send({ type: 'live.received', name: 'TransferSingle', doc: { token_id: '7' } });
     vi.advanceTimersByTime(TOKEN_DASHBOARD_REFETCH_DELAY_MS);
-    // One refetch for the burst.
-    expect(fetch.calls).toHaveLength(2);
+    // One refetch for the burst (after the two first loads: without a wallet, then the owner's).
+    expect(fetch.calls).toHaveLength(3);
     fetch.last().resolve(null);
     await flush();
     expect(actor.getSnapshot().value).toBe('sold');
@@ -141,6 +155,33 @@ describe('tokenDashboardMachine', () => {
     actor.send({ type: 'price.change', value: '0.001' });
     expect(actor.getSnapshot().context.priceError).toBeNull();
     expect(runs).toEqual([]);
+    actor.stop();
+  });
+
+  it('behavior: without a wallet address the holding is read-only and nothing goes to the wallet', async () => {
+    const { actor, fetch, runs } = start(null);
+    expect(fetch.last().input).toEqual({ id: '41', viewer: null });
+    fetch.last().resolve(listedData);
+    await flush();
+    expect(actor.getSnapshot().matches({ ready: { role: 'visitor' } })).toBe(true);
+    actor.send({ type: 'price.change', value: '0.5' });
+    actor.send({ type: 'listing.submit' });
+    actor.send({ type: 'listing.cancel', saleId: '11' });
+    actor.send({ type: 'offer.accept', offerId: 'o1' });
+    expect(runs).toEqual([]);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    actor.stop();
+  });
+
+  it('behavior: the same wallet reported again (other case, same address) does not refetch', async () => {
+    const { actor, fetch } = start();
+    expect(fetch.calls).toHaveLength(2);
+    actor.send({ type: 'wallet.changed', address: OWNER.toUpperCase().replace('0X', '0x'), chainId: 1 });
+    expect(fetch.calls).toHaveLength(2);
+    fetch.last().resolve(unlistedData);
+    await flush();
+    actor.send({ type: 'wallet.changed', address: OWNER, chainId: 31337 });
+    expect(actor.getSnapshot().matches({ ready: { sync: 'idle' } })).toBe(true);
     actor.stop();
   });
 });

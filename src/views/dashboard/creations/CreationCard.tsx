@@ -1,24 +1,21 @@
 import { useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { waitFor } from 'xstate';
+import type { CollectionSellActor } from '../../../../machines/dashboard/collectionSellMachine';
+import { SELL_CHILD_ID } from '../../../../machines/dashboard/creationCardMachine';
+import { useFlow } from '../../../app/flows';
 import type { CreatedCollection, CreationListings } from '../../../services/dashboard/creations';
+import { creationCardFlow } from '../../../services/flows/dashboard';
 import { CollectionCover } from '../../collection/CollectionCover';
 import { CollectionDescription } from '../../collection/CollectionDescription';
 import { useCreatorCredentials } from '../../collection/useCollectionEditor';
+import { useTradePhase } from '../useTradePhase';
 import { CurrentListings } from './CurrentListings';
 import { SellCollectionPanel } from './SellCollectionPanel';
-import { useCollectionSell } from './useCollectionSell';
-import { useCreationCard } from './useCreationCard';
 
 /** The sell panel and the listings beside it share one collectionSell actor (the cancel button is in the listings). */
-function CreationSales({
-  collection,
-  listings,
-  onRefresh,
-}: {
-  collection: CreatedCollection;
-  listings: CreationListings;
-  onRefresh: () => void;
-}) {
-  const { sell, phase } = useCollectionSell(collection, listings.allOutSale, onRefresh);
+function CreationSales({ sell, collection, listings }: { sell: CollectionSellActor; collection: CreatedCollection; listings: CreationListings }) {
+  const phase = useTradePhase(sell);
   return (
     <div className="creations-sales">
       <SellCollectionPanel sell={sell} phase={phase} chainId={collection.chainId} />
@@ -29,10 +26,20 @@ function CreationSales({
 
 /** One collection of the creator: cover and description (editable), sell panel, current listings, its offers. */
 export function CreationCard({ collection: listed, creator }: { collection: CreatedCollection; creator: string }) {
-  const { collection, listings, error, refresh, refreshAfterAction } = useCreationCard(listed, creator);
+  const card = useFlow(creationCardFlow, { input: { collection: listed, seller: creator } });
+  const collection = useSelector(card, (snapshot) => snapshot.context.collection);
+  const listings = useSelector(card, (snapshot) => snapshot.context.listings);
+  const error = useSelector(card, (snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null));
+  const sell = useSelector(card, (snapshot) => snapshot.children[SELL_CHILD_ID] as CollectionSellActor | undefined);
   // The creator's own key: the server accepts cover and description edits from it only.
   const credentials = useCreatorCredentials(collection.creatorInfo.address);
   const navigate = useNavigate();
+  const refresh = () => card.send({ type: 'card.refresh' });
+  // The cover keeps its preview until the card shows the reloaded collection.
+  const refreshed = async () => {
+    refresh();
+    await waitFor(card, (snapshot) => !snapshot.hasTag('loading'));
+  };
 
   return (
     <article className="creations-card" aria-label={collection.name}>
@@ -41,7 +48,7 @@ export function CreationCard({ collection: listed, creator }: { collection: Crea
         name={collection.name}
         cover={collection.cover}
         credentials={credentials}
-        onSaved={refresh}
+        onSaved={refreshed}
         fileInputId={`creation-cover-file-${collection._id}`}
       />
       <div className="creations-card-body">
@@ -56,8 +63,8 @@ export function CreationCard({ collection: listed, creator }: { collection: Crea
           onSaved={refresh}
           fieldId={`creation-description-${collection._id}`}
         />
-        {listings ? (
-          <CreationSales collection={collection} listings={listings} onRefresh={refreshAfterAction} />
+        {listings && sell ? (
+          <CreationSales sell={sell} collection={collection} listings={listings} />
         ) : error ? (
           <div className="list-error" role="alert">
             <p>Could not load the listings. {error}</p>

@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { INFINITE_SCROLL_THRESHOLD, PAGE_SIZE } from '../../../../machines/lists/constants';
-import { createPagedListMachine, fetchPageActor } from '../../../../machines/lists/pagedListMachine';
+import { useFlow } from '../../../app/flows';
 import { useVisible } from '../../../components/tokens/useVisible';
-import { fetchCreatedCollectionsPage, type CreatedCollection, type CreatedCollectionsParams } from '../../../services/dashboard/creations';
+import { createdCollectionsFlow } from '../../../services/flows/dashboard';
 import { CreationCard } from './CreationCard';
 import '../../../styles/collection.css';
 import '../../../styles/dashboardCreations.css';
@@ -13,20 +12,14 @@ export interface MyCreationsTabProps {
   creator: string;
 }
 
-const createdCollectionsMachine = createPagedListMachine<CreatedCollection, CreatedCollectionsParams>().provide({
-  actors: { fetchPage: fetchPageActor(fetchCreatedCollectionsPage) },
-});
-
 /**
  * Seed 000 §2 "My creations": the creator's collections, PAGE_SIZE.collections (5) at a time, the next page when the
  * list bottom is 10% visible. Live staleness refreshes each card in place (see useCreationCard), not the list, so a
  * price being typed or a cover being cropped is not thrown away by someone else's sale.
  */
 export function MyCreationsTab({ creator }: MyCreationsTabProps) {
-  const list = useActorRef(createdCollectionsMachine, { input: { pageSize: PAGE_SIZE.collections, params: { creator } } });
-  useEffect(() => {
-    list.send({ type: 'list.reset', params: { creator } });
-  }, [list, creator]);
+  // Another creator is another list: the dashboard keys this tab by the address.
+  const list = useFlow(createdCollectionsFlow, { input: { pageSize: PAGE_SIZE.collections, params: { creator }, load: true } });
 
   const items = useSelector(list, (snapshot) => snapshot.context.items);
   const loading = useSelector(list, (snapshot) => snapshot.hasTag('loading') || snapshot.matches('idle'));

@@ -5,13 +5,13 @@ import { priceError, type CollectionSellActor, type SellMode } from '../../../..
 import { PRICE_MIN, PRICE_STEP } from '../../../../domain/price';
 import { formatPrice } from '../../../app/format';
 import { PhaseStatus } from '../../../components/trading/PhaseStatus';
-import type { ContractActionPhase } from '../../../components/trading/useContractAction';
+import type { TradePhase } from '../../../../machines/dashboard/dashboardTrade';
 
 export const SOLD_OUT_TEXT = 'This collection is sold out';
 export const UNPUBLISHED_TEXT = 'This collection is not on chain yet: publish it in the studio to sell it.';
 
 /** The sell panel: the full collection at one price per token, or by token (the collection tokens view). */
-export function SellCollectionPanel({ sell, phase, chainId }: { sell: CollectionSellActor; phase: ContractActionPhase; chainId: number }) {
+export function SellCollectionPanel({ sell, phase, chainId }: { sell: CollectionSellActor; phase: TradePhase; chainId: number }) {
   const soldOut = useSelector(sell, (snapshot) => snapshot.matches('soldOut'));
   const unpublished = useSelector(sell, (snapshot) => snapshot.matches('unpublished'));
   const mode = useSelector(sell, (snapshot) => snapshot.context.mode);

@@ -3,11 +3,11 @@ import { belongsToAllOutSale, openListings, remainingUnits } from '../../../../m
 import { CANCEL_AT_COLLECTION_MESSAGE } from '../../../../machines/trading/tradeRules';
 import { formatPrice } from '../../../app/format';
 import { PhaseStatus } from '../../../components/trading/PhaseStatus';
-import type { ContractActionPhase } from '../../../components/trading/useContractAction';
+import type { TradePhase } from '../../../../machines/dashboard/dashboardTrade';
 import type { DashboardActor } from './dashboardActor';
 
 /** The owner's open sales of this token; one inside a whole-collection sale is cancelled at the collection. */
-export function ListingsBox({ dashboard, phase }: { dashboard: DashboardActor; phase: ContractActionPhase }) {
+export function ListingsBox({ dashboard, phase }: { dashboard: DashboardActor; phase: TradePhase }) {
   const token = useSelector(dashboard, (snapshot) => snapshot.context.token);
   const viewer = useSelector(dashboard, (snapshot) => snapshot.context.viewer);
   const busy = useSelector(dashboard, (snapshot) => snapshot.hasTag('busy'));

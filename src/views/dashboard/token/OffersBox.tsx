@@ -2,12 +2,12 @@ import { useSelector } from '@xstate/react';
 import { acceptableOffers } from '../../../../machines/dashboard/tokenDashboardMachine';
 import { displayName, formatPrice } from '../../../app/format';
 import { PhaseStatus } from '../../../components/trading/PhaseStatus';
-import type { ContractActionPhase } from '../../../components/trading/useContractAction';
+import type { TradePhase } from '../../../../machines/dashboard/dashboardTrade';
 import { formatDateTime } from '../../token/dates';
 import type { DashboardActor } from './dashboardActor';
 
 /** Offers on the owner's open sales of this token, each with Accept (seed 000 §6: only the seller accepts). */
-export function OffersBox({ dashboard, phase }: { dashboard: DashboardActor; phase: ContractActionPhase }) {
+export function OffersBox({ dashboard, phase }: { dashboard: DashboardActor; phase: TradePhase }) {
   const token = useSelector(dashboard, (snapshot) => snapshot.context.token);
   const offers = useSelector(dashboard, (snapshot) => snapshot.context.offers);
   const viewer = useSelector(dashboard, (snapshot) => snapshot.context.viewer);

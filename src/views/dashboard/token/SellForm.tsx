@@ -3,11 +3,11 @@ import { useId, type FormEvent } from 'react';
 import { PRICE_MIN, PRICE_STEP } from '../../../../domain/price';
 import { LISTING_CURRENCY } from '../../../../machines/dashboard/tokenDashboardMachine';
 import { PhaseStatus } from '../../../components/trading/PhaseStatus';
-import type { ContractActionPhase } from '../../../components/trading/useContractAction';
+import type { TradePhase } from '../../../../machines/dashboard/dashboardTrade';
 import type { DashboardActor } from './dashboardActor';
 
 /** The owner's listing form: a price in ETH, one unit (seed 000 §5); validated on submit by the machine. */
-export function SellForm({ dashboard, phase }: { dashboard: DashboardActor; phase: ContractActionPhase }) {
+export function SellForm({ dashboard, phase }: { dashboard: DashboardActor; phase: TradePhase }) {
   const canList = useSelector(dashboard, (snapshot) => snapshot.hasTag('canList'));
   const price = useSelector(dashboard, (snapshot) => snapshot.context.price);
   const error = useSelector(dashboard, (snapshot) => snapshot.context.priceError);

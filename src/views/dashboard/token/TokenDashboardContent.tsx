@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { TOKEN_SOLD_NOTICE } from '../../../../machines/dashboard/tokenDashboardMachine';
 import { LikeButton } from '../../../components/likes/LikeButton';
 import { TokenMedia } from '../../../components/media/TokenMedia';
-import type { ContractActionPhase } from '../../../components/trading/useContractAction';
+import type { TradePhase } from '../../../../machines/dashboard/dashboardTrade';
 import { useTokenPatch } from '../../../services/live/tokenPatches';
 import type { TokenDetail } from '../../../services/token';
 import { liveToken } from '../../token/liveToken';
@@ -16,7 +16,7 @@ import { SellForm } from './SellForm';
 export interface TokenDashboardContentProps {
   dashboard: DashboardActor;
   token: TokenDetail;
-  phase: ContractActionPhase;
+  phase: TradePhase;
 }
 
 /** The token (media, name, collection, like, description, details) and, for its owner, the sell and trade boxes. */

@@ -1,9 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { createTokenDashboardMachine } from '../../../../machines/dashboard/tokenDashboardMachine';
-import type { TokenDetail, TokenOffer } from '../../../services/token';
+import type { TokenDashboardFlow } from '../../../services/flows/dashboard';
 
-/** The token dashboard machine over the token page's GraphQL shapes; its effects are provided by the view. */
-export const tokenDashboardMachine = createTokenDashboardMachine<TokenDetail, TokenOffer>();
-
-export type DashboardActor = ActorRefFrom<typeof tokenDashboardMachine>;
-export type DashboardSnapshot = SnapshotFrom<typeof tokenDashboardMachine>;
+/** The token dashboard's flow actor, as its boxes receive it. */
+export type DashboardActor = ActorRefFrom<TokenDashboardFlow>;
+export type DashboardSnapshot = SnapshotFrom<TokenDashboardFlow>;

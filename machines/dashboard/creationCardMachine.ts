@@ -1,0 +1,141 @@
+import { assign, cancel, enqueueActions, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
+import { watchListsStale, type ListsStaleEvent } from '../live/watchListsStale';
+import { LIVE_REFRESH_DELAY_MS } from '../lists/constants';
+import { collectionSellMachine, type CollectionSellParentEvent, type OpenAllOutSale } from './collectionSellMachine';
+
+// Seed 000 §2 "My creations": one collection card's server data, the collection (as listed, then refreshed on its
+// own) and the creator's current listings of it, and the card's sell panel (a collectionSell child). It refreshes on
+// live staleness and on request (after an edit or a mined chain action), so the card, its typed price and open
+// editors stay in place instead of the whole list reloading under the creator.
+
+/** What the card needs of a collection. */
+export interface CardCollection {
+  _id: string;
+  address?: string | null;
+  chainId: number;
+  soldOut: boolean;
+}
+
+/** What the card needs of its listings: the open all-out sale, if any. */
+export interface CardListings {
+  allOutSale: (OpenAllOutSale & Record<string, unknown>) | null;
+}
+
+export interface LoadCardInput {
+  id: string;
+  seller: string;
+  /** False on the first load: the collection came with the list, only the listings are fetched. */
+  fresh: boolean;
+}
+
+export interface LoadCardOutput<TCollection, TListings> {
+  /** The refreshed collection; null when it is not in the public list (hidden): the listed copy stays. */
+  collection: TCollection | null;
+  listings: TListings;
+}
+
+export interface CreationCardInput<TCollection> {
+  collection: TCollection;
+  seller: string;
+}
+
+export interface CreationCardContext<TCollection, TListings> {
+  collection: TCollection;
+  seller: string;
+  listings: TListings | null;
+  error: string | null;
+  /** Loads done so far: the first one only fetches the listings. */
+  loads: number;
+}
+
+export type CreationCardEvent =
+  /** Refetch now (after a cover or description edit, or Retry). */
+  | { type: 'card.refresh' }
+  | ListsStaleEvent
+  | CollectionSellParentEvent;
+
+export type CreationCardTag = 'loading';
+
+const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unexpected error');
+const openSale = (listings: CardListings | null): OpenAllOutSale | null =>
+  listings?.allOutSale ? { allOutSaleId: listings.allOutSale.allOutSaleId, price: listings.allOutSale.price } : null;
+
+/** The card's sell panel child. */
+export const SELL_CHILD_ID = 'sell';
+
+export function createCreationCardMachine<TCollection extends CardCollection = CardCollection, TListings extends CardListings = CardListings>() {
+  type Context = CreationCardContext<TCollection, TListings>;
+  type Output = LoadCardOutput<TCollection, TListings>;
+  const outputOf = (event: unknown) => (event as { output: Output }).output;
+
+  return setup({
+    types: {
+      input: {} as CreationCardInput<TCollection>,
+      context: {} as Context,
+      events: {} as CreationCardEvent,
+      tags: {} as CreationCardTag,
+    },
+    actors: {
+      loadCard: fromPromise<Output, LoadCardInput>(async () => {
+        throw new Error('creationCardMachine: actor "loadCard" not provided');
+      }),
+      collectionSell: collectionSellMachine,
+      watchListsStale,
+    },
+    actions: {
+      // Named so the done event (not in the machine's own union) can be read.
+      assignLoaded: assign(({ context, event }) => {
+        const output = outputOf(event);
+        return { collection: output.collection ?? context.collection, listings: output.listings, error: null, loads: context.loads + 1 };
+      }),
+      // The sell panel starts with the first listings and hears every later load (by value: same answer, no change).
+      // (Runs after assignLoaded: the first successful load is loads === 1.)
+      syncSell: enqueueActions(({ context, enqueue }) => {
+        const sync = { soldOut: context.collection.soldOut, address: context.collection.address ?? null, allOutSale: openSale(context.listings) };
+        if (context.loads === 1) {
+          enqueue.spawnChild('collectionSell', {
+            id: SELL_CHILD_ID,
+            input: { collection: { _id: context.collection._id, address: sync.address, chainId: context.collection.chainId }, soldOut: sync.soldOut, allOutSale: sync.allOutSale },
+          });
+          return;
+        }
+        enqueue.sendTo(SELL_CHILD_ID, { type: 'listing.sync', ...sync });
+      }),
+      // After a mined action: a second refresh once the indexer has surely written the new sale (its live event
+      // refreshes too, but a missed socket must not leave the card stale).
+      refreshLater: enqueueActions(({ enqueue }) => {
+        enqueue(cancel('later'));
+        enqueue(raise({ type: 'card.refresh' }, { id: 'later', delay: LIVE_REFRESH_DELAY_MS }));
+      }),
+    },
+  }).createMachine({
+    id: 'creationCard',
+    context: ({ input }) => ({ collection: input.collection, seller: input.seller, listings: null, error: null, loads: 0 }),
+    invoke: { src: 'watchListsStale' },
+    on: {
+      // A newer load replaces the running one (its answer would be older).
+      'card.refresh': { target: '.loading', reenter: true },
+      'lists.stale': { target: '.loading', reenter: true },
+      'card.actionDone': { target: '.loading', reenter: true, actions: 'refreshLater' },
+    },
+    initial: 'loading',
+    states: {
+      loading: {
+        tags: 'loading',
+        invoke: {
+          id: 'loadCard',
+          src: 'loadCard',
+          input: ({ context }) => ({ id: context.collection._id, seller: context.seller, fresh: context.loads > 0 }),
+          onDone: { target: 'ready', actions: ['assignLoaded', 'syncSell'] },
+          onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+        },
+      },
+      ready: {},
+      // The listings could not be loaded: Retry (card.refresh); the last listings, if any, stay shown.
+      failed: {},
+    },
+  });
+}
+
+export const creationCardMachine = createCreationCardMachine();
+export type CreationCardActor = ActorRefFrom<typeof creationCardMachine>;

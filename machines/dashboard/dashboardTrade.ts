@@ -1,0 +1,59 @@
+// What the dashboard's page machines share about the contract action they invoke as a child (id 'trade'): its
+// input from the connected wallet (read through the actor system), its outcome, and its phase for the view.
+import type { AnyActorRef } from 'xstate';
+import type { ChainAction } from '../trading/chainActions';
+import type { ContractActionInput } from '../trading/contractActionMachine';
+import { walletOf, type SystemLike } from '../system/systemActors';
+
+/** The invoked contract action's id: its end arrives as `xstate.done.actor.trade`. */
+export const TRADE_CHILD_ID = 'trade';
+
+/** The contract action's input: the action, sent from the wallet the session holds now. */
+export function contractActionInputOf(action: ChainAction, system: SystemLike): ContractActionInput {
+  const wallet = walletOf(system);
+  return {
+    action,
+    account: wallet?.address ?? '',
+    walletChainId: wallet?.chainId ?? null,
+    networkName: wallet?.networkName ?? '',
+    isMobile: wallet?.isMobile ?? false,
+  };
+}
+
+export interface TradeOutput {
+  error: { message: string } | null;
+  hash: string | null;
+}
+
+/** The child's done event: succeeded (mined) when it ends without error and with a hash; cancelled has neither. */
+export function tradeSucceeded({ event }: { event: unknown }): boolean {
+  const output = (event as { output?: TradeOutput }).output;
+  return !!output && output.error === null && output.hash !== null;
+}
+
+/** 'wallet': waiting for the user in the wallet; 'pending': sent, waiting for the receipt. */
+export type TradePhase = 'idle' | 'busy' | 'wallet' | 'pending';
+
+interface TaggedSnapshot {
+  status: string;
+  hasTag(tag: string): boolean;
+}
+
+/** The phase of a running contract action's snapshot (idle once it ended or when none runs). */
+export function tradePhaseOf(snapshot: TaggedSnapshot | undefined): TradePhase {
+  if (!snapshot || snapshot.status !== 'active') return 'idle';
+  return snapshot.hasTag('pending') ? 'pending' : snapshot.hasTag('wallet') ? 'wallet' : 'busy';
+}
+
+/** The page machine's running contract action, if any (a view selects it, then selects its phase). */
+export function tradeChildOf(snapshot: { children: Record<string, AnyActorRef | undefined> }): AnyActorRef | undefined {
+  return snapshot.children[TRADE_CHILD_ID];
+}
+
+/**
+ * After a confirmed action: the liveEvents actor (through the system) schedules its `lists.stale`, so every list
+ * refetches once the indexer had the live-refresh delay to record the change. Nothing happens without one.
+ */
+export function listsChangedThroughSystem(system: SystemLike): void {
+  system.get('liveEvents')?.send({ type: 'lists.changed' });
+}

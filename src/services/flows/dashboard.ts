@@ -1,0 +1,59 @@
+// The dashboard's flows (/account/dashboard, /account/dashboard/token/$id), each provided once: every actor and
+// action name of their machines mapped to src/services. Views run them with useFlow(flow, { input }); unit tests
+// replace them by machine id through FlowOverridesProvider (src/app/flows.tsx).
+import { fromPromise } from 'xstate';
+import { chainActionMachine } from '../../../machines/dashboard/chainActionMachine';
+import { dashboardTabsMachine } from '../../../machines/dashboard/dashboardTabsMachine';
+import { collectionSellMachine } from '../../../machines/dashboard/collectionSellMachine';
+import { createCreationCardMachine } from '../../../machines/dashboard/creationCardMachine';
+import { createTokenDashboardMachine } from '../../../machines/dashboard/tokenDashboardMachine';
+import { provideContractAction } from '../chain/contractAction';
+import { createPagedListMachine, fetchPageActor } from '../../../machines/lists/pagedListMachine';
+import { fetchCreatedCollectionsPage, getCreatedCollection, getCreationListings, type CreatedCollection, type CreatedCollectionsParams, type CreationListings } from '../dashboard/creations';
+import { fetchTokenDashboard } from '../dashboard/tokenDashboard';
+import type { TokenDetail, TokenOffer } from '../token';
+import { navigateTo } from './navigation';
+
+/** The token dashboard: load, list for sale / cancel listing / accept through one contractAction child at a time. */
+export const tokenDashboardFlow = createTokenDashboardMachine<TokenDetail, TokenOffer>().provide({
+  actors: {
+    fetchDashboard: fromPromise(({ input, signal }) => fetchTokenDashboard(input, signal)),
+    contractAction: provideContractAction(),
+  },
+  actions: { leaveToExplore: () => navigateTo({ to: '/explore', replace: true }) },
+});
+
+export type TokenDashboardFlow = typeof tokenDashboardFlow;
+
+/** Accept (received offers) and Retract (sent offers) on a dashboard offer row: one contractAction child. */
+export const dashboardChainActionFlow = chainActionMachine.provide({ actors: { contractAction: provideContractAction() } });
+
+/**
+ * A My creations card: its collection and current listings (refreshed on live staleness, after edits and mined
+ * actions) and its sell panel, whose List collection / Cancel collection sale run as contractAction children.
+ */
+export const creationCardFlow = createCreationCardMachine<CreatedCollection, CreationListings>().provide({
+  actors: {
+    loadCard: fromPromise(async ({ input, signal }) => {
+      const [collection, listings] = await Promise.all([
+        input.fresh ? getCreatedCollection(input.id, signal) : Promise.resolve(null),
+        getCreationListings(input.id, input.seller, signal),
+      ]);
+      return { collection, listings };
+    }),
+    collectionSell: collectionSellMachine.provide({ actors: { contractAction: provideContractAction() } }),
+  },
+});
+
+/** My creations: the creator's collections, PAGE_SIZE.collections at a time (each card refreshes itself). */
+export const createdCollectionsFlow = createPagedListMachine<CreatedCollection, CreatedCollectionsParams>().provide({
+  actors: { fetchPage: fetchPageActor(fetchCreatedCollectionsPage) },
+});
+
+/** The dashboard's tabs: the shown tab follows the URL and the account's role; a chosen tab goes into the URL. */
+export const dashboardTabsFlow = dashboardTabsMachine.provide({
+  actions: {
+    // Another tab drops the collection filter: it belongs to the received offers it was opened for.
+    showTabInUrl: (_, { tab, replace }) => navigateTo({ to: '/account/dashboard', search: { tab }, replace }),
+  },
+});

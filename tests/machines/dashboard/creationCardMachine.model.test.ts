@@ -1,0 +1,146 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import {
+  createCreationCardMachine,
+  SELL_CHILD_ID,
+  type CardCollection,
+  type CardListings,
+  type LoadCardInput,
+  type LoadCardOutput,
+} from '../../../machines/dashboard/creationCardMachine';
+import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests, modelPaths } from '../support/modelTesting';
+
+const ADDRESS = '0xa16e02e87b7454126e5e10d957a927a7f5b5d2be';
+const SELLER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+const LISTED: CardCollection = { _id: '7', address: ADDRESS, chainId: 31337, soldOut: false };
+const SOLD_OUT: CardCollection = { ...LISTED, soldOut: true };
+const SALE = { allOutSaleId: '3', price: { amount: '20000000000000000', currency: 'ETH' } };
+const NOTHING_LISTED: CardListings = { allOutSale: null };
+const COLLECTION_SALE: CardListings = { allOutSale: SALE };
+const LIVE_REFRESH_DELAY_MS = 2000;
+
+const machine = createCreationCardMachine();
+type Snap = AnyMachineSnapshot;
+type Output = LoadCardOutput<CardCollection, CardListings>;
+const nameOf = (value: unknown) =>
+  value === null ? 'none' : value === LISTED ? 'listed' : value === SOLD_OUT ? 'soldOut' : value === NOTHING_LISTED ? 'nothing' : value === COLLECTION_SALE ? 'sale' : 'other';
+const project = (state: Snap) => ({
+  value: state.value,
+  collection: nameOf(state.context.collection),
+  listings: nameOf(state.context.listings),
+  error: state.context.error,
+  // Only whether this is the first load matters.
+  first: state.context.loads === 0,
+});
+
+const done = (output: Output) => ({ type: 'xstate.done.actor.loadCard', output }) as EventObject;
+const model = createMachineTestModel(machine, {
+  input: { collection: LISTED, seller: SELLER },
+  project,
+  events: () => [
+    done({ collection: null, listings: NOTHING_LISTED }),
+    done({ collection: SOLD_OUT, listings: COLLECTION_SALE }),
+    { type: 'xstate.error.actor.loadCard', error: new Error('Network down') } as EventObject,
+  ],
+  // A refresh only from a settled card (loading again restarts the same load).
+  filterEvents: (state, event) => {
+    if (/^(card\.|lists\.)/.test(event.type)) return !state.matches('loading');
+    if (event.type === 'xstate.done.actor.loadCard') {
+      const output = (event as unknown as { output: Output }).output;
+      // The first load never refreshes the collection (it came with the list).
+      return state.context.loads === 0 ? output.collection === null : output.collection !== null;
+    }
+    return true;
+  },
+});
+const paths = modelPaths(model, { filterEvents: () => false });
+
+function harness() {
+  const load = controlled<Output, LoadCardInput>();
+  let actor: ReturnType<typeof start> | undefined;
+  function start() {
+    return createActor(machine.provide({ actors: { loadCard: load.logic } }), { input: { collection: LISTED, seller: SELLER } }).start();
+  }
+  const real = () => actor!.getSnapshot();
+  const send = (step: { event: EventObject }) => void actor?.send(step.event as never);
+  const settle = async (step: { event: EventObject }) => {
+    const event = step.event as { output?: Output; error?: Error };
+    if (event.error) load.last().reject(event.error);
+    else load.last().resolve(event.output!);
+    await flush();
+  };
+  const sell = () => real().children[SELL_CHILD_ID] as { getSnapshot(): { context: { soldOut: boolean; allOutSale: unknown } } } | undefined;
+  return {
+    stop: () => actor?.stop(),
+    params: {
+      events: {
+        'xstate.init': () => {
+          actor = start();
+        },
+        'card.refresh': send,
+        'lists.stale': send,
+        'card.actionDone': (step: { event: EventObject }) => {
+          const calls = load.calls.length;
+          send(step);
+          expect(load.calls).toHaveLength(calls + 1);
+          // Once more when the indexer caught up.
+          vi.advanceTimersByTime(LIVE_REFRESH_DELAY_MS - 1);
+          expect(load.calls).toHaveLength(calls + 1);
+          vi.advanceTimersByTime(1);
+          expect(load.calls).toHaveLength(calls + 2);
+          // The first of the two loads was replaced (aborted) by the second.
+          expect(load.calls.at(-2)!.signal.aborted).toBe(true);
+        },
+        'xstate.done.actor.loadCard': settle,
+        'xstate.error.actor.loadCard': settle,
+      },
+      states: checkedStates(real, project, {
+        loading: (snap) => {
+          expect(snap.hasTag('loading')).toBe(true);
+          expect(load.last().input).toEqual({ id: '7', seller: SELLER, fresh: snap.context.loads > 0 });
+          expect(load.last().signal.aborted).toBe(false);
+        },
+        ready: (snap) => {
+          expect(snap.hasTag('loading')).toBe(false);
+          expect(snap.context.listings).not.toBeNull();
+          expect(snap.context.error).toBeNull();
+          // The sell panel child hears the loaded data.
+          const context = sell()!.getSnapshot().context;
+          expect(context.soldOut).toBe(snap.context.collection.soldOut);
+          expect(context.allOutSale).toEqual(snap.context.listings.allOutSale ? SALE : null);
+        },
+        failed: (snap) => {
+          expect(snap.context.error).toBe('Network down');
+          expect(snap.can({ type: 'card.refresh' })).toBe(true);
+          // The sell panel stays when listings were loaded before.
+          expect(Boolean(sell())).toBe(snap.context.listings !== null);
+        },
+      }),
+    },
+  };
+}
+
+describe('creationCardMachine (model-based)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  modelCoverageTests(machine, paths, harness);
+
+  it('a refresh replaces a running load: its late answer is dropped', async () => {
+    const load = controlled<Output, LoadCardInput>();
+    const actor = createActor(machine.provide({ actors: { loadCard: load.logic } }), { input: { collection: LISTED, seller: SELLER } }).start();
+    const first = load.last();
+    actor.send({ type: 'card.refresh' });
+    expect(first.signal.aborted).toBe(true);
+    first.resolve({ collection: null, listings: COLLECTION_SALE });
+    await flush();
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    load.last().resolve({ collection: null, listings: NOTHING_LISTED });
+    await flush();
+    expect(actor.getSnapshot().context.listings).toBe(NOTHING_LISTED);
+    actor.stop();
+  });
+});

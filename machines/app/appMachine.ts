@@ -1,5 +1,6 @@
 import { setup, stopChild, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import { configMachine } from '../config/configMachine';
+import { accountLikesMachine } from '../likes/accountLikesMachine';
 import { liveEventsMachine } from '../live/liveEventsMachine';
 import { notificationsMachine } from '../notifications/notificationsMachine';
 import { pwaUpdateMachine } from '../pwa/pwaUpdateMachine';
@@ -16,11 +17,12 @@ export interface AppSystemActors {
   walletSession: ActorRefFrom<typeof walletSessionMachine>;
   liveEvents: ActorRefFrom<typeof liveEventsMachine>;
   walletModal: ActorRefFrom<typeof walletModalMachine>;
+  accountLikes: ActorRefFrom<typeof accountLikesMachine>;
 }
 
 export type AppSystemId = keyof AppSystemActors;
 
-export const APP_SYSTEM_IDS = ['config', 'settings', 'notifications', 'pwaUpdate', 'walletSession', 'liveEvents', 'walletModal'] as const satisfies readonly AppSystemId[];
+export const APP_SYSTEM_IDS = ['config', 'settings', 'notifications', 'pwaUpdate', 'walletSession', 'liveEvents', 'walletModal', 'accountLikes'] as const satisfies readonly AppSystemId[];
 
 /** Typed `system.get`: the root registers each child under its systemId. */
 export function getAppActor<TId extends AppSystemId>(
@@ -61,6 +63,7 @@ export const appMachine = setup({
     walletSession: walletSessionMachine,
     liveEvents: liveEventsMachine,
     walletModal: walletModalMachine,
+    accountLikes: accountLikesMachine,
   },
   guards: {
     isPageFlowError: ({ event }) => !(APP_SYSTEM_IDS as readonly string[]).includes(event.type.slice('xstate.error.actor.'.length)),
@@ -77,6 +80,8 @@ export const appMachine = setup({
     { id: 'liveEvents', systemId: 'liveEvents', src: 'liveEvents' },
     // Whether the wallet modal is open: anything may open it; it closes once the session is registered.
     { id: 'walletModal', systemId: 'walletModal', src: 'walletModal' },
+    // The signed-in account's liked tokens, loaded once per login when a like toggle first asks.
+    { id: 'accountLikes', systemId: 'accountLikes', src: 'accountLikes' },
   ],
   // Page flows run in this system with the root as their parent (src/app/flows.tsx): one failing must not stop the
   // app, so their error reports are heard and dropped here. The root's own children are not matched.

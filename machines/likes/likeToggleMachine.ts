@@ -1,4 +1,11 @@
-import { assign, emit, fromPromise, setup, type ActorRefFrom } from 'xstate';
+// The like toggle of one token (seed 000 §4): the count changes at once (optimistic) and is rolled back when the call
+// fails. It is the behaviour a like button loads lazily (likeButtonMachine spawns it): it reads the account's likes
+// from the system's accountLikes actor, shares its count with every view of the token through the liveEvents actor's
+// token patches, and shows its notices and the wallet modal through the system.
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type AnyActorRef, type EventObject } from 'xstate';
+import { notifyThroughSystem } from '../system/systemActors';
+import { openWalletModalThroughSystem } from '../wallet/walletModalMachine';
+import { watchAccountLikes } from './accountLikesMachine';
 import { CONNECT_WALLET_TO_LIKE_MESSAGE, LIKE_FAILED_MESSAGE } from './constants';
 
 export interface LikeToggleInput {
@@ -27,22 +34,59 @@ export interface LikeRequest {
 }
 
 export type LikeToggleEvent =
-  | { type: 'like.toggle' }
+  /** A click; `likesCount` is the count the button showed (the token's shared count), the base of the change. */
+  | { type: 'like.toggle'; likesCount?: number }
   /** The session or the account's likes changed (sign-in, sign-out, likes loaded). */
   | { type: 'likes.sync'; registered: boolean; liked: boolean }
   /** A live TokenLiked / TokenUnliked / TokenUpdated count for this token. */
   | { type: 'likes.countChanged'; likesCount: number };
 
-/** One-off effects for the view: the connect-wallet prompt (notice + wallet modal) and the rollback notice. */
-export type LikeToggleEmitted = { type: 'like.connectWallet'; text: string } | { type: 'like.failed'; text: string };
+export type LikeToggleTag = 'busy' | 'pressed';
 
-export type LikeToggleTag = 'busy';
+interface LiveSnapshotLike {
+  context?: { patches?: Record<string, { likesCount?: number } | undefined> };
+}
+
+/**
+ * Invoke with `{ tokenId }` while a call runs: sends `likes.countChanged` whenever the token's shared count (the
+ * liveEvents actor's patch) changes, so a rollback undoes only this toggle's step. Silent without a liveEvents actor.
+ */
+export const watchLiveCount = fromCallback<EventObject, { tokenId: string }>(({ system, input, sendBack }) => {
+  const live = system.get('liveEvents') as AnyActorRef | undefined;
+  if (!live) return undefined;
+  const countOf = (snapshot: LiveSnapshotLike) => snapshot.context?.patches?.[input.tokenId]?.likesCount;
+  let last = countOf(live.getSnapshot() as LiveSnapshotLike);
+  const subscription = live.subscribe((snapshot: LiveSnapshotLike) => {
+    const count = countOf(snapshot);
+    if (count === undefined || count === last) return;
+    last = count;
+    sendBack({
+      type: 'likes.countChanged',
+      likesCount: count,
+    } satisfies LikeToggleEvent);
+  });
+  return () => subscription.unsubscribe();
+});
 
 const notProvided = (name: string) => new Error(`likeToggleMachine: "${name}" not provided`);
 const outputOf = <T>(event: unknown) => (event as { output: T }).output;
+const publish = {
+  type: 'publishCount',
+  params: ({ context }: { context: LikeToggleContext }) => ({
+    tokenId: context.tokenId,
+    likesCount: context.likesCount,
+  }),
+} as const;
+const record = (liked: boolean) =>
+  ({
+    type: 'recordLike',
+    params: ({ context }: { context: LikeToggleContext }) => ({
+      tokenId: context.tokenId,
+      liked,
+    }),
+  }) as const;
 
 /**
- * The like toggle of one token: the count changes at once (optimistic) and is rolled back when the call fails.
  * liking/unliking remember the change by the state itself, so a rollback undoes exactly one step even when a live
  * count arrived meanwhile.
  */
@@ -51,10 +95,11 @@ export const likeToggleMachine = setup({
     context: {} as LikeToggleContext,
     events: {} as LikeToggleEvent,
     input: {} as LikeToggleInput,
-    emitted: {} as LikeToggleEmitted,
     tags: {} as LikeToggleTag,
   },
   actors: {
+    watchAccountLikes,
+    watchLiveCount,
     // POST /api/v1/likes/ (multipart token_id).
     likeToken: fromPromise<LikeResult, LikeRequest>(async () => {
       throw notProvided('likeToken');
@@ -65,17 +110,45 @@ export const likeToggleMachine = setup({
     }),
   },
   actions: {
-    // Services share the count with every view of the token (the live token patches).
-    publishCount: (_args, _params: { tokenId: string; likesCount: number }) => {
-      throw notProvided('publishCount');
+    // Every card and token page showing the token shows this count (the liveEvents actor's token patches).
+    publishCount: ({ system }, params: { tokenId: string; likesCount: number }) => {
+      system.get('liveEvents')?.send({
+        type: 'live.patch',
+        id: params.tokenId,
+        patch: { likesCount: params.likesCount },
+      });
     },
+    // The account's likes (the accountLikes actor) follow what the server confirmed: every button of the token agrees.
+    recordLike: ({ system }, params: { tokenId: string; liked: boolean }) => {
+      system.get('accountLikes')?.send({
+        type: 'likes.recorded',
+        tokenId: params.tokenId,
+        liked: params.liked,
+      });
+    },
+    takeShownCount: assign({
+      likesCount: ({ context, event }) =>
+        event.type === 'like.toggle' && event.likesCount !== undefined ? event.likesCount : context.likesCount,
+    }),
     addLike: assign({ likesCount: ({ context }) => context.likesCount + 1 }),
-    removeLike: assign({ likesCount: ({ context }) => Math.max(0, context.likesCount - 1) }),
-    takeServerCount: assign({ likesCount: ({ event }) => outputOf<LikeResult>(event).likesCount }),
-    takeLiveCount: assign({ likesCount: ({ context, event }) => (event.type === 'likes.countChanged' ? event.likesCount : context.likesCount) }),
-    takeRegistered: assign({ registered: ({ context, event }) => (event.type === 'likes.sync' ? event.registered : context.registered) }),
-    promptConnectWallet: emit({ type: 'like.connectWallet' as const, text: CONNECT_WALLET_TO_LIKE_MESSAGE }),
-    notifyFailure: emit({ type: 'like.failed' as const, text: LIKE_FAILED_MESSAGE }),
+    removeLike: assign({
+      likesCount: ({ context }) => Math.max(0, context.likesCount - 1),
+    }),
+    takeServerCount: assign({
+      likesCount: ({ event }) => outputOf<LikeResult>(event).likesCount,
+    }),
+    takeLiveCount: assign({
+      likesCount: ({ context, event }) => (event.type === 'likes.countChanged' ? event.likesCount : context.likesCount),
+    }),
+    takeRegistered: assign({
+      registered: ({ context, event }) => (event.type === 'likes.sync' ? event.registered : context.registered),
+    }),
+    // Seed 000 §4: without a registered account the connect-wallet error shows and the wallet modal opens.
+    promptConnectWallet: ({ system }) => {
+      notifyThroughSystem(system, 'error', CONNECT_WALLET_TO_LIKE_MESSAGE);
+      openWalletModalThroughSystem(system);
+    },
+    notifyFailure: ({ system }) => notifyThroughSystem(system, 'error', LIKE_FAILED_MESSAGE),
   },
   guards: {
     // The machine starts in the state its input names (the init event carries the input).
@@ -85,8 +158,18 @@ export const likeToggleMachine = setup({
   },
 }).createMachine({
   id: 'likeToggle',
-  context: ({ input }) => ({ tokenId: input.tokenId, likesCount: input.likesCount, registered: input.registered }),
+  context: ({ input }) => ({
+    tokenId: input.tokenId,
+    likesCount: input.likesCount,
+    registered: input.registered,
+  }),
   initial: 'resolving',
+  // The account's likes: asked for once, heard on every change.
+  invoke: {
+    id: 'accountLikes',
+    src: 'watchAccountLikes',
+    input: ({ context }) => ({ tokenId: context.tokenId }),
+  },
   on: {
     'likes.countChanged': { actions: 'takeLiveCount' },
   },
@@ -98,7 +181,11 @@ export const likeToggleMachine = setup({
       initial: 'unliked',
       on: {
         'likes.sync': [
-          { guard: 'syncSaysLiked', target: '.liked', actions: 'takeRegistered' },
+          {
+            guard: 'syncSaysLiked',
+            target: '.liked',
+            actions: 'takeRegistered',
+          },
           { target: '.unliked', actions: 'takeRegistered' },
         ],
       },
@@ -109,19 +196,20 @@ export const likeToggleMachine = setup({
               {
                 guard: 'isRegistered',
                 target: '#likeToggle.liking',
-                actions: ['addLike', { type: 'publishCount', params: ({ context }) => ({ tokenId: context.tokenId, likesCount: context.likesCount }) }],
+                actions: ['takeShownCount', 'addLike', publish],
               },
               { actions: 'promptConnectWallet' },
             ],
           },
         },
         liked: {
+          tags: 'pressed',
           on: {
             'like.toggle': [
               {
                 guard: 'isRegistered',
                 target: '#likeToggle.unliking',
-                actions: ['removeLike', { type: 'publishCount', params: ({ context }) => ({ tokenId: context.tokenId, likesCount: context.likesCount }) }],
+                actions: ['takeShownCount', 'removeLike', publish],
               },
               { actions: 'promptConnectWallet' },
             ],
@@ -130,46 +218,52 @@ export const likeToggleMachine = setup({
       },
     },
     liking: {
-      tags: 'busy',
+      tags: ['busy', 'pressed'],
       on: { 'likes.sync': { actions: 'takeRegistered' } },
-      invoke: {
-        id: 'likeToken',
-        src: 'likeToken',
-        input: ({ context }) => ({ tokenId: context.tokenId }),
-        onDone: {
-          target: 'idle.liked',
-          actions: ['takeServerCount', { type: 'publishCount', params: ({ context }) => ({ tokenId: context.tokenId, likesCount: context.likesCount }) }],
+      invoke: [
+        {
+          id: 'liveCount',
+          src: 'watchLiveCount',
+          input: ({ context }) => ({ tokenId: context.tokenId }),
         },
-        onError: {
-          target: 'idle.unliked',
-          actions: [
-            'removeLike',
-            { type: 'publishCount', params: ({ context }) => ({ tokenId: context.tokenId, likesCount: context.likesCount }) },
-            'notifyFailure',
-          ],
+        {
+          id: 'likeToken',
+          src: 'likeToken',
+          input: ({ context }) => ({ tokenId: context.tokenId }),
+          onDone: {
+            target: 'idle.liked',
+            actions: ['takeServerCount', publish, record(true)],
+          },
+          onError: {
+            target: 'idle.unliked',
+            actions: ['removeLike', publish, 'notifyFailure'],
+          },
         },
-      },
+      ],
     },
     unliking: {
       tags: 'busy',
       on: { 'likes.sync': { actions: 'takeRegistered' } },
-      invoke: {
-        id: 'unlikeToken',
-        src: 'unlikeToken',
-        input: ({ context }) => ({ tokenId: context.tokenId }),
-        onDone: {
-          target: 'idle.unliked',
-          actions: ['takeServerCount', { type: 'publishCount', params: ({ context }) => ({ tokenId: context.tokenId, likesCount: context.likesCount }) }],
+      invoke: [
+        {
+          id: 'liveCount',
+          src: 'watchLiveCount',
+          input: ({ context }) => ({ tokenId: context.tokenId }),
         },
-        onError: {
-          target: 'idle.liked',
-          actions: [
-            'addLike',
-            { type: 'publishCount', params: ({ context }) => ({ tokenId: context.tokenId, likesCount: context.likesCount }) },
-            'notifyFailure',
-          ],
+        {
+          id: 'unlikeToken',
+          src: 'unlikeToken',
+          input: ({ context }) => ({ tokenId: context.tokenId }),
+          onDone: {
+            target: 'idle.unliked',
+            actions: ['takeServerCount', publish, record(false)],
+          },
+          onError: {
+            target: 'idle.liked',
+            actions: ['addLike', publish, 'notifyFailure'],
+          },
         },
-      },
+      ],
     },
   },
 });

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import { appMachine } from '../../machines/app/appMachine';
 import { configMachine } from '../../machines/config/configMachine';
+import { accountLikesMachine } from '../../machines/likes/accountLikesMachine';
 import type { liveEventsMachine } from '../../machines/live/liveEventsMachine';
 import { pwaUpdateMachine } from '../../machines/pwa/pwaUpdateMachine';
 import { settingsMachine } from '../../machines/settings/settingsMachine';
@@ -17,6 +18,7 @@ export interface AppServiceOverrides {
   pwaUpdate?: typeof pwaUpdateMachine;
   walletSession?: typeof walletSessionMachine;
   liveEvents?: typeof liveEventsMachine;
+  accountLikes?: typeof accountLikesMachine;
 }
 
 /** The root machine with every effect implemented by the real services (tests may swap a child). */
@@ -28,6 +30,12 @@ export function provideAppServices(overrides: AppServiceOverrides = {}) {
       pwaUpdate: overrides.pwaUpdate ?? pwaUpdateMachine.provide({ actors: { applyUpdate } }),
       walletSession: overrides.walletSession ?? provideWalletSession(),
       liveEvents: overrides.liveEvents ?? provideLiveEvents(),
+      // The likes service loads with the first like toggle that asks (it is not in the first load).
+      accountLikes:
+        overrides.accountLikes ??
+        accountLikesMachine.provide({
+          actors: { fetchAccountLikes: fromPromise(async ({ input, signal }) => (await import('./likes')).fetchAccountLikes(input, signal)) },
+        }),
     },
   });
 }

@@ -1,12 +1,11 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, get } from 'idb-keyval';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ThreadComment } from '../../machines/comments/commentTree';
 import { AppActorProvider } from '../../src/app/appActorContext';
 import { createAppActor } from '../../src/app/createAppActor';
 import { CommentsPanel } from '../../src/components/comments/CommentsPanel';
-import { closeWalletModal, isWalletModalOpen } from '../../src/components/wallet/walletModalStore';
 import { configAnswering, demoConfig } from './appHarness';
 import { fakeWalletSession, loginOf } from './walletHarness';
 
@@ -53,9 +52,6 @@ async function renderPanel(tokenId = '7', walletSession?: ReturnType<typeof fake
 }
 
 describe('CommentsPanel (visitor)', () => {
-  beforeEach(() => {
-    closeWalletModal();
-  });
   afterEach(() => {
     vi.unstubAllGlobals();
   });
@@ -98,7 +94,7 @@ describe('CommentsPanel (visitor)', () => {
 
   it('Post is disabled while empty; posting while not connected opens the wallet dialog and keeps the draft', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => answer({ data: { getCommentsByTokenId: { ...PAGE, totalCount: 0, edges: [] } } })));
-    await renderPanel('8');
+    const appActor = await renderPanel('8');
     await screen.findByText('No comments yet.');
     const user = userEvent.setup();
     await user.click(screen.getByRole('textbox', { name: 'Write a comment' }));
@@ -110,7 +106,7 @@ describe('CommentsPanel (visitor)', () => {
     await user.type(screen.getByRole('textbox', { name: 'Write a comment' }), 'Hello there');
     expect(post).toBeEnabled();
     await user.keyboard('{Control>}{Enter}{/Control}');
-    expect(isWalletModalOpen()).toBe(true);
+    expect(appActor.system.get('walletModal')?.getSnapshot().hasTag('open')).toBe(true);
     expect(screen.getByRole('textbox', { name: 'Write a comment' })).toHaveValue('Hello there');
     await waitFor(async () => expect(await storedDraft('8')).toEqual({ target: { mode: 'new' }, text: 'Hello there' }));
     // Esc cancels: the editor closes and the draft is forgotten.

@@ -1,8 +1,7 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAppActor } from '../../machines/app/appMachine';
-import { closeWalletModal } from '../../src/components/wallet/walletModalStore';
 import { renderApp } from './appHarness';
 import { ALICE, fakeWalletSession, loginOf } from './walletHarness';
 
@@ -32,7 +31,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  act(() => closeWalletModal());
 });
 
 async function openProfile() {

@@ -2,7 +2,6 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAppActor } from '../../machines/app/appMachine';
-import { closeWalletModal, isWalletModalOpen } from '../../src/components/wallet/walletModalStore';
 import { renderApp } from './appHarness';
 import { ALICE, chainRpcFetch, fakeWalletSession, loginOf } from './walletHarness';
 
@@ -32,7 +31,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  act(() => closeWalletModal());
 });
 
 const registeredSession = () =>
@@ -76,12 +74,12 @@ describe('route guard (_auth)', () => {
     expect(router.state.location.search).toEqual({ from: '/profile' });
     expect(screen.getByRole('heading', { name: 'Connect your wallet' })).toBeInTheDocument();
     expect(screen.getByText('This page needs a connected wallet.')).toBeInTheDocument();
-    await waitFor(() => expect(isWalletModalOpen()).toBe(true));
+    await waitFor(() => expect(getAppActor(appActor, 'walletModal').getSnapshot().hasTag('open')).toBe(true));
 
     act(() => getAppActor(appActor, 'walletSession').send({ type: 'wallet.connect', connectorId: 'demo:1' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
     expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
-    expect(isWalletModalOpen()).toBe(false);
+    expect(getAppActor(appActor, 'walletModal').getSnapshot().hasTag('open')).toBe(false);
   });
 
   it('behavior: the guard waits 300 ms before redirecting', async () => {

@@ -1,7 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeWalletModal } from '../../src/components/wallet/walletModalStore';
 import { resetWalletDiscovery } from '../../src/services/wallet/discovery';
 import { configAnswering, demoConfig, renderApp } from './appHarness';
 import { announceWallet, chainRpcFetch, fakeWalletSession } from './walletHarness';
@@ -15,7 +14,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  act(() => closeWalletModal());
   while (cleanups.length) cleanups.pop()!();
   resetWalletDiscovery();
   delete (window as { ethereum?: unknown }).ethereum;

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import { CONNECT_WALLET_TO_LIKE_MESSAGE, LIKE_FAILED_MESSAGE } from '../../machines/likes/constants';
+import { createActor, createMachine, fromCallback, type AnyActorRef, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import {
   likeToggleMachine,
   type LikeRequest,
   type LikeResult,
   type LikeToggleContext,
-  type LikeToggleEmitted,
   type LikeToggleEvent,
   type LikeToggleInput,
 } from '../../machines/likes/likeToggleMachine';
@@ -46,17 +44,23 @@ function startToggle(start: LikeToggleInput = input) {
   const likeToken = controlled<LikeResult, LikeRequest>();
   const unlikeToken = controlled<LikeResult, LikeRequest>();
   const published: Array<{ tokenId: string; likesCount: number }> = [];
-  const emitted: LikeToggleEmitted[] = [];
+  const recorded: Array<{ tokenId: string; liked: boolean }> = [];
+  // The prompts the machine shows through the system (their texts: the example with a system below).
+  const emitted: Array<{ type: string }> = [];
   const actor = createActor(
     likeToggleMachine.provide({
       actors: { likeToken: likeToken.logic, unlikeToken: unlikeToken.logic },
-      actions: { publishCount: (_args, params) => published.push(params) },
+      actions: {
+        publishCount: (_args, params) => published.push(params),
+        recordLike: (_args, params) => recorded.push(params),
+        promptConnectWallet: () => emitted.push({ type: 'like.connectWallet' }),
+        notifyFailure: () => emitted.push({ type: 'like.failed' }),
+      },
     }),
     { input: start },
   );
-  actor.on('*', (event) => emitted.push(event));
   actor.start();
-  return { actor, likeToken, unlikeToken, published, emitted };
+  return { actor, likeToken, unlikeToken, published, recorded, emitted };
 }
 
 function harness() {
@@ -95,7 +99,7 @@ function harness() {
           const after = real();
           if (!ctx(before).registered && !before.hasTag('busy')) {
             // No account: the connect-wallet prompt, and nothing changes.
-            expect(get().emitted.slice(emittedBefore)).toEqual([{ type: 'like.connectWallet', text: CONNECT_WALLET_TO_LIKE_MESSAGE }]);
+            expect(get().emitted.slice(emittedBefore)).toEqual([{ type: 'like.connectWallet' }]);
             expect(after.value).toEqual(before.value);
             expect(ctx(after).likesCount).toBe(ctx(before).likesCount);
           } else if (!before.hasTag('busy')) {
@@ -125,29 +129,36 @@ function harness() {
           await flush();
           likedBy = 'server';
           expect(lastPublished()).toEqual({ tokenId: '17', likesCount: SERVER_LIKED_COUNT });
+          // The account's likes hear it, so every button of the token shows it liked.
+          expect(get().recorded.at(-1)).toEqual({ tokenId: '17', liked: true });
         },
         'xstate.error.actor.likeToken': async (step: { event: EventObject }) => {
           const optimistic = ctx(real()).likesCount;
+          const recordedBefore = get().recorded.length;
           get().likeToken.last().reject(payload(step).error);
           await flush();
           // Rolled back by the one like it added, with the failure notice.
           expect(ctx(real()).likesCount).toBe(Math.max(0, optimistic - 1));
           expect(lastPublished()).toEqual({ tokenId: '17', likesCount: ctx(real()).likesCount });
-          expect(get().emitted.at(-1)).toEqual({ type: 'like.failed', text: LIKE_FAILED_MESSAGE });
+          expect(get().emitted.at(-1)).toEqual({ type: 'like.failed' });
+          expect(get().recorded).toHaveLength(recordedBefore);
         },
         'xstate.done.actor.unlikeToken': async (step: { event: EventObject }) => {
           get().unlikeToken.last().resolve(payload(step).output as LikeResult);
           await flush();
           likedBy = null;
           expect(lastPublished()).toEqual({ tokenId: '17', likesCount: SERVER_UNLIKED_COUNT });
+          expect(get().recorded.at(-1)).toEqual({ tokenId: '17', liked: false });
         },
         'xstate.error.actor.unlikeToken': async (step: { event: EventObject }) => {
           const optimistic = ctx(real()).likesCount;
+          const recordedBefore = get().recorded.length;
           get().unlikeToken.last().reject(payload(step).error);
           await flush();
           expect(ctx(real()).likesCount).toBe(optimistic + 1);
           expect(lastPublished()).toEqual({ tokenId: '17', likesCount: ctx(real()).likesCount });
-          expect(get().emitted.at(-1)).toEqual({ type: 'like.failed', text: LIKE_FAILED_MESSAGE });
+          expect(get().emitted.at(-1)).toEqual({ type: 'like.failed' });
+          expect(get().recorded).toHaveLength(recordedBefore);
         },
       },
       states: checkedStates(real, project, {
@@ -162,20 +173,24 @@ function harness() {
         },
         'idle.unliked': (snap) => {
           expect(likedBy).toBeNull();
+          expect(snap.hasTag('pressed')).toBe(false);
           expect(ctx(snap).tokenId).toBe('17');
         },
         'idle.liked': (snap) => {
           expect(likedBy).not.toBeNull();
           expect(snap.hasTag('busy')).toBe(false);
+          expect(snap.hasTag('pressed')).toBe(true);
         },
         liking: (snap) => {
           expect(snap.hasTag('busy')).toBe(true);
+          expect(snap.hasTag('pressed')).toBe(true);
           expect(snap.can({ type: 'like.toggle' })).toBe(false);
           expect(get().likeToken.last().input).toEqual({ tokenId: '17' });
           expect(get().likeToken.last().signal.aborted).toBe(false);
         },
         unliking: (snap) => {
           expect(snap.hasTag('busy')).toBe(true);
+          expect(snap.hasTag('pressed')).toBe(false);
           expect(snap.can({ type: 'like.toggle' })).toBe(false);
           expect(get().unlikeToken.last().input).toEqual({ tokenId: '17' });
         },
@@ -209,5 +224,44 @@ describe('likeToggleMachine (examples)', () => {
     const run = startToggle({ ...input, likesCount: 0, liked: true, registered: true });
     run.actor.send({ type: 'like.toggle' });
     expect(run.actor.getSnapshot().context.likesCount).toBe(0);
+  });
+});
+
+/** Runs the real toggle in a system with recording notifications, walletModal and liveEvents actors. */
+function startInSystem(start: LikeToggleInput) {
+  const received: Record<string, EventObject[]> = { notifications: [], walletModal: [], liveEvents: [] };
+  const recorder = (systemId: string) =>
+    fromCallback(({ receive }) => {
+      receive((event) => received[systemId]!.push(event));
+    });
+  const likeToken = controlled<LikeResult, LikeRequest>();
+  const host = createMachine({
+    invoke: [
+      ...Object.keys(received).map((systemId) => ({ id: systemId, systemId, src: recorder(systemId) })),
+      { id: 'toggle', src: likeToggleMachine.provide({ actors: { likeToken: likeToken.logic } }), input: start },
+    ],
+  });
+  const actor = createActor(host).start();
+  const toggle = actor.getSnapshot().children.toggle as AnyActorRef;
+  return { toggle, received, likeToken };
+}
+
+describe('likeToggleMachine (through the actor system)', () => {
+  it('behavior: a visitor gets the connect-wallet error and the wallet modal opens', () => {
+    const { toggle, received } = startInSystem(input);
+    toggle.send({ type: 'like.toggle', likesCount: 5 });
+    expect(received.notifications).toEqual([{ type: 'notify.show', kind: 'error', text: 'Please connect your wallet to like this token' }]);
+    expect(received.walletModal).toEqual([{ type: 'walletModal.open' }]);
+    expect(received.liveEvents).toEqual([]);
+  });
+
+  it('behavior: the count shown is the base; it is shared through live.patch, and a failure notice rolls it back', async () => {
+    const { toggle, received, likeToken } = startInSystem({ ...input, registered: true });
+    toggle.send({ type: 'like.toggle', likesCount: 12 });
+    expect(received.liveEvents).toEqual([{ type: 'live.patch', id: '17', patch: { likesCount: 13 } }]);
+    likeToken.last().reject(new Error('500'));
+    await flush();
+    expect(received.liveEvents.at(-1)).toEqual({ type: 'live.patch', id: '17', patch: { likesCount: 12 } });
+    expect(received.notifications).toEqual([{ type: 'notify.show', kind: 'error', text: "Sorry. There's an error. Please try again later." }]);
   });
 });

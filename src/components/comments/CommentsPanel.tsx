@@ -5,7 +5,7 @@ import type { Snapshot } from 'xstate';
 import { useSystemActor } from '../../app/appActorContext';
 import { persistCommentThread, storedCommentThread } from '../../services/commentDrafts';
 import { provideCommentThread } from '../../services/comments';
-import { openWalletModal } from '../wallet/walletModalStore';
+import { openWalletModalThroughSystem } from '../../../machines/wallet/walletModalMachine';
 import { CommentEditor } from './CommentEditor';
 import { CommentItem } from './CommentItem';
 import { CommentThreadContext } from './threadContext';
@@ -39,7 +39,7 @@ function CommentThread({ tokenId, snapshot }: { tokenId: string; snapshot: Snaps
   credentialsRef.current = credentials;
   const input = { tokenId, viewer: credentials?.address ?? null };
   const thread = useActorRef(
-    provideCommentThread(() => credentialsRef.current, openWalletModal),
+    provideCommentThread(() => credentialsRef.current, () => openWalletModalThroughSystem(notifications.system)),
     snapshot ? { snapshot, input } : { input },
     persistCommentThread,
   );

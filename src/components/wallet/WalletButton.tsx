@@ -2,11 +2,11 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useSystemActor } from '../../app/appActorContext';
 import { AccountAvatar, accountName } from './AccountAvatar';
-import { openWalletModal } from './walletModalStore';
 
 /** Header wallet slot (seed 000 §2): the connect button, or the avatar linking to /profile once registered. */
 export function WalletButton({ className = '', onNavigate }: { className?: string; onNavigate?: () => void }) {
   const wallet = useSystemActor('walletSession');
+  const walletModal = useSystemActor('walletModal');
   const registered = useSelector(wallet, (snapshot) => snapshot.hasTag('registered'));
   const busy = useSelector(wallet, (snapshot) => snapshot.hasTag('busy'));
   const account = useSelector(wallet, (snapshot) => snapshot.context.account);
@@ -25,7 +25,7 @@ export function WalletButton({ className = '', onNavigate }: { className?: strin
       aria-busy={busy}
       onClick={() => {
         onNavigate?.();
-        openWalletModal();
+        walletModal.send({ type: 'walletModal.open' });
       }}
     >
       {busy ? 'Connecting…' : 'Connect wallet'}

@@ -18,7 +18,6 @@ import { getWalletConnectFailure, setWalletConnectFailure, subscribeWalletConnec
 import { shortAddress } from './AccountAvatar';
 import { useFocusTrap } from './useFocusTrap';
 import { WalletConnectPanel } from './WalletConnectPanel';
-import { closeWalletModal } from './walletModalStore';
 
 type Phase = 'choose' | 'connecting' | 'switching' | 'signing' | 'registered' | 'banned' | 'busy';
 
@@ -36,6 +35,8 @@ const safeIcon = (icon?: string) => (icon && /^data:image\//.test(icon) ? icon :
 export default function WalletModal() {
   const wallet = useSystemActor('walletSession');
   const config = useSystemActor('config');
+  const walletModal = useSystemActor('walletModal');
+  const close = () => walletModal.send({ type: 'walletModal.close' });
   const appConfig = useSelector(config, (snapshot) => snapshot.context.config);
   const phase = useSelector(wallet, (snapshot): Phase => {
     if (snapshot.matches('disconnected')) return 'choose';
@@ -53,12 +54,9 @@ export default function WalletModal() {
   // WalletConnect's own reason (no project id, relay unreachable) says more than the catalogue's generic message.
   const walletConnectFailure = useSyncExternalStore(subscribeWalletConnectUri, getWalletConnectFailure, getWalletConnectFailure);
   const dialogRef = useRef<HTMLDivElement>(null);
-  useFocusTrap(dialogRef, closeWalletModal);
+  useFocusTrap(dialogRef, close);
 
   useEffect(() => requestWalletAnnouncements(), []);
-  useEffect(() => {
-    if (phase === 'registered') closeWalletModal();
-  }, [phase]);
 
   const injected = injectedChoices(announced, legacyProvider());
   const connect = (choice: Pick<WalletChoice, 'connectorId'>) => {
@@ -70,11 +68,11 @@ export default function WalletModal() {
   const demoEvm = appConfig?.isLocalDemoChain ? targetEvm(appConfig) : null;
 
   return createPortal(
-    <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && closeWalletModal()}>
+    <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && close()}>
       <div ref={dialogRef} className="modal wallet-modal" role="dialog" aria-modal="true" aria-labelledby="wallet-modal-title" tabIndex={-1}>
         <div className="modal-header">
           <h2 id="wallet-modal-title">Connect a wallet</h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={closeWalletModal}>
+          <button type="button" className="icon-button" aria-label="Close" onClick={close}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
               <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>

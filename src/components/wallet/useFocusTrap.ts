@@ -5,7 +5,9 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 /** Keeps Tab inside the dialog, closes it on Escape and gives focus back to where it was when it closes. */
 export function useFocusTrap(ref: RefObject<HTMLElement | null>, onEscape: () => void) {
   const escape = useRef(onEscape);
-  escape.current = onEscape;
+  useEffect(() => {
+    escape.current = onEscape;
+  });
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     const dialog = ref.current;

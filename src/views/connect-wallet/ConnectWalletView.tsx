@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useSystemActor } from '../../app/appActorContext';
-import { openWalletModal } from '../../components/wallet/walletModalStore';
+import { openWalletModalThroughSystem } from '../../../machines/wallet/walletModalMachine';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 
 export const CONNECT_WALLET_WARNING = 'This page needs a connected wallet.';
@@ -20,8 +20,8 @@ export function ConnectWalletView({ from }: { from?: string }) {
   const router = useRouter();
 
   useEffect(() => {
-    if (!registered && !banned) openWalletModal();
-  }, [registered, banned]);
+    if (!registered && !banned) openWalletModalThroughSystem(wallet.system);
+  }, [registered, banned, wallet]);
 
   useEffect(() => {
     if (!registered) return;
@@ -50,7 +50,7 @@ export function ConnectWalletView({ from }: { from?: string }) {
       )}
       {!banned && (
         <div className="status-actions">
-          <button type="button" className="button button-primary" onClick={openWalletModal}>
+          <button type="button" className="button button-primary" onClick={() => openWalletModalThroughSystem(wallet.system)}>
             Connect wallet
           </button>
         </div>

@@ -3,7 +3,6 @@ import { useSelector } from '@xstate/react';
 import { ROUTE_GUARD_DELAY_MS } from '../../../machines/app/constants';
 import { useSystemActor } from '../../app/appActorContext';
 import { TokenList } from '../../components/tokens/TokenList';
-import { openWalletModal } from '../../components/wallet/walletModalStore';
 import type { FetchLikedTokenPage } from '../../services/marketplace';
 import { settledWalletSession } from '../../services/wallet/routeGuard';
 import { EXPLORE_LIST_KEYS, EXPLORE_PAGE_SIZES } from './exploreLists';
@@ -11,11 +10,12 @@ import { EXPLORE_LIST_KEYS, EXPLORE_PAGE_SIZES } from './exploreLists';
 export const FAVOURITES_CONNECT_MESSAGE = 'Connect your wallet and like artworks to see your favourites here.';
 
 function ConnectWalletMessage({ connected }: { connected: boolean }) {
+  const walletModal = useSystemActor('walletModal');
   return (
     <div className="explore-connect">
       <p>{FAVOURITES_CONNECT_MESSAGE}</p>
       {!connected && (
-        <button type="button" className="button button-primary" onClick={openWalletModal}>
+        <button type="button" className="button button-primary" onClick={() => walletModal.send({ type: 'walletModal.open' })}>
           Connect wallet
         </button>
       )}

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { WalletAccount } from '../../../machines/wallet/walletSessionTypes';
 import { useSystemActor } from '../../app/appActorContext';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { openWalletModal } from '../../components/wallet/walletModalStore';
+import { openWalletModalThroughSystem } from '../../../machines/wallet/walletModalMachine';
 import { fetchOwnAccount } from '../../services/wallet/profile';
 import { ProfileForm } from './ProfileForm';
 
@@ -39,7 +39,7 @@ export function ProfileView() {
       <section className="profile-page">
         <h1>Profile</h1>
         <p>Connect your wallet to edit your profile.</p>
-        <button type="button" className="button button-primary" onClick={openWalletModal}>
+        <button type="button" className="button button-primary" onClick={() => openWalletModalThroughSystem(wallet.system)}>
           Connect wallet
         </button>
       </section>

@@ -1,0 +1,188 @@
+// The signed-in account's liked tokens (GET /api/v1/likes/account), one long-lived actor of the app's system
+// (`accountLikes`): it follows the wallet session's login and loads that login's likes once, the first time a like
+// toggle asks for them (`likes.wanted`), so a page without like buttons costs no request. Every like toggle reads
+// it through the system (watchAccountLikes) and tells it what the server confirmed (`likes.recorded`).
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type AnyActorRef, type EventObject } from 'xstate';
+
+/** A registered login's signing credentials (the wallet session's address and API key). */
+export interface LikesCredentials {
+  address: string;
+  key: string;
+}
+
+export interface AccountLike {
+  _id: string;
+  token_id: string;
+}
+
+export interface AccountLikesContext {
+  /** The registered login the likes belong to; null when signed out (or not registered). */
+  credentials: LikesCredentials | null;
+  /** Token ids (`_id`) the login likes: loaded, plus likes confirmed since. */
+  tokenIds: string[];
+}
+
+export type AccountLikesEvent =
+  /** The wallet session's registered login (null: none), on every change and once at start. */
+  | { type: 'likes.login'; credentials: LikesCredentials | null }
+  /** A like toggle needs the account's likes. */
+  | { type: 'likes.wanted' }
+  /** The server confirmed a like or an unlike of the current login. */
+  | { type: 'likes.recorded'; tokenId: string; liked: boolean };
+
+interface SessionSnapshotLike {
+  context: { address: string | null; apiKey?: { key: string } | null };
+  hasTag(tag: string): boolean;
+}
+
+const sameLogin = (a: LikesCredentials | null, b: LikesCredentials | null) =>
+  (a?.address.toLowerCase() ?? null) === (b?.address.toLowerCase() ?? null) && (a?.key ?? null) === (b?.key ?? null);
+
+/** The registered login of a wallet session snapshot (null unless registered with a key). */
+export function registeredLogin(snapshot: SessionSnapshotLike): LikesCredentials | null {
+  const { address, apiKey } = snapshot.context;
+  return snapshot.hasTag('registered') && address && apiKey?.key ? { address, key: apiKey.key } : null;
+}
+
+/** Sends `likes.login` with the wallet session's registered login, at start and whenever it changes. */
+export const watchLogin = fromCallback<EventObject>(({ system, sendBack }) => {
+  const session = system.get('walletSession') as AnyActorRef | undefined;
+  if (!session) return undefined;
+  let last: LikesCredentials | null | undefined;
+  const report = (snapshot: SessionSnapshotLike) => {
+    const login = registeredLogin(snapshot);
+    if (last !== undefined && sameLogin(last, login)) return;
+    last = login;
+    sendBack({
+      type: 'likes.login',
+      credentials: login,
+    } satisfies AccountLikesEvent);
+  };
+  report(session.getSnapshot() as SessionSnapshotLike);
+  const subscription = session.subscribe((snapshot: SessionSnapshotLike) => report(snapshot));
+  return () => subscription.unsubscribe();
+});
+
+export const accountLikesMachine = setup({
+  types: {
+    context: {} as AccountLikesContext,
+    events: {} as AccountLikesEvent,
+  },
+  actors: {
+    watchLogin,
+    // GET /api/v1/likes/account with the login's signed headers.
+    fetchAccountLikes: fromPromise<AccountLike[], LikesCredentials>(async () => {
+      throw new Error('accountLikesMachine: "fetchAccountLikes" not provided');
+    }),
+  },
+  actions: {
+    takeLogin: assign(({ context, event }) => (event.type === 'likes.login' ? { credentials: event.credentials, tokenIds: [] } : context)),
+    recordLike: assign({
+      tokenIds: ({ context, event }) => {
+        if (event.type !== 'likes.recorded' || context.tokenIds.includes(event.tokenId) === event.liked) return context.tokenIds;
+        return event.liked ? [...context.tokenIds, event.tokenId] : context.tokenIds.filter((id) => id !== event.tokenId);
+      },
+    }),
+  },
+  guards: {
+    otherLogin: ({ context, event }) => event.type === 'likes.login' && !sameLogin(context.credentials, event.credentials),
+    signedIn: ({ context }) => context.credentials !== null,
+  },
+}).createMachine({
+  id: 'accountLikes',
+  context: { credentials: null, tokenIds: [] },
+  invoke: { id: 'login', src: 'watchLogin' },
+  on: {
+    'likes.login': { guard: 'otherLogin', actions: 'takeLogin' },
+    'likes.recorded': { guard: 'signedIn', actions: 'recordLike' },
+  },
+  initial: 'dormant',
+  states: {
+    // No like toggle has asked yet: the login is followed, nothing is loaded.
+    dormant: {
+      on: { 'likes.wanted': 'following' },
+    },
+    following: {
+      initial: 'checking',
+      on: {
+        // Another login: its likes are loaded from scratch (a load for the old one is dropped).
+        'likes.login': {
+          guard: 'otherLogin',
+          target: '.checking',
+          reenter: true,
+          actions: 'takeLogin',
+        },
+      },
+      states: {
+        checking: {
+          always: [{ guard: 'signedIn', target: 'loading' }, { target: 'signedOut' }],
+        },
+        signedOut: {},
+        loading: {
+          tags: 'loading',
+          invoke: {
+            id: 'fetchAccountLikes',
+            src: 'fetchAccountLikes',
+            input: ({ context }) => context.credentials!,
+            onDone: {
+              target: 'ready',
+              // A like confirmed while the list was loading is kept.
+              actions: assign({
+                tokenIds: ({ context, event }) => [...new Set([...context.tokenIds, ...event.output.map((like) => String(like.token_id))])],
+              }),
+            },
+            // Without the list no token shows as liked; liking still works.
+            onError: { target: 'failed' },
+          },
+        },
+        ready: {},
+        failed: {},
+      },
+    },
+  },
+});
+
+export type AccountLikesMachine = typeof accountLikesMachine;
+export type AccountLikesActor = ActorRefFrom<AccountLikesMachine>;
+
+interface SystemLike {
+  get(systemId: string): AnyActorRef | undefined;
+}
+
+/** The account's likes as the system's accountLikes actor holds them (signed out when none runs: model tests). */
+export function accountLikesOf(system: SystemLike): AccountLikesContext {
+  const actor = system.get('accountLikes');
+  return actor ? (actor.getSnapshot() as { context: AccountLikesContext }).context : { credentials: null, tokenIds: [] };
+}
+
+/** What one like toggle hears about the account: `likes.sync`. */
+export type LikesSyncEvent = {
+  type: 'likes.sync';
+  registered: boolean;
+  liked: boolean;
+};
+
+/**
+ * Invoke with `{ tokenId }`: asks the accountLikes actor for the account's likes and sends `likes.sync` whenever
+ * whether the login is registered or likes this token changes. Silent when no accountLikes actor runs.
+ */
+export const watchAccountLikes = fromCallback<EventObject, { tokenId: string }>(({ system, input, sendBack }) => {
+  const likes = system.get('accountLikes') as AccountLikesActor | undefined;
+  if (!likes) return undefined;
+  likes.send({ type: 'likes.wanted' });
+  let last = '';
+  const report = (context: AccountLikesContext) => {
+    const sync: LikesSyncEvent = {
+      type: 'likes.sync',
+      registered: context.credentials !== null,
+      liked: context.tokenIds.includes(input.tokenId),
+    };
+    const key = `${sync.registered}:${sync.liked}`;
+    if (key === last) return;
+    last = key;
+    sendBack(sync);
+  };
+  report(likes.getSnapshot().context);
+  const subscription = likes.subscribe((snapshot) => report(snapshot.context));
+  return () => subscription.unsubscribe();
+});

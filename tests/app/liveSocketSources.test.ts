@@ -1,10 +1,9 @@
-// The live socket service reports the registered wallet address (also when the wallet session starts later) and
-// the viewed token to the liveEvents actor; the socket itself is not opened before the first load is over.
+// The live socket service reports the registered wallet address (also when the wallet session starts later) to the
+// liveEvents actor; the socket itself is not opened before the first load is over.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, createMachine, setup, type AnyActor } from 'xstate';
 import { liveEventsMachine } from '../../machines/live/liveEventsMachine';
 import { createLiveSocket } from '../../src/services/live/socket';
-import { setViewedToken } from '../../src/services/live/viewedToken';
 
 const ADDRESS = '0x90f79bf6eb2c4f870365e785982e1f101e93b906';
 
@@ -23,7 +22,6 @@ const neverLoaded = () => new Promise<void>(() => {});
 let actor: AnyActor | undefined;
 afterEach(() => {
   actor?.stop();
-  setViewedToken(null);
 });
 
 function start(withWallet: boolean) {
@@ -43,7 +41,7 @@ function start(withWallet: boolean) {
 const liveContext = (root: AnyActor) => root.getSnapshot().children.live.getSnapshot().context;
 
 describe('live socket sources', () => {
-  it('behavior: follows the registered address of the wallet session and the viewed token', () => {
+  it('behavior: follows the registered address of the wallet session', () => {
     const root = start(true);
     const wallet = root.getSnapshot().children.wallet;
     expect(liveContext(root).address).toBeNull();
@@ -51,8 +49,6 @@ describe('live socket sources', () => {
     expect(liveContext(root).address).toBe(ADDRESS);
     wallet.send({ type: 'signOut' });
     expect(liveContext(root).address).toBeNull();
-    setViewedToken('12');
-    expect(liveContext(root).viewedTokenId).toBe('12');
     // Before the first load is over the socket is not opened: still connecting.
     expect(root.getSnapshot().children.live.getSnapshot().value).toEqual({ connection: 'connecting', lists: 'fresh' });
   });

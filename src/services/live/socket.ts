@@ -1,11 +1,10 @@
 // The liveEvents actor's socket: socket.io-client loaded with import() after the first load (kept out of the
-// first-load bundle), live events sent back to the machine, and the app facts it needs (registered wallet
-// address, viewed token) reported as events.
+// first-load bundle), live events sent back to the machine, and the registered wallet address reported as an
+// event (the viewed token is sent to the machine by the token pages themselves).
 import type { Socket } from 'socket.io-client';
 import { fromCallback } from 'xstate';
 import type { AppSystemActors } from '../../../machines/app/appMachine';
 import { LIVE_EVENT_NAMES, type LiveDoc, type LiveEventsEvent, type LiveSocketCommand } from '../../../machines/live/liveEventsMachine';
-import { subscribeViewedToken, viewedToken } from './viewedToken';
 
 export interface LiveSocketOptions {
   /** Server origin (default: this page's origin; socket.io is at /socket.io). */
@@ -75,8 +74,6 @@ export function createLiveSocket(options: LiveSocketOptions = {}) {
     let stopped = false;
 
     const stopWallet = watchWallet(system, (address) => send({ type: 'live.account', address }), options.walletPollMs ?? 1000);
-    send({ type: 'live.viewToken', id: viewedToken() });
-    const stopViewed = subscribeViewedToken((id) => send({ type: 'live.viewToken', id }));
 
     receive((command) => {
       // The key proves the address: the server joins a socket to an account's room only for its signed-in key.
@@ -106,7 +103,6 @@ export function createLiveSocket(options: LiveSocketOptions = {}) {
     return () => {
       stopped = true;
       stopWallet();
-      stopViewed();
       socket?.close();
     };
   });

@@ -1,34 +1,17 @@
-// Which token page is on screen (token _id), so live price notices show only for that token.
+// Which token page is on screen lives in the liveEvents actor (viewedTokenId, from `live.viewToken`), so live price
+// notices show only for that token. A page flow sends `live.viewToken` itself through the actor system; this hook is
+// for a view not yet run by a flow (the token dashboard).
 import { useEffect } from 'react';
+import { useSystemActor } from '../../app/appActorContext';
 
-let viewed: string | null = null;
-const listeners = new Set<(id: string | null) => void>();
-
-export function viewedToken(): string | null {
-  return viewed;
-}
-
-export function setViewedToken(id: string | null): void {
-  if (id === viewed) return;
-  viewed = id;
-  for (const listener of [...listeners]) listener(id);
-}
-
-/** Calls `listener` with the viewed token id whenever it changes; returns the unsubscribe. */
-export function subscribeViewedToken(listener: (id: string | null) => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-/** The token page calls this with its token's `_id`; leaving the page clears it. */
+/** Says `id` is on screen while the component is mounted; leaving clears it unless another page took over. */
 export function useViewedToken(id: string | null | undefined): void {
+  const live = useSystemActor('liveEvents');
   useEffect(() => {
     if (!id) return;
-    setViewedToken(id);
+    live.send({ type: 'live.viewToken', id });
     return () => {
-      if (viewedToken() === id) setViewedToken(null);
+      if (live.getSnapshot().context.viewedTokenId === id) live.send({ type: 'live.viewToken', id: null });
     };
-  }, [id]);
+  }, [live, id]);
 }

@@ -1,20 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { createFormMachine, fieldError } from '../../../machines/forms/formMachine';
+import { useSelector } from '@xstate/react';
+import { fieldError } from '../../../machines/forms/formMachine';
 import { DESCRIPTION_MAX_LENGTH } from '../../../domain/collection';
 import { collectionDescription } from '../../../machines/forms/validators';
+import { useFlow } from '../../app/flows';
 import type { ApiKeyCredentials } from '../../services/authFetch';
-import { updateCollection } from '../../services/collection';
-
-interface DescriptionValues extends Record<string, unknown> {
-  description: string;
-}
-
-const descriptionFormMachine = createFormMachine<DescriptionValues>();
-
-/** What a save gave: the saved text, or null when it failed (seed 000 §8: ignored silently). */
-type SaveOutcome = { saved: string | null };
+import { collectionDescriptionFlow, type DescriptionSaveOutcome as SaveOutcome } from '../../services/flows/collection';
 
 function DescriptionEditor({
   collectionId,
@@ -29,23 +20,16 @@ function DescriptionEditor({
   onClose: (saved: string | null) => void;
   fieldId: string;
 }) {
-  const form = useActorRef(
-    descriptionFormMachine.provide({
-      actors: {
-        submitForm: fromPromise<unknown, { values: DescriptionValues }>(async ({ input }) => {
-          try {
-            await updateCollection(credentials, collectionId, { description: input.values.description });
-            return { saved: input.values.description.trim() } satisfies SaveOutcome;
-          } catch (error) {
-            // Seed 000 §8: a description save failure is ignored silently and the editor closes.
-            console.warn('collection description:', error);
-            return { saved: null } satisfies SaveOutcome;
-          }
-        }),
+  const form = useFlow(collectionDescriptionFlow, {
+    input: {
+      fields: {
+        description: { value: initial, validate: collectionDescription },
+        collectionId: { value: collectionId },
+        address: { value: credentials.address },
+        key: { value: credentials.key },
       },
-    }),
-    { input: { fields: { description: { value: initial, validate: collectionDescription } } } },
-  );
+    },
+  });
   const value = useSelector(form, (snapshot) => snapshot.context.values.description);
   const touched = useSelector(form, (snapshot) => Boolean(snapshot.context.touched.description));
   const error = useSelector(form, (snapshot) => fieldError(snapshot.context, 'description'));

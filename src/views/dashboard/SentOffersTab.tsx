@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
 import { PAGE_SIZE } from '../../../machines/lists/constants';
-import { OFFER_UNAVAILABLE_MESSAGE } from '../../../machines/trading/tradeRules';
+import { offerUnavailableNotice } from '../../../machines/trading/offerMachine';
 import { displayName, formatPrice } from '../../app/format';
 import { PagedGrid } from '../../components/tokens/PagedGrid';
 import { fetchSentOffersPage, type SentOffer, type SentOffersParams } from '../../services/dashboard/tabs';
@@ -34,6 +34,8 @@ function SentOfferCard({ offer }: { offer: SentOffer }) {
   const { token } = offer;
   const id = useId();
   const holdingId = token.tokenHolding?.id;
+  // The offer machine's rule: an offer on a sale no longer open asks to be retracted.
+  const unavailable = offerUnavailableNotice(offer.saleActive);
   const link = holdingId ? (
     <Link to="/token/$id" params={{ id: holdingId }}>
       {token.name}
@@ -58,7 +60,7 @@ function SentOfferCard({ offer }: { offer: SentOffer }) {
           <dd>{formatPrice(offer.price)}</dd>
         </div>
       </dl>
-      {!offer.saleActive && <p className="dashboard-offer-unavailable">{OFFER_UNAVAILABLE_MESSAGE}</p>}
+      {unavailable && <p className="dashboard-offer-unavailable">{unavailable}</p>}
       <ChainActionButton
         label="Retract"
         describedBy={`${id}-facts`}

@@ -1,5 +1,5 @@
 // A token's comment thread (seed 000 §4 "Comment", §5, §8): one editor at a time, drafts, votes, notices.
-import { assign, emit, fromPromise, not, setup } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, not, setup, type EventObject } from 'xstate';
 import { addComment, appendPage, findComment, updateComment, type CommentsPage, type ThreadComment } from './commentTree';
 import { COMMENT_NOTICES, canReplyAtLevel, commentTextError, sameAddress } from './rules';
 
@@ -59,6 +59,8 @@ export const commentThreadMachine = setup({
     emitted: {} as CommentThreadEmitted,
   },
   actors: {
+    // Sends viewer.changed with the registered viewer's address on every change (silent unless provided).
+    watchViewer: fromCallback<EventObject>(() => undefined),
     fetchComments: fromPromise<CommentsPage, FetchCommentsInput>(async () => {
       throw new Error('fetchComments is provided by src/services/comments');
     }),
@@ -115,6 +117,7 @@ export const commentThreadMachine = setup({
     error: null,
     restored: input.restored ?? null,
   }),
+  invoke: { id: 'viewer', src: 'watchViewer' },
   on: {
     'viewer.changed': { actions: 'assignViewer' },
   },

@@ -1,15 +1,15 @@
 // The token page's comments panel (seed 000 §2 "Comments panel", §4): nested replies, one editor at a time.
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Snapshot } from 'xstate';
+import { registeredLogin } from '../../../machines/likes/accountLikesMachine';
 import { useSystemActor } from '../../app/appActorContext';
+import { useFlow } from '../../app/flows';
 import { persistCommentThread, storedCommentThread } from '../../services/commentDrafts';
-import { provideCommentThread } from '../../services/comments';
-import { openWalletModalThroughSystem } from '../../../machines/wallet/walletModalMachine';
+import { commentThreadFlow } from '../../services/flows/comments';
 import { CommentEditor } from './CommentEditor';
 import { CommentItem } from './CommentItem';
 import { CommentThreadContext } from './threadContext';
-import { useRegisteredCredentials } from './useRegisteredCredentials';
 import '../../styles/comments.css';
 
 /** The thread starts from its stored snapshot (a draft typed before a reload), read first. */
@@ -33,24 +33,16 @@ function PanelFrame({ busy, count, children }: { busy: boolean; count?: number; 
 }
 
 function CommentThread({ tokenId, snapshot }: { tokenId: string; snapshot: Snapshot<unknown> | undefined }) {
-  const notifications = useSystemActor('notifications');
-  const credentials = useRegisteredCredentials();
-  const credentialsRef = useRef(credentials);
-  credentialsRef.current = credentials;
-  const input = { tokenId, viewer: credentials?.address ?? null };
-  const thread = useActorRef(
-    provideCommentThread(() => credentialsRef.current, () => openWalletModalThroughSystem(notifications.system)),
-    snapshot ? { snapshot, input } : { input },
-    persistCommentThread,
-  );
-
+  // The viewer to start with; the flow follows the registered login itself from then on (watchViewer).
+  const wallet = useSystemActor('walletSession');
+  const viewer = useSelector(wallet, (session) => registeredLogin(session)?.address ?? null);
+  const input = { tokenId, viewer };
+  const thread = useFlow(commentThreadFlow, snapshot ? { snapshot, input } : { input });
+  // Drafts survive a reload: every snapshot goes to the draft store, which keeps what a reload may restore.
   useEffect(() => {
-    thread.send({ type: 'viewer.changed', address: credentials?.address ?? null });
-  }, [thread, credentials]);
-  useEffect(() => {
-    const notices = thread.on('comments.notify', (event) => notifications.send({ type: 'notify.show', kind: event.kind, text: event.text }));
-    return () => notices.unsubscribe();
-  }, [thread, notifications]);
+    const subscription = thread.subscribe(persistCommentThread);
+    return () => subscription.unsubscribe();
+  }, [thread]);
 
   const comments = useSelector(thread, (snapshot) => snapshot.context.comments);
   const totalCount = useSelector(thread, (snapshot) => snapshot.context.totalCount);

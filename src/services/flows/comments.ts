@@ -1,0 +1,70 @@
+// The comment thread flow (seed 000 §4 "Comment", §5): commentThreadMachine provided once with the comments service.
+// Credentials are the wallet session's registered login at call time, notices go to the notifications actor and
+// "connect first" opens the wallet modal, all through the app's actor system.
+import { fromCallback, fromPromise, type AnyActorRef, type EventObject } from 'xstate';
+import { commentThreadMachine } from '../../../machines/comments/commentThreadMachine';
+import { registeredLogin } from '../../../machines/likes/accountLikesMachine';
+import { notifyThroughSystem } from '../../../machines/system/systemActors';
+import { openWalletModalThroughSystem } from '../../../machines/wallet/walletModalMachine';
+import type { ApiKeyCredentials } from '../authFetch';
+import { commentDraftsStored } from '../commentDrafts';
+import { NotSignedInError, deleteComment, fetchComments, postComment, updateComment, voteComment } from '../comments';
+
+type SystemLike = { get(systemId: string): AnyActorRef | undefined };
+type SessionSnapshot = Parameters<typeof registeredLogin>[0];
+
+/** The registered login (null for a visitor or a session still signing in). */
+function loginOf(system: SystemLike): ApiKeyCredentials | null {
+  const session = system.get('walletSession');
+  return session ? registeredLogin(session.getSnapshot() as SessionSnapshot) : null;
+}
+
+function signedIn(system: SystemLike): ApiKeyCredentials {
+  const credentials = loginOf(system);
+  if (!credentials) throw new NotSignedInError();
+  return credentials;
+}
+
+export const commentThreadFlow = commentThreadMachine.provide({
+  actors: {
+    // The thread's viewer is the registered login's address, on every change (myVote is that viewer's own).
+    watchViewer: fromCallback<EventObject>(({ system, sendBack }) => {
+      const session = system.get('walletSession') as AnyActorRef | undefined;
+      if (!session) return undefined;
+      let last: string | null | undefined;
+      const report = (snapshot: SessionSnapshot) => {
+        const address = registeredLogin(snapshot)?.address ?? null;
+        if (address === last) return;
+        last = address;
+        sendBack({ type: 'viewer.changed', address });
+      };
+      report(session.getSnapshot() as SessionSnapshot);
+      const subscription = session.subscribe((snapshot: SessionSnapshot) => report(snapshot));
+      return () => subscription.unsubscribe();
+    }),
+    fetchComments: fromPromise(({ input, signal, system }) => fetchComments(input, loginOf(system), signal)),
+    // The thread stops keeping the draft as it sends it (commentThreadPersistence); that is stored before the text
+    // leaves, so once the server may have it no reload can offer it again.
+    postComment: fromPromise(async ({ input, signal, system }) => {
+      await commentDraftsStored();
+      return postComment(signedIn(system), input, signal);
+    }),
+    updateComment: fromPromise(async ({ input, signal, system }) => {
+      await commentDraftsStored();
+      return updateComment(signedIn(system), input.commentId, input.text, signal);
+    }),
+    deleteComment: fromPromise(async ({ input, signal, system }) => ({
+      commentId: input.commentId,
+      ...(await deleteComment(signedIn(system), input.commentId, signal)),
+    })),
+    voteComment: fromPromise(async ({ input, signal, system }) => ({
+      commentId: input.commentId,
+      ...(await voteComment(signedIn(system), input.commentId, input.value, signal)),
+    })),
+  },
+  actions: {
+    // Seed §5: "Posting while not connected opens the wallet connect dialog".
+    openWalletDialog: ({ system }) => openWalletModalThroughSystem(system),
+    notify: ({ system }, params) => notifyThroughSystem(system, params.kind, params.text),
+  },
+});

@@ -48,10 +48,10 @@ export function walletOf(system: SystemLike): WalletView | null {
   };
 }
 
-/** The "has a wallet address" guard every flow shares. */
-export const hasWalletAddress = ({ system }: { system: SystemLike }): boolean => Boolean(walletOf(system)?.address);
-
-/** Events a flow hears about the wallet session: every change of address or chain. */
+/**
+ * Events a flow hears about the wallet session: every change of address or chain. xstate guards see only context
+ * and event, so a flow that guards on the wallet keeps the address it heard here in its context.
+ */
 export type WalletChangedEvent = { type: 'wallet.changed'; address: string | null; chainId: number | null };
 
 /**

@@ -5,7 +5,6 @@ import { watchLive, type LiveFeedEvent } from '../../machines/live/watchLive';
 import { notificationsMachine } from '../../machines/notifications/notificationsMachine';
 import {
   dismissStickyThroughSystem,
-  hasWalletAddress,
   notifyThroughSystem,
   walletOf,
   watchWallet,
@@ -64,15 +63,13 @@ describe('systemActors', () => {
     expect(() => notifyThroughSystem(lonely.system, 'error', 'Transaction rejected')).not.toThrow();
   });
 
-  it('walletOf reads address, chain and tags; hasWalletAddress is its guard', () => {
+  it('walletOf reads address, chain and tags', () => {
     const root = system();
     expect(walletOf(root.system)).toEqual({ address: null, chainId: null, networkName: 'Hardhat', isMobile: false, registered: false, banned: false });
-    expect(hasWalletAddress({ system: root.system })).toBe(false);
     const wallet = root.system.get('walletSession')!;
     wallet.send({ type: 'set', address: '0xAbC', chainId: 31337 });
     wallet.send({ type: 'register' });
     expect(walletOf(root.system)).toMatchObject({ address: '0xAbC', chainId: 31337, registered: true });
-    expect(hasWalletAddress({ system: root.system })).toBe(true);
     expect(walletOf(createActor(createMachine({})).start().system)).toBeNull();
   });
 

@@ -2,6 +2,7 @@ import { setup, stopChild, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import { configMachine } from '../config/configMachine';
 import { accountLikesMachine } from '../likes/accountLikesMachine';
 import { liveEventsMachine } from '../live/liveEventsMachine';
+import { liveRenderSlotsMachine } from '../media/liveRenderSlotsMachine';
 import { notificationsMachine } from '../notifications/notificationsMachine';
 import { pwaUpdateMachine } from '../pwa/pwaUpdateMachine';
 import { settingsMachine } from '../settings/settingsMachine';
@@ -18,11 +19,12 @@ export interface AppSystemActors {
   liveEvents: ActorRefFrom<typeof liveEventsMachine>;
   walletModal: ActorRefFrom<typeof walletModalMachine>;
   accountLikes: ActorRefFrom<typeof accountLikesMachine>;
+  liveRenderSlots: ActorRefFrom<typeof liveRenderSlotsMachine>;
 }
 
 export type AppSystemId = keyof AppSystemActors;
 
-export const APP_SYSTEM_IDS = ['config', 'settings', 'notifications', 'pwaUpdate', 'walletSession', 'liveEvents', 'walletModal', 'accountLikes'] as const satisfies readonly AppSystemId[];
+export const APP_SYSTEM_IDS = ['config', 'settings', 'notifications', 'pwaUpdate', 'walletSession', 'liveEvents', 'walletModal', 'accountLikes', 'liveRenderSlots'] as const satisfies readonly AppSystemId[];
 
 /** Typed `system.get`: the root registers each child under its systemId. */
 export function getAppActor<TId extends AppSystemId>(
@@ -64,6 +66,7 @@ export const appMachine = setup({
     liveEvents: liveEventsMachine,
     walletModal: walletModalMachine,
     accountLikes: accountLikesMachine,
+    liveRenderSlots: liveRenderSlotsMachine,
   },
   guards: {
     isPageFlowError: ({ event }) => !(APP_SYSTEM_IDS as readonly string[]).includes(event.type.slice('xstate.error.actor.'.length)),
@@ -82,6 +85,8 @@ export const appMachine = setup({
     { id: 'walletModal', systemId: 'walletModal', src: 'walletModal' },
     // The signed-in account's liked tokens, loaded once per login when a like toggle first asks.
     { id: 'accountLikes', systemId: 'accountLikes', src: 'accountLikes' },
+    // Seed 000 §5: at most a few generative artworks render live at once across every card on the page.
+    { id: 'liveRenderSlots', systemId: 'liveRenderSlots', src: 'liveRenderSlots' },
   ],
   // Page flows run in this system with the root as their parent (src/app/flows.tsx): one failing must not stop the
   // app, so their error reports are heard and dropped here. The root's own children are not matched.

@@ -1,12 +1,12 @@
 import { StrictMode } from 'react';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { useSelector } from '@xstate/react';
 import { describe, expect, it } from 'vitest';
-import { assign, createActor, createMachine, setup } from 'xstate';
-import { appMachine, getAppActor } from '../../machines/app/appMachine';
+import { assign, setup } from 'xstate';
+import { getAppActor } from '../../machines/app/appMachine';
 import { notifyThroughSystem } from '../../machines/system/systemActors';
-import { AppActorProvider } from '../../src/app/appActorContext';
 import { FlowOverridesProvider, useFlow, type FlowOverrides } from '../../src/app/flows';
+import { renderInApp } from './systemHarness';
 
 // A small page flow: counts clicks and announces through the system's notifications actor.
 const counterFlow = setup({
@@ -31,13 +31,8 @@ function Counter({ start }: { start: number }) {
 }
 
 function mount(ui: React.ReactNode, overrides: FlowOverrides = {}) {
-  const app = createActor(appMachine.provide({ actors: { config: createMachine({}) as never, settings: createMachine({}) as never, walletSession: createMachine({}) as never, liveEvents: createMachine({}) as never, pwaUpdate: createMachine({}) as never } })).start();
-  const view = render(
-    <AppActorProvider actor={app}>
-      <FlowOverridesProvider overrides={overrides}>{ui}</FlowOverridesProvider>
-    </AppActorProvider>,
-  );
-  return { app, view };
+  const { app, unmount } = renderInApp(<FlowOverridesProvider overrides={overrides}>{ui}</FlowOverridesProvider>);
+  return { app, view: { unmount } };
 }
 
 describe('useFlow', () => {

@@ -1,10 +1,11 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GENERATIVE_RESIZE_DEBOUNCE_MS, LIVE_RENDER_LIMIT } from '../../machines/media/constants';
-import { liveRenderSlots, resetLiveRenderSlots } from '../../src/components/media/liveRenderSlots';
+import { getAppActor } from '../../machines/app/appMachine';
 import { generativeSpec, sandboxUrl } from '../../src/components/media/mediaSpec';
 import { TokenMedia } from '../../src/components/media/TokenMedia';
 import { CID, generativeToken } from './mediaFixtures';
+import { createTestAppActor, renderInApp } from './systemHarness';
 
 // jsdom has neither observer: these stand-ins let a test say what is in view and how big it is.
 const intersections = new Map<Element, (entries: Array<Partial<IntersectionObserverEntry>>) => void>();
@@ -24,13 +25,18 @@ const resize = (element: Element, width: number, height: number) => act(() => re
 const settle = () => act(async () => { await new Promise((resolve) => setTimeout(resolve, 0)); });
 const frames = (root: ParentNode = document) => Array.from(root.querySelectorAll('iframe'));
 
+// The app system's live-render slot allocator, fresh for each test.
+let app = createTestAppActor();
+const liveRenderSlots = () => getAppActor(app, 'liveRenderSlots');
+const render = (ui: React.ReactNode) => renderInApp(ui, app);
+
 beforeAll(async () => {
   await import('../../src/components/media/GenerativeViewer');
 });
 beforeEach(() => {
   vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
   vi.stubGlobal('ResizeObserver', FakeResizeObserver);
-  resetLiveRenderSlots();
+  app = createTestAppActor();
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -1,6 +1,7 @@
 // Account REST under /api/v1/account: login nonce, SIWE login issuing an API key, public profile, ban status, edit.
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { getAddress } from 'viem';
 import { z } from 'zod';
 import { createApiKey, grantedExpiry, revokeApiKey } from '../auth/apiKeys.js';
 import { consumeLoginNonce, issueLoginNonce, type ConsumeResult } from '../auth/nonces.js';
@@ -49,8 +50,12 @@ const LOGIN_NONCE_ERRORS: Record<Exclude<ConsumeResult, 'ok'>, [string, string]>
   expired: ['nonce_expired', 'The login nonce has expired. Request a new one.'],
 };
 
-/** The seed's short form of an address: first 4 and last 4 characters with an ellipsis. */
-export const shortAddress = (address: string) => `${address.slice(0, 4)}...${address.slice(-4)}`;
+/** The seed's short form of an address: first 4 and last 4 characters with an ellipsis, of the checksummed
+ * (EIP-55) address, as the app shows addresses. */
+export const shortAddress = (address: string) => {
+  const shown = getAddress(address);
+  return `${shown.slice(0, 4)}...${shown.slice(-4)}`;
+};
 
 /** The public account; `email` only when the viewer is the account itself. */
 export function serializeAccount(row: AccountRow, ipfs: ServerConfig['public']['ipfs'], includeEmail: boolean) {

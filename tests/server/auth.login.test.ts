@@ -59,7 +59,7 @@ describe.each(DATABASE_KINDS)('SIWE login on %s', (kind) => {
     expect((await nonceRow('r:0xabc:1-livereq'))!.usedAt).toBeNull();
   });
 
-  it('a signed message logs in: account created with the short address as alias, hashed key, nonce consumed', async () => {
+  it('a signed message logs in: account created with the short checksummed address as alias, hashed key, nonce consumed', async () => {
     const before = await rowCounts(database.db);
     const body = await loginBody(server, ALICE);
     const response = await postLogin(server, body);
@@ -68,7 +68,7 @@ describe.each(DATABASE_KINDS)('SIWE login on %s', (kind) => {
     const address = ALICE.address.toLowerCase();
     expect(result.account).toMatchObject({
       address,
-      alias: '0x70...79c8',
+      alias: '0x70...79C8',
       avatar: null,
       email: null,
       isCreator: false,

@@ -1,25 +1,17 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { createFormMachine, fieldError, type FormFields } from '../../../machines/forms/formMachine';
+import { useSelector } from '@xstate/react';
+import { fieldError, type FormFields } from '../../../machines/forms/formMachine';
 import { ALIAS_MAX_LENGTH, EMAIL_MAX_LENGTH } from '../../../domain/profile';
-import { fileName, profileFormFields, type ProfileValues } from '../../../machines/forms/validators';
+import { fileName, profileFormFields } from '../../../machines/forms/validators';
 import type { WalletAccount } from '../../../machines/wallet/walletSessionTypes';
 import { useSystemActor } from '../../app/appActorContext';
 import { AccountAvatar } from '../../components/wallet/AccountAvatar';
-import type { ApiKeyCredentials } from '../../services/authFetch';
-import { saveProfile } from '../../services/wallet/profile';
+import { useFlow } from '../../app/flows';
+import { profileFormFlow, type ProfileFormValues } from '../../services/flows/profile';
 import { AvatarCropEditor } from './AvatarCropEditor';
 
-export const PROFILE_SAVED_MESSAGE = 'Profile saved';
+export { PROFILE_SAVED_MESSAGE } from '../../services/flows/profile';
 const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
-
-interface ProfileFormValues extends ProfileValues {
-  avatar: Blob | null;
-  avatarChanged: boolean;
-}
-
-const profileFormMachine = createFormMachine<ProfileFormValues>();
 
 function formFields(account: WalletAccount): FormFields<ProfileFormValues> {
   return {
@@ -30,31 +22,10 @@ function formFields(account: WalletAccount): FormFields<ProfileFormValues> {
 }
 
 /** General tab: alias and email required (email valid), avatar cropped square; Save waits for valid fields. */
-export function ProfileForm({ account, credentials }: { account: WalletAccount; credentials: ApiKeyCredentials }) {
-  const notifications = useSystemActor('notifications');
-  const wallet = useSystemActor('walletSession');
+export function ProfileForm({ account }: { account: WalletAccount }) {
   const config = useSystemActor('config');
   const maxFileSize = useSelector(config, (snapshot) => snapshot.context.config?.maxFileSize ?? 10_485_760);
-  const form = useActorRef(
-    profileFormMachine.provide({
-      actors: {
-        submitForm: fromPromise(async ({ input }) => {
-          try {
-            const saved = await saveProfile(credentials, input.values);
-            // The session shows the saved account in the header now and stores it with the login (storeApiKey).
-            wallet.send({ type: 'wallet.accountUpdated', account: saved });
-            notifications.send({ type: 'notify.show', kind: 'success', text: PROFILE_SAVED_MESSAGE });
-            return saved;
-          } catch (error) {
-            // Seed 000 §8: a profile save failure shows the error's message.
-            notifications.send({ type: 'notify.show', kind: 'error', text: error instanceof Error ? error.message : 'Unexpected error' });
-            throw error;
-          }
-        }),
-      },
-    }),
-    { input: { fields: formFields(account) } },
-  );
+  const form = useFlow(profileFormFlow, { input: { fields: formFields(account) } });
   const values = useSelector(form, (snapshot) => snapshot.context.values);
   const touched = useSelector(form, (snapshot) => snapshot.context.touched);
   const aliasError = useSelector(form, (snapshot) => fieldError(snapshot.context, 'alias'));

@@ -1,13 +1,9 @@
-import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
-import type { WalletAccount } from '../../../machines/wallet/walletSessionTypes';
 import { useSystemActor } from '../../app/appActorContext';
+import { useFlow } from '../../app/flows';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { openWalletModalThroughSystem } from '../../../machines/wallet/walletModalMachine';
-import { fetchOwnAccount } from '../../services/wallet/profile';
+import { profilePageFlow } from '../../services/flows/profile';
 import { ProfileForm } from './ProfileForm';
-
-type Loaded = { status: 'loading' } | { status: 'ready'; account: WalletAccount } | { status: 'failed'; message: string };
 
 /**
  * Seed 000 §2 Profile / settings: a general tab (alias, email, avatar). The artist profile tab is for creators
@@ -15,31 +11,19 @@ type Loaded = { status: 'loading' } | { status: 'ready'; account: WalletAccount 
  */
 export function ProfileView() {
   useDocumentTitle('Profile');
-  const wallet = useSystemActor('walletSession');
-  const registered = useSelector(wallet, (snapshot) => snapshot.hasTag('registered'));
-  const address = useSelector(wallet, (snapshot) => snapshot.context.address);
-  const key = useSelector(wallet, (snapshot) => snapshot.context.apiKey?.key);
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const walletModal = useSystemActor('walletModal');
+  const page = useFlow(profilePageFlow);
+  const signedOut = useSelector(page, (snapshot) => snapshot.matches('signedOut') || snapshot.matches('checking'));
+  const loading = useSelector(page, (snapshot) => snapshot.hasTag('loading'));
+  const error = useSelector(page, (snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null));
+  const account = useSelector(page, (snapshot) => (snapshot.matches('ready') ? snapshot.context.account : null));
 
-  useEffect(() => {
-    if (!address || !key) return;
-    const controller = new AbortController();
-    setLoaded({ status: 'loading' });
-    fetchOwnAccount({ address, key }, controller.signal).then(
-      (account) => setLoaded({ status: 'ready', account }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoaded({ status: 'failed', message: error instanceof Error ? error.message : 'Unexpected error' });
-      },
-    );
-    return () => controller.abort();
-  }, [address, key]);
-
-  if (!registered || !address || !key) {
+  if (signedOut) {
     return (
       <section className="profile-page">
         <h1>Profile</h1>
         <p>Connect your wallet to edit your profile.</p>
-        <button type="button" className="button button-primary" onClick={() => openWalletModalThroughSystem(wallet.system)}>
+        <button type="button" className="button button-primary" onClick={() => walletModal.send({ type: 'walletModal.open' })}>
           Connect wallet
         </button>
       </section>
@@ -55,9 +39,9 @@ export function ProfileView() {
         </button>
       </div>
       <div role="tabpanel" id="profile-panel-general" aria-labelledby="profile-tab-general" className="tab-panel">
-        {loaded.status === 'loading' && <p role="status">Loading ...</p>}
-        {loaded.status === 'failed' && <p role="alert">{loaded.message}</p>}
-        {loaded.status === 'ready' && <ProfileForm key={loaded.account.address} account={loaded.account} credentials={{ address, key }} />}
+        {loading && <p role="status">Loading ...</p>}
+        {error && <p role="alert">{error}</p>}
+        {account && <ProfileForm key={account.address} account={account} />}
       </div>
     </section>
   );

@@ -1,0 +1,75 @@
+// The profile page (seed 000 §2 "Profile / settings"): the registered login's own account, loaded for each login
+// (GET /api/v1/account/{address} with its signed headers). It follows the wallet session itself (watchLogin).
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { watchLogin, type LikesCredentials } from '../likes/accountLikesMachine';
+import type { WalletAccount } from '../wallet/walletSessionTypes';
+
+export type ProfileCredentials = LikesCredentials;
+
+export interface ProfilePageContext {
+  credentials: ProfileCredentials | null;
+  account: WalletAccount | null;
+  error: string | null;
+}
+
+export type ProfilePageEvent = { type: 'likes.login'; credentials: ProfileCredentials | null } | { type: 'profile.retry' };
+
+const sameLogin = (a: ProfileCredentials | null, b: ProfileCredentials | null) =>
+  (a?.address.toLowerCase() ?? null) === (b?.address.toLowerCase() ?? null) && (a?.key ?? null) === (b?.key ?? null);
+
+export const profilePageMachine = setup({
+  types: {
+    context: {} as ProfilePageContext,
+    events: {} as ProfilePageEvent,
+  },
+  actors: {
+    watchLogin,
+    fetchOwnAccount: fromPromise<WalletAccount, ProfileCredentials>(async () => {
+      throw new Error('profilePageMachine: "fetchOwnAccount" not provided');
+    }),
+  },
+  guards: {
+    otherLogin: ({ context, event }) => event.type === 'likes.login' && !sameLogin(context.credentials, event.credentials),
+    signedIn: ({ context }) => context.credentials !== null,
+  },
+}).createMachine({
+  id: 'profilePage',
+  context: { credentials: null, account: null, error: null },
+  invoke: { id: 'login', src: 'watchLogin' },
+  on: {
+    // Another login (or none): its own account is loaded from scratch.
+    'likes.login': {
+      guard: 'otherLogin',
+      target: '.checking',
+      reenter: true,
+      actions: assign(({ event }) => ({ credentials: event.credentials, account: null, error: null })),
+    },
+  },
+  initial: 'checking',
+  states: {
+    checking: {
+      always: [{ guard: 'signedIn', target: 'loading' }, { target: 'signedOut' }],
+    },
+    signedOut: {},
+    loading: {
+      tags: 'loading',
+      invoke: {
+        id: 'fetchOwnAccount',
+        src: 'fetchOwnAccount',
+        input: ({ context }) => context.credentials!,
+        onDone: { target: 'ready', actions: assign({ account: ({ event }) => event.output }) },
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : 'Unexpected error') }),
+        },
+      },
+    },
+    ready: {},
+    failed: {
+      on: { 'profile.retry': 'loading' },
+    },
+  },
+});
+
+export type ProfilePageMachine = typeof profilePageMachine;
+export type ProfilePageActor = ActorRefFrom<ProfilePageMachine>;

@@ -1,0 +1,42 @@
+// The profile page's flows: the own account loaded for the registered login (profilePageMachine) and the General
+// form's save (the form machine), each provided once with the account service.
+import { fromPromise, type AnyActorRef } from 'xstate';
+import { createFormMachine, type FormRequest } from '../../../machines/forms/formMachine';
+import type { ProfileValues } from '../../../machines/forms/validators';
+import { registeredLogin } from '../../../machines/likes/accountLikesMachine';
+import { profilePageMachine } from '../../../machines/profile/profilePageMachine';
+import { notifyThroughSystem } from '../../../machines/system/systemActors';
+import type { WalletAccount } from '../../../machines/wallet/walletSessionTypes';
+import { fetchOwnAccount, saveProfile } from '../wallet/profile';
+
+export const PROFILE_SAVED_MESSAGE = 'Profile saved';
+
+export interface ProfileFormValues extends ProfileValues {
+  avatar: Blob | null;
+  avatarChanged: boolean;
+}
+
+export const profilePageFlow = profilePageMachine.provide({
+  actors: { fetchOwnAccount: fromPromise(({ input, signal }) => fetchOwnAccount(input, signal)) },
+});
+
+export const profileFormFlow = createFormMachine<ProfileFormValues>().provide({
+  actors: {
+    submitForm: fromPromise<unknown, FormRequest<ProfileFormValues>>(async ({ input, system }): Promise<WalletAccount> => {
+      const session = system.get('walletSession') as AnyActorRef | undefined;
+      const credentials = session ? registeredLogin(session.getSnapshot()) : null;
+      try {
+        if (!credentials) throw new Error('Sign in with your wallet first.');
+        const saved = await saveProfile(credentials, input.values);
+        // The session shows the saved account in the header now and stores it with the login (storeApiKey).
+        session?.send({ type: 'wallet.accountUpdated', account: saved });
+        notifyThroughSystem(system, 'success', PROFILE_SAVED_MESSAGE);
+        return saved;
+      } catch (error) {
+        // Seed 000 §8: a profile save failure shows the error's message.
+        notifyThroughSystem(system, 'error', error instanceof Error ? error.message : 'Unexpected error');
+        throw error;
+      }
+    }),
+  },
+});

@@ -1,0 +1,96 @@
+import { describe, expect } from 'vitest';
+import { createActor, fromCallback, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { profilePageMachine, type ProfileCredentials, type ProfilePageContext, type ProfilePageEvent } from '../../machines/profile/profilePageMachine';
+import type { WalletAccount } from '../../machines/wallet/walletSessionTypes';
+import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests, modelPaths } from './support/modelTesting';
+
+const ALICE: ProfileCredentials = { address: '0xA11CE', key: 'a'.repeat(32) };
+const BOB: ProfileCredentials = { address: '0xB0B', key: 'b'.repeat(32) };
+const ACCOUNT = { id: '2', address: '0xa11ce', alias: 'lumen', isCreator: false, isBanned: false, email: 'lumen@example.com', avatar: null } as WalletAccount;
+
+const modelEvents: Array<EventObject & Record<string, unknown>> = [
+  { type: 'likes.login', credentials: ALICE },
+  { type: 'likes.login', credentials: BOB },
+  { type: 'likes.login', credentials: null },
+  { type: 'profile.retry' },
+  { type: 'xstate.done.actor.fetchOwnAccount', output: ACCOUNT },
+  { type: 'xstate.error.actor.fetchOwnAccount', error: new Error('Not found') },
+];
+
+const ctx = (state: AnyMachineSnapshot) => state.context as ProfilePageContext;
+const project = (state: AnyMachineSnapshot) => ({ value: state.value, context: state.context });
+const model = createMachineTestModel(profilePageMachine, { project, events: () => modelEvents });
+const paths = modelPaths(model, {
+  toState: (state) => state.matches('ready'),
+  // Orders of one login, signing out, failing and retrying; the second login is covered by the shortest paths.
+  filterEvents: (_state, event) => !(event.type === 'likes.login' && (event as unknown as { credentials: unknown }).credentials === BOB),
+});
+
+function startPage() {
+  const fetchAccount = controlled<WalletAccount, ProfileCredentials>();
+  const actor = createActor(
+    profilePageMachine.provide({ actors: { fetchOwnAccount: fetchAccount.logic, watchLogin: fromCallback(() => undefined) } }),
+  ).start();
+  return { actor, fetchAccount };
+}
+
+function harness() {
+  let run: ReturnType<typeof startPage> | undefined;
+  const get = () => {
+    if (!run) throw new Error('actor not started');
+    return run;
+  };
+  const real = () => get().actor.getSnapshot();
+  return {
+    stop: () => run?.actor.stop(),
+    params: {
+      events: {
+        'xstate.init': () => {
+          run = startPage();
+        },
+        'likes.login': (step: { event: EventObject }) => {
+          const before = ctx(real());
+          const { credentials } = step.event as unknown as { credentials: ProfileCredentials | null };
+          get().actor.send(step.event as ProfilePageEvent);
+          // Another login: the last one's account is gone; the same login keeps what it has.
+          if (before.credentials?.address === credentials?.address) expect(ctx(real())).toEqual(before);
+          else expect(ctx(real())).toMatchObject({ credentials, account: null, error: null });
+        },
+        'profile.retry': (step: { event: EventObject }) => get().actor.send(step.event as ProfilePageEvent),
+        'xstate.done.actor.fetchOwnAccount': async () => {
+          get().fetchAccount.last().resolve(ACCOUNT);
+          await flush();
+        },
+        'xstate.error.actor.fetchOwnAccount': async () => {
+          get().fetchAccount.last().reject(new Error('Not found'));
+          await flush();
+        },
+      },
+      states: checkedStates(real, project, {
+        checking: () => {
+          throw new Error('checking is transient: the machine never rests in it');
+        },
+        signedOut: (snap) => {
+          expect(ctx(snap)).toEqual({ credentials: null, account: null, error: null });
+        },
+        loading: (snap) => {
+          expect(snap.hasTag('loading')).toBe(true);
+          expect(get().fetchAccount.last().input).toEqual(ctx(snap).credentials);
+          expect(get().fetchAccount.last().signal.aborted).toBe(false);
+        },
+        ready: (snap) => {
+          expect(ctx(snap).account).toEqual(ACCOUNT);
+          expect(ctx(snap).credentials).not.toBeNull();
+        },
+        failed: (snap) => {
+          expect(ctx(snap).error).toBe('Not found');
+          expect(snap.can({ type: 'profile.retry' })).toBe(true);
+        },
+      }),
+    },
+  };
+}
+
+describe('profilePageMachine (model-based)', () => {
+  modelCoverageTests(profilePageMachine, paths, harness);
+});

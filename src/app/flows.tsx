@@ -28,7 +28,9 @@ const stoppedFlows = new WeakSet<object>();
 
 /**
  * Starts `flow` for the component's lifetime inside the app's actor system: the root is its parent, so `system.get`
- * finds the long-lived actors, and the root stops it (`flow.stop`) when the component unmounts.
+ * finds the long-lived actors, and the root stops it (`flow.stop`) when the component unmounts — or, when work is
+ * under way in it then (a contract action signing or mining, a save: any child machine tagged 'busy'), as soon as
+ * that work ends, so its outcome is still announced after the user left the page.
  */
 export function useFlow<TMachine extends AnyStateMachine>(flow: TMachine, options: UseFlowOptions<TMachine> = {}): Actor<TMachine> {
   const appActor = useAppActor();
@@ -43,12 +45,43 @@ export function useFlow<TMachine extends AnyStateMachine>(flow: TMachine, option
     actor.start();
     return () => {
       stoppedFlows.add(actor);
-      appActor.send({ type: 'flow.stop', actor });
+      stopWhenSettled(appActor, actor);
     };
     // The actor is created once per mount; a new input is a new page (key the component) or an event.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actor, appActor]);
   return actor;
+}
+
+interface SnapshotWithChildren {
+  status?: string;
+  children?: Record<string, { getSnapshot(): unknown } | undefined>;
+  hasTag?: (tag: string) => boolean;
+}
+
+/** Whether the actor or any descendant machine is tagged 'busy'. */
+export function hasBusyWork(actor: { getSnapshot(): unknown }): boolean {
+  const snapshot = actor.getSnapshot() as SnapshotWithChildren | undefined;
+  if (!snapshot || snapshot.status !== 'active') return false;
+  if (snapshot.hasTag?.('busy')) return true;
+  return Object.values(snapshot.children ?? {}).some((child) => child !== undefined && hasBusyWork(child));
+}
+
+function stopWhenSettled(appActor: AnyActorRef, actor: AnyActorRef): void {
+  const stop = () => appActor.send({ type: 'flow.stop', actor });
+  const busyChildren = () =>
+    Object.values((actor.getSnapshot() as SnapshotWithChildren).children ?? {}).some((child) => child !== undefined && hasBusyWork(child));
+  if (!busyChildren()) return stop();
+  // A child's end reaches the flow as its done/error event, which changes the flow's snapshot.
+  const subscription = actor.subscribe({
+    next: () => {
+      if (busyChildren()) return;
+      subscription.unsubscribe();
+      stop();
+    },
+    error: () => stop(),
+    complete: () => stop(),
+  });
 }
 
 function startFlow<TMachine extends AnyStateMachine>(logic: TMachine, appActor: AnyActorRef, options: UseFlowOptions<TMachine>): Actor<TMachine> {

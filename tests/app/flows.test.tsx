@@ -35,7 +35,50 @@ function mount(ui: React.ReactNode, overrides: FlowOverrides = {}) {
   return { app, view: { unmount } };
 }
 
+// A page flow whose 'work' child stands for a contract action: busy until told to finish, then announces.
+const workFlow = setup({
+  actors: {
+    work: setup({}).createMachine({
+      initial: 'running',
+      states: { running: { tags: 'busy', on: { finish: 'done' } }, done: { type: 'final' } },
+    }),
+  },
+  actions: { announce: ({ system }) => notifyThroughSystem(system, 'success', 'Purchase successful') },
+}).createMachine({
+  id: 'work',
+  initial: 'idle',
+  states: {
+    idle: { on: { start: 'working' } },
+    working: { invoke: { id: 'work', src: 'work', onDone: { target: 'idle', actions: 'announce' } } },
+  },
+});
+
+let workActor: ReturnType<typeof useFlow<typeof workFlow>> | null = null;
+function Work() {
+  const flow = useFlow(workFlow);
+  workActor = flow;
+  return null;
+}
+
 describe('useFlow', () => {
+  it('a flow left while busy work runs in it (a contract action) keeps running until that work ends, then stops', () => {
+    const { app, view } = mount(<Work />);
+    const flow = workActor!;
+    act(() => flow.send({ type: 'start' }));
+    view.unmount();
+    expect(flow.getSnapshot().status).toBe('active');
+    act(() => flow.getSnapshot().children.work!.send({ type: 'finish' }));
+    expect(getAppActor(app, 'notifications').getSnapshot().context.current?.text).toBe('Purchase successful');
+    expect(flow.getSnapshot().status).toBe('stopped');
+  });
+
+  it('a flow left idle stops at once', () => {
+    const { view } = mount(<Work />);
+    const flow = workActor!;
+    view.unmount();
+    expect(flow.getSnapshot().status).toBe('stopped');
+  });
+
   it('runs the flow in the app system (notices reach the notifications actor) and stops it on unmount', () => {
     seen = [];
     const { app, view } = mount(<Counter start={2} />);

@@ -1,11 +1,13 @@
-import { assign, cancel, enqueueActions, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
+import { assign, cancel, enqueueActions, fromPromise, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { collectionCoverMachine, type CoverSavedEvent } from '../collection/collectionCoverMachine';
 import { watchListsStale, type ListsStaleEvent } from '../live/watchListsStale';
 import { LIVE_REFRESH_DELAY_MS } from '../lists/constants';
 import { collectionSellMachine, type CollectionSellParentEvent, type OpenAllOutSale } from './collectionSellMachine';
 
 // Seed 000 §2 "My creations": one collection card's server data, the collection (as listed, then refreshed on its
-// own) and the creator's current listings of it, and the card's sell panel (a collectionSell child). It refreshes on
-// live staleness and on request (after an edit or a mined chain action), so the card, its typed price and open
+// own) and the creator's current listings of it, the card's sell panel (a collectionSell child) and its cover editor
+// (a collectionCover child: once it saved a cover the card refreshes and tells it when the collection is shown). It
+// refreshes on live staleness and on request (after an edit or a mined chain action), so the card, its typed price and open
 // editors stay in place instead of the whole list reloading under the creator.
 
 /** What the card needs of a collection. */
@@ -14,6 +16,8 @@ export interface CardCollection {
   address?: string | null;
   chainId: number;
   soldOut: boolean;
+  /** Who created it: the cover editor's creator (the card's seller when absent). */
+  creatorInfo?: { address: string };
 }
 
 /** What the card needs of its listings: the open all-out sale, if any. */
@@ -52,6 +56,7 @@ export type CreationCardEvent =
   /** Refetch now (after a cover or description edit, or Retry). */
   | { type: 'card.refresh' }
   | ListsStaleEvent
+  | CoverSavedEvent
   | CollectionSellParentEvent;
 
 export type CreationCardTag = 'loading';
@@ -62,6 +67,8 @@ const openSale = (listings: CardListings | null): OpenAllOutSale | null =>
 
 /** The card's sell panel child. */
 export const SELL_CHILD_ID = 'sell';
+/** The card's cover editor child. */
+export const COVER_CHILD_ID = 'cover';
 
 export function createCreationCardMachine<TCollection extends CardCollection = CardCollection, TListings extends CardListings = CardListings>() {
   type Context = CreationCardContext<TCollection, TListings>;
@@ -80,9 +87,12 @@ export function createCreationCardMachine<TCollection extends CardCollection = C
         throw new Error('creationCardMachine: actor "loadCard" not provided');
       }),
       collectionSell: collectionSellMachine,
+      collectionCover: collectionCoverMachine,
       watchListsStale,
     },
     actions: {
+      // The cover editor keeps its preview until the card settled (loaded or failed, as a reload of the page would).
+      showCover: sendTo(COVER_CHILD_ID, { type: 'cover.shown' }),
       // Named so the done event (not in the machine's own union) can be read.
       assignLoaded: assign(({ context, event }) => {
         const output = outputOf(event);
@@ -111,12 +121,21 @@ export function createCreationCardMachine<TCollection extends CardCollection = C
   }).createMachine({
     id: 'creationCard',
     context: ({ input }) => ({ collection: input.collection, seller: input.seller, listings: null, error: null, loads: 0 }),
-    invoke: { src: 'watchListsStale' },
+    invoke: [
+      { src: 'watchListsStale' },
+      {
+        id: COVER_CHILD_ID,
+        src: 'collectionCover',
+        input: ({ context }) => ({ collectionId: context.collection._id, creator: context.collection.creatorInfo?.address ?? context.seller }),
+      },
+    ],
     on: {
-      // A newer load replaces the running one (its answer would be older).
-      'card.refresh': { target: '.loading', reenter: true },
-      'lists.stale': { target: '.loading', reenter: true },
-      'card.actionDone': { target: '.loading', reenter: true, actions: 'refreshLater' },
+      // A newer load replaces the running one (its answer would be older): loading is entered again, the card's
+      // own invocations (its cover editor, the staleness watch) are not (no `reenter`, which would restart them).
+      'card.refresh': { target: '.loading' },
+      'lists.stale': { target: '.loading' },
+      'cover.saved': { target: '.loading' },
+      'card.actionDone': { target: '.loading', actions: 'refreshLater' },
     },
     initial: 'loading',
     states: {
@@ -126,8 +145,8 @@ export function createCreationCardMachine<TCollection extends CardCollection = C
           id: 'loadCard',
           src: 'loadCard',
           input: ({ context }) => ({ id: context.collection._id, seller: context.seller, fresh: context.loads > 0 }),
-          onDone: { target: 'ready', actions: ['assignLoaded', 'syncSell'] },
-          onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+          onDone: { target: 'ready', actions: ['assignLoaded', 'syncSell', 'showCover'] },
+          onError: { target: 'failed', actions: [assign({ error: ({ event }) => errorText(event.error) }), 'showCover'] },
         },
       },
       ready: {},

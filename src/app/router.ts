@@ -3,7 +3,7 @@ import { routeTree } from '../routeTree.gen';
 import { NotFoundView } from '../views/status/NotFoundView';
 import { RouteErrorView } from '../views/status/RouteErrorView';
 import type { AppActor } from './appActorContext';
-import { setFlowNavigator, type FlowNavigateOptions } from '../services/flows/navigation';
+import { setFlowNavigator, setFlowReloader, type FlowNavigateOptions } from '../services/flows/navigation';
 
 const prefersReducedMotion = () =>
   typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -24,6 +24,7 @@ export function createAppRouter(appActor: AppActor, options: { history?: RouterH
   });
   // Flows navigate through the router created last (src/services/flows/navigation.ts).
   setFlowNavigator((navigate: FlowNavigateOptions) => void router.navigate(navigate as Parameters<typeof router.navigate>[0]));
+  setFlowReloader(() => router.invalidate());
   return router;
 }
 

@@ -1,8 +1,24 @@
 // The collection page's editors (/collection/$address/$chainId, and each My creations card), provided once: every
 // actor name of their machines mapped to src/services. Views run them with useFlow(flow, { input }).
 import { fromPromise } from 'xstate';
+import { collectionCoverMachine, type SaveCoverInput } from '../../../machines/collection/collectionCoverMachine';
 import { createFormMachine, type FormRequest } from '../../../machines/forms/formMachine';
 import { updateCollection } from '../collection';
+import { reloadRoute } from './navigation';
+
+/** PUT /api/v1/collection/{id} with the cropped cover, as its creator. */
+export const saveCover = fromPromise<unknown, SaveCoverInput>(({ input }) =>
+  updateCollection(input.editor, input.collectionId, { cover: input.image }),
+);
+
+/**
+ * The collection page's cover editor: saved, it keeps its preview until the page's route has loaded the collection
+ * again (the reloaded collection names the stored cover). A My creations card runs the same machine as its child
+ * (src/services/flows/dashboard.ts), answered by the card's refresh.
+ */
+export const collectionCoverFlow = collectionCoverMachine.provide({
+  actors: { saveCover, showSaved: fromPromise(() => reloadRoute()) },
+});
 
 /** The description editor's values: the text, and (not shown, not validated) what the save needs. */
 export interface DescriptionValues extends Record<string, unknown> {

@@ -2,6 +2,7 @@
 // action name of their machines mapped to src/services. Views run them with useFlow(flow, { input }); unit tests
 // replace them by machine id through FlowOverridesProvider (src/app/flows.tsx).
 import { fromPromise } from 'xstate';
+import { collectionCoverMachine } from '../../../machines/collection/collectionCoverMachine';
 import { chainActionMachine } from '../../../machines/dashboard/chainActionMachine';
 import { dashboardTabsMachine } from '../../../machines/dashboard/dashboardTabsMachine';
 import { collectionSellMachine } from '../../../machines/dashboard/collectionSellMachine';
@@ -12,6 +13,7 @@ import { createPagedListMachine, fetchPageActor } from '../../../machines/lists/
 import { fetchCreatedCollectionsPage, getCreatedCollection, getCreationListings, type CreatedCollection, type CreatedCollectionsParams, type CreationListings } from '../dashboard/creations';
 import { fetchTokenDashboard } from '../dashboard/tokenDashboard';
 import type { TokenDetail, TokenOffer } from '../token';
+import { saveCover } from './collection';
 import { navigateTo } from './navigation';
 
 /** The token dashboard: load, list for sale / cancel listing / accept through one contractAction child at a time. */
@@ -30,7 +32,8 @@ export const dashboardChainActionFlow = chainActionMachine.provide({ actors: { c
 
 /**
  * A My creations card: its collection and current listings (refreshed on live staleness, after edits and mined
- * actions) and its sell panel, whose List collection / Cancel collection sale run as contractAction children.
+ * actions), its sell panel, whose List collection / Cancel collection sale run as contractAction children, and its
+ * cover editor, whose saved cover shows once the card has refreshed.
  */
 export const creationCardFlow = createCreationCardMachine<CreatedCollection, CreationListings>().provide({
   actors: {
@@ -42,6 +45,7 @@ export const creationCardFlow = createCreationCardMachine<CreatedCollection, Cre
       return { collection, listings };
     }),
     collectionSell: collectionSellMachine.provide({ actors: { contractAction: provideContractAction() } }),
+    collectionCover: collectionCoverMachine.provide({ actors: { saveCover } }),
   },
 });
 

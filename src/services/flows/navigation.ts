@@ -23,3 +23,20 @@ export function setFlowNavigator(navigate: Navigate): () => void {
 export function navigateTo(options: FlowNavigateOptions): void {
   current?.(options);
 }
+
+type Reload = () => Promise<void>;
+
+let currentReload: Reload | null = null;
+
+/** The router created last reloads the shown route's data (router.invalidate); returns the unregister. */
+export function setFlowReloader(reload: Reload): () => void {
+  currentReload = reload;
+  return () => {
+    if (currentReload === reload) currentReload = null;
+  };
+}
+
+/** Loads the shown route's data again; settles once the page has it (at once before a router exists). */
+export function reloadRoute(): Promise<void> {
+  return currentReload?.() ?? Promise.resolve();
+}

@@ -1,74 +1,38 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useRef, type ChangeEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { fileName } from '../../../machines/forms/validators';
-import { useSystemActor } from '../../app/appActorContext';
-import type { ApiKeyCredentials } from '../../services/authFetch';
-import { updateCollection } from '../../services/collection';
+import { COVER_TYPES, type CollectionCoverActor } from '../../../machines/collection/collectionCoverMachine';
 import { AvatarCropEditor } from '../profile/AvatarCropEditor';
 
-const COVER_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 const COVER_SIZE = 480;
-const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unexpected error');
 
 /**
  * The cover; its creator may replace it: one image, cropped square (seed 000 §5 "crop aspect ... 1 otherwise") with the
- * profile's crop editor, saved with PUT /api/v1/collection/{id}. A failure shows the error.
+ * profile's crop editor, saved with PUT /api/v1/collection/{id}. A failure shows the error. The editor is a
+ * collectionCover actor run by the page (a flow) or by its My creations card (a child).
  */
 export function CollectionCover({
-  collectionId,
+  editor,
   name,
   cover,
-  credentials,
-  onSaved,
   fileInputId = 'collection-cover-file',
 }: {
-  collectionId: string;
+  editor: CollectionCoverActor;
   name: string;
   cover: string | null | undefined;
-  credentials: ApiKeyCredentials | null;
-  onSaved: () => Promise<void> | void;
   /** Unique per page: a page with several covers (the dashboard's My creations) passes its own. */
   fileInputId?: string;
 }) {
-  const notifications = useSystemActor('notifications');
-  const config = useSystemActor('config');
-  const maxFileSize = useSelector(config, (snapshot) => snapshot.context.config?.maxFileSize ?? 10_485_760);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [editing, setEditing] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const editable = useSelector(editor, (snapshot) => snapshot.context.editor !== null);
+  const cropping = useSelector(editor, (snapshot) => (snapshot.matches('cropping') ? snapshot.context.file : null));
+  const preview = useSelector(editor, (snapshot) => snapshot.context.preview);
+  const problem = useSelector(editor, (snapshot) => snapshot.context.problem);
+  const saving = useSelector(editor, (snapshot) => snapshot.hasTag('busy'));
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (!file) return;
-    const fileProblem =
-      fileName(file.name, {}) ??
-      (!COVER_TYPES.includes(file.type) ? 'Choose a PNG, JPEG, WebP or GIF image.' : null) ??
-      (file.size > maxFileSize ? `The image is larger than ${Math.round(maxFileSize / 1_048_576)} MB.` : null);
-    setProblem(fileProblem);
-    if (!fileProblem) setEditing(file);
-  };
-
-  const save = async (image: Blob, dataUrl: string) => {
-    if (!credentials) return;
-    setEditing(null);
-    setSaving(true);
-    setProblem(null);
-    setPreview(dataUrl);
-    try {
-      await updateCollection(credentials, collectionId, { cover: image });
-      await onSaved();
-      // The reloaded collection names the stored cover now.
-      setPreview(null);
-    } catch (error) {
-      setPreview(null);
-      setProblem(errorText(error));
-      notifications.send({ type: 'notify.show', kind: 'error', text: errorText(error) });
-    } finally {
-      setSaving(false);
-    }
+    if (file) editor.send({ type: 'cover.choose', file });
   };
 
   const shown = preview ?? cover;
@@ -79,7 +43,7 @@ export function CollectionCover({
       ) : (
         <div className="collection-cover-placeholder" aria-hidden="true" />
       )}
-      {credentials && (
+      {editable && (
         <div className="collection-cover-actions">
           <input
             ref={fileInput}
@@ -101,7 +65,13 @@ export function CollectionCover({
           )}
         </div>
       )}
-      {editing && <AvatarCropEditor file={editing} onCancel={() => setEditing(null)} onApply={(image, dataUrl) => void save(image, dataUrl)} />}
+      {cropping && (
+        <AvatarCropEditor
+          file={cropping}
+          onCancel={() => editor.send({ type: 'cover.cancel' })}
+          onApply={(image, dataUrl) => editor.send({ type: 'cover.apply', image, dataUrl })}
+        />
+      )}
     </div>
   );
 }

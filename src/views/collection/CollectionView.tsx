@@ -1,29 +1,37 @@
 import { useRouter } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useFlow } from '../../app/flows';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { displayName } from '../../app/format';
 import { AccountAvatar } from '../../components/wallet/AccountAvatar';
 import type { CollectionDisplay } from '../../services/collection';
+import { collectionCoverFlow } from '../../services/flows/collection';
 import { CollectionCover } from './CollectionCover';
 import { CollectionDescription } from './CollectionDescription';
 import { CollectionDetails } from './CollectionDetails';
 import { CollectionTokens } from './CollectionTokens';
-import { useCreatorCredentials } from './useCollectionEditor';
 import '../../styles/collection.css';
 
 /** Seed 000 §2 Collection display page: cover, name, creator, description, details and the token grid. */
 export function CollectionView({ collection }: { collection: CollectionDisplay }) {
+  // Another collection is another page (its own cover editor).
+  return <CollectionPage key={collection._id} collection={collection} />;
+}
+
+function CollectionPage({ collection }: { collection: CollectionDisplay }) {
   useDocumentTitle(collection.name);
   const router = useRouter();
   const creator = collection.creatorInfo;
+  const cover = useFlow(collectionCoverFlow, { input: { collectionId: collection._id, creator: creator.address } });
   // Only the creator (signed in, same address in any case) edits; the server enforces it too.
-  const credentials = useCreatorCredentials(creator.address);
+  const credentials = useSelector(cover, (snapshot) => snapshot.context.editor);
   // Edits are saved on the server; the route loads the collection again to show them.
   const reload = () => router.invalidate();
 
   return (
     <article className="collection-page" aria-labelledby="collection-name">
       <header className="collection-hero">
-        <CollectionCover collectionId={collection._id} name={collection.name} cover={collection.cover} credentials={credentials} onSaved={reload} />
+        <CollectionCover editor={cover} name={collection.name} cover={collection.cover} />
         <div className="collection-summary">
           <h1 id="collection-name">{collection.name}</h1>
           <p className="collection-creator">

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { createActor, fromCallback, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import {
+  COVER_CHILD_ID,
   createCreationCardMachine,
   SELL_CHILD_ID,
   type CardCollection,
@@ -44,7 +45,7 @@ const model = createMachineTestModel(machine, {
   ],
   // A refresh only from a settled card (loading again restarts the same load).
   filterEvents: (state, event) => {
-    if (/^(card\.|lists\.)/.test(event.type)) return !state.matches('loading');
+    if (/^(card\.|lists\.|cover\.)/.test(event.type)) return !state.matches('loading');
     if (event.type === 'xstate.done.actor.loadCard') {
       const output = (event as unknown as { output: Output }).output;
       // The first load never refreshes the collection (it came with the list).
@@ -55,11 +56,26 @@ const model = createMachineTestModel(machine, {
 });
 const paths = modelPaths(model, { filterEvents: () => false });
 
+/** The cover editor child, as the card sees it: what it was started with and what the card told it. */
+function coverStub() {
+  const inputs: unknown[] = [];
+  const heard: EventObject[] = [];
+  const logic = fromCallback<EventObject, unknown>(({ input, receive }) => {
+    inputs.push(input);
+    receive((event) => heard.push(event));
+  });
+  return { inputs, heard, logic };
+}
+
 function harness() {
   const load = controlled<Output, LoadCardInput>();
+  const cover = coverStub();
+  let settled = 0;
   let actor: ReturnType<typeof start> | undefined;
   function start() {
-    return createActor(machine.provide({ actors: { loadCard: load.logic } }), { input: { collection: LISTED, seller: SELLER } }).start();
+    return createActor(machine.provide({ actors: { loadCard: load.logic, collectionCover: cover.logic as never } }), {
+      input: { collection: LISTED, seller: SELLER },
+    }).start();
   }
   const real = () => actor!.getSnapshot();
   const send = (step: { event: EventObject }) => void actor?.send(step.event as never);
@@ -67,7 +83,15 @@ function harness() {
     const event = step.event as { output?: Output; error?: Error };
     if (event.error) load.last().reject(event.error);
     else load.last().resolve(event.output!);
+    settled += 1;
     await flush();
+  };
+  const coverHeard = () => {
+    // The cover child runs for the card's life, made once for the collection and its creator (the seller here).
+    expect(real().children[COVER_CHILD_ID]).toBeDefined();
+    expect(cover.inputs).toEqual([{ collectionId: '7', creator: SELLER }]);
+    // Every settled load (loaded or failed) tells the cover the collection is shown.
+    expect(cover.heard).toEqual(Array.from({ length: settled }, () => ({ type: 'cover.shown' })));
   };
   const sell = () => real().children[SELL_CHILD_ID] as { getSnapshot(): { context: { soldOut: boolean; allOutSale: unknown } } } | undefined;
   return {
@@ -79,6 +103,12 @@ function harness() {
         },
         'card.refresh': send,
         'lists.stale': send,
+        // The cover editor saved a cover: the card loads the collection again.
+        'cover.saved': (step: { event: EventObject }) => {
+          const calls = load.calls.length;
+          send(step);
+          expect(load.calls).toHaveLength(calls + 1);
+        },
         'card.actionDone': (step: { event: EventObject }) => {
           const calls = load.calls.length;
           send(step);
@@ -99,6 +129,7 @@ function harness() {
           expect(snap.hasTag('loading')).toBe(true);
           expect(load.last().input).toEqual({ id: '7', seller: SELLER, fresh: snap.context.loads > 0 });
           expect(load.last().signal.aborted).toBe(false);
+          coverHeard();
         },
         ready: (snap) => {
           expect(snap.hasTag('loading')).toBe(false);
@@ -108,12 +139,14 @@ function harness() {
           const context = sell()!.getSnapshot().context;
           expect(context.soldOut).toBe(snap.context.collection.soldOut);
           expect(context.allOutSale).toEqual(snap.context.listings.allOutSale ? SALE : null);
+          coverHeard();
         },
         failed: (snap) => {
           expect(snap.context.error).toBe('Network down');
           expect(snap.can({ type: 'card.refresh' })).toBe(true);
           // The sell panel stays when listings were loaded before.
           expect(Boolean(sell())).toBe(snap.context.listings !== null);
+          coverHeard();
         },
       }),
     },

@@ -1,14 +1,13 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { waitFor } from 'xstate';
 import type { CollectionSellActor } from '../../../../machines/dashboard/collectionSellMachine';
-import { SELL_CHILD_ID } from '../../../../machines/dashboard/creationCardMachine';
+import type { CollectionCoverActor } from '../../../../machines/collection/collectionCoverMachine';
+import { COVER_CHILD_ID, SELL_CHILD_ID } from '../../../../machines/dashboard/creationCardMachine';
 import { useFlow } from '../../../app/flows';
 import type { CreatedCollection, CreationListings } from '../../../services/dashboard/creations';
 import { creationCardFlow } from '../../../services/flows/dashboard';
 import { CollectionCover } from '../../collection/CollectionCover';
 import { CollectionDescription } from '../../collection/CollectionDescription';
-import { useCreatorCredentials } from '../../collection/useCollectionEditor';
 import { useTradePhase } from '../useTradePhase';
 import { CurrentListings } from './CurrentListings';
 import { SellCollectionPanel } from './SellCollectionPanel';
@@ -31,24 +30,19 @@ export function CreationCard({ collection: listed, creator }: { collection: Crea
   const listings = useSelector(card, (snapshot) => snapshot.context.listings);
   const error = useSelector(card, (snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null));
   const sell = useSelector(card, (snapshot) => snapshot.children[SELL_CHILD_ID] as CollectionSellActor | undefined);
+  // The cover editor child (invoked with the card: always there); it keeps its preview until the card refreshed.
+  const cover = useSelector(card, (snapshot) => snapshot.children[COVER_CHILD_ID] as CollectionCoverActor);
   // The creator's own key: the server accepts cover and description edits from it only.
-  const credentials = useCreatorCredentials(collection.creatorInfo.address);
+  const credentials = useSelector(cover, (snapshot) => snapshot.context.editor);
   const navigate = useNavigate();
   const refresh = () => card.send({ type: 'card.refresh' });
-  // The cover keeps its preview until the card shows the reloaded collection.
-  const refreshed = async () => {
-    refresh();
-    await waitFor(card, (snapshot) => !snapshot.hasTag('loading'));
-  };
 
   return (
     <article className="creations-card" aria-label={collection.name}>
       <CollectionCover
-        collectionId={collection._id}
+        editor={cover}
         name={collection.name}
         cover={collection.cover}
-        credentials={credentials}
-        onSaved={refreshed}
         fileInputId={`creation-cover-file-${collection._id}`}
       />
       <div className="creations-card-body">

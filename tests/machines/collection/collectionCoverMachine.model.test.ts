@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest';
+import { assign, createActor, setup, type AnyActorLogic, type AnyActorRef, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import {
+  createCollectionCoverMachine,
+  type CoverEditor,
+  type CoverFile,
+  type SaveCoverInput,
+} from '../../../machines/collection/collectionCoverMachine';
+import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests, modelPaths } from '../support/modelTesting';
+
+// The cover editor runs in a stand-in for the app's system: a wallet session (its registered login is the editor
+// when it is the creator's, heard through the real watchEditor), the config (maxFileSize 10 MB), the notifications
+// actor (error notices) and a parent that records `cover.saved` as a My creations card would hear it.
+
+const CREATOR = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const EDITOR: CoverEditor = { address: CREATOR, key: 'key-1' };
+// The config's limit (the graph, walked without a system, checks against the same default).
+const MAX = 10_485_760;
+const GOOD: CoverFile = { name: 'cover.png', type: 'image/png', size: 1000 };
+const NOT_AN_IMAGE: CoverFile = { name: 'notes.txt', type: 'text/plain', size: 10 };
+const TOO_LARGE: CoverFile = { name: 'big.png', type: 'image/png', size: MAX + 1 };
+const IMAGE = new Blob(['png']);
+const DATA_URL = 'data:image/png;base64,AAAA';
+
+const machine = createCollectionCoverMachine<CoverFile>();
+type Snap = AnyMachineSnapshot;
+
+const nameOf = (file: unknown) => (file === null ? 'none' : file === GOOD ? 'good' : 'other');
+const project = (state: Snap) => ({
+  value: state.value,
+  editor: state.context.editor !== null,
+  file: nameOf(state.context.file),
+  preview: state.context.preview,
+  problem: state.context.problem,
+});
+
+// The graph is walked without a parent (sendParent would have none); the real actors below run the real action.
+const model = createMachineTestModel(machine.provide({ actions: { reportSaved: () => undefined } }), {
+  input: { collectionId: '7', creator: CREATOR.toLowerCase() },
+  project,
+  events: () => [
+    { type: 'editor.changed', editor: EDITOR },
+    { type: 'editor.changed', editor: null },
+    { type: 'cover.choose', file: GOOD },
+    { type: 'cover.choose', file: NOT_AN_IMAGE },
+    { type: 'cover.choose', file: TOO_LARGE },
+    { type: 'cover.apply', image: IMAGE, dataUrl: DATA_URL },
+    { type: 'xstate.done.actor.saveCover', output: {} } as EventObject,
+    { type: 'xstate.error.actor.saveCover', error: new Error('The cover is too large') } as EventObject,
+    { type: 'xstate.done.actor.showSaved', output: undefined } as EventObject,
+    { type: 'xstate.error.actor.showSaved', error: new Error('') } as EventObject,
+  ],
+  // The view offers the file input to the creator only, and not while a save runs.
+  filterEvents: (state, event) => {
+    if (event.type === 'cover.choose') return state.context.editor !== null;
+    // The creator's login does not change while the crop editor or a save is open (covered once, from idle).
+    if (event.type === 'editor.changed') return state.matches('idle') || (state.matches('cropping') && (event as unknown as { editor: unknown }).editor === null);
+    return true;
+  },
+});
+const paths = modelPaths(model, { filterEvents: () => false });
+
+const fakeNotifications = setup({ types: { context: {} as { shown: Array<{ kind: string; text: string }> }, events: {} as EventObject } }).createMachine({
+  context: { shown: [] },
+  on: {
+    'notify.show': {
+      actions: assign({ shown: ({ context, event }) => [...context.shown, { kind: (event as unknown as { kind: string }).kind, text: (event as unknown as { text: string }).text }] }),
+    },
+  },
+});
+const fakeConfig = setup({}).createMachine({ context: { config: { maxFileSize: MAX } } });
+type Login = { address: string | null; key: string | null; registered: boolean };
+const fakeWalletSession = setup({ types: { context: {} as { address: string | null; apiKey: { key: string } | null; registered: boolean }, events: {} as EventObject } }).createMachine({
+  context: { address: null, apiKey: null, registered: false },
+  on: {
+    'test.login': {
+      target: '.deciding',
+      actions: assign(({ event }) => {
+        const login = (event as unknown as { login: Login }).login;
+        return { address: login.address, apiKey: login.key ? { key: login.key } : null, registered: login.registered };
+      }),
+    },
+  },
+  initial: 'deciding',
+  states: {
+    deciding: { always: [{ guard: ({ context }) => context.registered, target: 'registered' }, { target: 'visitor' }] },
+    visitor: {},
+    registered: { tags: 'registered' },
+  },
+});
+
+function startHost(flow: AnyActorLogic) {
+  const host = setup({
+    types: { context: {} as { saved: string[] }, events: {} as EventObject },
+    actors: { flow, notifications: fakeNotifications, config: fakeConfig, walletSession: fakeWalletSession } as Record<string, AnyActorLogic>,
+  }).createMachine({
+    context: { saved: [] },
+    on: { 'cover.saved': { actions: assign({ saved: ({ context, event }) => [...context.saved, (event as unknown as { collectionId: string }).collectionId] }) } },
+    invoke: [
+      { id: 'notifications', systemId: 'notifications', src: 'notifications' },
+      { id: 'config', systemId: 'config', src: 'config' },
+      { id: 'walletSession', systemId: 'walletSession', src: 'walletSession' },
+      // The creator as the collection names it; the session's address matches in any case.
+      { id: 'flow', src: 'flow', input: { collectionId: '7', creator: CREATOR.toLowerCase() } },
+    ],
+  });
+  const actor = createActor(host).start();
+  const child = (id: string) => actor.getSnapshot().children[id] as AnyActorRef;
+  return {
+    host: actor,
+    flow: () => child('flow'),
+    notices: (): Array<{ kind: string; text: string }> => child('notifications').getSnapshot().context.shown,
+    login: (login: Login) => child('walletSession').send({ type: 'test.login', login }),
+  };
+}
+
+function harness() {
+  const save = controlled<unknown, SaveCoverInput>();
+  const shown = controlled<void, { collectionId: string }>();
+  let system: ReturnType<typeof startHost> | undefined;
+  const real = () => system!.flow().getSnapshot() as Snap;
+  const send = (step: { event: EventObject }) => system!.flow().send(step.event);
+  let errors = 0;
+  const settle = (call: () => { resolve: (value: never) => void; reject: (reason: unknown) => void }) => async (step: { event: EventObject }) => {
+    const event = step.event as { output?: unknown; error?: Error };
+    if (event.error) {
+      errors += 1;
+      call().reject(event.error);
+    } else call().resolve(event.output as never);
+    await flush();
+  };
+  return {
+    stop: () => system?.host.stop(),
+    params: {
+      events: {
+        'xstate.init': () => {
+          system = startHost(machine.provide({ actors: { saveCover: save.logic, showSaved: shown.logic } }));
+        },
+        // The wallet session changes; watchEditor tells the cover.
+        'editor.changed': (step: { event: EventObject }) => {
+          const editor = (step.event as unknown as { editor: CoverEditor | null }).editor;
+          // Another account signing in is no editor either: only the creator's login (any case) is.
+          system!.login(editor ? { address: CREATOR, key: editor.key, registered: true } : { address: '0x1234567890123456789012345678901234567890', key: 'other', registered: true });
+        },
+        'cover.choose': send,
+        'cover.cancel': send,
+        'cover.apply': send,
+        'cover.shown': send,
+        'xstate.done.actor.saveCover': settle(() => save.last()),
+        'xstate.error.actor.saveCover': settle(() => save.last()),
+        'xstate.done.actor.showSaved': settle(() => shown.last()),
+        'xstate.error.actor.showSaved': settle(() => shown.last()),
+      },
+      states: checkedStates(real, project, {
+        idle: (snap) => {
+          expect(snap.hasTag('busy')).toBe(false);
+          expect(snap.context.preview).toBeNull();
+          expect(snap.context.file).toBeNull();
+          // Every failure so far was also an error notice, with its text.
+          expect(system!.notices()).toHaveLength(errors);
+          for (const notice of system!.notices()) expect(notice.kind).toBe('error');
+          if (snap.context.problem === 'The cover is too large') expect(system!.notices().at(-1)!.text).toBe('The cover is too large');
+          if (snap.context.problem === 'Unexpected error') expect(system!.notices().at(-1)!.text).toBe('Unexpected error');
+          expect([null, 'Choose a PNG, JPEG, WebP or GIF image.', 'The image is larger than 10 MB.', 'The cover is too large', 'Unexpected error']).toContain(
+            snap.context.problem,
+          );
+        },
+        // Transient: never rests here.
+        checking: () => {
+          throw new Error('checking is transient');
+        },
+        cropping: (snap) => {
+          expect(snap.context.file).toBe(GOOD);
+          expect(snap.hasTag('busy')).toBe(false);
+          expect(snap.can({ type: 'cover.apply', image: IMAGE, dataUrl: DATA_URL })).toBe(snap.context.editor !== null);
+        },
+        saving: (snap) => {
+          expect(snap.hasTag('busy')).toBe(true);
+          expect(snap.context.preview).toBe(DATA_URL);
+          expect(snap.context.problem).toBeNull();
+          // Saved as the creator, with the cropped image.
+          expect(save.last().input).toEqual({ collectionId: '7', image: IMAGE, editor: EDITOR });
+          expect(save.last().input.image).toBe(IMAGE);
+        },
+        showing: (snap) => {
+          expect(snap.hasTag('busy')).toBe(true);
+          // The preview stays until the owner shows the stored cover; the parent heard the save once.
+          expect(snap.context.preview).toBe(DATA_URL);
+          expect(system!.host.getSnapshot().context.saved).toEqual(['7']);
+          expect(shown.last().input).toEqual({ collectionId: '7' });
+        },
+      }),
+    },
+  };
+}
+
+describe('collectionCoverMachine (model-based)', () => {
+  modelCoverageTests(machine, paths, harness);
+
+  it('by default waits for its parent: cover.shown ends the save (a My creations card refreshed)', async () => {
+    const save = controlled<unknown, SaveCoverInput>();
+    const system = startHost(createCollectionCoverMachine<CoverFile>().provide({ actors: { saveCover: save.logic } }));
+    system.login({ address: CREATOR, key: 'key-1', registered: true });
+    const flow = system.flow();
+    flow.send({ type: 'cover.choose', file: GOOD });
+    flow.send({ type: 'cover.apply', image: IMAGE, dataUrl: DATA_URL });
+    save.last().resolve({});
+    await flush();
+    expect(flow.getSnapshot().matches('showing')).toBe(true);
+    expect(system.host.getSnapshot().context.saved).toEqual(['7']);
+    flow.send({ type: 'cover.shown' });
+    expect(flow.getSnapshot().matches('idle')).toBe(true);
+    expect(flow.getSnapshot().context.preview).toBeNull();
+    system.host.stop();
+  });
+});

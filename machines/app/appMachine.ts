@@ -37,17 +37,11 @@ export function getAppActor<TId extends AppSystemId>(
 }
 
 /**
- * The root: runs the long-lived actors under their systemIds. Children are invoked by actor key, so src/main.tsx
- * provides each child's services through the root:
- *
- *   appMachine.provide({ actors: {
- *     config: configMachine.provide({ actors: { fetchConfig } }),
- *     settings: settingsMachine.provide({ actors: { loadSettings }, actions: { persistSettings } }),
- *     notifications: notificationsMachine,
- *     pwaUpdate: pwaUpdateMachine.provide({ actors: { applyUpdate } }),
- *     walletSession: walletSessionMachine.provide({ actors: { connectWallet, ... }, actions: { storeApiKey, ... } }),
- *     liveEvents: liveEventsMachine.provide({ actors: { liveSocket }, actions: { patchToken, listsStale } }),
- *   } })
+ * The root: runs the long-lived actors under their systemIds (config, settings, notifications, pwaUpdate,
+ * walletSession, liveEvents — which also keeps the live token patches —, walletModal, accountLikes, liveRenderSlots).
+ * Children are invoked by actor key; src/services/appServices.ts provides the ones with effects through the root.
+ * Page flows join this system with the root as their parent (src/app/flows.tsx) and reach these actors with
+ * `system.get`; the root stops a page flow when its component unmounts (`flow.stop`).
  *
  * The wallet session starts without a chain; src/app/createAppActor.ts sends it `wallet.configure` once the config
  * is ready, and forwards its notices to the notifications actor.

@@ -1,5 +1,6 @@
 import { and, assign, fromPromise, not, setup, stateIn, type ActorRefFrom } from 'xstate';
 import { watchListsStale, type ListsStaleEvent } from '../live/watchListsStale';
+import { announceViewedToken } from '../live/announceViewedToken';
 import { watchLive, type LiveFeedEvent } from '../live/watchLive';
 import { notifyThroughSystem, walletOf, watchWallet, type WalletChangedEvent } from '../system/systemActors';
 import { contractActionMachine } from '../trading/contractActionMachine';
@@ -112,6 +113,7 @@ export function createTokenDashboardMachine<TToken extends DashboardToken = Dash
       watchWallet,
       watchLive,
       watchListsStale,
+      announceViewedToken,
     },
     actions: {
       announceSold: ({ system }) => notifyThroughSystem(system, 'info', TOKEN_SOLD_NOTICE),
@@ -181,9 +183,13 @@ export function createTokenDashboardMachine<TToken extends DashboardToken = Dash
         entry: ['announceSold', 'leaveToExplore'],
       },
       // The holding went away while shown: the token stays on screen read-only, without sell form or listings.
-      sold: {},
+      sold: {
+        invoke: { id: 'announceViewedToken', src: 'announceViewedToken', input: ({ context }) => ({ tokenId: context.token!._id }) },
+      },
       ready: {
         type: 'parallel',
+        // Live sale notices name the token on screen only.
+        invoke: { id: 'announceViewedToken', src: 'announceViewedToken', input: ({ context }) => ({ tokenId: context.token!._id }) },
         on: {
           'price.change': {
             actions: assign(({ context, event }) => {

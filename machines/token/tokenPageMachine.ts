@@ -1,4 +1,5 @@
-import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
+import { announceViewedToken } from '../live/announceViewedToken';
 import { watchLive } from '../live/watchLive';
 import { notifyThroughSystem } from '../system/systemActors';
 
@@ -29,14 +30,7 @@ export interface TokenPageContext<TPage> {
   error: string | null;
 }
 
-/**
- * While a token is on screen the liveEvents actor knows its `_id` (sale notices name that token only); leaving the
- * page, or the flow stopping with it, clears it. An invoked callback, so its cleanup runs on stop too.
- */
-export const announceViewedToken = fromCallback<EventObject, { tokenId: string }>(({ system, input }) => {
-  system.get('liveEvents')?.send({ type: 'live.viewToken', id: input.tokenId });
-  return () => system.get('liveEvents')?.send({ type: 'live.viewToken', id: null });
-});
+export { announceViewedToken };
 
 export type TokenPageEvent =
   | { type: 'token.retry' }

@@ -11,12 +11,17 @@ export interface FakeWallet {
 }
 
 const fakeLiveEvents = setup({
-  types: { context: {} as { viewed: Array<string | null>; patches: unknown[] }, events: {} as EventObject },
+  types: { context: {} as { viewed: Array<string | null>; viewedTokenId: string | null; patches: unknown[] }, events: {} as EventObject },
 }).createMachine({
-  context: { viewed: [], patches: [] },
+  context: { viewed: [], viewedTokenId: null, patches: [] },
   on: {
     'live.patch': { actions: assign({ patches: ({ context, event }) => [...context.patches, { id: (event as unknown as { id: string }).id, patch: (event as unknown as { patch: unknown }).patch }] }) },
-    'live.viewToken': { actions: assign({ viewed: ({ context, event }) => [...context.viewed, (event as unknown as { id: string | null }).id] }) },
+    'live.viewToken': {
+      actions: assign(({ context, event }) => {
+        const id = (event as unknown as { id: string | null }).id;
+        return { viewed: [...context.viewed, id], viewedTokenId: id };
+      }),
+    },
     'test.live': { actions: emit(({ event }) => ({ type: 'live.received', name: (event as unknown as { name: string }).name, doc: (event as unknown as { doc: unknown }).doc })) },
   },
   initial: 'connection',

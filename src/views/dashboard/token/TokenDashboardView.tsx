@@ -2,7 +2,6 @@ import { useSelector } from '@xstate/react';
 import { useFlow } from '../../../app/flows';
 import { useDocumentTitle } from '../../../app/useDocumentTitle';
 import { tokenDashboardFlow } from '../../../services/flows/dashboard';
-import { useViewedToken } from '../../../services/live/viewedToken';
 import { TokenSkeleton } from '../../token/TokenSkeleton';
 import { useTradePhase } from '../useTradePhase';
 import { TokenDashboardContent } from './TokenDashboardContent';
@@ -25,8 +24,6 @@ export function TokenDashboardView({ id }: TokenDashboardViewProps) {
   const token = useSelector(dashboard, (snapshot) => snapshot.context.token);
   const error = useSelector(dashboard, (snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null));
   useDocumentTitle(token?.name);
-  // Live on-sale / price-changed / unlisted notices show for the token on screen.
-  useViewedToken(token?._id);
 
   if (token) return <TokenDashboardContent dashboard={dashboard} token={token} phase={phase} />;
   if (error !== null) {

@@ -2,6 +2,7 @@ import { assign, fromCallback, fromPromise, sendParent, setup, type ActorRefFrom
 import { fileName } from '../forms/validators';
 import { registeredLogin } from '../likes/accountLikesMachine';
 import { notifyThroughSystem } from '../system/systemActors';
+import { sameAddress } from '../../domain/address';
 
 // Seed 000 §2/§5: a collection's cover, which its creator may replace with one image cropped square. Choose a file
 // (checked here: name, type, size), crop it (the view's crop editor answers cover.apply with the image and its
@@ -68,7 +69,6 @@ export type CoverSavedEvent = { type: 'cover.saved'; collectionId: string };
 export type CollectionCoverTag = 'busy';
 
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unexpected error');
-const sameAddress = (a: string | null | undefined, b: string | null | undefined) => Boolean(a && b && a.toLowerCase() === b.toLowerCase());
 
 type SystemLike = { get(systemId: string): AnyActorRef | undefined };
 type SessionSnapshot = Parameters<typeof registeredLogin>[0];

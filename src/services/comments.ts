@@ -1,10 +1,8 @@
 // Comments: GraphQL getCommentsByTokenId and REST /api/v1/comments (post, edit, delete, vote); drafts in commentDrafts.
-import { fromPromise } from 'xstate';
 import type { CommentsPage, ThreadComment } from '../../machines/comments/commentTree';
-import { commentThreadMachine, type FetchCommentsInput, type PostCommentInput } from '../../machines/comments/commentThreadMachine';
+import type { FetchCommentsInput, PostCommentInput } from '../../machines/comments/commentThreadMachine';
 import { COMMENTS_PAGE_SIZE, sameAddress } from '../../machines/comments/rules';
 import { authorizationHeader, signedJson, type ApiKeyCredentials, type AuthFetchOptions } from './authFetch';
-import { commentDraftsStored } from './commentDrafts';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { graphqlRequest } from './graphql';
 
@@ -88,29 +86,3 @@ export class NotSignedInError extends Error {
   }
 }
 
-/** The thread machine with its effects: credentials read at call time, the wallet dialog opened by the caller's function. */
-export function provideCommentThread(getCredentials: () => ApiKeyCredentials | null, openWalletDialog: () => void) {
-  const credentials = () => {
-    const current = getCredentials();
-    if (!current) throw new NotSignedInError();
-    return current;
-  };
-  return commentThreadMachine.provide({
-    actors: {
-      fetchComments: fromPromise(({ input, signal }) => fetchComments(input, getCredentials(), signal)),
-      // The thread stops keeping the draft as it sends it (commentThreadPersistence); that is stored before the text
-      // leaves, so once the server may have it no reload can offer it again.
-      postComment: fromPromise(async ({ input, signal }) => {
-        await commentDraftsStored();
-        return postComment(credentials(), input, signal);
-      }),
-      updateComment: fromPromise(async ({ input, signal }) => {
-        await commentDraftsStored();
-        return updateComment(credentials(), input.commentId, input.text, signal);
-      }),
-      deleteComment: fromPromise(async ({ input, signal }) => ({ commentId: input.commentId, ...(await deleteComment(credentials(), input.commentId, signal)) })),
-      voteComment: fromPromise(async ({ input, signal }) => ({ commentId: input.commentId, ...(await voteComment(credentials(), input.commentId, input.value, signal)) })),
-    },
-    actions: { openWalletDialog },
-  });
-}

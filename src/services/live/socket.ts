@@ -5,6 +5,7 @@ import type { Socket } from 'socket.io-client';
 import { fromCallback } from 'xstate';
 import type { AppSystemActors } from '../../../machines/app/appMachine';
 import { LIVE_EVENT_NAMES, type LiveDoc, type LiveEventsEvent, type LiveSocketCommand } from '../../../machines/live/liveEventsMachine';
+import { sameAddress } from '../../app/format';
 
 export interface LiveSocketOptions {
   /** Server origin (default: this page's origin; socket.io is at /socket.io). */
@@ -64,7 +65,7 @@ function watchWallet(system: { get(systemId: string): unknown }, report: (addres
 function signedInKey(system: { get(systemId: string): unknown }, address: string): string | undefined {
   const wallet = system.get('walletSession') as WalletSession | undefined;
   const context = wallet?.getSnapshot().context;
-  return context && context.address?.toLowerCase() === address.toLowerCase() ? context.apiKey?.key : undefined;
+  return context && sameAddress(context.address, address) ? context.apiKey?.key : undefined;
 }
 
 export function createLiveSocket(options: LiveSocketOptions = {}) {

@@ -9,4 +9,3 @@ export function formatDayMonthYear(value: string | null | undefined): string {
 }
 
 /** Whether `address` is the collection creator's (addresses compare case-insensitively). */
-export const isSameAddress = (a: string | null | undefined, b: string | null | undefined) => Boolean(a && b && a.toLowerCase() === b.toLowerCase());

@@ -2,8 +2,8 @@ import type { PersonInfo } from '../../services/marketplace';
 import type { TokenDetail } from '../../services/token';
 import { formatDate } from './dates';
 import { Person } from './Person';
+import { sameAddress } from '../../app/format';
 
-const sameAddress = (a?: string | null, b?: string | null) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
 /** Meta: owner (when not the creator), published-on date, currency, the media on IPFS and the metadata. */
 export function TokenMeta({ token, owner }: { token: TokenDetail; owner: PersonInfo | null }) {

@@ -1,12 +1,13 @@
 import type { TokenPatch } from '../../services/live/tokenPatches';
 import type { TokenDetail } from '../../services/token';
+import { sameAddress } from '../../app/format';
 
 /** The fetched token with its live patch applied: sold flag, likes, new owner, current listing price. */
 export function liveToken(token: TokenDetail, patch: TokenPatch | undefined): TokenDetail {
   if (!patch) return token;
   const holding = token.tokenHolding;
   const ownerChanged =
-    patch.ownerAddress !== undefined && patch.ownerAddress.toLowerCase() !== holding?.owner.address.toLowerCase();
+    patch.ownerAddress !== undefined && !sameAddress(patch.ownerAddress, holding?.owner.address);
   // A new owner is known only by address until the page is fetched again.
   // Addresses from the wallet are checksummed, the server's are lower case: shown the server's way.
   const newOwner = ownerChanged

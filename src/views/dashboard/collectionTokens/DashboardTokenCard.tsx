@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
-import { sameAddress } from '../../../../machines/trading/tradeRules';
+import { sameAddress } from '../../../app/format';
 import { displayName, formatPrice } from '../../../app/format';
 import { LikeButton } from '../../../components/likes/LikeButton';
 import { TokenMedia } from '../../../components/media/TokenMedia';

@@ -1,4 +1,4 @@
-import { assign, emit, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import {
   DEFAULT_EXPLORE_FILTERS,
   isDefaultFilters,
@@ -9,9 +9,10 @@ import {
   type ExploreView,
 } from './exploreFilters';
 
-// The explore filter panel (seed 000 §2 "Explore"). The URL is the source of truth: the view sends
-// `filters.sync` whenever the validated search params change; a control changes the filters and the
-// machine emits `filters.changed`, on which the view navigates (and the list reloads from the first page).
+// The explore filter panel (seed 000 §2 "Explore"), a child of the explore page flow. The URL is the source of
+// truth: the page passes on `filters.sync` whenever the validated search params change; a control changes the
+// filters and the panel tells its parent `filters.changed`, on which the page navigates (and the list reloads
+// from the first page).
 
 export type FilterPanelEvent =
   | { type: 'filters.sync'; filters: ExploreFilters }
@@ -24,7 +25,7 @@ export type FilterPanelEvent =
   | { type: 'panel.open' }
   | { type: 'panel.close' };
 
-export type FilterPanelEmitted = { type: 'filters.changed'; filters: ExploreFilters };
+export type FilterPanelChanged = { type: 'filters.changed'; filters: ExploreFilters };
 
 export interface FilterPanelContext {
   filters: ExploreFilters;
@@ -57,7 +58,6 @@ export const filterPanelMachine = setup({
   types: {
     context: {} as FilterPanelContext,
     events: {} as FilterPanelEvent,
-    emitted: {} as FilterPanelEmitted,
     input: {} as { filters?: ExploreFilters },
   },
   guards: {
@@ -68,19 +68,22 @@ export const filterPanelMachine = setup({
   actions: {
     applyEvent: assign({ filters: ({ context, event }) => nextFilters(context.filters, event) }),
     syncFilters: assign({ filters: ({ context, event }) => (event.type === 'filters.sync' ? event.filters : context.filters) }),
-    emitChanged: emit(({ context }) => ({ type: 'filters.changed' as const, filters: context.filters })),
+    // Only a panel with a parent tells (the graph traversal of the model tests runs the panel alone).
+    tellChanged: enqueueActions(({ context, self, enqueue }) => {
+      if (self._parent) enqueue.sendParent({ type: 'filters.changed', filters: context.filters } satisfies FilterPanelChanged);
+    }),
   },
 }).createMachine({
   id: 'filterPanel',
   context: ({ input }) => ({ filters: input?.filters ?? DEFAULT_EXPLORE_FILTERS }),
   on: {
     'filters.sync': { actions: 'syncFilters' },
-    'filters.reset': { guard: 'isFiltered', actions: ['applyEvent', 'emitChanged'] },
-    'filters.setView': { guard: 'changesFilters', actions: ['applyEvent', 'emitChanged'] },
-    'filters.setSort': { guard: 'changesFilters', actions: ['applyEvent', 'emitChanged'] },
-    'filters.toggleMedia': { guard: 'changesFilters', actions: ['applyEvent', 'emitChanged'] },
-    'filters.setArtist': { guard: 'changesFilters', actions: ['applyEvent', 'emitChanged'] },
-    'filters.toggleChain': { guard: 'changesFilters', actions: ['applyEvent', 'emitChanged'] },
+    'filters.reset': { guard: 'isFiltered', actions: ['applyEvent', 'tellChanged'] },
+    'filters.setView': { guard: 'changesFilters', actions: ['applyEvent', 'tellChanged'] },
+    'filters.setSort': { guard: 'changesFilters', actions: ['applyEvent', 'tellChanged'] },
+    'filters.toggleMedia': { guard: 'changesFilters', actions: ['applyEvent', 'tellChanged'] },
+    'filters.setArtist': { guard: 'changesFilters', actions: ['applyEvent', 'tellChanged'] },
+    'filters.toggleChain': { guard: 'changesFilters', actions: ['applyEvent', 'tellChanged'] },
   },
   // On narrow screens the panel collapses behind a "Filters" button; wide screens always show it.
   initial: 'collapsed',

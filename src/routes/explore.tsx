@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { validateExploreSearch, type ExploreSearch } from '../../machines/explore/exploreFilters';
 import { ExploreView } from '../views/explore/ExploreView';
@@ -23,7 +22,6 @@ function sameSearch(raw: Record<string, unknown>, normalised: ExploreSearch) {
 
 function ExploreRoute() {
   const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const onSearchChange = useCallback((next: ExploreSearch) => void navigate({ search: next }), [navigate]);
-  return <ExploreView search={search} onSearchChange={onSearchChange} />;
+  // A filter chosen in the panel navigates from the explore flow (src/services/flows/explore.ts).
+  return <ExploreView search={search} />;
 }

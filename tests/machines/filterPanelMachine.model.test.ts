@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { createActor, setup, type ActorRefFrom, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { DEFAULT_EXPLORE_FILTERS, type ExploreFilters } from '../../machines/explore/exploreFilters';
 import { filterPanelMachine, nextFilters, type FilterPanelEvent } from '../../machines/explore/filterPanelMachine';
 import { checkedStates, createMachineTestModel, modelCoverageTests, modelPaths } from './support/modelTesting';
@@ -32,18 +32,24 @@ const paths = modelPaths(model, {
 });
 
 function harness() {
-  let actor: ReturnType<typeof start> | undefined;
+  let actor: ActorRefFrom<typeof filterPanelMachine> | undefined;
+  let parent: { stop(): void } | undefined;
   const changes: ExploreFilters[] = [];
+  // The panel tells its parent (the explore page flow) filters.changed: a parent that records them.
   function start() {
-    const started = createActor(filterPanelMachine, { input: {} });
-    started.on('filters.changed', (event) => changes.push(event.filters));
-    return started.start();
+    const recorder = setup({ actors: { filterPanel: filterPanelMachine } }).createMachine({
+      invoke: { id: 'panel', src: 'filterPanel', input: {} },
+      on: { 'filters.changed': { actions: ({ event }) => void changes.push((event as unknown as { filters: ExploreFilters }).filters) } },
+    });
+    const started = createActor(recorder).start();
+    parent = started;
+    return started.getSnapshot().children.panel as ActorRefFrom<typeof filterPanelMachine>;
   }
   const real = () => {
     if (!actor) throw new Error('actor not started');
     return actor.getSnapshot();
   };
-  // A control emits filters.changed (so the view navigates) exactly when it changes the filters.
+  // A control tells the parent filters.changed (so the page navigates) exactly when it changes the filters.
   const sendControl = (step: { event: EventObject }) => {
     const event = step.event as FilterPanelEvent;
     const before = real().context.filters;
@@ -67,7 +73,7 @@ function harness() {
     expect(snap.can({ type: 'filters.reset' })).toBe(!isDefault);
   };
   return {
-    stop: () => actor?.stop(),
+    stop: () => parent?.stop(),
     params: {
       events: {
         'xstate.init': () => {

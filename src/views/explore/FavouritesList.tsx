@@ -1,10 +1,8 @@
-import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { ROUTE_GUARD_DELAY_MS } from '../../../machines/app/constants';
 import { useSystemActor } from '../../app/appActorContext';
 import { TokenList } from '../../components/tokens/TokenList';
 import type { FetchLikedTokenPage } from '../../services/marketplace';
-import { settledWalletSession } from '../../services/wallet/routeGuard';
+import type { ExplorePageActor } from './ExploreView';
 import { EXPLORE_LIST_KEYS, EXPLORE_PAGE_SIZES } from './exploreLists';
 
 export const FAVOURITES_CONNECT_MESSAGE = 'Connect your wallet and like artworks to see your favourites here.';
@@ -25,25 +23,14 @@ function ConnectWalletMessage({ connected }: { connected: boolean }) {
 
 /**
  * The myFavorites view: the registered account's liked tokens. Like a guarded route (seed 000 §2) it waits for
- * the wallet session to settle and 300 ms more before saying the visitor is not connected.
+ * the wallet session to settle and 300 ms more before saying the visitor is not connected: the explore page flow
+ * waits (its favourites region), this list shows what it says.
  */
-export function FavouritesList({ fetchPage }: { fetchPage: FetchLikedTokenPage }) {
+export function FavouritesList({ fetchPage, page }: { fetchPage: FetchLikedTokenPage; page: ExplorePageActor }) {
   const wallet = useSystemActor('walletSession');
   const registered = useSelector(wallet, (snapshot) => snapshot.hasTag('registered'));
   const address = useSelector(wallet, (snapshot) => (snapshot.hasTag('registered') ? snapshot.context.address : null));
-  const [waited, setWaited] = useState(false);
-
-  useEffect(() => {
-    let cancelled = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    void settledWalletSession(wallet).then(() => {
-      timer = setTimeout(() => !cancelled && setWaited(true), ROUTE_GUARD_DELAY_MS);
-    });
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [wallet]);
+  const waited = useSelector(page, (snapshot) => snapshot.matches({ favourites: 'settled' }));
 
   if (registered && address) {
     return (

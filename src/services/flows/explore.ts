@@ -1,0 +1,32 @@
+// The explore page flow (explorePageMachine), provided once: the marketplace's artists for the filter, the wallet
+// session settling before the favourites view speaks, and the navigation a filter change makes.
+import { fromPromise, type AnyActorRef } from 'xstate';
+import { searchFromFilters } from '../../../machines/explore/exploreFilters';
+import { explorePageMachine } from '../../../machines/explore/explorePageMachine';
+import { walletOf } from '../../../machines/system/systemActors';
+import type { WalletSessionActor } from '../../../machines/wallet/walletSessionMachine';
+import { forgetListSnapshot } from '../../components/tokens/listSnapshots';
+import { exploreListKey } from '../../views/explore/exploreLists';
+import { getMarketplaceArtists } from '../marketplace';
+import { settledWalletSession } from '../wallet/routeGuard';
+import { navigateTo } from './navigation';
+
+export const exploreFlow = explorePageMachine.provide({
+  actors: {
+    loadArtists: fromPromise(({ signal }) => getMarketplaceArtists(signal)),
+    walletSettled: fromPromise(async ({ system }) => {
+      const session = system.get('walletSession') as AnyActorRef | undefined;
+      if (session) await settledWalletSession(session as WalletSessionActor);
+    }),
+  },
+  actions: {
+    showFilters: ({ system }, { filters }) => {
+      const wallet = walletOf(system);
+      const account = wallet?.registered ? wallet.address : null;
+      // A filter chosen in the panel loads its list from the first page, even if it was seen before.
+      forgetListSnapshot(exploreListKey(filters, account));
+      // Each filter change is a history entry (Back returns to the previous filters).
+      navigateTo({ to: '/explore', search: { ...searchFromFilters(filters) } });
+    },
+  },
+});

@@ -43,6 +43,11 @@ describe('media viewers lazy-loading boundary', () => {
     const files = staticFiles('src/main.tsx');
     expect(files.size).toBeGreaterThan(5);
     expect(LAZY_ONLY.filter((file) => files.has(file)).map((file) => path.relative(ROOT, file))).toEqual([]);
-    expect(files).not.toContain(path.join(ROOT, 'machines/media/liveRenderSlotsMachine.ts'));
+  });
+
+  it('the live-render slot allocator is a system actor (a small machine run by the root), not viewer code', () => {
+    const files = staticFiles('src/main.tsx');
+    expect(files).toContain(path.join(ROOT, 'machines/media/liveRenderSlotsMachine.ts'));
+    expect(readFileSync(path.join(ROOT, 'machines/media/liveRenderSlotsMachine.ts'), 'utf8')).not.toMatch(/from '\.\.\/\.\.\/src\//);
   });
 });

@@ -52,8 +52,9 @@ export const explorePageMachine = setup({
     'filters.sync': {
       actions: [assign({ filters: ({ event }) => event.filters }), sendTo('panel', ({ event }) => event)],
     },
+    // The page shows the chosen filters at once; the URL the navigation makes syncs the same ones back.
     'filters.changed': {
-      actions: { type: 'showFilters', params: ({ event }) => ({ filters: event.filters }) },
+      actions: [assign({ filters: ({ event }) => event.filters }), { type: 'showFilters', params: ({ event }) => ({ filters: event.filters }) }],
     },
   },
   type: 'parallel',

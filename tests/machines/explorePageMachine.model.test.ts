@@ -1,0 +1,132 @@
+import { afterEach, beforeEach, describe, expect, vi } from 'vitest';
+import { createActor, type ActorRefFrom, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { DEFAULT_EXPLORE_FILTERS, type ExploreFilters } from '../../machines/explore/exploreFilters';
+import { explorePageMachine, type ExploreArtist, type ExplorePageEvent } from '../../machines/explore/explorePageMachine';
+import type { filterPanelMachine } from '../../machines/explore/filterPanelMachine';
+import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests } from './support/modelTesting';
+
+const ARTISTS: ExploreArtist[] = [{ address: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' }];
+const FAVOURITES: ExploreFilters = { ...DEFAULT_EXPLORE_FILTERS, view: 'myFavorites' };
+const GRACE = 'xstate.after.favouritesGrace.explorePage.favourites.waiting';
+
+const modelEvents = (): Array<EventObject & Record<string, unknown>> => [
+  { type: 'filters.sync', filters: FAVOURITES },
+  { type: 'filters.sync', filters: DEFAULT_EXPLORE_FILTERS },
+  { type: 'filters.changed', filters: FAVOURITES },
+  { type: 'filters.changed', filters: DEFAULT_EXPLORE_FILTERS },
+  { type: 'xstate.done.actor.loadArtists', output: ARTISTS },
+  { type: 'xstate.error.actor.loadArtists', error: new Error('offline') },
+  { type: 'xstate.done.actor.walletSettled', output: undefined },
+];
+
+const project = (state: AnyMachineSnapshot) => {
+  const context = state.context as { filters: ExploreFilters; artists: ExploreArtist[] };
+  return { value: state.value, view: context.filters.view, artists: context.artists.length };
+};
+const model = createMachineTestModel(explorePageMachine, {
+  events: modelEvents,
+  project,
+  input: { filters: DEFAULT_EXPLORE_FILTERS },
+});
+// Shortest paths to every vertex (a vertex reached by another event is another vertex): the simple paths of the
+// two parallel regions are too many to run.
+const paths = model.getShortestPaths();
+
+function harness() {
+  const artists = controlled<ExploreArtist[]>();
+  const settled = controlled<void>();
+  const shown: ExploreFilters[] = [];
+  const machine = explorePageMachine.provide({
+    actors: { loadArtists: artists.logic, walletSettled: settled.logic },
+    actions: { showFilters: (_args, { filters }) => void shown.push(filters) },
+  });
+  let actor: ReturnType<typeof createActor<typeof machine>> | undefined;
+  const real = () => actor!.getSnapshot();
+  const panel = () => real().children.panel as ActorRefFrom<typeof filterPanelMachine>;
+  const settle = (call: { resolve: (value: never) => void; reject: (reason: unknown) => void }, step: { event: EventObject }) => {
+    const event = step.event as { type: string; output?: unknown; error?: unknown };
+    if (event.type.startsWith('xstate.error')) call.reject(event.error);
+    else call.resolve(event.output as never);
+    return flush();
+  };
+  const checkingWallet = (snap: AnyMachineSnapshot, expected: boolean) => expect(snap.hasTag('checkingWallet')).toBe(expected);
+  return {
+    stop: () => actor?.stop(),
+    params: {
+      events: {
+        'xstate.init': () => {
+          actor = createActor(machine, { input: { filters: DEFAULT_EXPLORE_FILTERS } }).start();
+          // The artists load at once; the panel starts with the page's filters.
+          expect(artists.calls).toHaveLength(1);
+          expect(panel().getSnapshot().context.filters).toEqual(DEFAULT_EXPLORE_FILTERS);
+        },
+        'filters.sync': (step: { event: EventObject }) => {
+          const { filters } = step.event as unknown as { filters: ExploreFilters };
+          const before = shown.length;
+          actor!.send(step.event as ExplorePageEvent);
+          // The URL sets the page and its panel, and never navigates.
+          expect(real().context.filters).toEqual(filters);
+          expect(panel().getSnapshot().context.filters).toEqual(filters);
+          expect(shown).toHaveLength(before);
+        },
+        'filters.changed': (step: { event: EventObject }) => {
+          const { filters } = step.event as unknown as { filters: ExploreFilters };
+          const before = shown.length;
+          // A control in the panel child tells the page, which navigates to the chosen filters once.
+          panel().send({ type: 'filters.setView', view: filters.view });
+          expect(shown).toHaveLength(before + 1);
+          expect(shown.at(-1)).toEqual(filters);
+          expect(real().context.filters).toEqual(filters);
+        },
+        'xstate.done.actor.loadArtists': (step: { event: EventObject }) => settle(artists.last(), step),
+        'xstate.error.actor.loadArtists': (step: { event: EventObject }) => settle(artists.last(), step),
+        'xstate.done.actor.walletSettled': (step: { event: EventObject }) => settle(settled.last(), step),
+        [GRACE]: async () => {
+          // Seed 000 §2: 300 ms after the wallet settles, not before.
+          vi.advanceTimersByTime(299);
+          expect(real().matches({ favourites: 'waiting' })).toBe(true);
+          vi.advanceTimersByTime(1);
+          await flush();
+        },
+      },
+      states: checkedStates(real, project, {
+        artists: (snap) => expect(snap.children.panel).toBeDefined(),
+        'artists.loading': (snap) => {
+          expect(snap.context.artists).toEqual([]);
+          expect(artists.last().signal.aborted).toBe(false);
+        },
+        'artists.loaded': (snap) => expect(snap.context.artists).toEqual(ARTISTS),
+        // Without the artist list the panel still offers "All artists".
+        'artists.unavailable': (snap) => expect(snap.context.artists).toEqual([]),
+        favourites: (snap) => expect(snap.children.panel?.getSnapshot().status).toBe('active'),
+        'favourites.idle': (snap) => {
+          expect(snap.context.filters.view).not.toBe('myFavorites');
+          checkingWallet(snap, false);
+        },
+        'favourites.settling': (snap) => {
+          expect(snap.context.filters.view).toBe('myFavorites');
+          checkingWallet(snap, true);
+          expect(settled.last().signal.aborted).toBe(false);
+        },
+        'favourites.waiting': (snap) => {
+          expect(snap.context.filters.view).toBe('myFavorites');
+          checkingWallet(snap, true);
+        },
+        'favourites.settled': (snap) => {
+          expect(snap.context.filters.view).toBe('myFavorites');
+          checkingWallet(snap, false);
+        },
+      }),
+    },
+  };
+}
+
+describe('explorePageMachine (model-based)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  modelCoverageTests(explorePageMachine, paths, harness);
+});

@@ -2,3 +2,4 @@
 // Split by area; everything is re-exported here, the module drizzle and drizzle-kit read.
 export * from './schema/marketplace.js';
 export * from './schema/content.js';
+export * from './schema/studio.js';

@@ -92,6 +92,8 @@ export const collections = pgTable(
     priceWei: uint256('price_wei'),
     state: text('state', { enum: ['building', 'finalized', 'published'] }).notNull().default('building'),
     attributes: jsonb('attributes').$type<Record<string, unknown>>(),
+    /** Studio (seed 001): the unguessable token of the preview link; a canvas that is not published is visible to its creator or with it. */
+    shareToken: text('share_token'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     publishedAt: timestamp('published_at', { withTimezone: true }),

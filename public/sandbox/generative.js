@@ -63,4 +63,17 @@
     })
     .catch(function (error) { fail(error.message); });
   window.addEventListener('error', function (event) { tell('error', String(event.message)); });
+
+  // The studio asks for the drawn canvas as a generative token's default thumbnail: the same frame, seed and size.
+  window.addEventListener('message', function (event) {
+    var data = event.data;
+    if (event.source !== window.parent || !data || data.source !== 'artbazaar-studio' || data.type !== 'capture') return;
+    var canvas = document.querySelector('canvas');
+    try {
+      if (!canvas) throw new Error('The sketch has not drawn yet.');
+      tell('captured', canvas.toDataURL('image/png'));
+    } catch (error) {
+      tell('capture-failed', String(error && error.message));
+    }
+  });
 })();

@@ -77,6 +77,19 @@ export const INVALID_INPUT_MESSAGE = "Invalid input";
 export const MEDIA_TYPE_LOCKED_MESSAGE =
   "The media type cannot change once the collection exists";
 
+// The canvas routes' refusals (server/studio/access.ts, the canvas REST routes and the tus endpoint).
+export const CANVAS_NOT_FOUND_MESSAGE = "No studio collection with this id.";
+export const NOT_A_CREATOR_MESSAGE =
+  "Only registered creators can use the studio.";
+export const NOT_CANVAS_CREATOR_MESSAGE =
+  "Only the collection's creator can change it.";
+export const CANVAS_FINALIZED_MESSAGE =
+  "This collection is finalized and can no longer be edited.";
+export const CANVAS_PUBLISHED_MESSAGE =
+  "This collection is published and can no longer be changed.";
+export const CANVAS_NOT_FINALIZED_MESSAGE =
+  "Finalize the collection before publishing it.";
+
 /** Success notices, seed 001 §8 (keys → our texts). */
 export const STUDIO_NOTICES = {
   collectionCreated: "Collection created",

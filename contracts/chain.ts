@@ -7,11 +7,20 @@ import type { EthereumProvider } from 'hardhat/types/providers';
 /** Local EVM on Hardhat 3's EDR engine through the programmatic API (the Hardhat CLI refuses Node 20). */
 
 export const LOCAL_CHAIN_ID = 31337;
-/** The standard Hardhat test mnemonic; EDR derives the 20 funded accounts (10000 ETH each) from it. */
+/** The standard Hardhat test mnemonic; EDR derives the funded accounts (10000 ETH each) from it. */
 export const HARDHAT_MNEMONIC = 'test test test test test test test test test test test junk';
+/**
+ * Funded accounts of the local chain: Hardhat's default 20 plus 20 more from the same mnemonic (m/44'/60'/0'/0/N),
+ * so end-to-end specs have fresh accounts of their own. Accounts #0–#19 stay the same addresses.
+ */
+export const LOCAL_ACCOUNT_COUNT = 40;
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const edrNetwork = { type: 'edr-simulated', chainId: LOCAL_CHAIN_ID } as const;
+const edrNetwork = {
+  type: 'edr-simulated',
+  chainId: LOCAL_CHAIN_ID,
+  accounts: { mnemonic: HARDHAT_MNEMONIC, count: LOCAL_ACCOUNT_COUNT, accountsBalance: 10_000n * 10n ** 18n },
+} as const;
 
 let sharedHre: Promise<HardhatRuntimeEnvironment> | undefined;
 
@@ -31,7 +40,7 @@ function createHre(): Promise<HardhatRuntimeEnvironment> {
   );
 }
 
-/** A fresh in-process chain (chainId 31337, automine, 20 funded accounts) for tests and scripts. */
+/** A fresh in-process chain (chainId 31337, automine, LOCAL_ACCOUNT_COUNT funded accounts) for tests and scripts. */
 export async function connectInProcessChain(): Promise<{ provider: EthereumProvider; close(): Promise<void> }> {
   sharedHre ??= createHre();
   const connection = await (await sharedHre).network.connect();

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getAddress, type Account, type Address, type Chain, type PublicClient, type Transport, type WalletClient } from 'viem';
+import { registerCreators } from './creators';
 import { collectionFactoryAbi, collectionFactoryBytecode, marketplaceAbi, marketplaceBytecode } from './generated';
 
 export const DEFAULT_FEE_BASIS_POINTS = 250;
@@ -37,18 +38,21 @@ export function writeDeployments(deployments: Deployments): string {
 
 /**
  * Deploys the CollectionFactory and the Marketplace from the wallet's account (or the node's first unlocked
- * account), which becomes the marketplace owner. Fee recipient defaults to that account, fee to 250 bp.
+ * account), which becomes the marketplace owner and the factory owner (who registers creators). Fee recipient
+ * defaults to that account, fee to 250 bp. `creators` are registered on the factory right after (tests, benches).
  */
 export async function deployMarketplaceContracts({
   walletClient,
   publicClient,
   feeRecipient,
   feeBasisPoints = DEFAULT_FEE_BASIS_POINTS,
+  creators = [],
 }: {
   walletClient: WalletClient<Transport, Chain | undefined, Account | undefined>;
   publicClient: PublicClient;
   feeRecipient?: Address;
   feeBasisPoints?: number;
+  creators?: readonly Address[];
 }): Promise<Deployments> {
   const account = walletClient.account ?? (await walletClient.getAddresses())[0];
   if (account === undefined) throw new Error('deployMarketplaceContracts: the wallet has no account');
@@ -76,10 +80,12 @@ export async function deployMarketplaceContracts({
   if (!factoryReceipt.contractAddress || !marketplaceReceipt.contractAddress) {
     throw new Error('deployMarketplaceContracts: missing contract address in a receipt');
   }
+  const collectionFactory = getAddress(factoryReceipt.contractAddress);
+  await registerCreators({ walletClient, account, publicClient, factory: collectionFactory }, creators);
   return {
     chainId: await publicClient.getChainId(),
     marketplace: getAddress(marketplaceReceipt.contractAddress),
-    collectionFactory: getAddress(factoryReceipt.contractAddress),
+    collectionFactory,
     blockNumber: Number(factoryReceipt.blockNumber),
   };
 }

@@ -1,7 +1,7 @@
 import { parseEventLogs, zeroAddress } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { collectionFactoryAbi, tradableCollectionAbi, tradableCollectionBytecode } from '../../contracts/generated';
-import { createCollection, createTestChain, deployMarket, deployRevertName, expectRevert, send, type TestChain } from './helpers';
+import { createCollection, createTestChain, deployMarket, deployRevertName, expectRevert, registerCreator, send, type TestChain } from './helpers';
 
 let chain: TestChain;
 let factory: `0x${string}`;
@@ -12,15 +12,15 @@ beforeAll(async () => {
 });
 
 describe('CollectionFactory.CreateTradableCollection', () => {
-  it('deploys a collection, mints every token to the caller and emits CreatedCreator once per creator', async () => {
+  it('deploys a collection for a registered creator and mints every token to the caller', async () => {
     const creator = chain.wallets[1]!;
+    // createCollection registers the creator first (addCreator from the owner); the deployment emits CreatedCollection only.
     const { collection, receipt } = await createCollection(chain, factory, creator, {
       name: 'Dawn', symbol: 'DWN', tokens: 4, supply: 7, baseURI: 'ipfs://dawn/', royaltiesBasispoints: 750,
     });
     const events = parseEventLogs({ abi: collectionFactoryAbi, logs: receipt.logs });
-    expect(events.map((e) => e.eventName)).toEqual(['CreatedCreator', 'CreatedCollection']);
-    expect(events[0]!.args).toEqual({ creator: creator.account.address });
-    expect(events[1]!.args).toEqual({ collection, creator: creator.account.address, name: 'Dawn', symbol: 'DWN', tokenCount: 4n });
+    expect(events.map((e) => e.eventName)).toEqual(['CreatedCollection']);
+    expect(events[0]!.args).toEqual({ collection, creator: creator.account.address, name: 'Dawn', symbol: 'DWN', tokenCount: 4n });
 
     const transfers = parseEventLogs({ abi: tradableCollectionAbi, logs: receipt.logs, eventName: 'TransferBatch' });
     expect(transfers).toHaveLength(1);
@@ -64,6 +64,7 @@ describe('CollectionFactory.CreateTradableCollection', () => {
 
   it('rejects empty supplies, zero addresses and royalties above 100%', async () => {
     const creator = chain.wallets[1]!;
+    await registerCreator(chain, factory, creator.account.address);
     const call = (tokens: bigint, supply: bigint, recipient: `0x${string}`, bp: bigint) =>
       creator.writeContract({ address: factory, abi: collectionFactoryAbi, functionName: 'CreateTradableCollection', args: ['X', 'X', tokens, supply, '', recipient, bp] });
     await expectRevert(call(0n, 1n, creator.account.address, 0n), 'InvalidSupply');

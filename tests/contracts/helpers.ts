@@ -17,6 +17,7 @@ import {
 import { hardhat } from 'viem/chains';
 import { expect } from 'vitest';
 import { connectInProcessChain } from '../../contracts/chain';
+import { factoryOwner, registerCreators } from '../../contracts/creators';
 import { deployMarketplaceContracts } from '../../contracts/deploy';
 import {
   collectionFactoryAbi,
@@ -31,7 +32,7 @@ const allErrorsAbi = [...marketplaceAbi, ...collectionFactoryAbi, ...tradableCol
 export const ZERO = '0x0000000000000000000000000000000000000000' as const;
 export const ETH = 10n ** 18n;
 
-/** A fresh in-process chain with viem clients for its 20 funded accounts. */
+/** A fresh in-process chain with viem clients for its funded accounts (40, from the standard test mnemonic). */
 export async function createTestChain() {
   const { provider } = await connectInProcessChain();
   const transport = custom(provider);
@@ -129,13 +130,25 @@ export interface CollectionOptions {
   royaltiesBasispoints?: number;
 }
 
-/** Creates a TradableCollection through the factory from `creator`; returns its address and the receipt. */
+/** Registers `creators` on the factory from its owner (one of the chain's accounts), skipping registered ones. */
+export async function registerCreator(chain: TestChain, factory: Address, ...creators: Address[]): Promise<void> {
+  const owner = await factoryOwner(chain.publicClient, factory);
+  const wallet = chain.wallets.find((w) => w.account.address === owner);
+  if (!wallet) throw new Error(`the factory owner ${owner} is not one of the test chain's accounts`);
+  await registerCreators({ walletClient: wallet, publicClient: chain.publicClient, factory }, creators);
+}
+
+/**
+ * Creates a TradableCollection through the factory from `creator` (registered by the factory owner first when
+ * it is not a creator yet: the factory is curated); returns its address and the receipt.
+ */
 export async function createCollection(
   chain: TestChain,
   factory: Address,
   creator: Wallet,
   options: CollectionOptions = {},
 ): Promise<{ collection: Address; receipt: TransactionReceipt & { cost: bigint } }> {
+  await registerCreator(chain, factory, creator.account.address);
   const receipt = await send(chain, creator, {
     address: factory,
     abi: collectionFactoryAbi,

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { collectionFactoryAbi, marketplaceAbi, tradableCollectionAbi } from '../../contracts/generated';
 import { testActorAbi, testActorBytecode } from '../../contracts/generated/test/TestActor';
 import { collectionFromLogs, saleIdsFromLogs } from '../../contracts/receipts';
-import { approve, balanceOf, createCollection, createTestChain, deployMarket, ETH, ethBalance, expectRevert, market, send, type TestChain, type Wallet } from './helpers';
+import { approve, balanceOf, createCollection, createTestChain, deployMarket, ETH, ethBalance, expectRevert, market, registerCreator, send, type TestChain, type Wallet } from './helpers';
 
 let chain: TestChain;
 let marketplace: Address;
@@ -37,8 +37,9 @@ function actorCallRaw(actor: Address, target: Address, data: Hex, value = 0n) {
 
 const setMode = (actor: Address, mode: number) => send(chain, operator, { address: actor, abi: testActorAbi, functionName: 'setEthMode', args: [mode] });
 
-/** The actor creates a collection (royalties to itself), approves the marketplace and lists token 1. */
+/** The actor (registered as a creator by the factory owner) creates a collection (royalties to itself), approves the marketplace and lists token 1. */
 async function actorListing(actor: Address, amount = 3n) {
+  await registerCreator(chain, factory, actor);
   const created = await actorCall(actor, factory, collectionFactoryAbi, 'CreateTradableCollection', ['Actor', 'ACT', 1n, amount, '', actor, 500n]);
   const collection = collectionFromLogs(created.logs)!;
   await actorCall(actor, collection, tradableCollectionAbi, 'setApprovalForAll', [marketplace, true]);

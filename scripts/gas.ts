@@ -24,6 +24,8 @@ async function measure(label: string, hash: Promise<Hash>) {
 }
 
 const { marketplace, collectionFactory } = await deployMarketplaceContracts({ walletClient: owner!, publicClient });
+// The factory is curated: the owner registers the creator before it may publish.
+await measure('addCreator', owner!.writeContract({ address: collectionFactory, abi: collectionFactoryAbi, functionName: 'addCreator', args: [creator!.account.address] }));
 const price = 10n ** 17n;
 const created = await measure('CreateTradableCollection (10 tokens x 10)', creator!.writeContract({
   address: collectionFactory, abi: collectionFactoryAbi, functionName: 'CreateTradableCollection',

@@ -51,7 +51,8 @@ export async function measureLive(log: (line: string) => void = console.log): Pr
   const publicClient = createPublicClient({ chain: hardhat, transport, pollingInterval: 10 });
   const accounts = ((await provider.request({ method: 'eth_accounts' })) as string[]).map((a) => getAddress(a));
   const wallets = accounts.map((account) => createWalletClient({ account, chain: hardhat, transport, pollingInterval: 10 })) as SeedWallet[];
-  const deployments = await deployMarketplaceContracts({ walletClient: wallets[0]!, publicClient });
+  // The factory is curated: the artist (#1) is registered by the owner (#0) at deployment.
+  const deployments = await deployMarketplaceContracts({ walletClient: wallets[0]!, publicClient, creators: [accounts[1]!] });
   const market = { publicClient, marketplace: deployments.marketplace, collectionFactory: deployments.collectionFactory };
 
   // The clients stand for that many users, who would come from as many addresses; here they share 127.0.0.1,

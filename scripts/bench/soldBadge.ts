@@ -154,7 +154,8 @@ export async function measureSoldBadge(options: SoldBadgeOptions = {}): Promise<
     await until('the local chain', () => publicClient.getChainId());
     const [deployer, artist, collector] = (await createWalletClient({ chain: hardhat, transport }).getAddresses()) as Address[];
     const wallet = (account: Address) => createWalletClient({ account, chain: hardhat, transport, pollingInterval: 5 }) as SeedWallet;
-    const deployments = await deployMarketplaceContracts({ walletClient: wallet(deployer!), publicClient });
+    // The factory is curated: the artist is registered by the owner (the deployer) at deployment.
+    const deployments = await deployMarketplaceContracts({ walletClient: wallet(deployer!), publicClient, creators: [artist!] });
     const deploymentsFile = join(dataDir, 'deployments.json');
     await writeFile(deploymentsFile, JSON.stringify(deployments));
 

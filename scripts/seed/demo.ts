@@ -2,6 +2,7 @@
 // purchases and offers made by the collectors, then indexed into the database.
 import { eq } from 'drizzle-orm';
 import { parseEther, type Address, type PublicClient } from 'viem';
+import { factoryOwner, registerCreators } from '../../contracts/creators.js';
 import type { Db } from '../../server/db/client.js';
 import { accounts, collections, tokens } from '../../server/db/schema.js';
 import { startIndexer, type IndexerDeployments } from '../../server/indexer/index.js';
@@ -51,6 +52,17 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedDemoResult
   const market: Market = { publicClient, marketplace: deployments.marketplace as Address, collectionFactory: deployments.collectionFactory as Address };
   const wallet = (n: number) => wallets[n]!;
   const addressOf = (n: number) => wallet(n).account.address.toLowerCase();
+
+  // The factory is curated: its owner registers the demo's artists (CreatedCreator) before they publish. The
+  // accounts' isCreator written below says the same, and the indexer sets it from those events anyway.
+  log('creators');
+  const owner = await factoryOwner(publicClient, market.collectionFactory);
+  const ownerWallet = wallets.find((w) => w.account.address.toLowerCase() === owner.toLowerCase());
+  if (!ownerWallet) throw new Error(`The factory owner ${owner} is not an account of this chain: the seed cannot register the demo's creators.`);
+  const creators = people.filter((p) => p.isCreator);
+  const unregistered = demoCollections.filter((c) => !creators.some((p) => p.account === c.artist));
+  if (unregistered.length > 0) throw new Error(`Demo collections by accounts that are not demo creators: ${unregistered.map((c) => c.name).join(', ')}`);
+  await registerCreators({ walletClient: ownerWallet, publicClient, factory: market.collectionFactory }, creators.map((p) => wallet(p.account).account.address));
 
   log('accounts');
   const accountIds = new Map<number, number>();

@@ -130,24 +130,27 @@ async function createdCollection(tx: Tx, ctx: RangeContext, log: Extract<Indexed
   for (let i = 0; i < missing.length; i += 1000) {
     await tx.insert(tokens).values(missing.slice(i, i + 1000)).onConflictDoNothing({ target: [tokens.collectionId, tokens.tokenId] });
   }
-  await tx
-    .insert(accounts)
-    .values({ address: lower(creator), isCreator: true })
-    .onConflictDoUpdate({ target: accounts.address, set: { isCreator: true } });
+  // The creator's account exists (its profile resolves); its creator flag comes from CreatedCreator / RemovedCreator only.
+  await tx.insert(accounts).values({ address: lower(creator) }).onConflictDoNothing({ target: accounts.address });
   const doc = { _id: id(collectionId), creator: lower(creator), address: lower(collection), name: baseName, tokenCount: Number(tokenCount), chainId: ctx.chainId };
   live.push({ name: 'CreatedCollection', doc });
   // The creator's studio waits for this: the collection is on chain and indexed, so its pages can open.
   live.push({ name: 'PublishReady', doc, to: lower(creator) });
 }
 
-async function createdCreator(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventName: 'CreatedCreator' }>, live: LiveEvent[]) {
+/**
+ * The factory owner registered (CreatedCreator) or removed (RemovedCreator) a creator: the only source of an
+ * account's isCreator flag (the platform is curated; publishing a collection does not make anyone a creator).
+ */
+async function creatorChanged(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventName: 'CreatedCreator' | 'RemovedCreator' }>, live: LiveEvent[]) {
   const creator = lower(log.args.creator);
+  const isCreator = log.eventName === 'CreatedCreator';
   const [row] = await tx
     .insert(accounts)
-    .values({ address: creator, isCreator: true })
-    .onConflictDoUpdate({ target: accounts.address, set: { isCreator: true } })
+    .values({ address: creator, isCreator })
+    .onConflictDoUpdate({ target: accounts.address, set: { isCreator, updatedAt: new Date() } })
     .returning({ id: accounts.id });
-  live.push({ name: 'CreatedCreator', doc: { _id: id(row!.id), creator, account_id: creator, chainId: ctx.chainId } });
+  live.push({ name: log.eventName, doc: { _id: id(row!.id), creator, account_id: creator, chainId: ctx.chainId } });
 }
 
 /** A marketplace owner (the deployer, or one an owner added): known as an account so its profile resolves. */
@@ -305,7 +308,7 @@ async function sold(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventN
 export async function applyRange(tx: Tx, ctx: RangeContext, factoryLogs: IndexedLog[], tradeLogs: IndexedLog[]): Promise<LiveEvent[]> {
   const live: LiveEvent[] = [];
   for (const log of factoryLogs) {
-    if (log.eventName === 'CreatedCreator') await createdCreator(tx, ctx, log, live);
+    if (log.eventName === 'CreatedCreator' || log.eventName === 'RemovedCreator') await creatorChanged(tx, ctx, log, live);
     else if (log.eventName === 'CreatedCollection') await createdCollection(tx, ctx, log, live);
   }
   for (const log of tradeLogs) {

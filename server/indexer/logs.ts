@@ -6,6 +6,7 @@ import { collectionFactoryAbi, marketplaceAbi, tradableCollectionAbi } from '../
 export type ChainEvent =
   | { eventName: 'CreatedCollection'; args: { collection: Address; creator: Address; name: string; symbol: string; tokenCount: bigint } }
   | { eventName: 'CreatedCreator'; args: { creator: Address } }
+  | { eventName: 'RemovedCreator'; args: { creator: Address } }
   | { eventName: 'CreatedOwner'; args: { owner: Address } }
   | { eventName: 'TransferSingle'; args: { operator: Address; from: Address; to: Address; id: bigint; value: bigint } }
   | { eventName: 'TransferBatch'; args: { operator: Address; from: Address; to: Address; ids: readonly bigint[]; values: readonly bigint[] } }
@@ -23,7 +24,7 @@ export type IndexedLog = ChainEvent & { address: Address; blockNumber: bigint; l
 const eventsOf = (abi: readonly { type: string }[], names: readonly string[]): AbiEvent[] =>
   abi.filter((item): item is AbiEvent => item.type === 'event' && names.includes((item as AbiEvent).name));
 
-const factoryEvents = eventsOf(collectionFactoryAbi, ['CreatedCreator', 'CreatedCollection']);
+const factoryEvents = eventsOf(collectionFactoryAbi, ['CreatedCreator', 'RemovedCreator', 'CreatedCollection']);
 const marketEvents = eventsOf(marketplaceAbi, [
   'CreatedOwner', 'CreatedSale', 'CreatedAllOutSale', 'CancelledSale', 'CancelledAllOutSale', 'OfferMade', 'OfferRetracted', 'OfferAccepted', 'Sold',
 ]);
@@ -39,7 +40,10 @@ function toIndexed(logs: readonly unknown[]): IndexedLog[] {
   return out;
 }
 
-/** The factory's CreatedCreator and CreatedCollection events of a range (read first: they tell which collections to follow). */
+/**
+ * The factory's CreatedCreator, RemovedCreator and CreatedCollection events of a range, in chain order (read first:
+ * they tell which collections to follow).
+ */
 export async function fetchFactoryLogs(client: PublicClient, factory: Address, fromBlock: bigint, toBlock: bigint): Promise<IndexedLog[]> {
   const logs = await client.getLogs({ address: factory, events: factoryEvents, fromBlock, toBlock, strict: true });
   return toIndexed(logs);

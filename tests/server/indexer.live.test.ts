@@ -9,6 +9,7 @@ import { createPublicClient, createWalletClient, custom, getAddress, parseEther,
 import { hardhat } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectInProcessChain } from '../../contracts/chain.js';
+import { addCreator, removeCreator } from '../../contracts/creators.js';
 import { deployMarketplaceContracts, type Deployments } from '../../contracts/deploy.js';
 import { collections, offers, tokens } from '../../server/db/schema.js';
 import { startIndexer, type Indexer } from '../../server/indexer/index.js';
@@ -20,7 +21,7 @@ import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases
 import { buildTestServer } from './fixtures.js';
 
 const EVENTS = [
-  'CreatedCollection', 'CreatedOwner', 'CreatedCreator', 'CreatedAllOutSale', 'CancelledAllOutSale', 'CreatedSale', 'OfferMade',
+  'CreatedCollection', 'CreatedOwner', 'CreatedCreator', 'RemovedCreator', 'CreatedAllOutSale', 'CancelledAllOutSale', 'CreatedSale', 'OfferMade',
   'CancelledSale', 'Sold', 'OfferRetracted', 'TransferSingle', 'PublishReady',
 ];
 type Received = { name: string; doc: Record<string, unknown> };
@@ -103,6 +104,8 @@ describe.each(DATABASE_KINDS)('indexer live events on %s', (kind) => {
 
   it('behavior: owner, creator and collection events reach every client; PublishReady only the creator', async () => {
     const [deployer, artist] = [wallets[0]!, wallets[1]!];
+    // The factory owner registers the artist (CreatedCreator), who then publishes.
+    await addCreator({ walletClient: deployer, publicClient: market.publicClient, factory: market.collectionFactory }, artist.account.address);
     const { address } = await createCollection(market, artist, { name: 'Live Tides', symbol: 'LIVE', tokenCount: 2, supplyPerToken: 2, baseUri: 'ipfs://live-tides/' });
     await caughtUp();
     await until(() => named(watcher, 'CreatedCollection').length === 1 && named(artistClient, 'PublishReady').length === 1, 'collection events');
@@ -189,5 +192,18 @@ describe.each(DATABASE_KINDS)('indexer live events on %s', (kind) => {
     expect(perToken(named(watcher, 'CreatedSale'))).toEqual(saleIds.map(String));
     expect(perToken(named(watcher, 'CancelledSale'))).toEqual(saleIds.map(String));
     expect(named(watcher, 'CreatedSale').at(-1)).toMatchObject({ all_out_sale_id: allOutSaleId.toString() });
+  });
+
+  it('behavior: registering and removing a creator broadcast CreatedCreator then RemovedCreator to every client', async () => {
+    const owner = { walletClient: wallets[0]!, publicClient: market.publicClient, factory: market.collectionFactory };
+    const applicant = wallets[6]!.account.address;
+    await addCreator(owner, applicant);
+    await removeCreator(owner, applicant);
+    await caughtUp();
+    await until(() => named(watcher, 'RemovedCreator').length === 1, 'RemovedCreator');
+    const doc = expect.objectContaining({ creator: lower(applicant), account_id: lower(applicant), chainId: 31337, _id: expect.any(String) });
+    expect(named(watcher, 'CreatedCreator').at(-1)).toEqual(doc);
+    expect(named(watcher, 'RemovedCreator')).toEqual([doc]);
+    expect(named(artistClient, 'RemovedCreator')).toEqual([doc]);
   });
 });

@@ -4,8 +4,9 @@ import { createPublicClient, createWalletClient, custom, getAddress, parseEther,
 import { hardhat } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectInProcessChain } from '../../contracts/chain.js';
+import { addCreator, removeCreator } from '../../contracts/creators.js';
 import { deployMarketplaceContracts, type Deployments } from '../../contracts/deploy.js';
-import { allOutSales, collections, holdings, indexerState, offers, sales, tokens } from '../../server/db/schema.js';
+import { accounts as accountRows, allOutSales, collections, holdings, indexerState, offers, sales, tokens } from '../../server/db/schema.js';
 import { startIndexer, type Indexer } from '../../server/indexer/index.js';
 import { createMediaStore } from '../../server/media/store.js';
 import {
@@ -49,7 +50,8 @@ describe.each(DATABASE_KINDS)('chain indexer on %s', (kind) => {
     const publicClient = createPublicClient({ chain: hardhat, transport, pollingInterval: 10 });
     accounts = ((await provider.request({ method: 'eth_accounts' })) as string[]).map((a) => getAddress(a));
     wallets = accounts.map((account) => createWalletClient({ account, chain: hardhat, transport, pollingInterval: 10 })) as SeedWallet[];
-    deployments = await deployMarketplaceContracts({ walletClient: wallets[0]!, publicClient });
+    // The factory is curated: the artists of these tests (#1, #2, #5) are registered by the owner (#0) at deployment.
+    deployments = await deployMarketplaceContracts({ walletClient: wallets[0]!, publicClient, creators: [accounts[1]!, accounts[2]!, accounts[5]!] });
     market = { publicClient, marketplace: deployments.marketplace, collectionFactory: deployments.collectionFactory };
     database = await openTestDatabase(kind);
     emitted.length = 0;
@@ -177,5 +179,40 @@ describe.each(DATABASE_KINDS)('chain indexer on %s', (kind) => {
     expect(row).toMatchObject({ name: 'Harbour Lights', symbol: 'HRBR', mediaType: 'video', cover: 'bafkreicover', description: 'From the manifest.', attributes: { darkVibrantColor: '#112233' } });
     expect(await tokenOf(address, 1)).toMatchObject({ name: 'Pier at Dusk', media: 'bafkreimedia1', thumbnail: 'bafkreithumb1', filename: 'pier.webm', mediaType: 'video' });
     expect(await tokenOf(address, 2)).toMatchObject({ name: 'Harbour Lights #2', media: null });
+  });
+
+  it('behavior: isCreator comes from CreatedCreator and RemovedCreator only, never from publishing', async () => {
+    const owner = { walletClient: wallets[0]!, publicClient: market.publicClient, factory: market.collectionFactory };
+    const flag = async (n: number) => {
+      const [row] = await database.db.select({ isCreator: accountRows.isCreator }).from(accountRows).where(eq(accountRows.address, lower(accounts[n]!)));
+      return row?.isCreator ?? null;
+    };
+    // Registered at deployment, indexed by the earlier tests.
+    expect([await flag(1), await flag(2), await flag(5)]).toEqual([true, true, true]);
+    // A collector who never was registered is known (holdings) but not a creator.
+    expect(await flag(3)).not.toBe(true);
+
+    // While the indexer is down: #7 is registered, publishes and is removed again. Replayed in chain order, the
+    // collection is indexed and #7 ends up not a creator.
+    await addCreator(owner, accounts[7]!);
+    const { address } = await createCollection(market, wallets[7]!, { name: 'Last Light', symbol: 'LAST', tokenCount: 1, baseUri: 'ipfs://last-light/' });
+    await removeCreator(owner, accounts[7]!);
+    const indexer = await start();
+    await caughtUp(indexer);
+    const [published] = await database.db.select().from(collections).where(eq(collections.address, lower(address)));
+    expect(published).toMatchObject({ name: 'Last Light', state: 'published', creator: lower(accounts[7]!) });
+    expect(await flag(7)).toBe(false);
+
+    // Live: each event flips the flag and is broadcast with the account.
+    emitted.length = 0;
+    await addCreator(owner, accounts[6]!);
+    await caughtUp(indexer);
+    expect(await flag(6)).toBe(true);
+    await removeCreator(owner, accounts[6]!);
+    await caughtUp(indexer);
+    expect(await flag(6)).toBe(false);
+    const doc = { creator: lower(accounts[6]!), account_id: lower(accounts[6]!), chainId: 31337, _id: expect.any(String) };
+    expect(emitted.filter((e) => e.name.endsWith('Creator'))).toEqual([{ name: 'CreatedCreator', doc }, { name: 'RemovedCreator', doc }]);
+    await indexer.stop();
   });
 });

@@ -4,6 +4,7 @@ import { createPublicClient, createWalletClient, custom, getAddress, type Public
 import { hardhat } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectInProcessChain } from '../../contracts/chain.js';
+import { isCreator } from '../../contracts/creators.js';
 import { deployMarketplaceContracts, type Deployments } from '../../contracts/deploy.js';
 import { accounts, allOutSales, collections, holdings, offers, sales, tokens } from '../../server/db/schema.js';
 import { createMediaStore, type MediaStore } from '../../server/media/store.js';
@@ -52,6 +53,10 @@ describe('demo seed', () => {
     expect(byAddress.get(lower(2))?.isCreator).toBe(true);
     expect(byAddress.get(lower(3))?.isCreator).toBe(false);
     expect(byAddress.get(lower(4))?.isCreator).toBe(false);
+    // The factory owner registered exactly the demo's creators on chain (the factory refuses anyone else).
+    for (const row of rows) {
+      expect(await isCreator(publicClient, deployments.collectionFactory, getAddress(row.address)), row.address).toBe(row.isCreator);
+    }
     for (const creator of creators) {
       expect(creator.alias && creator.bio && creator.avatar).toBeTruthy();
       expect((await mediaStore.get(creator.avatar!))?.contentType).toBe('image/png');

@@ -1,13 +1,15 @@
 import { useRef, type ChangeEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { COVER_TYPES, type CollectionCoverActor } from '../../../machines/collection/collectionCoverMachine';
-import { AvatarCropEditor } from '../profile/AvatarCropEditor';
+import { CropUploadEditor } from '../../components/upload/CropUploadEditor';
 
 const COVER_SIZE = 480;
+/** The stored cover: at most 1024 pixels wide, enough for the 480-pixel cover on a 2x screen. */
+const COVER_OUTPUT_WIDTH = 1024;
 
 /**
  * The cover; its creator may replace it: one image, cropped square (seed 000 §5 "crop aspect ... 1 otherwise") with the
- * profile's crop editor, saved with PUT /api/v1/collection/{id}. A failure shows the error. The editor is a
+ * product's upload-with-crop editor, saved with PUT /api/v1/collection/{id}. A failure shows the error. The editor is a
  * collectionCover actor run by the page (a flow) or by its My creations card (a child).
  */
 export function CollectionCover({
@@ -66,10 +68,14 @@ export function CollectionCover({
         </div>
       )}
       {cropping && (
-        <AvatarCropEditor
+        <CropUploadEditor
+          label="Crop the cover"
           file={cropping}
+          maxOutputWidth={COVER_OUTPUT_WIDTH}
           onCancel={() => editor.send({ type: 'cover.cancel' })}
-          onApply={(image, dataUrl) => editor.send({ type: 'cover.apply', image, dataUrl })}
+          onChange={(image, dataUrl) => {
+            if (image && dataUrl) editor.send({ type: 'cover.apply', image, dataUrl });
+          }}
         />
       )}
     </div>

@@ -8,10 +8,12 @@ import { useSystemActor } from '../../app/appActorContext';
 import { AccountAvatar } from '../../components/wallet/AccountAvatar';
 import { useFlow } from '../../app/flows';
 import { profileFormFlow, type ProfileFormValues } from '../../services/flows/profile';
-import { AvatarCropEditor } from './AvatarCropEditor';
+import { CropUploadEditor } from '../../components/upload/CropUploadEditor';
 
 export { PROFILE_SAVED_MESSAGE } from '../../services/flows/profile';
 const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+/** The stored avatar is at most 512 pixels wide (it is shown at 96). */
+const AVATAR_SIZE = 512;
 
 function formFields(account: WalletAccount): FormFields<ProfileFormValues> {
   return {
@@ -75,11 +77,14 @@ export function ProfileForm({ account }: { account: WalletAccount }) {
         </div>
       </div>
       {editing && (
-        <AvatarCropEditor
+        <CropUploadEditor
+          label="Crop the avatar"
           file={editing}
+          maxOutputWidth={AVATAR_SIZE}
           onCancel={() => setEditing(null)}
-          onApply={(avatar, dataUrl) => {
+          onChange={(avatar, dataUrl) => {
             setEditing(null);
+            if (!avatar) return;
             setPreview(dataUrl);
             form.send({ type: 'field.change', name: 'avatar', value: avatar });
             form.send({ type: 'field.change', name: 'avatarChanged', value: true });

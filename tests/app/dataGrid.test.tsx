@@ -150,6 +150,28 @@ describe('DataGrid', () => {
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
+  it('parameters: actions per row; a row without any has no menu button', () => {
+    render(
+      <DataGrid
+        label="Works"
+        columns={columns}
+        rows={works}
+        rowId={(work) => work.id}
+        rowLabel={(work) => work.name}
+        actions={(work) => (work.finalized ? [] : [{ id: 'edit', label: 'Edit', onSelect: vi.fn() }])}
+      />,
+    );
+    expect(screen.getAllByRole('button', { name: /^Actions for/ }).map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Actions for Tidal Loops',
+      'Actions for Night Grid',
+    ]);
+  });
+
+  it('parameters: no rows shows the empty text', () => {
+    render(<DataGrid label="Works" columns={columns} rows={[]} rowId={(work) => work.id} rowLabel={(work) => work.name} emptyText="No works yet." />);
+    expect(screen.getByRole('grid', { name: 'Works' })).toHaveTextContent('No works yet.');
+  });
+
   it("loading: 'Loading ...' instead of the rows", () => {
     render(<Grid loading />);
     expect(screen.getByRole('grid', { name: 'Works' })).toHaveAttribute('aria-busy', 'true');

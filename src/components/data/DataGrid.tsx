@@ -32,7 +32,8 @@ export interface DataGridProps<Row> {
   /** Row selection is the page's state (its machine): the grid shows `selectedId` and reports clicks. */
   selectedId?: string | null;
   onSelect?(id: string): void;
-  actions?: readonly RowAction<Row>[];
+  /** The row action menu's items: the same for every row, or per row (a row without actions gets no menu). */
+  actions?: readonly RowAction<Row>[] | ((row: Row) => readonly RowAction<Row>[]);
   /** Rows that get the check mark (seed 001 §2: finalized collections), with its accessible text. */
   checked?(row: Row): boolean;
   checkedLabel?: string;
@@ -97,7 +98,9 @@ export function DataGrid<Row>({
     }
   };
 
-  const columnCount = columns.length + (checked ? 1 : 0) + (actions.length > 0 ? 1 : 0);
+  const actionsOf = typeof actions === 'function' ? actions : () => actions;
+  const hasActions = typeof actions === 'function' || actions.length > 0;
+  const columnCount = columns.length + (checked ? 1 : 0) + (hasActions ? 1 : 0);
   return (
     <div className="data-grid-frame">
       <table className="data-grid" role="grid" aria-label={label} aria-busy={loading}>
@@ -125,7 +128,7 @@ export function DataGrid<Row>({
                 </th>
               );
             })}
-            {actions.length > 0 && (
+            {hasActions && (
               <th scope="col" className="data-grid-actions">
                 <span className="visually-hidden">Actions</span>
               </th>
@@ -172,9 +175,9 @@ export function DataGrid<Row>({
                       {column.cell(row)}
                     </td>
                   ))}
-                  {actions.length > 0 && (
+                  {hasActions && (
                     <td role="gridcell" className="data-grid-actions">
-                      <RowActionMenu row={row} label={`Actions for ${rowLabel(row)}`} actions={actions} />
+                      {actionsOf(row).length > 0 && <RowActionMenu row={row} label={`Actions for ${rowLabel(row)}`} actions={actionsOf(row)} />}
                     </td>
                   )}
                 </tr>

@@ -56,7 +56,9 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedDemoResult
   // The factory is curated: its owner registers the demo's artists (CreatedCreator) before they publish. The
   // accounts' isCreator written below says the same, and the indexer sets it from those events anyway.
   log('creators');
-  const owner = await factoryOwner(publicClient, market.collectionFactory);
+  const owner = await factoryOwner(publicClient, market.collectionFactory).catch(() => {
+    throw new Error(`The factory at ${market.collectionFactory} has no owner(): not the curated CollectionFactory (an older deployment?). Deploy again: npm run deploy.`);
+  });
   const ownerWallet = wallets.find((w) => w.account.address.toLowerCase() === owner.toLowerCase());
   if (!ownerWallet) throw new Error(`The factory owner ${owner} is not an account of this chain: the seed cannot register the demo's creators.`);
   const creators = people.filter((p) => p.isCreator);

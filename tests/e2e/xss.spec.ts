@@ -6,6 +6,7 @@ import { collectionFromLogs } from '../../contracts/receipts';
 import { COMMENT_TOO_LONG_MESSAGE, COMMENT_MAX_LENGTH } from '../../machines/comments/rules';
 import { COMMENT_EMPTY_MESSAGE, INVALID_DESCRIPTION_MESSAGE, INVALID_EMAIL_MESSAGE, collectionDescription } from '../../machines/forms/validators';
 import type { ApiKeyCredentials } from '../../src/services/authFetch';
+import { registerCreator } from './support/creators';
 import { addressOf, graphql, holdingsOf, readStack, type Stack } from './support/trading';
 import { hitNames, XSS_CORPUS, XSS_EMAILS, type XssPayload, type XssSink } from './support/xssCorpus';
 import { guardedPage, injectIntoSink, missedBy, scrollUntilShown, signInInBrowser } from './support/xssGuard';
@@ -119,6 +120,8 @@ test('the corpus as collection names and symbols on chain: indexed, tokens named
     expect(receipt.status).toBe('success');
     return receipt;
   };
+  // The factory is curated: the owner registers the creator before it may publish.
+  await registerCreator(request, creator);
   const minted: Array<{ payload: XssPayload; address: Address }> = [];
   for (const payload of XSS_CORPUS) {
     const receipt = await send({

@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type Browser, type BrowserContext, type
 import { createPublicClient, createWalletClient, http, zeroAddress, type Address, type Hash, type PublicClient, type WalletClient } from 'viem';
 import { collectionFactoryAbi, marketplaceAbi, tradableCollectionAbi } from '../../../contracts/generated/index';
 import { allOutSaleIdFromLogs, collectionFromLogs, saleIdsFromLogs } from '../../../contracts/receipts';
+import { registerCreator } from './creators';
 import { installTestWallet, TEST_WALLET_NAME, type TestWallet } from './testWallet';
 
 // Shared steps of the trading e2e suite: the stack's chain, contract calls made by a script as a chain account,
@@ -109,9 +110,11 @@ export async function holdingsOf(request: APIRequestContext, collectionId: strin
 
 /**
  * A fresh collection minted on chain by account #creator (supply 1 per token), waited for until the indexer
- * has its rows: each test trades on tokens of its own, so no spec's leftovers matter.
+ * has its rows: each test trades on tokens of its own, so no spec's leftovers matter. The factory is curated:
+ * the account is registered as a creator first (by the factory owner) when it is not one yet.
  */
 export async function mintCollection(request: APIRequestContext, stack: Stack, creator: number, tokenCount = 3): Promise<TestCollection> {
+  await registerCreator(request, addressOf(stack, creator));
   const name = `Trading Test ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const receipt = await send(stack, creator, {
     address: stack.collectionFactory,

@@ -16,6 +16,7 @@ import { createLiveBus, type LiveBus } from './live/bus.js';
 import { attachSocketServer } from './live/socketServer.js';
 import { restRoutes } from './rest/index.js';
 import { createRateLimiter, isWrite, limitByClient } from './security/rateLimit.js';
+import { uploadRoutes } from './studio/upload.js';
 
 /** The bodies yoga reads as a query: JSON, GraphQL JSON and a bare GraphQL document (same matching as yoga's). */
 const GRAPHQL_CONTENT_TYPE = /^application\/(json|graphql\+json|graphql)(;|,|$)/;
@@ -56,6 +57,8 @@ export function createServer({ db, config, mediaStore, staticDir, live = createL
   const isSignIn = (method: string, path: string) => method === 'POST' && /^\/api\/v1\/account\/?$/.test(path);
   app.use('/api/v1/*', (c, next) => (isWrite(c.req.method) && !isSignIn(c.req.method, c.req.path) ? clientWrites(c, next) : next()));
 
+  // tus uploads of the studio (/api/v1/canvas/{id}/upload/), ahead of the REST routes' catch-all 404.
+  app.route('/api/v1/canvas', uploadRoutes({ db, config, mediaStore, limiter }));
   app.route('/api/v1', restRoutes({ db, config, live, mediaStore, limiter }));
 
   const yoga = createGraphql({ db, config: config.public, limits: config.security.graphql });

@@ -3,6 +3,7 @@
 // (chunked), ahead of authentication, so an anonymous client cannot make the server buffer megabytes.
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { UPLOAD_CHUNK_SIZE } from '../../domain/studio.js';
 import type { PublicConfig } from '../config.js';
 import { errorResponse } from './errors.js';
 
@@ -37,7 +38,12 @@ export function bodyLimitTable(config: Pick<PublicConfig, 'maxFileSize'>): BodyL
     { method: 'PUT', path: '/api/v1/comments/:id', maxBytes: 16 * KB, why: 'an edited comment of up to 2,000 characters' },
     { method: 'POST', path: '/api/v1/comments/:id/vote', maxBytes: 1 * KB, why: 'a vote of 1 or -1' },
     { method: 'PUT', path: '/api/v1/collection/:id', maxBytes: fileUpload, why: 'a description of up to 2,000 characters and one cover image up to maxFileSize', message: fileMessage },
+    { method: 'POST', path: '/api/v1/canvas/', maxBytes: fileUpload, why: 'a studio collection\'s details (texts of at most 2,000 characters), its attributes and one cover image up to maxFileSize', message: fileMessage },
+    { method: 'PUT', path: '/api/v1/canvas/:id', maxBytes: fileUpload, why: 'the edited details, attributes and an optional new cover image up to maxFileSize', message: fileMessage },
+    { method: 'PUT', path: '/api/v1/canvas/:id/token/:tokenId', maxBytes: 16 * KB, why: 'a token name of 50 characters and a description of up to 2,000' },
+    { method: 'POST', path: '/api/v1/canvas/:id/token', maxBytes: 4 * KB, why: 'a generative token: a name and a seed value of 50 characters each' },
     { method: 'POST', path: '/api/v1/trade/check', maxBytes: 4 * KB, why: 'a trade: kind, chain, price and ids' },
+    { method: 'PATCH', path: '/api/v1/canvas/:id/upload/:uploadId', maxBytes: UPLOAD_CHUNK_SIZE + 64 * KB, why: 'one tus chunk of a studio upload (the studio sends 5,000,000 bytes at a time)' },
     { method: 'POST', path: '/graphql', maxBytes: 64 * KB, why: 'a query document and its variables (the app sends under 4 KB)' },
   ];
 }

@@ -1,0 +1,180 @@
+// The studio's resumable uploads (issue 14, seed 001 §7 "Resumable upload (tus)") at
+// /api/v1/canvas/{containerId}/upload/: every request but a CORS preflight is a signed request (Authorization and a
+// fresh Nonce) of the canvas's creator while the canvas is building; an upload is only ever touched by the account
+// that created it. A creation is checked before any byte (name, type, size, number of files) and recorded as a
+// canvas_uploads row; the last byte stores the file (uploadFinish.ts) and answers token-id, as does the HEAD of a
+// finished upload (its tus file is gone by then, so that HEAD is answered here from the row).
+import { eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { authenticateRequest, type AuthContext } from '../auth/requireAccount.js';
+import type { ServerConfig } from '../config.js';
+import type { Db } from '../db/client.js';
+import { canvasUploads } from '../db/schema.js';
+import { ApiError } from '../http/errors.js';
+import type { MediaStore } from '../media/store.js';
+import type { RateLimiter } from '../security/rateLimit.js';
+import { loadOwnCanvas } from './access.js';
+import { createUploadFinisher, isRefusal, type UploadFinisher } from './uploadFinish.js';
+import { planFromRequest, resolveTarget, type UploadPlan } from './uploadRules.js';
+import { asJsonError, createStudioTus, EXPOSED_HEADERS, refusal, TOKEN_ID_HEADER, UPLOAD_ID, type StudioTus } from './uploadTus.js';
+
+export interface UploadRouteOptions {
+  db: Db;
+  config: ServerConfig;
+  mediaStore: MediaStore;
+  limiter: RateLimiter;
+}
+
+/** A checked creation on its way through tus: the row is written once tus has named the upload. */
+interface PendingCreation {
+  canvasId: number;
+  uploader: string;
+  plan: UploadPlan;
+  uploadId?: string;
+}
+
+type UploadRow = typeof canvasUploads.$inferSelect;
+
+const UPLOAD_NOT_FOUND = 'No upload with this id.';
+
+export function uploadRoutes({ db, config, mediaStore, limiter }: UploadRouteOptions) {
+  const pending = new WeakMap<Request, PendingCreation>();
+  const allowedOrigins = config.security.appOrigins;
+  let finisher: UploadFinisher | null = null;
+  let tus: Promise<StudioTus> | null = null;
+
+  // Built on the first upload request, so a server that never sees one makes no uploads folder.
+  const studioTus = (): Promise<StudioTus> =>
+    (tus ??= createStudioTus({
+      dataDir: config.dataDir,
+      maxSize: Math.max(config.public.maxFileSize, config.public.maxVideoSize),
+      allowedOrigins,
+      hooks: {
+        async onUploadCreate(req, upload) {
+          const creation = pending.get(req);
+          if (!creation) throw refusal(400, 'invalid_request', 'Create uploads at /api/v1/canvas/{id}/upload/.');
+          creation.uploadId = upload.id;
+          const { plan } = creation;
+          await db.insert(canvasUploads).values({
+            id: upload.id,
+            canvasId: creation.canvasId,
+            uploader: creation.uploader,
+            context: plan.kind === 'token' ? 'media' : plan.kind,
+            filename: plan.metadata.filename,
+            contentType: plan.contentType,
+            size: plan.size,
+            tokenRef: plan.tokenRef,
+          });
+        },
+        async onUploadFinish(_req, upload): Promise<Record<string, string>> {
+          try {
+            const { tokenId } = await finisherOf(await studioTus()).finish(upload.id, upload.metadata);
+            return tokenId ? { [TOKEN_ID_HEADER]: tokenId } : {};
+          } catch (error) {
+            if (isRefusal(error)) throw refusal(error.status, error.code, error.message);
+            throw error;
+          }
+        },
+      },
+    }).catch((error: unknown) => {
+      tus = null; // a later request tries again
+      throw error;
+    }));
+  const finisherOf = (t: StudioTus): UploadFinisher =>
+    (finisher ??= createUploadFinisher({ db, mediaStore, filePath: t.filePath, removeFile: t.removeFile }));
+
+  const authenticate = (c: Context) => authenticateRequest(db, { authorization: c.req.header('Authorization'), nonce: c.req.header('Nonce') });
+
+  /** The caller's own upload of this canvas; anyone else's (or none) is a 404 that says nothing more. */
+  async function ownUpload(auth: AuthContext, containerId: string, uploadId: string): Promise<UploadRow> {
+    if (!UPLOAD_ID.test(uploadId)) throw new ApiError(404, 'upload_not_found', UPLOAD_NOT_FOUND);
+    const [row] = await db.select().from(canvasUploads).where(eq(canvasUploads.id, uploadId));
+    if (!row || row.uploader !== auth.address || String(row.canvasId) !== containerId) {
+      throw new ApiError(404, 'upload_not_found', UPLOAD_NOT_FOUND);
+    }
+    return row;
+  }
+
+  /** The HEAD of a finished upload: its whole length is on the server, and the token it made. */
+  function finishedHead(c: Context, row: UploadRow, tokenId: string | null): Response {
+    const headers = new Headers({
+      'Tus-Resumable': '1.0.0',
+      'Upload-Offset': String(row.size),
+      'Upload-Length': String(row.size),
+      'Cache-Control': 'no-store',
+      'Access-Control-Expose-Headers': EXPOSED_HEADERS,
+    });
+    const origin = c.req.header('Origin');
+    if (origin && allowedOrigins.includes(origin)) headers.set('Access-Control-Allow-Origin', origin);
+    if (tokenId) headers.set(TOKEN_ID_HEADER, tokenId);
+    return new Response(null, { status: 200, headers });
+  }
+
+  const app = new Hono();
+
+  const create = async (c: Context) => {
+    const auth = await authenticate(c);
+    await limiter.check('writeByAccount', auth.address);
+    const containerId = c.req.param('containerId')!;
+    const canvas = await loadOwnCanvas(db, auth, containerId, { needs: 'building' });
+    const declared = c.req.header('container_id');
+    if (declared !== undefined && declared.trim() !== containerId) {
+      throw new ApiError(400, 'invalid_input', 'The container_id header names another collection than the upload URL.');
+    }
+    const checked = planFromRequest(
+      canvas,
+      { context: c.req.header('upload-context'), metadata: c.req.header('Upload-Metadata'), length: c.req.header('Upload-Length') },
+      config.public,
+    );
+    const tokenRef = await resolveTarget(db, canvas, checked);
+    const t = await studioTus();
+    const request = c.req.raw;
+    const creation: PendingCreation = { canvasId: canvas.id, uploader: auth.address, plan: { ...checked, tokenRef } };
+    pending.set(request, creation);
+    const response = await t.server.handleWeb(request);
+    // tus refused after naming the upload (its file could not be made): drop what was recorded.
+    if (response.status >= 400 && creation.uploadId) await finisherOf(t).discard(creation.uploadId);
+    return asJsonError(response);
+  };
+
+  // tus-js-client's endpoint ends with a slash; both spellings create.
+  app.post('/:containerId/upload', create);
+  app.post('/:containerId/upload/', create);
+
+  // Hono answers HEAD through the GET route (and drops the body).
+  app.on(['GET', 'PATCH', 'DELETE'], '/:containerId/upload/:uploadId', async (c) => {
+    const method = c.req.raw.method;
+    if (method === 'GET') throw new ApiError(405, 'method_not_allowed', 'Uploads are written with tus (POST, HEAD, PATCH, DELETE).');
+    const auth = await authenticate(c);
+    const containerId = c.req.param('containerId');
+    const uploadId = c.req.param('uploadId');
+    const row = await ownUpload(auth, containerId, uploadId);
+    const t = await studioTus();
+
+    if (row.completedAt) {
+      if (method !== 'HEAD') throw new ApiError(409, 'upload_finished', 'This upload is finished; change its token instead.');
+      await loadOwnCanvas(db, auth, containerId, { needs: 'any' });
+      const { tokenId } = await finisherOf(t).finish(row.id, undefined);
+      return finishedHead(c, row, tokenId);
+    }
+    await loadOwnCanvas(db, auth, containerId, { needs: 'building' });
+    const response = await t.server.handleWeb(c.req.raw);
+    if (method === 'DELETE' && response.status === 204) await db.delete(canvasUploads).where(eq(canvasUploads.id, row.id));
+    if (method === 'HEAD' && response.status === 200 && response.headers.get('Upload-Offset') === String(row.size)) {
+      // Every byte arrived but the server stopped before storing them (a restart mid-finish): finish now.
+      const upload = await t.server.datastore.getUpload(row.id);
+      const { tokenId } = await finisherOf(t).finish(row.id, upload.metadata);
+      return finishedHead(c, row, tokenId);
+    }
+    return asJsonError(response);
+  });
+
+  // CORS preflight: tus answers it (no credentials are sent with a preflight).
+  app.options('/:containerId/upload', (c) => studioTus().then((t) => t.server.handleWeb(c.req.raw)));
+  app.options('/:containerId/upload/*', (c) => studioTus().then((t) => t.server.handleWeb(c.req.raw)));
+
+  app.all('/:containerId/upload/*', () => {
+    throw new ApiError(405, 'method_not_allowed', 'Uploads are written with tus (POST, HEAD, PATCH, DELETE).');
+  });
+  return app;
+}

@@ -1,0 +1,165 @@
+// A studio upload's last byte (issue 14, seed 001 §7): check the bytes, store them in the media store and apply them
+// — a new token (media), a token's thumbnail, the canvas cover, or a generative file in attributes.files — then
+// mark the canvas_uploads row done and delete the tus file (the bytes live in the media store from then on). A
+// refused upload loses its row and its file; nothing else is written.
+import { readFile } from 'node:fs/promises';
+import { and, eq, sql } from 'drizzle-orm';
+import { extensionOf, IMAGE_UPLOAD_MAX_FILES } from '../../domain/studio.js';
+import type { Db } from '../db/client.js';
+import { canvasUploads, collections, tokens } from '../db/schema.js';
+import { ApiError } from '../http/errors.js';
+import { MediaError, type MediaStore } from '../media/store.js';
+import { assertCanvasState, findCanvas, type CanvasRow } from './access.js';
+import { assertUploadContent } from './uploadContent.js';
+import { assertRoomForToken, readUploadMetadata, type UploadMetadata } from './uploadRules.js';
+
+type UploadRow = typeof canvasUploads.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Canvas media types whose tokens are still images: the media itself is thumbnailed (sharp, 480 px webp). */
+const STILL_IMAGE_CANVASES = new Set(['image', 'multipart/image']);
+
+export interface FinishedUpload {
+  /** The token the upload created (media) or changed (thumbnail): its tokenId, sent as the token-id header. */
+  tokenId: string | null;
+}
+
+export interface UploadFinisherOptions {
+  db: Db;
+  mediaStore: MediaStore;
+  /** Where the tus file store keeps an upload's bytes. */
+  filePath: (id: string) => string;
+  /** Deletes the tus file and its info file (a missing one is not an error). */
+  removeFile: (id: string) => Promise<void>;
+}
+
+/** True for the errors that refuse the upload (its fault), as opposed to the server failing. */
+export const isRefusal = (error: unknown): error is ApiError | MediaError => error instanceof ApiError || error instanceof MediaError;
+
+/** tus metadata values may be null (a key without a value). */
+export const metadataText = (metadata: Record<string, string | null> | undefined) =>
+  Object.fromEntries(Object.entries(metadata ?? {}).map(([key, value]) => [key, value ?? '']));
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** The generative file list with this file added (a file of the same name is replaced); a .js file is the entry. */
+function withCollectionFile(attributes: Record<string, unknown> | null, file: { name: string; cid: string; type: string }) {
+  const next = { ...(attributes ?? {}) };
+  const files = (Array.isArray(next.files) ? next.files : []).filter((entry) => !(isObject(entry) && entry.name === file.name));
+  if (files.length >= IMAGE_UPLOAD_MAX_FILES) {
+    throw new ApiError(409, 'too_many_files', `This collection takes at most ${IMAGE_UPLOAD_MAX_FILES} files.`);
+  }
+  next.files = [...files, file];
+  if (extensionOf(file.name) === 'js') next.index = { ...(isObject(next.index) ? next.index : {}), entry: file.name };
+  return next;
+}
+
+async function tokenIdOf(db: Pick<Db, 'select'>, tokenRef: number | null): Promise<string | null> {
+  if (tokenRef === null) return null;
+  const [row] = await db.select({ tokenId: tokens.tokenId }).from(tokens).where(eq(tokens.id, tokenRef));
+  return row?.tokenId ?? null;
+}
+
+/** Applies the stored media to the canvas; returns the token row it created or changed. */
+async function apply(tx: Tx, canvas: CanvasRow, row: UploadRow, metadata: UploadMetadata, cid: string): Promise<number | null> {
+  const now = new Date();
+  switch (row.context) {
+    case 'media': {
+      await assertRoomForToken(tx, canvas);
+      const [next] = await tx
+        .select({ n: sql<string>`coalesce(max(${tokens.tokenId}), 0) + 1` })
+        .from(tokens)
+        .where(eq(tokens.collectionId, canvas.id));
+      const [token] = await tx
+        .insert(tokens)
+        .values({
+          collectionId: canvas.id,
+          chainId: canvas.chainId,
+          tokenId: String(next!.n),
+          name: metadata.tokenName,
+          media: cid,
+          thumbnail: STILL_IMAGE_CANVASES.has(canvas.mediaType) ? cid : null,
+          mediaType: canvas.mediaType,
+          filename: row.filename,
+          creator: row.uploader,
+          attributes: metadata.attributes,
+          metadata: metadata.properties ? { properties: metadata.properties } : null,
+        })
+        .returning({ id: tokens.id });
+      return token!.id;
+    }
+    case 'thumbnail': {
+      const [token] = await tx
+        .update(tokens)
+        .set({ thumbnail: cid, updatedAt: now })
+        .where(and(eq(tokens.id, row.tokenRef ?? -1), eq(tokens.collectionId, canvas.id)))
+        .returning({ id: tokens.id });
+      if (!token) throw new ApiError(404, 'token_not_found', 'The token this thumbnail was for has been deleted.');
+      return token.id;
+    }
+    case 'cover':
+      await tx.update(collections).set({ cover: cid, updatedAt: now }).where(eq(collections.id, canvas.id));
+      return null;
+    case 'collection': {
+      const attributes = withCollectionFile(canvas.attributes, { name: row.filename, cid, type: row.contentType ?? 'application/octet-stream' });
+      await tx.update(collections).set({ attributes, updatedAt: now }).where(eq(collections.id, canvas.id));
+      return null;
+    }
+  }
+}
+
+export function createUploadFinisher({ db, mediaStore, filePath, removeFile }: UploadFinisherOptions) {
+  // One finishing run per upload at a time: the last PATCH and a HEAD after a crash may both ask.
+  const running = new Map<string, Promise<FinishedUpload>>();
+
+  /** Forgets a refused upload: its row and its file. */
+  async function discard(id: string): Promise<void> {
+    await db.delete(canvasUploads).where(eq(canvasUploads.id, id));
+    await removeFile(id);
+  }
+
+  async function run(id: string, rawMetadata: Record<string, string | null> | undefined): Promise<FinishedUpload> {
+    const [row] = await db.select().from(canvasUploads).where(eq(canvasUploads.id, id));
+    if (!row) throw new ApiError(404, 'upload_not_found', 'No upload with this id.');
+    if (row.completedAt) return { tokenId: await tokenIdOf(db, row.tokenRef) };
+    try {
+      const metadata = readUploadMetadata(metadataText(rawMetadata));
+      const bytes = await readFile(filePath(id));
+      if (bytes.byteLength !== row.size) throw new ApiError(400, 'incomplete_upload', 'The upload does not have the size it declared.');
+      assertUploadContent(bytes, extensionOf(row.filename));
+      // Checked before the bytes are stored; again under the row lock below.
+      const current = await findCanvas(db, String(row.canvasId));
+      if (!current) throw new ApiError(404, 'not_found', 'The collection has been deleted.');
+      assertCanvasState(current, 'building');
+      const cid = await mediaStore.put(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), row.contentType ?? '');
+      const tokenRef = await db.transaction(async (tx) => {
+        const canvas = await findCanvas(tx, String(row.canvasId), true);
+        if (!canvas || canvas.creator !== row.uploader) throw new ApiError(404, 'not_found', 'The collection has been deleted.');
+        assertCanvasState(canvas, 'building');
+        const ref = await apply(tx, canvas, row, metadata, cid);
+        await tx.update(canvasUploads).set({ cid, tokenRef: ref, completedAt: new Date(), updatedAt: new Date() }).where(eq(canvasUploads.id, id));
+        return ref;
+      });
+      await removeFile(id);
+      return { tokenId: await tokenIdOf(db, tokenRef) };
+    } catch (error) {
+      // A refused upload leaves nothing behind; a server failure keeps the bytes so a HEAD can finish it later.
+      if (isRefusal(error)) await discard(id);
+      throw error;
+    }
+  }
+
+  return {
+    discard,
+    /** Finishes an upload whose bytes have all arrived (again: the answer of an upload finished before). */
+    finish(id: string, metadata: Record<string, string | null> | undefined): Promise<FinishedUpload> {
+      const pending = running.get(id);
+      if (pending) return pending;
+      const started = run(id, metadata).finally(() => running.delete(id));
+      running.set(id, started);
+      return started;
+    },
+  };
+}
+
+export type UploadFinisher = ReturnType<typeof createUploadFinisher>;

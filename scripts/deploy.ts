@@ -11,6 +11,7 @@ if (!Number.isInteger(feeBasisPoints) || feeBasisPoints < 0 || feeBasisPoints > 
 await compileContracts({ log: (line) => console.log(line) });
 // Imported after compiling so the freshly generated ABIs and bytecode are the ones deployed.
 const { deployMarketplaceContracts, readDeployments, writeDeployments } = await import('../contracts/deploy');
+const { collectionFactoryAbi } = await import('../contracts/generated');
 
 const transport = http(rpcUrl);
 const publicClient = createPublicClient({ transport });
@@ -23,11 +24,15 @@ if (process.argv.includes('--if-needed')) {
       publicClient.getCode({ address: existing.marketplace }),
       publicClient.getCode({ address: existing.collectionFactory }),
     ]);
-    if (marketplaceCode && marketplaceCode !== '0x' && factoryCode && factoryCode !== '0x') {
+    // A factory deployed before curation has no owner(): a chain kept running across that change gets new contracts.
+    const curated = await publicClient
+      .readContract({ address: existing.collectionFactory, abi: collectionFactoryAbi, functionName: 'owner' })
+      .then(() => true, () => false);
+    if (marketplaceCode && marketplaceCode !== '0x' && factoryCode && factoryCode !== '0x' && curated) {
       console.log(`contracts already deployed (marketplace ${existing.marketplace}, factory ${existing.collectionFactory})`);
       process.exit(0);
     }
-    console.log('the deployments file names contracts this chain does not have (a fresh chain): deploying again');
+    console.log('the deployments file names contracts this chain does not have (a fresh chain, or an older factory): deploying again');
   }
 }
 const walletClient = createWalletClient({ transport });

@@ -29,7 +29,10 @@ export interface NewCollectionOnChain {
   royaltiesBasispoints?: number;
 }
 
-/** Creates a collection through the factory (the wallet becomes creator and holder) and returns its address. */
+/**
+ * Creates a collection through the factory (the wallet becomes creator and holder) and returns its address. The
+ * factory is curated: the wallet must have been registered by the factory owner (contracts/creators.ts addCreator).
+ */
 export async function createCollection(market: Market, wallet: SeedWallet, c: NewCollectionOnChain): Promise<{ address: Address; blockNumber: bigint }> {
   const hash = await wallet.writeContract({
     ...base(wallet),

@@ -2,7 +2,7 @@
 
 /** Every server → client event the liveEvents actor listens for (event name = the seed's name). */
 export const LIVE_EVENT_NAMES = [
-  'CreatedCollection', 'CreatedOwner', 'CreatedCreator', 'CreatedSale', 'OfferMade', 'CancelledSale', 'Sold', 'OfferRetracted',
+  'CreatedCollection', 'CreatedOwner', 'CreatedCreator', 'RemovedCreator', 'CreatedSale', 'OfferMade', 'CancelledSale', 'Sold', 'OfferRetracted',
   'TransferSingle', 'CreatedAllOutSale', 'CancelledAllOutSale', 'PublishReady', 'TokenLiked', 'TokenUnliked', 'TokenUpdated',
 ] as const;
 

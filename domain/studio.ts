@@ -89,6 +89,20 @@ export const CANVAS_PUBLISHED_MESSAGE =
   "This collection is published and can no longer be changed.";
 export const CANVAS_NOT_FINALIZED_MESSAGE =
   "Finalize the collection before publishing it.";
+export const NO_TOKENS_MESSAGE =
+  "Add at least one token before finalizing the collection.";
+export const TOKEN_NOT_FOUND_MESSAGE = "No token with this id in the collection.";
+export const TOKEN_WITHOUT_MEDIA_MESSAGE =
+  "Every token needs its uploaded file before the collection is published.";
+export const COVER_TYPE_MESSAGE = "The cover must be a JPG or PNG image.";
+export const ATTRIBUTES_JSON_MESSAGE = "attributes must be a JSON object.";
+export const ATTRIBUTES_NOT_ALLOWED_MESSAGE =
+  "Only generative and flipcard collections take attributes.";
+export const GENERATIVE_LIBRARY_MESSAGE = "The generative library must be p5.";
+export const SEED_IDENTIFIER_MESSAGE =
+  "Use letters, digits, _ or $, not starting with a digit";
+/** The seed identifier names a JavaScript variable the sketch reads (the sandbox refuses anything else). */
+export const SEED_IDENTIFIER_PATTERN = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** Success notices, seed 001 §8 (keys → our texts). */
 export const STUDIO_NOTICES = {
@@ -180,7 +194,9 @@ export const tokenUpdateSchema = z.object({
 });
 
 /** Generative seed identifier, seed value and token name (seed 001 §5: each required, max 50). */
-export const seedIdentifierSchema = maxText(SEED_TEXT_MAX);
+export const seedIdentifierSchema = maxText(SEED_TEXT_MAX).check(
+  z.regex(SEED_IDENTIFIER_PATTERN, SEED_IDENTIFIER_MESSAGE),
+);
 export const generativeTokenSchema = z.object({
   seedValue: maxText(SEED_TEXT_MAX),
   name: tokenNameSchema,

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { errorResponse } from '../http/errors.js';
 import { accountRoutes } from './account.js';
+import { canvasRoutes } from './canvas.js';
 import { collectionRoutes } from './collection.js';
 import { commentRoutes } from './comments.js';
 import { likesRoutes } from './likes.js';
@@ -27,6 +28,8 @@ export function restRoutes(options: RestRouteOptions) {
   api.route('/account', accountRoutes({ db, config, limiter: options.limiter }));
   api.route('/likes', likesRoutes(options));
   api.route('/collection', collectionRoutes(options));
+  // Mounted with the slash: the seed's create path is POST /canvas/ (Hono's routing is strict about it).
+  api.route('/canvas/', canvasRoutes(options));
   api.route('/comments', commentRoutes(options));
   api.route('/trade', tradeRoutes(options));
 

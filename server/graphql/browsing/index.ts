@@ -15,6 +15,8 @@ import { getCollections } from './collectionQueries.js';
 import { getLastToken, getLikedTokensByAccount, getTokenFromHolding, getTokensByContainerId } from './tokenQueries.js';
 import { getOffersByToken, getTokenHoldings, loadActiveSales } from './tradeQueries.js';
 import { browsingTypeDefs } from './typeDefs.js';
+import { idConnection } from './connection.js';
+import { canvasTokensVisible, parseShareToken } from '../studio/visibility.js';
 
 type Args = Record<string, unknown>;
 type Parent = Record<string, unknown>;
@@ -32,14 +34,17 @@ export const browsingModule: GraphqlModule = {
     Query: {
       getTokenFromHolding: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
         getTokenFromHolding(db, config.ipfs, parseId(args.id, 'id')),
-      getTokensByContainerId: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
-        getTokensByContainerId(
-          db,
-          config.ipfs,
-          parseId(args.container_id, 'container_id'),
-          parseIdPagination(args.pagination),
-          parseOptionalId(args.exclude, 'exclude'),
-        ),
+      getTokensByContainerId: async (_: unknown, args: Args, context: GraphqlContext) => {
+        const containerId = parseId(args.container_id, 'container_id');
+        const pagination = parseIdPagination(args.pagination);
+        const exclude = parseOptionalId(args.exclude, 'exclude');
+        const share = parseShareToken(args.share);
+        // Studio canvases (issue 14): unpublished tokens only for the creator or the preview link's holder.
+        const visible = await canvasTokensVisible(context, containerId, share);
+        return visible
+          ? getTokensByContainerId(context.db, context.config.ipfs, containerId, pagination, exclude)
+          : idConnection([], pagination.perPage, pagination.after, 0, 1, () => 0, () => null);
+      },
       getLastToken: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
         getLastToken(db, config.ipfs, parseId(args.container_id, 'container_id')),
       getCollections: (_: unknown, args: Args, { db, config }: GraphqlContext) =>

@@ -80,8 +80,8 @@ export const browsingTypeDefs = /* GraphQL */ `
   extend type Query {
     "The token page: the token shown with this holding; null when the holding is gone or holds nothing."
     getTokenFromHolding(id: ID!): Token
-    "A collection's tokens in token order; exclude leaves one token out (sibling thumbnails)."
-    getTokensByContainerId(container_id: ID!, pagination: PaginationInput, exclude: ID): TokenConnection!
+    "A collection's tokens in token order; exclude leaves one token out (sibling thumbnails). A studio collection that is not published shows its tokens to its signed-in creator and with its preview link's share token only (else none)."
+    getTokensByContainerId(container_id: ID!, pagination: PaginationInput, exclude: ID, share: String): TokenConnection!
     "The collection's most recently created token."
     getLastToken(container_id: ID!): Token
     "Collections (hidden ones left out), newest first."

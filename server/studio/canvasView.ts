@@ -1,0 +1,87 @@
+// The JSON the canvas routes answer (design "HTTP contract"): a canvas and a canvas token, media as URLs.
+import { timingSafeEqual } from 'node:crypto';
+import { count, inArray } from 'drizzle-orm';
+import type { PublicConfig } from '../config.js';
+import type { Db } from '../db/client.js';
+import { tokens } from '../db/schema.js';
+import { mediaUrl, thumbnailUrl } from '../graphql/people.js';
+import type { CanvasRow } from './access.js';
+
+type Ipfs = PublicConfig['ipfs'];
+export type CanvasTokenRow = typeof tokens.$inferSelect;
+
+/** GET /canvas/{id} and the writes' answer; the share token only for the creator. */
+export function canvasJson(ipfs: Ipfs, row: CanvasRow, tokenCount: number, asCreator: boolean) {
+  return {
+    id: String(row.id),
+    name: row.name,
+    symbol: row.symbol,
+    description: row.description,
+    mediaType: row.mediaType,
+    state: row.state,
+    cover: mediaUrl(ipfs, row.cover),
+    coverThumbnail: thumbnailUrl(ipfs, row.cover),
+    supplyPerToken: row.supplyPerToken,
+    royaltiesBasispoints: row.royaltiesBasispoints,
+    attributes: row.attributes ?? null,
+    tokenCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    ...(asCreator ? { shareToken: row.shareToken } : {}),
+    address: row.address,
+    chainId: row.chainId,
+    creator: row.creator,
+    baseUri: row.baseUri,
+  };
+}
+
+/** A canvas token (GET/PUT /canvas/{id}/token/{tokenId}, POST /canvas/{id}/token). */
+export function tokenJson(ipfs: Ipfs, row: CanvasTokenRow) {
+  return {
+    id: String(row.id),
+    tokenId: row.tokenId,
+    name: row.name,
+    description: row.description,
+    mediaType: row.mediaType,
+    media: row.media,
+    mediaUrl: mediaUrl(ipfs, row.media),
+    thumbnail: row.thumbnail,
+    thumbnailUrl: thumbnailUrl(ipfs, row.thumbnail ?? (row.mediaType === 'image' || row.mediaType === 'multipart/image' ? row.media : null)),
+    filename: row.filename,
+    attributes: row.attributes ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** How many tokens each canvas has now (the column is the on-chain count, set once published). */
+export async function tokenCounts(db: Pick<Db, 'select'>, canvasIds: number[]): Promise<Map<number, number>> {
+  if (canvasIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: tokens.collectionId, n: count() })
+    .from(tokens)
+    .where(inArray(tokens.collectionId, canvasIds))
+    .groupBy(tokens.collectionId);
+  return new Map(rows.map((row) => [row.id, Number(row.n)]));
+}
+
+export async function tokenCountOf(db: Pick<Db, 'select'>, canvasId: number): Promise<number> {
+  return (await tokenCounts(db, [canvasId])).get(canvasId) ?? 0;
+}
+
+/** Compares a preview link's token in constant time; false for a canvas without one. */
+export function shareTokenMatches(row: Pick<CanvasRow, 'shareToken'>, given: string | undefined | null): boolean {
+  if (!row.shareToken || typeof given !== 'string' || given.length === 0) return false;
+  const a = Buffer.from(row.shareToken);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Who may read a canvas: its creator, anyone with its share token, or anyone once it is published (as the
+ * collection's own page reads it). Everyone else is told the canvas does not exist.
+ */
+export function canReadCanvas(row: Pick<CanvasRow, 'creator' | 'state' | 'shareToken'>, viewer: string | null, share: string | undefined | null): boolean {
+  if (viewer !== null && row.creator === viewer.toLowerCase()) return true;
+  if (row.state === 'published') return true;
+  return shareTokenMatches(row, share);
+}

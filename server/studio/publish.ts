@@ -1,0 +1,136 @@
+// POST /canvas/{id}/publish (seed 001 §7 "prepareCollectionPublish"): pins the collection manifest — the collection
+// and every token's metadata — into the media store, sets the canvas's baseUri to `ipfs://<manifest cid>/` and
+// answers CreateTradableCollection's parameters. The token contract resolves `baseURI + id + ".json"`, which
+// GET /ipfs/<manifest cid>/<id>.json (server/http/media.ts) answers from the manifest; the indexer's
+// CreatedCollection finds this canvas by (chain, creator, that same baseUri, no address yet) and marks it published.
+import { eq, sql } from 'drizzle-orm';
+import { getAddress } from 'viem';
+import { TOKEN_WITHOUT_MEDIA_MESSAGE } from '../../domain/studio.js';
+import type { ServerConfig } from '../config.js';
+import type { Db } from '../db/client.js';
+import { collections, tokens } from '../db/schema.js';
+import { ApiError } from '../http/errors.js';
+import type { CollectionManifest } from '../indexer/manifest.js';
+import type { LiveBus } from '../live/bus.js';
+import type { MediaStore } from '../media/store.js';
+import { loadOwnCanvas, type CanvasActor, type CanvasRow } from './access.js';
+import { canvasTokens } from './canvasStore.js';
+import type { CanvasTokenRow } from './canvasView.js';
+
+export interface PublishParameters {
+  factory: string;
+  chainId: number;
+  name: string;
+  symbol: string;
+  howManyTokens: number;
+  supplyPerToken: number;
+  baseURI: string;
+  royaltiesRecipient: string;
+  royaltiesBasispoints: number;
+}
+
+const ipfs = (cid: string) => `ipfs://${cid}`;
+/** Media shown as a still picture: its own file is the image; others (video, generative) show their thumbnail. */
+const STILL = new Set(['image', 'gif', 'multipart/image']);
+const ANIMATED = new Set(['video', 'multipart/mixed']);
+
+/** One token's metadata document, as `<baseURI><tokenId>.json` answers it (besides name and description). */
+export function tokenMetadata(token: Pick<CanvasTokenRow, 'media' | 'thumbnail' | 'mediaType' | 'attributes'>): Record<string, unknown> {
+  const media = token.media!;
+  const preview = token.thumbnail ?? media;
+  const image = STILL.has(token.mediaType) ? media : preview;
+  const seedValue = token.attributes?.seedValue;
+  return {
+    image: ipfs(image),
+    ...(ANIMATED.has(token.mediaType) ? { animation_url: ipfs(media) } : {}),
+    properties: { asset_url: ipfs(media), asset_preview_url: ipfs(preview) },
+    attributes: typeof seedValue === 'string' ? [{ trait_type: 'seed', value: seedValue }] : [],
+  };
+}
+
+/**
+ * The collection manifest: deterministic for the canvas's content, so publishing again gives the same CID, and
+ * unique per canvas (its id is in it), so two canvases never share a baseURI the indexer matches by.
+ */
+export function collectionManifest(canvas: CanvasRow, rows: CanvasTokenRow[]): CollectionManifest & { canvasId: string; creator: string } {
+  return {
+    canvasId: String(canvas.id),
+    creator: canvas.creator,
+    name: canvas.name,
+    symbol: canvas.symbol,
+    description: canvas.description,
+    mediaType: canvas.mediaType,
+    cover: canvas.cover,
+    thumbnail: canvas.thumbnail,
+    attributes: canvas.attributes ?? null,
+    tokens: rows.map((token) => ({
+      tokenId: Number(token.tokenId),
+      name: token.name,
+      description: token.description ?? '',
+      media: token.media,
+      thumbnail: token.thumbnail,
+      filename: token.filename,
+      attributes: token.attributes ?? null,
+      metadata: tokenMetadata(token),
+    })),
+  };
+}
+
+export interface PublishOptions {
+  db: Db;
+  config: ServerConfig;
+  mediaStore: MediaStore;
+  live: LiveBus;
+}
+
+/** Pins the manifest, sets baseUri (and each token's metadata), emits PublishReady and answers the factory call's parameters. */
+export async function prepareCanvasPublish({ db, config, mediaStore, live }: PublishOptions, account: CanvasActor, idText: string): Promise<PublishParameters> {
+  const checked = await loadOwnCanvas(db, account, idText, { needs: 'finalized' });
+  const factory = config.deployments?.collectionFactory;
+  if (!factory || config.deployments?.chainId !== checked.chainId) {
+    throw new ApiError(503, 'not_deployed', 'The collection factory is not deployed on this chain yet.');
+  }
+  const rows = await canvasTokens(db, checked.id);
+  if (rows.length === 0 || rows.some((token) => !token.media)) throw new ApiError(409, 'token_without_media', TOKEN_WITHOUT_MEDIA_MESSAGE);
+  const manifest = collectionManifest(checked, rows);
+  // Content-addressed and idempotent: pinning before the row is updated leaves at worst an unreferenced document.
+  const cid = await mediaStore.put(new TextEncoder().encode(JSON.stringify(manifest)), 'application/json');
+  const baseURI = `ipfs://${cid}/`;
+  const canvas = await db.transaction(async (tx) => {
+    // The same checks under the lock: a concurrent delete or publish is seen here.
+    const locked = await loadOwnCanvas(tx, account, idText, { needs: 'finalized', lock: true });
+    // Each token keeps the metadata document it was published with (one statement per 500 tokens).
+    const documents = rows.map((row, i) => {
+      const token = manifest.tokens[i]!;
+      return sql`(${row.id}::bigint, ${JSON.stringify({ name: token.name, description: token.description, ...token.metadata })}::jsonb)`;
+    });
+    for (let i = 0; i < documents.length; i += 500) {
+      await tx.execute(sql`UPDATE ${tokens} SET metadata = v.m, updated_at = now() FROM (VALUES ${sql.join(documents.slice(i, i + 500), sql`, `)}) AS v(id, m) WHERE ${tokens.id} = v.id`);
+    }
+    const [updated] = await tx.update(collections).set({ baseUri: baseURI, tokenCount: rows.length, updatedAt: new Date() }).where(eq(collections.id, locked.id)).returning();
+    return updated!;
+  });
+  const doc = {
+    _id: String(canvas.id),
+    creator: canvas.creator,
+    address: null,
+    name: canvas.name,
+    tokenCount: rows.length,
+    chainId: canvas.chainId,
+    baseURI,
+    state: canvas.state,
+  };
+  live.emitTo(canvas.creator, 'PublishReady', doc);
+  live.emit('PublishReady', doc);
+  return {
+    factory: getAddress(factory),
+    chainId: canvas.chainId,
+    name: canvas.name,
+    symbol: canvas.symbol,
+    howManyTokens: rows.length,
+    supplyPerToken: canvas.supplyPerToken,
+    baseURI,
+    royaltiesRecipient: getAddress(canvas.creator),
+    royaltiesBasispoints: canvas.royaltiesBasispoints,
+  };
+}

@@ -118,7 +118,10 @@ describe('the app’s GraphQL documents against the server schema', () => {
     // The reads the app sends (two documents share the name getTokensByContainerId: siblings and a collection's grid).
     expect(operations.sort()).toEqual(
       [
+        'getAllCanvas',
         'getBoughtTokens',
+        'getCanvasPreviewTokens',
+        'getCanvasTokens',
         'getCollectionListing',
         'getCollections',
         'getCommentsByTokenId',

@@ -27,6 +27,9 @@ import * as creationsService from '../../src/services/dashboard/creations';
 import * as tabsService from '../../src/services/dashboard/tabs';
 import * as tokenDashboardService from '../../src/services/dashboard/tokenDashboard';
 import * as marketplaceService from '../../src/services/marketplace';
+import * as canvasPreviewService from '../../src/services/studio/canvasPreview';
+import * as canvasTokensService from '../../src/services/studio/canvasTokens';
+import * as listCanvasesService from '../../src/services/studio/listCanvases';
 import * as tokenService from '../../src/services/token';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer, graphql, seedMarketplace } from './fixtures.js';
@@ -63,6 +66,9 @@ const SERVICE_MODULES = {
   'src/services/dashboard/tabs.ts': tabsService,
   'src/services/dashboard/tokenDashboard.ts': tokenDashboardService,
   'src/services/marketplace.ts': marketplaceService,
+  'src/services/studio/canvasPreview.ts': canvasPreviewService,
+  'src/services/studio/canvasTokens.ts': canvasTokensService,
+  'src/services/studio/listCanvases.ts': listCanvasesService,
   'src/services/token.ts': tokenService,
 } as Record<string, Record<string, unknown>>;
 
@@ -143,6 +149,9 @@ async function sendEveryAppRequest(): Promise<SentRequest[]> {
   await tabsService.fetchReceivedOffersPage(page({ seller: ADDRESS, collection: '1' }), signal);
   await tabsService.fetchSentOffersPage(page({ buyer: ADDRESS }), signal);
   await tokenDashboardService.getViewerOffers('1', ADDRESS, signal);
+  await listCanvasesService.fetchStudioList(credentials, signal);
+  await canvasTokensService.fetchCanvasTokens(credentials, { canvasId: '1', page: 1, perPage }, signal);
+  await canvasPreviewService.fetchCanvasPreviewTokens(page({ canvasId: '1', share: 's'.repeat(32) }), signal);
   return sent;
 }
 

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canvasDetailsSchema,
+  entryStep,
+  extensionOf,
+  flipcardGridSchema,
+  generativeTokenSchema,
+  hasValidFileName,
+  isScriptFile,
+  MEDIA_TYPE_LABELS,
+  royaltiesSchema,
+  seedIdentifierSchema,
+  tokenDeletedNotice,
+  tokenUpdateSchema,
+} from '../../domain/studio';
+import { firstIssue } from '../../domain/validate';
+
+const INVALID_DESCRIPTION = 'Invalid input. Please use only alphanumeric characters and basic punctuation.';
+
+const details = (over: Record<string, unknown> = {}) => ({
+  name: 'Harbour Lights',
+  symbol: 'HBR',
+  description: 'Night photographs.',
+  royaltiesBasispoints: '500',
+  supplyPerToken: '1',
+  mediaType: 'image',
+  ...over,
+});
+
+// Seed 001 §5 "Studio collection form" and §9 limits, with royalties on 0–10000 (see domain/studio.ts).
+describe('collection details (seed 001 §5)', () => {
+  it('parses a filled form: trimmed texts, numbers from the typed text, supply 1 by default', () => {
+    expect(canvasDetailsSchema.parse(details({ name: '  Harbour Lights ', supplyPerToken: '' }))).toEqual({
+      name: 'Harbour Lights',
+      symbol: 'HBR',
+      description: 'Night photographs.',
+      royaltiesBasispoints: 500,
+      supplyPerToken: 1,
+      mediaType: 'image',
+    });
+    expect(canvasDetailsSchema.parse(details({ royaltiesBasispoints: 0, supplyPerToken: 7 }))).toMatchObject({ royaltiesBasispoints: 0, supplyPerToken: 7 });
+  });
+
+  it.each([
+    [{ name: '' }, 'Required Field'],
+    [{ name: 'n'.repeat(51) }, 'Maximum 50 characters'],
+    [{ symbol: ' ' }, 'Required Field'],
+    [{ symbol: 'S'.repeat(11) }, 'Maximum 10 characters'],
+    [{ description: '' }, 'Required Field'],
+    [{ description: 'Sale #1' }, INVALID_DESCRIPTION],
+    [{ supplyPerToken: '0' }, 'Invalid input'],
+    [{ supplyPerToken: '1.5' }, 'Invalid input'],
+    [{ mediaType: 'sound' }, 'Required Field'],
+    [{ mediaType: undefined }, 'Required Field'],
+  ])('refuses %j with %j', (over, message) => {
+    expect(firstIssue(canvasDetailsSchema, details(over))).toBe(message);
+  });
+
+  it('accepts names and symbols at their limits (50 and 10 characters)', () => {
+    expect(firstIssue(canvasDetailsSchema, details({ name: 'n'.repeat(50), symbol: 'S'.repeat(10) }))).toBeNull();
+  });
+});
+
+describe('royalties (0–10000 basis points)', () => {
+  it('empty or not a number → the minimum message; fractional → the integer message; out of range → min/max', () => {
+    expect(firstIssue(royaltiesSchema, '')).toBe('Minimum value is 0');
+    expect(firstIssue(royaltiesSchema, undefined)).toBe('Minimum value is 0');
+    expect(firstIssue(royaltiesSchema, 'abc')).toBe('Minimum value is 0');
+    expect(firstIssue(royaltiesSchema, '2.5')).toBe('Please enter an integer value');
+    expect(firstIssue(royaltiesSchema, '-1')).toBe('Minimum value is 0');
+    expect(firstIssue(royaltiesSchema, '10001')).toBe('Maximum value is 10000');
+    expect(firstIssue(royaltiesSchema, '100000')).toBe('Maximum value is 10000');
+  });
+
+  it('takes 0, 10000 and typed integers with spaces', () => {
+    expect(royaltiesSchema.parse('0')).toBe(0);
+    expect(royaltiesSchema.parse(' 10000 ')).toBe(10000);
+    expect(royaltiesSchema.parse(250)).toBe(250);
+  });
+});
+
+describe('generative inputs (seed 001 §5 "Generative")', () => {
+  it('the seed identifier is required, at most 50 characters, and a JavaScript name the sketch can read', () => {
+    expect(firstIssue(seedIdentifierSchema, '')).toBe('Required Field');
+    expect(firstIssue(seedIdentifierSchema, 's'.repeat(51))).toBe('Maximum 50 characters');
+    for (const bad of ['1seed', 'my seed', 'seed;alert(1)', 'seed-1', 'sé']) {
+      expect([bad, firstIssue(seedIdentifierSchema, bad)]).toEqual([bad, 'Use letters, digits, _ or $, not starting with a digit']);
+    }
+    for (const good of ['seed', '_hash', '$s', 'seed2', 's'.repeat(50)]) expect([good, firstIssue(seedIdentifierSchema, good)]).toEqual([good, null]);
+    expect(seedIdentifierSchema.parse('  seed  ')).toBe('seed');
+  });
+
+  it('a generative token needs a seed value and a name, 50 characters each', () => {
+    expect(generativeTokenSchema.parse({ seedValue: ' 42 ', name: ' Seed 42 ' })).toEqual({ seedValue: '42', name: 'Seed 42' });
+    expect(firstIssue(generativeTokenSchema, { seedValue: '', name: 'x' })).toBe('Required Field');
+    expect(firstIssue(generativeTokenSchema, { seedValue: '1', name: 'n'.repeat(51) })).toBe('Maximum 50 characters');
+    expect(firstIssue(generativeTokenSchema, { seedValue: 's'.repeat(51), name: 'x' })).toBe('Maximum 50 characters');
+  });
+});
+
+describe('flipcard grid and the token edit card', () => {
+  it('rows and columns are whole numbers from 1 to 10', () => {
+    expect(flipcardGridSchema.parse({ rows: 1, columns: 2 })).toEqual({ rows: 1, columns: 2 });
+    expect(firstIssue(flipcardGridSchema, { rows: 0, columns: 2 })).toBe('Invalid input');
+    expect(firstIssue(flipcardGridSchema, { rows: 1, columns: 1.5 })).toBe('Invalid input');
+    expect(firstIssue(flipcardGridSchema, { rows: 11, columns: 1 })).toBe('Invalid input');
+  });
+
+  it('a token name is required (max 50); a description may be empty, else follows the description rule', () => {
+    expect(tokenUpdateSchema.parse({ name: ' Dawn ', description: '' })).toEqual({ name: 'Dawn', description: '' });
+    expect(firstIssue(tokenUpdateSchema, { name: '', description: '' })).toBe('Required Field');
+    expect(firstIssue(tokenUpdateSchema, { name: 'n'.repeat(51), description: '' })).toBe('Maximum 50 characters');
+    expect(firstIssue(tokenUpdateSchema, { name: 'Dawn', description: '<b>' })).toBe(INVALID_DESCRIPTION);
+    expect(firstIssue(tokenUpdateSchema, { name: 'Dawn', description: 'x'.repeat(2001) })).toBe(INVALID_DESCRIPTION);
+    expect(tokenDeletedNotice('Dawn')).toBe('Dawn has been deleted');
+  });
+});
+
+describe('files, labels and the entry step', () => {
+  it('file extensions and names', () => {
+    expect(extensionOf('Sketch.JS')).toBe('js');
+    expect(extensionOf('noext')).toBe('');
+    expect(isScriptFile('sketch.js')).toBe(true);
+    expect(isScriptFile('sketch.json')).toBe(false);
+    expect(hasValidFileName('sketch.js')).toBe(true);
+  });
+
+  it('media types are labelled Image, Flipcard, Generative Art, Video, GIF', () => {
+    expect(MEDIA_TYPE_LABELS).toEqual({ image: 'Image', 'multipart/image': 'Flipcard', 'multipart/mixed': 'Generative Art', video: 'Video', gif: 'GIF', sound: 'Sound' });
+  });
+
+  it('an opened collection starts on upload (none), preview (building) or publish (finalized, published)', () => {
+    expect(entryStep(null)).toBe('upload');
+    expect(entryStep({ state: 'building' })).toBe('preview');
+    expect(entryStep({ state: 'finalized' })).toBe('publish');
+    expect(entryStep({ state: 'published' })).toBe('publish');
+  });
+});

@@ -16,9 +16,11 @@ import { Route as ConnectWalletRouteImport } from './routes/connect-wallet'
 import { Route as ExploreRouteImport } from './routes/explore'
 import { Route as UnderConstructionRouteImport } from './routes/under-construction'
 import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
+import { Route as CanvasContainerIdRouteImport } from './routes/canvas.$containerId'
 import { Route as TokenIdRouteImport } from './routes/token.$id'
 import { Route as AuthAccountIndexRouteImport } from './routes/_auth/account.index'
 import { Route as CollectionAddressChainIdRouteImport } from './routes/collection.$address.$chainId'
+import { Route as PreviewCanvasContainerIdRouteImport } from './routes/preview.canvas.$containerId'
 import { Route as AuthAccountDashboardIndexRouteImport } from './routes/_auth/account.dashboard.index'
 import { Route as AuthAccountDashboardTokenIdRouteImport } from './routes/_auth/account.dashboard.token.$id'
 import { Route as AuthAccountDashboardCollectionAddressChainIdRouteImport } from './routes/_auth/account.dashboard.collection.$address.$chainId'
@@ -57,6 +59,11 @@ const AuthProfileRoute = AuthProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AuthRoute,
 } as any)
+const CanvasContainerIdRoute = CanvasContainerIdRouteImport.update({
+  id: '/canvas/$containerId',
+  path: '/canvas/$containerId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TokenIdRoute = TokenIdRouteImport.update({
   id: '/token/$id',
   path: '/token/$id',
@@ -71,6 +78,12 @@ const CollectionAddressChainIdRoute =
   CollectionAddressChainIdRouteImport.update({
     id: '/collection/$address/$chainId',
     path: '/collection/$address/$chainId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PreviewCanvasContainerIdRoute =
+  PreviewCanvasContainerIdRouteImport.update({
+    id: '/preview/canvas/$containerId',
+    path: '/preview/canvas/$containerId',
     getParentRoute: () => rootRouteImport,
   } as any)
 const AuthAccountDashboardIndexRoute =
@@ -99,8 +112,10 @@ export interface FileRoutesByFullPath {
   '/explore': typeof ExploreRoute
   '/under-construction': typeof UnderConstructionRoute
   '/profile': typeof AuthProfileRoute
+  '/canvas/$containerId': typeof CanvasContainerIdRoute
   '/token/$id': typeof TokenIdRoute
   '/collection/$address/$chainId': typeof CollectionAddressChainIdRoute
+  '/preview/canvas/$containerId': typeof PreviewCanvasContainerIdRoute
   '/account/': typeof AuthAccountIndexRoute
   '/account/dashboard/': typeof AuthAccountDashboardIndexRoute
   '/account/dashboard/token/$id': typeof AuthAccountDashboardTokenIdRoute
@@ -113,8 +128,10 @@ export interface FileRoutesByTo {
   '/explore': typeof ExploreRoute
   '/under-construction': typeof UnderConstructionRoute
   '/profile': typeof AuthProfileRoute
+  '/canvas/$containerId': typeof CanvasContainerIdRoute
   '/token/$id': typeof TokenIdRoute
   '/collection/$address/$chainId': typeof CollectionAddressChainIdRoute
+  '/preview/canvas/$containerId': typeof PreviewCanvasContainerIdRoute
   '/account': typeof AuthAccountIndexRoute
   '/account/dashboard': typeof AuthAccountDashboardIndexRoute
   '/account/dashboard/token/$id': typeof AuthAccountDashboardTokenIdRoute
@@ -129,8 +146,10 @@ export interface FileRoutesById {
   '/explore': typeof ExploreRoute
   '/under-construction': typeof UnderConstructionRoute
   '/_auth/profile': typeof AuthProfileRoute
+  '/canvas/$containerId': typeof CanvasContainerIdRoute
   '/token/$id': typeof TokenIdRoute
   '/collection/$address/$chainId': typeof CollectionAddressChainIdRoute
+  '/preview/canvas/$containerId': typeof PreviewCanvasContainerIdRoute
   '/_auth/account/': typeof AuthAccountIndexRoute
   '/_auth/account/dashboard/': typeof AuthAccountDashboardIndexRoute
   '/_auth/account/dashboard/token/$id': typeof AuthAccountDashboardTokenIdRoute
@@ -145,8 +164,10 @@ export interface FileRouteTypes {
     | '/explore'
     | '/under-construction'
     | '/profile'
+    | '/canvas/$containerId'
     | '/token/$id'
     | '/collection/$address/$chainId'
+    | '/preview/canvas/$containerId'
     | '/account/'
     | '/account/dashboard/'
     | '/account/dashboard/token/$id'
@@ -159,8 +180,10 @@ export interface FileRouteTypes {
     | '/explore'
     | '/under-construction'
     | '/profile'
+    | '/canvas/$containerId'
     | '/token/$id'
     | '/collection/$address/$chainId'
+    | '/preview/canvas/$containerId'
     | '/account'
     | '/account/dashboard'
     | '/account/dashboard/token/$id'
@@ -174,8 +197,10 @@ export interface FileRouteTypes {
     | '/explore'
     | '/under-construction'
     | '/_auth/profile'
+    | '/canvas/$containerId'
     | '/token/$id'
     | '/collection/$address/$chainId'
+    | '/preview/canvas/$containerId'
     | '/_auth/account/'
     | '/_auth/account/dashboard/'
     | '/_auth/account/dashboard/token/$id'
@@ -189,8 +214,10 @@ export interface RootRouteChildren {
   ConnectWalletRoute: typeof ConnectWalletRoute
   ExploreRoute: typeof ExploreRoute
   UnderConstructionRoute: typeof UnderConstructionRoute
+  CanvasContainerIdRoute: typeof CanvasContainerIdRoute
   TokenIdRoute: typeof TokenIdRoute
   CollectionAddressChainIdRoute: typeof CollectionAddressChainIdRoute
+  PreviewCanvasContainerIdRoute: typeof PreviewCanvasContainerIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -244,6 +271,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthProfileRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/canvas/$containerId': {
+      id: '/canvas/$containerId'
+      path: '/canvas/$containerId'
+      fullPath: '/canvas/$containerId'
+      preLoaderRoute: typeof CanvasContainerIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/token/$id': {
       id: '/token/$id'
       path: '/token/$id'
@@ -263,6 +297,13 @@ declare module '@tanstack/react-router' {
       path: '/collection/$address/$chainId'
       fullPath: '/collection/$address/$chainId'
       preLoaderRoute: typeof CollectionAddressChainIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/preview/canvas/$containerId': {
+      id: '/preview/canvas/$containerId'
+      path: '/preview/canvas/$containerId'
+      fullPath: '/preview/canvas/$containerId'
+      preLoaderRoute: typeof PreviewCanvasContainerIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_auth/account/dashboard/': {
@@ -315,8 +356,10 @@ const rootRouteChildren: RootRouteChildren = {
   ConnectWalletRoute: ConnectWalletRoute,
   ExploreRoute: ExploreRoute,
   UnderConstructionRoute: UnderConstructionRoute,
+  CanvasContainerIdRoute: CanvasContainerIdRoute,
   TokenIdRoute: TokenIdRoute,
   CollectionAddressChainIdRoute: CollectionAddressChainIdRoute,
+  PreviewCanvasContainerIdRoute: PreviewCanvasContainerIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { CanvasPreviewView } from '../views/studio/canvasPreview/CanvasPreviewView';
+import { loadCanvasPreview, validateCanvasPreviewSearch } from '../views/studio/canvasPreview/canvasPreviewRoute';
+import { NotFoundView } from '../views/status/NotFoundView';
+
+// Seed 001 §2: the preview link of a canvas (same page as /canvas/{container_id}).
+export const Route = createFileRoute('/preview/canvas/$containerId')({
+  validateSearch: validateCanvasPreviewSearch,
+  loaderDeps: ({ search }) => ({ share: search.share }),
+  loader: ({ context, params, deps, abortController }) =>
+    loadCanvasPreview({ appActor: context.appActor, canvasId: params.containerId, share: deps.share, signal: abortController.signal }),
+  component: function CanvasPreviewRoute() {
+    const canvas = Route.useLoaderData();
+    const { share } = Route.useSearch();
+    return <CanvasPreviewView key={canvas.id} canvas={canvas} share={share} />;
+  },
+  notFoundComponent: NotFoundView,
+});

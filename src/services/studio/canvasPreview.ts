@@ -1,0 +1,81 @@
+// The shared canvas preview (seed 001 §2 "/preview/canvas/{container_id} and /canvas/{container_id}"): anyone with the
+// link — it carries the canvas's unguessable share token — sees the collection and its tokens, read-only; without
+// the token a canvas that is not published is visible to its creator only (the request is then signed).
+import type { FetchPage } from '../../../machines/lists/pagedListMachine';
+import type { StudioCanvas } from './api';
+import { graphql, PageInfoFields, type ResultOf } from '../../graphql/graphql';
+import { authorizationHeader, authFetch, requestNonce, type ApiKeyCredentials } from '../authFetch';
+import { API_BASE } from '../api';
+import { HttpError, NetworkError, isAbortError } from '../errors';
+import { graphqlRequest } from '../graphql';
+
+/** A share token as the server makes them: URL-safe characters only (anything else cannot be one). */
+const SHARE_TOKEN = /^[A-Za-z0-9_-]{8,128}$/;
+
+export function validShareToken(value: unknown): string | undefined {
+  return typeof value === 'string' && SHARE_TOKEN.test(value) ? value : undefined;
+}
+
+export interface CanvasPreviewRequest {
+  canvasId: string;
+  share?: string;
+  /** The signed-in login: the creator sees their own canvas without the share token. */
+  credentials?: ApiKeyCredentials | null;
+}
+
+const canvasUrl = ({ canvasId, share }: CanvasPreviewRequest) =>
+  `/canvas/${encodeURIComponent(canvasId)}${share ? `?share=${encodeURIComponent(share)}` : ''}`;
+
+/** GET /api/v1/canvas/{id}?share=…; null when there is no such canvas for this viewer (404, or 403: not theirs). */
+export async function fetchCanvasPreview(request: CanvasPreviewRequest, signal?: AbortSignal): Promise<StudioCanvas | null> {
+  let response: Response;
+  try {
+    const init: RequestInit = { method: 'GET', signal, headers: { Accept: 'application/json' } };
+    response = request.credentials ? await authFetch(canvasUrl(request), init, request.credentials) : await fetch(`${API_BASE}${canvasUrl(request)}`, init);
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    throw new NetworkError(error);
+  }
+  if (response.status === 404 || response.status === 403) return null;
+  let body: Record<string, unknown> = {};
+  try {
+    body = (await response.json()) as Record<string, unknown>;
+  } catch {
+    // Not JSON: the status decides below.
+  }
+  if (!response.ok) {
+    const { error, message } = body as { error?: string; message?: string };
+    throw new HttpError(response.status, error, message ?? `Request failed with status ${response.status}`);
+  }
+  return body as unknown as StudioCanvas;
+}
+
+export const getCanvasPreviewTokensOperation = graphql(
+  `
+  query getCanvasPreviewTokens($container_id: ID!, $pagination: PaginationInput, $share: String) {
+    getTokensByContainerId(container_id: $container_id, pagination: $pagination, share: $share) {
+      totalCount
+      pageInfo { ...PageInfoFields }
+      edges { cursor node { _id tokenId name mediaType mediaUrl thumbnailUrl attributes } }
+    }
+  }
+`,
+  [PageInfoFields],
+);
+
+export type CanvasPreviewToken = ResultOf<typeof getCanvasPreviewTokensOperation>['getTokensByContainerId']['edges'][number]['node'];
+
+/** The pagedList `fetchPage` of the preview's token grid, in tokenId order. */
+export const fetchCanvasPreviewTokens: FetchPage<CanvasPreviewToken, CanvasPreviewRequest> = async ({ params, after, perPage }, signal) => {
+  if (!params) throw new Error('fetchCanvasPreviewTokens: no canvas');
+  const data = await graphqlRequest(
+    getCanvasPreviewTokensOperation,
+    { container_id: params.canvasId, pagination: { perPage, ...(after ? { after } : {}) }, share: params.share ?? null },
+    {
+      signal,
+      offlineFallback: false,
+      ...(params.credentials ? { headers: { Authorization: authorizationHeader(params.credentials), Nonce: requestNonce() } } : {}),
+    },
+  );
+  return data.getTokensByContainerId;
+};

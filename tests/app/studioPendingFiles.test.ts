@@ -2,7 +2,7 @@
 // stand-in for navigator.storage.getDirectory(); the index in fake IndexedDB).
 import { beforeEach, describe, expect, test } from 'vitest';
 import { createStore } from 'idb-keyval';
-import { createPendingFiles } from '../../src/services/studio/pendingFiles';
+import { createPendingFiles, pendingFileKey } from '../../src/services/studio/pendingFiles';
 
 class FakeFileHandle {
   kind = 'file' as const;
@@ -78,11 +78,11 @@ beforeEach(() => {
 describe('pendingFiles', () => {
   test('default: a kept file is listed for its canvas and read back with its name, type and date', async () => {
     const pending = pendingWith(root);
-    const entry = await pending.keep('c1', png('one.png', 300), 'media');
-    await pending.keep('c1', png('two.png', 200), 'media');
-    await pending.keep('c2', png('other.png', 100), 'media');
+    const entry = await pending.keep('c1', '1:one.png:300', png('one.png', 300));
+    await pending.keep('c1', '2:two.png:200', png('two.png', 200));
+    await pending.keep('c2', '1:other.png:100', png('other.png', 100));
 
-    expect(entry).toMatchObject({ canvasId: 'c1', name: 'one.png', type: 'image/png', size: 300, kept: true, problem: null });
+    expect(entry).toMatchObject({ key: '1:one.png:300', canvasId: 'c1', name: 'one.png', type: 'image/png', size: 300, kept: true, problem: null });
     const listed = await pending.list('c1');
     expect(listed.map((file) => file.name)).toEqual(['one.png', 'two.png']);
     const file = await pending.read(listed[0]!);
@@ -93,16 +93,24 @@ describe('pendingFiles', () => {
 
   test('behavior: a completed upload removes its file, from the list and from the storage', async () => {
     const pending = pendingWith(root);
-    const entry = await pending.keep('c1', png('one.png', 300), 'media');
+    const entry = await pending.keep('c1', '1:one.png:300', png('one.png', 300));
     await pending.remove('c1', entry.key);
     expect(await pending.list('c1')).toEqual([]);
     expect(await pending.read(entry)).toBeNull();
   });
 
+  test('behavior: a removal right after the choice (a quick upload) waits for the copy and leaves nothing', async () => {
+    const pending = pendingWith(root);
+    const keeping = pending.keep('c1', '1:one.png:300', png('one.png', 300));
+    await pending.remove('c1', '1:one.png:300');
+    await keeping;
+    expect(root.directories.get('studio-pending')?.directories.get('c1')?.files.size ?? 0).toBe(0);
+  });
+
   test('behavior: a full storage is reported with a clear message, and the file is listed as not kept', async () => {
     root = new FakeDirectory({ used: 0, limit: 100 });
     const pending = pendingWith(root);
-    const entry = await pending.keep('c1', png('big.png', 300), 'media');
+    const entry = await pending.keep('c1', '1:big.png:300', png('big.png', 300));
     expect(entry.kept).toBe(false);
     expect(entry.problem).toBe(
       'Your browser\'s storage is full, so "big.png" is not kept for resuming: if the page reloads before its upload ends, choose the file again.',
@@ -113,7 +121,7 @@ describe('pendingFiles', () => {
 
   test('behavior: without an origin-private file system the file is listed, and the same file chosen again matches it', async () => {
     const pending = pendingWith(null);
-    const entry = await pending.keep('c1', png('one.png', 300), 'media');
+    const entry = await pending.keep('c1', '1:one.png:300', png('one.png', 300));
     expect(entry).toMatchObject({ kept: false, problem: null });
     const [listed] = await pending.list('c1');
     expect(pending.matches(listed!, png('one.png', 300))).toBe(true);
@@ -123,15 +131,16 @@ describe('pendingFiles', () => {
 
   test('behavior: a copy the browser dropped meanwhile is listed as not kept', async () => {
     const pending = pendingWith(root);
-    const entry = await pending.keep('c1', png('one.png', 300), 'media');
+    const entry = await pending.keep('c1', '1:one.png:300', png('one.png', 300));
     root.directories.clear();
     expect(await pending.list('c1')).toEqual([{ ...entry, kept: false, problem: null }]);
   });
 
   test('parameters: a thumbnail is its own pending file, keyed by its token', async () => {
     const pending = pendingWith(root);
-    const media = await pending.keep('c1', png('frame.png', 50), 'media');
-    const thumbnail = await pending.keep('c1', png('frame.png', 50), 'thumbnail', '3');
+    const file = png('frame.png', 50);
+    const media = await pending.keep('c1', pendingFileKey(file, 'media'), file);
+    const thumbnail = await pending.keep('c1', pendingFileKey(file, 'thumbnail', '3'), file, { context: 'thumbnail', tokenId: '3' });
     expect(thumbnail.key).not.toBe(media.key);
     expect(thumbnail).toMatchObject({ context: 'thumbnail', tokenId: '3' });
     await pending.clear('c1');

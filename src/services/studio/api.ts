@@ -1,40 +1,8 @@
 // The studio's REST calls (seed 001 §7 "REST under /api/v1 … /canvas"), signed with the creator's login through
 // authFetch. Every call honours its signal and throws HttpError (the server's code and message) or NetworkError.
-import type { CanvasState, StudioMediaType } from '../../../domain/studio';
+import type { StudioMediaType } from '../../../domain/studio';
+import type { PublishParameters, StudioCanvas, StudioToken } from '../../../machines/studio/studioTypes';
 import { signedJson, type ApiKeyCredentials, type AuthFetchOptions } from '../authFetch';
-
-/** A canvas as GET /api/v1/canvas/{id} answers (design "HTTP contract"). */
-export interface StudioCanvas {
-  id: string;
-  name: string;
-  symbol: string;
-  description: string;
-  mediaType: StudioMediaType;
-  state: CanvasState;
-  /** The cover's URL, null before one is uploaded. */
-  cover: string | null;
-  supplyPerToken: number;
-  royaltiesBasispoints: number;
-  attributes: Record<string, unknown> | null;
-  tokenCount: number;
-  createdAt: string;
-  /** The preview link's token (the creator only). */
-  shareToken?: string | null;
-  address: string | null;
-  chainId: number;
-}
-
-/** A canvas token as the token routes answer. */
-export interface StudioToken {
-  tokenId: string;
-  name: string;
-  description: string | null;
-  mediaType: string;
-  mediaUrl: string | null;
-  thumbnailUrl: string | null;
-  filename: string | null;
-  attributes: Record<string, unknown> | null;
-}
 
 /** The collection details form's values as the server takes them (domain/studio canvasDetailsSchema's input). */
 export interface CanvasDetailsInput {
@@ -48,22 +16,11 @@ export interface CanvasDetailsInput {
   attributes?: Record<string, unknown> | null;
 }
 
-/** POST /canvas/{id}/publish: the contract parameters of CreateTradableCollection (seed 001 §7). */
-export interface PublishParameters {
-  factory: string;
-  chainId: number;
-  name: string;
-  symbol: string;
-  howManyTokens: number;
-  supplyPerToken: number;
-  baseURI: string;
-  royaltiesRecipient: string;
-  royaltiesBasispoints: number;
-}
-
 interface CallOptions extends AuthFetchOptions {
   signal?: AbortSignal;
 }
+
+export type { PublishParameters, StudioCanvas, StudioToken };
 
 const canvasPath = (id: string) => `/canvas/${encodeURIComponent(id)}`;
 const tokenPath = (canvasId: string, tokenId: string) => `${canvasPath(canvasId)}/token/${encodeURIComponent(tokenId)}`;

@@ -8,7 +8,7 @@ import type { UploadContext } from './tusUpload';
 import { ServiceError } from '../errors';
 
 export interface PendingFile {
-  /** Identifies the chosen file across reloads (also the tus resume key): context, token, name, size, lastModified. */
+  /** Identifies the chosen file across reloads (the upload queue's key; also the tus resume key). */
   key: string;
   canvasId: string;
   context: UploadContext;
@@ -68,6 +68,9 @@ export function createPendingFiles(options: PendingFilesOptions = {}) {
     return next;
   };
 
+  // A copy still being written, by canvas and key: a removal waits for it, so a quick upload leaves nothing behind.
+  const copying = new Map<string, Promise<unknown>>();
+
   async function canvasDirectory(canvasId: string, create: boolean): Promise<FileSystemDirectoryHandle | null> {
     const root = rootOf();
     if (!root) return null;
@@ -110,28 +113,30 @@ export function createPendingFiles(options: PendingFilesOptions = {}) {
 
   return {
     /**
-     * Keeps a chosen file until its upload completes. Resolves with its record; `kept` is false when the browser
-     * could not store a copy, and `problem` then says why (a quota message from StorageQuotaError).
+     * Keeps a chosen file under `key` (the upload queue's key) until its upload completes. Resolves with its record;
+     * `kept` is false when the browser could not store a copy, and `problem` then says why (StorageQuotaError's text).
      */
-    async keep(canvasId: string, file: File, context: UploadContext, tokenId?: string): Promise<PendingFile> {
-      const key = pendingFileKey(file, context, tokenId);
+    async keep(canvasId: string, key: string, file: Blob, about: { name?: string; lastModified?: number; context?: UploadContext; tokenId?: string } = {}): Promise<PendingFile> {
+      const name = about.name ?? (file instanceof File ? file.name : 'upload');
       let kept = true;
       let problem: string | null = null;
+      const copy = copyIntoStorage(canvasId, key, file);
+      copying.set(`${canvasId}|${key}`, copy.catch(() => undefined));
       try {
-        await copyIntoStorage(canvasId, key, file);
+        await copy;
       } catch (error) {
         kept = false;
-        problem = isQuotaError(error) ? new StorageQuotaError(file.name, error).message : null;
+        problem = isQuotaError(error) ? new StorageQuotaError(name, error).message : null;
       }
       const record: PendingFile = {
         key,
         canvasId,
-        context,
-        ...(tokenId ? { tokenId } : {}),
-        name: file.name,
+        context: about.context ?? 'media',
+        ...(about.tokenId ? { tokenId: about.tokenId } : {}),
+        name,
         type: file.type,
         size: file.size,
-        lastModified: file.lastModified,
+        lastModified: about.lastModified ?? (file instanceof File ? file.lastModified : 0),
         kept,
         problem,
       };
@@ -157,7 +162,7 @@ export function createPendingFiles(options: PendingFilesOptions = {}) {
     },
 
     /** The kept copy as a File with the chosen file's name, type and date; null when the browser no longer has it. */
-    async read(entry: PendingFile): Promise<File | null> {
+    async read(entry: Pick<PendingFile, 'canvasId' | 'key' | 'name' | 'type' | 'size'> & { lastModified?: number }): Promise<File | null> {
       const directory = await canvasDirectory(entry.canvasId, false);
       if (!directory) return null;
       try {
@@ -170,12 +175,14 @@ export function createPendingFiles(options: PendingFilesOptions = {}) {
     },
 
     /** Whether a file the user chose again is the pending one (same name, size and last modification). */
-    matches(entry: PendingFile, file: File): boolean {
+    matches(entry: Pick<PendingFile, 'name' | 'size' | 'lastModified'>, file: File): boolean {
       return file.name === entry.name && file.size === entry.size && file.lastModified === entry.lastModified;
     },
 
     /** Drops a file whose upload completed (or that the user gave up on). */
     async remove(canvasId: string, key: string): Promise<void> {
+      await copying.get(`${canvasId}|${key}`);
+      copying.delete(`${canvasId}|${key}`);
       const directory = await canvasDirectory(canvasId, false);
       await directory?.removeEntry(entryName(key)).catch(() => undefined);
       await serial(async () => writeIndex(canvasId, (await readIndex(canvasId)).filter((entry) => entry.key !== key))).catch(() => undefined);

@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { StudioView } from '../../views/studio/StudioView';
+
+// Seed 001 §2 "/studio/create": a new collection (wallet and creator flag: the _studio layout's guard).
+export const Route = createFileRoute('/_studio/studio/create')({
+  component: function StudioCreateRoute() {
+    return <StudioView containerId={null} />;
+  },
+});

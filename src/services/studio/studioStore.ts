@@ -1,0 +1,61 @@
+// The studio's reload store (issue 14: "a reload, a crash or a lost connection at any point of the studio loses
+// nothing"): one `{ version, snapshot }` record per canvas ('new' before the collection exists) in its own idb-keyval
+// store, as comment drafts are kept. Writes run one at a time in the order asked; a record asked again before its
+// turn is written once, with its last value.
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { fromPromise } from 'xstate';
+
+export interface StoredStudio {
+  version: number;
+  snapshot: unknown;
+}
+
+/** The key of a studio's record: its canvas, or 'new' on /studio/create. */
+export const studioRecordKey = (containerId: string | null | undefined) => `studio:${containerId ?? 'new'}`;
+
+let store: UseStore | undefined;
+const studioStore = () => (store ??= createStore('artbazaar-studio', 'studios'));
+
+let writes: Promise<void> = Promise.resolve();
+const queued = new Map<string, StoredStudio | null>();
+
+function queueWrite(key: string, record: StoredStudio | null): void {
+  const waiting = queued.has(key);
+  queued.set(key, record);
+  if (!waiting) writes = writes.then(() => writeRecord(key));
+}
+
+async function writeRecord(key: string): Promise<void> {
+  const record = queued.get(key) ?? null;
+  queued.delete(key);
+  try {
+    if (record) await set(key, record, studioStore());
+    else await del(key, studioStore());
+  } catch (error) {
+    // No IndexedDB or no room: the studio still works, a reload then starts from the server's state.
+    console.warn('studio: the step could not be kept for a reload', error);
+  }
+}
+
+/** Keeps a studio's record (null forgets it). */
+export function storeStudioRecord(containerId: string | null | undefined, record: StoredStudio | null): void {
+  queueWrite(studioRecordKey(containerId), record);
+}
+
+/** Resolves once every write asked for so far is stored. */
+export function studioRecordsStored(): Promise<void> {
+  return Promise.resolve().then(() => writes);
+}
+
+/** A studio's stored record, or null (none, or storage failed). The caller checks its version. */
+export async function readStudioRecord(containerId: string | null | undefined): Promise<StoredStudio | null> {
+  await writes;
+  try {
+    return (await get<StoredStudio>(studioRecordKey(containerId), studioStore())) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The route view reads the stored record with this before it starts the studio from it. */
+export const storedStudioRecord = fromPromise<StoredStudio | null, { containerId: string | null }>(({ input }) => readStudioRecord(input.containerId));

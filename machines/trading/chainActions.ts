@@ -13,7 +13,24 @@ export type ChainAction =
   | { type: 'acceptOffer'; chainId: number; saleId: string; buyer: Address; tokenId: string; priceWei: string; currency: string }
   | { type: 'retractOffer'; chainId: number; saleId: string; tokenId: string }
   /** An offer; `purchase` marks a buy at the listed price (the same contract call, another success notice). */
-  | { type: 'makeOffer'; chainId: number; saleId: string; tokenId: string; amount: string; priceWei: string; currency: string; purchase?: boolean; token_id?: string };
+  | { type: 'makeOffer'; chainId: number; saleId: string; tokenId: string; amount: string; priceWei: string; currency: string; purchase?: boolean; token_id?: string }
+  /**
+   * Seed 001 §7 "CreateTradableCollection": the studio's publish, a factory call with the parameters
+   * POST /api/v1/canvas/{id}/publish returned. `container_id` is the canvas's database id.
+   */
+  | {
+      type: 'createCollection';
+      chainId: number;
+      factory: Address;
+      name: string;
+      symbol: string;
+      howManyTokens: number;
+      supplyPerToken: number;
+      baseURI: string;
+      royaltiesRecipient: Address;
+      royaltiesBasispoints: number;
+      container_id?: string;
+    };
 
 /** One transaction the wallet is asked to send: the action itself, or the collection approval before a sale. */
 export type ContractCall = ChainAction | { type: 'setApprovalForAll'; chainId: number; collection: Address };
@@ -35,7 +52,11 @@ export const SUCCESS_MESSAGES = {
   collectionListed: 'Collection listed',
 } as const;
 
-export function successMessage(action: ChainAction): string {
+/**
+ * The notice of a mined action; null for the studio's publish, whose success is announced by the studio once the
+ * indexer recorded the collection (collectionPublished), not when the transaction is mined.
+ */
+export function successMessage(action: ChainAction): string | null {
   switch (action.type) {
     case 'createSale':
       return SUCCESS_MESSAGES.tokenListed;
@@ -50,6 +71,8 @@ export function successMessage(action: ChainAction): string {
       return SUCCESS_MESSAGES.offerRetracted;
     case 'makeOffer':
       return action.purchase ? SUCCESS_MESSAGES.purchaseSuccessful : SUCCESS_MESSAGES.offerPlaced;
+    case 'createCollection':
+      return null;
   }
 }
 

@@ -117,7 +117,10 @@ export const contractActionMachine = setup({
     dismissNetworkNotice: enqueueActions(({ context, enqueue, system }) => dismiss(enqueue, system, networkNotice({ context }))),
     showApproveNotice: enqueueActions(({ enqueue, system }) => notice(enqueue, system, 'sticky', APPROVE_IN_WALLET_NOTICE)),
     dismissApproveNotice: enqueueActions(({ enqueue, system }) => dismiss(enqueue, system, APPROVE_IN_WALLET_NOTICE)),
-    notifySuccess: enqueueActions(({ context, enqueue, system }) => notice(enqueue, system, 'success', successMessage(context.action))),
+    notifySuccess: enqueueActions(({ context, enqueue, system }) => {
+      const text = successMessage(context.action);
+      if (text !== null) notice(enqueue, system, 'success', text);
+    }),
     notifyError: enqueueActions(({ context, enqueue, system }) => notice(enqueue, system, 'error', context.error?.message ?? '')),
   },
 }).createMachine({

@@ -1,6 +1,7 @@
 // The heavy half of contract calls (wagmi + typed ABIs): only ever reached through contractAction.ts's dynamic import.
 import { getPublicClient, readContract, simulateContract, switchChain, writeContract } from '@wagmi/core';
 import { isAddress, zeroAddress, type Address, type Hash } from 'viem';
+import { collectionFactoryAbi } from '../../../contracts/generated/CollectionFactory';
 import { marketplaceAbi } from '../../../contracts/generated/Marketplace';
 import { tradableCollectionAbi } from '../../../contracts/generated/TradableCollection';
 import type { AppConfig } from '../../../machines/config/configMachine';
@@ -63,6 +64,14 @@ export function contractRequest(call: ContractCall, marketplace: Address) {
         args: [BigInt(call.saleId), BigInt(call.tokenId), BigInt(call.amount), BigInt(call.priceWei), currencyAddress(call.currency)],
         // Seed 000 §5: native currency pays price × amount with the call.
         value: BigInt(call.priceWei) * BigInt(call.amount),
+      } as const;
+    case 'createCollection':
+      // The studio's publish (seed 001 §7 "CreateTradableCollection"): the factory /publish named.
+      return {
+        address: call.factory as Address,
+        abi: collectionFactoryAbi,
+        functionName: 'CreateTradableCollection',
+        args: [call.name, call.symbol, BigInt(call.howManyTokens), BigInt(call.supplyPerToken), call.baseURI, call.royaltiesRecipient as Address, BigInt(call.royaltiesBasispoints)],
       } as const;
   }
 }

@@ -1,0 +1,94 @@
+// The studio machine's input, context and events (its public contract; see the header of studioMachine.ts).
+import type { LiveFeedEvent } from '../live/watchLive';
+import type { TokenCardParentEvent } from './tokenEditCardMachine';
+import type { ChosenFile, UploadEntry, UploadParentEvent } from './uploadMachine';
+import type { StudioStep } from './studioSteps';
+import type { DetailsField, DetailsForm, DetailsValues, GenerativeValues, PublishParameters, StudioCanvas, StudioToken, ThumbnailMode } from './studioTypes';
+
+/** What a reload keeps (studioPersistence.ts): the step, typed values and the upload queue, never a request. */
+export interface StudioResume {
+  step: StudioStep;
+  details: DetailsValues;
+  uploads: UploadEntry[];
+  /** The token the thumbnail / flipcard preview step works on. */
+  workTokenId: string | null;
+  thumbnailMode: ThumbnailMode;
+  generative: GenerativeValues;
+}
+
+export interface StudioInput {
+  /** /studio/edit/{containerId}; absent on /studio/create. */
+  containerId?: string;
+  /** A restored studio (persistedStudioSnapshot builds it; views need not pass it). */
+  resume?: StudioResume | null;
+}
+
+export interface ThumbnailChoice {
+  mode: ThumbnailMode;
+  /** The custom image as the crop editor applied it (jpg/png). */
+  image: Blob | null;
+  filename: string | null;
+  /** The crop editor is open and not applied: Next is disabled. */
+  editing: boolean;
+  /** The default thumbnail the services captured (png), while it uploads. */
+  captured: Blob | null;
+}
+
+export interface StudioContext {
+  /** The canvas id (null until a new collection is saved). */
+  containerId: string | null;
+  canvas: StudioCanvas | null;
+  /** The step shown (the top-level state), kept for persistence. */
+  step: StudioStep | null;
+  details: DetailsForm;
+  /** The cropped cover chosen in this session (not persisted). */
+  cover: Blob | null;
+  /** The upload child's queue as it last reported it (persisted: pending files survive a reload). */
+  uploads: UploadEntry[];
+  /** The token of the thumbnail (gif, video, generative) or flipcard preview step. */
+  workToken: { tokenId: string; token: StudioToken | null } | null;
+  thumbnail: ThumbnailChoice;
+  generative: { values: GenerativeValues; errors: Partial<Record<keyof GenerativeValues, string>> };
+  /** Token step: the tokens loaded so far (pages of 6), their total, and how many pages are loaded. */
+  tokens: StudioToken[];
+  tokenTotal: number;
+  tokenPages: number;
+  /** The contract parameters /publish returned. */
+  publish: PublishParameters | null;
+  /** The last failure's message (also shown as an error notice). */
+  problem: string | null;
+  /** The step a restored studio returns to once its canvas is loaded (cleared after). */
+  resumeStep: StudioStep | null;
+}
+
+export type StudioEvent =
+  | { type: 'studio.retry' }
+  | { type: 'studio.next' }
+  | { type: 'studio.back' }
+  | { type: 'details.change'; field: DetailsField; value: string }
+  | { type: 'details.cover'; image: Blob | null }
+  | { type: 'details.coverEditing'; editing: boolean }
+  | { type: 'details.submit' }
+  | { type: 'details.cancel' }
+  | UploadParentEvent
+  | { type: 'generative.change'; field: keyof GenerativeValues; value: string }
+  | { type: 'generative.create' }
+  | { type: 'thumbnail.mode'; mode: ThumbnailMode }
+  | { type: 'thumbnail.image'; image: Blob | null; filename?: string }
+  | { type: 'thumbnail.editing'; editing: boolean }
+  | { type: 'token.more' }
+  | { type: 'token.add' }
+  | TokenCardParentEvent
+  | { type: 'preview.finalize' }
+  | { type: 'preview.confirm' }
+  | { type: 'preview.cancel' }
+  | { type: 'preview.edit' }
+  | { type: 'preview.tokens' }
+  | { type: 'publish.start' }
+  | { type: 'publish.share' }
+  | LiveFeedEvent;
+
+export type StudioTag = 'loading' | 'busy';
+
+/** Re-exported for views: the upload events go to the `upload` child, the card events to each card. */
+export type { ChosenFile };

@@ -1,0 +1,60 @@
+// Issue 14 "a reload, a crash or a lost connection at any point of the studio loses nothing": what of the studio
+// survives a reload, as the machine's persisted snapshot in a `{ version, snapshot }` record (stored by the
+// services' persistStudio, e.g. in an idb-keyval store keyed by containerId ?? 'new').
+//
+// The record is the studio as a fresh page would start it (loading its canvas again) carrying the resume data:
+// the step, the form values, the thumbnail choice, the generative form and the upload queue (pending files continue
+// from the server's offset). Never a request in flight: a save, a finalize or a publish under way is not repeated by
+// a reload; the step it started from is shown again with its values.
+import { createActor, type Snapshot } from 'xstate';
+import { studioMachine } from './studioMachine';
+import type { StudioContext, StudioResume } from './studioContext';
+
+/** Stored beside the snapshot; a record of another version is discarded. */
+export const PERSISTED_STUDIO_VERSION = 1;
+
+export interface PersistedStudioRecord {
+  version: number;
+  snapshot: Snapshot<unknown>;
+}
+
+/** What a reload keeps of the studio, or null before it shows a step. */
+export function studioResumeOf(context: StudioContext): StudioResume | null {
+  if (!context.step) return null;
+  return {
+    step: context.step,
+    details: context.details.values,
+    uploads: context.uploads,
+    workTokenId: context.workToken?.tokenId ?? null,
+    thumbnailMode: context.thumbnail.mode,
+    generative: context.generative.values,
+  };
+}
+
+/**
+ * The snapshot to persist (from a snapshot or from an action's `{ context }`), or null when there is nothing to
+ * keep. Restore it with `createActor(providedMachine, { snapshot })`.
+ */
+export function persistedStudioSnapshot(source: { context: StudioContext }): Snapshot<unknown> | null {
+  const resume = studioResumeOf(source.context);
+  if (!resume) return null;
+  const containerId = source.context.containerId ?? undefined;
+  // Never started: the actor only builds the initial snapshot (its loads run when the restored actor starts).
+  return createActor(studioMachine, { input: { containerId, resume } }).getPersistedSnapshot();
+}
+
+/** The `{ version, snapshot }` record persistStudio stores, or null when there is nothing to keep. */
+export function persistedStudioRecord(source: { context: StudioContext }): PersistedStudioRecord | null {
+  const snapshot = persistedStudioSnapshot(source);
+  return snapshot ? { version: PERSISTED_STUDIO_VERSION, snapshot } : null;
+}
+
+/** The snapshot of a stored record, or undefined for a missing, malformed or other-version record. */
+export function restoredStudioSnapshot(record: unknown, containerId?: string): Snapshot<unknown> | undefined {
+  const candidate = record as Partial<PersistedStudioRecord> | null | undefined;
+  if (!candidate || candidate.version !== PERSISTED_STUDIO_VERSION || typeof candidate.snapshot !== 'object' || candidate.snapshot === null) return undefined;
+  const stored = (candidate.snapshot as { context?: { containerId?: string | null } }).context?.containerId ?? undefined;
+  // A record of another canvas (or of a new one on an edit page) is not this page's.
+  if (stored !== containerId) return undefined;
+  return candidate.snapshot;
+}

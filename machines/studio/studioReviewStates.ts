@@ -1,0 +1,202 @@
+// The studio's last steps (seed 001 §2 "Token step", "Preview step", "Publish step", §4 "Collection"): the token
+// edit cards (6 a page), the preview with Finalize (confirmed) and the edits while building, and the publication:
+// POST /publish pins the metadata, one CreateTradableCollection transaction (the contractAction child), then the
+// wait for the indexer (live CreatedCollection / PublishReady, or the canvas read again) → published.
+import { enqueueActions } from 'xstate';
+import { tradeInput } from '../trading/saleMachine';
+import { studioSetup, tokenCardId, TOKEN_PAGE_SIZE } from './studioSetup';
+import type { TokensPage } from './studioTypes';
+
+const pageOf = (event: unknown) => (event as { output: TokensPage }).output;
+
+export const tokenState = studioSetup.createStateConfig({
+  entry: [{ type: 'enterStep', params: { step: 'token' } }, 'persistStudio'],
+  exit: enqueueActions(({ context, enqueue }) => {
+    for (const token of context.tokens) enqueue.stopChild(tokenCardId(token.tokenId));
+    enqueue.assign({ tokens: [], tokenTotal: 0, tokenPages: 1 });
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: 'loading',
+      invoke: {
+        id: 'loadTokens',
+        src: 'loadTokens',
+        // A reload shows as many pages as were loaded.
+        input: ({ context }) => ({ canvasId: context.containerId ?? '', page: 1, perPage: TOKEN_PAGE_SIZE * context.tokenPages }),
+        onDone: [
+          { guard: 'loadedEmpty', target: '#studio.upload' },
+          {
+            target: 'listing',
+            actions: enqueueActions(({ context, event, enqueue }) => {
+            // One edit card child per token shown; a reloaded list replaces them.
+            const page = pageOf(event);
+            for (const token of context.tokens) enqueue.stopChild(tokenCardId(token.tokenId));
+            for (const token of page.tokens) enqueue.spawnChild('tokenCard', { id: tokenCardId(token.tokenId), input: { canvasId: context.containerId ?? '', token } });
+            enqueue.assign({ tokens: page.tokens, tokenTotal: page.total });
+          }),
+          },
+        ],
+        onError: { target: 'failed', actions: 'showProblem' },
+      },
+    },
+    failed: { on: { 'studio.retry': { target: 'loading' } } },
+    listing: {
+      on: {
+        'token.more': { guard: 'hasMoreTokens', target: 'loadingMore' },
+        'token.add': [{ guard: 'hasScript', target: '#studio.generativeToken' }, { target: '#studio.upload' }],
+        'studio.next': { target: '#studio.preview' },
+        'token.saved': { actions: 'updateToken' },
+        // Deleting the only card returns to the upload; otherwise the list reloads.
+        'token.deleted': [{ guard: 'onlyToken', target: '#studio.upload' }, { target: 'loading' }],
+      },
+    },
+    loadingMore: {
+      tags: 'loading',
+      invoke: {
+        id: 'loadTokens',
+        src: 'loadTokens',
+        input: ({ context }) => ({ canvasId: context.containerId ?? '', page: context.tokenPages + 1, perPage: TOKEN_PAGE_SIZE }),
+        onDone: {
+          target: 'listing',
+          actions: enqueueActions(({ context, event, enqueue }) => {
+            const page = pageOf(event);
+            const known = new Set(context.tokens.map((token) => token.tokenId));
+            const added = page.tokens.filter((token) => !known.has(token.tokenId));
+            for (const token of added) enqueue.spawnChild('tokenCard', { id: tokenCardId(token.tokenId), input: { canvasId: context.containerId ?? '', token } });
+            enqueue.assign({ tokens: [...context.tokens, ...added], tokenTotal: page.total, tokenPages: context.tokenPages + 1 });
+          }),
+        },
+        onError: { target: 'listing', actions: 'showProblem' },
+      },
+      on: { 'token.saved': { actions: 'updateToken' } },
+    },
+  },
+});
+
+export const previewState = studioSetup.createStateConfig({
+  entry: [{ type: 'enterStep', params: { step: 'preview' } }, 'persistStudio'],
+  initial: 'idle',
+  states: {
+    // Finalize and the edits are enabled only while the collection is building.
+    idle: {
+      on: {
+        'preview.finalize': { guard: 'isBuilding', target: 'confirming' },
+        'preview.edit': { guard: 'isBuilding', target: '#studio.update', actions: 'fillDetailsFromCanvas' },
+        'preview.tokens': { guard: 'isBuilding', target: '#studio.token' },
+      },
+    },
+    confirming: {
+      on: {
+        'preview.confirm': { target: 'finalizing' },
+        'preview.cancel': { target: 'idle' },
+      },
+    },
+    finalizing: {
+      tags: 'busy',
+      invoke: {
+        id: 'finalizeCanvas',
+        src: 'finalizeCanvas',
+        input: ({ context }) => ({ canvasId: context.containerId ?? '' }),
+        onDone: { target: '#studio.publish', actions: ['assignCanvas', 'notifyFinalized'] },
+        onError: { target: 'idle', actions: 'showProblem' },
+      },
+    },
+  },
+});
+
+const readCanvas = {
+  id: 'loadCanvas',
+  src: 'loadCanvas' as const,
+  input: ({ context }: { context: { containerId: string | null } }) => ({ canvasId: context.containerId ?? '' }),
+};
+
+export const publishState = studioSetup.createStateConfig({
+  entry: [{ type: 'enterStep', params: { step: 'publish' } }, 'persistStudio'],
+  type: 'parallel',
+  states: {
+    flow: {
+      initial: 'refreshing',
+      states: {
+        // The canvas as it is now (a PublishReady may bring the artist here from another step or device).
+        refreshing: {
+          tags: 'loading',
+          invoke: { ...readCanvas, onDone: { target: 'deciding', actions: 'assignCanvas' }, onError: { target: 'deciding', actions: 'showProblem' } },
+        },
+        deciding: { always: [{ guard: 'isPublished', target: 'published' }, { target: 'ready' }] },
+        ready: { on: { 'publish.start': { guard: 'isFinalized', target: 'preparing' } } },
+        preparing: {
+          tags: 'busy',
+          invoke: {
+            id: 'preparePublish',
+            src: 'preparePublish',
+            input: ({ context }) => ({ canvasId: context.containerId ?? '' }),
+            onDone: { target: 'signing', actions: ['assignPublish', 'notifyPrepared'] },
+            onError: { target: 'ready', actions: 'showProblem' },
+          },
+        },
+        // The contractAction child shows 'Approve in wallet', the 4001 message or the reason itself.
+        signing: {
+          tags: 'busy',
+          invoke: {
+            id: 'publishAction',
+            src: 'contractAction',
+            input: ({ context, self }) => {
+              const params = context.publish!;
+              return tradeInput(self.system, {
+                type: 'createCollection',
+                chainId: params.chainId,
+                factory: params.factory,
+                name: params.name,
+                symbol: params.symbol,
+                howManyTokens: params.howManyTokens,
+                supplyPerToken: params.supplyPerToken,
+                baseURI: params.baseURI,
+                royaltiesRecipient: params.royaltiesRecipient,
+                royaltiesBasispoints: params.royaltiesBasispoints,
+                container_id: context.containerId ?? '',
+              });
+            },
+            onDone: [{ guard: 'tradeSucceeded', target: 'waiting' }, { target: 'ready' }],
+          },
+        },
+        waiting: {
+          tags: 'busy',
+          after: { publishPoll: 'confirming' },
+          on: {
+            'live.received': { guard: 'collectionEventHere', target: 'confirming' },
+            'live.reconnected': { target: 'confirming' },
+          },
+        },
+        confirming: {
+          tags: 'busy',
+          invoke: {
+            ...readCanvas,
+            onDone: [
+              { guard: 'outputPublished', target: 'published', actions: ['assignCanvas', 'notifyPublished'] },
+              { target: 'waiting', actions: 'assignCanvas' },
+            ],
+            onError: { target: 'waiting' },
+          },
+        },
+        published: {},
+      },
+    },
+    // Share copies the preview link (or the device's share sheet); the buttons are gone once published.
+    share: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'publish.share': { guard: 'canShare', target: 'sharing' } } },
+        sharing: {
+          invoke: {
+            id: 'shareCanvas',
+            src: 'shareCanvas',
+            input: ({ context }) => ({ canvas: context.canvas! }),
+            onDone: [{ guard: 'wasCopied', target: 'idle', actions: 'notifyCopied' }, { target: 'idle' }],
+            onError: { target: 'idle', actions: 'showProblem' },
+          },
+        },
+      },
+    },
+  },
+});

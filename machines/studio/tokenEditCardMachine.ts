@@ -1,0 +1,146 @@
+// Seed 001 §2 "Token edit card", §4 "Artist description checkbox", §5 "Token edit card", §8 notices: one token of
+// the studio's token step. Name (required, max 50), an 'add description' box (checked when the token has one)
+// revealing the description; Save is enabled only when the name changed, or the description changed and passes the
+// rule; an unchecked box sends the description empty. Delete removes the token ('{name} has been deleted').
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { firstIssue } from '../../domain/validate';
+import { STUDIO_NOTICES, tokenDeletedNotice, tokenDescriptionSchema, tokenNameSchema } from '../../domain/studio';
+import { notifyThroughSystem } from '../system/systemActors';
+import type { SaveTokenInput, StudioToken, TokenRef } from './studioTypes';
+
+export interface TokenEditCardInput {
+  canvasId: string;
+  token: StudioToken;
+}
+
+export interface TokenEditCardContext {
+  canvasId: string;
+  /** The token as saved on the server. */
+  token: StudioToken;
+  name: string;
+  description: string;
+  /** The 'add description' box. */
+  describe: boolean;
+  errors: { name?: string; description?: string };
+}
+
+export type TokenEditCardEvent =
+  | { type: 'card.name'; value: string }
+  | { type: 'card.description'; value: string }
+  | { type: 'card.describe'; checked: boolean }
+  | { type: 'card.save' }
+  | { type: 'card.delete' };
+
+/** What the studio hears from a card. */
+export type TokenCardParentEvent = { type: 'token.saved'; token: StudioToken } | { type: 'token.deleted'; tokenId: string };
+
+export type TokenEditCardTag = 'busy';
+
+const savedDescription = (token: StudioToken) => token.description ?? '';
+/** The description Save sends: empty when the box is unchecked. */
+export const sentDescription = (context: Pick<TokenEditCardContext, 'describe' | 'description'>) => (context.describe ? context.description.trim() : '');
+
+function errorsOf(context: Pick<TokenEditCardContext, 'name' | 'description' | 'describe'>): TokenEditCardContext['errors'] {
+  const name = firstIssue(tokenNameSchema, context.name);
+  const description = context.describe ? firstIssue(tokenDescriptionSchema, context.description) : null;
+  return { ...(name ? { name } : {}), ...(description ? { description } : {}) };
+}
+
+/** Save is enabled: the name changed (and is valid), or the description changed and passes the rule. */
+export function canSaveCard(context: TokenEditCardContext): boolean {
+  const errors = errorsOf(context);
+  if (errors.name) return false;
+  const nameChanged = context.name.trim() !== context.token.name;
+  const descriptionChanged = sentDescription(context) !== savedDescription(context.token);
+  if (descriptionChanged && errors.description) return false;
+  return nameChanged || descriptionChanged;
+}
+
+const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unexpected error');
+const fromToken = (token: StudioToken) => ({ token, name: token.name, description: savedDescription(token), describe: savedDescription(token) !== '', errors: {} });
+
+export const tokenEditCardMachine = setup({
+  types: {
+    input: {} as TokenEditCardInput,
+    context: {} as TokenEditCardContext,
+    events: {} as TokenEditCardEvent,
+    tags: {} as TokenEditCardTag,
+  },
+  actors: {
+    // PUT /api/v1/canvas/{id}/token/{tokenId} → the updated token.
+    saveToken: fromPromise<StudioToken, SaveTokenInput>(async () => {
+      throw new Error('saveToken is provided by src/services/flows/studio.ts');
+    }),
+    // DELETE /api/v1/canvas/{id}/token/{tokenId}.
+    deleteToken: fromPromise<void, TokenRef>(async () => {
+      throw new Error('deleteToken is provided by src/services/flows/studio.ts');
+    }),
+  },
+  guards: {
+    canSave: ({ context }) => canSaveCard(context),
+  },
+  actions: {
+    setName: assign(({ context, event }) => {
+      const name = event.type === 'card.name' ? event.value : context.name;
+      return { name, errors: errorsOf({ ...context, name }) };
+    }),
+    setDescription: assign(({ context, event }) => {
+      const description = event.type === 'card.description' ? event.value : context.description;
+      return { description, errors: errorsOf({ ...context, description }) };
+    }),
+    setDescribe: assign(({ context, event }) => {
+      const describe = event.type === 'card.describe' ? event.checked : context.describe;
+      return { describe, errors: errorsOf({ ...context, describe }) };
+    }),
+    saved: enqueueActions(({ event, enqueue, system }) => {
+      const token = (event as unknown as { output: StudioToken }).output;
+      enqueue.assign(fromToken(token));
+      notifyThroughSystem(system, 'success', STUDIO_NOTICES.tokenUpdateSuccessful);
+      enqueue.sendParent({ type: 'token.saved', token } satisfies TokenCardParentEvent);
+    }),
+    deleted: enqueueActions(({ context, enqueue, system }) => {
+      notifyThroughSystem(system, 'success', tokenDeletedNotice(context.token.name));
+      enqueue.sendParent({ type: 'token.deleted', tokenId: context.token.tokenId } satisfies TokenCardParentEvent);
+    }),
+    showError: ({ event, system }) => notifyThroughSystem(system, 'error', errorText((event as unknown as { error?: unknown }).error)),
+  },
+}).createMachine({
+  id: 'tokenEditCard',
+  context: ({ input }) => ({ canvasId: input.canvasId, ...fromToken(input.token) }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'card.name': { actions: 'setName' },
+        'card.description': { actions: 'setDescription' },
+        'card.describe': { actions: 'setDescribe' },
+        'card.save': { guard: 'canSave', target: 'saving' },
+        'card.delete': { target: 'deleting' },
+      },
+    },
+    saving: {
+      tags: 'busy',
+      invoke: {
+        id: 'saveToken',
+        src: 'saveToken',
+        input: ({ context }) => ({ canvasId: context.canvasId, tokenId: context.token.tokenId, name: context.name.trim(), description: sentDescription(context) }),
+        onDone: { target: 'editing', actions: 'saved' },
+        onError: { target: 'editing', actions: 'showError' },
+      },
+    },
+    deleting: {
+      tags: 'busy',
+      invoke: {
+        id: 'deleteToken',
+        src: 'deleteToken',
+        input: ({ context }) => ({ canvasId: context.canvasId, tokenId: context.token.tokenId }),
+        onDone: { target: 'deleted', actions: 'deleted' },
+        onError: { target: 'editing', actions: 'showError' },
+      },
+    },
+    deleted: { type: 'final' },
+  },
+});
+
+export type TokenEditCardActor = ActorRefFrom<typeof tokenEditCardMachine>;
+export type TokenEditCardSnapshot = SnapshotFrom<typeof tokenEditCardMachine>;

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { firstTokenPath, measureLighthouse } from './bench/lighthouse';
 import { measureLive } from './bench/live';
 import { measureSoldBadge } from './bench/soldBadge';
+import { measureUpload } from './bench/upload';
 import { firstLoadJs } from './bundle-size';
 
 const root = join(import.meta.dirname, '..');
@@ -170,6 +171,8 @@ async function main() {
   }
 
   rows.push(...(await measureLive())); // socket fan-out and sold → Sold event (scripts/bench/live.ts)
+  writeResults();
+  rows.push(...(await measureUpload())); // tus upload of 100 MB next to a plain file copy (scripts/bench/upload.ts)
   writeResults();
   console.log('== sold on chain → SOLD badge in a browser');
   rows.push(...(await measureSoldBadge({ staticDir: join(root, 'dist') }))); // scripts/bench/soldBadge.ts

@@ -31,7 +31,7 @@ export async function openStudioAsCreator(browser: Browser, baseURL: string, req
 export const detailsForm = (page: Page) => page.getByRole('form', { name: 'Collection details' });
 
 /** The stepper's current step title ("Details", "Upload video", …). */
-export const currentStep = (page: Page) => page.getByRole('navigation', { name: 'Studio steps' }).locator('[aria-current="step"]');
+export const currentStep = (page: Page) => page.getByRole('navigation', { name: 'Studio steps' }).locator('[aria-current="step"] .studio-step-title');
 
 /** Fills the collection details form and submits it with Next: the collection is created. */
 export async function submitDetails(page: Page, details: CanvasDetails): Promise<void> {

@@ -2,7 +2,7 @@
 // canvases in every state, newest first, read with the creator's signed request.
 import type { ApiKeyCredentials } from '../authFetch';
 import { authorizationHeader, requestNonce } from '../authFetch';
-import { graphql, PageInfoFields } from '../../graphql/graphql';
+import { graphql, PageInfoFields, type ResultOf } from '../../graphql/graphql';
 import { graphqlRequest } from '../graphql';
 import type { CanvasState, StudioMediaType } from '../../../domain/studio';
 
@@ -38,7 +38,7 @@ export async function fetchStudioList(credentials: ApiKeyCredentials, signal?: A
   const canvases: StudioListCanvas[] = [];
   let after: string | null = null;
   for (let page = 0; page < MAX_PAGES; page += 1) {
-    const data = await graphqlRequest(
+    const data: ResultOf<typeof getAllCanvasOperation> = await graphqlRequest(
       getAllCanvasOperation,
       { creator: credentials.address.toLowerCase(), pagination: { perPage: LIST_PAGE_SIZE, ...(after ? { after } : {}) } },
       { signal, offlineFallback: false, headers: { Authorization: authorizationHeader(credentials), Nonce: requestNonce() } },

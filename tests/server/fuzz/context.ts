@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createApiKey } from '../../../server/auth/apiKeys.js';
 import type { Db } from '../../../server/db/client.js';
-import { accounts, comments, likes, offers, sales } from '../../../server/db/schema.js';
+import { accounts, collections, comments, likes, offers, sales, tokens } from '../../../server/db/schema.js';
 import type { ApiKeyCredentials } from '../../../src/services/authFetch.js';
 import { ALICE, BOB, CAROL, login, loginBody, type LoginResponse, type TestServer } from '../authFixtures.js';
-import { CREATOR_A, MARKETPLACE, seedMarketplace } from '../fixtures.js';
+import { CREATOR_A, CREATOR_B, MARKETPLACE, seedMarketplace } from '../fixtures.js';
 
 /** Hardhat test account #4: never signs in during setup, so its login bodies are the ones the fuzz mutates. */
 export const DAVE = privateKeyToAccount('0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a');
@@ -38,6 +38,8 @@ export interface FuzzContext {
     saleIds: string[];
     offerIds: string[];
     media: { image: string; manifest: string; sketch: string };
+    /** Studio canvases (issue 14): Alice's in each state and kind, Bob's, and the preview link of Alice's image one. */
+    canvases: { image: string; generative: string; flipcard: string; finalized: string; published: string; other: string; share: string };
   };
   /** POST /account bodies for DAVE, signed: valid, and signed but wrong in one field of the message. */
   logins: { valid: Record<string, unknown>; signedVariants: Record<string, unknown>[] };
@@ -117,6 +119,8 @@ export async function buildFuzzContext(server: TestServer, db: Db): Promise<Fuzz
     loginBody(server, DAVE, { apiKey: { expires: 8.64e15 + 1 } }),
   ]);
 
+  const canvases = await seedCanvases(db, image, sketch);
+
   return {
     server,
     db,
@@ -139,7 +143,32 @@ export async function buildFuzzContext(server: TestServer, db: Db): Promise<Fuzz
       saleIds: saleRows.map((row) => String(row.id)),
       offerIds: offerRows.map((row) => String(row.id)),
       media: { image, manifest, sketch },
+      canvases,
     },
     logins: { valid, signedVariants },
   };
+}
+
+/** Canvases in every state for the canvas routes: tokens 1 and 2 in each, a script in the generative one. */
+async function seedCanvases(db: Db, image: string, sketch: string): Promise<FuzzContext['ids']['canvases']> {
+  const base = { chainId: 31337, symbol: 'CNV', description: 'A canvas.', creator: CREATOR_A, supplyPerToken: 1, royaltiesBasispoints: 500 };
+  const generativeAttributes = { index: { seedVariableName: 'seed', entry: 'sketch.js' }, jsLibrary: 'p5', files: [{ name: 'sketch.js', cid: sketch, type: 'text/javascript' }] };
+  const rows = await db
+    .insert(collections)
+    .values([
+      { ...base, name: 'Canvas image', mediaType: 'image', state: 'building', shareToken: 'fuzzShareToken0123456789abcdefgh' },
+      { ...base, name: 'Canvas generative', mediaType: 'multipart/mixed', state: 'building', attributes: generativeAttributes, shareToken: 'fuzzShareTokenGenerative01234567' },
+      { ...base, name: 'Canvas flipcard', mediaType: 'multipart/image', state: 'building', attributes: { display: { layout: 'interactive grid', action: 'click', transition: 'flip', rows: 1, columns: 2 } }, shareToken: 'fuzzShareTokenFlipcard0123456789' },
+      { ...base, name: 'Canvas finalized', mediaType: 'image', state: 'finalized', shareToken: 'fuzzShareTokenFinalized012345678' },
+      { ...base, name: 'Canvas published', mediaType: 'image', state: 'published', address: '0x00000000000000000000000000000000000000c5', shareToken: 'fuzzShareTokenPublished012345678' },
+      { ...base, name: 'Canvas of Bob', mediaType: 'image', state: 'building', creator: CREATOR_B, shareToken: 'fuzzShareTokenBob0123456789abcde' },
+    ])
+    .returning({ id: collections.id, creator: collections.creator, mediaType: collections.mediaType });
+  await db.insert(tokens).values(
+    rows.flatMap((row) =>
+      ['1', '2'].map((tokenId) => ({ collectionId: row.id, chainId: 31337, tokenId, name: `Token ${tokenId}`, media: row.mediaType === 'multipart/mixed' ? sketch : image, mediaType: row.mediaType, creator: row.creator })),
+    ),
+  );
+  const [imageCanvas, generative, flipcard, finalized, published, other] = rows.map((row) => String(row.id));
+  return { image: imageCanvas!, generative: generative!, flipcard: flipcard!, finalized: finalized!, published: published!, other: other!, share: 'fuzzShareToken0123456789abcdefgh' };
 }

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { bodyArbitrary, type BodySpec, type FuzzBody } from './bodies.js';
 import type { FuzzContext, Who } from './context.js';
 import { BAD_IDS, badString, headerString } from './values.js';
+import { canvasRoutes, uploadRoutes } from './canvasRoutes.js';
 
 export type AuthKind = 'none' | 'optional' | 'signed';
 
@@ -119,6 +120,8 @@ export const ROUTES: FuzzRoute[] = [
     params: (ctx) => ({ id: Object.values(ctx.ids.comments) }),
     body: () => ({ fields: ['value'], form: true, valid: { value: pick([0, 2, -2, '+1', '1.0', 1.0000001, true, '1', -1]) } }),
   },
+  ...canvasRoutes(),
+  ...uploadRoutes(),
   {
     route: 'POST /api/v1/trade/check',
     auth: 'signed',

@@ -12,8 +12,14 @@ const ALL = /* GraphQL */ `query ($f: CanvasFilter!, $p: PaginationInput) { getA
 const TOKENS = /* GraphQL */ `query ($c: ID!, $share: String) { getTokensByContainerId(container_id: $c, share: $share) {
   totalCount edges { node { name } } } }`;
 
+interface Connection {
+  totalCount: number;
+  pageInfo?: { hasNextPage: boolean; endCursor: string | null };
+  edges: { node: Record<string, unknown> }[];
+}
+
 interface GraphqlAnswer {
-  data?: Record<string, { totalCount: number; pageInfo?: { hasNextPage: boolean; endCursor: string | null }; edges: { node: Record<string, unknown> }[] }> | null;
+  data?: Record<string, Connection & { name?: string }> | null;
   errors?: { message: string; extensions?: { code?: string } }[];
 }
 
@@ -98,5 +104,25 @@ describe.each(DATABASE_KINDS)('studio GraphQL on %s', (kind) => {
     expect(await names({})).toEqual([3, ['t1', 't2', 't3']]);
     const tooLong = await query(TOKENS, { c: canvas.id, share: 's'.repeat(201) });
     expect(tooLong.errors?.map((error) => [error.message, error.extensions?.code])).toEqual([["Invalid share: the preview link's token.", 'BAD_USER_INPUT']]);
+  });
+
+  it('an unpublished canvas is left out of getCollections, getCreatedCollections and getLastToken except for its signed-in creator', async () => {
+    const canvas = await w.create(w.keys.alice, w.details({ name: 'Private' }));
+    await w.addTokens(canvas.id, ['secret']);
+    const collectionsQuery = `query ($f: CollectionFilter) { getCollections(filters: $f) { totalCount edges { node { name } } } }`;
+    const createdQuery = `query ($f: CreatedCollectionFilter!) { getCreatedCollections(filters: $f) { totalCount edges { node { name } } } }`;
+    const lastQuery = `query ($c: ID!) { getLastToken(container_id: $c) { name } }`;
+    const names = (answer: GraphqlAnswer, field: string) => answer.data![field]!.edges.map((edge) => edge.node.name);
+    for (const key of [undefined, w.keys.bob]) {
+      expect(names(await query(collectionsQuery, { f: { ids: [canvas.id] } }, key), 'getCollections')).toEqual([]);
+      expect(names(await query(createdQuery, { f: { creator: ALICE_ADDRESS } }, key), 'getCreatedCollections')).not.toContain('Private');
+      expect((await query(lastQuery, { c: canvas.id }, key)).data!.getLastToken).toBeNull();
+    }
+    expect(names(await query(collectionsQuery, { f: { ids: [canvas.id] } }, w.keys.alice), 'getCollections')).toEqual(['Private']);
+    expect(names(await query(createdQuery, { f: { creator: ALICE_ADDRESS } }, w.keys.alice), 'getCreatedCollections')).toContain('Private');
+    expect((await query(lastQuery, { c: canvas.id }, w.keys.alice)).data!.getLastToken).toEqual({ name: 'secret' });
+    await w.setState(canvas.id, 'published');
+    expect(names(await query(collectionsQuery, { f: { ids: [canvas.id] } }), 'getCollections')).toEqual(['Private']);
+    expect((await query(lastQuery, { c: canvas.id })).data!.getLastToken).toEqual({ name: 'secret' });
   });
 });

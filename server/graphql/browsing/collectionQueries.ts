@@ -1,5 +1,5 @@
 // getCollections: collections by address + chain, creator or ids (collection page, dashboard), newest first.
-import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { collections } from '../../db/schema.js';
 import { collectionNode } from '../collections.js';
@@ -15,10 +15,14 @@ export interface CollectionFilters {
   ids: number[] | null;
 }
 
-/** Hidden collections are left out; unpublished ones are included (a creator's dashboard shows them). */
-export async function getCollections(db: Db, ipfs: Ipfs, filters: CollectionFilters, pagination: IdPagination) {
+/**
+ * Hidden collections are left out; unpublished ones (studio canvases) only for their signed-in creator (`viewer`):
+ * a canvas that is not published is visible to its creator only (issue 14).
+ */
+export async function getCollections(db: Db, ipfs: Ipfs, filters: CollectionFilters, pagination: IdPagination, viewer: string | null = null) {
   const where = and(
     eq(collections.isHidden, false),
+    or(eq(collections.state, 'published'), viewer ? eq(collections.creator, viewer) : undefined),
     filters.address ? eq(collections.address, filters.address) : undefined,
     filters.chainId ? eq(collections.chainId, filters.chainId) : undefined,
     filters.creator ? eq(collections.creator, filters.creator) : undefined,

@@ -45,10 +45,15 @@ export const browsingModule: GraphqlModule = {
           ? getTokensByContainerId(context.db, context.config.ipfs, containerId, pagination, exclude)
           : idConnection([], pagination.perPage, pagination.after, 0, 1, () => 0, () => null);
       },
-      getLastToken: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
-        getLastToken(db, config.ipfs, parseId(args.container_id, 'container_id')),
-      getCollections: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
-        getCollections(db, config.ipfs, parseCollectionFilters(args.filters), parseIdPagination(args.pagination)),
+      getLastToken: async (_: unknown, args: Args, context: GraphqlContext) => {
+        const containerId = parseId(args.container_id, 'container_id');
+        return (await canvasTokensVisible(context, containerId, null)) ? getLastToken(context.db, context.config.ipfs, containerId) : null;
+      },
+      getCollections: async (_: unknown, args: Args, context: GraphqlContext) => {
+        const filters = parseCollectionFilters(args.filters);
+        const pagination = parseIdPagination(args.pagination);
+        return getCollections(context.db, context.config.ipfs, filters, pagination, await context.viewer());
+      },
       getLikedTokensByAccount: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
         getLikedTokensByAccount(db, config.ipfs, parseAccountRef(args.account_id, 'account_id'), parseIdPagination(args.pagination)),
       getTokenHoldings: (_: unknown, args: Args, { db, config }: GraphqlContext) =>

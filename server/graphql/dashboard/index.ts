@@ -64,8 +64,11 @@ export const dashboardModule: GraphqlModule = {
         getCollectionListing(db, config.ipfs, parseListingFilters(args.filters), parseIdPagination(args.pagination)),
       getTokenListing: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
         getTokenListing(db, config.ipfs, parseListingFilters(args.filters), parseIdPagination(args.pagination)),
-      getCreatedCollections: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
-        getCreatedCollections(db, config.ipfs, parseCreatedCollectionFilters(args.filters), parseIdPagination(args.pagination)),
+      getCreatedCollections: async (_: unknown, args: Args, context: GraphqlContext) => {
+        const filters = parseCreatedCollectionFilters(args.filters);
+        const pagination = parseIdPagination(args.pagination);
+        return getCreatedCollections(context.db, context.config.ipfs, filters, pagination, await context.viewer());
+      },
       getBoughtTokens: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
         getBoughtTokens(db, config.ipfs, parseBoughtTokenFilters(args.filters), parseIdPagination(args.pagination)),
       getDashboardCollectionTokens: (_: unknown, args: Args, { db, config }: GraphqlContext) =>

@@ -10,14 +10,19 @@ import { tokenNode } from '../tokenNode.js';
 import { readTokenPage } from '../tokenRows.js';
 import { afterId } from './args.js';
 
-/** The creator's collections, hidden and unpublished ones included, newest first. */
+/** The creator's collections, hidden ones included, newest first; unpublished ones (studio canvases) only for the signed-in creator. */
 export async function getCreatedCollections(
   db: Db,
   ipfs: Ipfs,
   filters: { creator: string; chainId: number | null },
   pagination: IdPagination,
+  viewer: string | null = null,
 ) {
-  const where = and(eq(collections.creator, filters.creator), filters.chainId === null ? undefined : eq(collections.chainId, filters.chainId));
+  const where = and(
+    eq(collections.creator, filters.creator),
+    filters.chainId === null ? undefined : eq(collections.chainId, filters.chainId),
+    viewer === filters.creator ? undefined : eq(collections.state, 'published'),
+  );
   const after = afterId(pagination, -1);
   const [rows, [total], person] = await Promise.all([
     db

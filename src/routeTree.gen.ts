@@ -12,16 +12,23 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as R404RouteImport } from './routes/404'
 import { Route as AuthRouteImport } from './routes/_auth'
+import { Route as StudioRouteImport } from './routes/_studio'
 import { Route as ConnectWalletRouteImport } from './routes/connect-wallet'
 import { Route as ExploreRouteImport } from './routes/explore'
 import { Route as UnderConstructionRouteImport } from './routes/under-construction'
 import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
 import { Route as CanvasContainerIdRouteImport } from './routes/canvas.$containerId'
+import { Route as StudioIndexRouteImport } from './routes/studio.index'
+import { Route as StudioConnectRouteImport } from './routes/studio.connect'
 import { Route as TokenIdRouteImport } from './routes/token.$id'
 import { Route as AuthAccountIndexRouteImport } from './routes/_auth/account.index'
+import { Route as StudioStudioCreateRouteImport } from './routes/_studio/studio.create'
+import { Route as StudioStudioListRouteImport } from './routes/_studio/studio.list'
 import { Route as CollectionAddressChainIdRouteImport } from './routes/collection.$address.$chainId'
 import { Route as PreviewCanvasContainerIdRouteImport } from './routes/preview.canvas.$containerId'
 import { Route as AuthAccountDashboardIndexRouteImport } from './routes/_auth/account.dashboard.index'
+import { Route as StudioStudioEditIndexRouteImport } from './routes/_studio/studio.edit.index'
+import { Route as StudioStudioEditContainerIdRouteImport } from './routes/_studio/studio.edit.$containerId'
 import { Route as AuthAccountDashboardTokenIdRouteImport } from './routes/_auth/account.dashboard.token.$id'
 import { Route as AuthAccountDashboardCollectionAddressChainIdRouteImport } from './routes/_auth/account.dashboard.collection.$address.$chainId'
 
@@ -37,6 +44,10 @@ const R404Route = R404RouteImport.update({
 } as any)
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StudioRoute = StudioRouteImport.update({
+  id: '/_studio',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ConnectWalletRoute = ConnectWalletRouteImport.update({
@@ -64,6 +75,16 @@ const CanvasContainerIdRoute = CanvasContainerIdRouteImport.update({
   path: '/canvas/$containerId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const StudioIndexRoute = StudioIndexRouteImport.update({
+  id: '/studio/',
+  path: '/studio/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StudioConnectRoute = StudioConnectRouteImport.update({
+  id: '/studio/connect',
+  path: '/studio/connect',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TokenIdRoute = TokenIdRouteImport.update({
   id: '/token/$id',
   path: '/token/$id',
@@ -73,6 +94,16 @@ const AuthAccountIndexRoute = AuthAccountIndexRouteImport.update({
   id: '/account/',
   path: '/account/',
   getParentRoute: () => AuthRoute,
+} as any)
+const StudioStudioCreateRoute = StudioStudioCreateRouteImport.update({
+  id: '/studio/create',
+  path: '/studio/create',
+  getParentRoute: () => StudioRoute,
+} as any)
+const StudioStudioListRoute = StudioStudioListRouteImport.update({
+  id: '/studio/list',
+  path: '/studio/list',
+  getParentRoute: () => StudioRoute,
 } as any)
 const CollectionAddressChainIdRoute =
   CollectionAddressChainIdRouteImport.update({
@@ -91,6 +122,17 @@ const AuthAccountDashboardIndexRoute =
     id: '/account/dashboard/',
     path: '/account/dashboard/',
     getParentRoute: () => AuthRoute,
+  } as any)
+const StudioStudioEditIndexRoute = StudioStudioEditIndexRouteImport.update({
+  id: '/studio/edit/',
+  path: '/studio/edit/',
+  getParentRoute: () => StudioRoute,
+} as any)
+const StudioStudioEditContainerIdRoute =
+  StudioStudioEditContainerIdRouteImport.update({
+    id: '/studio/edit/$containerId',
+    path: '/studio/edit/$containerId',
+    getParentRoute: () => StudioRoute,
   } as any)
 const AuthAccountDashboardTokenIdRoute =
   AuthAccountDashboardTokenIdRouteImport.update({
@@ -113,11 +155,17 @@ export interface FileRoutesByFullPath {
   '/under-construction': typeof UnderConstructionRoute
   '/profile': typeof AuthProfileRoute
   '/canvas/$containerId': typeof CanvasContainerIdRoute
+  '/studio/connect': typeof StudioConnectRoute
   '/token/$id': typeof TokenIdRoute
+  '/studio/': typeof StudioIndexRoute
+  '/studio/create': typeof StudioStudioCreateRoute
+  '/studio/list': typeof StudioStudioListRoute
   '/collection/$address/$chainId': typeof CollectionAddressChainIdRoute
   '/preview/canvas/$containerId': typeof PreviewCanvasContainerIdRoute
   '/account/': typeof AuthAccountIndexRoute
+  '/studio/edit/$containerId': typeof StudioStudioEditContainerIdRoute
   '/account/dashboard/': typeof AuthAccountDashboardIndexRoute
+  '/studio/edit/': typeof StudioStudioEditIndexRoute
   '/account/dashboard/token/$id': typeof AuthAccountDashboardTokenIdRoute
   '/account/dashboard/collection/$address/$chainId': typeof AuthAccountDashboardCollectionAddressChainIdRoute
 }
@@ -129,11 +177,17 @@ export interface FileRoutesByTo {
   '/under-construction': typeof UnderConstructionRoute
   '/profile': typeof AuthProfileRoute
   '/canvas/$containerId': typeof CanvasContainerIdRoute
+  '/studio/connect': typeof StudioConnectRoute
   '/token/$id': typeof TokenIdRoute
+  '/studio': typeof StudioIndexRoute
+  '/studio/create': typeof StudioStudioCreateRoute
+  '/studio/list': typeof StudioStudioListRoute
   '/collection/$address/$chainId': typeof CollectionAddressChainIdRoute
   '/preview/canvas/$containerId': typeof PreviewCanvasContainerIdRoute
   '/account': typeof AuthAccountIndexRoute
+  '/studio/edit/$containerId': typeof StudioStudioEditContainerIdRoute
   '/account/dashboard': typeof AuthAccountDashboardIndexRoute
+  '/studio/edit': typeof StudioStudioEditIndexRoute
   '/account/dashboard/token/$id': typeof AuthAccountDashboardTokenIdRoute
   '/account/dashboard/collection/$address/$chainId': typeof AuthAccountDashboardCollectionAddressChainIdRoute
 }
@@ -142,16 +196,23 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/404': typeof R404Route
   '/_auth': typeof AuthRouteWithChildren
+  '/_studio': typeof StudioRouteWithChildren
   '/connect-wallet': typeof ConnectWalletRoute
   '/explore': typeof ExploreRoute
   '/under-construction': typeof UnderConstructionRoute
   '/_auth/profile': typeof AuthProfileRoute
   '/canvas/$containerId': typeof CanvasContainerIdRoute
+  '/studio/connect': typeof StudioConnectRoute
   '/token/$id': typeof TokenIdRoute
+  '/studio/': typeof StudioIndexRoute
+  '/_studio/studio/create': typeof StudioStudioCreateRoute
+  '/_studio/studio/list': typeof StudioStudioListRoute
   '/collection/$address/$chainId': typeof CollectionAddressChainIdRoute
   '/preview/canvas/$containerId': typeof PreviewCanvasContainerIdRoute
   '/_auth/account/': typeof AuthAccountIndexRoute
+  '/_studio/studio/edit/$containerId': typeof StudioStudioEditContainerIdRoute
   '/_auth/account/dashboard/': typeof AuthAccountDashboardIndexRoute
+  '/_studio/studio/edit/': typeof StudioStudioEditIndexRoute
   '/_auth/account/dashboard/token/$id': typeof AuthAccountDashboardTokenIdRoute
   '/_auth/account/dashboard/collection/$address/$chainId': typeof AuthAccountDashboardCollectionAddressChainIdRoute
 }
@@ -165,11 +226,17 @@ export interface FileRouteTypes {
     | '/under-construction'
     | '/profile'
     | '/canvas/$containerId'
+    | '/studio/connect'
     | '/token/$id'
+    | '/studio/'
+    | '/studio/create'
+    | '/studio/list'
     | '/collection/$address/$chainId'
     | '/preview/canvas/$containerId'
     | '/account/'
+    | '/studio/edit/$containerId'
     | '/account/dashboard/'
+    | '/studio/edit/'
     | '/account/dashboard/token/$id'
     | '/account/dashboard/collection/$address/$chainId'
   fileRoutesByTo: FileRoutesByTo
@@ -181,11 +248,17 @@ export interface FileRouteTypes {
     | '/under-construction'
     | '/profile'
     | '/canvas/$containerId'
+    | '/studio/connect'
     | '/token/$id'
+    | '/studio'
+    | '/studio/create'
+    | '/studio/list'
     | '/collection/$address/$chainId'
     | '/preview/canvas/$containerId'
     | '/account'
+    | '/studio/edit/$containerId'
     | '/account/dashboard'
+    | '/studio/edit'
     | '/account/dashboard/token/$id'
     | '/account/dashboard/collection/$address/$chainId'
   id:
@@ -193,16 +266,23 @@ export interface FileRouteTypes {
     | '/'
     | '/404'
     | '/_auth'
+    | '/_studio'
     | '/connect-wallet'
     | '/explore'
     | '/under-construction'
     | '/_auth/profile'
     | '/canvas/$containerId'
+    | '/studio/connect'
     | '/token/$id'
+    | '/studio/'
+    | '/_studio/studio/create'
+    | '/_studio/studio/list'
     | '/collection/$address/$chainId'
     | '/preview/canvas/$containerId'
     | '/_auth/account/'
+    | '/_studio/studio/edit/$containerId'
     | '/_auth/account/dashboard/'
+    | '/_studio/studio/edit/'
     | '/_auth/account/dashboard/token/$id'
     | '/_auth/account/dashboard/collection/$address/$chainId'
   fileRoutesById: FileRoutesById
@@ -211,11 +291,14 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   R404Route: typeof R404Route
   AuthRoute: typeof AuthRouteWithChildren
+  StudioRoute: typeof StudioRouteWithChildren
   ConnectWalletRoute: typeof ConnectWalletRoute
   ExploreRoute: typeof ExploreRoute
   UnderConstructionRoute: typeof UnderConstructionRoute
   CanvasContainerIdRoute: typeof CanvasContainerIdRoute
+  StudioConnectRoute: typeof StudioConnectRoute
   TokenIdRoute: typeof TokenIdRoute
+  StudioIndexRoute: typeof StudioIndexRoute
   CollectionAddressChainIdRoute: typeof CollectionAddressChainIdRoute
   PreviewCanvasContainerIdRoute: typeof PreviewCanvasContainerIdRoute
 }
@@ -241,6 +324,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_studio': {
+      id: '/_studio'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof StudioRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/connect-wallet': {
@@ -278,6 +368,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CanvasContainerIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/studio/': {
+      id: '/studio/'
+      path: '/studio'
+      fullPath: '/studio/'
+      preLoaderRoute: typeof StudioIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/studio/connect': {
+      id: '/studio/connect'
+      path: '/studio/connect'
+      fullPath: '/studio/connect'
+      preLoaderRoute: typeof StudioConnectRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/token/$id': {
       id: '/token/$id'
       path: '/token/$id'
@@ -291,6 +395,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/account/'
       preLoaderRoute: typeof AuthAccountIndexRouteImport
       parentRoute: typeof AuthRoute
+    }
+    '/_studio/studio/create': {
+      id: '/_studio/studio/create'
+      path: '/studio/create'
+      fullPath: '/studio/create'
+      preLoaderRoute: typeof StudioStudioCreateRouteImport
+      parentRoute: typeof StudioRoute
+    }
+    '/_studio/studio/list': {
+      id: '/_studio/studio/list'
+      path: '/studio/list'
+      fullPath: '/studio/list'
+      preLoaderRoute: typeof StudioStudioListRouteImport
+      parentRoute: typeof StudioRoute
     }
     '/collection/$address/$chainId': {
       id: '/collection/$address/$chainId'
@@ -312,6 +430,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/account/dashboard/'
       preLoaderRoute: typeof AuthAccountDashboardIndexRouteImport
       parentRoute: typeof AuthRoute
+    }
+    '/_studio/studio/edit/': {
+      id: '/_studio/studio/edit/'
+      path: '/studio/edit'
+      fullPath: '/studio/edit/'
+      preLoaderRoute: typeof StudioStudioEditIndexRouteImport
+      parentRoute: typeof StudioRoute
+    }
+    '/_studio/studio/edit/$containerId': {
+      id: '/_studio/studio/edit/$containerId'
+      path: '/studio/edit/$containerId'
+      fullPath: '/studio/edit/$containerId'
+      preLoaderRoute: typeof StudioStudioEditContainerIdRouteImport
+      parentRoute: typeof StudioRoute
     }
     '/_auth/account/dashboard/token/$id': {
       id: '/_auth/account/dashboard/token/$id'
@@ -349,15 +481,35 @@ const AuthRouteChildren: AuthRouteChildren = {
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
+interface StudioRouteChildren {
+  StudioStudioCreateRoute: typeof StudioStudioCreateRoute
+  StudioStudioListRoute: typeof StudioStudioListRoute
+  StudioStudioEditContainerIdRoute: typeof StudioStudioEditContainerIdRoute
+  StudioStudioEditIndexRoute: typeof StudioStudioEditIndexRoute
+}
+
+const StudioRouteChildren: StudioRouteChildren = {
+  StudioStudioCreateRoute: StudioStudioCreateRoute,
+  StudioStudioListRoute: StudioStudioListRoute,
+  StudioStudioEditContainerIdRoute: StudioStudioEditContainerIdRoute,
+  StudioStudioEditIndexRoute: StudioStudioEditIndexRoute,
+}
+
+const StudioRouteWithChildren =
+  StudioRoute._addFileChildren(StudioRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   R404Route: R404Route,
   AuthRoute: AuthRouteWithChildren,
+  StudioRoute: StudioRouteWithChildren,
   ConnectWalletRoute: ConnectWalletRoute,
   ExploreRoute: ExploreRoute,
   UnderConstructionRoute: UnderConstructionRoute,
   CanvasContainerIdRoute: CanvasContainerIdRoute,
+  StudioConnectRoute: StudioConnectRoute,
   TokenIdRoute: TokenIdRoute,
+  StudioIndexRoute: StudioIndexRoute,
   CollectionAddressChainIdRoute: CollectionAddressChainIdRoute,
   PreviewCanvasContainerIdRoute: PreviewCanvasContainerIdRoute,
 }

@@ -15,7 +15,7 @@ test.beforeAll(async ({ request }) => {
   stack = await readStack(request);
 });
 
-const isUpload = (url: string) => /\/api\/v1\/canvas\/[^/]+\/upload\//.test(new URL(url).pathname);
+const isUpload = (url: string | URL) => /\/api\/v1\/canvas\/[^/]+\/upload\//.test(new URL(url).pathname);
 const offsetOf = (headers: Record<string, string>) => Number(headers['upload-offset']);
 
 interface PatchSeen {

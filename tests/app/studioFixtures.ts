@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { StudioMediaType } from '../../domain/studio';
 import type { CaptureThumbnailInput, CreateGenerativeTokenInput, LoadTokensInput, SaveDetailsInput, SaveTokenInput, StudioCanvas, StudioToken, TokenRef, TokensPage, UploadThumbnailInput } from '../../machines/studio/studioTypes';
-import type { UploadFileInput } from '../../machines/studio/uploadMachine';
+import type { UploadEvent, UploadFileInput } from '../../machines/studio/uploadMachine';
 import { studioFlow, studioTokenCardFlow, studioUploadFlow } from '../../src/services/flows/studio';
 import { ALICE, fakeWalletSession, loginOf } from './walletHarness';
 
@@ -82,7 +82,7 @@ export function scriptedStudio(fakes: StudioFakes = {}) {
     uploadThumbnail: [] as UploadThumbnailInput[],
     generative: [] as CreateGenerativeTokenInput[],
   };
-  const uploads: Array<{ input: UploadFileInput; sendBack: (event: EventObject) => void }> = [];
+  const uploads: Array<{ input: UploadFileInput; sendBack: (event: UploadEvent) => void }> = [];
   const flow = studioFlow.provide({
     actors: {
       refreshCanvasList: fromPromise(async () => {}),
@@ -112,11 +112,11 @@ export function scriptedStudio(fakes: StudioFakes = {}) {
         const start = (input.page - 1) * input.perPage;
         return { tokens: tokens.slice(start, start + input.perPage), total: tokens.length };
       }),
-      finalizeCanvas: fromPromise(async () => (canvas = { ...canvas, state: 'finalized' })),
+      finalizeCanvas: fromPromise(async (): Promise<StudioCanvas> => (canvas = { ...canvas, state: 'finalized' })),
       upload: studioUploadFlow.provide({
         actors: {
           uploadFile: fromCallback<EventObject, UploadFileInput>(({ input, sendBack }) => {
-            uploads.push({ input, sendBack });
+            uploads.push({ input, sendBack: (event: UploadEvent) => sendBack(event) });
           }),
         },
         actions: { keepFiles: () => {}, forgetFile: () => {} },

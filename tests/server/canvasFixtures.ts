@@ -47,7 +47,7 @@ export async function canvasWorld(kind: DatabaseKind) {
   const live: LiveCall[] = [];
   const config = loadServerConfig({ APP_DOMAIN: 'localhost', DEPLOYMENTS_FILE: await makeDeploymentsFile(), STATIC_DIR: await makeStaticDir(), ...UNLIMITED });
   const mediaStore = createMediaStore(db);
-  const server = { ...createServer({ db, config, mediaStore, live: recordingBus(live) }), config, mediaStore };
+  const server = { ...createServer({ db, config, mediaStore, live: recordingBus(live) }), config, mediaStore, staticDir: config.staticDir };
   // Alice and Bob are registered creators; Carol is a collector.
   await db.insert(accounts).values([
     { address: ALICE_ADDRESS, alias: 'alice', isCreator: true },

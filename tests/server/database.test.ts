@@ -12,7 +12,7 @@ import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases
 
 const TABLES = [
   'accounts', 'all_out_sales', 'api_keys', 'articles', 'artists', 'auth_nonces', 'collections', 'comment_votes', 'comments',
-  'contact_messages', 'exhibition_artworks', 'exhibitions', 'holdings', 'indexer_state', 'likes', 'media', 'offers',
+  'canvas_uploads', 'contact_messages', 'exhibition_artworks', 'exhibitions', 'holdings', 'indexer_state', 'likes', 'media', 'offers',
   'rate_limits', 'sales', 'token_count_groups', 'tokens',
 ];
 

@@ -2,7 +2,6 @@
 // studio's preview, so a generative token shows in the same sandboxed frame with the same seed.
 import type { StudioCanvas, StudioToken } from '../../../machines/studio/studioTypes';
 import type { MediaToken } from '../../components/media/TokenMedia';
-import { generativeSpec, sandboxUrl } from '../../components/media/mediaSpec';
 import { CaptureError, generativeFrame, gifFirstFrame, videoFrame } from './capture';
 
 /** The token with its canvas's attributes; a generative token's seed value under the canvas's seed variable name. */
@@ -26,7 +25,9 @@ export function studioMediaToken(canvas: Pick<StudioCanvas, 'id' | 'attributes'>
 export const GENERATIVE_CAPTURE_SIZE = 600;
 
 /** Runs the token's sandboxed page out of sight at the fixed size, waits for its drawing and takes it as a png. */
-function captureGenerative(token: MediaToken, signal?: AbortSignal): Promise<Blob> {
+async function captureGenerative(token: MediaToken, signal?: AbortSignal): Promise<Blob> {
+  // The media helpers load with the capture, so no viewer code is reachable from the app's entry.
+  const { generativeSpec, sandboxUrl } = await import('../../components/media/mediaSpec');
   const spec = generativeSpec(token);
   if (!spec) return Promise.reject(new CaptureError('The artwork has no sketch or seed to draw.'));
   const frame = document.createElement('iframe');

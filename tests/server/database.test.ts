@@ -11,8 +11,8 @@ import { accounts, collections, tokens } from '../../server/db/schema.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 
 const TABLES = [
-  'accounts', 'all_out_sales', 'api_keys', 'articles', 'artists', 'auth_nonces', 'collections', 'comment_votes', 'comments',
-  'canvas_uploads', 'contact_messages', 'exhibition_artworks', 'exhibitions', 'holdings', 'indexer_state', 'likes', 'media', 'offers',
+  'accounts', 'all_out_sales', 'api_keys', 'articles', 'artists', 'auth_nonces', 'canvas_uploads', 'collections', 'comment_votes', 'comments',
+  'contact_messages', 'exhibition_artworks', 'exhibitions', 'holdings', 'indexer_state', 'likes', 'media', 'offers',
   'rate_limits', 'sales', 'token_count_groups', 'tokens',
 ];
 

@@ -101,14 +101,14 @@ test('the creator replaces the cover (square crop); a failed upload shows the er
     route.fulfill({ status: 413, contentType: 'application/json', body: JSON.stringify({ error: 'too_large', message: 'The cover is too large' }) }),
   );
   await page.locator('#collection-cover-file').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: COVER_PNG });
-  await page.getByRole('button', { name: 'Apply crop' }).click();
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(page.locator('.collection-cover').getByRole('alert')).toHaveText('The cover is too large');
   await expect(cover).toHaveAttribute('src', before ?? '');
   await page.unroute(`**/api/v1/collection/${collection._id}`);
 
   await page.locator('#collection-cover-file').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: COVER_PNG });
   const saved = page.waitForResponse((response) => response.url().endsWith(`/api/v1/collection/${collection._id}`) && response.request().method() === 'PUT');
-  await page.getByRole('button', { name: 'Apply crop' }).click();
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
   expect((await saved).status()).toBe(200);
   await expect(page.getByRole('button', { name: 'Edit cover' })).toBeEnabled();
   await page.reload();

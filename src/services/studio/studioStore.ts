@@ -2,8 +2,8 @@
 // nothing"): one `{ version, snapshot }` record per canvas ('new' before the collection exists) in its own idb-keyval
 // store, as comment drafts are kept. Writes run one at a time in the order asked; a record asked again before its
 // turn is written once, with its last value.
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { fromPromise } from 'xstate';
+import { createRecordQueue } from '../recordQueue';
 
 export interface StoredStudio {
   version: number;
@@ -13,48 +13,24 @@ export interface StoredStudio {
 /** The key of a studio's record: its canvas, or 'new' on /studio/create. */
 export const studioRecordKey = (containerId: string | null | undefined) => `studio:${containerId ?? 'new'}`;
 
-let store: UseStore | undefined;
-const studioStore = () => (store ??= createStore('artbazaar-studio', 'studios'));
-
-let writes: Promise<void> = Promise.resolve();
-const queued = new Map<string, StoredStudio | null>();
-
-function queueWrite(key: string, record: StoredStudio | null): void {
-  const waiting = queued.has(key);
-  queued.set(key, record);
-  if (!waiting) writes = writes.then(() => writeRecord(key));
-}
-
-async function writeRecord(key: string): Promise<void> {
-  const record = queued.get(key) ?? null;
-  queued.delete(key);
-  try {
-    if (record) await set(key, record, studioStore());
-    else await del(key, studioStore());
-  } catch (error) {
-    // No IndexedDB or no room: the studio still works, a reload then starts from the server's state.
-    console.warn('studio: the step could not be kept for a reload', error);
-  }
-}
+// No IndexedDB or no room: the studio still works, a reload then starts from the server's state.
+const records = createRecordQueue<StoredStudio>('artbazaar-studio', 'studios', (error) =>
+  console.warn('studio: the step could not be kept for a reload', error),
+);
 
 /** Keeps a studio's record (null forgets it). */
 export function storeStudioRecord(containerId: string | null | undefined, record: StoredStudio | null): void {
-  queueWrite(studioRecordKey(containerId), record);
+  records.write(studioRecordKey(containerId), record);
 }
 
 /** Resolves once every write asked for so far is stored. */
 export function studioRecordsStored(): Promise<void> {
-  return Promise.resolve().then(() => writes);
+  return records.stored();
 }
 
 /** A studio's stored record, or null (none, or storage failed). The caller checks its version. */
 export async function readStudioRecord(containerId: string | null | undefined): Promise<StoredStudio | null> {
-  await writes;
-  try {
-    return (await get<StoredStudio>(studioRecordKey(containerId), studioStore())) ?? null;
-  } catch {
-    return null;
-  }
+  return (await records.read(studioRecordKey(containerId))) ?? null;
 }
 
 /** The route view reads the stored record with this before it starts the studio from it. */

@@ -1,4 +1,5 @@
 import { getAddress, isAddress, isAddressEqual } from 'viem';
+import { artistDisplayName, shortenId } from '../../domain/artist';
 
 // Seed 000 §9: token amounts use 18 decimals, displayed with (up to) 8.
 export const TOKEN_DECIMALS = 18;
@@ -41,8 +42,7 @@ export function sameAddress(a: string | null | undefined, b: string | null | und
 
 /** First 4 and last 4 characters with an ellipsis between (seed display-name rule), of the checksummed address. */
 export function shortenAddress(value: string): string {
-  const shown = checksumAddress(value);
-  return shown.length <= 11 ? shown : `${shown.slice(0, 4)}...${shown.slice(-4)}`;
+  return shortenId(checksumAddress(value));
 }
 
 export interface NamedPerson {
@@ -53,12 +53,7 @@ export interface NamedPerson {
   lastName?: string | null;
 }
 
-/** Seed rule: first name or alias, plus last name if present; otherwise the address or id shortened. */
+/** Seed rule (domain/artist.ts): first name or alias, plus last name if present; otherwise the checksummed address or id shortened. */
 export function displayName(person: NamedPerson): string {
-  const first = person.firstName?.trim() || person.alias?.trim();
-  if (first) {
-    const last = person.lastName?.trim();
-    return last ? `${first} ${last}` : first;
-  }
-  return shortenAddress(person.address || person.id || '');
+  return artistDisplayName({ ...person, address: checksumAddress(person.address || person.id || '') });
 }

@@ -37,7 +37,7 @@ export const MAIN_MENU: NavGroup[] = [
       { label: 'Apply to become an artist', to: '/artists/apply', built: false },
     ],
   },
-  { label: 'Studio', to: '/studio', built: false },
+  { label: 'Studio', to: '/studio', built: true },
   { label: 'Dashboard', to: '/account', built: true },
 ];
 

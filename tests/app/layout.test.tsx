@@ -5,13 +5,13 @@ import { MAIN_MENU, visibleFooterColumns, visibleMenu } from '../../src/app/navi
 import { renderApp } from './appHarness';
 
 describe('main layout', () => {
-  it('menu: shows only built entries (Explore → Art, Dashboard) and hides the rest', async () => {
+  it('menu: shows only built entries (Explore → Art, Studio, Dashboard) and hides the rest', async () => {
     await renderApp('/under-construction');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const explore = within(nav).getByRole('button', { name: 'Explore' });
     expect(within(nav).queryByText('Learn')).not.toBeInTheDocument();
     expect(within(nav).queryByText('Artists')).not.toBeInTheDocument();
-    expect(within(nav).queryByText('Studio')).not.toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Studio' })).toHaveAttribute('href', '/studio');
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/account');
 
     await userEvent.click(explore);
@@ -22,7 +22,7 @@ describe('main layout', () => {
   });
 
   it('menu data: a group with no built entry is dropped, a built link stays', () => {
-    expect(visibleMenu().map((group) => group.label)).toEqual(['Explore', 'Dashboard']);
+    expect(visibleMenu().map((group) => group.label)).toEqual(['Explore', 'Studio', 'Dashboard']);
     const allBuilt = MAIN_MENU.map((group) => ({ ...group, built: true, items: group.items?.map((item) => ({ ...item, built: true })) }));
     expect(visibleMenu(allBuilt).map((group) => group.label)).toEqual(['Explore', 'Learn', 'Artists', 'Studio', 'Dashboard']);
     expect(visibleFooterColumns()).toEqual([]);

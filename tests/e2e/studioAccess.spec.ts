@@ -22,9 +22,12 @@ test.beforeAll(async ({ request }) => {
 const connectCard = (page: Page) => page.getByRole('article', { name: 'Connect as an artist' });
 const applyCard = (page: Page) => page.getByRole('article', { name: 'Apply as an artist' });
 
-test('not connected: /studio shows the studio entry with the connect-as-artist and the apply cards', async ({ page }) => {
+test('not connected: Studio in the main menu (/studio) shows the studio entry with the connect-as-artist and the apply cards', async ({ page }) => {
   await installTestWallet(page, { rpcUrl: stack.rpcUrl, accountIndex: NON_CREATOR });
-  await page.goto('/studio');
+  await page.goto('/');
+  const studio = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Studio' });
+  await expect(studio).toHaveAttribute('href', '/studio');
+  await studio.click();
   await expect(page).toHaveURL((url) => url.pathname === '/studio/connect');
   await expect(page.getByRole('heading', { level: 1, name: 'Studio' })).toBeVisible();
   await expect(connectCard(page).getByRole('button', { name: 'Connect wallet' })).toBeEnabled();

@@ -44,18 +44,8 @@ export interface StudioToken {
   attributes?: Record<string, unknown> | null;
 }
 
-/** POST /api/v1/canvas/{id}/publish: the factory call's parameters. */
-export interface PublishParameters {
-  factory: string;
-  chainId: number;
-  name: string;
-  symbol: string;
-  howManyTokens: number;
-  supplyPerToken: number;
-  baseURI: string;
-  royaltiesRecipient: string;
-  royaltiesBasispoints: number;
-}
+/** POST /api/v1/canvas/{id}/publish: the factory call's parameters (one shape, shared with the server). */
+export type { PublishParameters } from '../../domain/studio';
 
 /** A canvas's attributes as the studio reads them. */
 export const canvasAttributes = (canvas: StudioCanvas | null): CanvasAttributes => (canvas?.attributes ?? {}) as CanvasAttributes;

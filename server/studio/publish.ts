@@ -5,7 +5,7 @@
 // CreatedCollection finds this canvas by (chain, creator, that same baseUri, no address yet) and marks it published.
 import { eq, sql } from 'drizzle-orm';
 import { getAddress } from 'viem';
-import { TOKEN_WITHOUT_MEDIA_MESSAGE } from '../../domain/studio.js';
+import { TOKEN_WITHOUT_MEDIA_MESSAGE, type PublishParameters } from '../../domain/studio.js';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { collections, tokens } from '../db/schema.js';
@@ -16,18 +16,6 @@ import type { MediaStore } from '../media/store.js';
 import { loadOwnCanvas, type CanvasActor, type CanvasRow } from './access.js';
 import { canvasTokens } from './canvasStore.js';
 import type { CanvasTokenRow } from './canvasView.js';
-
-export interface PublishParameters {
-  factory: string;
-  chainId: number;
-  name: string;
-  symbol: string;
-  howManyTokens: number;
-  supplyPerToken: number;
-  baseURI: string;
-  royaltiesRecipient: string;
-  royaltiesBasispoints: number;
-}
 
 const ipfs = (cid: string) => `ipfs://${cid}`;
 /** Media shown as a still picture: its own file is the image; others (video, generative) show their thumbnail. */

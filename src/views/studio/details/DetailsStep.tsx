@@ -25,6 +25,31 @@ const HINTS: Partial<Record<DetailsField, string>> = {
   seedVariableName: `The name of the variable your script reads its seed from (up to ${SEED_TEXT_MAX} characters).`,
 };
 
+type TextDetailsField = Exclude<DetailsField, 'mediaType'>;
+
+/** One text field of the form: every one is required, with its hint (if any) and its message from the machine. */
+interface FieldSpec {
+  field: TextDetailsField;
+  id: string;
+  label: string;
+  maxLength?: number;
+  inputMode?: 'numeric';
+  multiline?: boolean;
+}
+
+const COMMON_FIELDS: FieldSpec[] = [
+  { field: 'name', id: 'studio-name', label: 'Name', maxLength: COLLECTION_NAME_MAX },
+  { field: 'symbol', id: 'studio-symbol', label: 'Symbol', maxLength: COLLECTION_SYMBOL_MAX },
+  { field: 'description', id: 'studio-description', label: 'Description', multiline: true },
+  { field: 'royaltiesBasispoints', id: 'studio-royalties', label: 'Royalties (basis points)', inputMode: 'numeric' },
+  { field: 'supplyPerToken', id: 'studio-supply', label: 'Supply per token', inputMode: 'numeric' },
+];
+const SEED_FIELD: FieldSpec = { field: 'seedVariableName', id: 'studio-seed-identifier', label: 'Seed identifier', maxLength: SEED_TEXT_MAX };
+const GRID_FIELDS: FieldSpec[] = [
+  { field: 'rows', id: 'studio-rows', label: 'Rows', inputMode: 'numeric' },
+  { field: 'columns', id: 'studio-columns', label: 'Columns', inputMode: 'numeric' },
+];
+
 export function DetailsStep({ mode }: { mode: 'details' | 'update' }) {
   const studio = useStudioActor();
   const values = useSelector(studio, (snapshot) => snapshot.context.details.values);
@@ -36,7 +61,21 @@ export function DetailsStep({ mode }: { mode: 'details' | 'update' }) {
   const busy = useSelector(studio, (snapshot) => snapshot.hasTag('busy'));
   const locked = canvas !== null;
   const fields = detailsFieldsOf(values.mediaType);
-  const change = (field: DetailsField) => (value: string) => studio.send({ type: 'details.change', field, value });
+  const textField = ({ field, id, label, maxLength, inputMode, multiline }: FieldSpec) => (
+    <TextField
+      key={id}
+      id={id}
+      label={label}
+      value={values[field]}
+      error={errors[field]}
+      hint={HINTS[field]}
+      maxLength={maxLength}
+      inputMode={inputMode}
+      multiline={multiline}
+      onChange={(value) => studio.send({ type: 'details.change', field, value })}
+      required
+    />
+  );
   const onCover = useCallback((image: Blob | null) => studio.send({ type: 'details.cover', image }), [studio]);
   const onCoverEditing = useCallback((editing: boolean) => studio.send({ type: 'details.coverEditing', editing }), [studio]);
 
@@ -47,29 +86,7 @@ export function DetailsStep({ mode }: { mode: 'details' | 'update' }) {
 
   return (
     <form className="studio-form" onSubmit={submit} noValidate aria-label="Collection details">
-      <TextField id="studio-name" label="Name" value={values.name} error={errors.name} hint={HINTS.name} maxLength={COLLECTION_NAME_MAX} onChange={change('name')} required />
-      <TextField id="studio-symbol" label="Symbol" value={values.symbol} error={errors.symbol} hint={HINTS.symbol} maxLength={COLLECTION_SYMBOL_MAX} onChange={change('symbol')} required />
-      <TextField id="studio-description" label="Description" value={values.description} error={errors.description} onChange={change('description')} multiline required />
-      <TextField
-        id="studio-royalties"
-        label="Royalties (basis points)"
-        value={values.royaltiesBasispoints}
-        error={errors.royaltiesBasispoints}
-        hint={HINTS.royaltiesBasispoints}
-        inputMode="numeric"
-        onChange={change('royaltiesBasispoints')}
-        required
-      />
-      <TextField
-        id="studio-supply"
-        label="Supply per token"
-        value={values.supplyPerToken}
-        error={errors.supplyPerToken}
-        hint={HINTS.supplyPerToken}
-        inputMode="numeric"
-        onChange={change('supplyPerToken')}
-        required
-      />
+      {COMMON_FIELDS.map(textField)}
       <div className="form-field">
         <label htmlFor="studio-media-type">Media type</label>
         <select
@@ -110,23 +127,13 @@ export function DetailsStep({ mode }: { mode: 'details' | 'update' }) {
               Sketches run with p5.js.
             </p>
           </div>
-          <TextField
-            id="studio-seed-identifier"
-            label="Seed identifier"
-            value={values.seedVariableName}
-            error={errors.seedVariableName}
-            hint={HINTS.seedVariableName}
-            maxLength={SEED_TEXT_MAX}
-            onChange={change('seedVariableName')}
-            required
-          />
+          {textField(SEED_FIELD)}
         </>
       )}
       {fields.includes('rows') && (
         <fieldset className="studio-grid-fields">
           <legend>Flipcard grid</legend>
-          <TextField id="studio-rows" label="Rows" value={values.rows} error={errors.rows} inputMode="numeric" onChange={change('rows')} required />
-          <TextField id="studio-columns" label="Columns" value={values.columns} error={errors.columns} inputMode="numeric" onChange={change('columns')} required />
+          {GRID_FIELDS.map(textField)}
         </fieldset>
       )}
       <div className="form-field studio-cover">

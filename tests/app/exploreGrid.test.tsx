@@ -123,6 +123,8 @@ describe('explore', { timeout: 30_000 }, () => {
     expect(screen.getByRole('radio', { name: 'Collections' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Oldest' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'GIF' })).toBeChecked();
+    // The studio's media-type labels (seed 001 §9).
+    expect(screen.getByRole('checkbox', { name: 'Generative Art' })).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Hardhat' })).not.toBeChecked();
     const first = within(grid).getByRole('article', { name: 'Collection 1' });
     expect(within(first).getByRole('link')).toHaveAttribute('href', `/collection/${makeCollection(1).address}/31337`);

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { MEDIA_TYPE_LABELS } from '../../../domain/studio';
 import { EXPLORE_MEDIA_TYPES, EXPLORE_SORT_NAMES, EXPLORE_VIEWS, type ExploreMediaType, type ExploreSortName, type ExploreView } from '../../../machines/explore/exploreFilters';
 import type { filterPanelMachine } from '../../../machines/explore/filterPanelMachine';
 import { displayName } from '../../app/format';
@@ -14,13 +15,8 @@ export const SORT_LABELS: Record<ExploreSortName, string> = {
   highest_price: 'Highest price',
   lowest_price: 'Lowest price',
 };
-export const MEDIA_LABELS: Record<ExploreMediaType, string> = {
-  image: 'Image',
-  gif: 'GIF',
-  'multipart/image': 'Flipcard',
-  'multipart/mixed': 'Generative',
-  video: 'Video',
-};
+/** The media types' labels are the studio's (seed 001 §9: Image, Flipcard, Generative Art, Video, GIF). */
+export const MEDIA_LABELS: Record<ExploreMediaType, string> = MEDIA_TYPE_LABELS;
 
 export interface FilterPanelProps {
   panel: ActorRefFrom<typeof filterPanelMachine>;

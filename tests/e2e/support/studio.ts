@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { registerCreator } from './creators';
-import { addressOf, openSignedIn, type SignedInPage, type Stack } from './trading';
+import { addressOf, holdingsOf, openSignedIn, type SignedInPage, type Stack } from './trading';
 
 // Shared steps of the studio specs: a registered creator signed in on /studio/create, the details form, the stepper.
 
@@ -49,4 +49,42 @@ export async function submitDetails(page: Page, details: CanvasDetails): Promise
 export async function canvasIdOf(page: Page): Promise<string> {
   await expect(page).toHaveURL(/\/studio\/edit\/[^/?#]+/);
   return new URL(page.url()).pathname.split('/').pop()!;
+}
+
+/**
+ * From the token details step: Next to the preview, Finalize after the confirmation, then Publish with the test
+ * wallet (one CreateTradableCollection) until the studio says the collection is published.
+ */
+export async function finalizeAndPublish(page: Page, name: string): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Token details' })).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Preview' })).toBeVisible();
+  await page.getByRole('button', { name: 'Finalize' }).click();
+  await page.getByRole('alertdialog', { name: 'Finalize the collection?' }).getByRole('button', { name: 'Finalize' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Publish' })).toBeVisible();
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByText(`${name} is published.`)).toBeVisible({ timeout: 90_000 });
+}
+
+export interface PublishedCanvas {
+  address: string;
+  chainId: number;
+  /** The token page of each token (/token/{holdingId}), in tokenId order. */
+  tokenPages: string[];
+}
+
+/** A published canvas as anyone reads it: its address and chain, and its tokens' pages once the indexer has the holdings. */
+export async function publishedCanvas(request: APIRequestContext, canvasId: string, tokenCount: number): Promise<PublishedCanvas> {
+  const canvas = (await (await request.get(`/api/v1/canvas/${canvasId}`)).json()) as { state: string; address: string | null; chainId: number };
+  expect(canvas.state).toBe('published');
+  expect(canvas.address).toMatch(/^0x[0-9a-f]{40}$/i);
+  let holdings: Array<{ id: string; token: { tokenId: string } }> = [];
+  await expect
+    .poll(async () => {
+      holdings = await holdingsOf(request, canvasId);
+      return holdings.length;
+    }, { message: `the indexer has the holdings of canvas ${canvasId}`, timeout: 30_000 })
+    .toBe(tokenCount);
+  const pages = [...holdings].sort((a, b) => Number(a.token.tokenId) - Number(b.token.tokenId)).map((holding) => `/token/${holding.id}`);
+  return { address: canvas.address!, chainId: canvas.chainId, tokenPages: pages };
 }

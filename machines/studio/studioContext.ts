@@ -9,6 +9,8 @@ import type { DetailsField, DetailsForm, DetailsValues, GenerativeValues, Publis
 export interface StudioResume {
   step: StudioStep;
   details: DetailsValues;
+  /** The cropped cover chosen and not saved yet (kept as a Blob). */
+  cover: Blob | null;
   uploads: UploadEntry[];
   /** The token the thumbnail / flipcard preview step works on. */
   workTokenId: string | null;
@@ -19,7 +21,7 @@ export interface StudioResume {
 export interface StudioInput {
   /** /studio/edit/{containerId}; absent on /studio/create. */
   containerId?: string;
-  /** A restored studio (persistedStudioSnapshot builds it; views need not pass it). */
+  /** What a reload kept (persistedStudioSnapshot builds the restored snapshot from it; views never pass it). */
   resume?: StudioResume | null;
 }
 
@@ -41,7 +43,7 @@ export interface StudioContext {
   /** The step shown (the top-level state), kept for persistence. */
   step: StudioStep | null;
   details: DetailsForm;
-  /** The cropped cover chosen in this session (not persisted). */
+  /** The cropped cover chosen and not saved yet (persisted as a Blob: a reload on the details step keeps it). */
   cover: Blob | null;
   /** The upload child's queue as it last reported it (persisted: pending files survive a reload). */
   uploads: UploadEntry[];

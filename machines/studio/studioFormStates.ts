@@ -61,7 +61,8 @@ function detailsForm(step: 'details' | 'update') {
       editing: {
         on: {
           'details.change': { guard: 'canChangeDetail', actions: ['changeDetails', 'persistStudio'] },
-          'details.cover': { actions: 'setCover' },
+          // The unsaved cover is kept for a reload as well (a Blob in the record).
+          'details.cover': { actions: ['setCover', 'persistStudio'] },
           'details.coverEditing': { actions: 'setCoverEditing' },
           // Next is disabled while the cover's crop editor is open; missing or invalid fields show their messages.
           'details.submit': { guard: 'coverReady', target: 'checking' },
@@ -81,9 +82,9 @@ function detailsForm(step: 'details' | 'update') {
             {
               guard: 'isCreating',
               target: '#studio.upload',
-              actions: ['assignCanvas', 'notifyCreated', { type: 'enterStep', params: { step: 'upload' } }, 'persistStudio', 'goToCanvas'],
+              actions: ['assignCanvas', 'clearCover', 'notifyCreated', { type: 'enterStep', params: { step: 'upload' } }, 'persistStudio', 'goToCanvas'],
             },
-            { target: step === 'details' ? '#studio.upload' : '#studio.preview', actions: ['assignCanvas', 'notifyUpdated'] },
+            { target: step === 'details' ? '#studio.upload' : '#studio.preview', actions: ['assignCanvas', 'clearCover', 'notifyUpdated'] },
           ],
           onError: { target: 'editing', actions: 'showProblem' },
         },

@@ -63,7 +63,7 @@ export function initialStudioContext(input: StudioInput): StudioContext {
     canvas: null,
     step: null,
     details: emptyDetailsForm(resume?.details ?? newDetailsValues(null)),
-    cover: null,
+    cover: resume?.cover ?? null,
     uploads: resume?.uploads ?? [],
     workToken: resume?.workTokenId ? { tokenId: resume.workTokenId, token: null } : null,
     thumbnail: { mode: resume?.thumbnailMode ?? 'default', image: null, filename: null, editing: false, captured: null },

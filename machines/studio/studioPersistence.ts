@@ -1,17 +1,19 @@
 // Issue 14 "a reload, a crash or a lost connection at any point of the studio loses nothing": what of the studio
-// survives a reload, as the machine's persisted snapshot in a `{ version, snapshot }` record (stored by the
-// services' persistStudio, e.g. in an idb-keyval store keyed by containerId ?? 'new').
+// survives a reload, as the machine's persisted snapshot (getPersistedSnapshot()) in a `{ version, snapshot }` record.
+// This module owns the record's shape; src/services/studio/studioPersistence.ts only stores and reads it (idb-keyval,
+// keyed by containerId ?? 'new'), and the page restores the studio with `useFlow(studioFlow, { snapshot })`.
 //
 // The record is the studio as a fresh page would start it (loading its canvas again) carrying the resume data:
-// the step, the form values, the thumbnail choice, the generative form and the upload queue (pending files continue
-// from the server's offset). Never a request in flight: a save, a finalize or a publish under way is not repeated by
-// a reload; the step it started from is shown again with its values.
+// the step, the form values, the unsaved cover (a Blob: IndexedDB keeps it by structured clone, the record never turns
+// it into JSON), the thumbnail choice, the generative form and the upload queue (pending files continue from the
+// server's offset). Never a request in flight: a save, a finalize or a publish under way is not repeated by a reload;
+// the step it started from is shown again with its values.
 import { createActor, type Snapshot } from 'xstate';
 import { studioMachine } from './studioMachine';
 import type { StudioContext, StudioResume } from './studioContext';
 
-/** Stored beside the snapshot; a record of another version is discarded. */
-export const PERSISTED_STUDIO_VERSION = 1;
+/** Stored beside the snapshot; a record of another version is discarded (2: the snapshot carries the cover). */
+export const PERSISTED_STUDIO_VERSION = 2;
 
 export interface PersistedStudioRecord {
   version: number;
@@ -24,6 +26,7 @@ export function studioResumeOf(context: StudioContext): StudioResume | null {
   return {
     step: context.step,
     details: context.details.values,
+    cover: context.cover,
     uploads: context.uploads,
     workTokenId: context.workToken?.tokenId ?? null,
     thumbnailMode: context.thumbnail.mode,
@@ -50,11 +53,11 @@ export function persistedStudioRecord(source: { context: StudioContext }): Persi
 }
 
 /** The snapshot of a stored record, or undefined for a missing, malformed or other-version record. */
-export function restoredStudioSnapshot(record: unknown, containerId?: string): Snapshot<unknown> | undefined {
+export function restoredStudioSnapshot(record: unknown, containerId?: string | null): Snapshot<unknown> | undefined {
   const candidate = record as Partial<PersistedStudioRecord> | null | undefined;
   if (!candidate || candidate.version !== PERSISTED_STUDIO_VERSION || typeof candidate.snapshot !== 'object' || candidate.snapshot === null) return undefined;
   const stored = (candidate.snapshot as { context?: { containerId?: string | null } }).context?.containerId ?? undefined;
   // A record of another canvas (or of a new one on an edit page) is not this page's.
-  if (stored !== containerId) return undefined;
+  if (stored !== (containerId ?? undefined)) return undefined;
   return candidate.snapshot;
 }

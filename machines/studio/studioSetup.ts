@@ -160,6 +160,8 @@ export const studioSetup = setup({
       const formError = context.details.formError ? missingFieldsMessage(values) : null;
       return { details: { ...context.details, values, errors, formError } };
     }),
+    // A saved cover is the canvas's: the next record no longer carries it.
+    clearCover: assign({ cover: null }),
     setCover: assign(({ event }) => (event.type === 'details.cover' ? { cover: event.image } : {})),
     setCoverEditing: assign(({ context, event }) => (event.type === 'details.coverEditing' ? { details: { ...context.details, coverEditing: event.editing } } : {})),
     showDetailsErrors: assign(({ context, system }) => {

@@ -1,25 +1,21 @@
 // The studio's reload store (issue 14: "a reload, a crash or a lost connection at any point of the studio loses
 // nothing"): one `{ version, snapshot }` record per canvas ('new' before the collection exists) in its own idb-keyval
-// store, as comment drafts are kept. Writes run one at a time in the order asked; a record asked again before its
-// turn is written once, with its last value.
-import { fromPromise } from 'xstate';
+// store, as comment drafts are kept. The record is stored by structured clone, so the unsaved cover stays a Blob.
+// Writes run one at a time in the order asked; a record asked again before its turn is written once, with its last
+// value. The record's shape is machines/studio/studioPersistence.ts's; this store only keeps it.
+import type { PersistedStudioRecord } from '../../../machines/studio/studioPersistence';
 import { createRecordQueue } from '../recordQueue';
-
-export interface StoredStudio {
-  version: number;
-  snapshot: unknown;
-}
 
 /** The key of a studio's record: its canvas, or 'new' on /studio/create. */
 export const studioRecordKey = (containerId: string | null | undefined) => `studio:${containerId ?? 'new'}`;
 
 // No IndexedDB or no room: the studio still works, a reload then starts from the server's state.
-const records = createRecordQueue<StoredStudio>('artbazaar-studio', 'studios', (error) =>
+const records = createRecordQueue<PersistedStudioRecord>('artbazaar-studio', 'studios', (error) =>
   console.warn('studio: the step could not be kept for a reload', error),
 );
 
 /** Keeps a studio's record (null forgets it). */
-export function storeStudioRecord(containerId: string | null | undefined, record: StoredStudio | null): void {
+export function storeStudioRecord(containerId: string | null | undefined, record: PersistedStudioRecord | null): void {
   records.write(studioRecordKey(containerId), record);
 }
 
@@ -29,9 +25,6 @@ export function studioRecordsStored(): Promise<void> {
 }
 
 /** A studio's stored record, or null (none, or storage failed). The caller checks its version. */
-export async function readStudioRecord(containerId: string | null | undefined): Promise<StoredStudio | null> {
+export async function readStudioRecord(containerId: string | null | undefined): Promise<PersistedStudioRecord | null> {
   return (await records.read(studioRecordKey(containerId))) ?? null;
 }
-
-/** The route view reads the stored record with this before it starts the studio from it. */
-export const storedStudioRecord = fromPromise<StoredStudio | null, { containerId: string | null }>(({ input }) => readStudioRecord(input.containerId));

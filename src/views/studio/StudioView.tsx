@@ -1,13 +1,13 @@
 // The creator studio (/studio/create, /studio/edit/$containerId): the stepper with the page title and the shown step.
-// The studio flow starts from what a reload kept (read first), so the artist comes back to the same step and values.
+// The studio flow starts from the snapshot a reload kept (read first), so the artist comes back to the same step and
+// values.
 import { useActorRef, useSelector } from '@xstate/react';
+import type { Snapshot } from 'xstate';
 import { stepperOf, stepTitle, STUDIO_STEPS, type StudioStep } from '../../../machines/studio/studioSteps';
-import type { StudioInput } from '../../../machines/studio/studioMachine';
 import { useFlow } from '../../app/flows';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { studioFlow } from '../../services/flows/studio';
-import { restoredStudioInput } from '../../services/studio/studioPersistence';
-import { storedStudioRecord } from '../../services/studio/studioStore';
+import { storedStudioSnapshot } from '../../services/studio/studioPersistence';
 import { DetailsStep } from './details/DetailsStep';
 import { PreviewStep } from './review/PreviewStep';
 import { PublishStep } from './review/PublishStep';
@@ -20,9 +20,9 @@ import { UploadStep } from './upload/UploadStep';
 import './studio.css';
 
 export function StudioView({ containerId }: { containerId: string | null }) {
-  const stored = useActorRef(storedStudioRecord, { input: { containerId } });
+  const stored = useActorRef(storedStudioSnapshot, { input: { containerId } });
   const read = useSelector(stored, (snapshot) => snapshot.status !== 'active');
-  const record = useSelector(stored, (snapshot) => snapshot.output ?? null);
+  const restored = useSelector(stored, (snapshot) => snapshot.output ?? null);
   if (!read) {
     return (
       <main className="studio-page" aria-busy="true">
@@ -31,11 +31,12 @@ export function StudioView({ containerId }: { containerId: string | null }) {
       </main>
     );
   }
-  return <StudioFlow input={restoredStudioInput(containerId, record)} />;
+  return <StudioFlow containerId={containerId} snapshot={restored} />;
 }
 
-function StudioFlow({ input }: { input: StudioInput }) {
-  const studio = useFlow(studioFlow, { input });
+/** A reload restores the studio's persisted snapshot (same step, values, cover and upload queue); else a fresh one. */
+function StudioFlow({ containerId, snapshot }: { containerId: string | null; snapshot: Snapshot<unknown> | null }) {
+  const studio = useFlow(studioFlow, snapshot ? { snapshot } : { input: containerId ? { containerId } : {} });
   return (
     <StudioActorContext.Provider value={studio}>
       <StudioPage />

@@ -99,6 +99,9 @@ export const artistProfileSchema = z.object({
   highlights: highlightsSchema,
   portfolio: portfolioTextSchema,
   featuredArtwork: featuredArtworkSchema,
+  /** The artist page's about ("comments") text and the featured artwork's note: kept as they are when not sent. */
+  about: z.optional(artistDescriptionSchema),
+  featuredArtworkDescription: z.optional(artistDescriptionSchema),
 });
 export type ArtistProfile = z.infer<typeof artistProfileSchema>;
 

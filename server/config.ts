@@ -11,6 +11,9 @@ export const MAX_VIDEO_SIZE = 104_857_600;
 /** Default royalty offered in the studio, in basis points (500 = 5%, on the seed's 100 = 1% scale). */
 export const SUGGESTED_ROYALTY = 500;
 
+/** The external artist application form (ARTIST_APPLICATION_URL replaces it: the marketplace's own form). */
+export const DEFAULT_ARTIST_APPLICATION_URL = 'https://artbazaar.example/apply';
+
 export const MEDIA_URL_PREFIX = '/ipfs/';
 export const THUMBNAIL_URL_PREFIX = '/ipfs/thumbnail/';
 
@@ -56,6 +59,8 @@ export interface PublicConfig {
   maxVideoSize: number;
   suggestedRoyalty: number;
   isLocalDemoChain: boolean;
+  /** Seed 001 §2 "Artist application": the external application form 'apply here' opens in a new tab. */
+  artistApplicationUrl: string;
 }
 
 export interface ServerConfig {
@@ -86,6 +91,7 @@ const envSchema = z.object({
   CHAIN_ID: z.coerce.number().int().positive().default(31337),
   DEPLOYMENTS_FILE: z.string().min(1).optional(),
   STATIC_DIR: z.string().min(1).optional(),
+  ARTIST_APPLICATION_URL: z.url({ protocol: /^https?$/ }).default(DEFAULT_ARTIST_APPLICATION_URL),
 });
 
 const repoFile = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
@@ -98,7 +104,12 @@ export function readDeploymentsFile(path: string): Deployments | null {
   return parsed.data;
 }
 
-export function buildPublicConfig(chainId: number, chainRpcUrl: string, deployments: Deployments | null): PublicConfig {
+export function buildPublicConfig(
+  chainId: number,
+  chainRpcUrl: string,
+  deployments: Deployments | null,
+  artistApplicationUrl: string = DEFAULT_ARTIST_APPLICATION_URL,
+): PublicConfig {
   const chain = CHAIN_NAMES[chainId] ?? { name: `Chain ${chainId}`, symbol: 'ETH' };
   return {
     evms: [
@@ -118,6 +129,7 @@ export function buildPublicConfig(chainId: number, chainRpcUrl: string, deployme
     maxVideoSize: MAX_VIDEO_SIZE,
     suggestedRoyalty: SUGGESTED_ROYALTY,
     isLocalDemoChain: LOCAL_DEMO_CHAINS.has(chainId),
+    artistApplicationUrl,
   };
 }
 
@@ -141,7 +153,7 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
     deploymentsPath,
     deployments,
     staticDir: vars.STATIC_DIR ?? repoFile('dist'),
-    public: buildPublicConfig(chainId, vars.CHAIN_RPC_URL, deployments),
+    public: buildPublicConfig(chainId, vars.CHAIN_RPC_URL, deployments, vars.ARTIST_APPLICATION_URL),
     security: loadSecurityConfig(cleaned, vars.PORT),
   };
 }

@@ -1,9 +1,10 @@
 // The demo's editorial layer: artist pages, likes, comments, exhibitions and articles.
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { artistSortKey } from '../../domain/artist.js';
 import type { Db } from '../../server/db/client.js';
-import { articles, artists, comments, exhibitionArtworks, exhibitions, likes, tokens } from '../../server/db/schema.js';
+import { accounts, articles, artists, comments, exhibitionArtworks, exhibitions, likes, tokens } from '../../server/db/schema.js';
 import type { MediaStore } from '../../server/media/store.js';
-import { renderCover } from './artwork/render.js';
+import { renderCover, renderImage } from './artwork/render.js';
 import { people } from './content.js';
 import type { SeedSizes } from './media.js';
 
@@ -39,27 +40,54 @@ export async function seedEditorial(
     { tokenId: second!.id, accountId: likers[1]!, text: 'Those colours!' },
   ]);
 
-  // Artist pages for every creator, featuring their first token.
+  // Artist pages for every creator (issue 15): cover at the profile's 939/480 crop, socials, highlights, a
+  // portfolio of three images and one article each, so every section of the artist page shows.
+  const html = (title: string, body: string) => new TextEncoder().encode(`<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1>${body}</body></html>`);
   const artistIds = new Map<number, number>();
+  const coverWidth = sizes.cover[0];
+  const portfolioSize = Math.min(sizes.image, 800);
   for (const person of people.filter((p) => p.isCreator)) {
-    const featured = all.find((t) => t.creator === addresses.get(person.account));
+    const address = addresses.get(person.account)!;
+    const featured = all.find((t) => t.creator === address);
+    const handle = person.alias.replace(/[^A-Za-z0-9_]/g, '');
+    const socials = {
+      web: person.web ?? `https://${handle}.art`,
+      twitter: person.twitter ?? handle,
+      instagram: person.instagram ?? `${handle}.studio`,
+    };
+    await db.update(accounts).set(socials).where(eq(accounts.id, accountIds.get(person.account)!));
+    const portfolioItems = [];
+    for (let i = 0; i < 3; i++) {
+      const cid = await store.put(await renderImage(9300 + person.account * 10 + i, { size: portfolioSize }), 'image/png');
+      portfolioItems.push({ mediaUrl: cid, description: `${person.firstName}, study ${i + 1} (${2023 + i})` });
+    }
     const [row] = await db
       .insert(artists)
       .values({
         accountId: accountIds.get(person.account)!,
-        cover: await cover(9000 + person.account),
+        sortKey: artistSortKey({ firstName: person.firstName, lastName: person.lastName, alias: person.alias, address }),
+        cover: await store.put(await renderCover(9000 + person.account, coverWidth, Math.round((coverWidth * 480) / 939)), 'image/png'),
         description: person.bio,
         featuredTokenId: featured?.id ?? null,
         featuredArtworkDescription: `A key work by ${person.firstName} ${person.lastName ?? ''}`.trim() + ', chosen by the curators.',
         about: `${person.firstName} lives and works between the studio and the screen.`,
         highlights: [
+          { date: '2023-03-18', achievement: 'Group show "New Systems", online' },
           { date: '2024-05-12', achievement: 'First solo show online' },
           { date: '2025-10-03', achievement: 'Joined Art Bazaar' },
         ],
-        portfolio: { context: `Selected works by ${person.firstName}.`, items: [] },
+        portfolio: { context: `Selected works by ${person.firstName}: studies made alongside the collections on Art Bazaar.`, items: portfolioItems },
       })
       .returning({ id: artists.id });
     artistIds.set(person.account, row!.id);
+    const title = `${person.firstName} ${person.lastName ?? ''}`.trim();
+    await db.insert(articles).values({
+      type: 'interview',
+      title: `A conversation with ${title}`,
+      cover: await cover(9400 + person.account),
+      ipfsHash: await store.put(html(`A conversation with ${title}`, `<p>${person.bio}</p><p>“The work starts with a rule and ends when the rule surprises me.”</p><p>Read on for how ${person.firstName} works, what the studio looks like and what comes next.</p>`), 'text/html'),
+      artistId: row!.id,
+    });
   }
 
   // One exhibition running now and one that has closed.
@@ -76,8 +104,7 @@ export async function seedEditorial(
     ...all.filter((_, i) => i % 5 === 1).slice(0, 6).map((t, order) => ({ exhibitionId: past!.id, tokenId: t.id, order, medium: 'Digital' })),
   ]);
 
-  // Articles: HTML bodies in the media store.
-  const html = (title: string, body: string) => new TextEncoder().encode(`<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1>${body}</body></html>`);
+  // Editorial articles: HTML bodies in the media store.
   const pieces = [
     { type: 'interview', title: 'In the studio with Mara Vale', artist: 1, body: '<p>Mara Vale on tiles, grids and the pleasure of a small vocabulary.</p><p>“I give myself four shapes and a week. The constraint is the studio.”</p>' },
     { type: 'essay', title: 'What a seed remembers', artist: 5, body: '<p>Generative art is often described as random. It is the opposite: every seed is a precise instruction, replayed identically forever.</p>' },

@@ -2,6 +2,7 @@
 import { GraphQLScalarType, Kind, type GraphQLError, type ValueNode } from 'graphql';
 import { createGraphQLError, createSchema, createYoga, maskError } from 'graphql-yoga';
 import { DATA_EXCEPTION_MESSAGE, isDataException } from '../http/errors.js';
+import { artistsModule } from './artists/index.js';
 import { browsingModule } from './browsing/index.js';
 import { getMarketplaceCollections } from './collections.js';
 import { commentsModule } from './comments/index.js';
@@ -18,7 +19,7 @@ import type { GraphqlLimits } from '../security/config.js';
 export type { GraphqlContext } from './module.js';
 
 // Feature modules add their types and queries to the base schema (typeDefs.ts).
-const modules: GraphqlModule[] = [browsingModule, dashboardModule, commentsModule, studioModule];
+const modules: GraphqlModule[] = [browsingModule, dashboardModule, commentsModule, studioModule, artistsModule];
 
 function literalValue(node: ValueNode): unknown {
   switch (node.kind) {

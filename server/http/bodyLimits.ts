@@ -3,6 +3,7 @@
 // (chunked), ahead of authentication, so an anonymous client cannot make the server buffer megabytes.
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { PORTFOLIO_IMAGES_MAX } from '../../domain/artist.js';
 import { UPLOAD_CHUNK_SIZE } from '../../domain/studio.js';
 import type { PublicConfig } from '../config.js';
 import { errorResponse } from './errors.js';
@@ -27,6 +28,8 @@ const MULTIPART_OVERHEAD = 64 * KB;
 /** The table (also in the README's security section). */
 export function bodyLimitTable(config: Pick<PublicConfig, 'maxFileSize'>): BodyLimitRule[] {
   const fileUpload = config.maxFileSize + MULTIPART_OVERHEAD;
+  // The artist profile (issue 15): a cover and up to PORTFOLIO_IMAGES_MAX portfolio images in one save.
+  const artistProfile = (PORTFOLIO_IMAGES_MAX + 1) * config.maxFileSize + MULTIPART_OVERHEAD;
   // The user chose a file: say the file limit they can act on, not the framing allowance on top of it.
   const fileMessage = `The request is larger than the ${config.maxFileSize / 1_048_576} MB limit.`;
   return [
@@ -42,6 +45,8 @@ export function bodyLimitTable(config: Pick<PublicConfig, 'maxFileSize'>): BodyL
     { method: 'PUT', path: '/api/v1/canvas/:id', maxBytes: fileUpload, why: 'the edited details, attributes and an optional new cover image up to maxFileSize', message: fileMessage },
     { method: 'PUT', path: '/api/v1/canvas/:id/token/:tokenId', maxBytes: 16 * KB, why: 'a token name of 50 characters and a description of up to 2,000' },
     { method: 'POST', path: '/api/v1/canvas/:id/token', maxBytes: 4 * KB, why: 'a generative token: a name and a seed value of 50 characters each' },
+    { method: 'POST', path: '/api/v1/artist', maxBytes: artistProfile, why: 'the artist profile texts (a few KB), a cover and up to 9 portfolio images, each up to maxFileSize', message: fileMessage },
+    { method: 'PUT', path: '/api/v1/artist/:address', maxBytes: artistProfile, why: 'the edited artist profile: texts, a new cover and up to 9 new portfolio images, each up to maxFileSize', message: fileMessage },
     { method: 'POST', path: '/api/v1/trade/check', maxBytes: 4 * KB, why: 'a trade: kind, chain, price and ids' },
     { method: 'PATCH', path: '/api/v1/canvas/:id/upload/:uploadId', maxBytes: UPLOAD_CHUNK_SIZE + 64 * KB, why: 'one tus chunk of a studio upload (the studio sends 5,000,000 bytes at a time)' },
     { method: 'POST', path: '/graphql', maxBytes: 64 * KB, why: 'a query document and its variables (the app sends under 4 KB)' },

@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { errorResponse } from '../http/errors.js';
 import { accountRoutes } from './account.js';
+import { articleRoutes } from './article.js';
+import { artistRoutes } from './artist.js';
 import { canvasRoutes } from './canvas.js';
 import { collectionRoutes } from './collection.js';
 import { commentRoutes } from './comments.js';
@@ -32,6 +34,8 @@ export function restRoutes(options: RestRouteOptions) {
   api.route('/canvas/', canvasRoutes(options));
   api.route('/comments', commentRoutes(options));
   api.route('/trade', tradeRoutes(options));
+  api.route('/artist', artistRoutes(options));
+  api.route('/article', articleRoutes(options));
 
   api.all('*', (c) => errorResponse(c, 404, 'not_found', `No API route ${c.req.method} ${c.req.path}.`));
   return api;

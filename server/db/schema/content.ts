@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -62,8 +63,13 @@ export const commentVotes = pgTable(
   ],
 );
 
+// The catalogue's sort key compares bytes ("C"), so PGlite and PostgreSQL order it identically whatever their locale.
+const textCollateC = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
+
 export const artists = pgTable('artists', {
   id: id(),
+  /** domain/artist.ts artistSortKey: the display name lower-cased; written with the names (catalogue order, id breaks ties). */
+  sortKey: textCollateC('sort_key').notNull(),
   accountId: ref('account_id')
     .notNull()
     .unique()
@@ -80,7 +86,7 @@ export const artists = pgTable('artists', {
     .default({ context: '', items: [] }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-});
+}, (t) => [index('artists_sort_idx').on(t.sortKey, t.id)]);
 
 export const exhibitions = pgTable(
   'exhibitions',

@@ -1,0 +1,27 @@
+// GraphQL: the artists catalogue, an artist's page and their artworks (issue 15; seed 001 §2, §3, §7).
+import { parseAddress } from '../browsing/args.js';
+import { parseListInput } from '../inputs.js';
+import type { GraphqlContext, GraphqlModule } from '../module.js';
+import { getMarketplaceTokens } from '../tokens.js';
+import { artistArticles, artistCollections, featuredArtwork, getAllArtists, getArtistInfo, parseArtistPagination, type ArtistNode } from './queries.js';
+import { artistsTypeDefs } from './typeDefs.js';
+
+type Args = Record<string, unknown>;
+
+export const artistsModule: GraphqlModule = {
+  typeDefs: artistsTypeDefs,
+  resolvers: {
+    Query: {
+      getAllArtists: (_: unknown, args: Args, { db, config }: GraphqlContext) => getAllArtists(db, config.ipfs, parseArtistPagination(args.pagination)),
+      getArtistInfo: (_: unknown, args: Args, { db, config }: GraphqlContext) => getArtistInfo(db, config.ipfs, parseAddress(args.artist_id, 'artist_id')),
+      // The marketplace's own token list filtered by creator: visible collections only, keyset-paged by _id, newest first.
+      getArtistTokens: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
+        getMarketplaceTokens(db, config.ipfs, parseListInput({ filters: { creator: parseAddress(args.artist_id, 'artist_id') }, pagination: args.pagination }, ['_id'])),
+    } as never,
+    Artist: {
+      featuredArtwork: (parent: ArtistNode, _: Args, context: GraphqlContext) => featuredArtwork(context, parent),
+      collections: (parent: ArtistNode, _: Args, context: GraphqlContext) => artistCollections(context, parent),
+      articles: (parent: ArtistNode, _: Args, context: GraphqlContext) => artistArticles(context, parent),
+    } as never,
+  },
+};

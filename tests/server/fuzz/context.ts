@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createApiKey } from '../../../server/auth/apiKeys.js';
 import type { Db } from '../../../server/db/client.js';
-import { accounts, collections, comments, likes, offers, sales, tokens } from '../../../server/db/schema.js';
+import { accounts, articles, artists, collections, comments, likes, offers, sales, tokens } from '../../../server/db/schema.js';
 import type { ApiKeyCredentials } from '../../../src/services/authFetch.js';
 import { ALICE, BOB, CAROL, login, loginBody, type LoginResponse, type TestServer } from '../authFixtures.js';
 import { CREATOR_A, CREATOR_B, MARKETPLACE, seedMarketplace } from '../fixtures.js';
@@ -40,6 +40,8 @@ export interface FuzzContext {
     media: { image: string; manifest: string; sketch: string };
     /** Studio canvases (issue 14): Alice's in each state and kind, Bob's, and the preview link of Alice's image one. */
     canvases: { image: string; generative: string; flipcard: string; finalized: string; published: string; other: string; share: string };
+    /** Articles (issue 15): one of Alice's artist profile with its HTML body in the media store. */
+    articles: string[];
   };
   /** POST /account bodies for DAVE, signed: valid, and signed but wrong in one field of the message. */
   logins: { valid: Record<string, unknown>; signedVariants: Record<string, unknown>[] };
@@ -120,6 +122,10 @@ export async function buildFuzzContext(server: TestServer, db: Db): Promise<Fuzz
   ]);
 
   const canvases = await seedCanvases(db, image, sketch);
+  // Alice's artist profile (issue 15; Bob, a creator too, has none) with one article.
+  const [artist] = await db.insert(artists).values({ accountId: aliceId, sortKey: 'alice artist', portfolio: { context: '', items: [{ mediaUrl: image, description: 'One' }] } }).returning({ id: artists.id });
+  const body = await server.mediaStore.put(new TextEncoder().encode('<p>An article</p>'), 'text/html');
+  const articleRows = await db.insert(articles).values({ type: 'interview', title: 'Meet Alice', ipfsHash: body, artistId: artist!.id }).returning({ id: articles.id });
 
   return {
     server,
@@ -144,6 +150,7 @@ export async function buildFuzzContext(server: TestServer, db: Db): Promise<Fuzz
       offerIds: offerRows.map((row) => String(row.id)),
       media: { image, manifest, sketch },
       canvases,
+      articles: articleRows.map((row) => String(row.id)),
     },
     logins: { valid, signedVariants },
   };

@@ -111,7 +111,7 @@ function hintFor(ctx: FuzzContext, name: string): Hint | undefined {
     saleId: { valid: ['1', '2'], edge: ['0', '9'.repeat(78), '9'.repeat(79)] },
   };
   if (byName[name]) return byName[name];
-  if (/creator|owner|seller|address|viewer|account|buyer/i.test(name)) {
+  if (/creator|owner|seller|address|viewer|account|buyer|artist/i.test(name)) {
     return { valid: [ctx.ids.aliceAddress, ctx.keys.bob.address], edge: [ctx.ids.aliceAddress.toUpperCase().replace('0X', '0x'), `0x${'0'.repeat(40)}`, ctx.ids.aliceAccount] };
   }
   if (/(^|_)ids?$|token|container|exclude|^id$|parent/i.test(name)) {

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { bodyArbitrary, type BodySpec, type FuzzBody } from './bodies.js';
 import type { FuzzContext, Who } from './context.js';
 import { BAD_IDS, badString, headerString } from './values.js';
+import { artistRoutes } from './artistRoutes.js';
 import { canvasRoutes, uploadRoutes } from './canvasRoutes.js';
 
 export type AuthKind = 'none' | 'optional' | 'signed';
@@ -122,6 +123,7 @@ export const ROUTES: FuzzRoute[] = [
   },
   ...canvasRoutes(),
   ...uploadRoutes(),
+  ...artistRoutes(),
   {
     route: 'POST /api/v1/trade/check',
     auth: 'signed',

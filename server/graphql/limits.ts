@@ -47,6 +47,11 @@ export const LIST_ESTIMATES: Readonly<Record<string, number>> = {
   'TokenHoldingNode.bazaarSales': 5,
   // Open offers on one token's sales (Received offers): a few bidders per token.
   'TokenWithOffers.offers': 10,
+  // An artist page (issue 15): the seed's limits (7 highlights, 9 portfolio images); a few collections and articles.
+  'Artist.highlights': 7,
+  'ArtistPortfolio.items': 9,
+  'Artist.collections': 10,
+  'Artist.articles': 5,
 };
 
 /** A list without an entry above (a field added later) costs as much as a default page. */

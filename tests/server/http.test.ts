@@ -39,6 +39,12 @@ describe('loadServerConfig', () => {
     expect(config.public.isLocalDemoChain).toBe(false);
   });
 
+  it('the artist application form URL comes from ARTIST_APPLICATION_URL (an http(s) URL)', () => {
+    const config = loadServerConfig({ DEPLOYMENTS_FILE: '/nonexistent/31337.json', ARTIST_APPLICATION_URL: 'https://forms.example.org/artists' });
+    expect(config.public.artistApplicationUrl).toBe('https://forms.example.org/artists');
+    expect(() => loadServerConfig({ DEPLOYMENTS_FILE: '/nonexistent/31337.json', ARTIST_APPLICATION_URL: 'javascript:alert(1)' })).toThrow(/ARTIST_APPLICATION_URL/);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
@@ -71,6 +77,7 @@ describe.each(DATABASE_KINDS)('HTTP surface on %s', (kind) => {
       maxVideoSize: 104857600,
       suggestedRoyalty: 500,
       isLocalDemoChain: true,
+      artistApplicationUrl: 'https://artbazaar.example/apply',
     });
   });
 

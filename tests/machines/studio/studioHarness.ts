@@ -1,0 +1,328 @@
+// Replays a studio model path on the REAL studio machine: its services are controlled promises settled by the path's
+// done/error events, the upload child and the wallet transaction are small stand-ins (their own machines have their
+// own model tests), notices go to a recorder registered as the system's notifications actor, and every record the
+// studio persists is kept (persistedStudioRecord, as the services store it).
+import { expect, vi } from 'vitest';
+import { createActor, fromCallback, setup, type AnyActorRef, type EventObject } from 'xstate';
+import type { TestParam } from 'xstate/graph';
+import { studioMachine, type StudioEvent } from '../../../machines/studio/studioMachine';
+import { persistedStudioRecord, type PersistedStudioRecord } from '../../../machines/studio/studioPersistence';
+import type { PublishParameters, ShareOutcome, StudioCanvas, StudioToken, TokensPage } from '../../../machines/studio/studioTypes';
+import { checkedStates, controlled, flush } from '../support/modelTesting';
+import { ctx, project, type ModelEvent, type Snap } from './studioModel';
+
+/** The upload child stand-in keeps its input (canvas, screen, the restored queue) for the assertions. */
+const uploadStandIn = setup({ types: { input: {} as unknown, context: {} as { input: unknown } } }).createMachine({ context: ({ input }) => ({ input }) });
+
+export function startStudio(options: { input?: object; snapshot?: unknown } = {}) {
+  const fakes = {
+    loadCanvas: controlled<StudioCanvas, { canvasId: string }>(),
+    saveDetails: controlled<StudioCanvas, { canvasId: string | null; details: object; cover: Blob | null }>(),
+    loadToken: controlled<StudioToken, { canvasId: string; tokenId: string }>(),
+    deleteToken: controlled<void, { canvasId: string; tokenId: string }>(),
+    createGenerativeToken: controlled<StudioToken, { canvasId: string; seedValue: string; name: string }>(),
+    captureThumbnail: controlled<Blob, { canvas: StudioCanvas; token: StudioToken }>(),
+    uploadThumbnail: controlled<void, { canvasId: string; tokenId: string; image: Blob; filename: string }>(),
+    loadTokens: controlled<TokensPage, { canvasId: string; page: number; perPage: number }>(),
+    finalizeCanvas: controlled<StudioCanvas, { canvasId: string }>(),
+    preparePublish: controlled<PublishParameters, { canvasId: string }>(),
+    publishAction: controlled<{ error: unknown; hash: string | null }, { action: Record<string, unknown> }>(),
+    shareCanvas: controlled<ShareOutcome, { canvas: StudioCanvas }>(),
+  };
+  const notices: Array<{ kind: string; text: string }> = [];
+  const records: PersistedStudioRecord[] = [];
+  const navigations: string[] = [];
+  const provided = studioMachine.provide({
+    actors: {
+      refreshCanvasList: controlled<void>().logic,
+      loadCanvas: fakes.loadCanvas.logic,
+      saveDetails: fakes.saveDetails.logic,
+      loadToken: fakes.loadToken.logic,
+      deleteToken: fakes.deleteToken.logic,
+      createGenerativeToken: fakes.createGenerativeToken.logic,
+      captureThumbnail: fakes.captureThumbnail.logic,
+      uploadThumbnail: fakes.uploadThumbnail.logic,
+      loadTokens: fakes.loadTokens.logic,
+      finalizeCanvas: fakes.finalizeCanvas.logic,
+      preparePublish: fakes.preparePublish.logic,
+      shareCanvas: fakes.shareCanvas.logic,
+      upload: uploadStandIn,
+      contractAction: fakes.publishAction.logic,
+      // Live events are sent to the studio by the test.
+      watchLive: fromCallback(() => {}),
+    } as never,
+    actions: {
+      persistStudio: ({ context }) => {
+        const record = persistedStudioRecord({ context });
+        if (record) records.push(record);
+      },
+      goToCanvas: ({ context }) => {
+        navigations.push(`/studio/edit/${context.containerId}`);
+      },
+    },
+  });
+  const notifications = setup({}).createMachine({
+    on: { 'notify.show': { actions: ({ event }) => notices.push({ kind: event.kind as string, text: event.text as string }) } },
+  });
+  const parent = createActor(
+    setup({ actors: { studio: provided, notifications } }).createMachine({
+      invoke: [
+        { id: 'notifications', systemId: 'notifications', src: 'notifications' },
+        { id: 'studio', src: 'studio', input: options.input ?? {} },
+      ],
+    }),
+  );
+  // A restored studio runs on its own (the record is what a reload starts from), beside the same recorder.
+  const restored = options.snapshot
+    ? createActor(provided, { snapshot: options.snapshot as never, input: {}, parent: undefined })
+    : null;
+  parent.start();
+  restored?.start();
+  const studio = () => (restored ?? (parent.getSnapshot().children.studio as AnyActorRef));
+  return { parent, restored, studio, fakes, notices, records, navigations, real: () => studio().getSnapshot() as Snap };
+}
+
+type Run = ReturnType<typeof startStudio>;
+const FAKE_OF: Record<string, keyof Run['fakes']> = {
+  loadCanvas: 'loadCanvas',
+  saveDetails: 'saveDetails',
+  loadToken: 'loadToken',
+  deleteToken: 'deleteToken',
+  createGenerativeToken: 'createGenerativeToken',
+  captureThumbnail: 'captureThumbnail',
+  uploadThumbnail: 'uploadThumbnail',
+  loadTokens: 'loadTokens',
+  finalizeCanvas: 'finalizeCanvas',
+  preparePublish: 'preparePublish',
+  publishAction: 'publishAction',
+  shareCanvas: 'shareCanvas',
+};
+
+/** What each settled service must have said (literal notice texts), checked after the studio handled it. */
+function afterSettled(run: Run, before: Snap, event: ModelEvent) {
+  const last = run.notices.at(-1);
+  const id = event.type.replace(/^xstate\.(done|error)\.actor\./, '');
+  if (event.type.startsWith('xstate.error.')) {
+    // The indexer not answering yet is no failure: the studio waits and reads again.
+    if (id === 'loadCanvas' && before.matches({ publish: { flow: 'confirming' } })) return;
+    const message = (event.error as Error).message;
+    // A failed thumbnail upload says the seed's upload failure; every other failure says its reason.
+    expect(last).toEqual({ kind: 'error', text: id === 'uploadThumbnail' ? 'File Upload Failed. Please try again!' : message });
+    return;
+  }
+  const output = event.output as Record<string, unknown> | undefined;
+  if (id === 'saveDetails') expect(last).toEqual({ kind: 'success', text: ctx(before).canvas ? 'Collection updated' : 'Collection created' });
+  if (id === 'saveDetails' && !ctx(before).canvas) expect(run.navigations.at(-1)).toBe('/studio/edit/c1');
+  if (id === 'finalizeCanvas') expect(last).toEqual({ kind: 'success', text: 'Collection finalized' });
+  if (id === 'preparePublish') expect(last).toEqual({ kind: 'success', text: 'Collection ready to publish' });
+  if (id === 'shareCanvas' && output === ('copied' as never)) expect(last).toEqual({ kind: 'success', text: 'Preview link copied' });
+  if (id === 'loadCanvas' && before.matches({ publish: { flow: 'confirming' } })) expect(last).toEqual({ kind: 'success', text: 'Collection published' });
+}
+
+/** What the studio asked of each service when it was invoked (checked when the path settles it). */
+function checkCall(run: Run, before: Snap, id: string) {
+  const c = ctx(before);
+  const input = run.fakes[FAKE_OF[id]!].last().input as Record<string, unknown>;
+  switch (id) {
+    case 'saveDetails':
+      expect(input).toMatchObject({ canvasId: c.containerId, details: { name: c.details.values.name, symbol: c.details.values.symbol, royaltiesBasispoints: Number(c.details.values.royaltiesBasispoints) }, cover: c.cover });
+      break;
+    case 'createGenerativeToken':
+      expect(input).toEqual({ canvasId: 'c1', seedValue: c.generative.values.seedValue.trim(), name: c.generative.values.name.trim() });
+      break;
+    case 'uploadThumbnail':
+      expect(input).toMatchObject({ canvasId: 'c1', tokenId: c.workToken?.tokenId, filename: c.thumbnail.mode === 'custom' ? 'cover.jpg' : 'thumbnail.png' });
+      break;
+    case 'deleteToken':
+    case 'loadToken':
+      expect(input).toEqual({ canvasId: 'c1', tokenId: c.workToken?.tokenId });
+      break;
+    case 'captureThumbnail':
+      // The default thumbnail is drawn from the token the step loaded (the gif, the video frame, the generative frame).
+      expect(input).toEqual({ canvas: c.canvas, token: c.workToken?.token });
+      break;
+    case 'shareCanvas':
+      expect(input.canvas).toMatchObject({ id: 'c1' });
+      break;
+    case 'publishAction':
+      expect(input.action).toMatchObject({ type: 'createCollection', baseURI: 'ipfs://bafymanifest/', howManyTokens: 1, container_id: 'c1' });
+      break;
+    default:
+      expect(input).toMatchObject({ canvasId: 'c1' });
+  }
+}
+
+const TRANSIENT = ['loading.deciding', 'entering', 'details.checking', 'update.checking', 'thumbnail.saving.deciding', 'publish.flow.deciding'];
+
+/** The harness a path runs on: event executors and an assertion for every state node of the studio. */
+export function studioHarness(input: object = {}) {
+  let run: Run | undefined;
+  const get = () => {
+    if (!run) throw new Error('studio not started');
+    return run;
+  };
+  const real = () => get().real();
+  const send = (step: { event: EventObject }) => {
+    get().studio().send(step.event as StudioEvent);
+  };
+  const settle = async (step: { event: EventObject }) => {
+    const event = step.event as ModelEvent;
+    const before = real();
+    const id = event.type.replace(/^xstate\.(done|error)\.actor\./, '');
+    checkCall(get(), before, id);
+    const call = get().fakes[FAKE_OF[id]!].last();
+    if (event.type.startsWith('xstate.done.')) call.resolve(event.output as never);
+    else call.reject(event.error);
+    await flush();
+    afterSettled(get(), before, event);
+  };
+  const events: Record<string, (step: { event: EventObject }) => Promise<void> | void> = {
+    'xstate.init': () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      run = startStudio({ input });
+    },
+    'xstate.after.publishPoll.studio.publish.flow.waiting': async () => {
+      vi.advanceTimersByTime(3000);
+      await flush();
+    },
+  };
+  for (const id of Object.keys(FAKE_OF)) {
+    events[`xstate.done.actor.${id}`] = settle;
+    events[`xstate.error.actor.${id}`] = settle;
+  }
+  for (const type of [
+    'details.change', 'details.cover', 'details.coverEditing', 'details.submit', 'details.cancel', 'upload.changed', 'upload.done', 'generative.change',
+    'generative.create', 'thumbnail.mode', 'thumbnail.image', 'thumbnail.editing', 'token.more', 'token.add', 'token.saved', 'token.deleted',
+    'preview.finalize', 'preview.confirm', 'preview.cancel', 'preview.edit', 'preview.tokens', 'publish.start', 'publish.share', 'studio.retry',
+    'studio.next', 'studio.back', 'live.received', 'live.reconnected',
+  ]) {
+    events[type] = send;
+  }
+
+  const stepRecorded = (snap: Snap) => {
+    // Every step's entry keeps a record a reload starts from: same step, same values.
+    const record = get().records.at(-1)!;
+    const kept = record.snapshot as unknown as { context: { resumeStep: string | null; details: { values: unknown } } };
+    expect(kept.context.resumeStep ?? ctx(snap).step).toBe(ctx(snap).step);
+    expect(kept.context.details.values).toEqual(ctx(snap).details.values);
+  };
+  const busy = (snap: Snap) => expect(snap.hasTag('busy')).toBe(true);
+  const loading = (snap: Snap) => expect(snap.hasTag('loading')).toBe(true);
+  const assertions: Record<string, (snap: Snap) => void> = {
+    loading: loading,
+    'loading.fetching': (snap) => expect(get().fakes.loadCanvas.last().input).toEqual({ canvasId: ctx(snap).containerId }),
+    failed: (snap) => {
+      expect(ctx(snap).problem).toBe('Canvas not found');
+      expect(snap.can({ type: 'studio.retry' })).toBe(true);
+    },
+    details: (snap) => {
+      expect(ctx(snap).step).toBe('details');
+      stepRecorded(snap);
+    },
+    'details.editing': (snap) => {
+      expect(snap.can({ type: 'details.submit' })).toBe(!ctx(snap).details.coverEditing);
+      if (ctx(snap).details.formError) expect(ctx(snap).details.formError).toBe('Please fill all necessary fields');
+    },
+    'details.saving': busy,
+    upload: (snap) => {
+      const c = ctx(snap);
+      expect(c.step).toBe('upload');
+      const child = snap.children.upload as AnyActorRef;
+      expect((child.getSnapshot() as { context: { input: unknown } }).context.input).toMatchObject({ canvasId: 'c1', screen: c.canvas!.mediaType });
+      stepRecorded(snap);
+    },
+    flipcardPreview: (snap) => expect(ctx(snap).workToken?.tokenId).toBe('1'),
+    'flipcardPreview.loading': loading,
+    'flipcardPreview.showing': (snap) => {
+      expect(snap.can({ type: 'studio.next' })).toBe(true);
+      expect(snap.can({ type: 'studio.back' })).toBe(true);
+    },
+    'flipcardPreview.discarding': busy,
+    generativeToken: (snap) => {
+      expect(ctx(snap).step).toBe('generativeToken');
+      stepRecorded(snap);
+    },
+    'generativeToken.editing': (snap) => {
+      const errors = ctx(snap).generative.errors;
+      for (const message of Object.values(errors)) expect(message).toBe('Required Field');
+    },
+    'generativeToken.creating': busy,
+    thumbnail: (snap) => expect(ctx(snap).step).toBe('thumbnail'),
+    'thumbnail.loading': loading,
+    'thumbnail.failed': (snap) => expect(snap.can({ type: 'studio.retry' })).toBe(true),
+    'thumbnail.choosing': (snap) => {
+      const { thumbnail } = ctx(snap);
+      // Next needs an image in custom mode and a closed crop editor; Back only on the generative path.
+      expect(snap.can({ type: 'studio.next' })).toBe(thumbnail.mode === 'default' || (thumbnail.image !== null && !thumbnail.editing));
+      expect(snap.can({ type: 'studio.back' })).toBe(ctx(snap).canvas?.mediaType === 'multipart/mixed');
+    },
+    'thumbnail.saving': busy,
+    'thumbnail.saving.capturing': (snap) => expect(ctx(snap).thumbnail.mode).toBe('default'),
+    'thumbnail.saving.uploading': (snap) => expect(get().fakes.uploadThumbnail.last().input.image).toBe(ctx(snap).thumbnail.mode === 'custom' ? ctx(snap).thumbnail.image : ctx(snap).thumbnail.captured),
+    'thumbnail.discarding': busy,
+    token: (snap) => {
+      expect(ctx(snap).step).toBe('token');
+      stepRecorded(snap);
+    },
+    'token.loading': loading,
+    'token.failed': (snap) => expect(snap.can({ type: 'studio.retry' })).toBe(true),
+    'token.listing': (snap) => {
+      const c = ctx(snap);
+      // One edit card child per token shown (6 a page).
+      for (const token of c.tokens) expect(snap.children[`tokenCard-${token.tokenId}`]).toBeDefined();
+      expect(snap.can({ type: 'token.more' })).toBe(c.tokens.length < c.tokenTotal);
+    },
+    'token.loadingMore': (snap) => expect(get().fakes.loadTokens.last().input).toEqual({ canvasId: 'c1', page: ctx(snap).tokenPages + 1, perPage: 6 }),
+    preview: (snap) => {
+      expect(ctx(snap).step).toBe('preview');
+      stepRecorded(snap);
+    },
+    'preview.idle': (snap) => {
+      const building = ctx(snap).canvas?.state === 'building';
+      expect(snap.can({ type: 'preview.finalize' })).toBe(building);
+      expect(snap.can({ type: 'preview.edit' })).toBe(building);
+    },
+    'preview.confirming': (snap) => expect(snap.can({ type: 'preview.confirm' })).toBe(true),
+    'preview.finalizing': busy,
+    update: (snap) => {
+      expect(ctx(snap).step).toBe('update');
+      // The media type is locked once the collection exists.
+      expect(snap.can({ type: 'details.change', field: 'mediaType', value: 'video' })).toBe(false);
+    },
+    'update.editing': (snap) => expect(snap.can({ type: 'details.cancel' })).toBe(true),
+    'update.saving': busy,
+    publish: (snap) => {
+      expect(ctx(snap).step).toBe('publish');
+      stepRecorded(snap);
+    },
+    'publish.flow': (snap) => expect(ctx(snap).canvas).not.toBeNull(),
+    'publish.flow.refreshing': loading,
+    'publish.flow.ready': (snap) => expect(snap.can({ type: 'publish.start' })).toBe(ctx(snap).canvas?.state === 'finalized'),
+    'publish.flow.preparing': busy,
+    'publish.flow.signing': (snap) => expect(snap.children.publishAction).toBeDefined(),
+    'publish.flow.waiting': (snap) => expect(ctx(snap).publish).toEqual(expect.objectContaining({ baseURI: 'ipfs://bafymanifest/' })),
+    'publish.flow.confirming': busy,
+    'publish.flow.published': (snap) => {
+      expect(ctx(snap).canvas?.state).toBe('published');
+      // Publish and share are gone once published.
+      expect(snap.can({ type: 'publish.share' })).toBe(false);
+      expect(snap.can({ type: 'publish.start' })).toBe(false);
+    },
+    'publish.share': (snap) => expect(ctx(snap).canvas).not.toBeNull(),
+    'publish.share.idle': (snap) => expect(snap.can({ type: 'publish.share' })).toBe(ctx(snap).canvas?.state !== 'published'),
+    'publish.share.sharing': (snap) => expect(get().fakes.shareCanvas.last().input.canvas).toBe(ctx(snap).canvas),
+  };
+  for (const key of TRANSIENT) {
+    assertions[key] = () => {
+      throw new Error(`${key} is transient: no path rests there`);
+    };
+  }
+  return {
+    stop: () => {
+      run?.parent.stop();
+      run?.restored?.stop();
+      vi.useRealTimers();
+    },
+    params: { events, states: checkedStates(real, project, assertions) } as TestParam<Snap, EventObject>,
+  };
+}

@@ -310,7 +310,7 @@ export function studioHarness(input: object = {}) {
     },
     'publish.share': (snap) => expect(ctx(snap).canvas).not.toBeNull(),
     'publish.share.idle': (snap) => expect(snap.can({ type: 'publish.share' })).toBe(ctx(snap).canvas?.state !== 'published'),
-    'publish.share.sharing': (snap) => expect(get().fakes.shareCanvas.last().input.canvas).toBe(ctx(snap).canvas),
+    'publish.share.sharing': (snap) => expect(get().fakes.shareCanvas.last().input.canvas.id).toBe(ctx(snap).containerId),
   };
   for (const key of TRANSIENT) {
     assertions[key] = () => {
@@ -318,6 +318,8 @@ export function studioHarness(input: object = {}) {
     };
   }
   return {
+    /** The run a path drove (its fakes and the records the studio kept). */
+    run: get,
     stop: () => {
       run?.parent.stop();
       run?.restored?.stop();

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectInProcessChain } from '../../contracts/chain.js';
 import { isCreator } from '../../contracts/creators.js';
 import { deployMarketplaceContracts, type Deployments } from '../../contracts/deploy.js';
-import { accounts, allOutSales, collections, holdings, offers, sales, tokens } from '../../server/db/schema.js';
+import { artistSortKey } from '../../domain/artist.js';
+import { accounts, allOutSales, articles, artists, collections, holdings, offers, sales, tokens } from '../../server/db/schema.js';
 import { createMediaStore, type MediaStore } from '../../server/media/store.js';
 import type { SeedWallet } from '../../scripts/seed/chain.js';
 import { seedDemo, type SeedDemoResult } from '../../scripts/seed/demo.js';
@@ -110,6 +111,24 @@ describe('demo seed', () => {
     expect(collected.length).toBeGreaterThanOrEqual(5);
     const theo = await database.db.select().from(holdings).where(and(eq(holdings.owner, lower(4))));
     expect(theo.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('default: every creator has a full artist profile (issue 15): cover, socials, highlights, a portfolio, an article', async () => {
+    const rows = await database.db.select().from(artists).innerJoin(accounts, eq(accounts.id, artists.accountId));
+    const creators = await database.db.select().from(accounts).where(eq(accounts.isCreator, true));
+    expect(rows.map((r) => r.accounts.address).sort()).toEqual(creators.map((c) => c.address).sort());
+    for (const { artists: artist, accounts: account } of rows) {
+      expect([account.address, account.web, account.twitter, account.instagram].every(Boolean), account.address).toBe(true);
+      expect(artist.sortKey).toBe(artistSortKey({ firstName: account.firstName, lastName: account.lastName, alias: account.alias, address: account.address }));
+      expect([artist.cover, artist.description, artist.about, artist.featuredTokenId, artist.featuredArtworkDescription].every((v) => v !== null), account.address).toBe(true);
+      expect(artist.highlights.length).toBeGreaterThanOrEqual(1);
+      expect(artist.portfolio.context).not.toBe('');
+      expect(artist.portfolio.items.length).toBeGreaterThanOrEqual(1);
+      for (const cid of [artist.cover!, ...artist.portfolio.items.map((item) => item.mediaUrl)]) expect((await mediaStore.get(cid))?.contentType).toBe('image/png');
+      const [article] = await database.db.select().from(articles).where(eq(articles.artistId, artist.id)).orderBy(articles.id).limit(1);
+      const body = await mediaStore.get(article!.ipfsHash);
+      expect([body?.contentType, new TextDecoder().decode(body!.bytes)]).toEqual(['text/html', expect.stringContaining('<p>')]);
+    }
   });
 
   it('behavior: the seeded database is recognised, refuses a second seed, and resets to empty', async () => {

@@ -24,6 +24,16 @@ describe('flipcardSpec', () => {
     expect(flipcardSpec({ ...flipToken, collection: { attributes: { rows: 0, columns: 99 } } })).toMatchObject({ rows: 1, columns: 1 });
     expect(flipcardSpec({ ...flipToken, attributes: { front: CID.front } })).toBeNull();
   });
+
+  it('a studio flipcard: one image, the grid under display; its cards flip to the same image', () => {
+    const display = { layout: 'interactive grid', action: 'click', transition: 'flip', rows: 1, columns: 2 };
+    expect(flipcardSpec({ ...flipToken, attributes: null, collection: { attributes: { display } } })).toEqual({
+      rows: 1,
+      columns: 2,
+      front: { media: `/ipfs/${CID.front}`, thumbnail: `/ipfs/thumbnail/${CID.front}` },
+      back: { media: `/ipfs/${CID.front}`, thumbnail: `/ipfs/thumbnail/${CID.front}` },
+    });
+  });
 });
 
 describe('flipcard viewer', () => {

@@ -31,18 +31,24 @@ export interface FlipcardSpec {
   back: { media: string; thumbnail: string };
 }
 
-/** Front and back faces (token attributes front/back CIDs) in a rows × columns grid (collection attributes). */
+/**
+ * Front and back faces (token attributes front/back CIDs) in a rows × columns grid (collection attributes). A studio
+ * flipcard (seed 001 §2 "Flipcard screen": exactly one image, display { layout, action, transition, rows, columns })
+ * keeps its grid under `display` and has no back CID: its cards flip over to the same image's slice.
+ */
 export function flipcardSpec(token: MediaToken): FlipcardSpec | null {
   const attributes = record(token.attributes);
   const collection = record(token.collection?.attributes);
+  const display = record(collection.display);
+  const studioFlipcard = Object.keys(display).length > 0;
   const mediaPrefix = urlPrefixOf(token.mediaUrl) ?? urlPrefixOf(token.thumbnailUrl);
   const thumbPrefix = urlPrefixOf(token.thumbnailUrl) ?? mediaPrefix;
   const front = text(attributes.front) ?? cidOf(token.mediaUrl);
-  const back = text(attributes.back);
+  const back = text(attributes.back) ?? (studioFlipcard ? front : null);
   if (!mediaPrefix || !thumbPrefix || !front || !back) return null;
   return {
-    rows: count(collection.rows) ?? 1,
-    columns: count(collection.columns) ?? 1,
+    rows: count(collection.rows) ?? count(display.rows) ?? 1,
+    columns: count(collection.columns) ?? count(display.columns) ?? 1,
     front: { media: mediaPrefix + front, thumbnail: thumbPrefix + front },
     back: { media: mediaPrefix + back, thumbnail: thumbPrefix + back },
   };

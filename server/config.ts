@@ -10,6 +10,8 @@ export const MAX_FILE_SIZE = 10_485_760;
 export const MAX_VIDEO_SIZE = 104_857_600;
 /** Default royalty offered in the studio, in basis points (500 = 5%, on the seed's 100 = 1% scale). */
 export const SUGGESTED_ROYALTY = 500;
+/** An unfinished studio upload expires 24 h after it was created (then it is swept: server/studio/uploadExpiry.ts). */
+export const UPLOAD_EXPIRATION_MS = 86_400_000;
 
 /** The external artist application form (ARTIST_APPLICATION_URL replaces it: the marketplace's own form). */
 export const DEFAULT_ARTIST_APPLICATION_URL = 'https://artbazaar.example/apply';
@@ -75,6 +77,8 @@ export interface ServerConfig {
   deployments: Deployments | null;
   staticDir: string;
   public: PublicConfig;
+  /** Studio uploads beside public.maxFileSize / maxVideoSize: how long an unfinished tus upload is kept. */
+  uploadExpirationMs: number;
   /** Sign-in domains, rate limits, GraphQL and socket limits, timeouts (server/security/config.ts). */
   security: SecurityConfig;
 }
@@ -91,6 +95,7 @@ const envSchema = z.object({
   CHAIN_ID: z.coerce.number().int().positive().default(31337),
   DEPLOYMENTS_FILE: z.string().min(1).optional(),
   STATIC_DIR: z.string().min(1).optional(),
+  UPLOAD_EXPIRATION_MS: z.coerce.number().int().min(1000).default(UPLOAD_EXPIRATION_MS),
   ARTIST_APPLICATION_URL: z.url({ protocol: /^https?$/ }).default(DEFAULT_ARTIST_APPLICATION_URL),
 });
 
@@ -154,6 +159,7 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
     deployments,
     staticDir: vars.STATIC_DIR ?? repoFile('dist'),
     public: buildPublicConfig(chainId, vars.CHAIN_RPC_URL, deployments, vars.ARTIST_APPLICATION_URL),
+    uploadExpirationMs: vars.UPLOAD_EXPIRATION_MS,
     security: loadSecurityConfig(cleaned, vars.PORT),
   };
 }

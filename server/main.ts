@@ -8,6 +8,7 @@ import type { LiveBus } from './live/bus.js';
 import { openDatabase, type Db } from './db/client.js';
 import { createMediaStore } from './media/store.js';
 import { httpServerOptions } from './security/httpTimeouts.js';
+import { startUploadSweeper } from './studio/uploadExpiry.js';
 
 type Indexer = Awaited<ReturnType<typeof import('./indexer/index.js').startIndexer>>;
 
@@ -54,6 +55,9 @@ async function main() {
     console.warn(`No deployments file at ${config.deploymentsPath}: the chain indexer is not started.`);
   }
 
+  // Abandoned studio uploads: swept now and periodically (files and rows).
+  const uploadSweeper = startUploadSweeper({ db: database.db, dataDir: config.dataDir, expirationMs: config.uploadExpirationMs });
+
   console.log(`Database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}`);
   console.log(`Server listening on http://${config.host}:${port}`);
 
@@ -66,6 +70,7 @@ async function main() {
     forceExit.unref();
     try {
       await indexer?.stop();
+      await uploadSweeper.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await database.close();

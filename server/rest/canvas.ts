@@ -52,7 +52,7 @@ export function canvasRoutes(options: RestRouteOptions) {
   });
 
   api.delete('/:id', signed, async (c) => {
-    const deleted = await deleteCanvas(db, signedInAccount(c), c.req.param('id'));
+    const deleted = await deleteCanvas(db, signedInAccount(c), c.req.param('id'), { dataDir: config.dataDir });
     return c.json({ id: String(deleted.id), deleted: true });
   });
 

@@ -10,6 +10,7 @@ import { ApiError } from '../http/errors.js';
 import type { MediaStore } from '../media/store.js';
 import { loadOwnCanvas, type CanvasActor, type CanvasRow } from './access.js';
 import type { CanvasForm } from './canvasForm.js';
+import { removeUploadFiles } from './uploadExpiry.js';
 
 /** A transaction (or the db): what the canvas writes run on. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -95,15 +96,25 @@ function mergeUploadedFiles(next: Record<string, unknown>, locked: Record<string
   return merged;
 }
 
-/** Deletes an unpublished canvas with its tokens and upload records. */
-export async function deleteCanvas(db: Db, account: CanvasActor, idText: string): Promise<CanvasRow> {
-  return db.transaction(async (tx) => {
+/**
+ * Deletes an unpublished canvas with its tokens and upload records (one transaction), then its uploads' tus files:
+ * a failed request leaves the canvas whole; files left by a failure after the commit expire like abandoned uploads.
+ */
+export async function deleteCanvas(db: Db, account: CanvasActor, idText: string, { dataDir }: { dataDir: string }): Promise<CanvasRow> {
+  const { canvas, uploadIds } = await db.transaction(async (tx) => {
     const canvas = await loadOwnCanvas(tx, account, idText, { needs: 'unpublished', lock: true });
-    await tx.delete(canvasUploads).where(eq(canvasUploads.canvasId, canvas.id));
+    const uploads = await tx.delete(canvasUploads).where(eq(canvasUploads.canvasId, canvas.id)).returning({ id: canvasUploads.id });
     await tx.delete(tokens).where(eq(tokens.collectionId, canvas.id));
     await tx.delete(collections).where(eq(collections.id, canvas.id));
-    return canvas;
+    return { canvas, uploadIds: uploads.map((upload) => upload.id) };
   });
+  try {
+    await removeUploadFiles(dataDir, uploadIds);
+  } catch (error) {
+    // The canvas is gone (committed); files left here expire and are swept like abandoned uploads.
+    console.error(`Removing the upload files of canvas ${canvas.id} failed:`, error);
+  }
+  return canvas;
 }
 
 /** Renumbers a canvas's tokens 1..n in their order (token id, then creation), in two steps past the unique index. */

@@ -48,6 +48,7 @@ export function uploadRoutes({ db, config, mediaStore, limiter }: UploadRouteOpt
     (tus ??= createStudioTus({
       dataDir: config.dataDir,
       maxSize: Math.max(config.public.maxFileSize, config.public.maxVideoSize),
+      expirationMs: config.uploadExpirationMs,
       allowedOrigins,
       hooks: {
         async onUploadCreate(req, upload) {

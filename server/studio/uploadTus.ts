@@ -48,13 +48,15 @@ export interface StudioTus {
 export async function createStudioTus(options: {
   dataDir: string;
   maxSize: number;
+  /** An unfinished upload expires this long after its creation: tus answers 410 for it (swept by uploadExpiry.ts). */
+  expirationMs: number;
   allowedOrigins: string[];
   hooks: StudioTusHooks;
 }): Promise<StudioTus> {
   const directory = join(options.dataDir, 'uploads');
   // FileStore creates its folder in a callback that throws outside any promise; make it here first.
   await mkdir(directory, { recursive: true });
-  const datastore = new FileStore({ directory });
+  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: options.expirationMs });
   const server = new Server({
     path: '/api/v1/canvas',
     datastore,

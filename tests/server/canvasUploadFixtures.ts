@@ -28,6 +28,7 @@ export interface UploadStack {
   database: TestDatabase;
   server: TestServer;
   origin: string;
+  dataDir: string;
   uploadsDir: string;
   alice: ApiKeyCredentials;
   bob: ApiKeyCredentials;
@@ -38,11 +39,12 @@ export interface UploadStack {
   close(): Promise<void>;
 }
 
-export async function startUploadStack(kind: DatabaseKind): Promise<UploadStack> {
+/** `env` adds server variables (e.g. UPLOAD_EXPIRATION_MS), also after a restart. */
+export async function startUploadStack(kind: DatabaseKind, env: Record<string, string> = {}): Promise<UploadStack> {
   const database = await openTestDatabase(kind);
   const dataDir = await mkdtemp(join(tmpdir(), 'artbazaar-uploads-'));
   const received: ReceivedPatch[] = [];
-  let server = await buildTestServer(database.db, { DATA_DIR: dataDir });
+  let server = await buildTestServer(database.db, { ...env, DATA_DIR: dataDir });
   const alice = (await login(server, ALICE)).apiKey;
   const bob = (await login(server, BOB)).apiKey;
   await database.db.update(accounts).set({ isCreator: true }).where(eq(accounts.address, ALICE_ADDRESS));
@@ -81,13 +83,14 @@ export async function startUploadStack(kind: DatabaseKind): Promise<UploadStack>
       return server;
     },
     origin: `http://127.0.0.1:${port}`,
+    dataDir,
     uploadsDir: join(dataDir, 'uploads'),
     alice,
     bob,
     received,
     async restart() {
       await stop();
-      server = await buildTestServer(database.db, { DATA_DIR: dataDir });
+      server = await buildTestServer(database.db, { ...env, DATA_DIR: dataDir });
       http = await listen(port);
     },
     async close() {

@@ -3,6 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './appHarness';
 import { ALICE, fakeWalletSession, loginOf } from './walletHarness';
+import { forgetCanvasUploads } from '../../src/services/studio/tusUpload';
+
+// The list flow's delete also forgets the canvas's tus fingerprints; jsdom runs tus-js-client's Node build, whose URL
+// storage is not the browser's localStorage, so the call itself is observed.
+vi.mock('../../src/services/studio/tusUpload', async (original) => ({
+  ...(await original<typeof import('../../src/services/studio/tusUpload')>()),
+  forgetCanvasUploads: vi.fn(async () => undefined),
+}));
 
 // /studio/list for a signed-in creator: the grid (desktop) or the accordion (mobile), Edit, Delete behind the
 // confirm dialog, and studio-create when nothing is (or is left) to list. The server is a fetch stub.
@@ -131,6 +139,8 @@ describe('studio list', () => {
     dialog = screen.getByRole('alertdialog', { name: 'Delete this collection?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Collection deleted')).toBeInTheDocument();
+    // The browser forgets the deleted canvas's resume fingerprints (tus-js-client's URL storage).
+    await waitFor(() => expect(forgetCanvasUploads).toHaveBeenCalledWith('2'));
     await waitFor(() => expect(within(grid).queryByText('Amber Fields')).not.toBeInTheDocument());
     expect(bodyRows(grid)).toHaveLength(2);
     const removal = requests.find((request) => request.method === 'DELETE')!;

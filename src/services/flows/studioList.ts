@@ -8,6 +8,7 @@ import type { CanvasRef } from '../../../machines/studio/studioTypes';
 import type { ApiKeyCredentials } from '../authFetch';
 import { deleteCanvas } from '../studio/api';
 import { fetchStudioList } from '../studio/listCanvases';
+import { forgetCanvasUploads } from '../studio/tusUpload';
 import { navigateTo } from './navigation';
 
 type SystemLike = { get(systemId: string): AnyActorRef | undefined };
@@ -22,7 +23,12 @@ function creatorLogin(system: SystemLike): ApiKeyCredentials {
 export const studioListFlow = studioListMachine.provide({
   actors: {
     loadCanvasList: fromPromise<StudioListRow[], void>(({ system, signal }) => fetchStudioList(creatorLogin(system), signal)),
-    deleteCanvas: fromPromise<void, CanvasRef>(({ input, system, signal }) => deleteCanvas(creatorLogin(system), input.canvasId, { signal })),
+    // Once the server has deleted it (and its uploads), the browser forgets the canvas's resume fingerprints too.
+    deleteCanvas: fromPromise<void, CanvasRef>(async ({ input, system, signal }) => {
+      await deleteCanvas(creatorLogin(system), input.canvasId, { signal });
+      // Best effort: browser storage that cannot be read must not turn a done delete into a failure.
+      await forgetCanvasUploads(input.canvasId).catch(() => undefined);
+    }),
   },
   actions: {
     goToCreate: () => navigateTo({ to: '/studio/create', replace: true }),

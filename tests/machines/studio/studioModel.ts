@@ -76,6 +76,8 @@ export const publishParameters = {
 export const coverImage = new Blob(['cover'], { type: 'image/png' });
 export const customThumbnail = new Blob(['thumb'], { type: 'image/jpeg' });
 
+// PublishReady is sent once /publish pinned the metadata: the canvas read then is finalized (or already published).
+const readyCanvas = (canvas: StudioCanvas): StudioCanvas => (canvas.state === 'building' ? { ...canvas, state: 'finalized' } : canvas);
 const done = (id: string, output: unknown): ModelEvent => ({ type: `xstate.done.actor.${id}`, output });
 const failed = (id: string, message: string): ModelEvent => ({ type: `xstate.error.actor.${id}`, error: new Error(message) });
 const PAGE = Array.from({ length: 6 }, (_, index) => String(index + 1));
@@ -103,7 +105,7 @@ export const studioEvents = (start: StudioModelStart) => (state: Snap): ModelEve
     { type: 'details.coverEditing', editing: !c.details.coverEditing },
     done('saveDetails', canvasOf(media, c.canvas ? { ...c.canvas, symbol: c.details.values.symbol } : {})),
     failed('saveDetails', 'Canvas name is taken'),
-    done('loadCanvas', state.matches({ publish: { flow: 'confirming' } }) ? { ...canvas, state: 'published', address: '0x00000000000000000000000000000000000000c1' } : canvas),
+    done('loadCanvas', state.matches({ publish: { flow: 'confirming' } }) ? { ...canvas, state: 'published', address: '0x00000000000000000000000000000000000000c1' } : state.matches('publish') ? readyCanvas(canvas) : canvas),
     ...(state.matches({ loading: 'fetching' }) ? [done('loadCanvas', { ...canvas, state: 'finalized' }), done('loadCanvas', { ...canvas, state: 'published', address: '0x00000000000000000000000000000000000000c1' })] : []),
     failed('loadCanvas', 'Canvas not found'),
     { type: 'upload.changed', files: [queuedFile] },

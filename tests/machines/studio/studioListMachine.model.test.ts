@@ -19,7 +19,7 @@ const project = (state: AnyMachineSnapshot) => ({ value: state.value, context: c
 // The graph deletes the top (newest) row only, so the server's answer is known from the rows shown: the first load
 // answers all three (or none: a creator without collections), a load after a delete answers the rows shown but
 // the first (the list is only replaced by a successful load), in reverse order to check the sorting each time.
-function modelEvents(state: AnyMachineSnapshot): EventObject[] {
+function modelEvents(state: AnyMachineSnapshot): Array<EventObject & Record<string, unknown>> {
   const c = ctx(state);
   const answers = c.rows.length ? [[...c.rows.slice(1)].reverse()] : [serverRows, []];
   return [
@@ -101,7 +101,7 @@ function harness() {
         },
         'list.select': (step: { event: EventObject }) => {
           const before = ctx(real()).selectedId;
-          const { id } = step.event as { id: string };
+          const { id } = step.event as unknown as { id: string };
           send(step);
           // Only a listed row can be selected; an unknown id changes nothing.
           expect(ctx(real()).selectedId).toBe(ids().includes(id) ? id : before);

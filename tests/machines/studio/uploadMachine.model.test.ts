@@ -34,7 +34,7 @@ const chosenByName = (name: string) => chosenFiles.find((file) => file.name === 
 // The token the server creates: the next id in upload order.
 const tokenIdFor = (c: UploadContext) => String(c.files.filter((file) => file.status === 'done').length + 1);
 
-function modelEvents(state: AnyMachineSnapshot): EventObject[] {
+function modelEvents(state: AnyMachineSnapshot): Array<EventObject & Record<string, unknown>> {
   const c = ctx(state);
   const current = currentOf(c);
   const adds = c.screen === 'multipart/mixed' ? [[sketch], [script]] : [[dawn, dusk], [dawn], [dusk], ...Object.values(refusals).map((file) => [file])];
@@ -86,8 +86,8 @@ const graphMachine = uploadMachine.provide({ actions: { reportFiles: () => {}, r
 const models = Object.fromEntries(Object.entries(inputs).map(([name, input]) => [name, createMachineTestModel(graphMachine, { input, project, events: modelEvents, filterEvents })]));
 // Simple paths to a complete queue from an empty image screen: the pair chosen, then every way through progress,
 // a failure, a retry and removing the file still queued.
-const simpleFilter = (state: AnyMachineSnapshot, event: EventObject) =>
-  ['upload.start', 'upload.progress', 'upload.fileDone', 'upload.failed', 'upload.remove'].includes(event.type) || (event.type === 'upload.add' && (event as { files: ChosenFile[] }).files.length === 2);
+const simpleFilter = (_state: AnyMachineSnapshot, event: EventObject) =>
+  ['upload.start', 'upload.progress', 'upload.fileDone', 'upload.failed', 'upload.remove'].includes(event.type) || (event.type === 'upload.add' && (event as unknown as { files: ChosenFile[] }).files.length === 2);
 const paths = [
   ...modelPaths(models.fresh!, { toState: (state) => state.matches('done'), filterEvents: (state, event) => filterEvents(state, event) && simpleFilter(state, event) }),
   // A restored queue to its end: resumed at once, or after the lost bytes of dawn.png were chosen again.
@@ -148,7 +148,7 @@ function harness() {
   const send = (step: { event: EventObject }) => get().actor().send(step.event as UploadEvent);
   const fromUploader = (step: { event: EventObject }) => {
     const [running] = get().active();
-    expect(running!.input.file.key).toBe((step.event as { key: string }).key);
+    expect(running!.input.file.key).toBe((step.event as unknown as { key: string }).key);
     running!.sendBack(step.event as UploadEvent);
     return running!;
   };
@@ -160,7 +160,7 @@ function harness() {
           run = startUpload(inputs[variantOf(ctx(step.state))]!);
         },
         'upload.add': (step: { event: EventObject }) => {
-          const chosenNow = (step.event as { files: ChosenFile[] }).files;
+          const chosenNow = (step.event as unknown as { files: ChosenFile[] }).files;
           const refusal = refusalOf(chosenNow[0]!);
           const noticesBefore = get().notices.length;
           send(step);
@@ -173,7 +173,7 @@ function harness() {
           expect(lastChanged()).toEqual(files());
         },
         'upload.remove': (step: { event: EventObject }) => {
-          const { key } = step.event as { key: string };
+          const { key } = step.event as unknown as { key: string };
           send(step);
           expect(get().forgetFile.mock.calls.at(-1)![1]).toEqual({ key });
           expect(lastChanged()!.map((file) => file.key)).not.toContain(key);
@@ -185,16 +185,16 @@ function harness() {
           expect(get().notices.slice(noticesBefore)).toEqual(scriptMissing ? [{ kind: 'error', text: 'Please add a script file (.js)' }] : []);
         },
         'upload.progress': (step: { event: EventObject }) => {
-          const { key, bytesUploaded } = step.event as { key: string; bytesUploaded: number };
+          const { key, bytesUploaded } = step.event as unknown as { key: string; bytesUploaded: number };
           fromUploader(step);
           expect(files().find((file) => file.key === key)!.bytesUploaded).toBe(bytesUploaded);
         },
         'upload.fileDone': (step: { event: EventObject }) => {
-          const { key, tokenId } = step.event as { key: string; tokenId: string };
+          const { key, tokenId } = step.event as unknown as { key: string; tokenId: string };
           const running = fromUploader(step);
           expect(running.stopped).toBe(true);
           expect(get().forgetFile.mock.calls.at(-1)![1]).toEqual({ key });
-          expect(get().heard.find((event) => event.type === 'upload.changed' && (event as { files: UploadEntry[] }).files.some((file) => file.key === key && file.status === 'done'))).toBeDefined();
+          expect(get().heard.find((event) => event.type === 'upload.changed' && (event as unknown as { files: UploadEntry[] }).files.some((file) => file.key === key && file.status === 'done'))).toBeDefined();
           expect(files().find((file) => file.key === key)).toMatchObject({ status: 'done', tokenId });
         },
         'upload.failed': (step: { event: EventObject }) => {

@@ -119,8 +119,10 @@ export const studioSetup = setup({
     loadedEmpty: ({ event }) => outputOf<TokensPage>(event).total === 0,
     onlyToken: ({ context }) => context.tokenTotal <= 1,
     hasMoreTokens: ({ context }) => context.tokens.length < context.tokenTotal,
-    // Generative collections add tokens from the script already uploaded.
-    hasScript: ({ context }) => context.canvas?.mediaType === 'multipart/mixed' && !!canvasAttributes(context.canvas).index?.entry,
+    // Generative collections add tokens from the script already uploaded. The canvas read before the upload step
+    // does not list the script yet; a token, which the server creates only from the script, shows it is there.
+    hasScript: ({ context }) =>
+      context.canvas?.mediaType === 'multipart/mixed' && (!!canvasAttributes(context.canvas).index?.entry || context.tokenTotal > 0),
     publishReadyHere: and([({ context, event }) => event.type === 'live.received' && event.name === 'PublishReady' && context.containerId !== null && liveDocId(event) === context.containerId, not(stateIn('publish'))]),
     collectionEventHere: ({ context, event }) =>
       event.type === 'live.received' && (event.name === 'PublishReady' || event.name === 'CreatedCollection') && context.containerId !== null && liveDocId(event) === context.containerId,

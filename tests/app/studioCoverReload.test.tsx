@@ -62,6 +62,9 @@ describe('studio reload on the details step', () => {
     const second = persistingStudio();
     await openCreate(second);
     expect(screen.getByLabelText('Name')).toHaveValue('Dawn');
+    // The kept cover is shown again (from the restored Blob), not the empty chooser.
+    expect(await screen.findByRole('img', { name: 'Cover image: the chosen image' })).toHaveAttribute('src', 'blob:chosen');
+    expect(vi.mocked(URL.createObjectURL).mock.calls.some(([blob]) => blob instanceof Blob && blob.size === 'cropped cover'.length)).toBe(true);
     await userEvent.type(screen.getByLabelText('Symbol'), 'DAWN');
     await userEvent.type(screen.getByLabelText('Description'), 'Morning light over the bay');
     await userEvent.selectOptions(screen.getByLabelText('Media type'), 'Image');

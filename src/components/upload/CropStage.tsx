@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import 'react-easy-crop/react-easy-crop.css';
 import { cropImage, type CroppedImage } from './cropImage';
+import { useObjectUrl } from './useObjectUrl';
 
 const MIN_ZOOM = 1;
 const MAX_ZOOM = 4;
@@ -20,18 +21,12 @@ export interface CropStageProps {
  * Apply; Apply draws the chosen area into a new image.
  */
 export function CropStage({ file, aspect, height, maxOutputWidth, onApply, onCancel }: CropStageProps) {
-  const [url, setUrl] = useState<string | null>(null);
+  const url = useObjectUrl(file);
   const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(MIN_ZOOM);
   const [area, setArea] = useState<Area | null>(null);
   const [applying, setApplying] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
 
   const apply = async () => {
     if (!url || !area) return;

@@ -14,6 +14,7 @@ import {
 import { detailsFieldsOf } from '../../../../machines/studio/studioDetails';
 import type { DetailsField } from '../../../../machines/studio/studioTypes';
 import { CropUploadEditor } from '../../../components/upload/CropUploadEditor';
+import { useObjectUrl } from '../../../components/upload/useObjectUrl';
 import { useStudioActor } from '../studioActor';
 import { TextField } from './TextField';
 
@@ -56,6 +57,8 @@ export function DetailsStep({ mode }: { mode: 'details' | 'update' }) {
   const errors = useSelector(studio, (snapshot) => snapshot.context.details.errors);
   const formError = useSelector(studio, (snapshot) => snapshot.context.details.formError);
   const canvas = useSelector(studio, (snapshot) => snapshot.context.canvas);
+  // A cropped cover not saved yet (also one kept across a reload) is shown instead of the saved one.
+  const keptCover = useObjectUrl(useSelector(studio, (snapshot) => snapshot.context.cover));
   const canSubmit = useSelector(studio, (snapshot) => snapshot.can({ type: 'details.submit' }));
   const canCancel = useSelector(studio, (snapshot) => snapshot.can({ type: 'details.cancel' }));
   const busy = useSelector(studio, (snapshot) => snapshot.hasTag('busy'));
@@ -144,7 +147,7 @@ export function DetailsStep({ mode }: { mode: 'details' | 'update' }) {
           label="Cover image"
           aspect={1}
           accept={['jpg', 'jpeg', 'png']}
-          value={canvas?.cover ?? null}
+          value={keptCover ?? canvas?.cover ?? null}
           chooseLabel="Choose cover"
           onChange={onCover}
           onEditingChange={onCoverEditing}

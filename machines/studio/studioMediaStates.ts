@@ -29,6 +29,21 @@ const loadWorkToken = {
   input: ({ context }: { context: { containerId: string | null; workToken: { tokenId: string } | null } }) => ({ canvasId: context.containerId ?? '', tokenId: context.workToken?.tokenId ?? '' }),
 };
 
+/** Back from a step that made a token: the token is deleted on the server, then the studio goes to `done`. */
+const discardWorkToken = (done: '#studio.upload' | '#studio.generativeToken', failed: string) => ({
+  tags: 'busy' as const,
+  invoke: {
+    id: 'deleteToken',
+    src: 'deleteToken' as const,
+    input: ({ context }: { context: { containerId: string | null; workToken: { tokenId: string } | null } }) => ({
+      canvasId: context.containerId ?? '',
+      tokenId: context.workToken?.tokenId ?? '',
+    }),
+    onDone: { target: done, actions: 'clearWorkToken' as const },
+    onError: { target: failed, actions: 'showProblem' as const },
+  },
+});
+
 // Flipcard: the uploaded card shown as it will flip; back deletes it and returns to the upload.
 export const flipcardPreviewState = studioSetup.createStateConfig({
   entry: [{ type: 'enterStep', params: { step: 'flipcardPreview' } }, 'persistStudio'],
@@ -44,16 +59,7 @@ export const flipcardPreviewState = studioSetup.createStateConfig({
         'studio.back': { target: 'discarding' },
       },
     },
-    discarding: {
-      tags: 'busy',
-      invoke: {
-        id: 'deleteToken',
-        src: 'deleteToken',
-        input: ({ context }) => ({ canvasId: context.containerId ?? '', tokenId: context.workToken?.tokenId ?? '' }),
-        onDone: { target: '#studio.upload', actions: 'clearWorkToken' },
-        onError: { target: 'showing', actions: 'showProblem' },
-      },
-    },
+    discarding: discardWorkToken('#studio.upload', 'showing'),
   },
 });
 
@@ -137,15 +143,6 @@ export const thumbnailState = studioSetup.createStateConfig({
         },
       },
     },
-    discarding: {
-      tags: 'busy',
-      invoke: {
-        id: 'deleteToken',
-        src: 'deleteToken',
-        input: ({ context }) => ({ canvasId: context.containerId ?? '', tokenId: context.workToken?.tokenId ?? '' }),
-        onDone: { target: '#studio.generativeToken', actions: 'clearWorkToken' },
-        onError: { target: 'choosing', actions: 'showProblem' },
-      },
-    },
+    discarding: discardWorkToken('#studio.generativeToken', 'choosing'),
   },
 });

@@ -9,7 +9,8 @@ import { isBanned, optionalAccount, requireAccount, signedInAccount, type AuthEn
 import { sameAddress, verifyLoginMessage } from '../auth/siwe.js';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/client.js';
-import { accounts } from '../db/schema.js';
+import { artistSortKey } from '../../domain/artist.js';
+import { accounts, artists } from '../db/schema.js';
 import { mediaUrl } from '../graphql/people.js';
 import { ApiError, errorResponse, parseInput } from '../http/errors.js';
 import { readFormOnly, readJson } from '../http/body.js';
@@ -188,6 +189,11 @@ export function accountRoutes({ db, config, limiter }: AccountRoutesOptions) {
           .where(eq(accounts.id, target.id))
           .returning();
         if (!row) throw new ApiError(404, 'not_found', 'No account with this id.');
+        // The catalogue's order follows the display name, which falls back to the alias without a first name.
+        await tx
+          .update(artists)
+          .set({ sortKey: artistSortKey({ firstName: row.firstName, lastName: row.lastName, alias: row.alias, address: row.address }) })
+          .where(eq(artists.accountId, row.id));
         return row;
       });
       return c.json(serializeAccount(updated, ipfs, true));

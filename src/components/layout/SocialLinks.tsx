@@ -7,11 +7,22 @@ const ICONS: Record<SocialLinkId, string> = {
   instagram: 'M12 7a5 5 0 1 0 0 10 5 5 0 0 0 0-10Zm0 8.2a3.2 3.2 0 1 1 0-6.4 3.2 3.2 0 0 1 0 6.4Zm6.4-8.4a1.2 1.2 0 1 1-2.4 0 1.2 1.2 0 0 1 2.4 0ZM21.7 8c-.1-1.6-.4-3-1.6-4.1S17.6 2.4 16 2.3C14.4 2.2 9.6 2.2 8 2.3 6.4 2.4 5 2.7 3.9 3.9S2.4 6.4 2.3 8c-.1 1.6-.1 6.4 0 8 .1 1.6.4 3 1.6 4.1s2.5 1.5 4.1 1.6c1.6.1 6.4.1 8 0 1.6-.1 3-.4 4.1-1.6s1.5-2.5 1.6-4.1c.1-1.6.1-6.4 0-8Zm-2.1 9.8a3.3 3.3 0 0 1-1.8 1.8c-1.3.5-4.3.4-5.8.4s-4.5.1-5.8-.4a3.3 3.3 0 0 1-1.8-1.8c-.5-1.3-.4-4.3-.4-5.8s-.1-4.5.4-5.8a3.3 3.3 0 0 1 1.8-1.8c1.3-.5 4.3-.4 5.8-.4s4.5-.1 5.8.4a3.3 3.3 0 0 1 1.8 1.8c.5 1.3.4 4.3.4 5.8s.1 4.5-.4 5.8Z',
 };
 
-/** Social links group (website, youtube, x, instagram), each in a new tab. */
-export function SocialLinks() {
+export interface SocialLink {
+  id: SocialLinkId;
+  /** The link's accessible name ('Website', 'X', …); '(opens in a new tab)' is added. */
+  label: string;
+  href: string;
+}
+
+/**
+ * Social links group, each in a new tab (rel noopener): the marketplace's own (website, youtube, x, instagram) by
+ * default, as the footer shows them, or the `links` given (an artist's website, x and instagram).
+ */
+export function SocialLinks({ links = SOCIAL_LINKS, label = 'Social links' }: { links?: readonly SocialLink[]; label?: string }) {
+  if (links.length === 0) return null;
   return (
-    <ul className="social-links" aria-label="Social links">
-      {SOCIAL_LINKS.map((link) => (
+    <ul className="social-links" aria-label={label}>
+      {links.map((link) => (
         <li key={link.id}>
           <a href={link.href} target="_blank" rel="noopener noreferrer" className="icon-button" aria-label={`${link.label} (opens in a new tab)`}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">

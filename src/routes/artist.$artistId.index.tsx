@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ArtistView } from '../views/artist/ArtistView';
+
+// Seed 001 §2: the artist page; artistId is the artist's wallet address.
+export const Route = createFileRoute('/artist/$artistId/')({
+  component: ArtistRoute,
+});
+
+function ArtistRoute() {
+  const { artistId } = Route.useParams();
+  return <ArtistView id={artistId} />;
+}

@@ -119,6 +119,8 @@ describe('the app’s GraphQL documents against the server schema', () => {
     expect(operations.sort()).toEqual(
       [
         'getAllCanvas',
+        'getArtistName',
+        'getArtistTokens',
         'getBoughtTokens',
         'getCanvasPreviewTokens',
         'getCanvasTokens',

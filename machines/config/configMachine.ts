@@ -16,6 +16,8 @@ export interface AppConfig {
   maxVideoSize: number;
   suggestedRoyalty: number;
   isLocalDemoChain: boolean;
+  /** The external artist application form ('apply here' on /artists/apply, seed 001 §2). */
+  artistApplicationUrl: string;
 }
 
 // What fetchConfig rejects with: 'region' sends the user to the geofence page, 'general' to the error page.

@@ -23,6 +23,7 @@ export const demoConfig: AppConfig = {
   maxVideoSize: 52428800,
   suggestedRoyalty: 500,
   isLocalDemoChain: true,
+  artistApplicationUrl: 'https://artbazaar.example/apply',
 };
 
 /** The config child answering from a fixture instead of the network (unit tests only). */

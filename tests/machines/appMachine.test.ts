@@ -23,6 +23,7 @@ const config: AppConfig = {
   maxVideoSize: 52428800,
   suggestedRoyalty: 500,
   isLocalDemoChain: true,
+  artistApplicationUrl: 'https://artbazaar.example/apply',
 };
 
 // What src/main.tsx does: provide each child's services through the root, by the child's actor key.

@@ -26,6 +26,7 @@ const config: AppConfig = {
   maxVideoSize: 52428800,
   suggestedRoyalty: 500,
   isLocalDemoChain: true,
+  artistApplicationUrl: 'https://artbazaar.example/apply',
 };
 const regionError: ConfigLoadError = { kind: 'region', message: 'Not available in your region' };
 const generalError: ConfigLoadError = { kind: 'general', message: "Sorry. There's an error. Please try again later." };

@@ -1,5 +1,6 @@
 // The profile page (seed 000 §2 "Profile / settings"): the registered login's own account, loaded for each login
 // (GET /api/v1/account/{address} with its signed headers). It follows the wallet session itself (watchLogin).
+// Tabs (seed 000 §2): General, and for creators the Artist profile; default General, non-creators stay on it.
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { watchLogin, type LikesCredentials } from '../likes/accountLikesMachine';
 import type { WalletAccount } from '../wallet/walletSessionTypes';
@@ -10,9 +11,15 @@ export interface ProfilePageContext {
   credentials: ProfileCredentials | null;
   account: WalletAccount | null;
   error: string | null;
+  tab: ProfileTab;
 }
 
-export type ProfilePageEvent = { type: 'likes.login'; credentials: ProfileCredentials | null } | { type: 'profile.retry' };
+export type ProfileTab = 'general' | 'artist';
+
+export type ProfilePageEvent =
+  | { type: 'likes.login'; credentials: ProfileCredentials | null }
+  | { type: 'profile.retry' }
+  | { type: 'profile.selectTab'; tab: ProfileTab };
 
 const sameLogin = (a: ProfileCredentials | null, b: ProfileCredentials | null) =>
   (a?.address.toLowerCase() ?? null) === (b?.address.toLowerCase() ?? null) && (a?.key ?? null) === (b?.key ?? null);
@@ -31,10 +38,13 @@ export const profilePageMachine = setup({
   guards: {
     otherLogin: ({ context, event }) => event.type === 'likes.login' && !sameLogin(context.credentials, event.credentials),
     signedIn: ({ context }) => context.credentials !== null,
+    // The artist tab is for creators only.
+    tabAllowed: ({ context, event }) =>
+      event.type === 'profile.selectTab' && (event.tab === 'general' || (event.tab === 'artist' && context.account?.isCreator === true)),
   },
 }).createMachine({
   id: 'profilePage',
-  context: { credentials: null, account: null, error: null },
+  context: { credentials: null, account: null, error: null, tab: 'general' },
   invoke: { id: 'login', src: 'watchLogin' },
   on: {
     // Another login (or none): its own account is loaded from scratch.
@@ -42,7 +52,7 @@ export const profilePageMachine = setup({
       guard: 'otherLogin',
       target: '.checking',
       reenter: true,
-      actions: assign(({ event }) => ({ credentials: event.credentials, account: null, error: null })),
+      actions: assign(({ event }) => ({ credentials: event.credentials, account: null, error: null, tab: 'general' as const })),
     },
   },
   initial: 'checking',
@@ -64,7 +74,11 @@ export const profilePageMachine = setup({
         },
       },
     },
-    ready: {},
+    ready: {
+      on: {
+        'profile.selectTab': { guard: 'tabAllowed', actions: assign({ tab: ({ event }) => event.tab }) },
+      },
+    },
     failed: {
       on: { 'profile.retry': 'loading' },
     },

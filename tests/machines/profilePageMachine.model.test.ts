@@ -7,6 +7,7 @@ import { checkedStates, controlled, createMachineTestModel, flush, modelCoverage
 const ALICE: ProfileCredentials = { address: '0xA11CE', key: 'a'.repeat(32) };
 const BOB: ProfileCredentials = { address: '0xB0B', key: 'b'.repeat(32) };
 const ACCOUNT = { id: '2', address: '0xa11ce', alias: 'lumen', isCreator: false, isBanned: false, email: 'lumen@example.com', avatar: null } as WalletAccount;
+const CREATOR = { ...ACCOUNT, isCreator: true } as WalletAccount;
 
 const modelEvents: Array<EventObject & Record<string, unknown>> = [
   { type: 'likes.login', credentials: ALICE },
@@ -14,6 +15,9 @@ const modelEvents: Array<EventObject & Record<string, unknown>> = [
   { type: 'likes.login', credentials: null },
   { type: 'profile.retry' },
   { type: 'xstate.done.actor.fetchOwnAccount', output: ACCOUNT },
+  { type: 'xstate.done.actor.fetchOwnAccount', output: CREATOR },
+  { type: 'profile.selectTab', tab: 'artist' },
+  { type: 'profile.selectTab', tab: 'general' },
   { type: 'xstate.error.actor.fetchOwnAccount', error: new Error('Not found') },
 ];
 
@@ -54,11 +58,19 @@ function harness() {
           get().actor.send(step.event as ProfilePageEvent);
           // Another login: the last one's account is gone; the same login keeps what it has.
           if (before.credentials?.address === credentials?.address) expect(ctx(real())).toEqual(before);
-          else expect(ctx(real())).toMatchObject({ credentials, account: null, error: null });
+          else expect(ctx(real())).toMatchObject({ credentials, account: null, error: null, tab: 'general' });
         },
         'profile.retry': (step: { event: EventObject }) => get().actor.send(step.event as ProfilePageEvent),
-        'xstate.done.actor.fetchOwnAccount': async () => {
-          get().fetchAccount.last().resolve(ACCOUNT);
+        'profile.selectTab': (step: { event: EventObject }) => {
+          const before = ctx(real());
+          const { tab } = step.event as unknown as { tab: 'general' | 'artist' };
+          get().actor.send(step.event as ProfilePageEvent);
+          // Seed 000 §2: the artist tab is for creators only; a non-creator stays on General.
+          expect(ctx(real()).tab).toBe(tab === 'artist' && !before.account?.isCreator ? before.tab : tab);
+          if (!before.account?.isCreator) expect(ctx(real()).tab).toBe('general');
+        },
+        'xstate.done.actor.fetchOwnAccount': async (step: { event: EventObject }) => {
+          get().fetchAccount.last().resolve((step.event as unknown as { output: WalletAccount }).output);
           await flush();
         },
         'xstate.error.actor.fetchOwnAccount': async () => {
@@ -71,18 +83,24 @@ function harness() {
           throw new Error('checking is transient: the machine never rests in it');
         },
         signedOut: (snap) => {
-          expect(ctx(snap)).toEqual({ credentials: null, account: null, error: null });
+          expect(ctx(snap)).toEqual({ credentials: null, account: null, error: null, tab: 'general' });
         },
         loading: (snap) => {
+          expect(ctx(snap).tab).toBe('general');
           expect(snap.hasTag('loading')).toBe(true);
           expect(get().fetchAccount.last().input).toEqual(ctx(snap).credentials);
           expect(get().fetchAccount.last().signal.aborted).toBe(false);
         },
         ready: (snap) => {
-          expect(ctx(snap).account).toEqual(ACCOUNT);
+          const { account, tab } = ctx(snap);
+          expect([ACCOUNT, CREATOR]).toContainEqual(account);
           expect(ctx(snap).credentials).not.toBeNull();
+          expect(snap.can({ type: 'profile.selectTab', tab: 'artist' })).toBe(account!.isCreator);
+          expect(snap.can({ type: 'profile.selectTab', tab: 'general' })).toBe(true);
+          if (!account!.isCreator) expect(tab).toBe('general');
         },
         failed: (snap) => {
+          expect(ctx(snap).tab).toBe('general');
           expect(ctx(snap).error).toBe('Not found');
           expect(snap.can({ type: 'profile.retry' })).toBe(true);
         },

@@ -1,15 +1,20 @@
 // The profile page's flows: the own account loaded for the registered login (profilePageMachine) and the General
-// form's save (the form machine), each provided once with the account service.
+// form's save (the form machine), the artist tab's record and choices (artistProfilePageMachine) and its save
+// (artistProfileMachine), each provided once with its service.
 import { fromPromise, type AnyActorRef } from 'xstate';
 import { createFormMachine, type FormRequest } from '../../../machines/forms/formMachine';
 import type { ProfileValues } from '../../../machines/forms/validators';
 import { registeredLogin } from '../../../machines/likes/accountLikesMachine';
+import { artistProfileMachine, PROFILE_SAVED_MESSAGE, type SaveArtistProfileRequest } from '../../../machines/profile/artistProfileMachine';
+import { artistProfilePageMachine } from '../../../machines/profile/artistProfilePageMachine';
+import type { ArtistRecord } from '../../../machines/profile/artistProfileForm';
 import { profilePageMachine } from '../../../machines/profile/profilePageMachine';
 import { notifyThroughSystem } from '../../../machines/system/systemActors';
 import type { WalletAccount } from '../../../machines/wallet/walletSessionTypes';
+import { loadArtistProfile, saveArtistProfile } from '../artists/profile';
 import { fetchOwnAccount, saveProfile } from '../wallet/profile';
 
-export const PROFILE_SAVED_MESSAGE = 'Profile saved';
+export { PROFILE_SAVED_MESSAGE };
 
 export interface ProfileFormValues extends ProfileValues {
   avatar: Blob | null;
@@ -37,6 +42,21 @@ export const profileFormFlow = createFormMachine<ProfileFormValues>().provide({
         notifyThroughSystem(system, 'error', error instanceof Error ? error.message : 'Unexpected error');
         throw error;
       }
+    }),
+  },
+});
+
+export const artistProfilePageFlow = artistProfilePageMachine.provide({
+  actors: { loadArtistProfile: fromPromise(({ input, signal }) => loadArtistProfile(input.address, signal)) },
+});
+
+export const artistProfileFormFlow = artistProfileMachine.provide({
+  actors: {
+    saveArtistProfile: fromPromise<ArtistRecord, SaveArtistProfileRequest>(async ({ input, system, signal }) => {
+      const session = system.get('walletSession') as AnyActorRef | undefined;
+      const credentials = session ? registeredLogin(session.getSnapshot()) : null;
+      if (!credentials) throw new Error('Sign in with your wallet first.');
+      return saveArtistProfile(credentials, input, signal);
     }),
   },
 });

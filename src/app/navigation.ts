@@ -33,8 +33,8 @@ export const MAIN_MENU: NavGroup[] = [
   {
     label: 'Artists',
     items: [
-      { label: 'Artists', to: '/artists', built: false },
-      { label: 'Apply to become an artist', to: '/artists/apply', built: false },
+      { label: 'Artists', to: '/artists', built: true },
+      { label: 'Apply to become an artist', to: '/artists/apply', built: true },
     ],
   },
   { label: 'Studio', to: '/studio', built: true },
@@ -46,7 +46,7 @@ export const FOOTER_COLUMNS: Array<{ title: string; links: NavLink[] }> = [
     title: 'Company',
     links: [
       { label: 'About us', to: '/learn', built: false },
-      { label: 'Artists', to: '/artists', built: false },
+      { label: 'Artists', to: '/artists', built: true },
       { label: 'Media and Articles', to: '/media-articles', built: false },
     ],
   },

@@ -5,12 +5,17 @@ import { MAIN_MENU, visibleFooterColumns, visibleMenu } from '../../src/app/navi
 import { renderApp } from './appHarness';
 
 describe('main layout', () => {
-  it('menu: shows only built entries (Explore → Art, Studio, Dashboard) and hides the rest', async () => {
+  it('menu: shows only built entries (Explore → Art, Artists → Artists and Apply, Studio, Dashboard) and hides the rest', async () => {
     await renderApp('/under-construction');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const explore = within(nav).getByRole('button', { name: 'Explore' });
     expect(within(nav).queryByText('Learn')).not.toBeInTheDocument();
-    expect(within(nav).queryByText('Artists')).not.toBeInTheDocument();
+    const artists = within(nav).getByRole('button', { name: 'Artists' });
+    await userEvent.click(artists);
+    expect(artists).toHaveAttribute('aria-expanded', 'true');
+    expect(within(nav).getByRole('link', { name: 'Artists' })).toHaveAttribute('href', '/artists');
+    expect(within(nav).getByRole('link', { name: 'Apply to become an artist' })).toHaveAttribute('href', '/artists/apply');
+    await userEvent.click(artists);
     expect(within(nav).getByRole('link', { name: 'Studio' })).toHaveAttribute('href', '/studio');
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/account');
 
@@ -22,10 +27,10 @@ describe('main layout', () => {
   });
 
   it('menu data: a group with no built entry is dropped, a built link stays', () => {
-    expect(visibleMenu().map((group) => group.label)).toEqual(['Explore', 'Studio', 'Dashboard']);
+    expect(visibleMenu().map((group) => group.label)).toEqual(['Explore', 'Artists', 'Studio', 'Dashboard']);
     const allBuilt = MAIN_MENU.map((group) => ({ ...group, built: true, items: group.items?.map((item) => ({ ...item, built: true })) }));
     expect(visibleMenu(allBuilt).map((group) => group.label)).toEqual(['Explore', 'Learn', 'Artists', 'Studio', 'Dashboard']);
-    expect(visibleFooterColumns()).toEqual([]);
+    expect(visibleFooterColumns()).toEqual([{ title: 'Company', links: [{ label: 'Artists', to: '/artists', built: true }] }]);
   });
 
   it('behavior: submenu closes 300 ms after the pointer leaves, not before', async () => {
@@ -77,7 +82,7 @@ describe('main layout', () => {
     expect(explore).toHaveFocus();
   });
 
-  it('footer: social links open in a new tab with rel=noopener; no column without built pages', async () => {
+  it('footer: social links open in a new tab with rel=noopener; only columns with built pages (Company → Artists)', async () => {
     await renderApp('/under-construction');
     const footer = screen.getByRole('contentinfo');
     const links = within(footer).getAllByRole('link', { name: /opens in a new tab/ });
@@ -91,7 +96,9 @@ describe('main layout', () => {
       expect(link).toHaveAttribute('target', '_blank');
       expect(link.getAttribute('rel')).toContain('noopener');
     }
-    for (const title of ['Company', 'Help', 'Policies']) expect(within(footer).queryByText(title)).not.toBeInTheDocument();
+    const company = within(footer).getByRole('navigation', { name: 'Company' });
+    expect(within(company).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['Artists', '/artists']]);
+    for (const title of ['Help', 'Policies']) expect(within(footer).queryByText(title)).not.toBeInTheDocument();
   });
 
   it('mobile: the hamburger opens a full-screen menu with the theme switch, Escape closes it', async () => {

@@ -1,4 +1,4 @@
-import { Navigate } from '@tanstack/react-router';
+import { Link, Navigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { openWalletModalThroughSystem } from '../../../../machines/wallet/walletModalMachine';
 import { useSystemActor } from '../../../app/appActorContext';
@@ -47,6 +47,9 @@ export function StudioConnectView() {
             from. Once your address is registered, connect with it here and the studio opens.
           </p>
           {address && <p className="studio-entry-address">{`Your address: ${checksumAddress(address)}`}</p>}
+          <Link to="/artists/apply" className="button">
+            How to apply
+          </Link>
         </article>
       </div>
     </section>

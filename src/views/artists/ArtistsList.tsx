@@ -1,0 +1,65 @@
+import { useSelector } from '@xstate/react';
+import type { Actor } from 'xstate';
+import { ARTISTS_PAGE_SIZE } from '../../../domain/artist';
+import type { ArtistsCatalogueMachine, ArtistsView } from '../../../machines/artists/artistsCatalogueMachine';
+import { INFINITE_SCROLL_THRESHOLD } from '../../../machines/lists/constants';
+import { listSnapshotKey } from '../../components/tokens/listSnapshots';
+import { usePagedList } from '../../components/tokens/usePagedList';
+import { useVisible } from '../../components/tokens/useVisible';
+import type { CatalogueArtist, FetchArtistsPage } from '../../services/artists/catalogue';
+import { ArtistCard, ArtistRow } from './ArtistCard';
+
+// One kept list for both views: switching views shows the same artists, and Back from an artist page restores them.
+export const ARTISTS_LIST_KEY = listSnapshotKey('artists', null);
+// The first row of cards is above the fold: those load at once, the rest lazily.
+const EAGER_CARDS = 4;
+
+export interface ArtistsListProps {
+  view: ArtistsView;
+  catalogue: Actor<ArtistsCatalogueMachine>;
+  fetchPage: FetchArtistsPage;
+}
+
+/**
+ * The artists in the server's order (alphabetical by display name), 50 a page through the shared paged list, the
+ * next page loading when the list's end comes into view. A failed load leaves the list empty, silently (seed 001 §2).
+ */
+export function ArtistsList({ view, catalogue, fetchPage }: ArtistsListProps) {
+  const list = usePagedList<CatalogueArtist, null>({ fetchPage, params: null, pageSize: ARTISTS_PAGE_SIZE, snapshotKey: ARTISTS_LIST_KEY });
+  const artists = useSelector(list, (snapshot) => snapshot.context.items);
+  const loading = useSelector(list, (snapshot) => snapshot.hasTag('loading') || snapshot.matches('idle'));
+  const empty = useSelector(list, (snapshot) => snapshot.matches('exhausted') && snapshot.context.totalCount === 0);
+  const canLoadMore = useSelector(list, (snapshot) => snapshot.can({ type: 'list.loadMore' }));
+  const sentinelRef = useVisible<HTMLDivElement>(() => list.send({ type: 'list.loadMore' }), INFINITE_SCROLL_THRESHOLD);
+
+  return (
+    <div className="paged-list" aria-busy={loading}>
+      {artists.length > 0 &&
+        (view === 'images' ? (
+          <ul className="artists-grid" aria-label="Artists">
+            {artists.map((artist, index) => (
+              <li key={artist.id}>
+                <ArtistCard artist={artist} catalogue={catalogue} eager={index < EAGER_CARDS} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <ul className="artists-list" aria-label="Artists">
+            {artists.map((artist) => (
+              <li key={artist.id}>
+                <ArtistRow artist={artist} />
+              </li>
+            ))}
+          </ul>
+        ))}
+      {empty && <p className="no-result">No artists yet</p>}
+      {loading && (
+        <p className="list-status" role="status">
+          <span className="spinner" aria-hidden="true" /> Loading artists…
+        </p>
+      )}
+      {/* Re-keyed per page so a sentinel still in view after a page triggers the next one. */}
+      {canLoadMore && <div key={artists.length} ref={sentinelRef} className="list-sentinel" aria-hidden="true" />}
+    </div>
+  );
+}

@@ -24,6 +24,8 @@ const profileBody = (ctx: FuzzContext) => ({
     portfolio: pick([
       JSON.stringify({ context: '', items: [] }),
       JSON.stringify({ context: XSS, items: [{ description: 'One', file: 0 }] }),
+      // Markup in a caption (the portfolio's other stored text).
+      JSON.stringify({ context: '', items: [{ description: '<img src=x onerror=alert(1)>', file: 0 }] }),
       JSON.stringify({ context: 'Kept', items: [{ description: 'Kept', mediaUrl: `/ipfs/${ctx.ids.media.image}` }] }),
     ]),
     featuredArtwork: pick(['', ...ctx.ids.tokens.slice(0, 3)]),
@@ -31,7 +33,7 @@ const profileBody = (ctx: FuzzContext) => ({
     featuredArtworkDescription: pick(['', XSS]),
   },
   edge: {
-    firstName: pick(['', '  ', 'a'.repeat(31), 'Alice1', 'a\u0000b', '\uD800']),
+    firstName: pick(['', '  ', 'a'.repeat(31), 'Alice1', 'a\u0000b', '\uD800', '<script>alert(1)</script>']),
     lastName: pick(['b'.repeat(31), '<b>', 'Jean-Luc']),
     description: pick(['x'.repeat(2001), 'a\u0000b']),
     web: pick(['alice.art', 'javascript:alert(1)', 'https://localhost', `https://a.art/${'x'.repeat(200)}`]),

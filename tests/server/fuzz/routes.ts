@@ -70,7 +70,7 @@ export const ROUTES: FuzzRoute[] = [
       files: ['avatar'],
       form: true,
       json: false,
-      valid: { alias: pick(['alice', ' a ', 'a'.repeat(65)]), email: pick(['alice@example.com', 'not-an-email', 'a@b', `${'a'.repeat(250)}@b.co`]), avatarChanged: pick(['true', 'false', 'TRUE', '1']) },
+      valid: { alias: pick(['alice', ' a ', 'a'.repeat(65), '<img src=x onerror=alert(1)>']), email: pick(['alice@example.com', 'not-an-email', 'a@b', `${'a'.repeat(250)}@b.co`]), avatarChanged: pick(['true', 'false', 'TRUE', '1']) },
     }),
   },
   { route: 'GET /api/v1/likes/account', auth: 'signed' },

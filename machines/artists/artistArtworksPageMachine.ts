@@ -10,6 +10,8 @@ export interface ArtistName {
   alias: string | null;
   firstName: string | null;
   lastName: string | null;
+  /** Whether the address has an artist record (then the artist page has something to show). */
+  hasProfile: boolean;
 }
 
 export interface ArtistArtworksPageInput {

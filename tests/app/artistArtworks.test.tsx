@@ -118,6 +118,8 @@ describe('artist artworks page', () => {
     expect(within(cards[1]!).getByText('Not for sale')).toBeInTheDocument();
     expect(within(cards[0]!).getByRole('button', { name: 'Like (1 like)' })).toHaveAttribute('aria-pressed', 'false');
     expect(within(cards[1]!).getByRole('button', { name: 'Like (2 likes)' })).toBeInTheDocument();
+    // An artist with a record: the way to their artist page.
+    expect(screen.getByRole('link', { name: 'Artist page' })).toHaveAttribute('href', `/artist/${artistId}`);
   });
 
   it("like state: a signed-in visitor's liked artwork shows pressed (Unlike)", async () => {
@@ -165,6 +167,8 @@ describe('artist artworks page', () => {
     await renderApp(`/artist/${artistId}/artworks`);
     expect(await screen.findByRole('heading', { level: 1, name: 'tidewatcher' }, LOAD)).toBeInTheDocument();
     expect(restCalls).toContain(`/api/v1/account/${artistId}`);
+    // No artist record: no artist page to go to.
+    expect(screen.queryByRole('link', { name: 'Artist page' })).not.toBeInTheDocument();
     await waitFor(() => expect(document.title).toMatch(/^tidewatcher \|/), LOAD);
   });
 

@@ -81,6 +81,7 @@ test("a demo artist's artworks: the artist's name as title, every card with its 
   await page.goto(`/artist/${artist}/artworks`);
   await expect(page.getByRole('heading', { level: 1, name: 'Mara Vale' })).toBeVisible();
   await expect(page).toHaveTitle(/^Mara Vale \| /);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Artist page' })).toHaveAttribute('href', `/artist/${artist}`);
   const grid = page.getByRole('list', { name: 'Artworks of Mara Vale' });
   await expect(cardsOf(grid)).toHaveCount(tokens.length);
   expect(await names(grid)).toEqual(tokens.map((token) => token.name));
@@ -110,6 +111,8 @@ test('30 artworks: scrolling loads the second page; a liked card and the scroll 
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const grid = page.getByRole('list', { name: `Artworks of ${title}` });
   await expect(cardsOf(grid)).toHaveCount(24);
+  // No artist record: no artist page to link to.
+  await expect(page.getByRole('main').getByRole('link', { name: 'Artist page' })).toHaveCount(0);
   // Newest first.
   await expect(cardsOf(grid).first().getByRole('heading')).toHaveText(`${collection.name} #30`);
 

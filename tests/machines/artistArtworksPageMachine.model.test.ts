@@ -4,7 +4,7 @@ import { artistArtworksPageMachine, type ArtistArtworksPageContext, type ArtistN
 import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests, modelPaths } from './support/modelTesting';
 
 const ARTIST_ID = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
-const NAMED: ArtistName = { address: ARTIST_ID, alias: 'lumen', firstName: 'Ada', lastName: 'Wave' };
+const NAMED: ArtistName = { address: ARTIST_ID, alias: 'lumen', firstName: 'Ada', lastName: 'Wave', hasProfile: true };
 
 const modelEvents: Array<EventObject & Record<string, unknown>> = [
   { type: 'xstate.done.actor.loadArtistName', output: NAMED },

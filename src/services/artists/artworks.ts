@@ -23,11 +23,12 @@ interface PublicAccount {
   lastName?: string | null;
 }
 
-const nameOf = (account: PublicAccount): ArtistName => ({
+const nameOf = (account: PublicAccount, hasProfile: boolean): ArtistName => ({
   address: account.address,
   alias: account.alias ?? null,
   firstName: account.firstName ?? null,
   lastName: account.lastName ?? null,
+  hasProfile,
 });
 
 /**
@@ -37,9 +38,9 @@ const nameOf = (account: PublicAccount): ArtistName => ({
 export async function fetchArtistName(artistId: string, signal?: AbortSignal): Promise<ArtistName | null> {
   const address = artistId.toLowerCase();
   const data = await graphqlRequest(getArtistNameOperation, { artist_id: address }, { signal });
-  if (data.getArtistInfo) return nameOf(data.getArtistInfo.account);
+  if (data.getArtistInfo) return nameOf(data.getArtistInfo.account, true);
   try {
-    return nameOf(await apiRequest<PublicAccount>(`/account/${address}`, { signal }));
+    return nameOf(await apiRequest<PublicAccount>(`/account/${address}`, { signal }), false);
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) return null;
     throw error;

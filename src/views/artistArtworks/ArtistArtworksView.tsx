@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { ARTIST_ARTWORKS_PAGE_SIZE } from '../../../domain/artist';
 import { displayName } from '../../app/format';
@@ -36,7 +37,17 @@ export function ArtistArtworksView({ artistId }: { artistId: string }) {
             </>
           )}
         </h1>
-        <p className="page-subheading">All artworks</p>
+        <p className="page-subheading">
+          All artworks
+          {artist?.hasProfile && (
+            <>
+              {' · '}
+              <Link to="/artist/$artistId" params={{ artistId: address }}>
+                Artist page
+              </Link>
+            </>
+          )}
+        </p>
       </header>
       <TokenList<ArtistTokensParams>
         listKey={ARTIST_ARTWORKS_LIST_KEY}

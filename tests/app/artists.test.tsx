@@ -134,6 +134,19 @@ describe('/artists', { timeout: 30_000 }, () => {
     expect(localStorage.getItem('artbazaar.artists.view')).toBe('images');
   });
 
+  it('behavior: Back from another page shows the kept artists at once, without loading them again', async () => {
+    const server = stubGraphql(artistsAnswer(3));
+    const { router } = await renderApp('/artists');
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Artists' })).getAllByRole('article')).toHaveLength(3));
+    await act(() => router.navigate({ to: '/under-construction' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Under Maintenance' })).toBeInTheDocument();
+    act(() => router.history.back());
+    const list = await screen.findByRole('list', { name: 'Artists' });
+    expect(within(list).getAllByRole('article')).toHaveLength(3);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(server.of('getAllArtists')).toHaveLength(1);
+  });
+
   it('behavior: a failed load leaves the list empty, silently (no error, no retry)', async () => {
     const server = stubGraphql(() => {
       throw new Error('database unavailable');

@@ -1,3 +1,4 @@
+import { useCallback, type CSSProperties } from 'react';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import { ARTISTS_PAGE_SIZE } from '../../../domain/artist';
@@ -31,22 +32,40 @@ export function ArtistsList({ view, catalogue, fetchPage }: ArtistsListProps) {
   const empty = useSelector(list, (snapshot) => snapshot.matches('exhausted') && snapshot.context.totalCount === 0);
   const canLoadMore = useSelector(list, (snapshot) => snapshot.can({ type: 'list.loadMore' }));
   const sentinelRef = useVisible<HTMLDivElement>(() => list.send({ type: 'list.loadMore' }), INFINITE_SCROLL_THRESHOLD);
+  const itemHeight = useSelector(list, (snapshot) => snapshot.context.itemHeight);
+  // As PagedGrid does: the first item's height is kept with the list, so items not rendered yet (content-visibility)
+  // are estimated right when the list comes back and the router's restored offset lands on the same artists.
+  const measureFirst = useCallback(
+    (item: HTMLLIElement | null) => {
+      if (!item) return;
+      const report = () => {
+        const height = Math.round(item.getBoundingClientRect().height);
+        if (height > 0) list.send({ type: 'list.measured', itemHeight: height });
+      };
+      if (typeof ResizeObserver === 'undefined') return report();
+      const observer = new ResizeObserver(report);
+      observer.observe(item);
+      return () => observer.disconnect();
+    },
+    [list],
+  );
+  const itemsStyle = itemHeight ? ({ '--item-height': `${itemHeight}px` } as CSSProperties) : undefined;
 
   return (
     <div className="paged-list" aria-busy={loading}>
       {artists.length > 0 &&
         (view === 'images' ? (
-          <ul className="artists-grid" aria-label="Artists">
+          <ul className="artists-grid" aria-label="Artists" style={itemsStyle}>
             {artists.map((artist, index) => (
-              <li key={artist.id}>
+              <li key={artist.id} ref={index === 0 ? measureFirst : undefined}>
                 <ArtistCard artist={artist} catalogue={catalogue} eager={index < EAGER_CARDS} />
               </li>
             ))}
           </ul>
         ) : (
-          <ul className="artists-list" aria-label="Artists">
-            {artists.map((artist) => (
-              <li key={artist.id}>
+          <ul className="artists-list" aria-label="Artists" style={itemsStyle}>
+            {artists.map((artist, index) => (
+              <li key={artist.id} ref={index === 0 ? measureFirst : undefined}>
                 <ArtistRow artist={artist} />
               </li>
             ))}

@@ -116,6 +116,10 @@ test('open an artist from the catalogue: the artist page at /artist/{address}', 
   // Mara Vale is the demo's account #1; the page's id is the wallet address as the server returns it (lower case).
   await expect(page).toHaveURL((url) => url.pathname === `/artist/${testAddress(1).toLowerCase()}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Mara Vale' })).toBeVisible();
+  // Back: the catalogue again, with its artists.
+  await page.goBack();
+  await expect(page).toHaveURL((url) => url.pathname === '/artists');
+  await expect(artistsList(page).getByRole('article')).toHaveCount(DEMO_ARTISTS.length);
 });
 
 test('the apply page as a creator: apply here is disabled with You\'re already an artist', async ({ browser, baseURL, request }) => {

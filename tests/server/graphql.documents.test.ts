@@ -115,11 +115,16 @@ describe('the app’s GraphQL documents against the server schema', () => {
     const operations = documents.flatMap((document) =>
       parse(document.text).definitions.flatMap((definition) => (definition.kind === Kind.OPERATION_DEFINITION ? [definition.name?.value] : [])),
     );
-    // The reads the app sends (two documents share the name getTokensByContainerId: siblings and a collection's grid).
+    // The reads the app sends (two documents share the name getTokensByContainerId: siblings and a collection's grid;
+    // getArtistInfo and getArtistTokens: the artist page / artworks page and the artist profile tab).
     expect(operations.sort()).toEqual(
       [
+        'getAllArtists',
         'getAllCanvas',
+        'getArtistInfo',
+        'getArtistInfo',
         'getArtistName',
+        'getArtistTokens',
         'getArtistTokens',
         'getBoughtTokens',
         'getCanvasPreviewTokens',

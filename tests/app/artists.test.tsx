@@ -179,8 +179,8 @@ describe('/artists/apply', { timeout: 30_000 }, () => {
     expect(page).toHaveTextContent('Three original digital artworks');
     expect(page).toHaveTextContent('as long as every artist who took part is credited');
     expect(page).toHaveTextContent('we cannot promise a response time');
-    const apply = await screen.findByRole('link', { name: 'Apply here (opens in a new tab)' });
-    expect(apply).toHaveTextContent('Apply here');
+    const apply = await screen.findByRole('link', { name: 'apply here (opens in a new tab)' });
+    expect(apply).toHaveTextContent('apply here');
     expect(apply).toHaveAttribute('href', 'https://artbazaar.example/apply');
     expect(apply).toHaveAttribute('target', '_blank');
     expect(apply).toHaveAttribute('rel', 'noopener noreferrer');
@@ -192,7 +192,7 @@ describe('/artists/apply', { timeout: 30_000 }, () => {
     await renderApp('/artists/apply', { walletSession: signedIn(true).machine });
     const button = await screen.findByRole('button', { name: "You're already an artist" });
     expect(button).toBeDisabled();
-    expect(screen.queryByRole('link', { name: /Apply here/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /apply here/ })).not.toBeInTheDocument();
   });
 
   it('behavior: the studio entry\'s apply card links to /artists/apply', async () => {

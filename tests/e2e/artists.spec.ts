@@ -129,7 +129,7 @@ test('the apply page as a creator: apply here is disabled with You\'re already a
   await expect(page).toHaveURL((url) => url.pathname === '/artists/apply');
   await expect(page.getByRole('heading', { level: 1, name: 'Apply to become an artist' })).toBeVisible();
   await expect(page.getByRole('button', { name: "You're already an artist" })).toBeDisabled();
-  await expect(page.getByRole('link', { name: /Apply here/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /apply here/ })).toHaveCount(0);
   await context.close();
 });
 
@@ -140,7 +140,7 @@ test('the apply page as a collector: apply here opens the configured application
   await openArtistsMenu(page, 'Apply to become an artist');
   await expect(page).toHaveURL((url) => url.pathname === '/artists/apply');
   await expect(page.getByText('Three original digital artworks')).toBeVisible();
-  const apply = page.getByRole('link', { name: 'Apply here (opens in a new tab)' });
+  const apply = page.getByRole('link', { name: 'apply here (opens in a new tab)' });
   await expect(apply).toHaveAttribute('href', config.artistApplicationUrl);
   await expect(apply).toHaveAttribute('target', '_blank');
   await expect(apply).toHaveAttribute('rel', 'noopener noreferrer');

@@ -60,9 +60,9 @@ export function ArtistApplyView() {
             href={applicationUrl}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label="Apply here (opens in a new tab)"
+            aria-label="apply here (opens in a new tab)"
           >
-            Apply here
+            apply here
           </a>
         ) : null}
       </div>

@@ -21,6 +21,7 @@ import { serverSdl } from '../../scripts/graphql-codegen.js';
 import { createGraphqlSchema } from '../../server/graphql/index.js';
 import { DEFAULT_LIST_ESTIMATE, LIST_ESTIMATES, limitViolations, measureOperations } from '../../server/graphql/limits.js';
 import { DEFAULT_GRAPHQL_LIMITS } from '../../server/security/config.js';
+import * as artistService from '../../src/services/artists/artist';
 import * as collectionService from '../../src/services/collection';
 import * as commentsService from '../../src/services/comments';
 import * as creationsService from '../../src/services/dashboard/creations';
@@ -60,6 +61,7 @@ const costOf = (query: string, variables: Record<string, unknown> = {}) => measu
 // ---- Every document the app sends ----
 
 const SERVICE_MODULES = {
+  'src/services/artists/artist.ts': artistService,
   'src/services/collection.ts': collectionService,
   'src/services/comments.ts': commentsService,
   'src/services/dashboard/creations.ts': creationsService,
@@ -152,6 +154,7 @@ async function sendEveryAppRequest(): Promise<SentRequest[]> {
   await listCanvasesService.fetchStudioList(credentials, signal);
   await canvasTokensService.fetchCanvasTokens(credentials, { canvasId: '1', page: 1, perPage }, signal);
   await canvasPreviewService.fetchCanvasPreviewTokens(page({ canvasId: '1', share: 's'.repeat(32) }), signal);
+  await artistService.fetchArtistInfo(ADDRESS, signal);
   return sent;
 }
 

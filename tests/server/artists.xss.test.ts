@@ -39,7 +39,8 @@ describe.each(DATABASE_KINDS)('artist routes keep markup as text on %s', (kind) 
   });
 
   it('markup in a first or last name is refused with the rule\'s message and writes nothing', async () => {
-    for (const names of [{ firstName: '<script>alert(1)</script>' }, { firstName: 'Alice', lastName: '<img src=x onerror=alert(1)>' }]) {
+    const cases: Array<Record<string, string>> = [{ firstName: '<script>alert(1)</script>' }, { firstName: 'Alice', lastName: '<img src=x onerror=alert(1)>' }];
+    for (const names of cases) {
       const before = await w.snapshot();
       expect(await errorOf(await w.request(w.keys.alice, '/artist', { method: 'POST', body: form(names) }))).toEqual({
         status: 400, error: 'invalid_input', message: 'Only letters are allowed',

@@ -22,6 +22,9 @@ import { createGraphqlSchema } from '../../server/graphql/index.js';
 import { DEFAULT_LIST_ESTIMATE, LIST_ESTIMATES, limitViolations, measureOperations } from '../../server/graphql/limits.js';
 import { DEFAULT_GRAPHQL_LIMITS } from '../../server/security/config.js';
 import * as artistService from '../../src/services/artists/artist';
+import * as artistArtworksService from '../../src/services/artists/artworks';
+import * as artistCatalogueService from '../../src/services/artists/catalogue';
+import * as artistProfileService from '../../src/services/artists/profile';
 import * as collectionService from '../../src/services/collection';
 import * as commentsService from '../../src/services/comments';
 import * as creationsService from '../../src/services/dashboard/creations';
@@ -62,6 +65,9 @@ const costOf = (query: string, variables: Record<string, unknown> = {}) => measu
 
 const SERVICE_MODULES = {
   'src/services/artists/artist.ts': artistService,
+  'src/services/artists/artworks.ts': artistArtworksService,
+  'src/services/artists/catalogue.ts': artistCatalogueService,
+  'src/services/artists/profile.ts': artistProfileService,
   'src/services/collection.ts': collectionService,
   'src/services/comments.ts': commentsService,
   'src/services/dashboard/creations.ts': creationsService,
@@ -123,7 +129,9 @@ function emptyAnswer(query: string) {
 /** Runs every GraphQL read of the app's services with a fetch that records what is sent. */
 async function sendEveryAppRequest(): Promise<SentRequest[]> {
   const sent: SentRequest[] = [];
-  vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    // A REST read beside the GraphQL ones (the artworks page's account fallback): nothing there.
+    if (!String(url).endsWith('/graphql')) return new Response(JSON.stringify({ error: 'not_found' }), { status: 404, headers: { 'Content-Type': 'application/json' } });
     const body = JSON.parse(String(init.body)) as SentRequest;
     sent.push(body);
     return new Response(JSON.stringify(emptyAnswer(body.query)), { status: 200, headers: { 'Content-Type': 'application/json' } });
@@ -155,6 +163,10 @@ async function sendEveryAppRequest(): Promise<SentRequest[]> {
   await canvasTokensService.fetchCanvasTokens(credentials, { canvasId: '1', page: 1, perPage }, signal);
   await canvasPreviewService.fetchCanvasPreviewTokens(page({ canvasId: '1', share: 's'.repeat(32) }), signal);
   await artistService.fetchArtistInfo(ADDRESS, signal);
+  await artistCatalogueService.fetchArtistsPage(page(null), signal);
+  await artistArtworksService.fetchArtistTokensPage(page({ artistId: ADDRESS }), signal);
+  await artistArtworksService.fetchArtistName(ADDRESS, signal);
+  await artistProfileService.loadArtistProfile(ADDRESS, signal);
   return sent;
 }
 

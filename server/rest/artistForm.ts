@@ -41,7 +41,10 @@ export interface StoredProfile {
 
 function textField(body: Record<string, FormValue>, name: string): string | undefined {
   const value = body[name];
-  if (value === undefined || typeof value === 'string') return value;
+  // A browser's multipart body sends a textarea's line breaks as CRLF: stored as the LF the form counted (the
+  // length limits are the form's), so a 500-character context with line breaks is not refused as longer.
+  if (typeof value === 'string') return value.replace(/\r\n?/g, '\n');
+  if (value === undefined) return value;
   throw new ApiError(400, 'invalid_input', `${name} must be a single text field.`);
 }
 

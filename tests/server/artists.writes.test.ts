@@ -205,6 +205,17 @@ describe.each(DATABASE_KINDS)('artist profile writes on %s', (kind) => {
     });
   });
 
+  it('line breaks sent as CRLF (a browser\'s multipart body) are stored as LF and counted once against the limits', async () => {
+    // 1,000 lines of 1 character: 1,999 characters with LF breaks (under the 2,000 limit), 2,998 with CRLF.
+    const context = Array.from({ length: 1000 }, () => 'x').join('\r\n');
+    const response = await send(w.keys.alice, 'PUT', `/artist/${ALICE_ADDRESS}`, {
+      description: 'Line one\r\nLine two',
+      about: context,
+    });
+    expect(response.status).toBe(200);
+    expect(await info(ALICE_ADDRESS)).toMatchObject({ description: 'Line one\nLine two', comments: context.replaceAll('\r\n', '\n') });
+  });
+
   it('GET /article/{id}: the article with its HTML body from the media store; 404 unknown, 400 not an id', async () => {
     const html = '<h1>Meet Alice</h1><p>Harbours at night.</p>';
     const cid = await w.server.mediaStore.put(new TextEncoder().encode(html), 'text/html');

@@ -1,8 +1,11 @@
 // The artist profile tab's data (issue 15): the signed-in creator's own artist record (getArtistInfo; null when
 // there is none yet, so the form starts empty and its first save creates it) and the featured-artwork choices, the
-// tokens the artist created (getArtistTokens). A failed load says why and can be retried.
+// tokens the artist created (getArtistTokens). A failed load says why and can be retried. Then the unsaved draft kept
+// for this address (loadArtistDraft, the stored record as it is): when it is this address's and differs from the
+// record, the form starts from it; a draft that cannot be read only means the form starts from the record.
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { ArtistRecord, ArtworkChoice } from './artistProfileForm';
+import { restoredArtistDraft } from './artistProfileDraft';
+import type { ArtistProfileValues, ArtistRecord, ArtworkChoice } from './artistProfileForm';
 
 export interface ArtistProfileData {
   record: ArtistRecord | null;
@@ -12,6 +15,8 @@ export interface ArtistProfileData {
 export interface ArtistProfilePageContext {
   address: string;
   data: ArtistProfileData | null;
+  /** The unsaved values to start the form from (kept across a reload), or null: the form starts from the record. */
+  draft: ArtistProfileValues | null;
   error: string | null;
 }
 
@@ -30,10 +35,11 @@ export const artistProfilePageMachine = setup({
     loadArtistProfile: fromPromise<ArtistProfileData, { address: string }>(async () => {
       throw new Error('artistProfilePageMachine: "loadArtistProfile" not provided');
     }),
+    loadArtistDraft: fromPromise<unknown, { address: string }>(async () => null),
   },
 }).createMachine({
   id: 'artistProfilePage',
-  context: ({ input }) => ({ address: input.address, data: null, error: null }),
+  context: ({ input }) => ({ address: input.address, data: null, draft: null, error: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -43,8 +49,21 @@ export const artistProfilePageMachine = setup({
         id: 'loadArtistProfile',
         src: 'loadArtistProfile',
         input: ({ context }) => ({ address: context.address }),
-        onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output }) },
+        onDone: { target: 'restoring', actions: assign({ data: ({ event }) => event.output }) },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+      },
+    },
+    restoring: {
+      tags: 'loading',
+      invoke: {
+        id: 'loadArtistDraft',
+        src: 'loadArtistDraft',
+        input: ({ context }) => ({ address: context.address }),
+        onDone: {
+          target: 'ready',
+          actions: assign({ draft: ({ context, event }) => restoredArtistDraft(event.output, context.address, context.data?.record ?? null) }),
+        },
+        onError: { target: 'ready', actions: assign({ draft: null }) },
       },
     },
     ready: {},

@@ -85,6 +85,8 @@ async function openProfile(data: ArtistProfileData = STORED) {
         loads.push(input.address);
         return data;
       }),
+      // These tests start from the record alone; keeping a draft across a reload is profileArtistReload.test.tsx's.
+      loadArtistDraft: fromPromise<unknown, { address: string }>(async () => null),
     },
   });
   await renderApp('/profile', { walletSession: session.machine }, { artistProfilePage: page });

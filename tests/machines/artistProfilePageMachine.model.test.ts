@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import type { ArtistRecord } from '../../machines/profile/artistProfileForm';
+import { valuesFromRecord, type ArtistProfileValues, type ArtistRecord } from '../../machines/profile/artistProfileForm';
 import {
   artistProfilePageMachine,
   type ArtistProfileData,
@@ -26,13 +26,35 @@ const RECORD: ArtistRecord = {
 };
 const WITH_RECORD: ArtistProfileData = { record: RECORD, artworks: [{ id: '12', name: 'Dawn' }] };
 const NO_RECORD: ArtistProfileData = { record: null, artworks: [] };
+const OTHER_ADDRESS = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
+// Stored drafts as IndexedDB gives them back: this address's typed name; another address's; an older version's; one
+// that says what the record says.
+const TYPED: ArtistProfileValues = { ...valuesFromRecord(RECORD), firstName: 'Adele' };
+const OWN_DRAFT = { version: 1, address: ADDRESS, values: TYPED };
+const OTHER_DRAFT = { version: 1, address: OTHER_ADDRESS, values: TYPED };
+const OLD_DRAFT = { version: 0, address: ADDRESS, values: TYPED };
+const RECORD_DRAFT = { version: 1, address: ADDRESS, values: valuesFromRecord(RECORD) };
 
 const modelEvents: Array<EventObject & Record<string, unknown>> = [
   { type: 'xstate.done.actor.loadArtistProfile', output: WITH_RECORD },
   { type: 'xstate.done.actor.loadArtistProfile', output: NO_RECORD },
   { type: 'xstate.error.actor.loadArtistProfile', error: new Error('The network is unavailable. Check your connection and try again.') },
   { type: 'artistProfile.retry' },
+  { type: 'xstate.done.actor.loadArtistDraft', output: OWN_DRAFT },
+  { type: 'xstate.done.actor.loadArtistDraft', output: OTHER_DRAFT },
+  { type: 'xstate.done.actor.loadArtistDraft', output: OLD_DRAFT },
+  { type: 'xstate.done.actor.loadArtistDraft', output: RECORD_DRAFT },
+  { type: 'xstate.done.actor.loadArtistDraft', output: null },
+  { type: 'xstate.error.actor.loadArtistDraft', error: new Error('The database is unavailable.') },
 ];
+
+/** The draft the form starts from, by what was stored and the record loaded (literal, not the machine's rule). */
+function expectedDraft(stored: unknown, data: ArtistProfileData): ArtistProfileValues | null {
+  if (stored === OWN_DRAFT) return TYPED;
+  // The record's own values differ from an empty form: with no record yet they are work to keep.
+  if (stored === RECORD_DRAFT && data.record === null) return valuesFromRecord(RECORD);
+  return null;
+}
 
 const ctx = (state: AnyMachineSnapshot) => state.context as ArtistProfilePageContext;
 const project = (state: AnyMachineSnapshot) => ({ value: state.value, context: state.context });
@@ -41,8 +63,11 @@ const paths = modelPaths(model, { toState: (state) => state.matches('ready') });
 
 function startPage() {
   const load = controlled<ArtistProfileData, { address: string }>();
-  const actor = createActor(artistProfilePageMachine.provide({ actors: { loadArtistProfile: load.logic } }), { input: { address: ADDRESS } }).start();
-  return { actor, load };
+  const draft = controlled<unknown, { address: string }>();
+  const actor = createActor(artistProfilePageMachine.provide({ actors: { loadArtistProfile: load.logic, loadArtistDraft: draft.logic } }), {
+    input: { address: ADDRESS },
+  }).start();
+  return { actor, load, draft };
 }
 
 function harness() {
@@ -53,6 +78,7 @@ function harness() {
   };
   const real = () => get().actor.getSnapshot();
   const payload = (step: { event: EventObject }) => step.event as EventObject & { output?: ArtistProfileData; error?: unknown };
+  let storedDraft: unknown = null;
   return {
     stop: () => run?.actor.stop(),
     params: {
@@ -69,6 +95,16 @@ function harness() {
           get().load.last().reject(payload(step).error);
           await flush();
         },
+        'xstate.done.actor.loadArtistDraft': async (step: { event: EventObject }) => {
+          storedDraft = (step.event as EventObject & { output: unknown }).output;
+          get().draft.last().resolve(storedDraft);
+          await flush();
+        },
+        'xstate.error.actor.loadArtistDraft': async (step: { event: EventObject }) => {
+          storedDraft = null;
+          get().draft.last().reject(payload(step).error);
+          await flush();
+        },
       },
       states: checkedStates(real, project, {
         loading: (snap) => {
@@ -78,11 +114,22 @@ function harness() {
           expect(get().load.last().input).toEqual({ address: ADDRESS });
           expect(get().load.last().signal.aborted).toBe(false);
           expect(snap.can({ type: 'artistProfile.retry' })).toBe(false);
+          expect(get().draft.calls).toHaveLength(0);
+        },
+        restoring: (snap) => {
+          // The record is in; the draft kept for this address is read before the form starts.
+          expect(snap.hasTag('loading')).toBe(true);
+          expect([WITH_RECORD, NO_RECORD]).toContainEqual(ctx(snap).data);
+          expect(ctx(snap).draft).toBeNull();
+          expect(get().draft.last().input).toEqual({ address: ADDRESS });
+          expect(snap.can({ type: 'artistProfile.retry' })).toBe(false);
         },
         ready: (snap) => {
           expect(snap.hasTag('loading')).toBe(false);
           expect([WITH_RECORD, NO_RECORD]).toContainEqual(ctx(snap).data);
           expect(ctx(snap).error).toBeNull();
+          // Only this address's draft, of this version, and only when it differs from the record.
+          expect(ctx(snap).draft).toEqual(expectedDraft(storedDraft, ctx(snap).data!));
         },
         failed: (snap) => {
           expect(ctx(snap).error).toBe('The network is unavailable. Check your connection and try again.');

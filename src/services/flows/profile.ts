@@ -1,6 +1,7 @@
 // The profile page's flows: the own account loaded for the registered login (profilePageMachine) and the General
 // form's save (the form machine), the artist tab's record and choices (artistProfilePageMachine) and its save
-// (artistProfileMachine), each provided once with its service.
+// (artistProfileMachine), each provided once with its service; the artist form's unsaved draft is kept per address in
+// IndexedDB (profileDraft) and read back by the page before the form starts.
 import { fromPromise, type AnyActorRef } from 'xstate';
 import { createFormMachine, type FormRequest } from '../../../machines/forms/formMachine';
 import type { ProfileValues } from '../../../machines/forms/validators';
@@ -12,6 +13,7 @@ import { profilePageMachine } from '../../../machines/profile/profilePageMachine
 import { notifyThroughSystem } from '../../../machines/system/systemActors';
 import type { WalletAccount } from '../../../machines/wallet/walletSessionTypes';
 import { loadArtistProfile, saveArtistProfile } from '../artists/profile';
+import { readArtistDraft, storeArtistDraft } from '../artists/profileDraft';
 import { fetchOwnAccount, saveProfile } from '../wallet/profile';
 
 export { PROFILE_SAVED_MESSAGE };
@@ -47,7 +49,10 @@ export const profileFormFlow = createFormMachine<ProfileFormValues>().provide({
 });
 
 export const artistProfilePageFlow = artistProfilePageMachine.provide({
-  actors: { loadArtistProfile: fromPromise(({ input, signal }) => loadArtistProfile(input.address, signal)) },
+  actors: {
+    loadArtistProfile: fromPromise(({ input, signal }) => loadArtistProfile(input.address, signal)),
+    loadArtistDraft: fromPromise(({ input }) => readArtistDraft(input.address)),
+  },
 });
 
 export const artistProfileFormFlow = artistProfileMachine.provide({
@@ -59,4 +64,5 @@ export const artistProfileFormFlow = artistProfileMachine.provide({
       return saveArtistProfile(credentials, input, signal);
     }),
   },
+  actions: { persistDraft: (_args, params) => storeArtistDraft(params.address, params.values) },
 });

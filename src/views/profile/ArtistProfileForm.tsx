@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { ARTIST_DESCRIPTION_MAX, ARTIST_NAME_MAX, HANDLE_MAX, WEBSITE_MAX } from '../../../domain/artist';
-import type { ArtistRecord, ArtistTextField as TextFieldName, ArtworkChoice } from '../../../machines/profile/artistProfileForm';
+import type { ArtistProfileValues, ArtistRecord, ArtistTextField as TextFieldName, ArtworkChoice } from '../../../machines/profile/artistProfileForm';
 import { shownError } from '../../../machines/profile/artistProfileMachine';
 import { useFlow } from '../../app/flows';
 import { artistProfileFormFlow } from '../../services/flows/profile';
@@ -13,6 +13,8 @@ import { ArtistTextField } from './ArtistTextField';
 export interface ArtistProfileFormProps {
   address: string;
   record: ArtistRecord | null;
+  /** Unsaved values kept across a reload: the form starts from them. */
+  draft: ArtistProfileValues | null;
   artworks: ArtworkChoice[];
   maxFileSize: number;
 }
@@ -42,8 +44,8 @@ const SOCIAL_FIELDS: TextSpec[] = [
  * The artist profile form (issue 15): the values and rules live in artistProfileMachine; this renders them and sends
  * what is typed. Save validates: every message shows and nothing is sent while a field is invalid.
  */
-export function ArtistProfileForm({ address, record, artworks, maxFileSize }: ArtistProfileFormProps) {
-  const form = useFlow(artistProfileFormFlow, { input: { address, record, maxFileSize } });
+export function ArtistProfileForm({ address, record, draft, artworks, maxFileSize }: ArtistProfileFormProps) {
+  const form = useFlow(artistProfileFormFlow, { input: { address, record, draft, maxFileSize } });
   const context = useSelector(form, (snapshot) => snapshot.context);
   const busy = useSelector(form, (snapshot) => snapshot.hasTag('busy'));
   const { values } = context;
@@ -72,6 +74,14 @@ export function ArtistProfileForm({ address, record, artworks, maxFileSize }: Ar
 
   return (
     <form className="artist-profile-form" onSubmit={submit} noValidate aria-label="Artist profile" aria-busy={busy}>
+      {context.restored && (
+        <div className="artist-profile-draft" role="status">
+          <p>Your unsaved changes from your last visit are restored. Save to keep them.</p>
+          <button type="button" className="button" disabled={busy} onClick={() => form.send({ type: 'draft.discard' })}>
+            Discard changes
+          </button>
+        </div>
+      )}
       <fieldset className="artist-profile-fields" disabled={busy}>
         {NAME_FIELDS.map(text)}
         <fieldset className="artist-profile-group">

@@ -5,7 +5,7 @@ import { artistProfilePageFlow } from '../../services/flows/profile';
 import { ArtistProfileForm } from './ArtistProfileForm';
 import '../../styles/artistProfile.css';
 
-/** The artist profile tab (creators): the own record and the featured-artwork choices, then the form. */
+/** The artist profile tab (creators): the own record, the featured-artwork choices and a kept draft, then the form. */
 export function ArtistProfileTab({ address }: { address: string }) {
   const config = useSystemActor('config');
   const maxFileSize = useSelector(config, (snapshot) => snapshot.context.config?.maxFileSize ?? 10_485_760);
@@ -13,6 +13,7 @@ export function ArtistProfileTab({ address }: { address: string }) {
   const loading = useSelector(page, (snapshot) => snapshot.hasTag('loading'));
   const error = useSelector(page, (snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null));
   const data = useSelector(page, (snapshot) => (snapshot.matches('ready') ? snapshot.context.data : null));
+  const draft = useSelector(page, (snapshot) => snapshot.context.draft);
 
   if (loading) return <p role="status">Loading ...</p>;
   if (error) {
@@ -26,5 +27,5 @@ export function ArtistProfileTab({ address }: { address: string }) {
     );
   }
   if (!data) return null;
-  return <ArtistProfileForm address={address} record={data.record} artworks={data.artworks} maxFileSize={maxFileSize} />;
+  return <ArtistProfileForm address={address} record={data.record} draft={draft} artworks={data.artworks} maxFileSize={maxFileSize} />;
 }

@@ -108,31 +108,4 @@ export type ArtistProfile = z.infer<typeof artistProfileSchema>;
 /** Whether a file type may be a portfolio image (the server sniffs the bytes as well). */
 export const isPortfolioImageType = (type: string): boolean => (PORTFOLIO_IMAGE_TYPES as readonly string[]).includes(type);
 
-export interface NamedAccount {
-  address?: string | null;
-  id?: string | null;
-  alias?: string | null;
-  firstName?: string | null;
-  lastName?: string | null;
-}
-
-/** First 4 and last 4 characters with an ellipsis between; short values are shown whole. */
-export function shortenId(value: string): string {
-  return value.length <= 11 ? value : `${value.slice(0, 4)}...${value.slice(-4)}`;
-}
-
-/**
- * Seed 000 §3 / 001 §2: "first name or alias, plus last name if present; otherwise the address or id shortened to
- * first 4 and last 4 characters with an ellipsis".
- */
-export function artistDisplayName(person: NamedAccount): string {
-  const first = person.firstName?.trim() || person.alias?.trim();
-  if (first) {
-    const last = person.lastName?.trim();
-    return last ? `${first} ${last}` : first;
-  }
-  return shortenId(person.address || person.id || '');
-}
-
-/** The catalogue's sort key (stored, indexed, compared with the "C" collation): the display name lower-cased. */
-export const artistSortKey = (person: NamedAccount): string => artistDisplayName(person).toLowerCase();
+export { artistDisplayName, artistSortKey, shortenId, type NamedAccount } from './artistName';

@@ -1,5 +1,5 @@
 import { getAddress, isAddress, isAddressEqual } from 'viem';
-import { artistDisplayName, shortenId } from '../../domain/artist';
+import { artistDisplayName, shortenId } from '../../domain/artistName';
 
 // Seed 000 §9: token amounts use 18 decimals, displayed with (up to) 8.
 export const TOKEN_DECIMALS = 18;

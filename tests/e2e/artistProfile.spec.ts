@@ -5,9 +5,11 @@ import { expectNotice, openSignedIn, readStack, type Stack } from './support/tra
 
 // The artist profile tab of /profile (issue 15): a creator edits the artist profile (names, a highlight, a portfolio
 // image, the cover crop at 939/480), saves, reloads and sees the values, then sees them on the public artist page;
-// a collector has no artist tab. Accounts of this spec only: #25 (registered as a creator), #26 (never registered).
+// a collector has no artist tab; typed work survives a reload before it is saved (developers' guide). Accounts of
+// this spec only: #25 and #27 (registered as creators), #26 (never registered).
 const CREATOR = 25;
 const COLLECTOR = 26;
+const RELOADING_CREATOR = 27;
 
 let stack: Stack;
 test.beforeAll(async ({ request }) => {
@@ -91,6 +93,48 @@ test('a creator edits the artist profile, saves, sees it after a reload and on t
   await expect(page.getByText('Solo show at the Lumen gallery')).toBeVisible();
   await page.getByText('Harbour at dawn').scrollIntoViewIfNeeded();
   await expect(page.getByText('Harbour at dawn')).toBeVisible();
+  await context.close();
+});
+
+test('typed names and a highlight survive a reload before saving; Save keeps them and the draft is gone', async ({ browser, baseURL, request }) => {
+  test.setTimeout(120_000);
+  await registerCreator(request, testAddress(RELOADING_CREATOR));
+  const { page, context } = await openSignedIn(browser, baseURL!, stack, RELOADING_CREATOR, '/');
+  let form = await openArtistTab(page);
+  // Names of letters only, new on every run (the same data may hold an earlier run's saved values).
+  const run = [...String(Date.now()).slice(-6)].map((digit) => 'abcdefghij'[Number(digit)]).join('');
+  const first = `Ines${run}`;
+  const last = `Vale${run}`;
+  for (let rows = await form.getByRole('button', { name: /^Remove highlight/ }).count(); rows > 0; rows -= 1) {
+    await form.getByRole('button', { name: 'Remove highlight 1' }).click();
+  }
+  await form.getByLabel(/^First name/).fill(first);
+  await form.getByLabel(/^Last name/).fill(last);
+  await form.getByRole('button', { name: 'Add highlight' }).click();
+  await form.getByLabel('Highlight 1 date').fill('2025-03-14');
+  await form.getByLabel('Highlight 1 achievement').fill(`Residency ${run}`);
+  await expect(form.getByLabel('Highlight 1 achievement')).toHaveValue(`Residency ${run}`);
+
+  // Not saved: the reload brings the draft back (kept in IndexedDB as it was typed) and says so.
+  await page.reload();
+  form = await openArtistTab(page);
+  await expect(form.getByRole('status')).toHaveText(/Your unsaved changes from your last visit are restored/);
+  await expect(form.getByRole('button', { name: 'Discard changes' })).toBeVisible();
+  await expect(form.getByLabel(/^First name/)).toHaveValue(first);
+  await expect(form.getByLabel(/^Last name/)).toHaveValue(last);
+  await expect(form.getByLabel('Highlight 1 date')).toHaveValue('2025-03-14');
+  await expect(form.getByLabel('Highlight 1 achievement')).toHaveValue(`Residency ${run}`);
+
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expectNotice(page, 'Profile saved');
+  await expect(form.getByRole('button', { name: 'Discard changes' })).toHaveCount(0);
+
+  // Saved: the next load is the server's record, with no draft notice.
+  await page.reload();
+  form = await openArtistTab(page);
+  await expect(form.getByLabel(/^First name/)).toHaveValue(first);
+  await expect(form.getByLabel('Highlight 1 achievement')).toHaveValue(`Residency ${run}`);
+  await expect(form.getByRole('button', { name: 'Discard changes' })).toHaveCount(0);
   await context.close();
 });
 

@@ -56,6 +56,7 @@ export function collectionNode(ipfs: Ipfs, row: CollectionRow, creatorInfo: Pers
     description: row.description,
     chainId: row.chainId,
     cover: mediaUrl(ipfs, row.cover),
+    coverThumbnail: thumbnailUrl(ipfs, row.cover),
     thumbnail: thumbnailUrl(ipfs, row.thumbnail ?? row.cover),
     address: row.address,
     mediaType: row.mediaType,

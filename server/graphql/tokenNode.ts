@@ -33,6 +33,7 @@ export function collectionSummary(ipfs: Ipfs, c: CollectionBrief, creatorInfo: P
     symbol: c.symbol,
     description: c.description,
     cover: mediaUrl(ipfs, c.cover),
+    coverThumbnail: thumbnailUrl(ipfs, c.cover),
     thumbnail: thumbnailUrl(ipfs, c.thumbnail ?? c.cover),
     mediaType: c.mediaType,
     creator: c.creator,

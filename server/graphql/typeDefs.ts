@@ -145,6 +145,8 @@ export const typeDefs = /* GraphQL */ `
     description: String
     chainId: Int!
     cover: String
+    "The cover's thumbnail URL, for cards (the cover itself is full size)."
+    coverThumbnail: String
     thumbnail: String
     address: String
     mediaType: String!

@@ -81,7 +81,7 @@ export const getMarketplaceCollectionsOperation = graphql(
       totalCount
       pageInfo { ...PageInfoFields }
       edges { cursor node {
-        id _id name symbol description chainId cover thumbnail address mediaType tokenCount soldOut likesCount createdAt
+        id _id name symbol description chainId cover coverThumbnail thumbnail address mediaType tokenCount soldOut likesCount createdAt
         floorPrice { amount currency }
         creatorInfo { ...PersonFields }
       } }

@@ -68,6 +68,8 @@ describe('artist page', { timeout: 30_000 }, () => {
     const carousel = screen.getByRole('region', { name: 'Collections carousel' });
     expect(carousel).toHaveAttribute('tabindex', '0');
     expect(within(carousel).getAllByRole('article').map((card) => card.getAttribute('aria-label'))).toEqual(['Tiles', 'Arcs', 'Grids']);
+    // Cards show the cover's thumbnail (the card's size), not the full cover.
+    expect(within(carousel).getAllByRole('article').map((card) => card.querySelector('img')?.getAttribute('src'))).toEqual(['/ipfs/thumbnail/bafkreicover1', '/ipfs/thumbnail/bafkreicover2', '/ipfs/thumbnail/bafkreicover3']);
     const highlights = within(screen.getByRole('region', { name: 'Highlights' }));
     expect(highlights.getAllByRole('term').map((term) => term.textContent)).toEqual(['18 Mar 2023', '12 May 2024']);
     expect(highlights.getAllByRole('definition').map((row) => row.textContent)).toEqual(['Group show "New Systems", online', 'First solo show online']);

@@ -56,6 +56,7 @@ export function makeCollection(n: number, overrides: Partial<MarketplaceCollecti
     description: null,
     chainId: 31337,
     cover: `/ipfs/bafkreicover${n}`,
+    coverThumbnail: `/ipfs/thumbnail/bafkreicover${n}`,
     thumbnail: null,
     address: `0x${String(n).padStart(40, 'a')}`,
     mediaType: 'image',

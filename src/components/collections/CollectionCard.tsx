@@ -10,7 +10,8 @@ const tokensText = (count: number) => `${count} ${count === 1 ? 'artwork' : 'art
 
 /** A collection card: cover, name, creator, artworks count and floor price; links to the collection page. */
 export function CollectionCard({ collection }: { collection: MarketplaceCollection }) {
-  const image = collection.cover ?? collection.thumbnail;
+  // The cover's thumbnail (the card's size), else the collection's thumbnail; the full cover only when neither exists.
+  const image = collection.coverThumbnail ?? collection.thumbnail ?? collection.cover;
   const body = (
     <>
       <div className="collection-card-media">

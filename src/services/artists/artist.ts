@@ -13,7 +13,7 @@ export const getArtistInfoOperation = graphql(
       account { id address alias firstName lastName avatar web twitter instagram isCreator }
       featuredArtwork { ...TokenCardFields }
       collections {
-        id _id name symbol description chainId cover thumbnail address mediaType tokenCount soldOut likesCount createdAt
+        id _id name symbol description chainId cover coverThumbnail thumbnail address mediaType tokenCount soldOut likesCount createdAt
         floorPrice { amount currency }
         creatorInfo { ...PersonFields }
       }

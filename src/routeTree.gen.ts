@@ -17,6 +17,9 @@ import { Route as ConnectWalletRouteImport } from './routes/connect-wallet'
 import { Route as ExploreRouteImport } from './routes/explore'
 import { Route as UnderConstructionRouteImport } from './routes/under-construction'
 import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
+import { Route as ArticleIdRouteImport } from './routes/article.$id'
+import { Route as ArtistsIndexRouteImport } from './routes/artists.index'
+import { Route as ArtistsApplyRouteImport } from './routes/artists.apply'
 import { Route as CanvasContainerIdRouteImport } from './routes/canvas.$containerId'
 import { Route as StudioIndexRouteImport } from './routes/studio.index'
 import { Route as StudioConnectRouteImport } from './routes/studio.connect'
@@ -24,6 +27,8 @@ import { Route as TokenIdRouteImport } from './routes/token.$id'
 import { Route as AuthAccountIndexRouteImport } from './routes/_auth/account.index'
 import { Route as StudioStudioCreateRouteImport } from './routes/_studio/studio.create'
 import { Route as StudioStudioListRouteImport } from './routes/_studio/studio.list'
+import { Route as ArtistArtistIdIndexRouteImport } from './routes/artist.$artistId.index'
+import { Route as ArtistArtistIdArtworksRouteImport } from './routes/artist.$artistId.artworks'
 import { Route as CollectionAddressChainIdRouteImport } from './routes/collection.$address.$chainId'
 import { Route as PreviewCanvasContainerIdRouteImport } from './routes/preview.canvas.$containerId'
 import { Route as AuthAccountDashboardIndexRouteImport } from './routes/_auth/account.dashboard.index'
@@ -70,6 +75,21 @@ const AuthProfileRoute = AuthProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AuthRoute,
 } as any)
+const ArticleIdRoute = ArticleIdRouteImport.update({
+  id: '/article/$id',
+  path: '/article/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ArtistsIndexRoute = ArtistsIndexRouteImport.update({
+  id: '/artists/',
+  path: '/artists/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ArtistsApplyRoute = ArtistsApplyRouteImport.update({
+  id: '/artists/apply',
+  path: '/artists/apply',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CanvasContainerIdRoute = CanvasContainerIdRouteImport.update({
   id: '/canvas/$containerId',
   path: '/canvas/$containerId',
@@ -104,6 +124,16 @@ const StudioStudioListRoute = StudioStudioListRouteImport.update({
   id: '/studio/list',
   path: '/studio/list',
   getParentRoute: () => StudioRoute,
+} as any)
+const ArtistArtistIdIndexRoute = ArtistArtistIdIndexRouteImport.update({
+  id: '/artist/$artistId/',
+  path: '/artist/$artistId/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ArtistArtistIdArtworksRoute = ArtistArtistIdArtworksRouteImport.update({
+  id: '/artist/$artistId/artworks',
+  path: '/artist/$artistId/artworks',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const CollectionAddressChainIdRoute =
   CollectionAddressChainIdRouteImport.update({
@@ -154,15 +184,20 @@ export interface FileRoutesByFullPath {
   '/explore': typeof ExploreRoute
   '/under-construction': typeof UnderConstructionRoute
   '/profile': typeof AuthProfileRoute
+  '/article/$id': typeof ArticleIdRoute
+  '/artists/apply': typeof ArtistsApplyRoute
   '/canvas/$containerId': typeof CanvasContainerIdRoute
   '/studio/connect': typeof StudioConnectRoute
   '/token/$id': typeof TokenIdRoute
+  '/artists/': typeof ArtistsIndexRoute
   '/studio/': typeof StudioIndexRoute
   '/studio/create': typeof StudioStudioCreateRoute
   '/studio/list': typeof StudioStudioListRoute
+  '/artist/$artistId/artworks': typeof ArtistArtistIdArtworksRoute
   '/collection/$address/$chainId': typeof CollectionAddressChainIdRoute
   '/preview/canvas/$containerId': typeof PreviewCanvasContainerIdRoute
   '/account/': typeof AuthAccountIndexRoute
+  '/artist/$artistId/': typeof ArtistArtistIdIndexRoute
   '/studio/edit/$containerId': typeof StudioStudioEditContainerIdRoute
   '/account/dashboard/': typeof AuthAccountDashboardIndexRoute
   '/studio/edit/': typeof StudioStudioEditIndexRoute
@@ -176,15 +211,20 @@ export interface FileRoutesByTo {
   '/explore': typeof ExploreRoute
   '/under-construction': typeof UnderConstructionRoute
   '/profile': typeof AuthProfileRoute
+  '/article/$id': typeof ArticleIdRoute
+  '/artists/apply': typeof ArtistsApplyRoute
   '/canvas/$containerId': typeof CanvasContainerIdRoute
   '/studio/connect': typeof StudioConnectRoute
   '/token/$id': typeof TokenIdRoute
+  '/artists': typeof ArtistsIndexRoute
   '/studio': typeof StudioIndexRoute
   '/studio/create': typeof StudioStudioCreateRoute
   '/studio/list': typeof StudioStudioListRoute
+  '/artist/$artistId/artworks': typeof ArtistArtistIdArtworksRoute
   '/collection/$address/$chainId': typeof CollectionAddressChainIdRoute
   '/preview/canvas/$containerId': typeof PreviewCanvasContainerIdRoute
   '/account': typeof AuthAccountIndexRoute
+  '/artist/$artistId': typeof ArtistArtistIdIndexRoute
   '/studio/edit/$containerId': typeof StudioStudioEditContainerIdRoute
   '/account/dashboard': typeof AuthAccountDashboardIndexRoute
   '/studio/edit': typeof StudioStudioEditIndexRoute
@@ -201,15 +241,20 @@ export interface FileRoutesById {
   '/explore': typeof ExploreRoute
   '/under-construction': typeof UnderConstructionRoute
   '/_auth/profile': typeof AuthProfileRoute
+  '/article/$id': typeof ArticleIdRoute
+  '/artists/apply': typeof ArtistsApplyRoute
   '/canvas/$containerId': typeof CanvasContainerIdRoute
   '/studio/connect': typeof StudioConnectRoute
   '/token/$id': typeof TokenIdRoute
+  '/artists/': typeof ArtistsIndexRoute
   '/studio/': typeof StudioIndexRoute
   '/_studio/studio/create': typeof StudioStudioCreateRoute
   '/_studio/studio/list': typeof StudioStudioListRoute
+  '/artist/$artistId/artworks': typeof ArtistArtistIdArtworksRoute
   '/collection/$address/$chainId': typeof CollectionAddressChainIdRoute
   '/preview/canvas/$containerId': typeof PreviewCanvasContainerIdRoute
   '/_auth/account/': typeof AuthAccountIndexRoute
+  '/artist/$artistId/': typeof ArtistArtistIdIndexRoute
   '/_studio/studio/edit/$containerId': typeof StudioStudioEditContainerIdRoute
   '/_auth/account/dashboard/': typeof AuthAccountDashboardIndexRoute
   '/_studio/studio/edit/': typeof StudioStudioEditIndexRoute
@@ -225,15 +270,20 @@ export interface FileRouteTypes {
     | '/explore'
     | '/under-construction'
     | '/profile'
+    | '/article/$id'
+    | '/artists/apply'
     | '/canvas/$containerId'
     | '/studio/connect'
     | '/token/$id'
+    | '/artists/'
     | '/studio/'
     | '/studio/create'
     | '/studio/list'
+    | '/artist/$artistId/artworks'
     | '/collection/$address/$chainId'
     | '/preview/canvas/$containerId'
     | '/account/'
+    | '/artist/$artistId/'
     | '/studio/edit/$containerId'
     | '/account/dashboard/'
     | '/studio/edit/'
@@ -247,15 +297,20 @@ export interface FileRouteTypes {
     | '/explore'
     | '/under-construction'
     | '/profile'
+    | '/article/$id'
+    | '/artists/apply'
     | '/canvas/$containerId'
     | '/studio/connect'
     | '/token/$id'
+    | '/artists'
     | '/studio'
     | '/studio/create'
     | '/studio/list'
+    | '/artist/$artistId/artworks'
     | '/collection/$address/$chainId'
     | '/preview/canvas/$containerId'
     | '/account'
+    | '/artist/$artistId'
     | '/studio/edit/$containerId'
     | '/account/dashboard'
     | '/studio/edit'
@@ -271,15 +326,20 @@ export interface FileRouteTypes {
     | '/explore'
     | '/under-construction'
     | '/_auth/profile'
+    | '/article/$id'
+    | '/artists/apply'
     | '/canvas/$containerId'
     | '/studio/connect'
     | '/token/$id'
+    | '/artists/'
     | '/studio/'
     | '/_studio/studio/create'
     | '/_studio/studio/list'
+    | '/artist/$artistId/artworks'
     | '/collection/$address/$chainId'
     | '/preview/canvas/$containerId'
     | '/_auth/account/'
+    | '/artist/$artistId/'
     | '/_studio/studio/edit/$containerId'
     | '/_auth/account/dashboard/'
     | '/_studio/studio/edit/'
@@ -295,12 +355,17 @@ export interface RootRouteChildren {
   ConnectWalletRoute: typeof ConnectWalletRoute
   ExploreRoute: typeof ExploreRoute
   UnderConstructionRoute: typeof UnderConstructionRoute
+  ArticleIdRoute: typeof ArticleIdRoute
+  ArtistsApplyRoute: typeof ArtistsApplyRoute
   CanvasContainerIdRoute: typeof CanvasContainerIdRoute
   StudioConnectRoute: typeof StudioConnectRoute
   TokenIdRoute: typeof TokenIdRoute
+  ArtistsIndexRoute: typeof ArtistsIndexRoute
   StudioIndexRoute: typeof StudioIndexRoute
+  ArtistArtistIdArtworksRoute: typeof ArtistArtistIdArtworksRoute
   CollectionAddressChainIdRoute: typeof CollectionAddressChainIdRoute
   PreviewCanvasContainerIdRoute: typeof PreviewCanvasContainerIdRoute
+  ArtistArtistIdIndexRoute: typeof ArtistArtistIdIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -361,6 +426,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthProfileRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/article/$id': {
+      id: '/article/$id'
+      path: '/article/$id'
+      fullPath: '/article/$id'
+      preLoaderRoute: typeof ArticleIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/artists/': {
+      id: '/artists/'
+      path: '/artists'
+      fullPath: '/artists/'
+      preLoaderRoute: typeof ArtistsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/artists/apply': {
+      id: '/artists/apply'
+      path: '/artists/apply'
+      fullPath: '/artists/apply'
+      preLoaderRoute: typeof ArtistsApplyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/canvas/$containerId': {
       id: '/canvas/$containerId'
       path: '/canvas/$containerId'
@@ -409,6 +495,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/studio/list'
       preLoaderRoute: typeof StudioStudioListRouteImport
       parentRoute: typeof StudioRoute
+    }
+    '/artist/$artistId/': {
+      id: '/artist/$artistId/'
+      path: '/artist/$artistId'
+      fullPath: '/artist/$artistId/'
+      preLoaderRoute: typeof ArtistArtistIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/artist/$artistId/artworks': {
+      id: '/artist/$artistId/artworks'
+      path: '/artist/$artistId/artworks'
+      fullPath: '/artist/$artistId/artworks'
+      preLoaderRoute: typeof ArtistArtistIdArtworksRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/collection/$address/$chainId': {
       id: '/collection/$address/$chainId'
@@ -506,12 +606,17 @@ const rootRouteChildren: RootRouteChildren = {
   ConnectWalletRoute: ConnectWalletRoute,
   ExploreRoute: ExploreRoute,
   UnderConstructionRoute: UnderConstructionRoute,
+  ArticleIdRoute: ArticleIdRoute,
+  ArtistsApplyRoute: ArtistsApplyRoute,
   CanvasContainerIdRoute: CanvasContainerIdRoute,
   StudioConnectRoute: StudioConnectRoute,
   TokenIdRoute: TokenIdRoute,
+  ArtistsIndexRoute: ArtistsIndexRoute,
   StudioIndexRoute: StudioIndexRoute,
+  ArtistArtistIdArtworksRoute: ArtistArtistIdArtworksRoute,
   CollectionAddressChainIdRoute: CollectionAddressChainIdRoute,
   PreviewCanvasContainerIdRoute: PreviewCanvasContainerIdRoute,
+  ArtistArtistIdIndexRoute: ArtistArtistIdIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,6 +1,7 @@
-import { useCallback, type CSSProperties, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { INFINITE_SCROLL_THRESHOLD } from '../../../machines/lists/constants';
+import { useMeasuredItems } from './useMeasuredItems';
 import { usePagedList, type PagedListOptions } from './usePagedList';
 import { useVisible } from './useVisible';
 import '../../styles/explore.css';
@@ -27,29 +28,12 @@ export function PagedGrid<TNode, TParams>(props: PagedGridProps<TNode, TParams>)
   const { renderItem, itemKey, infinite = true, label, emptyText, itemsName, className = 'token-grid' } = props;
   const list = usePagedList<TNode, TParams>(props);
   const items = useSelector(list, (snapshot) => snapshot.context.items);
-  const itemHeight = useSelector(list, (snapshot) => snapshot.context.itemHeight);
   const loading = useSelector(list, (snapshot) => snapshot.hasTag('loading') || snapshot.matches('idle'));
   const error = useSelector(list, (snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null));
   const empty = useSelector(list, (snapshot) => snapshot.matches('exhausted') && snapshot.context.totalCount === 0);
   const canLoadMore = useSelector(list, (snapshot) => snapshot.can({ type: 'list.loadMore' }));
   const sentinelRef = useVisible<HTMLDivElement>(() => list.send({ type: 'list.loadMore' }), INFINITE_SCROLL_THRESHOLD);
-  // The first card's height goes to the list (kept with it): cards not rendered yet (content-visibility) are
-  // estimated at it, so a list coming back has its real height before the router restores the offset.
-  const measureFirst = useCallback(
-    (item: HTMLLIElement | null) => {
-      if (!item) return;
-      const report = () => {
-        const height = Math.round(item.getBoundingClientRect().height);
-        if (height > 0) list.send({ type: 'list.measured', itemHeight: height });
-      };
-      if (typeof ResizeObserver === 'undefined') return report();
-      const observer = new ResizeObserver(report);
-      observer.observe(item);
-      return () => observer.disconnect();
-    },
-    [list],
-  );
-  const itemsStyle = itemHeight ? ({ '--item-height': `${itemHeight}px` } as CSSProperties) : undefined;
+  const { measureFirst, itemsStyle } = useMeasuredItems(list);
 
   return (
     <div className="paged-list" aria-busy={loading}>

@@ -1,10 +1,10 @@
-import { useCallback, type CSSProperties } from 'react';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import { ARTISTS_PAGE_SIZE } from '../../../domain/artist';
 import type { ArtistsCatalogueMachine, ArtistsView } from '../../../machines/artists/artistsCatalogueMachine';
 import { INFINITE_SCROLL_THRESHOLD } from '../../../machines/lists/constants';
 import { listSnapshotKey } from '../../components/tokens/listSnapshots';
+import { useMeasuredItems } from '../../components/tokens/useMeasuredItems';
 import { usePagedList } from '../../components/tokens/usePagedList';
 import { useVisible } from '../../components/tokens/useVisible';
 import type { CatalogueArtist, FetchArtistsPage } from '../../services/artists/catalogue';
@@ -32,24 +32,8 @@ export function ArtistsList({ view, catalogue, fetchPage }: ArtistsListProps) {
   const empty = useSelector(list, (snapshot) => snapshot.matches('exhausted') && snapshot.context.totalCount === 0);
   const canLoadMore = useSelector(list, (snapshot) => snapshot.can({ type: 'list.loadMore' }));
   const sentinelRef = useVisible<HTMLDivElement>(() => list.send({ type: 'list.loadMore' }), INFINITE_SCROLL_THRESHOLD);
-  const itemHeight = useSelector(list, (snapshot) => snapshot.context.itemHeight);
-  // As PagedGrid does: the first item's height is kept with the list, so items not rendered yet (content-visibility)
-  // are estimated right when the list comes back and the router's restored offset lands on the same artists.
-  const measureFirst = useCallback(
-    (item: HTMLLIElement | null) => {
-      if (!item) return;
-      const report = () => {
-        const height = Math.round(item.getBoundingClientRect().height);
-        if (height > 0) list.send({ type: 'list.measured', itemHeight: height });
-      };
-      if (typeof ResizeObserver === 'undefined') return report();
-      const observer = new ResizeObserver(report);
-      observer.observe(item);
-      return () => observer.disconnect();
-    },
-    [list],
-  );
-  const itemsStyle = itemHeight ? ({ '--item-height': `${itemHeight}px` } as CSSProperties) : undefined;
+  // As PagedGrid does: the first item's height is kept with the list, so the router's restored offset lands right.
+  const { measureFirst, itemsStyle } = useMeasuredItems(list);
 
   return (
     <div className="paged-list" aria-busy={loading}>

@@ -1,0 +1,52 @@
+// The policies page (/tos and /community-guidelines, seed 001 §2 "Articles and content"): one page that loads its
+// text by the route's path. loading → ready | failed (retry asks again).
+import { assign, fromPromise, setup } from 'xstate';
+
+export interface PolicyPageInput {
+  /** The route's path ('/tos', '/community-guidelines'): which text to load. */
+  path: string;
+}
+
+export interface PolicyPageContext {
+  path: string;
+  text: string | null;
+  error: string | null;
+}
+
+export type PolicyPageEvent = { type: 'policy.retry' };
+
+const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unexpected error');
+
+export const policyPageMachine = setup({
+  types: {
+    context: {} as PolicyPageContext,
+    events: {} as PolicyPageEvent,
+    input: {} as PolicyPageInput,
+    tags: {} as 'loading',
+  },
+  actors: {
+    fetchPolicyText: fromPromise<string, { path: string }>(async () => {
+      throw new Error('policyPageMachine: actor "fetchPolicyText" not provided');
+    }),
+  },
+}).createMachine({
+  id: 'policyPage',
+  context: ({ input }) => ({ path: input.path, text: null, error: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: 'loading',
+      invoke: {
+        id: 'fetchPolicyText',
+        src: 'fetchPolicyText',
+        input: ({ context }) => ({ path: context.path }),
+        onDone: { target: 'ready', actions: assign({ text: ({ event }) => event.output, error: null }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+      },
+    },
+    ready: {},
+    failed: {
+      on: { 'policy.retry': 'loading' },
+    },
+  },
+});

@@ -20,13 +20,13 @@ export const MAIN_MENU: NavGroup[] = [
     items: [
       { label: 'Art', to: '/explore', built: true },
       { label: 'Exhibitions', to: '/exhibitions', built: false },
-      { label: 'Unique formats', to: '/flipcard', built: false },
+      { label: 'Unique formats', to: '/flipcard', built: true },
     ],
   },
   {
     label: 'Learn',
     items: [
-      { label: 'About us', to: '/learn', built: false },
+      { label: 'About us', to: '/learn', built: true },
       { label: 'Media and Articles', to: '/media-articles', built: false },
     ],
   },
@@ -45,7 +45,7 @@ export const FOOTER_COLUMNS: Array<{ title: string; links: NavLink[] }> = [
   {
     title: 'Company',
     links: [
-      { label: 'About us', to: '/learn', built: false },
+      { label: 'About us', to: '/learn', built: true },
       { label: 'Artists', to: '/artists', built: true },
       { label: 'Media and Articles', to: '/media-articles', built: false },
     ],
@@ -53,16 +53,16 @@ export const FOOTER_COLUMNS: Array<{ title: string; links: NavLink[] }> = [
   {
     title: 'Help',
     links: [
-      { label: 'FAQ', to: '/faq', built: false },
+      { label: 'FAQ', to: '/faq', built: true },
       { label: 'Contact us', to: '/contact-us', built: false },
-      { label: 'Unique formats', to: '/flipcard', built: false },
+      { label: 'Unique formats', to: '/flipcard', built: true },
     ],
   },
   {
     title: 'Policies',
     links: [
-      { label: 'Terms of Service', to: '/tos', built: false },
-      { label: 'Community guidelines', to: '/community-guidelines', built: false },
+      { label: 'Terms of Service', to: '/tos', built: true },
+      { label: 'Community guidelines', to: '/community-guidelines', built: true },
     ],
   },
 ];

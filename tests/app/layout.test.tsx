@@ -5,11 +5,10 @@ import { MAIN_MENU, visibleFooterColumns, visibleMenu } from '../../src/app/navi
 import { renderApp } from './appHarness';
 
 describe('main layout', () => {
-  it('menu: shows only built entries (Explore → Art, Artists → Artists and Apply, Studio, Dashboard) and hides the rest', async () => {
+  it('menu: shows only built entries (Explore → Art and Unique formats, Learn → About us, Artists → Artists and Apply, Studio, Dashboard) and hides the rest', async () => {
     await renderApp('/under-construction');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const explore = within(nav).getByRole('button', { name: 'Explore' });
-    expect(within(nav).queryByText('Learn')).not.toBeInTheDocument();
     const artists = within(nav).getByRole('button', { name: 'Artists' });
     await userEvent.click(artists);
     expect(artists).toHaveAttribute('aria-expanded', 'true');
@@ -22,15 +21,31 @@ describe('main layout', () => {
     await userEvent.click(explore);
     expect(explore).toHaveAttribute('aria-expanded', 'true');
     expect(within(nav).getByRole('link', { name: 'Art' })).toHaveAttribute('href', '/explore');
+    expect(within(nav).getByRole('link', { name: 'Unique formats' })).toHaveAttribute('href', '/flipcard');
     expect(within(nav).queryByRole('link', { name: 'Exhibitions' })).not.toBeInTheDocument();
-    expect(within(nav).queryByRole('link', { name: 'Unique formats' })).not.toBeInTheDocument();
+    await userEvent.click(explore);
+
+    const learn = within(nav).getByRole('button', { name: 'Learn' });
+    await userEvent.click(learn);
+    expect(learn).toHaveAttribute('aria-expanded', 'true');
+    expect(within(nav).getByRole('link', { name: 'About us' })).toHaveAttribute('href', '/learn');
+    expect(within(nav).queryByRole('link', { name: 'Media and Articles' })).not.toBeInTheDocument();
   });
 
   it('menu data: a group with no built entry is dropped, a built link stays', () => {
-    expect(visibleMenu().map((group) => group.label)).toEqual(['Explore', 'Artists', 'Studio', 'Dashboard']);
+    expect(visibleMenu().map((group) => group.label)).toEqual(['Explore', 'Learn', 'Artists', 'Studio', 'Dashboard']);
+    const withoutLearn = MAIN_MENU.map((group) => (group.label === 'Learn' ? { ...group, items: group.items?.map((item) => ({ ...item, built: false })) } : group));
+    expect(visibleMenu(withoutLearn).map((group) => group.label)).toEqual(['Explore', 'Artists', 'Studio', 'Dashboard']);
     const allBuilt = MAIN_MENU.map((group) => ({ ...group, built: true, items: group.items?.map((item) => ({ ...item, built: true })) }));
     expect(visibleMenu(allBuilt).map((group) => group.label)).toEqual(['Explore', 'Learn', 'Artists', 'Studio', 'Dashboard']);
-    expect(visibleFooterColumns()).toEqual([{ title: 'Company', links: [{ label: 'Artists', to: '/artists', built: true }] }]);
+    const columns = visibleFooterColumns().map((column) => [column.title, column.links.map((link) => link.to)]);
+    expect(columns).toEqual([
+      ['Company', ['/learn', '/artists']],
+      ['Help', ['/faq', '/flipcard']],
+      ['Policies', ['/tos', '/community-guidelines']],
+    ]);
+    const onlyArtists = visibleFooterColumns([{ title: 'Company', links: [{ label: 'Artists', to: '/artists', built: true }] }, { title: 'Help', links: [{ label: 'FAQ', to: '/faq', built: false }] }]);
+    expect(onlyArtists).toEqual([{ title: 'Company', links: [{ label: 'Artists', to: '/artists', built: true }] }]);
   });
 
   it('behavior: submenu closes 300 ms after the pointer leaves, not before', async () => {
@@ -82,7 +97,7 @@ describe('main layout', () => {
     expect(explore).toHaveFocus();
   });
 
-  it('footer: social links open in a new tab with rel=noopener; only columns with built pages (Company → Artists)', async () => {
+  it('footer: social links open in a new tab with rel=noopener; Company, Help and Policies with their built pages', async () => {
     await renderApp('/under-construction');
     const footer = screen.getByRole('contentinfo');
     const links = within(footer).getAllByRole('link', { name: /opens in a new tab/ });
@@ -96,9 +111,23 @@ describe('main layout', () => {
       expect(link).toHaveAttribute('target', '_blank');
       expect(link.getAttribute('rel')).toContain('noopener');
     }
-    const company = within(footer).getByRole('navigation', { name: 'Company' });
-    expect(within(company).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['Artists', '/artists']]);
-    for (const title of ['Help', 'Policies']) expect(within(footer).queryByText(title)).not.toBeInTheDocument();
+    const linksOf = (title: string) =>
+      within(within(footer).getByRole('navigation', { name: title }))
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(within(footer).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Company', 'Help', 'Policies']);
+    expect(linksOf('Company')).toEqual([
+      ['About us', '/learn'],
+      ['Artists', '/artists'],
+    ]);
+    expect(linksOf('Help')).toEqual([
+      ['FAQ', '/faq'],
+      ['Unique formats', '/flipcard'],
+    ]);
+    expect(linksOf('Policies')).toEqual([
+      ['Terms of Service', '/tos'],
+      ['Community guidelines', '/community-guidelines'],
+    ]);
   });
 
   it('mobile: the hamburger opens a full-screen menu with the theme switch, Escape closes it', async () => {

@@ -65,5 +65,8 @@ export function artistRoutes(): FuzzRoute[] {
       body: profileBody,
     },
     { route: 'GET /api/v1/article/:id', auth: 'none', params: (ctx) => ({ id: [...ctx.ids.articles, '0', '9'.repeat(17)] }) },
+    // Issue 16: the media articles list (page, perPage in the query) and the featured article.
+    { route: 'GET /api/v1/article', auth: 'none', weight: 0.5 },
+    { route: 'GET /api/v1/article/featured', auth: 'none', weight: 0.3 },
   ];
 }

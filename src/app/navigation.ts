@@ -27,7 +27,7 @@ export const MAIN_MENU: NavGroup[] = [
     label: 'Learn',
     items: [
       { label: 'About us', to: '/learn', built: true },
-      { label: 'Media and Articles', to: '/media-articles', built: false },
+      { label: 'Media and Articles', to: '/media-articles', built: true },
     ],
   },
   {
@@ -47,7 +47,7 @@ export const FOOTER_COLUMNS: Array<{ title: string; links: NavLink[] }> = [
     links: [
       { label: 'About us', to: '/learn', built: true },
       { label: 'Artists', to: '/artists', built: true },
-      { label: 'Media and Articles', to: '/media-articles', built: false },
+      { label: 'Media and Articles', to: '/media-articles', built: true },
     ],
   },
   {

@@ -5,7 +5,7 @@ import { MAIN_MENU, visibleFooterColumns, visibleMenu } from '../../src/app/navi
 import { renderApp } from './appHarness';
 
 describe('main layout', () => {
-  it('menu: shows only built entries (Explore → Art and Unique formats, Learn → About us, Artists → Artists and Apply, Studio, Dashboard) and hides the rest', async () => {
+  it('menu: shows only built entries (Explore → Art and Unique formats, Learn → About us and Media and Articles, Artists → Artists and Apply, Studio, Dashboard) and hides the rest', async () => {
     await renderApp('/under-construction');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const explore = within(nav).getByRole('button', { name: 'Explore' });
@@ -29,7 +29,7 @@ describe('main layout', () => {
     await userEvent.click(learn);
     expect(learn).toHaveAttribute('aria-expanded', 'true');
     expect(within(nav).getByRole('link', { name: 'About us' })).toHaveAttribute('href', '/learn');
-    expect(within(nav).queryByRole('link', { name: 'Media and Articles' })).not.toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Media and Articles' })).toHaveAttribute('href', '/media-articles');
   });
 
   it('menu data: a group with no built entry is dropped, a built link stays', () => {
@@ -40,7 +40,7 @@ describe('main layout', () => {
     expect(visibleMenu(allBuilt).map((group) => group.label)).toEqual(['Explore', 'Learn', 'Artists', 'Studio', 'Dashboard']);
     const columns = visibleFooterColumns().map((column) => [column.title, column.links.map((link) => link.to)]);
     expect(columns).toEqual([
-      ['Company', ['/learn', '/artists']],
+      ['Company', ['/learn', '/artists', '/media-articles']],
       ['Help', ['/faq', '/flipcard']],
       ['Policies', ['/tos', '/community-guidelines']],
     ]);
@@ -119,6 +119,7 @@ describe('main layout', () => {
     expect(linksOf('Company')).toEqual([
       ['About us', '/learn'],
       ['Artists', '/artists'],
+      ['Media and Articles', '/media-articles'],
     ]);
     expect(linksOf('Help')).toEqual([
       ['FAQ', '/faq'],

@@ -13,8 +13,14 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as R404RouteImport } from './routes/404'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as StudioRouteImport } from './routes/_studio'
+import { Route as CommunityGuidelinesRouteImport } from './routes/community-guidelines'
 import { Route as ConnectWalletRouteImport } from './routes/connect-wallet'
 import { Route as ExploreRouteImport } from './routes/explore'
+import { Route as FaqRouteImport } from './routes/faq'
+import { Route as FlipcardRouteImport } from './routes/flipcard'
+import { Route as LearnRouteImport } from './routes/learn'
+import { Route as MediaArticlesRouteImport } from './routes/media-articles'
+import { Route as TosRouteImport } from './routes/tos'
 import { Route as UnderConstructionRouteImport } from './routes/under-construction'
 import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
 import { Route as ArticleIdRouteImport } from './routes/article.$id'
@@ -55,6 +61,11 @@ const StudioRoute = StudioRouteImport.update({
   id: '/_studio',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CommunityGuidelinesRoute = CommunityGuidelinesRouteImport.update({
+  id: '/community-guidelines',
+  path: '/community-guidelines',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ConnectWalletRoute = ConnectWalletRouteImport.update({
   id: '/connect-wallet',
   path: '/connect-wallet',
@@ -63,6 +74,31 @@ const ConnectWalletRoute = ConnectWalletRouteImport.update({
 const ExploreRoute = ExploreRouteImport.update({
   id: '/explore',
   path: '/explore',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FaqRoute = FaqRouteImport.update({
+  id: '/faq',
+  path: '/faq',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FlipcardRoute = FlipcardRouteImport.update({
+  id: '/flipcard',
+  path: '/flipcard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LearnRoute = LearnRouteImport.update({
+  id: '/learn',
+  path: '/learn',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MediaArticlesRoute = MediaArticlesRouteImport.update({
+  id: '/media-articles',
+  path: '/media-articles',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TosRoute = TosRouteImport.update({
+  id: '/tos',
+  path: '/tos',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UnderConstructionRoute = UnderConstructionRouteImport.update({
@@ -180,8 +216,14 @@ const AuthAccountDashboardCollectionAddressChainIdRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/404': typeof R404Route
+  '/community-guidelines': typeof CommunityGuidelinesRoute
   '/connect-wallet': typeof ConnectWalletRoute
   '/explore': typeof ExploreRoute
+  '/faq': typeof FaqRoute
+  '/flipcard': typeof FlipcardRoute
+  '/learn': typeof LearnRoute
+  '/media-articles': typeof MediaArticlesRoute
+  '/tos': typeof TosRoute
   '/under-construction': typeof UnderConstructionRoute
   '/profile': typeof AuthProfileRoute
   '/article/$id': typeof ArticleIdRoute
@@ -207,8 +249,14 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/404': typeof R404Route
+  '/community-guidelines': typeof CommunityGuidelinesRoute
   '/connect-wallet': typeof ConnectWalletRoute
   '/explore': typeof ExploreRoute
+  '/faq': typeof FaqRoute
+  '/flipcard': typeof FlipcardRoute
+  '/learn': typeof LearnRoute
+  '/media-articles': typeof MediaArticlesRoute
+  '/tos': typeof TosRoute
   '/under-construction': typeof UnderConstructionRoute
   '/profile': typeof AuthProfileRoute
   '/article/$id': typeof ArticleIdRoute
@@ -237,8 +285,14 @@ export interface FileRoutesById {
   '/404': typeof R404Route
   '/_auth': typeof AuthRouteWithChildren
   '/_studio': typeof StudioRouteWithChildren
+  '/community-guidelines': typeof CommunityGuidelinesRoute
   '/connect-wallet': typeof ConnectWalletRoute
   '/explore': typeof ExploreRoute
+  '/faq': typeof FaqRoute
+  '/flipcard': typeof FlipcardRoute
+  '/learn': typeof LearnRoute
+  '/media-articles': typeof MediaArticlesRoute
+  '/tos': typeof TosRoute
   '/under-construction': typeof UnderConstructionRoute
   '/_auth/profile': typeof AuthProfileRoute
   '/article/$id': typeof ArticleIdRoute
@@ -266,8 +320,14 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/404'
+    | '/community-guidelines'
     | '/connect-wallet'
     | '/explore'
+    | '/faq'
+    | '/flipcard'
+    | '/learn'
+    | '/media-articles'
+    | '/tos'
     | '/under-construction'
     | '/profile'
     | '/article/$id'
@@ -293,8 +353,14 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/404'
+    | '/community-guidelines'
     | '/connect-wallet'
     | '/explore'
+    | '/faq'
+    | '/flipcard'
+    | '/learn'
+    | '/media-articles'
+    | '/tos'
     | '/under-construction'
     | '/profile'
     | '/article/$id'
@@ -322,8 +388,14 @@ export interface FileRouteTypes {
     | '/404'
     | '/_auth'
     | '/_studio'
+    | '/community-guidelines'
     | '/connect-wallet'
     | '/explore'
+    | '/faq'
+    | '/flipcard'
+    | '/learn'
+    | '/media-articles'
+    | '/tos'
     | '/under-construction'
     | '/_auth/profile'
     | '/article/$id'
@@ -352,8 +424,14 @@ export interface RootRouteChildren {
   R404Route: typeof R404Route
   AuthRoute: typeof AuthRouteWithChildren
   StudioRoute: typeof StudioRouteWithChildren
+  CommunityGuidelinesRoute: typeof CommunityGuidelinesRoute
   ConnectWalletRoute: typeof ConnectWalletRoute
   ExploreRoute: typeof ExploreRoute
+  FaqRoute: typeof FaqRoute
+  FlipcardRoute: typeof FlipcardRoute
+  LearnRoute: typeof LearnRoute
+  MediaArticlesRoute: typeof MediaArticlesRoute
+  TosRoute: typeof TosRoute
   UnderConstructionRoute: typeof UnderConstructionRoute
   ArticleIdRoute: typeof ArticleIdRoute
   ArtistsApplyRoute: typeof ArtistsApplyRoute
@@ -398,6 +476,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StudioRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/community-guidelines': {
+      id: '/community-guidelines'
+      path: '/community-guidelines'
+      fullPath: '/community-guidelines'
+      preLoaderRoute: typeof CommunityGuidelinesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/connect-wallet': {
       id: '/connect-wallet'
       path: '/connect-wallet'
@@ -410,6 +495,41 @@ declare module '@tanstack/react-router' {
       path: '/explore'
       fullPath: '/explore'
       preLoaderRoute: typeof ExploreRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/faq': {
+      id: '/faq'
+      path: '/faq'
+      fullPath: '/faq'
+      preLoaderRoute: typeof FaqRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/flipcard': {
+      id: '/flipcard'
+      path: '/flipcard'
+      fullPath: '/flipcard'
+      preLoaderRoute: typeof FlipcardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/learn': {
+      id: '/learn'
+      path: '/learn'
+      fullPath: '/learn'
+      preLoaderRoute: typeof LearnRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/media-articles': {
+      id: '/media-articles'
+      path: '/media-articles'
+      fullPath: '/media-articles'
+      preLoaderRoute: typeof MediaArticlesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/tos': {
+      id: '/tos'
+      path: '/tos'
+      fullPath: '/tos'
+      preLoaderRoute: typeof TosRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/under-construction': {
@@ -603,8 +723,14 @@ const rootRouteChildren: RootRouteChildren = {
   R404Route: R404Route,
   AuthRoute: AuthRouteWithChildren,
   StudioRoute: StudioRouteWithChildren,
+  CommunityGuidelinesRoute: CommunityGuidelinesRoute,
   ConnectWalletRoute: ConnectWalletRoute,
   ExploreRoute: ExploreRoute,
+  FaqRoute: FaqRoute,
+  FlipcardRoute: FlipcardRoute,
+  LearnRoute: LearnRoute,
+  MediaArticlesRoute: MediaArticlesRoute,
+  TosRoute: TosRoute,
   UnderConstructionRoute: UnderConstructionRoute,
   ArticleIdRoute: ArticleIdRoute,
   ArtistsApplyRoute: ArtistsApplyRoute,

@@ -53,15 +53,16 @@ test('browse /artists from the menu: images view with grayscale covers that swap
   await expect(page.getByRole('heading', { level: 1, name: 'Artists' })).toBeVisible();
   await expect(page).toHaveTitle('Artists | Art Bazaar');
 
-  // Images view (the default): one card per demo artist, in alphabetical order.
+  // Images view (the default): one card per artist in the server's order (alphabetical by the stored sort key, tested
+  // on both databases in tests/server); other specs may have added artists, so the demo's nine are a subsequence.
+  const cards = await serverCards(page);
+  const expected = cards.map((entry) => entry.displayName);
+  expect(expected.filter((name) => DEMO_ARTISTS.includes(name))).toEqual(DEMO_ARTISTS);
   await expect(page.getByRole('button', { name: 'Images' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(artistsList(page).getByRole('article')).toHaveCount(DEMO_ARTISTS.length);
-  const names = await artistsList(page).getByRole('heading', { level: 2 }).allTextContents();
-  expect(names).toEqual(DEMO_ARTISTS);
-  expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+  await expect(artistsList(page).getByRole('article')).toHaveCount(expected.length);
+  expect(await artistsList(page).getByRole('heading', { level: 2 }).allTextContents()).toEqual(expected);
 
   const mara = card(page, 'Mara Vale');
-  const cards = await serverCards(page);
   const maraImages = cards.find((entry) => entry.displayName === 'Mara Vale')!;
   const cover = mara.locator('img.artist-card-cover');
   await expect(cover).toHaveAttribute('src', maraImages.coverThumbnail);
@@ -96,18 +97,18 @@ test('browse /artists from the menu: images view with grayscale covers that swap
   await page.getByRole('button', { name: 'List' }).click();
   await expect(page.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
   await expect(artistsList(page).getByRole('article')).toHaveCount(0);
-  await expect(artistsList(page).getByRole('link')).toHaveText(DEMO_ARTISTS);
+  await expect(artistsList(page).getByRole('link')).toHaveText(expected);
   await expect(artistsList(page).getByRole('listitem').filter({ hasText: 'Oskar Lind' })).toContainText('Oskar Lind paints landscapes');
   await page.reload();
   await expect(page.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(artistsList(page).getByRole('link')).toHaveText(DEMO_ARTISTS);
+  await expect(artistsList(page).getByRole('link')).toHaveText(expected);
 
   // And back to images, remembered too.
   await page.getByRole('button', { name: 'Images' }).press('Enter');
-  await expect(artistsList(page).getByRole('article')).toHaveCount(DEMO_ARTISTS.length);
+  await expect(artistsList(page).getByRole('article')).toHaveCount(expected.length);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Images' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(artistsList(page).getByRole('article')).toHaveCount(DEMO_ARTISTS.length);
+  await expect(artistsList(page).getByRole('article')).toHaveCount(expected.length);
 });
 
 test('open an artist from the catalogue: the artist page at /artist/{address}', async ({ page }) => {
@@ -119,7 +120,7 @@ test('open an artist from the catalogue: the artist page at /artist/{address}', 
   // Back: the catalogue again, with its artists.
   await page.goBack();
   await expect(page).toHaveURL((url) => url.pathname === '/artists');
-  await expect(artistsList(page).getByRole('article')).toHaveCount(DEMO_ARTISTS.length);
+  await expect(artistsList(page).getByRole('article')).toHaveCount((await serverCards(page)).length);
 });
 
 test('the apply page as a creator: apply here is disabled with You\'re already an artist', async ({ browser, baseURL, request }) => {

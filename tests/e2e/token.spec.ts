@@ -30,7 +30,7 @@ async function listedTokens(request: APIRequestContext): Promise<ListedToken[]> 
   const body = await (
     await request.post('/graphql', {
       data: {
-        query: `{ getMarketplaceTokens(sort: { sortBy: "_id", sortDir: -1 }, pagination: { perPage: 40 }) { edges { node {
+        query: `{ getMarketplaceTokens(sort: { sortBy: "_id", sortDir: 1 }, pagination: { perPage: 100 }) { edges { node {
           _id name mediaUrl metadataUrl collection { _id name address chainId }
           creatorInfo { address alias firstName lastName }
           tokenHolding { id salePrice { amount currency } }
@@ -39,7 +39,7 @@ async function listedTokens(request: APIRequestContext): Promise<ListedToken[]> 
     })
   ).json();
   const tokens: ListedToken[] = body.data.getMarketplaceTokens.edges.map((edge: { node: ListedToken }) => edge.node);
-  // Demo tokens only (their collections have a manifest and several tokens): other specs mint one-token collections.
+  // Demo tokens only (the oldest; their collections have a manifest and several tokens): other specs mint after them.
   const perCollection = new Map<string, number>();
   for (const token of tokens) perCollection.set(token.collection._id, (perCollection.get(token.collection._id) ?? 0) + 1);
   return tokens.filter((token) => token.metadataUrl && (perCollection.get(token.collection._id) ?? 0) >= 2);

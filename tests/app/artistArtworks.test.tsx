@@ -5,37 +5,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetAllListSnapshots } from '../../src/components/tokens/listSnapshots';
 import { renderApp } from './appHarness';
+import { FakeIntersectionObserver } from './exploreFixtures';
 import { makeToken } from './fixtures';
 import { ALICE, fakeWalletSession, loginOf } from './walletHarness';
 
 const ARTIST = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const artistId = ARTIST.toLowerCase();
-
-class FakeIntersectionObserver {
-  static instances: FakeIntersectionObserver[] = [];
-  readonly elements = new Set<Element>();
-  constructor(readonly callback: IntersectionObserverCallback) {
-    FakeIntersectionObserver.instances.push(this);
-  }
-  observe(element: Element) {
-    this.elements.add(element);
-  }
-  unobserve(element: Element) {
-    this.elements.delete(element);
-  }
-  disconnect() {
-    this.elements.clear();
-  }
-  takeRecords() {
-    return [];
-  }
-  static showObserved() {
-    for (const observer of FakeIntersectionObserver.instances) {
-      const entries = [...observer.elements].map((target) => ({ target, isIntersecting: true, intersectionRatio: 0.1 }) as IntersectionObserverEntry);
-      if (entries.length) observer.callback(entries, observer as unknown as IntersectionObserver);
-    }
-  }
-}
 
 type Person = { address: string; alias: string | null; firstName: string | null; lastName: string | null };
 let artistAccount: Person | null;

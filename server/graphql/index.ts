@@ -7,6 +7,7 @@ import { browsingModule } from './browsing/index.js';
 import { getMarketplaceCollections } from './collections.js';
 import { commentsModule } from './comments/index.js';
 import { dashboardModule } from './dashboard/index.js';
+import { exhibitionsModule } from './exhibitions/index.js';
 import { studioModule } from './studio/index.js';
 import { parseListInput } from './inputs.js';
 import { useQueryLimits } from './limits.js';
@@ -19,7 +20,7 @@ import type { GraphqlLimits } from '../security/config.js';
 export type { GraphqlContext } from './module.js';
 
 // Feature modules add their types and queries to the base schema (typeDefs.ts).
-const modules: GraphqlModule[] = [browsingModule, dashboardModule, commentsModule, studioModule, artistsModule];
+const modules: GraphqlModule[] = [browsingModule, dashboardModule, commentsModule, studioModule, artistsModule, exhibitionsModule];
 
 function literalValue(node: ValueNode): unknown {
   switch (node.kind) {

@@ -3,3 +3,4 @@
 export * from './schema/marketplace.js';
 export * from './schema/content.js';
 export * from './schema/studio.js';
+export * from './schema/home.js';

@@ -14,6 +14,7 @@ import {
 } from './chain.js';
 import { demoCollections, people } from './content.js';
 import { seedEditorial } from './editorial.js';
+import { seedSlides } from './slides.js';
 import { DEMO_SIZES, storeCollectionMedia, tokenMetadata, type SeedSizes } from './media.js';
 import { isDatabaseEmpty, markSeeded } from './state.js';
 
@@ -114,6 +115,8 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedDemoResult
       }
     }
   }
+
+  await seedSlides(db, mediaStore, { sizes, collectionRowIds: published.map((p) => p.rowId) });
 
   log('trades');
   await trade(market, published, wallet);

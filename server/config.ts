@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { loadSecurityConfig, type SecurityConfig } from './security/config.js';
+import { loadHumanCheckSettings, type HumanCheckProvider, type HumanCheckSettings } from './security/humanCheckConfig.js';
 
 /** Image and gif uploads: 10 MB (seed 000 §9). */
 export const MAX_FILE_SIZE = 10_485_760;
@@ -63,6 +64,8 @@ export interface PublicConfig {
   isLocalDemoChain: boolean;
   /** Seed 001 §2 "Artist application": the external application form 'apply here' opens in a new tab. */
   artistApplicationUrl: string;
+  /** The contact form's human check (issue 16): Turnstile when the server has its keys, else the self-hosted ALTCHA. */
+  humanCheck: { provider: HumanCheckProvider };
 }
 
 export interface ServerConfig {
@@ -81,6 +84,8 @@ export interface ServerConfig {
   uploadExpirationMs: number;
   /** Sign-in domains, rate limits, GraphQL and socket limits, timeouts (server/security/config.ts). */
   security: SecurityConfig;
+  /** The contact form's human check: Turnstile keys, or the ALTCHA secret and difficulty (security/humanCheckConfig.ts). */
+  humanCheck: HumanCheckSettings;
 }
 
 const envSchema = z.object({
@@ -114,6 +119,7 @@ export function buildPublicConfig(
   chainRpcUrl: string,
   deployments: Deployments | null,
   artistApplicationUrl: string = DEFAULT_ARTIST_APPLICATION_URL,
+  humanCheckProvider: HumanCheckProvider = 'altcha',
 ): PublicConfig {
   const chain = CHAIN_NAMES[chainId] ?? { name: `Chain ${chainId}`, symbol: 'ETH' };
   return {
@@ -135,6 +141,7 @@ export function buildPublicConfig(
     suggestedRoyalty: SUGGESTED_ROYALTY,
     isLocalDemoChain: LOCAL_DEMO_CHAINS.has(chainId),
     artistApplicationUrl,
+    humanCheck: { provider: humanCheckProvider },
   };
 }
 
@@ -148,6 +155,7 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
   const deploymentsPath = vars.DEPLOYMENTS_FILE ?? repoFile(`contracts/deployments/${vars.CHAIN_ID}.json`);
   const deployments = readDeploymentsFile(deploymentsPath);
   const chainId = deployments?.chainId ?? vars.CHAIN_ID;
+  const humanCheck = loadHumanCheckSettings(cleaned);
   return {
     port: vars.PORT,
     host: vars.HOST,
@@ -158,8 +166,9 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
     deploymentsPath,
     deployments,
     staticDir: vars.STATIC_DIR ?? repoFile('dist'),
-    public: buildPublicConfig(chainId, vars.CHAIN_RPC_URL, deployments, vars.ARTIST_APPLICATION_URL),
+    public: buildPublicConfig(chainId, vars.CHAIN_RPC_URL, deployments, vars.ARTIST_APPLICATION_URL, humanCheck.provider),
     uploadExpirationMs: vars.UPLOAD_EXPIRATION_MS,
     security: loadSecurityConfig(cleaned, vars.PORT),
+    humanCheck,
   };
 }

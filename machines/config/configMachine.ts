@@ -18,6 +18,8 @@ export interface AppConfig {
   isLocalDemoChain: boolean;
   /** The external artist application form ('apply here' on /artists/apply, seed 001 §2). */
   artistApplicationUrl: string;
+  /** The contact form's human check (issue 16): Turnstile (production) or the server's own ALTCHA challenge. */
+  humanCheck: { provider: 'turnstile' } | { provider: 'altcha' };
 }
 
 // What fetchConfig rejects with: 'region' sends the user to the geofence page, 'general' to the error page.

@@ -47,6 +47,7 @@ export function bodyLimitTable(config: Pick<PublicConfig, 'maxFileSize'>): BodyL
     { method: 'POST', path: '/api/v1/canvas/:id/token', maxBytes: 4 * KB, why: 'a generative token: a name and a seed value of 50 characters each' },
     { method: 'POST', path: '/api/v1/artist', maxBytes: artistProfile, why: 'the artist profile texts (a few KB), a cover and up to 9 portfolio images, each up to maxFileSize', message: fileMessage },
     { method: 'PUT', path: '/api/v1/artist/:address', maxBytes: artistProfile, why: 'the edited artist profile: texts, a new cover and up to 9 new portfolio images, each up to maxFileSize', message: fileMessage },
+    { method: 'POST', path: '/api/v1/connect', maxBytes: 64 * KB, why: 'a contact message: short texts, a message of up to 5,000 characters and a human-check token of up to 10,000' },
     { method: 'POST', path: '/api/v1/trade/check', maxBytes: 4 * KB, why: 'a trade: kind, chain, price and ids' },
     { method: 'PATCH', path: '/api/v1/canvas/:id/upload/:uploadId', maxBytes: UPLOAD_CHUNK_SIZE + 64 * KB, why: 'one tus chunk of a studio upload (the studio sends 5,000,000 bytes at a time)' },
     { method: 'POST', path: '/graphql', maxBytes: 64 * KB, why: 'a query document and its variables (the app sends under 4 KB)' },

@@ -8,6 +8,7 @@ import { artistRoutes } from './artist.js';
 import { canvasRoutes } from './canvas.js';
 import { collectionRoutes } from './collection.js';
 import { commentRoutes } from './comments.js';
+import { connectRoutes } from './connect.js';
 import { homeRoutes } from './home.js';
 import { likesRoutes } from './likes.js';
 import type { RestRouteOptions } from './routeOptions.js';
@@ -37,6 +38,7 @@ export function restRoutes(options: RestRouteOptions) {
   api.route('/trade', tradeRoutes(options));
   api.route('/artist', artistRoutes(options));
   api.route('/article', articleRoutes(options));
+  api.route('/connect', connectRoutes(options));
   api.route('/home', homeRoutes(options));
 
   api.all('*', (c) => errorResponse(c, 404, 'not_found', `No API route ${c.req.method} ${c.req.path}.`));

@@ -21,14 +21,17 @@ export const RATE_LIMIT_NAMES = [
   'loginByClient',
   'writeByAccount',
   'writeByClient',
+  'contactByClient',
 ] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 /**
  * Defaults. Writes leave room for a studio upload of 1,000 files (a POST and a few PATCH requests each, in about
  * ten minutes): 600 a minute per account. Sign-ins: 10 a minute per address. Login nonces: 60 a minute per client.
+ * Contact messages (POST /api/v1/connect, anonymous): 5 an hour per client.
  */
 export const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimit> = {
   nonceByClient: { limit: 60, windowMs: MINUTE },
@@ -36,6 +39,7 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimit> = {
   loginByClient: { limit: 60, windowMs: MINUTE },
   writeByAccount: { limit: 600, windowMs: MINUTE },
   writeByClient: { limit: 3000, windowMs: MINUTE },
+  contactByClient: { limit: 5, windowMs: HOUR },
 };
 
 export interface GraphqlLimits {

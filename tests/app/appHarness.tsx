@@ -24,6 +24,7 @@ export const demoConfig: AppConfig = {
   suggestedRoyalty: 500,
   isLocalDemoChain: true,
   artistApplicationUrl: 'https://artbazaar.example/apply',
+  humanCheck: { provider: 'altcha' },
 };
 
 /** The config child answering from a fixture instead of the network (unit tests only). */

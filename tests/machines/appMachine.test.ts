@@ -24,6 +24,7 @@ const config: AppConfig = {
   suggestedRoyalty: 500,
   isLocalDemoChain: true,
   artistApplicationUrl: 'https://artbazaar.example/apply',
+  humanCheck: { provider: 'altcha' },
 };
 
 // What src/main.tsx does: provide each child's services through the root, by the child's actor key.

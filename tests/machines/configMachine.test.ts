@@ -27,6 +27,7 @@ const config: AppConfig = {
   suggestedRoyalty: 500,
   isLocalDemoChain: true,
   artistApplicationUrl: 'https://artbazaar.example/apply',
+  humanCheck: { provider: 'altcha' },
 };
 const regionError: ConfigLoadError = { kind: 'region', message: 'Not available in your region' };
 const generalError: ConfigLoadError = { kind: 'general', message: "Sorry. There's an error. Please try again later." };

@@ -78,6 +78,7 @@ describe.each(DATABASE_KINDS)('HTTP surface on %s', (kind) => {
       suggestedRoyalty: 500,
       isLocalDemoChain: true,
       artistApplicationUrl: 'https://artbazaar.example/apply',
+      humanCheck: { provider: 'altcha' },
     });
   });
 

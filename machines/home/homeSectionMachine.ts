@@ -1,0 +1,52 @@
+// One section of the home page below the carousel (issue 16; seed 001 §2 Home): the featured collection, the
+// current exhibition, the trending collections or the featured article. Its data is asked for only when the
+// section comes near the viewport (section.near), and a section without data is left out: seed 001 §8 "Silently
+// swallowed: … featured and exhibition data on home" — a failed load is no error on screen, only an absent section.
+//   idle → (section.near) loading → ready (data) | absent (nothing to show, or the load failed)
+import { assign, fromPromise, setup } from 'xstate';
+
+export interface HomeSectionContext<TData> {
+  data: TData | null;
+}
+
+export type HomeSectionEvent = { type: 'section.near' };
+
+/** `fetchSection` answers the section's data, or null when there is nothing to show (e.g. no current exhibition). */
+export function createHomeSectionMachine<TData>(id: string) {
+  return setup({
+    types: {
+      context: {} as HomeSectionContext<TData>,
+      events: {} as HomeSectionEvent,
+      tags: {} as 'loading',
+    },
+    actors: {
+      fetchSection: fromPromise<TData | null>(async () => {
+        throw new Error(`${id}: actor "fetchSection" not provided`);
+      }),
+    },
+  }).createMachine({
+    id,
+    context: { data: null },
+    initial: 'idle',
+    states: {
+      idle: {
+        on: { 'section.near': 'loading' },
+      },
+      loading: {
+        tags: 'loading',
+        invoke: {
+          id: 'fetchSection',
+          src: 'fetchSection',
+          onDone: [
+            { guard: ({ event }) => event.output !== null, target: 'ready', actions: assign({ data: ({ event }) => event.output }) },
+            { target: 'absent' },
+          ],
+          // Seed 001 §8: silently swallowed — the section is left out.
+          onError: 'absent',
+        },
+      },
+      ready: {},
+      absent: {},
+    },
+  });
+}

@@ -9,6 +9,7 @@ import { canvasRoutes } from './canvas.js';
 import { collectionRoutes } from './collection.js';
 import { commentRoutes } from './comments.js';
 import { connectRoutes } from './connect.js';
+import { exhibitionRoutes } from './exhibition.js';
 import { homeRoutes } from './home.js';
 import { likesRoutes } from './likes.js';
 import type { RestRouteOptions } from './routeOptions.js';
@@ -38,8 +39,9 @@ export function restRoutes(options: RestRouteOptions) {
   api.route('/trade', tradeRoutes(options));
   api.route('/artist', artistRoutes(options));
   api.route('/article', articleRoutes(options));
-  api.route('/connect', connectRoutes(options));
+  api.route('/exhibition', exhibitionRoutes(options));
   api.route('/home', homeRoutes(options));
+  api.route('/connect', connectRoutes(options));
 
   api.all('*', (c) => errorResponse(c, 404, 'not_found', `No API route ${c.req.method} ${c.req.path}.`));
   return api;

@@ -68,5 +68,7 @@ export function artistRoutes(): FuzzRoute[] {
     // Issue 16: the media articles list (page, perPage in the query) and the featured article.
     { route: 'GET /api/v1/article', auth: 'none', weight: 0.5 },
     { route: 'GET /api/v1/article/featured', auth: 'none', weight: 0.3 },
+    // Issue 16: the exhibition running now, for the home's card (no input; a query string is ignored).
+    { route: 'GET /api/v1/exhibition/featured', auth: 'none', weight: 0.3 },
   ];
 }

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createApiKey } from '../../../server/auth/apiKeys.js';
 import type { Db } from '../../../server/db/client.js';
-import { accounts, articles, artists, collections, comments, likes, offers, sales, tokens } from '../../../server/db/schema.js';
+import { accounts, articles, artists, collections, comments, exhibitionArtworks, exhibitions, likes, offers, sales, tokens } from '../../../server/db/schema.js';
 import type { ApiKeyCredentials } from '../../../src/services/authFetch.js';
 import { ALICE, BOB, CAROL, login, loginBody, type LoginResponse, type TestServer } from '../authFixtures.js';
 import { CREATOR_A, CREATOR_B, MARKETPLACE, seedMarketplace } from '../fixtures.js';
@@ -42,6 +42,8 @@ export interface FuzzContext {
     canvases: { image: string; generative: string; flipcard: string; finalized: string; published: string; other: string; share: string };
     /** Articles (issue 15): one of Alice's artist profile with its HTML body in the media store. */
     articles: string[];
+    /** Exhibitions (issue 16): one running now (featured, four artworks) and a past one (intro 'undefined'). */
+    exhibitions: string[];
   };
   /** POST /account bodies for DAVE, signed: valid, and signed but wrong in one field of the message. */
   logins: { valid: Record<string, unknown>; signedVariants: Record<string, unknown>[] };
@@ -126,6 +128,17 @@ export async function buildFuzzContext(server: TestServer, db: Db): Promise<Fuzz
   const [artist] = await db.insert(artists).values({ accountId: aliceId, sortKey: 'alice artist', portfolio: { context: '', items: [{ mediaUrl: image, description: 'One' }] } }).returning({ id: artists.id });
   const body = await server.mediaStore.put(new TextEncoder().encode('<p>An article</p>'), 'text/html');
   const articleRows = await db.insert(articles).values({ type: 'interview', title: 'Meet Alice', ipfsHash: body, artistId: artist!.id }).returning({ id: articles.id });
+  const exhibitionRows = await db
+    .insert(exhibitions)
+    .values([
+      { title: 'Now showing', cover: image, startDate: new Date(Date.now() - 86_400_000), endDate: new Date(Date.now() + 30 * 86_400_000), exhibitionIntro: 'Intro', curator: 'Ines', isFeatured: true },
+      { title: 'Closed', startDate: new Date('2020-01-01T00:00:00Z'), endDate: new Date('2020-02-01T00:00:00Z'), exhibitionIntro: 'undefined', curatorialStatement: 'Statement' },
+    ])
+    .returning({ id: exhibitions.id });
+  await db.insert(exhibitionArtworks).values([
+    ...tokens.slice(0, 4).map((token, order) => ({ exhibitionId: exhibitionRows[0]!.id, tokenId: token.id, order, medium: 'Digital' })),
+    { exhibitionId: exhibitionRows[1]!.id, tokenId: tokens[5]!.id, order: 0 },
+  ]);
 
   return {
     server,
@@ -151,6 +164,7 @@ export async function buildFuzzContext(server: TestServer, db: Db): Promise<Fuzz
       media: { image, manifest, sketch },
       canvases,
       articles: articleRows.map((row) => String(row.id)),
+      exhibitions: exhibitionRows.map((row) => String(row.id)),
     },
     logins: { valid, signedVariants },
   };

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CanvasPreviewView } from '../views/studio/canvasPreview/CanvasPreviewView';
-import { loadCanvasPreview, validateCanvasPreviewSearch } from '../views/studio/canvasPreview/canvasPreviewRoute';
+import { loadCanvasPreview } from '../views/studio/canvasPreview/canvasPreviewRoute';
+import { validateCanvasPreviewSearch } from '../views/studio/canvasPreview/canvasPreviewSearch';
 import { NotFoundView } from '../views/status/NotFoundView';
 
 // Seed 001 §2: the shared canvas view (same page as /preview/canvas/{container_id}).

@@ -1,5 +1,7 @@
+import { getAddress, keccak256 as viemKeccak256, toBytes, toHex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { checksumAddress, displayName, sameAddress, shortenAddress } from '../../src/app/format';
+import { keccak256 } from '../../src/app/keccak';
 
 // Hardhat account #1 as the server stores it (lower case) and as EIP-55 writes it.
 const LOWER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
@@ -25,5 +27,26 @@ describe('addresses in the UI', () => {
     expect(sameAddress(LOWER, '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc')).toBe(false);
     expect(sameAddress(null, LOWER)).toBe(false);
     expect(sameAddress('abc', 'ABC')).toBe(false);
+  });
+
+  it('are checksummed exactly as viem getAddress does (the app checksums without viem)', () => {
+    let seed = 0x5eed;
+    for (let n = 0; n < 200; n++) {
+      let hex = '0x';
+      for (let i = 0; i < 40; i++) {
+        seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+        hex += (seed >> 16).toString(16).slice(-1);
+      }
+      expect(checksumAddress(hex)).toBe(getAddress(hex));
+      expect(checksumAddress(hex.toUpperCase().replace('0X', '0x'))).toBe(getAddress(hex));
+    }
+  });
+
+  it('hash with Keccak-256 as viem does, across the 136-byte block boundary', () => {
+    for (const length of [0, 1, 3, 40, 135, 136, 137, 272, 300]) {
+      const bytes = Uint8Array.from({ length }, (_, i) => (i * 31 + length) & 0xff);
+      expect(toHex(keccak256(bytes))).toBe(viemKeccak256(bytes));
+    }
+    expect(toHex(keccak256(toBytes('abc')))).toBe('0x4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45');
   });
 });

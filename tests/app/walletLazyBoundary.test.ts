@@ -50,16 +50,13 @@ function staticGraph(entry: string) {
 describe('wallet stack lazy-loading boundary', () => {
   it('behavior: nothing of @wagmi/core, viem, WalletConnect or qrcode is statically reachable from src/main.tsx', () => {
     const { packages, files } = staticGraph('src/main.tsx');
-    // One allowed edge: the UI shows addresses checksummed (EIP-55) with viem's address utilities, from src/app/format.ts
-    // only (the next test pins what it imports; tree-shaken they are about 5 KB gzipped, keccak included).
-    const addressFormat = path.join(ROOT, 'src/app/format.ts');
     const leaks = [...files].flatMap((file) =>
       staticImports(readFileSync(file, 'utf8'))
-        .filter((specifier) => WALLET_STACK.test(specifier) && !(specifier === 'viem' && file === addressFormat))
+        .filter((specifier) => WALLET_STACK.test(specifier))
         .map((specifier) => `${specifier} via ${path.relative(ROOT, file)} (first reached: ${(packages.get(specifier) ?? []).join(' → ')})`),
     );
     expect(leaks).toEqual([]);
-    expect(packages.has('viem')).toBe(true);
+    expect(packages.has('viem')).toBe(false);
     // The session services are in the first load (they run at boot); the heavy modules are not.
     expect(files).toContain(path.join(ROOT, 'src/services/wallet/session.ts'));
     for (const heavy of ['walletStack.ts', 'wagmiClient.ts', 'signLogin.ts', 'walletConnect.ts']) {
@@ -68,10 +65,11 @@ describe('wallet stack lazy-loading boundary', () => {
     expect(files).not.toContain(path.join(ROOT, 'src/components/wallet/WalletModal.tsx'));
   });
 
-  it('behavior: the first load takes only the address utilities from viem, in src/app/format.ts', () => {
-    const source = readFileSync(path.join(ROOT, 'src/app/format.ts'), 'utf8');
-    const fromViem = [...source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'viem'/g)].flatMap((match) => match[1]!.split(',').map((name) => name.trim()));
-    expect(fromViem.sort()).toEqual(['getAddress', 'isAddress', 'isAddressEqual']);
+  it('behavior: the address display helpers (src/app/format.ts), which token cards use on a first visit, need no viem', () => {
+    // EIP-55 checksums come from src/app/keccak.ts (checked against viem in tests/app/addressFormat.test.ts).
+    const { packages, files } = staticGraph('src/app/format.ts');
+    expect([...packages.keys()].filter((specifier) => WALLET_STACK.test(specifier) || specifier.startsWith('@noble/'))).toEqual([]);
+    expect(files).toContain(path.join(ROOT, 'src/app/keccak.ts'));
   });
 
   it('control: the same check does see the stack behind the dynamic import', () => {

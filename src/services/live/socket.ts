@@ -5,7 +5,7 @@ import type { Socket } from 'socket.io-client';
 import { fromCallback } from 'xstate';
 import type { AppSystemActors } from '../../../machines/app/appMachine';
 import { LIVE_EVENT_NAMES, type LiveDoc, type LiveEventsEvent, type LiveSocketCommand } from '../../../machines/live/liveEventsMachine';
-import { sameAddress } from '../../app/format';
+import { sameAddress } from '../../app/sameAddress';
 
 export interface LiveSocketOptions {
   /** Server origin (default: this page's origin; socket.io is at /socket.io). */

@@ -10,11 +10,7 @@ import { HttpError, NetworkError, isAbortError } from '../errors';
 import { graphqlRequest } from '../graphql';
 
 /** A share token as the server makes them: URL-safe characters only (anything else cannot be one). */
-const SHARE_TOKEN = /^[A-Za-z0-9_-]{8,128}$/;
-
-export function validShareToken(value: unknown): string | undefined {
-  return typeof value === 'string' && SHARE_TOKEN.test(value) ? value : undefined;
-}
+export { validShareToken } from './shareToken';
 
 export interface CanvasPreviewRequest {
   canvasId: string;

@@ -2,15 +2,10 @@ import { notFound } from '@tanstack/react-router';
 import { getAppActor } from '../../../../machines/app/appMachine';
 import { registeredLogin } from '../../../../machines/likes/accountLikesMachine';
 import type { AppActor } from '../../../app/appActorContext';
-import { fetchCanvasPreview, validShareToken } from '../../../services/studio/canvasPreview';
+import { fetchCanvasPreview } from '../../../services/studio/canvasPreview';
 import { settledWalletSession } from '../../../services/wallet/routeGuard';
 
-export interface CanvasPreviewSearch {
-  share?: string;
-}
-
-/** `?share=` kept only when it can be a share token (anything else is dropped, not sent). */
-export const validateCanvasPreviewSearch = (search: Record<string, unknown>): CanvasPreviewSearch => ({ share: validShareToken(search.share) });
+export { validateCanvasPreviewSearch, type CanvasPreviewSearch } from './canvasPreviewSearch';
 
 /**
  * The canvas for /preview/canvas/{id} and /canvas/{id}: with the share token for anyone; without it, signed with the

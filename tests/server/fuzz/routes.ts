@@ -6,6 +6,7 @@ import type { FuzzContext, Who } from './context.js';
 import { BAD_IDS, badString, headerString } from './values.js';
 import { artistRoutes } from './artistRoutes.js';
 import { canvasRoutes, uploadRoutes } from './canvasRoutes.js';
+import { contactRoutes } from './contactRoutes.js';
 
 export type AuthKind = 'none' | 'optional' | 'signed';
 
@@ -126,6 +127,7 @@ export const ROUTES: FuzzRoute[] = [
   ...canvasRoutes(),
   ...uploadRoutes(),
   ...artistRoutes(),
+  ...contactRoutes(),
   {
     route: 'POST /api/v1/trade/check',
     auth: 'signed',

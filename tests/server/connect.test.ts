@@ -90,6 +90,16 @@ describe.each(DATABASE_KINDS)('POST /api/v1/connect with ALTCHA on %s', (kind) =
     expect((await post({ ...VALID_FIELDS, turnstile: token })).status).toBe(200);
   });
 
+  it('a text the database cannot store (a NUL character) is a 400 that stores nothing and leaves the token usable', async () => {
+    const token = await solvedToken(server.app);
+    const before = await stored();
+    expect(await answer(await post({ ...VALID_FIELDS, message: 'a\u0000b', turnstile: token }))).toEqual({
+      status: 400, body: { error: 'invalid_input', message: 'A value in the request cannot be stored or compared: text with a NUL character, or a number out of range.' },
+    });
+    expect(await stored()).toEqual(before);
+    expect((await post({ ...VALID_FIELDS, turnstile: token })).status).toBe(200);
+  });
+
   it('accepts "Other" with a typed topic, stored as typed (trimmed)', async () => {
     expect((await post({ ...VALID_FIELDS, category: 'Other', topic: '  Press enquiry  ', turnstile: await solvedToken(server.app) })).status).toBe(200);
     expect((await stored()).at(-1)).toMatchObject({ category: 'Other', topic: 'Press enquiry' });

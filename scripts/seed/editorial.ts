@@ -2,13 +2,12 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { artistSortKey } from '../../domain/artist.js';
 import type { Db } from '../../server/db/client.js';
-import { accounts, articles, artists, comments, exhibitionArtworks, exhibitions, likes, tokens } from '../../server/db/schema.js';
+import { accounts, articles, artists, comments, likes, tokens } from '../../server/db/schema.js';
 import type { MediaStore } from '../../server/media/store.js';
 import { renderCover, renderImage } from './artwork/render.js';
 import { people } from './content.js';
+import { seedExhibitions } from './exhibitions.js';
 import type { SeedSizes } from './media.js';
-
-const DAY = 86_400_000;
 
 export async function seedEditorial(
   db: Db,
@@ -90,19 +89,7 @@ export async function seedEditorial(
     });
   }
 
-  // One exhibition running now and one that has closed.
-  const now = Date.now();
-  const [current, past] = await db
-    .insert(exhibitions)
-    .values([
-      { title: 'Systems of Light', subtitle: 'Generative and geometric work, 2025–2026', cover: await cover(9101), startDate: new Date(now - 10 * DAY), endDate: new Date(now + 40 * DAY), exhibitionIntro: 'Eleven artists who let rules do the drawing.', curatorialStatement: 'Every work in this exhibition starts from a rule: a grid, a seed, a field of forces. What the artists share is a patience with systems and a refusal to let the system have the last word.', curator: 'Art Bazaar curators', isFeatured: true },
-      { title: 'Paper and Signal', subtitle: 'Still and moving images', cover: await cover(9102), startDate: new Date(now - 120 * DAY), endDate: new Date(now - 60 * DAY), exhibitionIntro: 'undefined', curatorialStatement: 'Cut paper horizons next to looping films: two ways of slowing time down.', curator: 'Art Bazaar curators' },
-    ])
-    .returning({ id: exhibitions.id });
-  await db.insert(exhibitionArtworks).values([
-    ...all.filter((_, i) => i % 4 === 0).slice(0, 10).map((t, order) => ({ exhibitionId: current!.id, tokenId: t.id, order, medium: 'Digital' })),
-    ...all.filter((_, i) => i % 5 === 1).slice(0, 6).map((t, order) => ({ exhibitionId: past!.id, tokenId: t.id, order, medium: 'Digital' })),
-  ]);
+  await seedExhibitions(db, { cover, collectionRowIds });
 
   // Editorial articles: HTML bodies in the media store.
   const pieces = [

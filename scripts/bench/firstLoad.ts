@@ -1,0 +1,125 @@
+// First-load script of a page as a user meets it (issue 16: "≤ 120 KB gzip of script fetched on a first visit to /
+// until the network is idle"): one Playwright Chromium with the e2e flags, a fresh browser context (no cookies, no
+// storage, service workers blocked so nothing is served from a worker cache) with the HTTP cache disabled, opens the
+// page on the real server serving the built app and waits until the network is idle (no request for 500 ms). Every
+// script response seen until then is summed twice:
+// - as transferred: the encoded response body, Content-Encoding as the server negotiated it with Chromium (the demo
+//   server, server/http/static.ts, sends br, and files under 1 KB uncompressed; the encodings seen are reported);
+// - as gzip -9 of the decoded body, the same measure as the static count (scripts/bundle-size.ts) whatever the
+//   server negotiated.
+// Run alone with `npx tsx scripts/bench/firstLoad.ts http://127.0.0.1:<port> [/ ...]` against a running server
+// (`--files` lists every script), or from scripts/bench.ts.
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+export type FirstLoadRow = { metric: string; value: number; unit: string; target?: string };
+
+export interface ScriptResponse {
+  url: string;
+  status: number;
+  encoding: string;
+  /** Body bytes on the wire (encoded). */
+  transferred: number;
+  /** Decoded body bytes. */
+  bytes: number;
+  /** gzip -9 of the decoded body. */
+  gzip: number;
+}
+
+export interface FirstLoadMeasure {
+  path: string;
+  scripts: ScriptResponse[];
+  transferred: number;
+  gzip: number;
+  encodings: string[];
+}
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The flags of playwright.config.ts.
+const CHROMIUM_FLAGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
+
+/** Opens each path in its own fresh context (cache disabled, no service worker) and sums its scripts until network idle. */
+export async function measureFirstLoad(baseUrl: string, paths: string[]): Promise<FirstLoadMeasure[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  const measures: FirstLoadMeasure[] = [];
+  try {
+    for (const path of paths) {
+      const context = await browser.newContext({ serviceWorkers: 'block' });
+      try {
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.enable');
+        await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+        const pending: Promise<ScriptResponse>[] = [];
+        // Only what finished before the network went idle counts (a later script is not part of the first load).
+        let measuring = true;
+        page.on('requestfinished', (request) => {
+          if (!measuring || request.resourceType() !== 'script') return;
+          pending.push((async () => {
+            const response = await request.response();
+            if (!response) throw new Error(`no response for ${request.url()}`);
+            const [sizes, body] = await Promise.all([request.sizes(), response.body()]);
+            return {
+              url: request.url(),
+              status: response.status(),
+              encoding: (await response.headerValue('content-encoding')) ?? 'identity',
+              transferred: sizes.responseBodySize,
+              bytes: body.byteLength,
+              gzip: gzipSync(body, { level: 9 }).byteLength,
+            };
+          })());
+        });
+        page.on('requestfailed', (request) => {
+          if (measuring && request.resourceType() === 'script') pending.push(Promise.reject(new Error(`script failed: ${request.url()} ${request.failure()?.errorText}`)));
+        });
+        const response = await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle', timeout: 60_000 });
+        measuring = false;
+        if (!response?.ok()) throw new Error(`${path}: HTTP ${response?.status()}`);
+        const scripts = (await Promise.all(pending)).sort((a, b) => a.url.localeCompare(b.url));
+        const bad = scripts.find((script) => script.status !== 200);
+        if (bad) throw new Error(`${path}: ${bad.url} answered ${bad.status}`);
+        measures.push({
+          path,
+          scripts,
+          transferred: scripts.reduce((sum, script) => sum + script.transferred, 0),
+          gzip: scripts.reduce((sum, script) => sum + script.gzip, 0),
+          encodings: [...new Set(scripts.map((script) => script.encoding))].sort(),
+        });
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return measures;
+}
+
+/** Bench rows: transferred (as served) and gzip -9 of the bodies, target ≤ 120 KB on /. */
+export function firstLoadRows(measures: FirstLoadMeasure[]): FirstLoadRow[] {
+  return measures.flatMap((measure) => {
+    const target = measure.path === '/' ? '≤ 120' : undefined;
+    const how = `Chromium, fresh context, cache off, no SW, until network idle, ${measure.scripts.length} scripts`;
+    return [
+      { metric: `first-load script ${measure.path} in a browser, transferred (${measure.encodings.join('+')}; ${how})`, value: kb(measure.transferred), unit: 'KB', target },
+      { metric: `first-load script ${measure.path} in a browser, gzip -9 of the bodies`, value: kb(measure.gzip), unit: 'KB', target },
+    ];
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2).filter((arg) => arg !== '--files');
+  const [baseUrl = 'http://127.0.0.1:8787', ...given] = args;
+  const measures = await measureFirstLoad(baseUrl, given.length ? given : ['/']);
+  if (process.argv.includes('--files')) {
+    for (const measure of measures) {
+      console.log(`== ${measure.path}`);
+      console.table(measure.scripts.map((s) => ({ script: new URL(s.url).pathname, encoding: s.encoding, transferredKB: kb(s.transferred), KB: kb(s.bytes), gzipKB: kb(s.gzip) })));
+    }
+  }
+  console.table(firstLoadRows(measures));
+}

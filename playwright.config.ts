@@ -46,6 +46,9 @@ export default defineConfig({
       DEPLOYMENTS_FILE: E2E_DEPLOYMENTS_FILE,
       ...(E2E_STATIC_DIR ? { STATIC_DIR: E2E_STATIC_DIR } : {}),
       CHAIN_QUIET: '1',
+      // The XSS corpus articles (scripts/seed/xssArticles.ts) for tests/e2e/xssArticle.spec.ts: articles have no
+      // write API, so the seed adds them.
+      SEED_XSS_ARTICLES: '1',
     },
   },
 });

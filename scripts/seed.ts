@@ -1,19 +1,20 @@
 // `npm run seed`: the demo content against the running chain, or `-- --tokens N` for a benchmark database.
 // Flags: --reset (wipe a non-empty database first), --if-needed (used by `npm start`: seed an empty database,
 // reseed one left by an older chain, keep anything else). Env: DATA_DIR or DATABASE_URL, CHAIN_RPC_URL,
-// DEPLOYMENTS_FILE, SEED_SIZE=test (small artwork).
+// DEPLOYMENTS_FILE, SEED_SIZE=test (small artwork), SEED_XSS_ARTICLES=1 (the e2e stack's XSS corpus articles).
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createPublicClient, createWalletClient, getAddress, http, type PublicClient } from 'viem';
 import { hardhat } from 'viem/chains';
 import { readDeployments, type Deployments } from '../contracts/deploy.js';
-import { openDatabase } from '../server/db/client.js';
-import { createMediaStore } from '../server/media/store.js';
+import { openDatabase, type Db } from '../server/db/client.js';
+import { createMediaStore, type MediaStore } from '../server/media/store.js';
 import { seedBenchmark } from './seed/benchmark.js';
 import type { SeedWallet } from './seed/chain.js';
 import { seedDemo } from './seed/demo.js';
 import { DEMO_SIZES, TEST_SIZES } from './seed/media.js';
 import { isDatabaseEmpty, resetDatabase, seedStatus } from './seed/state.js';
+import { seedXssArticles, xssArticlesWanted } from './seed/xssArticles.js';
 
 const { values } = parseArgs({
   options: { tokens: { type: 'string' }, reset: { type: 'boolean', default: false }, 'if-needed': { type: 'boolean', default: false } },
@@ -33,6 +34,12 @@ async function chainWallets(publicClient: PublicClient): Promise<SeedWallet[]> {
   const addresses = (await publicClient.request({ method: 'eth_accounts' } as never)) as string[];
   // JSON-RPC accounts: the local chain holds the keys and signs for them.
   return addresses.map((a) => createWalletClient({ account: getAddress(a), chain, transport: http(rpcUrl), pollingInterval: 50 }) as SeedWallet);
+}
+
+/** The e2e stack's XSS corpus articles (SEED_XSS_ARTICLES=1, set by playwright.config.ts) on top of the demo. */
+async function addXssArticles(db: Db, mediaStore: MediaStore): Promise<void> {
+  if (!xssArticlesWanted()) return;
+  log(`XSS corpus articles: ${await seedXssArticles(db, mediaStore, process.env.SEED_SIZE === 'test' ? TEST_SIZES : DEMO_SIZES)} added`);
 }
 
 async function main(): Promise<void> {
@@ -57,7 +64,10 @@ async function main(): Promise<void> {
     const publicClient = createPublicClient({ chain: hardhat, transport: http(rpcUrl), pollingInterval: 50 }) as PublicClient;
     const status = await seedStatus(db, deployments, publicClient);
     if (status.state !== 'empty') {
-      if (values['if-needed'] && status.state === 'seeded') return log('the demo is already seeded for this chain');
+      if (values['if-needed'] && status.state === 'seeded') {
+        log('the demo is already seeded for this chain');
+        return await addXssArticles(db, mediaStore);
+      }
       if (values['if-needed'] && status.state === 'other') return log(`keeping the database as it is (${status.reason})`);
       if (!values['if-needed'] && !values.reset) throw new Error('The database is not empty: add --reset to replace its content.');
       log(status.state === 'stale' ? `reseeding: ${status.reason}` : 'resetting the database');
@@ -69,6 +79,7 @@ async function main(): Promise<void> {
       sizes: process.env.SEED_SIZE === 'test' ? TEST_SIZES : DEMO_SIZES, log,
     });
     log(`demo seeded: ${result.artists} artists, ${result.collections} collections, ${result.tokens} tokens, ${result.sales.length} listings in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await addXssArticles(db, mediaStore);
   } finally {
     await database.close();
   }

@@ -1,0 +1,189 @@
+import { describe, expect } from 'vitest';
+import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import type { ContactMessage } from '../../domain/contact';
+import {
+  contactErrors,
+  createContactFormMachine,
+  type ContactField,
+  type ContactFormContext,
+  type ContactFormEvent,
+  type ContactValues,
+} from '../../machines/contact/contactFormMachine';
+import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests, modelPaths } from './support/modelTesting';
+
+const TOKEN = 'altcha-payload-1';
+const NAME = '  Ada Lovelace  ';
+const EMAIL = ' ada@example.com ';
+const MESSAGE = '  The offer I made on Dawn Study does not show in my dashboard.  ';
+const EDITED = '  My offer on Dawn Study is missing from Sent offers.  ';
+const TYPED_TOPIC = '  Press enquiry  ';
+/** A topic of each category the model picks (seed 001 §9); 'Buying Art' is not an Artist Support topic. */
+const TOPIC_OF: Record<string, string> = { 'Artist Support': 'Payments & Offers', 'Collector Support': 'Buying Art', Other: 'Add topic' };
+
+const machine = createContactFormMachine();
+const change = (name: ContactField, value: string): ContactFormEvent => ({ type: 'field.change', name, value });
+const contextOf = (state: AnyMachineSnapshot) => state.context as ContactFormContext;
+
+/** The next field the model fills, in the form's order; null once every field is filled. */
+function nextField(values: ContactValues): ContactField | null {
+  if (values.category === '') return 'category';
+  if (values.topic === '') return 'topic';
+  if (values.topic === 'Add topic' && values.customTopic === '') return 'customTopic';
+  if (values.name === '') return 'name';
+  if (values.email !== EMAIL) return 'email';
+  if (values.message === '') return 'message';
+  return null;
+}
+
+// The user fills the form in order (with detours: 'Other' and a typed topic, a topic of another category, an
+// invalid email, leaving the message empty, switching category, an expired check, an edit after a failure); the
+// detours in the first round only, so the paths stay few.
+function events(state: AnyMachineSnapshot): EventObject[] {
+  const { values, token, touched, checkRound } = contextOf(state);
+  const next = nextField(values);
+  const good: Record<ContactField, string> = { category: 'Artist Support', topic: TOPIC_OF[values.category] ?? '', customTopic: TYPED_TOPIC, name: NAME, email: EMAIL, message: MESSAGE };
+  const list: ContactFormEvent[] = [{ type: 'form.submit' }];
+  if (next) {
+    list.push(change(next, good[next]));
+    if (next === 'category' && checkRound === 0) list.push(change('category', 'Other'));
+    if (next === 'topic' && values.category === 'Artist Support') list.push(change('topic', 'Buying Art'));
+    if (next === 'email' && values.email === '' && checkRound === 0) list.push(change('email', 'ada@'));
+    if (next === 'message' && !touched.message && checkRound === 0) list.push({ type: 'field.blur', name: 'message' });
+  } else {
+    list.push(token ? { type: 'check.expired' } : { type: 'check.solved', token: TOKEN });
+    if (values.category === 'Artist Support' && !token && checkRound === 0) list.push(change('category', 'Collector Support'));
+    if (state.matches('failure') && values.message !== EDITED) list.push(change('message', EDITED));
+  }
+  return list;
+}
+
+const hasPayload = (event: EventObject) =>
+  !['field.change', 'field.blur', 'check.solved'].includes(event.type) || 'name' in event || 'token' in event;
+
+const model = createMachineTestModel(machine, {
+  events,
+  // Two sends at most (the graph stays finite): a failure, then a success.
+  filterEvents: (state, event) => hasPayload(event) && (event.type !== 'form.submit' || contextOf(state).checkRound < 2),
+});
+/** The first-round detours: the shortest paths reach each of their states; the simple paths leave them out. */
+const isDetour = (event: EventObject) => {
+  const { name, value } = event as { name?: string; value?: string };
+  return (name === 'category' && (value === 'Other' || value === 'Collector Support')) || (name === 'email' && value === 'ada@') || event.type === 'field.blur';
+};
+// Shortest paths to every state, and simple paths to a second message sent (a failure or a success first; an edit
+// after the failure or none; an expired check).
+const paths = modelPaths(model, {
+  toState: (state) => state.matches('success') && contextOf(state).checkRound === 2,
+  filterEvents: (state, event) => hasPayload(event) && !isDetour(event) && (event.type !== 'form.submit' || contextOf(state).checkRound < 2),
+});
+
+/** The trimmed message the server must receive for these values. */
+function expectedPayload(values: ContactValues): ContactMessage {
+  const topic = values.category === 'Other' ? 'Press enquiry' : TOPIC_OF[values.category]!;
+  const message = values.message === EDITED ? 'My offer on Dawn Study is missing from Sent offers.' : 'The offer I made on Dawn Study does not show in my dashboard.';
+  return { category: values.category, topic, name: 'Ada Lovelace', email: 'ada@example.com', message, turnstile: TOKEN };
+}
+
+function harness() {
+  const sendMessage = controlled<void, ContactMessage>();
+  let actor: ReturnType<typeof createActor<typeof machine>> | undefined;
+  const real = () => {
+    if (!actor) throw new Error('actor not started');
+    return actor.getSnapshot() as AnyMachineSnapshot;
+  };
+  const send = (step: { event: EventObject }) => void actor!.send(step.event as ContactFormEvent);
+  const editable = (snap: AnyMachineSnapshot) => {
+    expect(snap.hasTag('busy')).toBe(false);
+    const { values, token, touched } = contextOf(snap);
+    const errors = contactErrors(values, token);
+    // Send only when every field is valid and the human check is solved (seed 001 §5).
+    expect(snap.can({ type: 'form.submit' })).toBe(Object.keys(errors).length === 0);
+    if (values.category === '') expect(errors.category).toBe('Choose a category');
+    if (values.category !== '' && values.topic === '') expect(errors.topic).toBe('Choose a topic');
+    if (values.topic === 'Add topic' && values.customTopic === '') expect(errors.customTopic).toBe('Choose a topic');
+    if (values.email === 'ada@') expect(errors.email).toBe('Enter a valid email address');
+    if (touched.message && values.message === '') expect(errors.message).toBe('Required Field');
+    if (nextField(values) === null) expect(errors.turnstile).toBe(token ? undefined : 'Complete the human check');
+    if (values.category !== 'Other') expect(values.customTopic).toBe('');
+  };
+  return {
+    stop: () => actor?.stop(),
+    params: {
+      events: {
+        'xstate.init': () => {
+          actor = createActor(machine.provide({ actors: { sendMessage: sendMessage.logic } })).start();
+        },
+        'field.change': (step: { event: EventObject }) => {
+          const event = step.event as Extract<ContactFormEvent, { type: 'field.change' }>;
+          const before = contextOf(real()).values;
+          send(step);
+          const after = contextOf(real()).values;
+          if (event.name === 'topic' && event.value === 'Buying Art' && before.category === 'Artist Support') {
+            // Topics depend on the category: another category's topic is refused.
+            expect(after.topic).toBe(before.topic);
+          } else if (event.name === 'category' && event.value !== before.category) {
+            expect(after).toMatchObject({ category: event.value, topic: '', customTopic: '' });
+          } else {
+            expect(after[event.name]).toBe(event.value);
+          }
+          expect(contextOf(real()).touched[event.name]).toBe(true);
+        },
+        'field.blur': (step: { event: EventObject }) => {
+          send(step);
+          expect(contextOf(real()).touched[(step.event as { name: ContactField }).name]).toBe(true);
+        },
+        'check.solved': send,
+        'check.expired': send,
+        'form.submit': (step: { event: EventObject }) => {
+          const calls = sendMessage.calls.length;
+          const allowed = real().can({ type: 'form.submit' });
+          const values = contextOf(real()).values;
+          send(step);
+          expect(sendMessage.calls).toHaveLength(allowed ? calls + 1 : calls);
+          // Every text trimmed; the typed topic in place of 'Add topic'.
+          if (allowed) expect(sendMessage.last().input).toEqual(expectedPayload(values));
+        },
+        'xstate.done.actor.sendMessage': async () => {
+          sendMessage.last().resolve();
+          await flush();
+        },
+        'xstate.error.actor.sendMessage': async () => {
+          sendMessage.last().reject(new Error('Request failed with status 503'));
+          await flush();
+        },
+      },
+      states: checkedStates(real, (state) => ({ value: state.value, context: state.context }), {
+        idle: editable,
+        sending: (snap) => {
+          expect(snap.hasTag('busy')).toBe(true);
+          expect(sendMessage.last().signal.aborted).toBe(false);
+          expect(sendMessage.last().input).toEqual(expectedPayload(contextOf(snap).values));
+          // Locked while the message is on its way.
+          expect(snap.can(change('name', 'Grace'))).toBe(false);
+          expect(snap.can({ type: 'form.submit' })).toBe(false);
+        },
+        success: (snap) => {
+          editable(snap);
+          // 'Message sent successfully': the form starts again, with a new human check.
+          expect(contextOf(snap)).toMatchObject({ values: { category: '', topic: '', customTopic: '', name: '', email: '', message: '' }, touched: {}, token: null });
+          expect(contextOf(snap).checkRound).toBeGreaterThan(0);
+          expect(snap.can({ type: 'form.submit' })).toBe(false);
+        },
+        failure: (snap) => {
+          editable(snap);
+          // 'Message not sent. Please try again later.': everything typed is kept; the spent token is not (Send
+          // waits for the new human check).
+          const { values, token, checkRound } = contextOf(snap);
+          expect(nextField(values)).toBeNull();
+          expect(values.name).toBe(NAME);
+          expect(checkRound).toBeGreaterThan(0);
+          expect(snap.can({ type: 'form.submit' })).toBe(token !== null);
+        },
+      }),
+    },
+  };
+}
+
+describe('contactFormMachine (model-based)', () => {
+  modelCoverageTests(machine, paths, harness);
+});

@@ -54,7 +54,7 @@ export const FOOTER_COLUMNS: Array<{ title: string; links: NavLink[] }> = [
     title: 'Help',
     links: [
       { label: 'FAQ', to: '/faq', built: true },
-      { label: 'Contact us', to: '/contact-us', built: false },
+      { label: 'Contact us', to: '/contact-us', built: true },
       { label: 'Unique formats', to: '/flipcard', built: true },
     ],
   },

@@ -41,7 +41,7 @@ describe('main layout', () => {
     const columns = visibleFooterColumns().map((column) => [column.title, column.links.map((link) => link.to)]);
     expect(columns).toEqual([
       ['Company', ['/learn', '/artists', '/media-articles']],
-      ['Help', ['/faq', '/flipcard']],
+      ['Help', ['/faq', '/contact-us', '/flipcard']],
       ['Policies', ['/tos', '/community-guidelines']],
     ]);
     const onlyArtists = visibleFooterColumns([{ title: 'Company', links: [{ label: 'Artists', to: '/artists', built: true }] }, { title: 'Help', links: [{ label: 'FAQ', to: '/faq', built: false }] }]);
@@ -123,6 +123,7 @@ describe('main layout', () => {
     ]);
     expect(linksOf('Help')).toEqual([
       ['FAQ', '/faq'],
+      ['Contact us', '/contact-us'],
       ['Unique formats', '/flipcard'],
     ]);
     expect(linksOf('Policies')).toEqual([

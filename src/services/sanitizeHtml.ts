@@ -13,7 +13,8 @@ const OPTIONS = {
   // Active or layout-breaking content the article body never needs (DOMPurify's defaults already drop scripts and
   // handlers; these are dropped as well, whatever DOMPurify's default list becomes).
   FORBID_TAGS: ['script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'form', 'input', 'button', 'textarea', 'select', 'meta', 'link', 'base', 'template'],
-  FORBID_ATTR: ['style', 'srcdoc', 'formaction', 'action'],
+  // 'background' (table/td), 'poster' and 'srcset' load addresses the article's images never need.
+  FORBID_ATTR: ['style', 'srcdoc', 'formaction', 'action', 'background', 'poster', 'srcset'],
   // Only web and mail links; relative links stay (DOMPurify's default otherwise also allows tel:, ftp:, …).
   ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
 };

@@ -43,6 +43,13 @@ describe('sanitizeHtml', () => {
     expect(holder.querySelector('p')?.textContent).toBe('Styled');
   });
 
+  it('removes attributes that load other addresses: table background, video poster, image srcset', () => {
+    const out = sanitizeHtml('<table background="https://evil.example/a.png"><tr><td background="/x.png">Cell</td></tr></table><video poster="https://evil.example/p.png"></video><img src="/ipfs/a.png" srcset="https://evil.example/b.png 2x" alt="Tile">');
+    expect(out).not.toMatch(/background=|poster=|srcset=|evil\.example/i);
+    expect(parse(out).textContent).toBe('Cell');
+    expect(parse(out).querySelector('img')!.getAttribute('src')).toBe('/ipfs/a.png');
+  });
+
   it('keeps formatting: headings, paragraphs, emphasis, lists, quotes, line breaks, images and web links (opened in a new tab)', () => {
     const html =
       '<h2>Studio</h2><p>A <strong>bold</strong> and <em>quiet</em> <b>practice</b><br>on two lines.</p><ul><li>Tiles</li><li>Grids</li></ul><ol><li>One</li></ol><blockquote>“A rule.”</blockquote><p><a href="https://maravale.art/notes">Notes</a> <a href="/artist/0xabc">Artist</a></p><img src="/ipfs/cover.png" alt="Cover" width="400" height="200">';

@@ -52,6 +52,9 @@ export const LIST_ESTIMATES: Readonly<Record<string, number>> = {
   'ArtistPortfolio.items': 9,
   'Artist.collections': 10,
   'Artist.articles': 5,
+  // An exhibition (issue 16): every work and each artist once; the demo's hang 7 to 14 works by 3 to 7 artists.
+  'Exhibition.artworks': 20,
+  'Exhibition.artistInfos': 10,
 };
 
 /** A list without an entry above (a field added later) costs as much as a default page. */

@@ -1,33 +1,87 @@
+import { useSelector } from '@xstate/react';
 import { Link } from '@tanstack/react-router';
-import { PAGE_SIZE } from '../../../machines/lists/constants';
+import { lazy, Suspense, useEffect } from 'react';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '../../app/product';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { TokenList } from '../../components/tokens/TokenList';
-import { fetchMarketplaceTokensPage, type TokenListParams } from '../../services/marketplace';
+import { useFlow } from '../../app/flows';
+import { useMediaQuery } from '../../components/data/useMediaQuery';
+import { homeArticleFlow, homeExhibitionFlow, homeFeaturedCollectionFlow, homeSlidesFlow, homeTrendingFlow } from '../../services/flows/home';
+import { NearSection } from './NearSection';
+import './home.css';
 
-const NEWEST: TokenListParams = { sort: 'newest' };
+// Each part below the hero is its own chunk, fetched when it is needed: the carousel on wide screens only, the
+// sections when they come near the viewport.
+const loadCarousel = () => import('./HomeCarousel');
+const loadFeatured = () => import('./FeaturedCollectionSection');
+const loadExhibition = () => import('./ExhibitionSection');
+const loadTrending = () => import('./TrendingSection');
+const loadArticle = () => import('./FeaturedArticleSection');
+const HomeCarousel = lazy(loadCarousel);
+const FeaturedCollectionSection = lazy(loadFeatured);
+const ExhibitionSection = lazy(loadExhibition);
+const TrendingSection = lazy(loadTrending);
+const FeaturedArticleSection = lazy(loadArticle);
 
-/** Home: the product's hero and the newest artworks (the editorial home arrives with a later issue). */
+/** The width from which the layout shows the main menu instead of the mobile one (layout.css): the carousel's too. */
+export const DESKTOP_QUERY = '(min-width: 60rem)';
+
+/** The carousel (seed 001 §2: desktop only): its slides are asked for only on a wide screen. */
+function CarouselSlot() {
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const slidesFlow = useFlow(homeSlidesFlow);
+  const slides = useSelector(slidesFlow, (snapshot) => snapshot.context.data);
+  const loading = useSelector(slidesFlow, (snapshot) => snapshot.hasTag('loading'));
+  useEffect(() => {
+    if (!desktop) return;
+    void loadCarousel().catch(() => undefined);
+    slidesFlow.send({ type: 'section.near' });
+  }, [desktop, slidesFlow]);
+  if (!desktop) return null;
+  const slot = <div className="home-slot home-carousel-slot" aria-hidden="true" />;
+  if (!slides) return loading ? slot : null;
+  return (
+    <Suspense fallback={slot}>
+      <HomeCarousel slides={slides} />
+    </Suspense>
+  );
+}
+
+/**
+ * Home (/; issue 16, seed 001 §2): the product's name and tagline, the carousel on wide screens, then the featured
+ * collection, the current exhibition, the trending collections, the featured article and the invitation to join.
+ */
 export function HomeView() {
   // Seed 000 §2: the home page title is the product name.
   useDocumentTitle();
   return (
     <div className="page home">
-      <section className="hero" aria-labelledby="hero-title">
-        <h1 id="hero-title" className="hero-title">{PRODUCT_NAME}</h1>
+      <section className="hero home-hero" aria-labelledby="hero-title">
+        <h1 id="hero-title" className="hero-title">
+          {PRODUCT_NAME}
+        </h1>
         <p className="hero-tagline">{PRODUCT_TAGLINE}</p>
         <Link to="/explore" className="button button-primary button-large">
           Explore art
         </Link>
       </section>
-      <section className="home-section" aria-labelledby="newest-title">
-        <div className="section-header">
-          <h2 id="newest-title" className="section-title">Newest artworks</h2>
-          <Link to="/explore" className="text-link">
-            View all
+      <CarouselSlot />
+      <NearSection flow={homeFeaturedCollectionFlow} preload={loadFeatured} Section={FeaturedCollectionSection} slotClassName="home-featured-slot" />
+      <NearSection flow={homeExhibitionFlow} preload={loadExhibition} Section={ExhibitionSection} slotClassName="home-exhibition-slot" />
+      <NearSection flow={homeTrendingFlow} preload={loadTrending} Section={TrendingSection} slotClassName="home-trending-slot" />
+      <NearSection flow={homeArticleFlow} preload={loadArticle} Section={FeaturedArticleSection} slotClassName="home-article-slot" />
+      <section className="home-section home-join" aria-labelledby="join-title">
+        <h2 id="join-title" className="section-title">
+          Join the community
+        </h2>
+        <p className="home-join-text">Artists publish whole collections in one transaction; collectors buy in ETH from their own wallet.</p>
+        <div className="home-join-actions">
+          <Link to="/studio" className="button button-primary">
+            Share art
+          </Link>
+          <Link to="/explore" className="button">
+            Collect art
           </Link>
         </div>
-        <TokenList fetchPage={fetchMarketplaceTokensPage} params={NEWEST} pageSize={PAGE_SIZE.tokens} infinite={false} label="Newest artworks" />
       </section>
     </div>
   );

@@ -1,0 +1,26 @@
+import { Link } from '@tanstack/react-router';
+import { displayName } from '../../app/format';
+import type { MarketplaceCollection } from '../../services/marketplace';
+
+/** Seed 001 §2 "Featured collection (cover and creator display name)": the card links to the collection page. */
+export default function FeaturedCollectionSection({ data: collection }: { data: MarketplaceCollection }) {
+  const image = collection.cover ?? collection.coverThumbnail ?? collection.thumbnail;
+  return (
+    <section className="home-section home-featured" aria-labelledby="home-featured-title">
+      <h2 id="home-featured-title" className="section-title">
+        Featured collection
+      </h2>
+      <Link
+        to="/collection/$address/$chainId"
+        params={{ address: collection.address ?? '', chainId: String(collection.chainId) }}
+        className="home-featured-link"
+      >
+        {image ? <img className="home-featured-cover" src={image} alt="" width={1600} height={600} loading="lazy" decoding="async" /> : null}
+        <span className="home-featured-body">
+          <span className="home-featured-name">{collection.name}</span>
+          <span className="home-featured-creator">by {displayName(collection.creatorInfo)}</span>
+        </span>
+      </Link>
+    </section>
+  );
+}

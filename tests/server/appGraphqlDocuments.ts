@@ -13,6 +13,7 @@ import * as collectionService from '../../src/services/collection';
 import * as commentsService from '../../src/services/comments';
 import * as creationsService from '../../src/services/dashboard/creations';
 import * as tabsService from '../../src/services/dashboard/tabs';
+import * as exhibitionsService from '../../src/services/exhibitions/exhibitions';
 import * as tokenDashboardService from '../../src/services/dashboard/tokenDashboard';
 import * as marketplaceService from '../../src/services/marketplace';
 import * as canvasPreviewService from '../../src/services/studio/canvasPreview';
@@ -34,6 +35,7 @@ export const SERVICE_MODULES = {
   'src/services/dashboard/creations.ts': creationsService,
   'src/services/dashboard/tabs.ts': tabsService,
   'src/services/dashboard/tokenDashboard.ts': tokenDashboardService,
+  'src/services/exhibitions/exhibitions.ts': exhibitionsService,
   'src/services/marketplace.ts': marketplaceService,
   'src/services/studio/canvasPreview.ts': canvasPreviewService,
   'src/services/studio/canvasTokens.ts': canvasTokensService,
@@ -128,6 +130,8 @@ export async function sendEveryAppRequest(schema: GraphQLSchema): Promise<SentRe
   await artistArtworksService.fetchArtistTokensPage(page({ artistId: ADDRESS }), signal);
   await artistArtworksService.fetchArtistName(ADDRESS, signal);
   await artistProfileService.loadArtistProfile(ADDRESS, signal);
+  await exhibitionsService.fetchExhibitionsOverview(signal);
+  await exhibitionsService.fetchExhibitionArtworksPage(page({ exhibitionId: '1' }), signal);
   return sent;
 }
 

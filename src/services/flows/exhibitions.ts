@@ -1,0 +1,35 @@
+// The exhibitions page's flows (issue 16), provided once: the page machine (tab, current exhibition, past ones)
+// and the viewer machine (the slider's position). Storage and navigation stay here; the machines touch neither.
+// Views run them with useFlow; unit tests replace them by machine id ('exhibitionsPage', 'exhibitionViewer').
+import { fromPromise } from 'xstate';
+import { exhibitionViewerMachine, type ExhibitionViewerInput } from '../../../machines/exhibitions/exhibitionViewerMachine';
+import { createExhibitionsPageMachine, type ExhibitionsPageInput } from '../../../machines/exhibitions/exhibitionsPageMachine';
+import { fetchExhibitionsOverview, type Exhibition } from '../exhibitions/exhibitions';
+import { readExhibitionsTab, readViewerPosition, writeExhibitionsTab, writeViewerPosition } from '../exhibitions/exhibitionsStorage';
+import { navigateTo } from './navigation';
+
+export const exhibitionsPageFlow = createExhibitionsPageMachine<Exhibition>().provide({
+  actors: {
+    loadExhibitions: fromPromise(({ signal }) => fetchExhibitionsOverview(signal)),
+  },
+  actions: {
+    storeTab: (_, { tab }) => writeExhibitionsTab(tab),
+    showTab: (_, { tab }) => navigateTo({ to: '/exhibitions', search: { tab }, replace: true }),
+  },
+});
+
+/** The page flow's input: the URL's tab and the one stored from the last visit. */
+export function exhibitionsPageInput(urlTab: string | undefined): ExhibitionsPageInput {
+  return { urlTab, storedTab: readExhibitionsTab() };
+}
+
+export const exhibitionViewerFlow = exhibitionViewerMachine.provide({
+  actions: {
+    persistPosition: (_, { exhibitionId, position }) => writeViewerPosition(exhibitionId, position),
+  },
+});
+
+/** The viewer flow's input: the exhibition, its artwork count and the position stored for it. */
+export function exhibitionViewerInput(exhibition: Pick<Exhibition, 'id' | 'artworks'>): ExhibitionViewerInput {
+  return { exhibitionId: exhibition.id, count: exhibition.artworks.length, storedPosition: readViewerPosition(exhibition.id) };
+}

@@ -15,6 +15,8 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as StudioRouteImport } from './routes/_studio'
 import { Route as CommunityGuidelinesRouteImport } from './routes/community-guidelines'
 import { Route as ConnectWalletRouteImport } from './routes/connect-wallet'
+import { Route as ContactUsRouteImport } from './routes/contact-us'
+import { Route as ExhibitionsRouteImport } from './routes/exhibitions'
 import { Route as ExploreRouteImport } from './routes/explore'
 import { Route as FaqRouteImport } from './routes/faq'
 import { Route as FlipcardRouteImport } from './routes/flipcard'
@@ -69,6 +71,16 @@ const CommunityGuidelinesRoute = CommunityGuidelinesRouteImport.update({
 const ConnectWalletRoute = ConnectWalletRouteImport.update({
   id: '/connect-wallet',
   path: '/connect-wallet',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactUsRoute = ContactUsRouteImport.update({
+  id: '/contact-us',
+  path: '/contact-us',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ExhibitionsRoute = ExhibitionsRouteImport.update({
+  id: '/exhibitions',
+  path: '/exhibitions',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ExploreRoute = ExploreRouteImport.update({
@@ -218,6 +230,8 @@ export interface FileRoutesByFullPath {
   '/404': typeof R404Route
   '/community-guidelines': typeof CommunityGuidelinesRoute
   '/connect-wallet': typeof ConnectWalletRoute
+  '/contact-us': typeof ContactUsRoute
+  '/exhibitions': typeof ExhibitionsRoute
   '/explore': typeof ExploreRoute
   '/faq': typeof FaqRoute
   '/flipcard': typeof FlipcardRoute
@@ -251,6 +265,8 @@ export interface FileRoutesByTo {
   '/404': typeof R404Route
   '/community-guidelines': typeof CommunityGuidelinesRoute
   '/connect-wallet': typeof ConnectWalletRoute
+  '/contact-us': typeof ContactUsRoute
+  '/exhibitions': typeof ExhibitionsRoute
   '/explore': typeof ExploreRoute
   '/faq': typeof FaqRoute
   '/flipcard': typeof FlipcardRoute
@@ -287,6 +303,8 @@ export interface FileRoutesById {
   '/_studio': typeof StudioRouteWithChildren
   '/community-guidelines': typeof CommunityGuidelinesRoute
   '/connect-wallet': typeof ConnectWalletRoute
+  '/contact-us': typeof ContactUsRoute
+  '/exhibitions': typeof ExhibitionsRoute
   '/explore': typeof ExploreRoute
   '/faq': typeof FaqRoute
   '/flipcard': typeof FlipcardRoute
@@ -322,6 +340,8 @@ export interface FileRouteTypes {
     | '/404'
     | '/community-guidelines'
     | '/connect-wallet'
+    | '/contact-us'
+    | '/exhibitions'
     | '/explore'
     | '/faq'
     | '/flipcard'
@@ -355,6 +375,8 @@ export interface FileRouteTypes {
     | '/404'
     | '/community-guidelines'
     | '/connect-wallet'
+    | '/contact-us'
+    | '/exhibitions'
     | '/explore'
     | '/faq'
     | '/flipcard'
@@ -390,6 +412,8 @@ export interface FileRouteTypes {
     | '/_studio'
     | '/community-guidelines'
     | '/connect-wallet'
+    | '/contact-us'
+    | '/exhibitions'
     | '/explore'
     | '/faq'
     | '/flipcard'
@@ -426,6 +450,8 @@ export interface RootRouteChildren {
   StudioRoute: typeof StudioRouteWithChildren
   CommunityGuidelinesRoute: typeof CommunityGuidelinesRoute
   ConnectWalletRoute: typeof ConnectWalletRoute
+  ContactUsRoute: typeof ContactUsRoute
+  ExhibitionsRoute: typeof ExhibitionsRoute
   ExploreRoute: typeof ExploreRoute
   FaqRoute: typeof FaqRoute
   FlipcardRoute: typeof FlipcardRoute
@@ -488,6 +514,20 @@ declare module '@tanstack/react-router' {
       path: '/connect-wallet'
       fullPath: '/connect-wallet'
       preLoaderRoute: typeof ConnectWalletRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contact-us': {
+      id: '/contact-us'
+      path: '/contact-us'
+      fullPath: '/contact-us'
+      preLoaderRoute: typeof ContactUsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/exhibitions': {
+      id: '/exhibitions'
+      path: '/exhibitions'
+      fullPath: '/exhibitions'
+      preLoaderRoute: typeof ExhibitionsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/explore': {
@@ -725,6 +765,8 @@ const rootRouteChildren: RootRouteChildren = {
   StudioRoute: StudioRouteWithChildren,
   CommunityGuidelinesRoute: CommunityGuidelinesRoute,
   ConnectWalletRoute: ConnectWalletRoute,
+  ContactUsRoute: ContactUsRoute,
+  ExhibitionsRoute: ExhibitionsRoute,
   ExploreRoute: ExploreRoute,
   FaqRoute: FaqRoute,
   FlipcardRoute: FlipcardRoute,

@@ -19,7 +19,7 @@ export const MAIN_MENU: NavGroup[] = [
     label: 'Explore',
     items: [
       { label: 'Art', to: '/explore', built: true },
-      { label: 'Exhibitions', to: '/exhibitions', built: false },
+      { label: 'Exhibitions', to: '/exhibitions', built: true },
       { label: 'Unique formats', to: '/flipcard', built: true },
     ],
   },

@@ -5,7 +5,7 @@ import { MAIN_MENU, visibleFooterColumns, visibleMenu } from '../../src/app/navi
 import { renderApp } from './appHarness';
 
 describe('main layout', () => {
-  it('menu: shows only built entries (Explore → Art and Unique formats, Learn → About us and Media and Articles, Artists → Artists and Apply, Studio, Dashboard) and hides the rest', async () => {
+  it('menu: shows only built entries (Explore → Art, Exhibitions and Unique formats, Learn → About us and Media and Articles, Artists → Artists and Apply, Studio, Dashboard) and hides the rest', async () => {
     await renderApp('/under-construction');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const explore = within(nav).getByRole('button', { name: 'Explore' });
@@ -22,7 +22,7 @@ describe('main layout', () => {
     expect(explore).toHaveAttribute('aria-expanded', 'true');
     expect(within(nav).getByRole('link', { name: 'Art' })).toHaveAttribute('href', '/explore');
     expect(within(nav).getByRole('link', { name: 'Unique formats' })).toHaveAttribute('href', '/flipcard');
-    expect(within(nav).queryByRole('link', { name: 'Exhibitions' })).not.toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Exhibitions' })).toHaveAttribute('href', '/exhibitions');
     await userEvent.click(explore);
 
     const learn = within(nav).getByRole('button', { name: 'Learn' });

@@ -12,7 +12,7 @@ const project = (state: AnyMachineSnapshot) => {
   return { value: state.value, index, pausedByUser, hovered, focused, reducedMotion };
 };
 
-const events = (): EventObject[] => [
+const carouselEvents: CarouselEvent[] = [
   { type: 'carousel.goTo', index: 0 },
   { type: 'carousel.goTo', index: 2 },
   // Out of range: refused, nothing changes.
@@ -20,6 +20,7 @@ const events = (): EventObject[] => [
   { type: 'carousel.reducedMotion', reduce: true },
   { type: 'carousel.reducedMotion', reduce: false },
 ];
+const events = (): EventObject[] => carouselEvents;
 
 const model = createMachineTestModel(carouselMachine, { project, events, input: { count: COUNT } });
 // Shortest paths reach every (state, slide, flags) combination — 162 for three slides — but reach slides by next and

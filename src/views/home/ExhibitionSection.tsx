@@ -1,9 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { exhibitionDates, type ExhibitionCard } from '../../services/home/homeData';
 
-// A plain string: the exhibitions route is generated into the route tree with its own page (issue 16).
-const EXHIBITIONS: string = '/exhibitions';
-
 /** Seed 001 §2 "Current exhibition card; clicking goes to exhibitions". */
 export default function ExhibitionSection({ data: exhibition }: { data: ExhibitionCard }) {
   const image = exhibition.coverThumbnail ?? exhibition.cover;
@@ -12,7 +9,7 @@ export default function ExhibitionSection({ data: exhibition }: { data: Exhibiti
       <h2 id="home-exhibition-title" className="section-title">
         Current exhibition
       </h2>
-      <Link to={EXHIBITIONS} className="home-exhibition-card">
+      <Link to="/exhibitions" className="home-exhibition-card">
         {image ? <img className="home-exhibition-cover" src={image} alt="" width={480} height={270} loading="lazy" decoding="async" /> : null}
         <span className="home-exhibition-body">
           <span className="home-exhibition-name">{exhibition.title}</span>

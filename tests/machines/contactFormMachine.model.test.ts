@@ -130,7 +130,7 @@ function harness() {
         },
         'field.blur': (step: { event: EventObject }) => {
           send(step);
-          expect(contextOf(real()).touched[(step.event as { name: ContactField }).name]).toBe(true);
+          expect(contextOf(real()).touched[(step.event as unknown as { name: ContactField }).name]).toBe(true);
         },
         'check.solved': send,
         'check.expired': send,

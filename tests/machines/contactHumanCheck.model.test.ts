@@ -20,8 +20,8 @@ function suite(provider: HumanCheckProvider) {
     { type: 'xstate.done.actor.loadHumanCheck', output: { siteKey: provider === 'turnstile' ? SITE_KEY : null } } as EventObject,
     ...(provider === 'turnstile' ? [{ type: 'xstate.done.actor.loadHumanCheck', output: { siteKey: null } } as EventObject] : []),
     { type: 'xstate.error.actor.loadHumanCheck', error: new Error('Request failed with status 503') } as EventObject,
-    { type: 'check.solved', token: TOKEN },
-    { type: 'check.solved', token: SECOND_TOKEN },
+    { type: 'check.solved', token: TOKEN } as EventObject,
+    { type: 'check.solved', token: SECOND_TOKEN } as EventObject,
     { type: 'check.expired' },
   ];
   const input: HumanCheckInput = { provider };

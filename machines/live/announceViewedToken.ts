@@ -4,12 +4,13 @@
 import { fromCallback, type EventObject } from 'xstate';
 
 interface LiveEventsLike {
-  send(event: { type: 'live.viewToken'; id: string | null }): void;
+  send(event: { type: 'live.viewToken'; id: string | null } | { type: 'live.needed' }): void;
   getSnapshot(): { context: { viewedTokenId: string | null } };
 }
 
 export const announceViewedToken = fromCallback<EventObject, { tokenId: string }>(({ system, input }) => {
   const live = system.get('liveEvents') as LiveEventsLike | undefined;
+  live?.send({ type: 'live.needed' });
   live?.send({ type: 'live.viewToken', id: input.tokenId });
   return () => {
     if (live?.getSnapshot().context.viewedTokenId === input.tokenId) live.send({ type: 'live.viewToken', id: null });

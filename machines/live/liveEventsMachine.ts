@@ -1,4 +1,4 @@
-import { assign, emit, enqueueActions, fromCallback, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, emit, enqueueActions, fromCallback, raise, sendTo, setup, spawnChild, type ActorRefFrom } from 'xstate';
 import {
   LIKES_EVENTS,
   LIST_CHANGING_EVENTS,
@@ -100,6 +100,8 @@ export interface LiveEventsContext {
 }
 
 export type LiveEventsEvent =
+  // A flow or view that shows live data (tokens, prices, likes, offers, lists, publish status) needs the socket.
+  | { type: 'live.needed' }
   | { type: 'socket.connected' }
   | { type: 'socket.disconnected' }
   | { type: 'socket.failed' }
@@ -127,7 +129,7 @@ export const liveEventsMachine = setup({
     emitted: {} as LiveEventsEmitted,
   },
   actors: {
-    // Connects the socket (after first load), sends back socket.connected/disconnected and live.event,
+    // Spawned on the first live.needed: loads the socket client and connects (after first load), sends back socket.connected/disconnected and live.event,
     // and emits 'ready' on socket.register; also reports live.account and live.viewToken from the app.
     liveSocket: fromCallback<LiveSocketCommand>(() => {
       throw notProvided('liveSocket');
@@ -153,13 +155,9 @@ export const liveEventsMachine = setup({
   id: 'liveEvents',
   context: { address: null, viewedTokenId: null, patches: {}, patchOrder: [] },
   type: 'parallel',
-  invoke: {
-    id: 'socket',
-    src: 'liveSocket',
-    // No socket (the client library failed to load): the app works without live updates.
-    onError: { target: '.connection.unavailable' },
-  },
   on: {
+    // The socket child failed (the client library could not load): the app works without live updates.
+    'xstate.error.actor.socket': { target: '.connection.unavailable' },
     'live.viewToken': { actions: assign({ viewedTokenId: ({ event }) => event.id }) },
     'live.patch': { actions: { type: 'patchToken', params: ({ event }) => ({ id: event.id, patch: event.patch }) } },
     // Handled here once (no region handles it): patches and notices now, list refetch via lists.changed.
@@ -175,8 +173,15 @@ export const liveEventsMachine = setup({
   },
   states: {
     connection: {
-      initial: 'connecting',
+      initial: 'idle',
       states: {
+        // No socket yet (no client code loaded, no connection): a page with nothing live (the home) never opens
+        // one. The first consumer's live.needed starts it, and it then stays for the session (no churn).
+        idle: {
+          on: {
+            'live.needed': { target: 'connecting', actions: spawnChild('liveSocket', { id: 'socket' }) },
+          },
+        },
         connecting: {
           on: {
             'socket.connected': 'connected',

@@ -1,6 +1,7 @@
 // Invoke `watchLive` in a flow to hear the app's live feed through the actor system: every `live.received` of the
 // liveEvents actor, and a `live.reconnected` when its socket is back after a disconnect (events sent meanwhile
-// were lost, so what the flow shows must be refetched). Silent when no liveEvents actor runs (model tests).
+// were lost, so what the flow shows must be refetched). Subscribing tells the actor its socket is needed (live.needed:
+// it connects on the first one and stays). Silent when no liveEvents actor runs (model tests).
 import { fromCallback, type EventObject } from 'xstate';
 import type { LiveDoc, LiveEventsActor } from './liveEventsMachine';
 
@@ -8,6 +9,7 @@ export type LiveFeedEvent = { type: 'live.received'; name: string; doc: LiveDoc 
 
 /** Subscribes `target` to the live feed of `live`; returns the unsubscribe. */
 export function subscribeLiveFeed(live: LiveEventsActor, target: { send(event: LiveFeedEvent): void }): () => void {
+  live.send({ type: 'live.needed' });
   const received = live.on('live.received', (event) => target.send({ type: 'live.received', name: event.name, doc: event.doc }));
   let wasDisconnected = live.getSnapshot().matches({ connection: 'disconnected' });
   const connection = live.subscribe((snapshot) => {

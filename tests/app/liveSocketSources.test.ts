@@ -35,6 +35,8 @@ function start(withWallet: boolean) {
     ],
   });
   actor = createActor(root).start();
+  // As a page showing live data does (watchLive, watchListsStale, useTokenPatch): the socket service starts.
+  actor.getSnapshot().children.live!.send({ type: 'live.needed' });
   return actor;
 }
 

@@ -33,10 +33,10 @@ const project = (state: AnyMachineSnapshot) => {
 const model = createMachineTestModel(liveEventsMachine, {
   project,
   events: () => variants,
-  // The socket child fails once: after that it is gone (unavailable for the session).
-  filterEvents: (state, event) => !(event.type === SOCKET_ERROR && state.matches({ connection: 'unavailable' })),
+  // The socket child exists from the first live.needed and fails once: after that it is gone (unavailable).
+  filterEvents: (state, event) => !(event.type === SOCKET_ERROR && (state.matches({ connection: 'idle' }) || state.matches({ connection: 'unavailable' }))),
 });
-// The graph (4 connection states × 2 list states × account × viewed token) is covered by its shortest paths.
+// The graph (5 connection states × 2 list states × account × viewed token) is covered by its shortest paths.
 const paths = modelPaths(model, { filterEvents: () => false });
 
 function harness() {
@@ -61,7 +61,9 @@ function harness() {
     for (const gone of evicted) expect(patches[gone]).toBeUndefined();
     expect(patches[id]).toMatchObject({ ...before.patches[id] });
   };
+  let socketsStarted = 0;
   const socket = fromCallback<LiveSocketCommand>(({ receive }) => {
+    socketsStarted += 1;
     receive((command) => {
       // The test breaks the socket child to drive its error path.
       if ((command.type as string) === 'test.break') throw new Error('socket client failed');
@@ -78,6 +80,12 @@ function harness() {
           // Full from the start: every patch on a path evicts the least recently patched filler.
           for (let n = 1; n <= MAX_TOKEN_PATCHES; n += 1) actor.send({ type: 'live.patch', id: `filler-${n}`, patch: { likesCount: n } });
           expect(real().context.patchOrder).toHaveLength(MAX_TOKEN_PATCHES);
+        },
+        'live.needed': (step: { event: { type: string } }) => {
+          send(step);
+          // The first consumer starts the one socket of the session.
+          expect(socketsStarted).toBe(1);
+          expect(real().children.socket).toBeDefined();
         },
         'socket.connected': send,
         'socket.disconnected': send,
@@ -114,13 +122,21 @@ function harness() {
         },
       },
       states: checkedStates(real, project, {
-        connection: (snap) => expect(['connecting', 'connected', 'disconnected', 'unavailable']).toContain((snap.value as { connection: string }).connection),
+        connection: (snap) => expect(['idle', 'connecting', 'connected', 'disconnected', 'unavailable']).toContain((snap.value as { connection: string }).connection),
+        'connection.idle': (snap) => {
+          // Nothing live on screen yet: no socket child (no client code loaded, no connection).
+          expect(socketsStarted).toBe(0);
+          expect(snap.children.socket).toBeUndefined();
+          expect(snap.hasTag('connected')).toBe(false);
+          expect(snap.hasTag('unavailable')).toBe(false);
+        },
         'connection.connecting': (snap) => {
           expect(commands).toEqual([]);
           expect(snap.hasTag('connected')).toBe(false);
         },
         'connection.connected': (snap) => {
           expect(snap.hasTag('connected')).toBe(true);
+          expect(socketsStarted).toBe(1);
           // 'ready' carries the current registered address (seed 000 §4: re-registers on reconnect).
           expect(commands.at(-1)).toEqual({ type: 'socket.register', address: snap.context.address });
         },

@@ -71,6 +71,8 @@ describe('liveEventsMachine (examples)', () => {
     const liveActor = actor.system.get('liveEvents') as ReturnType<typeof createActor<typeof liveEventsMachine>>;
     const notice = () => actor.getSnapshot().children.notifications!.getSnapshot().context.current as { kind: string; text: string } | null;
     liveActor.on('lists.stale', listsStale);
+    // A page with live data on screen: the socket starts.
+    liveActor.send({ type: 'live.needed' });
     const patches = () => liveActor.getSnapshot().context.patches;
     return { actor, liveActor, commands, patches, listsStale, notice };
   }
@@ -132,6 +134,39 @@ describe('liveEventsMachine (examples)', () => {
     liveActor.send({ type: 'live.patch', id: '7', patch: { likesCount: 5 } });
     liveActor.send({ type: 'live.event', name: 'TokenLiked', doc: { token_id: 7, updatedFields: { likesCount: 6 } } });
     expect(patches()).toEqual({ '7': { isSold: true, ownerAddress: BUYER, priceWei: null, likesCount: 6 } });
+  });
+});
+
+describe('the socket starts when a page needs live data, once per session', () => {
+  it('no socket before live.needed; the first one starts it and later ones (or a reconnect) start no other', () => {
+    let started = 0;
+    let stopped = 0;
+    const liveSocket = fromCallback<LiveSocketCommand>(() => {
+      started += 1;
+      return () => {
+        stopped += 1;
+      };
+    });
+    const live = createActor(liveEventsMachine.provide({ actors: { liveSocket } })).start();
+    // Patches and list signals work without a socket (a purchase on a page with nothing live).
+    live.send({ type: 'live.patch', id: '7', patch: { isSold: true } });
+    expect(live.getSnapshot().value).toEqual({ connection: 'idle', lists: 'fresh' });
+    expect(live.getSnapshot().children.socket).toBeUndefined();
+    expect(started).toBe(0);
+    live.send({ type: 'live.needed' });
+    expect(live.getSnapshot().value).toEqual({ connection: 'connecting', lists: 'fresh' });
+    const socket = live.getSnapshot().children.socket;
+    expect(socket).toBeDefined();
+    live.send({ type: 'socket.connected' });
+    live.send({ type: 'live.needed' });
+    live.send({ type: 'socket.disconnected' });
+    live.send({ type: 'live.needed' });
+    live.send({ type: 'socket.connected' });
+    expect(live.getSnapshot().value).toEqual({ connection: 'connected', lists: 'fresh' });
+    expect(live.getSnapshot().children.socket).toBe(socket);
+    expect([started, stopped]).toEqual([1, 0]);
+    live.stop();
+    expect(stopped).toBe(1);
   });
 });
 

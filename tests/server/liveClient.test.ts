@@ -66,6 +66,8 @@ describe.each(DATABASE_KINDS)('liveEvents actor against the real socket server o
     app = createActor(rootMachine(`http://127.0.0.1:${port}`, apiKey.key)).start();
     liveActor().on('live.received', (e) => received.push({ name: e.name, doc: e.doc }));
     liveActor().on('lists.stale', () => (stale += 1));
+    // As a page showing live data does when it subscribes: the socket starts.
+    liveActor().send({ type: 'live.needed' });
     await until(connected, 'the socket to connect');
   });
 

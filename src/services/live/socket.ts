@@ -1,6 +1,7 @@
-// The liveEvents actor's socket: socket.io-client loaded with import() after the first load (kept out of the
-// first-load bundle), live events sent back to the machine, and the registered wallet address reported as an
-// event (the viewed token is sent to the machine by the token pages themselves).
+// The liveEvents actor's socket, started by the machine on the first live.needed (a page showing live data): until
+// then neither the socket.io-client code nor a connection exists. It loads socket.io-client with import() after the
+// first load (kept out of the first-load bundle), sends live events back to the machine and reports the registered
+// wallet address as an event (the viewed token is sent to the machine by the token pages themselves).
 import type { Socket } from 'socket.io-client';
 import { fromCallback } from 'xstate';
 import type { AppSystemActors } from '../../../machines/app/appMachine';

@@ -13,7 +13,7 @@ export const HARDHAT_MNEMONIC = 'test test test test test test test test test te
  * Funded accounts of the local chain: Hardhat's default 20 plus 20 more from the same mnemonic (m/44'/60'/0'/0/N),
  * so end-to-end specs have fresh accounts of their own. Accounts #0–#19 stay the same addresses.
  */
-export const LOCAL_ACCOUNT_COUNT = 40;
+export const LOCAL_ACCOUNT_COUNT = 64;
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const edrNetwork = {

@@ -46,7 +46,7 @@ describe('npm run chain (scripts/chain.ts)', () => {
     child?.kill('SIGTERM');
   });
 
-  it('serves chainId 31337 with 40 funded accounts of the test mnemonic and open CORS', async () => {
+  it('serves chainId 31337 with 64 funded accounts of the test mnemonic and open CORS', async () => {
     const response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'http://localhost:5173' },
@@ -60,11 +60,11 @@ describe('npm run chain (scripts/chain.ts)', () => {
 
     const publicClient = createPublicClient({ transport: http(url) });
     const accounts: Address[] = await createWalletClient({ transport: http(url) }).getAddresses();
-    expect(accounts).toHaveLength(40);
-    // Accounts #0 and #39 of the mnemonic "test test ... junk" (m/44'/60'/0'/0/N): #0–#19 are Hardhat's defaults.
+    expect(accounts).toHaveLength(64);
+    // Accounts #0 and #63 of the mnemonic "test test ... junk" (m/44'/60'/0'/0/N): #0–#19 are Hardhat's defaults.
     expect(accounts[0]!.toLowerCase()).toBe('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266');
-    expect(accounts[39]).toBe(mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: 39 }).address);
-    expect(await publicClient.getBalance({ address: accounts[39]! })).toBe(10_000n * 10n ** 18n);
+    expect(accounts[63]).toBe(mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: 63 }).address);
+    expect(await publicClient.getBalance({ address: accounts[63]! })).toBe(10_000n * 10n ** 18n);
     // CHAIN_QUIET=1: requests after startup are not logged.
     expect(output.slice(output.indexOf('local chain ready'))).not.toContain('eth_getBalance');
   });

@@ -23,7 +23,7 @@ export function CommentsPanel({ tokenId }: { tokenId: string }) {
 
 function PanelFrame({ busy, count, children }: { busy: boolean; count?: number; children?: ReactNode }) {
   return (
-    <section className="comments-panel token-section" aria-labelledby="comments-title" aria-busy={busy || undefined}>
+    <section id="comments" className="comments-panel token-section" aria-labelledby="comments-title" aria-busy={busy || undefined}>
       <h2 id="comments-title" className="token-section-title">
         Comments {count !== undefined && <span className="comments-count">({count})</span>}
       </h2>

@@ -6,12 +6,14 @@ import { COMMENT_EMPTY_MESSAGE, REPLY_EMPTY_MESSAGE } from './messages';
 import { firstIssue } from './validate';
 
 export const COMMENTS_PAGE_SIZE = 20;
-/** Levels are counted from 1 (a top-level comment); the GraphQL tree nests replies this deep. */
+/** Levels are counted from 0 (a top-level comment is level 0); the tree is shown this many levels deep (0–4). */
 export const SHOWN_LEVELS = 5;
-/** A reply may be written only on a comment whose level is below this. */
+/** A reply may be written only on a comment whose level is below this (levels 0–3). */
 export const REPLY_BELOW_LEVEL = 4;
-/** Deepest level our API can store: a reply to a level-3 comment is level 4 (seed §6 "replies (up to depth 4)"). */
+/** Deepest level stored: a reply to a level-3 comment is level 4 (seed §6 "replies (up to depth 4)"). */
 export const MAX_STORED_LEVEL = REPLY_BELOW_LEVEL;
+/** The top-level comment's level. */
+export const TOP_LEVEL = 0;
 /** Not in the seed: ours, long enough for a paragraph, short enough to keep threads readable. */
 export const COMMENT_MAX_LENGTH = 2000;
 /** Not in the seed: ours, for a reply too (the seed names only the empty messages). */

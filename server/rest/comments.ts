@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { MAX_STORED_LEVEL, REPLY_DEPTH_MESSAGE, commentTextError } from '../../domain/comments.js';
+import { MAX_STORED_LEVEL, REPLY_DEPTH_MESSAGE, TOP_LEVEL, commentTextError } from '../../domain/comments.js';
 import { requireAccount, signedInAccount, type AuthEnv } from '../auth/requireAccount.js';
 import type { Db } from '../db/client.js';
 import { accounts, commentVotes, comments, tokens } from '../db/schema.js';
@@ -56,12 +56,13 @@ export function commentRoutes({ db, config, limiter }: RestRouteOptions) {
     const text = checkedText(input.text, isReply);
     const [token] = await db.select({ id: tokens.id }).from(tokens).where(eq(tokens.id, input.token_id));
     if (!token) throw new ApiError(404, 'token_not_found', 'Token not found.');
-    let level = 1;
+    let level = TOP_LEVEL;
     if (isReply) {
       const parent = await findCommentWithLevel(db, input.parent_id!);
       if (!parent || parent.row.tokenId !== input.token_id) throw new ApiError(404, 'parent_not_found', 'The comment replied to was not found on this token.');
       if (parent.row.deleted) throw new ApiError(409, 'comment_deleted', 'Cannot reply to a deleted comment.');
       level = parent.level + 1;
+      // Levels 0–4 are stored: a reply to a level-4 comment would be a sixth level.
       if (level > MAX_STORED_LEVEL) throw new ApiError(400, 'reply_too_deep', REPLY_DEPTH_MESSAGE);
     }
     const accountId = await accountIdOf(db, auth.address);

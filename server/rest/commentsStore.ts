@@ -1,6 +1,6 @@
 // Comment rows → API shapes, reply levels and the nested page read shared by REST and GraphQL.
 import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { SHOWN_LEVELS } from '../../domain/comments.js';
+import { SHOWN_LEVELS, TOP_LEVEL } from '../../domain/comments.js';
 import type { Db } from '../db/client.js';
 import { accounts, commentVotes, comments } from '../db/schema.js';
 import { thumbnailUrl, type Ipfs, type PersonInfo } from '../graphql/people.js';
@@ -15,7 +15,7 @@ export interface CommentNode {
   createdAt: string;
   updatedAt: string;
   deleted: boolean;
-  /** 1 for a top-level comment, 2 for its replies, and so on. */
+  /** 0 for a top-level comment, 1 for its replies, and so on (stored up to 4). */
   level: number;
   userInfo: PersonInfo;
   /** Sum of the ±1 votes. */
@@ -93,14 +93,14 @@ async function loadVotes(db: Db, ids: number[], viewer: string | null) {
   return { votes, mine };
 }
 
-/** The comment and its level (1 = top level), walking parent links; null when it does not exist. */
+/** The comment and its level (0 = top level), walking parent links; null when it does not exist. */
 export async function findCommentWithLevel(db: Pick<Db, 'select'>, id: number): Promise<{ row: CommentRow; level: number } | null> {
   const [row] = await db.select().from(comments).where(eq(comments.id, id));
   if (!row) return null;
-  let level = 1;
+  let level = TOP_LEVEL;
   let parentId = row.parentId;
   // Stored depth is bounded (MAX_STORED_LEVEL), so this walks at most a few rows.
-  while (parentId !== null && level <= SHOWN_LEVELS + 1) {
+  while (parentId !== null && level <= SHOWN_LEVELS) {
     const [parent] = await db.select({ parentId: comments.parentId }).from(comments).where(eq(comments.id, parentId));
     if (!parent) break;
     level += 1;
@@ -118,7 +118,7 @@ export interface CommentsPageInput {
   viewer: string | null;
 }
 
-/** A page of top-level comments (newest first) with replies nested SHOWN_LEVELS deep (oldest first). */
+/** A page of top-level comments (newest first) with replies nested to SHOWN_LEVELS levels, 0–4 (oldest first). */
 export async function readCommentsPage(db: Db, ipfs: Ipfs, input: CommentsPageInput) {
   const top = and(
     eq(comments.tokenId, input.tokenId),
@@ -132,7 +132,7 @@ export async function readCommentsPage(db: Db, ipfs: Ipfs, input: CommentsPageIn
   // One query per level: replies of every comment on the page at once.
   const levels: Joined[][] = [topRows];
   let parents = topRows.map((row) => row.comment.id);
-  for (let level = 2; level <= SHOWN_LEVELS && parents.length > 0; level += 1) {
+  for (let level = TOP_LEVEL + 1; level < TOP_LEVEL + SHOWN_LEVELS && parents.length > 0; level += 1) {
     const rows = await selectWithAuthors(db, inArray(comments.parentId, parents), 'asc');
     levels.push(rows);
     parents = rows.map((row) => row.comment.id);
@@ -143,7 +143,7 @@ export async function readCommentsPage(db: Db, ipfs: Ipfs, input: CommentsPageIn
   const roots: CommentNode[] = [];
   levels.forEach((rows, index) => {
     for (const row of rows) {
-      const node = toNode(row, index + 1, ipfs, votes, mine);
+      const node = toNode(row, TOP_LEVEL + index, ipfs, votes, mine);
       byId.set(row.comment.id, node);
       if (index === 0) roots.push(node);
       else byId.get(row.comment.parentId!)?.replies.push(node);

@@ -14,14 +14,14 @@ import {
 
 const T0 = '2026-11-01T10:00:00.000Z';
 const node = (id: string, parent: string | null, replies: ThreadComment[] = []): ThreadComment => ({
-  id, text: id, parent_id: parent, level: 1, deleted: false, createdAt: T0, updatedAt: T0, votes: 0, myVote: null,
+  id, text: id, parent_id: parent, level: parent === null ? 0 : 1, deleted: false, createdAt: T0, updatedAt: T0, votes: 0, myVote: null,
   userInfo: { address: '0xa', alias: null, avatar: null, firstName: null, lastName: null }, replies,
 });
 
 describe('comment rules (seed 000 §4, §5, §9)', () => {
-  it('constants: page size 20, shown to 5 levels, replies allowed below level 4 so stored up to level 4', () => {
+  it('constants: page size 20; levels from 0, shown to 5 levels (0–4), replies allowed below level 4 so stored up to level 4', () => {
     expect([COMMENTS_PAGE_SIZE, SHOWN_LEVELS, MAX_STORED_LEVEL]).toEqual([20, 5, 4]);
-    expect([1, 2, 3, 4, 5].map(canReplyAtLevel)).toEqual([true, true, true, false, false]);
+    expect([0, 1, 2, 3, 4, 5].map(canReplyAtLevel)).toEqual([true, true, true, true, false, false]);
   });
 
   it('text: trimmed non-empty with the comment or reply message, and a length limit', () => {

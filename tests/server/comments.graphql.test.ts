@@ -1,4 +1,4 @@
-// getCommentsByTokenId: newest-first keyset pages of 20 top-level comments, replies nested to level 5, votes.
+// getCommentsByTokenId: newest-first keyset pages of 20 top-level comments, replies nested five levels (0–4), votes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../server/auth/apiKeys.js';
 import { accounts, commentVotes, comments } from '../../server/db/schema.js';
@@ -40,9 +40,10 @@ describe.each(DATABASE_KINDS)('getCommentsByTokenId on %s', (kind) => {
       const [row] = await database.db.insert(comments).values({ tokenId, accountId: i % 2 ? carol.id : alice.id, text: `top ${i}` }).returning();
       topIds.push(row!.id);
     }
-    // A chain six deep under the newest comment (older data may be deeper than the API writes): five are shown.
+    // A chain six levels deep (0–5) under the newest comment (rows written directly may go deeper than the API
+    // stores): five levels, 0–4, are shown.
     chain = [topIds.at(-1)!];
-    for (let level = 2; level <= 6; level += 1) {
+    for (let level = 1; level <= 5; level += 1) {
       const [row] = await database.db.insert(comments).values({ tokenId, accountId: alice.id, parentId: chain.at(-1)!, text: `level ${level}` }).returning();
       chain.push(row!.id);
     }
@@ -80,7 +81,7 @@ describe.each(DATABASE_KINDS)('getCommentsByTokenId on %s', (kind) => {
     expect((await page({ pagination: { perPage: 3 } })).edges).toHaveLength(3);
   });
 
-  it('nests replies with their level, five levels deep', async () => {
+  it('nests replies with their level from 0, five levels deep (0–4)', async () => {
     const [newest] = (await page({ pagination: { perPage: 1 } })).edges;
     let node = newest!.node;
     const seen = [[Number(node.id), node.level]];
@@ -88,8 +89,9 @@ describe.each(DATABASE_KINDS)('getCommentsByTokenId on %s', (kind) => {
       node = node.replies[0]!;
       seen.push([Number(node.id), node.level]);
     }
-    expect(seen).toEqual(chain.slice(0, 5).map((id, index) => [id, index + 1]));
-    expect(node.replies).toEqual([]); // level 6 is not shown
+    expect(seen).toEqual(chain.slice(0, 5).map((id, index) => [id, index]));
+    expect(seen.map(([, level]) => level)).toEqual([0, 1, 2, 3, 4]);
+    expect(node.replies).toEqual([]); // level 5 is not shown
   });
 
   it('sums votes; userInfo carries the author; anonymous readers get myVote null', async () => {

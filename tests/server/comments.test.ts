@@ -1,7 +1,7 @@
 // Comments REST: authorisation, validation, reply depth, soft delete and votes, on PGlite and PostgreSQL.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMENT_MAX_LENGTH, COMMENT_TOO_LONG_MESSAGE, REPLY_DEPTH_MESSAGE } from '../../machines/comments/rules.js';
+import { COMMENT_MAX_LENGTH, COMMENT_TOO_LONG_MESSAGE } from '../../machines/comments/rules.js';
 import { accounts, commentVotes, comments } from '../../server/db/schema.js';
 import type { ApiKeyCredentials } from '../../src/services/authFetch.js';
 import { ALICE, BOB, CAROL, login, signedRequest, type LoginResponse, type TestServer } from './authFixtures.js';
@@ -52,7 +52,7 @@ describe.each(DATABASE_KINDS)('comments REST on %s', (kind) => {
 
   it('posts a trimmed top-level comment as the signed-in account', async () => {
     const comment = await created({ text: '  Lovely colours  ' });
-    expect(comment).toMatchObject({ text: 'Lovely colours', level: 1, parent_id: null, deleted: false, votes: 0, myVote: null });
+    expect(comment).toMatchObject({ text: 'Lovely colours', level: 0, parent_id: null, deleted: false, votes: 0, myVote: null });
     expect(comment.userInfo.address).toBe(ALICE.address.toLowerCase());
     expect(comment.createdAt).toBe(comment.updatedAt);
   });
@@ -92,16 +92,19 @@ describe.each(DATABASE_KINDS)('comments REST on %s', (kind) => {
     expect(comment.text).toBe('<img src=x onerror=alert(1)> & <b>bold</b>');
   });
 
-  it('replies down to level 4; a reply to a level-4 comment is refused', async () => {
-    const top = await created({ text: 'level 1' });
-    const two = await created({ text: 'level 2', parent_id: top.id }, bob.apiKey);
-    const three = await created({ text: 'level 3', parent_id: two.id });
-    const four = await created({ text: 'level 4', parent_id: three.id }, bob.apiKey);
-    expect([top.level, two.level, three.level, four.level]).toEqual([1, 2, 3, 4]);
+  it('levels count from 0: replies reach level 4 (five levels); a reply to a level-4 comment is refused', async () => {
+    const top = await created({ text: 'level 0' });
+    const one = await created({ text: 'level 1', parent_id: top.id }, bob.apiKey);
+    const two = await created({ text: 'level 2', parent_id: one.id });
+    const three = await created({ text: 'level 3', parent_id: two.id }, bob.apiKey);
+    const four = await created({ text: 'level 4', parent_id: three.id });
+    expect([top.level, one.level, two.level, three.level, four.level]).toEqual([0, 1, 2, 3, 4]);
     expect(four.parent_id).toBe(three.id);
-    const five = await post({ text: 'level 5', parent_id: four.id });
+    const before = await database.db.select().from(comments);
+    const five = await post({ text: 'level 5', parent_id: four.id }, bob.apiKey);
     expect(five.status).toBe(400);
-    expect((await errorOf(five)).message).toBe(REPLY_DEPTH_MESSAGE);
+    expect(await errorOf(five)).toMatchObject({ error: 'reply_too_deep', message: 'Replies are allowed only on comments below level 4' });
+    expect(await database.db.select().from(comments)).toHaveLength(before.length);
     const otherToken = await send('POST', '', { token_id: String(Number(tokenId) + 1), parent_id: top.id, text: 'elsewhere' }, alice.apiKey);
     expect(otherToken.status).toBe(404);
   });

@@ -1,4 +1,4 @@
-// GraphQL: getCommentsByTokenId — top-level comments newest first (keyset pages of 20), replies nested 5 levels.
+// GraphQL: getCommentsByTokenId — top-level comments newest first (keyset pages of 20), replies nested to 5 levels (0–4).
 import { z } from 'zod';
 import { COMMENTS_PAGE_SIZE } from '../../../domain/comments.js';
 import { readCommentsPage } from '../../rest/commentsStore.js';
@@ -17,7 +17,7 @@ const typeDefs = /* GraphQL */ `
     createdAt: String!
     updatedAt: String!
     deleted: Boolean!
-    "1 for a top-level comment; replies count down from their parent (shown to level 5, written to level 4)."
+    "0 for a top-level comment, its parent's level + 1 for a reply; five levels, 0-4 (replies allowed below level 4)."
     level: Int!
     userInfo: PersonInfo!
     "Sum of the +1/-1 votes."

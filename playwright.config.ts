@@ -46,6 +46,8 @@ export default defineConfig({
       DEPLOYMENTS_FILE: E2E_DEPLOYMENTS_FILE,
       ...(E2E_STATIC_DIR ? { STATIC_DIR: E2E_STATIC_DIR } : {}),
       CHAIN_QUIET: '1',
+      // Issue 17 item 4: the local chain's block explorer, so the collection page shows its view-on-chain link.
+      BLOCK_EXPLORER_URL: `http://127.0.0.1:${E2E_PORT}/explorer`,
       // The XSS corpus articles (scripts/seed/xssArticles.ts) for tests/e2e/xssArticle.spec.ts: articles have no
       // write API, so the seed adds them.
       SEED_XSS_ARTICLES: '1',

@@ -39,6 +39,21 @@ const CHAIN_NAMES: Record<number, { name: string; symbol: string }> = {
 };
 const LOCAL_DEMO_CHAINS = new Set([31337, 1337]);
 
+// Public block explorers of the known chains (issue 17 item 4: the collection page's view-on-chain link);
+// BLOCK_EXPLORER_URL sets or replaces the served chain's. The local chains have none unless it is set.
+export const BLOCK_EXPLORERS: Record<number, string> = {
+  1: 'https://etherscan.io',
+  5: 'https://goerli.etherscan.io',
+  56: 'https://bscscan.com',
+  97: 'https://testnet.bscscan.com',
+  137: 'https://polygonscan.com',
+  250: 'https://ftmscan.com',
+  4002: 'https://testnet.ftmscan.com',
+  8453: 'https://basescan.org',
+  80001: 'https://mumbai.polygonscan.com',
+  11155111: 'https://sepolia.etherscan.io',
+};
+
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address');
 const deploymentsSchema = z.object({
   chainId: z.number().int().positive(),
@@ -54,6 +69,8 @@ export interface PublicConfig {
     name: string;
     providerURL: string;
     symbol: string;
+    /** The chain's block explorer (no trailing slash; pages at /address/{address}, /tx/{hash}), null without one. */
+    blockExplorerUrl: string | null;
     /** null until the contracts are deployed. */
     contracts: { marketplace: string | null; collectionFactory: string | null };
   }[];
@@ -102,6 +119,7 @@ const envSchema = z.object({
   STATIC_DIR: z.string().min(1).optional(),
   UPLOAD_EXPIRATION_MS: z.coerce.number().int().min(1000).default(UPLOAD_EXPIRATION_MS),
   ARTIST_APPLICATION_URL: z.url({ protocol: /^https?$/ }).default(DEFAULT_ARTIST_APPLICATION_URL),
+  BLOCK_EXPLORER_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 const repoFile = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
@@ -120,7 +138,9 @@ export function buildPublicConfig(
   deployments: Deployments | null,
   artistApplicationUrl: string = DEFAULT_ARTIST_APPLICATION_URL,
   humanCheckProvider: HumanCheckProvider = 'altcha',
+  blockExplorerUrl?: string,
 ): PublicConfig {
+  const explorer = blockExplorerUrl ?? BLOCK_EXPLORERS[chainId] ?? null;
   const chain = CHAIN_NAMES[chainId] ?? { name: `Chain ${chainId}`, symbol: 'ETH' };
   return {
     evms: [
@@ -129,6 +149,7 @@ export function buildPublicConfig(
         name: chain.name,
         providerURL: chainRpcUrl,
         symbol: chain.symbol,
+        blockExplorerUrl: explorer ? explorer.replace(/\/+$/, '') : null,
         contracts: {
           marketplace: deployments?.marketplace ?? null,
           collectionFactory: deployments?.collectionFactory ?? null,
@@ -166,7 +187,7 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
     deploymentsPath,
     deployments,
     staticDir: vars.STATIC_DIR ?? repoFile('dist'),
-    public: buildPublicConfig(chainId, vars.CHAIN_RPC_URL, deployments, vars.ARTIST_APPLICATION_URL, humanCheck.provider),
+    public: buildPublicConfig(chainId, vars.CHAIN_RPC_URL, deployments, vars.ARTIST_APPLICATION_URL, humanCheck.provider, vars.BLOCK_EXPLORER_URL),
     uploadExpirationMs: vars.UPLOAD_EXPIRATION_MS,
     security: loadSecurityConfig(cleaned, vars.PORT),
     humanCheck,

@@ -6,6 +6,8 @@ export interface EvmConfig {
   name: string;
   providerURL: string;
   symbol: string;
+  /** The chain's block explorer from the server config (issue 17 item 4); null or absent on a chain without one. */
+  blockExplorerUrl?: string | null;
   contracts: { marketplace: string; collectionFactory: string };
 }
 

@@ -102,21 +102,7 @@ export async function updateCollection(
   return body;
 }
 
-// Public block explorers of the seed's known chains (§9); the local chains (1337, 31337) have none.
-const EXPLORERS: Record<number, string> = {
-  1: 'https://etherscan.io',
-  5: 'https://goerli.etherscan.io',
-  56: 'https://bscscan.com',
-  97: 'https://testnet.bscscan.com',
-  137: 'https://polygonscan.com',
-  250: 'https://ftmscan.com',
-  4002: 'https://testnet.ftmscan.com',
-  80001: 'https://mumbai.polygonscan.com',
-  11155111: 'https://sepolia.etherscan.io',
-};
-
-/** The explorer page of a contract address, or null on a chain without an explorer (the local demo chain). */
-export function explorerAddressUrl(chainId: number, address: string): string | null {
-  const base = EXPLORERS[chainId];
-  return base ? `${base}/address/${address}` : null;
+/** The explorer page of a contract address on the chain's configured block explorer, or null without one. */
+export function explorerAddressUrl(explorer: string | null | undefined, address: string): string | null {
+  return explorer ? `${explorer.replace(/\/+$/, '')}/address/${address}` : null;
 }

@@ -6,7 +6,7 @@ import { INVALID_DESCRIPTION_MESSAGE, REQUIRED_FIELD_MESSAGE } from '../../machi
 import type { CollectionDisplay } from '../../src/services/collection';
 import { NOT_FOUND_TEXT } from '../../src/views/status/NotFoundView';
 import { forgetAllListSnapshots } from '../../src/components/tokens/listSnapshots';
-import { renderApp } from './appHarness';
+import { configAnswering, demoConfig, renderApp } from './appHarness';
 import { makeToken } from './fixtures';
 import { ALICE, HARDHAT_ACCOUNTS, fakeWalletSession, loginOf } from './walletHarness';
 
@@ -126,6 +126,15 @@ describe('collection display page', () => {
     expect(screen.queryByRole('button', { name: 'Edit description' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit cover' })).not.toBeInTheDocument();
     expect(document.title).toMatch(/^Tidal Loops \|/);
+  });
+
+  it('parameters: a chain with a block explorer in the server config gets the view-on-chain link (issue 17 item 4)', async () => {
+    const evm = { ...demoConfig.evms[0]!, blockExplorerUrl: 'https://explorer.example.org/' };
+    await renderApp(path, { config: configAnswering(async () => ({ ...demoConfig, evms: [evm] })) });
+    const link = await screen.findByRole('link', { name: 'View on chain (opens in a new tab)' });
+    expect(link).toHaveAttribute('href', `https://explorer.example.org/address/${COLLECTION_ADDRESS}`);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(screen.queryByRole('button', { name: 'Copy contract address' })).not.toBeInTheDocument();
   });
 
   it('behavior: the next page loads when the grid bottom becomes visible', async () => {

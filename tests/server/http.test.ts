@@ -29,14 +29,25 @@ describe('loadServerConfig', () => {
     });
     expect(config).toMatchObject({ port: 9000, databaseUrl: 'postgres://u@h/db', dataDir: '.data' });
     expect(config.public.evms).toEqual([
-      { chainId: 31337, name: 'Hardhat', providerURL: 'https://rpc.example.org/v1', symbol: 'ETH', contracts: { marketplace: MARKETPLACE, collectionFactory: FACTORY } },
+      { chainId: 31337, name: 'Hardhat', providerURL: 'https://rpc.example.org/v1', symbol: 'ETH', blockExplorerUrl: null, contracts: { marketplace: MARKETPLACE, collectionFactory: FACTORY } },
     ]);
   });
 
   it('a non-local chain is not a demo chain', async () => {
     const config = loadServerConfig({ DEPLOYMENTS_FILE: await makeDeploymentsFile(11155111), CHAIN_ID: '11155111' });
-    expect(config.public.evms[0]).toMatchObject({ chainId: 11155111, name: 'Sepolia' });
+    expect(config.public.evms[0]).toMatchObject({ chainId: 11155111, name: 'Sepolia', blockExplorerUrl: 'https://sepolia.etherscan.io' });
     expect(config.public.isLocalDemoChain).toBe(false);
+  });
+
+  it('block explorers: known per chain id, none on the local chain, BLOCK_EXPLORER_URL sets the served chain\'s', async () => {
+    expect(loadServerConfig({ DEPLOYMENTS_FILE: await makeDeploymentsFile(1), CHAIN_ID: '1' }).public.evms[0]!.blockExplorerUrl).toBe('https://etherscan.io');
+    expect(loadServerConfig({ DEPLOYMENTS_FILE: await makeDeploymentsFile(8453), CHAIN_ID: '8453' }).public.evms[0]!.blockExplorerUrl).toBe('https://basescan.org');
+    expect(loadServerConfig({ DEPLOYMENTS_FILE: '/nonexistent/31337.json' }).public.evms[0]!.blockExplorerUrl).toBeNull();
+    const local = loadServerConfig({ DEPLOYMENTS_FILE: '/nonexistent/31337.json', BLOCK_EXPLORER_URL: 'http://127.0.0.1:9000/explorer/' });
+    expect(local.public.evms[0]!.blockExplorerUrl).toBe('http://127.0.0.1:9000/explorer');
+    const replaced = loadServerConfig({ DEPLOYMENTS_FILE: await makeDeploymentsFile(1), CHAIN_ID: '1', BLOCK_EXPLORER_URL: 'https://explorer.example.org' });
+    expect(replaced.public.evms[0]!.blockExplorerUrl).toBe('https://explorer.example.org');
+    expect(() => loadServerConfig({ DEPLOYMENTS_FILE: '/nonexistent/31337.json', BLOCK_EXPLORER_URL: 'javascript:alert(1)' })).toThrow(/BLOCK_EXPLORER_URL/);
   });
 
   it('the artist application form URL comes from ARTIST_APPLICATION_URL (an http(s) URL)', () => {
@@ -71,7 +82,7 @@ describe.each(DATABASE_KINDS)('HTTP surface on %s', (kind) => {
     const response = await server.app.request('/api/v1/config');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
-      evms: [{ chainId: 31337, name: 'Hardhat', providerURL: 'http://127.0.0.1:8545', symbol: 'ETH', contracts: { marketplace: MARKETPLACE, collectionFactory: FACTORY } }],
+      evms: [{ chainId: 31337, name: 'Hardhat', providerURL: 'http://127.0.0.1:8545', symbol: 'ETH', blockExplorerUrl: null, contracts: { marketplace: MARKETPLACE, collectionFactory: FACTORY } }],
       ipfs: { urlPrefix: '/ipfs/', thumbnailUrlPrefix: '/ipfs/thumbnail/' },
       maxFileSize: 10485760,
       maxVideoSize: 104857600,

@@ -8,9 +8,11 @@ import { formatDayMonthYear } from './collectionFormat';
 /** Published date, chain name and the view-on-chain link (the contract address with a copy button on a chain without an explorer). */
 export function CollectionDetails({ collection }: { collection: CollectionDisplay }) {
   const config = useSystemActor('config');
-  const chainName = useSelector(config, (snapshot) => snapshot.context.config?.evms.find((evm) => evm.chainId === collection.chainId)?.name);
+  const evm = useSelector(config, (snapshot) => snapshot.context.config?.evms.find((entry) => entry.chainId === collection.chainId));
+  const chainName = evm?.name;
   const address = collection.address ?? '';
-  const explorer = address ? explorerAddressUrl(collection.chainId, address) : null;
+  // Issue 17 item 4: the chain's block explorer comes from the server config; a chain without one shows the address.
+  const explorer = address ? explorerAddressUrl(evm?.blockExplorerUrl, checksumAddress(address)) : null;
   const [copied, setCopied] = useState(false);
 
   const copy = async () => {

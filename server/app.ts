@@ -15,6 +15,7 @@ import type { MediaStore } from './media/store.js';
 import { createLiveBus, type LiveBus } from './live/bus.js';
 import { attachSocketServer } from './live/socketServer.js';
 import { restRoutes } from './rest/index.js';
+import { geofence } from './security/geofence.js';
 import { createRateLimiter, isWrite, limitByClient } from './security/rateLimit.js';
 import { uploadRoutes } from './studio/upload.js';
 
@@ -48,6 +49,9 @@ export function createServer({ db, config, mediaStore, staticDir, live = createL
   });
   app.use('*', securityHeaders(config.chainRpcUrl));
   app.onError(handleError);
+  // Refused regions get a 451 from the API (the app's config request shows the geofence page); the app shell still loads.
+  app.use('/api/*', geofence(config.security.geofence));
+  app.use('/graphql', geofence(config.security.geofence));
   // Ahead of authentication and parsing: every route's body limit from one table (http/bodyLimits.ts).
   app.use('*', bodyLimits(config.public));
   // Per client address, second to the per-account limits inside the routes: every write of one client.

@@ -11,9 +11,9 @@ type Executor = Pick<Db, 'insert' | 'select'>;
 
 export const hashApiKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
 
-/** The granted expiry: what the client asked for, capped at 24 h from now. */
-export function grantedExpiry(requested: Date, now = new Date()): Date {
-  return new Date(Math.min(requested.getTime(), now.getTime() + API_KEY_MAX_TTL_MS));
+/** The granted expiry: what the client asked for, capped at `maxTtlMs` (configurable, at most 24 h) from now. */
+export function grantedExpiry(requested: Date, now = new Date(), maxTtlMs = API_KEY_MAX_TTL_MS): Date {
+  return new Date(Math.min(requested.getTime(), now.getTime() + Math.min(maxTtlMs, API_KEY_MAX_TTL_MS)));
 }
 
 /** Creates a key for `address` (lower-case); returns the secret, which is never stored in clear. */

@@ -133,7 +133,7 @@ export function accountRoutes({ db, config, limiter }: AccountRoutesOptions) {
       if (accountId !== null && accountId !== String(account.id) && accountId.toLowerCase() !== account.address) {
         throw new ApiError(401, 'account_mismatch', 'accountId is not the account of the signing address.');
       }
-      const apiKey = await createApiKey(tx, login.address, grantedExpiry(body.apiKey.expires, now));
+      const apiKey = await createApiKey(tx, login.address, grantedExpiry(body.apiKey.expires, now, config.security.apiKeyMaxTtlMs));
       return { account, apiKey };
     });
     c.header('Cache-Control', 'no-store');

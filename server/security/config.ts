@@ -1,6 +1,7 @@
 // Security settings from the environment: accepted sign-in domains, rate limits, GraphQL limits, socket bounds,
 // HTTP timeouts. Every number is configurable; the defaults are the production ones (the e2e suite runs with them).
 import { z } from 'zod';
+import { loadGeofenceConfig, type GeofenceConfig } from './geofence.js';
 
 /** The Vite dev server's origin (`npm run dev`), accepted as a sign-in domain by default. */
 export const VITE_DEV_PORT = 5173;
@@ -84,7 +85,14 @@ export interface SecurityConfig {
   headersTimeoutMs: number;
   /** How long a client may take to send a whole request (uploads send 5 MB chunks). */
   requestTimeoutMs: number;
+  /** Countries refused, read from a trusted proxy's header (BLOCKED_COUNTRIES, GEOFENCE_COUNTRY_HEADER). */
+  geofence: GeofenceConfig;
+  /** The longest an API key lives (API_KEY_MAX_TTL_MS, default 24 h): a login asking for more gets this. */
+  apiKeyMaxTtlMs: number;
 }
+
+/** Seed 000: an API key lives at most 24 hours. */
+export const DEFAULT_API_KEY_MAX_TTL_MS = 24 * 60 * 60_000;
 
 const positiveInt = z.coerce.number().int().positive();
 const flag = z.enum(['1', 'true', 'yes', '0', 'false', 'no']).transform((value) => ['1', 'true', 'yes'].includes(value));
@@ -100,6 +108,8 @@ const securityEnvSchema = z.object({
   SOCKET_MAX_MESSAGE_BYTES: positiveInt.default(DEFAULT_SOCKET_LIMITS.maxMessageBytes),
   HEADERS_TIMEOUT_MS: positiveInt.default(15_000),
   REQUEST_TIMEOUT_MS: positiveInt.default(120_000),
+  // At least a minute: the app renews a key 2 minutes before it expires.
+  API_KEY_MAX_TTL_MS: z.coerce.number().int().min(60_000).max(DEFAULT_API_KEY_MAX_TTL_MS).default(DEFAULT_API_KEY_MAX_TTL_MS),
   // "limit/seconds" per name, e.g. RATE_LIMIT_LOGIN_BY_ADDRESS=10/60.
   ...Object.fromEntries(
     RATE_LIMIT_NAMES.map((name) => [envNameOf(name), z.string().regex(/^\d+\/\d+$/, 'must be "<requests>/<seconds>"').optional()]),
@@ -147,5 +157,7 @@ export function loadSecurityConfig(env: Record<string, string | undefined>, port
     socket: { maxConnectionsPerClient: vars.SOCKET_MAX_CONNECTIONS_PER_CLIENT, maxMessageBytes: vars.SOCKET_MAX_MESSAGE_BYTES },
     headersTimeoutMs: vars.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
+    geofence: loadGeofenceConfig(env),
+    apiKeyMaxTtlMs: vars.API_KEY_MAX_TTL_MS,
   };
 }

@@ -1,5 +1,5 @@
 // A token's comment thread (seed 000 §4 "Comment", §5, §8): one editor at a time, drafts, votes, notices.
-import { assign, emit, fromCallback, fromPromise, not, setup, type EventObject } from 'xstate';
+import { and, assign, emit, fromCallback, fromPromise, not, setup, stateIn, type EventObject } from 'xstate';
 import { addComment, appendPage, findComment, updateComment, type CommentsPage, type ThreadComment } from './commentTree';
 import { COMMENT_NOTICES, canReplyAtLevel, commentTextError, sameAddress } from './rules';
 
@@ -88,6 +88,7 @@ export const commentThreadMachine = setup({
     canOpen: ({ context, event }) => event.type === 'editor.open' && canOpenEditor(context, event.target),
     restoredDraftApplies: ({ context }) => context.restored !== null && canOpenEditor(context, context.restored.target),
     connected: ({ context }) => context.viewer !== null,
+    signedInNow: ({ event }) => event.type === 'viewer.changed' && event.address !== null,
     draftInvalid: ({ context }) => commentTextError(context.draft, isReply(context)) !== null,
     editing: ({ context }) => context.editor?.mode === 'edit',
     hasNextPage: ({ context }) => context.hasNextPage,
@@ -226,10 +227,32 @@ export const commentThreadMachine = setup({
                     'editor.submit': [
                       { guard: 'draftInvalid', actions: assign({ error: ({ context }) => commentTextError(context.draft, isReply(context)) }) },
                       { guard: 'connected', target: 'debouncing', actions: assign({ error: null }) },
-                      // Seed §5: "Posting while not connected opens the wallet connect dialog".
-                      { actions: 'openWalletDialog' },
+                      // Seed §5: "Posting while not connected opens the wallet connect dialog"; once signed in, the
+                      // typed text is posted without a second Post (issue 17 item 3).
+                      { target: 'signingIn', actions: [assign({ error: null }), 'openWalletDialog'] },
                     ],
                   },
+                },
+                // Sent once the wallet signs in; the text stays in the editor (and is kept for a reload) meanwhile.
+                signingIn: {
+                  tags: ['awaitingSignIn'],
+                  on: {
+                    'viewer.changed': [{ guard: 'signedInNow', target: 'signedIn', actions: 'assignViewer' }, { actions: 'assignViewer' }],
+                    // The dialog was closed without signing in: Post opens it again.
+                    'editor.submit': { actions: 'openWalletDialog' },
+                    // Changing the text drops the pending post: it is sent by the next Post.
+                    'draft.change': { target: 'editing', actions: 'changeDraft' },
+                  },
+                },
+                // Signed in: the list reloads for the new viewer first, so the posted comment is added to the fresh
+                // list rather than to one about to be replaced.
+                signedIn: {
+                  tags: ['busy'],
+                  always: [
+                    { guard: not('connected'), target: 'signingIn' },
+                    { guard: and([stateIn('#commentThread.ready.list.idle'), 'editing']), target: 'saving' },
+                    { guard: stateIn('#commentThread.ready.list.idle'), target: 'posting' },
+                  ],
                 },
                 debouncing: {
                   on: {

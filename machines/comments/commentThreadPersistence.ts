@@ -9,15 +9,15 @@ export type CommentThreadSnapshot = SnapshotFrom<typeof commentThreadMachine>;
 export const PERSISTED_THREAD_VERSION = 2;
 
 /**
- * The draft a reload brings back: the open editor's text while it is being typed, or a restored draft still
- * waiting to reopen. None once the text is sent (posting, saving): the server may already have it, and a second
+ * The draft a reload brings back: the open editor's text while it is being typed (or waits for the wallet to sign
+ * in before it is sent), or a restored draft still waiting to reopen. None once the text is sent (posting, saving): the server may already have it, and a second
  * Post would duplicate it; a failed send returns to editing, so the draft is kept again. Untyped text (an empty
  * new comment, an edit not changed yet) is no work to lose.
  */
 export function keptDraft(snapshot: CommentThreadSnapshot): CommentDraft | null {
   const { editor, draft, restored, comments } = snapshot.context;
   if (!editor) return restored;
-  const typing = snapshot.matches({ ready: { editor: { open: 'editing' } } }) || snapshot.matches({ ready: { editor: { open: 'debouncing' } } });
+  const typing = (['editing', 'debouncing', 'signingIn', 'signedIn'] as const).some((state) => snapshot.matches({ ready: { editor: { open: state } } }));
   if (!typing) return null;
   const untouched = editor.mode === 'edit' ? draft === findComment(comments, editor.commentId)?.text : draft.trim() === '';
   return untouched ? null : { target: editor, text: draft };

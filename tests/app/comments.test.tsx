@@ -12,7 +12,7 @@ import { fakeWalletSession, loginOf } from './walletHarness';
 const T0 = '2026-11-01T10:00:00.000Z';
 const author = (address: string, alias: string) => ({ address, alias, avatar: null, firstName: null, lastName: null });
 const node = (id: string, level: number, text: string, replies: ThreadComment[] = [], extra: Partial<ThreadComment> = {}): ThreadComment => ({
-  id, text, parent_id: level === 1 ? null : 'p', level, deleted: false, createdAt: T0, updatedAt: T0, votes: 2, myVote: null,
+  id, text, parent_id: level === 0 ? null : 'p', level, deleted: false, createdAt: T0, updatedAt: T0, votes: 2, myVote: null,
   userInfo: author('0x000000000000000000000000000000000000b0b0', `user${id}`), replies, ...extra,
 });
 
@@ -22,8 +22,8 @@ const PAGE = {
   edges: [
     {
       cursor: 'k1',
-      node: node('1', 1, '<img src=x onerror="window.hacked=1"> plain', [
-        node('2', 2, 'second', [node('3', 3, '', [node('4', 4, 'fourth')], { deleted: true })], { updatedAt: '2026-11-01T12:00:00.000Z' }),
+      node: node('1', 0, '<img src=x onerror="window.hacked=1"> plain', [
+        node('2', 1, 'second', [node('3', 2, '', [node('4', 3, 'fourth', [node('5', 4, 'fifth')])], { deleted: true })], { updatedAt: '2026-11-01T12:00:00.000Z' }),
       ]),
     },
   ],
@@ -56,7 +56,7 @@ describe('CommentsPanel (visitor)', () => {
     vi.unstubAllGlobals();
   });
 
-  it('renders the nested thread as plain text: edited marker, deleted placeholder, replies to level 4; a visitor gets no reply or edit', async () => {
+  it('renders the nested thread as plain text: edited marker, deleted placeholder, five levels (0–4); a visitor gets no reply or edit', async () => {
     const fetch = vi.fn(async () => answer({ data: { getCommentsByTokenId: PAGE } }));
     vi.stubGlobal('fetch', fetch);
     await renderPanel();
@@ -66,10 +66,12 @@ describe('CommentsPanel (visitor)', () => {
     expect(region.querySelector('img[src="x"]')).toBeNull();
     expect(within(region).getByText('(edited)')).toBeInTheDocument();
     expect(within(region).getByText('This comment was deleted')).toBeInTheDocument();
-    expect(region.querySelector('li.comment-level-4')).toHaveTextContent('fourth');
+    expect(region.querySelector('li.comment-level-0 > article')).toHaveTextContent('plain');
+    expect(region.querySelector('li.comment-level-3 > article')).toHaveTextContent('fourth');
+    expect(region.querySelector('li.comment-level-4')).toHaveTextContent('fifth');
     expect(within(region).queryByRole('button', { name: /^(Reply|Edit|Delete)$/ })).toBeNull();
-    // The deleted comment shows no votes; the three others do.
-    expect(within(region).getAllByLabelText('2 votes')).toHaveLength(3);
+    // The deleted comment shows no votes; the four others do.
+    expect(within(region).getAllByLabelText('2 votes')).toHaveLength(4);
     const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect((JSON.parse(init.body as string) as { variables: unknown }).variables).toEqual({ token_id: '7', pagination: { after: null, perPage: 20 } });
     // A visitor reads anonymously: no Authorization, so every myVote is null.
@@ -145,7 +147,7 @@ describe('CommentsPanel (signed in): posting and reloading at once', () => {
   const address = '0x00000000000000000000000000000000000a11ce';
   const signedIn = () =>
     fakeWalletSession({ restored: { address, chainId: 31337, connectorId: 'demo:1' }, stored: loginOf(address), connection: { address, chainId: 31337 } }).machine;
-  const mine = (id: string, text: string) => node(id, 1, text, [], { userInfo: author(address, 'lumen') });
+  const mine = (id: string, text: string) => node(id, 0, text, [], { userInfo: author(address, 'lumen') });
 
   /** A server holding `thread`; POST /comments adds to it once `release` is called. */
   function server(tokenId: string, thread: ThreadComment[]) {

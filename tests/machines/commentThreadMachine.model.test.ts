@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
 import {
   commentThreadMachine,
@@ -16,7 +16,8 @@ import { findComment } from '../../machines/comments/commentTree';
 import { COMMENT_NOTICES } from '../../machines/comments/rules';
 import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests } from './support/modelTesting';
 
-// Alice (mixed case on purpose: authorship is case-insensitive) wrote c1 and c3; Bob wrote c2 and c4 (level 4).
+// Levels count from 0. Alice (mixed case on purpose: authorship is case-insensitive) wrote c1 (level 0), c3 and c5
+// (level 4, the deepest: no reply); Bob wrote c2 and c4 (level 3, still takes a reply).
 const ALICE = '0xAbCd00000000000000000000000000000000a11c';
 const BOB = '0x000000000000000000000000000000000000b0b0';
 const T0 = '2026-11-01T10:00:00.000Z';
@@ -24,10 +25,10 @@ const person = (address: string) => ({ address, alias: null, avatar: null, first
 const node = (id: string, level: number, author: string, parent: string | null, replies: ThreadComment[] = []): ThreadComment => ({
   id, text: `text ${id}`, parent_id: parent, level, deleted: false, createdAt: T0, updatedAt: T0, votes: 0, myVote: null, userInfo: person(author), replies,
 });
-const tree = () => [node('c1', 1, ALICE.toLowerCase(), null, [node('c2', 2, BOB, 'c1', [node('c3', 3, ALICE, 'c2', [node('c4', 4, BOB, 'c3')])])])];
+const tree = () => [node('c1', 0, ALICE.toLowerCase(), null, [node('c2', 1, BOB, 'c1', [node('c3', 2, ALICE, 'c2', [node('c4', 3, BOB, 'c3', [node('c5', 4, ALICE, 'c4')])])])])];
 const FIRST: CommentsPage = { totalCount: 2, pageInfo: { endCursor: 'k1', hasNextPage: true }, edges: tree().map((n) => ({ cursor: 'k1', node: n })) };
-const MORE: CommentsPage = { totalCount: 2, pageInfo: { endCursor: 'k9', hasNextPage: false }, edges: [{ cursor: 'k9', node: node('c9', 1, BOB, null) }] };
-const POSTED = node('n1', 1, ALICE.toLowerCase(), null);
+const MORE: CommentsPage = { totalCount: 2, pageInfo: { endCursor: 'k9', hasNextPage: false }, edges: [{ cursor: 'k9', node: node('c9', 0, BOB, null) }] };
+const POSTED = node('n1', 0, ALICE.toLowerCase(), null);
 // A reload's thread (commentThreadPersistence) starts with the kept draft in its input.
 const RESTORED: CommentDraft = { target: { mode: 'reply', commentId: 'c1' }, text: 'Saved reply' };
 const EDITED_AT = '2026-11-01T11:00:00.000Z';
@@ -62,7 +63,7 @@ const events = (): CommentThreadEvent[] =>
     { type: 'editor.open', target: { mode: 'new' } },
     { type: 'editor.open', target: { mode: 'reply', commentId: 'c1' } },
     { type: 'editor.open', target: { mode: 'edit', commentId: 'c1' } },
-    { type: 'editor.open', target: { mode: 'reply', commentId: 'c4' } }, // level 4: refused
+    { type: 'editor.open', target: { mode: 'reply', commentId: 'c5' } }, // level 4: refused
     { type: 'editor.open', target: { mode: 'edit', commentId: 'c2' } }, // Bob's: refused
     { type: 'draft.change', text: 'Nice' },
     { type: 'draft.change', text: '   ' },
@@ -79,8 +80,9 @@ const filterEvents = (state: AnyMachineSnapshot, event: { type: string }) => {
   if (busyRegion(state)) return type.startsWith('xstate.');
   const atRest = ctx(state).editor === null;
   if (type === 'comments.loadMore') return atRest && ctx(state).draft === '' && !ctx(state).restored;
-  // A restored draft waits for the wallet: the viewer arriving reopens it.
-  if (type === 'viewer.changed') return atRest && ctx(state).draft === '';
+  // A restored draft waits for the wallet: the viewer arriving reopens it. A Post waiting for sign-in: the viewer
+  // arriving sends it.
+  if (type === 'viewer.changed') return (atRest && ctx(state).draft === '') || state.matches({ ready: { editor: { open: 'signingIn' } } });
   if (type === 'comment.delete' || type === 'comment.vote') return atRest;
   return true;
 };
@@ -93,7 +95,7 @@ const restoredPaths = createMachineTestModel(commentThreadMachine, { input: rest
 function expectedKept(state: AnyMachineSnapshot): CommentDraft | null {
   const { editor, draft, restored, comments } = ctx(state);
   if (!editor) return restored;
-  if (!state.matches({ ready: { editor: { open: 'editing' } } }) && !state.matches({ ready: { editor: { open: 'debouncing' } } })) return null;
+  if (!(['editing', 'debouncing', 'signingIn', 'signedIn'] as const).some((open) => state.matches({ ready: { editor: { open } } }))) return null;
   const typed = editor.mode === 'edit' ? draft !== findComment(comments, editor.commentId)?.text : draft.trim() !== '';
   return typed ? { target: editor, text: draft } : null;
 }
@@ -187,11 +189,18 @@ function harness(start: CommentThreadInput = input) {
           // Typed text is kept for a reload: new words, or an edit that differs from the comment.
           expect(keptDraft(real())).toEqual(expectedKept(real()));
         },
-        'editor.submit': (step: { event: { type: string } }) => {
+        'editor.submit': async (step: { event: { type: string } }) => {
           const dialogs = walletDialogs;
+          const sent = postComment.calls.length + updateComment.calls.length;
           send(step);
-          // Posting while not connected opens the wallet dialog and keeps the draft.
-          if (ctx(real()).viewer === null && ctx(real()).draft.trim() !== '') expect(walletDialogs).toBe(dialogs + 1);
+          // Posting while not connected opens the wallet dialog, keeps the draft and sends nothing yet.
+          if (ctx(real()).viewer === null && ctx(real()).draft.trim() !== '') {
+            expect(walletDialogs).toBe(dialogs + 1);
+            expect(real().matches({ ready: { editor: { open: 'signingIn' } } })).toBe(true);
+            vi.advanceTimersByTime(1000);
+            await flush();
+            expect(postComment.calls.length + updateComment.calls.length).toBe(sent);
+          }
         },
         'comment.delete': send,
         'comment.vote': (step: { event: { type: string } }) => {
@@ -225,8 +234,9 @@ function harness(start: CommentThreadInput = input) {
           if (ctx(snap).restored) expect(ctx(snap).viewer).toBeNull();
           expect(snap.hasTag('editing')).toBe(false);
           expect(snap.can({ type: 'editor.open', target: { mode: 'new' } })).toBe(true);
-          // Replies only below level 4, only when connected; edit only by the author.
-          expect(snap.can({ type: 'editor.open', target: { mode: 'reply', commentId: 'c4' } })).toBe(false);
+          // Replies only below level 4 (levels 0–3), only when connected; edit only by the author.
+          expect(snap.can({ type: 'editor.open', target: { mode: 'reply', commentId: 'c5' } })).toBe(false);
+          expect(snap.can({ type: 'editor.open', target: { mode: 'reply', commentId: 'c4' } })).toBe(ctx(snap).viewer !== null);
           expect(snap.can({ type: 'editor.open', target: { mode: 'edit', commentId: 'c2' } })).toBe(false);
           const live = !c1(snap)!.deleted;
           expect(snap.can({ type: 'editor.open', target: { mode: 'reply', commentId: 'c1' } })).toBe(live && ctx(snap).viewer !== null);
@@ -252,6 +262,22 @@ function harness(start: CommentThreadInput = input) {
           expect(keptDraft(snap)).toEqual(expectedKept(snap));
           expect(ctx(snap).draft.trim()).not.toBe('');
           expect(ctx(snap).viewer).not.toBeNull();
+        },
+        'ready.editor.open.signingIn': (snap) => {
+          // Post while signed out: the wallet dialog opened, the typed text stays (and is kept for a reload).
+          expect(ctx(snap).viewer).toBeNull();
+          expect(walletDialogs).toBeGreaterThan(0);
+          expect(snap.hasTag('awaitingSignIn')).toBe(true);
+          expect(snap.hasTag('busy')).toBe(false);
+          expect(ctx(snap).draft.trim()).not.toBe('');
+          expect(keptDraft(snap)).toEqual({ target: ctx(snap).editor, text: ctx(snap).draft });
+        },
+        'ready.editor.open.signedIn': (snap) => {
+          // Signed in: the typed text goes out once the list has reloaded for the new viewer, with no second Post.
+          expect(ctx(snap).viewer).not.toBeNull();
+          expect(snap.matches({ ready: { list: 'idle' } })).toBe(false);
+          expect(snap.hasTag('busy')).toBe(true);
+          expect(keptDraft(snap)).toEqual({ target: ctx(snap).editor, text: ctx(snap).draft });
         },
         'ready.editor.open.posting': (snap) => {
           // Sent: the server may have it, so a reload must not offer it again.
@@ -284,6 +310,18 @@ describe('commentThreadMachine (model-based)', () => {
     vi.useRealTimers();
   });
   modelCoverageTests(commentThreadMachine, paths, () => harness());
+  it('walks Post while signed out, the sign-in, and the post that follows it with no second Post', () => {
+    const reaches = (open: string) => paths.some((path) => path.steps.some((step) => step.state.matches({ ready: { editor: { open } } })));
+    expect([reaches('signingIn'), reaches('signedIn')]).toEqual([true, true]);
+    // From signedIn the list's reload leads straight to posting, with no Post pressed in between.
+    const postedAfterSignIn = paths.some((path) =>
+      path.steps.some((step, index) => {
+        const next = path.steps[index + 1];
+        return step.state.matches({ ready: { editor: { open: 'signedIn' } } }) && next?.event.type === 'xstate.done.actor.refreshComments' && next.state.matches({ ready: { editor: { open: 'posting' } } });
+      }),
+    );
+    expect(postedAfterSignIn).toBe(true);
+  });
   describe('starting with a restored draft', () => {
     modelCoverageTests(commentThreadMachine, restoredPaths, () => harness(restoredInput));
   });

@@ -16,6 +16,8 @@ export function CommentEditor({ mode, label }: CommentEditorProps) {
   const draft = useSelector(thread, (snapshot) => snapshot.context.draft);
   const error = useSelector(thread, (snapshot) => snapshot.context.error);
   const busy = useSelector(thread, (snapshot) => snapshot.hasTag('busy') && snapshot.hasTag('editing'));
+  // Post was pressed while signed out: the wallet dialog is open, and the text is posted once signed in.
+  const awaitingSignIn = useSelector(thread, (snapshot) => snapshot.hasTag('awaitingSignIn'));
   const field = useRef<HTMLTextAreaElement>(null);
   const errorId = useId();
   const fieldId = useId();
@@ -57,6 +59,11 @@ export function CommentEditor({ mode, label }: CommentEditorProps) {
         onChange={(event) => thread.send({ type: 'draft.change', text: event.target.value })}
         onKeyDown={onKeyDown}
       />
+      {awaitingSignIn && (
+        <p className="comment-editor-hint" role="status">
+          Sign in with your wallet: your comment is posted as soon as you are signed in.
+        </p>
+      )}
       {error && (
         <p id={errorId} className="comment-editor-error" role="alert">
           {error}

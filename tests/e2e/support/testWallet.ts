@@ -6,7 +6,14 @@ import type { Page } from '@playwright/test';
 export const TEST_WALLET_NAME = 'E2E Test Wallet';
 const TEST_WALLET_RDNS = 'org.artbazaar.e2e-wallet';
 
-type RpcAnswer = { result: unknown } | { error: { code: number; message: string } };
+/** An EIP-1193 / JSON-RPC error as a wallet throws it (`code` is a string for ethers-style codes such as 'UNPREDICTABLE_GAS_LIMIT'). */
+export interface WalletError {
+  code: number | string;
+  message: string;
+  data?: unknown;
+}
+
+type RpcAnswer = { result: unknown } | { error: WalletError };
 
 export interface TestWallet {
   /** The address the wallet currently exposes. */
@@ -26,6 +33,10 @@ export interface TestWallet {
    * is refused as a user would (EIP-1193 code 4001); nothing reaches the chain.
    */
   rejectNextTransaction(options?: { to?: string }): void;
+  /** The next request of `method` (e.g. 'eth_sendTransaction', 'eth_requestAccounts') is answered with `error`. */
+  failNext(method: string, error: WalletError): void;
+  /** The wallet no longer exposes any account to the site and tells the page (accountsChanged []). */
+  loseAccounts(): Promise<void>;
 }
 
 async function chainRpc(rpcUrl: string, method: string, params: unknown[]): Promise<RpcAnswer> {
@@ -48,9 +59,17 @@ export async function installTestWallet(page: Page, { rpcUrl, accountIndex }: { 
   let rejectTx: { to?: string } | null = null;
   let transactions = 0;
   const sent: string[] = [];
+  const failures = new Map<string, WalletError>();
   const current = () => accounts[index]!;
 
   await page.exposeFunction('__testWalletRequest', async (method: string, params: unknown[]): Promise<RpcAnswer> => {
+    if (method === 'personal_sign') signs += 1;
+    if (method === 'eth_sendTransaction') transactions += 1;
+    const failure = failures.get(method);
+    if (failure) {
+      failures.delete(method);
+      return { error: failure };
+    }
     switch (method) {
       case 'eth_requestAccounts':
         connected = true;
@@ -66,14 +85,12 @@ export async function installTestWallet(page: Page, { rpcUrl, accountIndex }: { 
       case 'wallet_switchEthereumChain':
         return { result: null };
       case 'personal_sign':
-        signs += 1;
         if (rejectNext) {
           rejectNext = false;
           return { error: { code: 4001, message: 'User rejected the request.' } };
         }
         return chainRpc(rpcUrl, method, params);
       case 'eth_sendTransaction': {
-        transactions += 1;
         const to = (params[0] as { to?: string }).to?.toLowerCase();
         if (rejectTx && (rejectTx.to === undefined || rejectTx.to.toLowerCase() === to)) {
           rejectTx = null;
@@ -95,7 +112,10 @@ export async function installTestWallet(page: Page, { rpcUrl, accountIndex }: { 
       const provider = {
         async request({ method, params }: { method: string; params?: unknown[] }) {
           const answer = await bridge(method, params ?? []);
-          if ('error' in answer) throw Object.assign(new Error(answer.error.message), { code: answer.error.code });
+          if ('error' in answer) {
+            const { code, message, data } = answer.error;
+            throw Object.assign(new Error(message), { code, ...(data === undefined ? {} : { data }) });
+          }
           return answer.result;
         },
         on(event: string, listener: (payload: unknown) => void) {
@@ -130,6 +150,13 @@ export async function installTestWallet(page: Page, { rpcUrl, accountIndex }: { 
     sentTransactions: () => [...sent],
     rejectNextTransaction: (options = {}) => {
       rejectTx = options;
+    },
+    failNext: (method, error) => {
+      failures.set(method, error);
+    },
+    async loseAccounts() {
+      connected = false;
+      await page.evaluate(() => (window as unknown as { __testWalletEmit(event: string, payload: unknown): void }).__testWalletEmit('accountsChanged', []));
     },
     async switchAccount(next: number) {
       index = next;

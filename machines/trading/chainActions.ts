@@ -30,7 +30,11 @@ export type ChainAction =
       royaltiesRecipient: Address;
       royaltiesBasispoints: number;
       container_id?: string;
-    };
+    }
+  /** Seed 000 §6: the collection's creator lowers its royalties (basis points, never higher) … */
+  | { type: 'reduceRoyalties'; chainId: number; collection: Address; basispoints: number }
+  /** … and moves them to another recipient (issue 17 item 7a). */
+  | { type: 'transferRoyaltiesRecipient'; chainId: number; collection: Address; recipient: Address };
 
 /** One transaction the wallet is asked to send: the action itself, or the collection approval before a sale. */
 export type ContractCall = ChainAction | { type: 'setApprovalForAll'; chainId: number; collection: Address };
@@ -50,6 +54,9 @@ export const SUCCESS_MESSAGES = {
   purchaseSuccessful: 'Purchase successful',
   tokenListed: 'Token listed',
   collectionListed: 'Collection listed',
+  // Not in the seed's list: the royalties controls' outcomes (issue 17 item 7a).
+  royaltiesReduced: 'Royalties reduced',
+  royaltiesRecipientTransferred: 'Royalties recipient transferred',
 } as const;
 
 /**
@@ -73,6 +80,10 @@ export function successMessage(action: ChainAction): string | null {
       return action.purchase ? SUCCESS_MESSAGES.purchaseSuccessful : SUCCESS_MESSAGES.offerPlaced;
     case 'createCollection':
       return null;
+    case 'reduceRoyalties':
+      return SUCCESS_MESSAGES.royaltiesReduced;
+    case 'transferRoyaltiesRecipient':
+      return SUCCESS_MESSAGES.royaltiesRecipientTransferred;
   }
 }
 

@@ -73,6 +73,10 @@ export function contractRequest(call: ContractCall, marketplace: Address) {
         functionName: 'CreateTradableCollection',
         args: [call.name, call.symbol, BigInt(call.howManyTokens), BigInt(call.supplyPerToken), call.baseURI, call.royaltiesRecipient as Address, BigInt(call.royaltiesBasispoints)],
       } as const;
+    case 'reduceRoyalties':
+      return { address: call.collection as Address, abi: tradableCollectionAbi, functionName: 'reduceRoyalties', args: [BigInt(call.basispoints)] } as const;
+    case 'transferRoyaltiesRecipient':
+      return { address: call.collection as Address, abi: tradableCollectionAbi, functionName: 'transferRoyaltiesRecipient', args: [call.recipient as Address] } as const;
   }
 }
 
@@ -96,6 +100,15 @@ export async function submitContractCall(appConfig: AppConfig, call: ContractCal
   const request = contractRequest(call, marketplaceOf(appConfig, call.chainId));
   const { request: simulated } = await simulateContract(config, { ...request, chainId: call.chainId as never, account: account as Address } as never);
   return writeContract(config, simulated as never);
+}
+
+/** The collection's current royalties as its contract says (the creator's royalties controls, issue 17 item 7a). */
+export async function readRoyalties(appConfig: AppConfig, input: { chainId: number; collection: string }): Promise<{ basispoints: number; recipient: string }> {
+  const config = getWagmiConfig(appConfig);
+  const read = (functionName: 'royaltiesBasispoints' | 'royaltiesRecipient') =>
+    readContract(config, { chainId: input.chainId as never, address: input.collection as Address, abi: tradableCollectionAbi, functionName });
+  const [basispoints, recipient] = await Promise.all([read('royaltiesBasispoints'), read('royaltiesRecipient')]);
+  return { basispoints: Number(basispoints), recipient: String(recipient) };
 }
 
 export async function waitForMined(appConfig: AppConfig, input: { chainId: number; hash: string }): Promise<void> {

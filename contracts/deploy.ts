@@ -7,12 +7,21 @@ import { collectionFactoryAbi, collectionFactoryBytecode, marketplaceAbi, market
 
 export const DEFAULT_FEE_BASIS_POINTS = 250;
 
+/** An ERC-20 the marketplace accepts for token-currency offers. */
+export interface TokenCurrency {
+  address: Address;
+  symbol: string;
+  decimals: number;
+}
+
 export interface Deployments {
   chainId: number;
   marketplace: Address;
   collectionFactory: Address;
   /** Block of the first deployment transaction: indexers start scanning here. */
   blockNumber: number;
+  /** The allow-listed ERC-20 for token-currency offers (the demo's DemoWETH, contracts/currency.ts); absent in older files. */
+  tokenCurrency?: TokenCurrency;
 }
 
 export const deploymentsDir = join(dirname(fileURLToPath(import.meta.url)), 'deployments');

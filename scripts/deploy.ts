@@ -11,7 +11,8 @@ if (!Number.isInteger(feeBasisPoints) || feeBasisPoints < 0 || feeBasisPoints > 
 await compileContracts({ log: (line) => console.log(line) });
 // Imported after compiling so the freshly generated ABIs and bytecode are the ones deployed.
 const { deployMarketplaceContracts, readDeployments, writeDeployments } = await import('../contracts/deploy');
-const { collectionFactoryAbi } = await import('../contracts/generated');
+const { collectionFactoryAbi, marketplaceAbi } = await import('../contracts/generated');
+const { deployDemoCurrency } = await import('../contracts/currency');
 
 const transport = http(rpcUrl);
 const publicClient = createPublicClient({ transport });
@@ -28,7 +29,11 @@ if (process.argv.includes('--if-needed')) {
     const curated = await publicClient
       .readContract({ address: existing.collectionFactory, abi: collectionFactoryAbi, functionName: 'owner' })
       .then(() => true, () => false);
-    if (marketplaceCode && marketplaceCode !== '0x' && factoryCode && factoryCode !== '0x' && curated) {
+    // A marketplace deployed before token-currency offers has no allow-list, and the file names no token currency.
+    const tokenOffers = existing.tokenCurrency?.address !== undefined && (await publicClient
+      .readContract({ address: existing.marketplace, abi: marketplaceAbi, functionName: 'isAllowedCurrency', args: [existing.tokenCurrency.address] })
+      .catch(() => false));
+    if (marketplaceCode && marketplaceCode !== '0x' && factoryCode && factoryCode !== '0x' && curated && tokenOffers) {
       console.log(`contracts already deployed (marketplace ${existing.marketplace}, factory ${existing.collectionFactory})`);
       process.exit(0);
     }
@@ -39,14 +44,24 @@ const walletClient = createWalletClient({ transport });
 const [deployer] = await walletClient.getAddresses();
 if (deployer === undefined) throw new Error(`no unlocked account at ${rpcUrl}`);
 
+const deployerWallet = createWalletClient({ account: deployer, transport });
 const deployments = await deployMarketplaceContracts({
-  walletClient: createWalletClient({ account: deployer, transport }),
+  walletClient: deployerWallet,
   publicClient,
   feeRecipient: deployer,
   feeBasisPoints,
+});
+// The demo's token currency (seed 000: token-currency offers): DemoWETH, allow-listed, 10 WETH to every unlocked
+// account (the local chain's 64 test accounts, so the demo and every e2e account can offer in it).
+deployments.tokenCurrency = await deployDemoCurrency({
+  walletClient: deployerWallet,
+  publicClient,
+  marketplace: deployments.marketplace,
+  fund: await walletClient.getAddresses(),
 });
 const path = writeDeployments(deployments);
 console.log(`deployed on chain ${deployments.chainId} at block ${deployments.blockNumber}:`);
 console.log(`  marketplace        ${deployments.marketplace} (owner and fee recipient ${deployer}, fee ${feeBasisPoints} bp)`);
 console.log(`  collectionFactory  ${deployments.collectionFactory}`);
+console.log(`  tokenCurrency      ${deployments.tokenCurrency.address} (WETH, allow-listed, 10 WETH to each unlocked account)`);
 console.log(`wrote ${path}`);

@@ -60,6 +60,8 @@ const deploymentsSchema = z.object({
   marketplace: address,
   collectionFactory: address,
   blockNumber: z.number().int().nonnegative(),
+  /** The allow-listed ERC-20 for token-currency offers (scripts/deploy.ts deploys the demo's WETH). */
+  tokenCurrency: z.object({ address, symbol: z.string().min(1), decimals: z.number().int().min(0).max(36) }).optional(),
 });
 export type Deployments = z.infer<typeof deploymentsSchema>;
 
@@ -73,6 +75,8 @@ export interface PublicConfig {
     blockExplorerUrl: string | null;
     /** null until the contracts are deployed. */
     contracts: { marketplace: string | null; collectionFactory: string | null };
+    /** ERC-20s the marketplace accepts for token-currency offers (seed 000), beside the native `symbol`. */
+    tokenCurrencies: { address: string; symbol: string; decimals: number }[];
   }[];
   ipfs: { urlPrefix: string; thumbnailUrlPrefix: string };
   maxFileSize: number;
@@ -154,6 +158,7 @@ export function buildPublicConfig(
           marketplace: deployments?.marketplace ?? null,
           collectionFactory: deployments?.collectionFactory ?? null,
         },
+        tokenCurrencies: deployments?.tokenCurrency ? [deployments.tokenCurrency] : [],
       },
     ],
     ipfs: { urlPrefix: MEDIA_URL_PREFIX, thumbnailUrlPrefix: THUMBNAIL_URL_PREFIX },

@@ -2,10 +2,9 @@
 pragma solidity ^0.8.28;
 
 import {IERC1155} from "@openzeppelin/contracts/token/ERC1155/IERC1155.sol";
-import {IERC2981} from "@openzeppelin/contracts/interfaces/IERC2981.sol";
-import {ERC165Checker} from "@openzeppelin/contracts/utils/introspection/ERC165Checker.sol";
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {MarketplaceBase} from "./MarketplaceBase.sol";
+import {MarketplaceCore} from "./MarketplaceCore.sol";
 
 /// @notice What the marketplace needs from a collection to list all of it at once.
 interface ITokenCount {
@@ -26,56 +25,11 @@ interface ITokenCount {
 ///      Trading rules (seed 000 §5, the same as the app and the server check): every listing and offer price is
 ///      at least PRICE_STEP (0.0001 of the native currency) and a whole multiple of it (else InvalidPrice), and
 ///      an account that already holds units of a token cannot buy it or offer on it (AlreadyOwner).
-contract Marketplace is MarketplaceBase {
+///      Token-currency offers (makeOfferWithToken) escrow an allow-listed ERC-20 the same way; they are always
+///      offers (never an immediate purchase) and pay out in that token when accepted. A buyer has at most one open
+///      offer per sale in any currency: a new one replaces the previous and refunds it in its own currency.
+contract Marketplace is MarketplaceCore {
     using SafeCast for uint256;
-
-    /// @notice Smallest price and price increment in wei: 0.0001 of the native currency (1e14 wei).
-    uint256 public constant PRICE_STEP = 1e14;
-
-    /// @notice A listing or offer price below PRICE_STEP or not a whole multiple of it ("Minimum allowed price is 0.0001").
-    error InvalidPrice();
-    /// @notice The caller already holds units of the token it tries to buy or offer on ("owners cannot buy or offer").
-    error AlreadyOwner();
-
-    struct Sale {
-        address seller;
-        uint64 allOutSaleId;
-        bool cancelled;
-        address collection;
-        uint128 amount;
-        uint128 price;
-        uint256 tokenId;
-    }
-
-    struct AllOutSale {
-        address seller;
-        uint64 firstSaleId;
-        bool cancelled;
-        address collection;
-        uint64 saleCount;
-        uint256 price;
-    }
-
-    struct Offer {
-        uint128 amount;
-        uint128 price;
-    }
-
-    /// @notice Wei held for open offers (including offers on cancelled sales not yet retracted).
-    uint256 public totalEscrow;
-    /// @notice Id of the last created sale; sale ids start at 1.
-    uint256 public saleCount;
-    /// @notice Id of the last created all-out sale; ids start at 1.
-    uint256 public allOutSaleCount;
-
-    mapping(uint256 saleId => Sale) private _sales;
-    mapping(uint256 allOutSaleId => AllOutSale) private _allOutSales;
-    mapping(uint256 saleId => mapping(address buyer => Offer)) private _offers;
-
-    modifier nativeCurrency(address currency) {
-        if (currency != address(0)) revert UnsupportedCurrency();
-        _;
-    }
 
     /// @notice Deploys the marketplace with the deployer as first owner.
     /// @param feeRecipient_ Receiver of fees (non-zero).
@@ -205,39 +159,58 @@ contract Marketplace is MarketplaceBase {
         nonReentrant
         nativeCurrency(currency)
     {
-        Sale storage sale = _activeSale(saleId, tokenId);
-        if (msg.sender == sale.seller) revert Unauthorized();
-        if (IERC1155(sale.collection).balanceOf(msg.sender, tokenId) != 0) revert AlreadyOwner();
-        if (amount == 0 || amount > sale.amount) revert InsufficientTokens();
-        _checkPrice(price);
+        Sale storage sale = _offerableSale(saleId, tokenId, amount, price);
         if (msg.value != price * amount) revert InsufficientFunds();
 
         if (price >= sale.price) {
-            _settle(saleId, sale, msg.sender, amount, price);
+            _settle(saleId, sale, msg.sender, amount, price, address(0));
             return;
         }
-        Offer storage offer = _offers[saleId][msg.sender];
-        uint256 previousEscrow = uint256(offer.amount) * offer.price;
-        offer.amount = amount.toUint128();
-        offer.price = price.toUint128();
-        totalEscrow = totalEscrow + msg.value - previousEscrow;
+        (address previousCurrency, uint256 previousEscrow,) = _takeOffer(saleId, msg.sender);
+        _offers[saleId][msg.sender] = Offer({amount: amount.toUint128(), price: price.toUint128()});
+        totalEscrow += msg.value;
         emit OfferMade(saleId, tokenId, msg.sender, amount, price, address(0));
-        if (previousEscrow != 0) _pay(msg.sender, previousEscrow);
+        if (previousEscrow != 0) _payIn(previousCurrency, msg.sender, previousEscrow);
     }
 
-    /// @notice Withdraws the caller's open offer on a sale and refunds its escrow (works after a cancel too).
+    /// @notice Escrows an offer in an allow-listed ERC-20 (approve the marketplace for price * amount first).
+    /// @dev The native currency is refused with "use makeOffer instead"; a currency not on the owners' allow-list
+    ///      with UnsupportedCurrency. Same checks as makeOffer otherwise, but never a purchase: the seller accepts
+    ///      it with acceptOffer(..., currency). The tokens are pulled now (escrow), so an accepted offer always
+    ///      settles. An earlier open offer of the caller on this sale is replaced and refunded.
+    /// @param saleId Active sale.
+    /// @param tokenId Must be the sale's token id (else NoSuchMarketplace).
+    /// @param amount Units (> 0, at most the units still listed).
+    /// @param price Price per unit in the token's smallest unit (18 decimals): >= PRICE_STEP and a multiple of it.
+    /// @param currency The allow-listed ERC-20.
+    function makeOfferWithToken(uint256 saleId, uint256 tokenId, uint256 amount, uint256 price, address currency)
+        external
+        nonReentrant
+    {
+        require(currency != address(0), "use makeOffer instead");
+        if (!isAllowedCurrency[currency]) revert UnsupportedCurrency();
+        _offerableSale(saleId, tokenId, amount, price);
+        (address previousCurrency, uint256 previousEscrow,) = _takeOffer(saleId, msg.sender);
+        uint256 total = price * amount;
+        _offers[saleId][msg.sender] = Offer({amount: amount.toUint128(), price: price.toUint128()});
+        _offerCurrency[saleId][msg.sender] = currency;
+        tokenEscrow[currency] += total;
+        emit OfferMade(saleId, tokenId, msg.sender, amount, price, currency);
+        _pullToken(currency, msg.sender, total);
+        if (previousEscrow != 0) _payIn(previousCurrency, msg.sender, previousEscrow);
+    }
+
+    /// @notice Withdraws the caller's open offer on a sale and refunds its escrow in the offer's currency (works
+    ///         after a cancel too, and after its ERC-20 left the allow-list).
     /// @param saleId The sale the offer was made on.
     /// @param tokenId Must be the sale's token id (else NoSuchMarketplace).
     function retractOffer(uint256 saleId, uint256 tokenId) external nonReentrant {
         Sale storage sale = _sales[saleId];
         if (sale.seller == address(0) || sale.tokenId != tokenId) revert NoSuchMarketplace();
-        Offer memory offer = _offers[saleId][msg.sender];
-        if (offer.amount == 0) revert NoSuchOffer();
-        uint256 escrow = uint256(offer.amount) * offer.price;
-        delete _offers[saleId][msg.sender];
-        totalEscrow -= escrow;
+        (address currency, uint256 escrow,) = _takeOffer(saleId, msg.sender);
+        if (escrow == 0) revert NoSuchOffer();
         emit OfferRetracted(saleId, tokenId, msg.sender);
-        _pay(msg.sender, escrow);
+        _payIn(currency, msg.sender, escrow);
     }
 
     /// @notice The seller accepts `buyer`'s open offer: tokens move to the buyer and the escrow pays out.
@@ -247,22 +220,20 @@ contract Marketplace is MarketplaceBase {
     /// @param buyer The offering account.
     /// @param tokenId Must be the sale's token id.
     /// @param price The offer's price per unit.
-    /// @param currency Must be address(0).
+    /// @param currency The offer's currency: address(0) for a native offer, the allow-listed ERC-20 for a token one.
     function acceptOffer(uint256 saleId, address buyer, uint256 tokenId, uint256 price, address currency)
         external
         nonReentrant
-        nativeCurrency(currency)
     {
+        if (currency != address(0) && !isAllowedCurrency[currency]) revert UnsupportedCurrency();
         Sale storage sale = _activeSale(saleId, tokenId);
         if (msg.sender != sale.seller) revert Unauthorized();
-        Offer memory offer = _offers[saleId][buyer];
-        if (offer.amount == 0 || offer.price != price) revert NoSuchOffer();
-        if (offer.amount > sale.amount) revert InsufficientTokens();
-        uint256 escrow = uint256(offer.amount) * offer.price;
-        delete _offers[saleId][buyer];
-        totalEscrow -= escrow;
+        Offer memory open = _offers[saleId][buyer];
+        if (open.amount == 0 || open.price != price || _offerCurrency[saleId][buyer] != currency) revert NoSuchOffer();
+        if (open.amount > sale.amount) revert InsufficientTokens();
+        _takeOffer(saleId, buyer);
         emit OfferAccepted(saleId, tokenId, buyer);
-        _settle(saleId, sale, buyer, offer.amount, price);
+        _settle(saleId, sale, buyer, open.amount, price, currency);
     }
 
     // ---------------------------------------------------------------- views
@@ -311,79 +282,8 @@ contract Marketplace is MarketplaceBase {
         return OfferView({
             amount: o.amount,
             price: o.price,
-            currency: address(0),
+            currency: _offerCurrency[saleId][buyer],
             valid: o.amount != 0 && !s.cancelled && s.amount >= o.amount
         });
-    }
-
-    // ------------------------------------------------------------- internal
-
-    function _checkListable(address collection, uint256 price) private view {
-        if (collection.code.length == 0) revert InvalidAddress();
-        _checkPrice(price);
-        if (!IERC1155(collection).isApprovedForAll(msg.sender, address(this))) revert NotApproved();
-    }
-
-    function _checkPrice(uint256 price) private pure {
-        if (price < PRICE_STEP || price % PRICE_STEP != 0) revert InvalidPrice();
-    }
-
-    function _newSale(address collection, uint256 tokenId, uint256 amount, uint256 price, uint256 allOutSaleId)
-        private
-        returns (uint256 saleId)
-    {
-        saleId = ++saleCount;
-        _sales[saleId] = Sale({
-            seller: msg.sender,
-            allOutSaleId: allOutSaleId.toUint64(),
-            cancelled: false,
-            collection: collection,
-            amount: amount.toUint128(),
-            price: price.toUint128(),
-            tokenId: tokenId
-        });
-        emit CreatedSale(saleId, collection, tokenId, msg.sender, amount, price, address(0), allOutSaleId);
-    }
-
-    function _activeSale(uint256 saleId, uint256 tokenId) private view returns (Sale storage sale) {
-        sale = _sales[saleId];
-        if (sale.seller == address(0) || sale.cancelled || sale.amount == 0 || sale.tokenId != tokenId) {
-            revert NoSuchMarketplace();
-        }
-    }
-
-    /// @dev Effects first (remaining amount, event), then the token transfer, then the payouts.
-    function _settle(uint256 saleId, Sale storage sale, address buyer, uint256 amount, uint256 price) private {
-        address seller = sale.seller;
-        IERC1155 collection = IERC1155(sale.collection);
-        uint256 tokenId = sale.tokenId;
-        if (collection.balanceOf(seller, tokenId) < amount) revert InsufficientTokens();
-        if (!collection.isApprovedForAll(seller, address(this))) revert NotApproved();
-        sale.amount -= uint128(amount);
-        emit Sold(saleId, tokenId, buyer, seller, amount, price, address(0));
-        collection.safeTransferFrom(seller, buyer, tokenId, amount, "");
-
-        uint256 total = price * amount;
-        uint256 fee = (total * feeBasisPoints) / BASIS_POINTS;
-        (address royaltyReceiver, uint256 royalty) = _royalty(address(collection), tokenId, total);
-        if (royalty > total - fee) royalty = total - fee;
-        if (fee != 0) _pay(feeRecipient, fee);
-        if (royalty != 0) _pay(royaltyReceiver, royalty);
-        _pay(seller, total - fee - royalty);
-    }
-
-    function _royalty(address collection, uint256 tokenId, uint256 total)
-        private
-        view
-        returns (address receiver, uint256 amount)
-    {
-        if (!ERC165Checker.supportsInterface(collection, type(IERC2981).interfaceId)) return (address(0), 0);
-        try IERC2981(collection).royaltyInfo(tokenId, total) returns (address r, uint256 a) {
-            // A royalty "paid" to the marketplace itself would be stranded: it goes to the seller instead.
-            if (r == address(0) || r == address(this)) return (address(0), 0);
-            return (r, a);
-        } catch {
-            return (address(0), 0);
-        }
     }
 }

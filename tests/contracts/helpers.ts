@@ -21,13 +21,14 @@ import { factoryOwner, registerCreators } from '../../contracts/creators';
 import { deployMarketplaceContracts } from '../../contracts/deploy';
 import {
   collectionFactoryAbi,
+  demoWETHAbi,
   marketplaceAbi,
   tradableCollectionAbi,
 } from '../../contracts/generated';
 import { testActorAbi } from '../../contracts/generated/test/TestActor';
 import { collectionFromLogs } from '../../contracts/receipts';
 
-const allErrorsAbi = [...marketplaceAbi, ...collectionFactoryAbi, ...tradableCollectionAbi, ...testActorAbi].filter((item) => item.type === 'error');
+const allErrorsAbi = [...marketplaceAbi, ...collectionFactoryAbi, ...tradableCollectionAbi, ...testActorAbi, ...demoWETHAbi].filter((item) => item.type === 'error');
 
 export const ZERO = '0x0000000000000000000000000000000000000000' as const;
 export const ETH = 10n ** 18n;

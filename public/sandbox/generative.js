@@ -41,6 +41,15 @@
   // Numeric seeds as numbers (sketches do arithmetic on them); anything else as the string given.
   window[variable] = seed !== null && /^-?\d{1,16}$/.test(seed) ? Number(seed) : seed;
 
+  // p5 listens for deviceorientation and devicemotion on window as it starts. The frame is granted no sensors
+  // (no allow attribute), so Chromium logs a 'Permissions policy violation: accelerometer' error for each
+  // listener. Sketches here never get sensor data anyway: those two registrations are dropped, nothing is granted.
+  var addListener = window.addEventListener;
+  window.addEventListener = function (type) {
+    if (type === 'deviceorientation' || type === 'devicemotion' || type === 'deviceorientationabsolute') return;
+    return addListener.apply(this, arguments);
+  };
+
   // Tell the page when the sketch has drawn its canvas, so it can drop the thumbnail behind the frame.
   var observer = new MutationObserver(function () {
     if (document.querySelector('canvas')) {

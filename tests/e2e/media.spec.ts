@@ -80,6 +80,45 @@ test('a generative token renders its sketch in a sandboxed frame that cannot rea
   expect(await page.evaluate(() => localStorage.getItem('media-e2e-secret'))).toBe('app only');
 });
 
+// Issue 17 item 9: p5 registers deviceorientation/devicemotion listeners as it starts; in a frame granted no
+// sensors Chromium logs 'Permissions policy violation: accelerometer' errors. The sandbox drops those listeners
+// (and grants nothing more), so the token page's console, the frame's included, stays free of errors.
+test('a generative token page logs no console errors, in the page or in its sandboxed frame', async ({ page, request }) => {
+  const token = await tokenOf(request, 'multipart/mixed');
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (message.type() === 'error' || /permissions policy/i.test(text)) problems.push(`${message.type()}: ${text} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  // The sandbox also reports uncaught errors of the sketch to the page as messages.
+  await page.exposeFunction('reportSandboxError', (text: string) => problems.push(`sandbox: ${text}`));
+  await page.addInitScript(() => {
+    window.addEventListener('message', (event) => {
+      const data = event.data as { source?: unknown; type?: unknown; detail?: unknown } | null;
+      if (data?.source === 'artbazaar-sandbox' && (data.type === 'error' || data.type === 'failed')) {
+        void (window as unknown as { reportSandboxError: (text: string) => Promise<void> }).reportSandboxError(String(data.detail));
+      }
+    });
+  });
+
+  await page.goto(`/token/${token.tokenHolding!.id}`);
+  const frameElement = page.locator('iframe.generative-frame').first();
+  await expect(frameElement).toHaveAttribute('sandbox', 'allow-scripts');
+  // Nothing more is granted to the frame.
+  expect(await frameElement.getAttribute('allow')).toBeNull();
+  const sandbox = (await (await frameElement.elementHandle())!.contentFrame())!;
+  await expect(sandbox.locator('html')).toHaveAttribute('data-state', 'rendered', { timeout: 30_000 });
+  await expect(page.locator('.generative[data-state="rendered"]').first()).toBeVisible();
+  // p5 ran the sketch with its sensor listeners left out: its canvas is drawn.
+  await expect(sandbox.locator('canvas')).toBeVisible();
+  // The page has settled: its comments (the last part of the page to load) have loaded.
+  const comments = page.locator('section#comments');
+  await expect(comments).toBeVisible();
+  await expect(comments).not.toHaveAttribute('aria-busy', 'true');
+  expect(problems).toEqual([]);
+});
+
 test('a gif card animates while hovered', async ({ page, request }) => {
   const token = await tokenOf(request, 'gif');
   await page.goto(`/collection/${token.collection.address}/${token.collection.chainId}`);

@@ -7,8 +7,8 @@ export type ExploreView = (typeof EXPLORE_VIEWS)[number];
 export const EXPLORE_SORT_NAMES = ['newest', 'oldest', 'most_liked', 'highest_price', 'lowest_price'] as const;
 export type ExploreSortName = (typeof EXPLORE_SORT_NAMES)[number];
 
-// Seed 000 §9 media types a visitor can filter by (sound has no viewer in this marketplace).
-export const EXPLORE_MEDIA_TYPES = ['image', 'gif', 'multipart/image', 'multipart/mixed', 'video'] as const;
+// Seed 000 §9 media types a visitor can filter by: image, gif, multipart/image, multipart/mixed, video, sound.
+export const EXPLORE_MEDIA_TYPES = ['image', 'gif', 'multipart/image', 'multipart/mixed', 'video', 'sound'] as const;
 export type ExploreMediaType = (typeof EXPLORE_MEDIA_TYPES)[number];
 
 export interface ExploreFilters {

@@ -3,6 +3,7 @@ import type { MediaStore } from '../../server/media/store.js';
 import { paletteFor } from './artwork/palettes.js';
 import { renderCover, renderFlipcard, renderGif, renderImage } from './artwork/render.js';
 import { renderSketchPreview, sketchSource, SEED_VARIABLE_NAME, SKETCH_LIBRARY } from './artwork/generative.js';
+import { renderSound, SOUND_CONTENT_TYPE } from './artwork/sound.js';
 import { demoVideos, readDemoVideo, videoFrame, VIDEO_CONTENT_TYPE } from './artwork/video.js';
 import type { DemoCollection } from './content.js';
 
@@ -44,6 +45,8 @@ export async function storeCollectionMedia(store: MediaStore, c: DemoCollection,
   const tokens: TokenMedia[] = [];
   const attributes: Record<string, unknown> = { darkVibrantColor: palette.ink };
   const media = c.media;
+  // Sound has no picture of its own: the collection's cover (square, like a record sleeve) is every token's picture.
+  const soundCover = media.type === 'sound' ? await png(await renderImage(seedBase + 1, { size: sizes.image, style: media.style })) : null;
 
   for (let i = 0; i < c.tokens.length; i++) {
     const seed = seedBase + i + 1;
@@ -69,6 +72,9 @@ export async function storeCollectionMedia(store: MediaStore, c: DemoCollection,
         attributes.index = { entry: 'sketch.js', seedVariableName: SEED_VARIABLE_NAME };
         attributes.jsLibrary = SKETCH_LIBRARY;
       }
+    } else if (media.type === 'sound') {
+      const sound = await store.put(renderSound(seed), SOUND_CONTENT_TYPE);
+      tokens.push({ media: sound, thumbnail: soundCover!, filename: `${slug}.wav`, attributes: {} });
     } else {
       const video = demoVideos[i % demoVideos.length]!;
       const poster = await png(await videoFrame(video, 0, Math.min(sizes.image, 360)));
@@ -77,6 +83,6 @@ export async function storeCollectionMedia(store: MediaStore, c: DemoCollection,
   }
   if (media.type === 'multipart/image') Object.assign(attributes, { rows: 2, columns: 2 });
   const style = 'style' in media ? media.style : undefined;
-  const cover = await png(await renderCover(seedBase + 1, sizes.cover[0], sizes.cover[1], style));
+  const cover = soundCover ?? (await png(await renderCover(seedBase + 1, sizes.cover[0], sizes.cover[1], style)));
   return { cover, thumbnail: tokens[0]!.thumbnail, attributes, tokens };
 }

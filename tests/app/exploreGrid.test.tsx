@@ -112,7 +112,7 @@ describe('explore', { timeout: 30_000 }, () => {
 
   it('parameters: a shared link opens filtered (collections, 4 per page, linking to their pages); invalid values fall back', async () => {
     const server = stubGraphql(marketplace(0, 6));
-    const { router } = await renderApp(`/explore?view=collection&sort=oldest&media=${encodeURIComponent('["gif","sound"]')}&chain=bogus`);
+    const { router } = await renderApp(`/explore?view=collection&sort=oldest&media=${encodeURIComponent('["gif","audio"]')}&chain=bogus`);
     const grid = await screen.findByRole('list', { name: 'Collections' });
     // The address bar drops what was invalid (an unknown media type, a non-numeric chain), in place (no new entry).
     expect(router.state.location.search).toEqual({ view: 'collection', sort: 'oldest', media: ['gif'] });
@@ -125,6 +125,8 @@ describe('explore', { timeout: 30_000 }, () => {
     expect(screen.getByRole('checkbox', { name: 'GIF' })).toBeChecked();
     // The studio's media-type labels (seed 001 §9).
     expect(screen.getByRole('checkbox', { name: 'Generative Art' })).not.toBeChecked();
+    // Seed 000 §9's sixth media type.
+    expect(screen.getByRole('checkbox', { name: 'Sound' })).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Hardhat' })).not.toBeChecked();
     const first = within(grid).getByRole('article', { name: 'Collection 1' });
     expect(within(first).getByRole('link')).toHaveAttribute('href', `/collection/${makeCollection(1).address}/31337`);

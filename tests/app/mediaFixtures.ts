@@ -11,6 +11,8 @@ export const CID = {
   preview: 'bafkreipreview00000000000000000000000000000000000000000000000',
   video: 'bafkreivideo0000000000000000000000000000000000000000000000000',
   poster: 'bafkreiposter000000000000000000000000000000000000000000000000',
+  sound: 'bafkreisound0000000000000000000000000000000000000000000000000',
+  soundCover: 'bafkreisoundcover000000000000000000000000000000000000000000000',
 };
 
 const media = (cid: string) => `/ipfs/${cid}`;
@@ -43,3 +45,5 @@ export const generativeToken = (id = '4', seed = 7926919): MediaToken => ({
   },
 });
 export const videoToken: MediaToken = { _id: '5', name: 'Tide', mediaType: 'video', mediaUrl: media(CID.video), thumbnailUrl: thumb(CID.poster) };
+/** A sound token: the seed stores the collection's cover as its thumbnail. */
+export const soundToken: MediaToken = { _id: '6', name: 'Bell Garden', mediaType: 'sound', mediaUrl: media(CID.sound), thumbnailUrl: thumb(CID.soundCover) };

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(__dirname, '../..');
 const MEDIA = 'src/components/media';
 const LAZY_ONLY = [
-  'ImageViewer.tsx', 'GifViewer.tsx', 'FlipcardViewer.tsx', 'GenerativeViewer.tsx', 'VideoViewer.tsx', 'FullscreenViewer.tsx',
+  'ImageViewer.tsx', 'GifViewer.tsx', 'FlipcardViewer.tsx', 'GenerativeViewer.tsx', 'VideoViewer.tsx', 'SoundViewer.tsx', 'FullscreenViewer.tsx',
   'liveRenderSlots.ts', 'mediaSpec.ts', 'useCardHover.ts', 'useSettledSize.ts', 'useInView.ts',
 ].map((file) => path.join(ROOT, MEDIA, file));
 
@@ -34,7 +34,7 @@ describe('media viewers lazy-loading boundary', () => {
     expect(files).toContain(path.join(ROOT, MEDIA, 'viewers.ts'));
     expect(LAZY_ONLY.filter((file) => files.has(file)).map((file) => path.relative(ROOT, file))).toEqual([]);
     const viewers = readFileSync(path.join(ROOT, MEDIA, 'viewers.ts'), 'utf8');
-    for (const name of ['ImageViewer', 'GifViewer', 'FlipcardViewer', 'GenerativeViewer', 'VideoViewer', 'FullscreenViewer']) {
+    for (const name of ['ImageViewer', 'GifViewer', 'FlipcardViewer', 'GenerativeViewer', 'VideoViewer', 'SoundViewer', 'FullscreenViewer']) {
       expect(viewers).toContain(`lazy(() => import('./${name}'))`);
     }
   });

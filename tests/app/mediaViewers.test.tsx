@@ -34,10 +34,10 @@ describe('TokenMedia entry', () => {
   });
 
   it('falls back to the thumbnail for a media type without a viewer, and to a placeholder without any image', async () => {
-    const { container, rerender } = render(<TokenMedia token={{ ...imageToken, mediaType: 'sound' }} variant="card" />);
+    const { container, rerender } = render(<TokenMedia token={{ ...imageToken, mediaType: 'model/gltf' }} variant="card" />);
     await settle();
     expect(container.querySelector('img')).toHaveAttribute('src', `/ipfs/thumbnail/${CID.image}`);
-    rerender(<TokenMedia token={{ _id: '9', name: 'Nothing', mediaType: 'sound' }} variant="card" />);
+    rerender(<TokenMedia token={{ _id: '9', name: 'Nothing', mediaType: 'model/gltf' }} variant="card" />);
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('.media-placeholder')).toBeInTheDocument();
   });

@@ -68,7 +68,7 @@ describe('demo seed', () => {
   it('default: at least 10 published collections, every media type, minted on chain by their artist', async () => {
     const rows = await database.db.select().from(collections);
     expect(rows.length).toBeGreaterThanOrEqual(10);
-    expect(new Set(rows.map((r) => r.mediaType))).toEqual(new Set(['image', 'gif', 'multipart/image', 'multipart/mixed', 'video']));
+    expect(new Set(rows.map((r) => r.mediaType))).toEqual(new Set(['image', 'gif', 'multipart/image', 'multipart/mixed', 'video', 'sound']));
     for (const row of rows) {
       expect(row).toMatchObject({ state: 'published', chainId: 31337 });
       expect(row.address).toMatch(/^0x[0-9a-f]{40}$/);
@@ -82,7 +82,7 @@ describe('demo seed', () => {
   it('default: tokens carry stored media of the right content type', async () => {
     const rows = await database.db.select().from(tokens);
     expect(rows).toHaveLength(result.tokens);
-    const expected: Record<string, string> = { image: 'image/png', gif: 'image/gif', 'multipart/image': 'image/png', 'multipart/mixed': 'text/javascript', video: 'video/webm' };
+    const expected: Record<string, string> = { image: 'image/png', gif: 'image/gif', 'multipart/image': 'image/png', 'multipart/mixed': 'text/javascript', video: 'video/webm', sound: 'audio/wav' };
     for (const mediaType of Object.keys(expected)) {
       const token = rows.find((t) => t.mediaType === mediaType)!;
       expect((await mediaStore.get(token.media!))?.contentType).toBe(expected[mediaType]);
@@ -90,6 +90,19 @@ describe('demo seed', () => {
     }
     const sketch = rows.find((t) => t.mediaType === 'multipart/mixed')!;
     expect(new TextDecoder().decode((await mediaStore.get(sketch.media!))!.bytes)).toContain('tokenSeed');
+    // Sound (issue 17): a few seconds of synthesized PCM WAV, pictured by the collection's own cover.
+    const sounds = rows.filter((t) => t.mediaType === 'sound');
+    const [soundCollection] = await database.db.select().from(collections).where(eq(collections.mediaType, 'sound'));
+    expect(sounds.length).toBeGreaterThanOrEqual(1);
+    for (const sound of sounds) {
+      const wav = (await mediaStore.get(sound.media!))!.bytes;
+      expect(new TextDecoder().decode(wav.subarray(0, 4)) + new TextDecoder().decode(wav.subarray(8, 12))).toBe('RIFFWAVE');
+      const view = new DataView(wav.buffer, wav.byteOffset, wav.byteLength);
+      const seconds = view.getUint32(40, true) / view.getUint32(28, true);
+      expect(seconds).toBeGreaterThanOrEqual(2);
+      expect(seconds).toBeLessThanOrEqual(10);
+      expect(sound.thumbnail).toBe(soundCollection!.cover);
+    }
     const flip = rows.find((t) => t.mediaType === 'multipart/image')!;
     expect(flip.attributes).toHaveProperty('back');
     expect(new Set(rows.map((t) => t.likesCount)).size).toBeGreaterThan(5);

@@ -4,7 +4,7 @@ import { createPortal } from 'react-dom';
 import { MediaThumbnail, type MediaToken } from './TokenMedia';
 import { viewerFor } from './viewers';
 
-const FOCUSABLE = 'button:not([disabled]), a[href], iframe:not([tabindex="-1"]), video[controls], input, select, textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE = 'button:not([disabled]), a[href], iframe:not([tabindex="-1"]), video[controls], audio[controls], input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /** Makes everything but `keep` inert while the viewer is open; returns the undo. */
 function inertOthers(keep: HTMLElement): () => void {

@@ -8,6 +8,7 @@ const VIEWERS: Record<string, ComponentType<ViewerProps>> = {
   'multipart/image': lazy(() => import('./FlipcardViewer')),
   'multipart/mixed': lazy(() => import('./GenerativeViewer')),
   video: lazy(() => import('./VideoViewer')),
+  sound: lazy(() => import('./SoundViewer')),
 };
 
 /** The lazily loaded viewer for a media type; null for types without one (the thumbnail is shown). */

@@ -33,12 +33,34 @@ export interface LiveDoc {
   [field: string]: unknown;
 }
 
+/** The new owner's names a Sold event carries (server: ownerInfo), for the seed's display-name rule. */
+export interface LiveOwner {
+  id: string | null;
+  address: string;
+  alias: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/** The Sold document's ownerInfo when it names the buyer, else undefined (the address alone is then known). */
+export function liveOwnerOf(doc: LiveDoc): LiveOwner | undefined {
+  const info = doc.ownerInfo;
+  if (!info || typeof info !== 'object' || !doc.buyer) return undefined;
+  const record = info as Record<string, unknown>;
+  if (typeof record.address !== 'string' || record.address.toLowerCase() !== doc.buyer.toLowerCase()) return undefined;
+  return { id: text(record.id), address: record.address, alias: text(record.alias), firstName: text(record.firstName), lastName: text(record.lastName) };
+}
+
 /** A live change to a token (sold, new owner, likes, price) that arrived after a list or page was fetched. */
 export interface TokenPatch {
   isSold?: boolean;
   likesCount?: number;
   /** New owner's address after a sale or transfer. */
   ownerAddress?: string;
+  /** The new owner's names when the event carried them (a Sold event's ownerInfo). */
+  owner?: LiveOwner;
   /** Current listing price in wei (decimal string); null when no longer listed. */
   priceWei?: string | null;
 }
@@ -73,9 +95,12 @@ export function liveEffects(name: string, doc: LiveDoc, viewedTokenId: string | 
   const viewed = viewedTokenId === id;
   const price = 'tokenPrice' in doc ? { priceWei: doc.tokenPrice ?? null } : {};
   switch (name) {
-    case 'Sold':
+    case 'Sold': {
       // A partial sale of a multi-unit token leaves it unsold; the server says which (isSold after the sale).
-      return { patch: { id, patch: { isSold: doc.isSold ?? true, ...(doc.buyer ? { ownerAddress: doc.buyer } : {}), ...price } } };
+      const owner = liveOwnerOf(doc);
+      const ownerPatch = doc.buyer ? { ownerAddress: doc.buyer, ...(owner ? { owner } : {}) } : {};
+      return { patch: { id, patch: { isSold: doc.isSold ?? true, ...ownerPatch, ...price } } };
+    }
     case 'CreatedSale':
       return { patch: { id, patch: price }, ...(viewed && { notice: doc.previousPrice ? PRICE_CHANGED_NOTICE : ON_SALE_NOTICE }) };
     case 'CancelledSale':

@@ -295,10 +295,17 @@ async function sold(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventN
     await tx.update(offers).set({ state: 'invalidated', updatedAt: new Date() }).where(and(eq(offers.saleRef, sale.id), eq(offers.state, 'made')));
   }
   const after = await refreshToken(tx, sale.tokenRef);
+  const buyer = lower(a.buyer);
+  // The new owner's names, so a live page shows their display name as after a reload (not a bare address).
+  const [account] = await tx
+    .select({ id: accounts.id, alias: accounts.alias, firstName: accounts.firstName, lastName: accounts.lastName })
+    .from(accounts)
+    .where(eq(accounts.address, buyer));
+  const ownerInfo = { id: account ? id(account.id) : null, address: buyer, alias: account?.alias ?? null, firstName: account?.firstName ?? null, lastName: account?.lastName ?? null };
   live.push({
     name: 'Sold',
     doc: {
-      _id: id(sale.id), token_id: id(sale.tokenRef), sale_id: sale.saleId, buyer: lower(a.buyer), seller: lower(a.seller), owner: lower(a.buyer),
+      _id: id(sale.id), token_id: id(sale.tokenRef), sale_id: sale.saleId, buyer, seller: lower(a.seller), owner: buyer, ownerInfo,
       price: a.price.toString(), amount: a.amount.toString(), ...after, chainId: ctx.chainId,
     },
   });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectInProcessChain } from '../../contracts/chain.js';
 import { addCreator, removeCreator } from '../../contracts/creators.js';
 import { deployMarketplaceContracts, type Deployments } from '../../contracts/deploy.js';
-import { collections, offers, tokens } from '../../server/db/schema.js';
+import { accounts, collections, offers, tokens } from '../../server/db/schema.js';
 import { startIndexer, type Indexer } from '../../server/indexer/index.js';
 import {
   approveMarketplace, cancelAllOutSale, cancelSale, createAllOutSale, createCollection, createSale, makeOffer, retractOffer, type Market, type SeedWallet,
@@ -141,6 +141,9 @@ describe.each(DATABASE_KINDS)('indexer live events on %s', (kind) => {
     await makeOffer(market, other, saleB, 1, parseEther('0.1'));
     await retractOffer(market, other, saleB, 1);
     await cancelSale(market, artist, saleA);
+    // The buyer has an alias: the Sold document names them (ownerInfo) for the seed's display name.
+    await database.db.insert(accounts).values({ address: lower(collector.account.address), alias: 'june' })
+      .onConflictDoUpdate({ target: accounts.address, set: { alias: 'june' } });
     await makeOffer(market, collector, saleB, 1, parseEther('0.8')); // at the listed price: a purchase
     await caughtUp();
     await until(() => named(watcher, 'Sold').length === 1, 'Sold');
@@ -167,6 +170,7 @@ describe.each(DATABASE_KINDS)('indexer live events on %s', (kind) => {
       expect.objectContaining({
         token_id: tokenId, sale_id: saleB.toString(), buyer: lower(collector.account.address), seller: artistAddress, owner: lower(collector.account.address),
         price: parseEther('0.8').toString(), amount: '1', isSold: true, tokenPrice: null, chainId: 31337,
+        ownerInfo: { id: expect.any(String), address: lower(collector.account.address), alias: 'june', firstName: null, lastName: null },
       }),
     ]);
     expect(await soldSeenInDb).toBe(true);

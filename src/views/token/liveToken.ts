@@ -8,10 +8,19 @@ export function liveToken(token: TokenDetail, patch: TokenPatch | undefined): To
   const holding = token.tokenHolding;
   const ownerChanged =
     patch.ownerAddress !== undefined && !sameAddress(patch.ownerAddress, holding?.owner.address);
-  // A new owner is known only by address until the page is fetched again.
-  // Addresses from the wallet are checksummed, the server's are lower case: shown the server's way.
+  // A Sold event names the new owner (alias, first and last name) so the seed's display name shows as after a
+  // reload; a name-less change is known by address only. Addresses from the wallet are checksummed, the server's
+  // are lower case: shown the server's way.
+  const named = patch.owner && sameAddress(patch.owner.address, patch.ownerAddress) ? patch.owner : null;
   const newOwner = ownerChanged
-    ? { id: null, address: patch.ownerAddress!.toLowerCase(), alias: null, avatar: null, firstName: null, lastName: null }
+    ? {
+        id: named?.id ?? null,
+        address: patch.ownerAddress!.toLowerCase(),
+        alias: named?.alias ?? null,
+        avatar: null,
+        firstName: named?.firstName ?? null,
+        lastName: named?.lastName ?? null,
+      }
     : null;
   const owner = newOwner ?? holding?.owner;
   const salePrice =

@@ -54,11 +54,11 @@ async function openTab(tab: string, answers: Answers = {}, live = scriptedLive()
 }
 
 describe('Purchased tokens and Favorites (seed 000 §2: grids of 15 and 10, empty → explore)', () => {
-  it('default: the tokens the viewer bought, as cards opening the token page', async () => {
+  it('default: the tokens the viewer bought, as cards opening their token dashboard', async () => {
     const { panel } = await openTab('tokens', { getBoughtTokens: () => tokenPageOf([heldToken(1, { name: 'Azulejo I' }), heldToken(2, { name: 'Late Harvest' })]) });
     const grid = await within(panel).findByRole('list', { name: 'Purchased tokens' });
     expect(within(grid).getAllByRole('article').map((card) => within(card).getByRole('heading').textContent)).toEqual(['Azulejo I', 'Late Harvest']);
-    expect(within(grid).getByRole('link', { name: 'Azulejo I' })).toHaveAttribute('href', '/token/h1');
+    expect(within(grid).getByRole('link', { name: 'Azulejo I' })).toHaveAttribute('href', '/account/dashboard/token/h1');
     expect(backend.callsOf('getBoughtTokens')[0]?.variables).toEqual({ filters: { owner: VIEWER }, pagination: { perPage: 15 } });
   });
 

@@ -1,18 +1,34 @@
+import { useCallback, useMemo } from 'react';
 import { PAGE_SIZE } from '../../../machines/lists/constants';
-import { TokenList } from '../../components/tokens/TokenList';
+import { PagedGrid } from '../../components/tokens/PagedGrid';
+import { listSnapshotKey } from '../../components/tokens/listSnapshots';
 import { fetchBoughtTokensPage, type BoughtTokensParams } from '../../services/dashboard/tabs';
+import type { MarketplaceToken } from '../../services/marketplace';
 import { EmptyExplore } from './DashboardEmpty';
+import { PurchasedTokenCard } from './PurchasedTokenCard';
 
-/** Seed 000 §2: the tokens the account bought and still holds, a grid of 15 a page; empty → explore. */
+const tokenKey = (token: MarketplaceToken) => token.id;
+
+/**
+ * Seed 000 §2: the tokens the account bought and still holds, a grid of 15 a page; empty → explore. The viewer's own
+ * tokens are marked 'Yours' and open the token dashboard (to list them again).
+ */
 export function PurchasedTokensTab({ owner }: { owner: string }) {
+  const params = useMemo<BoughtTokensParams>(() => ({ owner }), [owner]);
+  const key = listSnapshotKey('dashboard-purchased', params);
+  const renderToken = useCallback((token: MarketplaceToken) => <PurchasedTokenCard token={token} viewer={owner} />, [owner]);
   return (
-    <TokenList<BoughtTokensParams>
-      listKey="dashboard-purchased"
+    <PagedGrid<MarketplaceToken, BoughtTokensParams>
+      key={key}
+      snapshotKey={key}
       fetchPage={fetchBoughtTokensPage}
-      params={{ owner }}
+      params={params}
       pageSize={PAGE_SIZE.tokens}
       label="Purchased tokens"
       emptyText={<EmptyExplore text="You have not bought any tokens yet." />}
+      itemsName="artworks"
+      itemKey={tokenKey}
+      renderItem={renderToken}
     />
   );
 }

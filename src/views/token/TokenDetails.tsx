@@ -9,7 +9,9 @@ import { TokenFacts } from './TokenFacts';
 import { TokenMeta } from './TokenMeta';
 import { TokenOffers } from './TokenOffers';
 import { TokenSiblings } from './TokenSiblings';
+import { sameAddress } from '../../app/format';
 import { liveToken } from './liveToken';
+import { OwnerManageLink } from './OwnerManageLink';
 
 export interface TokenDetailsProps {
   token: TokenDetail;
@@ -41,6 +43,11 @@ export function TokenDetails({ token: fetched, siblings }: TokenDetailsProps) {
           </div>
           {/* Mounted while the page is: a purchase still running when the token turns SOLD is announced. */}
           <TokenTradePanel token={tradeToken} />
+          {/* The fetched holding is the owner's only while no live sale moved the token (a buyer's holding is another). */}
+          <OwnerManageLink
+            holdingId={sameAddress(owner?.address, fetched.tokenHolding?.owner.address) ? (fetched.tokenHolding?.id ?? null) : null}
+            owner={owner?.address ?? null}
+          />
           {token.description && (
             <section className="token-section" aria-labelledby="token-description">
               <h2 id="token-description" className="token-section-title">

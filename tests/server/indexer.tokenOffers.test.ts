@@ -1,0 +1,82 @@
+// Token-currency offers (issue 17 item 7, seed 000 §5) through the indexer and the GraphQL API: a real in-process
+// chain with the real contracts (the demo WETH allow-listed), on PGlite and PostgreSQL.
+import { and, eq } from 'drizzle-orm';
+import { createPublicClient, createWalletClient, custom, getAddress, parseEther, type Address } from 'viem';
+import { hardhat } from 'viem/chains';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectInProcessChain } from '../../contracts/chain.js';
+import { deployDemoCurrency } from '../../contracts/currency.js';
+import { deployMarketplaceContracts, type Deployments } from '../../contracts/deploy.js';
+import { demoWETHAbi, marketplaceAbi } from '../../contracts/generated/index.js';
+import { collections, holdings, offers, tokens } from '../../server/db/schema.js';
+import { startIndexer, type Indexer } from '../../server/indexer/index.js';
+import { approveMarketplace, createCollection, createSale, type Market, type SeedWallet } from '../../scripts/seed/chain.js';
+import { graphqlClient, type Data } from './dashboardFixtures.js';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
+import { buildTestServer } from './fixtures.js';
+
+const lower = (a: string) => a.toLowerCase();
+
+describe.each(DATABASE_KINDS)('token-currency offers indexed on %s', (kind) => {
+  let database: TestDatabase;
+  let market: Market;
+  let deployments: Deployments;
+  let wallets: SeedWallet[];
+  let weth: Address;
+  let indexer: Indexer;
+
+  beforeAll(async () => {
+    const { provider } = await connectInProcessChain();
+    const transport = custom(provider);
+    const publicClient = createPublicClient({ chain: hardhat, transport, pollingInterval: 10 });
+    const accounts = ((await provider.request({ method: 'eth_accounts' })) as string[]).map((a) => getAddress(a));
+    wallets = accounts.map((account) => createWalletClient({ account, chain: hardhat, transport, pollingInterval: 10 })) as SeedWallet[];
+    deployments = await deployMarketplaceContracts({ walletClient: wallets[0]!, publicClient, creators: [accounts[1]!] });
+    ({ address: weth } = await deployDemoCurrency({ walletClient: wallets[0]!, publicClient, marketplace: deployments.marketplace, fund: [accounts[3]!] }));
+    market = { publicClient, marketplace: deployments.marketplace, collectionFactory: deployments.collectionFactory };
+    database = await openTestDatabase(kind);
+    indexer = await startIndexer({ db: database.db, publicClient, deployments, io: { emit: () => undefined }, pollIntervalMs: 20 });
+  }, 120_000);
+
+  afterAll(async () => {
+    await indexer?.stop();
+    await database?.close();
+  });
+
+  async function mined(hash: `0x${string}`) {
+    const receipt = await market.publicClient.waitForTransactionReceipt({ hash });
+    expect(receipt.status).toBe('success');
+  }
+
+  it('stores the offer with its token currency, shows it in GraphQL, and the accepted offer moves the token', async () => {
+    const [artist, collector] = [wallets[1]!, wallets[3]!];
+    const { address: collection } = await createCollection(market, artist, { name: 'Wrapped Tides', symbol: 'WTIDE', tokenCount: 1, baseUri: 'ipfs://wrapped-tides/' });
+    await approveMarketplace(market, artist, collection);
+    const saleId = await createSale(market, artist, collection, 1, parseEther('1'));
+    const price = parseEther('0.25');
+    // Approval first, then the offer (seed 000: the token flow is approval, then offer).
+    await mined(await collector.writeContract({ account: collector.account, chain: hardhat, address: weth, abi: demoWETHAbi, functionName: 'approve', args: [market.marketplace, price] }));
+    await mined(await collector.writeContract({ account: collector.account, chain: hardhat, address: market.marketplace, abi: marketplaceAbi, functionName: 'makeOfferWithToken', args: [saleId, 1n, 1n, price, weth] }));
+    await indexer.waitForBlock(await market.publicClient.getBlockNumber({ cacheTime: 0 }));
+
+    const [token] = await database.db
+      .select({ id: tokens.id })
+      .from(tokens)
+      .innerJoin(collections, eq(collections.id, tokens.collectionId))
+      .where(and(eq(collections.address, lower(collection)), eq(tokens.tokenId, '1')));
+    const [offer] = await database.db.select().from(offers).where(eq(offers.tokenRef, token!.id));
+    expect(offer).toMatchObject({ buyer: lower(collector.account.address), priceWei: '250000000000000000', currency: lower(weth), state: 'made' });
+
+    const client = graphqlClient((await buildTestServer(database.db)).app);
+    const q = `query ($t: ID!) { getOffersByToken(token: $t) { edges { node { state price { amount currency } buyer { address } } } } }`;
+    const nodes = (await client.ok(q, { t: String(token!.id) })).getOffersByToken.edges.map((edge: Data) => edge.node);
+    expect(nodes).toEqual([{ state: 'made', price: { amount: '250000000000000000', currency: lower(weth) }, buyer: { address: lower(collector.account.address) } }]);
+
+    await mined(await artist.writeContract({ account: artist.account, chain: hardhat, address: market.marketplace, abi: marketplaceAbi, functionName: 'acceptOffer', args: [saleId, collector.account.address, 1n, price, weth] }));
+    await indexer.waitForBlock(await market.publicClient.getBlockNumber({ cacheTime: 0 }));
+    const [accepted] = await database.db.select().from(offers).where(eq(offers.id, offer!.id));
+    expect(accepted!.state).toBe('accepted');
+    const owners = await database.db.select({ owner: holdings.owner, amount: holdings.amount }).from(holdings).where(eq(holdings.tokenId, token!.id));
+    expect(owners).toEqual([{ owner: lower(collector.account.address), amount: '1' }]);
+  });
+});

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type Actor, type AnyMachineSnapshot } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { NOTIFICATION_HIDE_MS } from '../../machines/notifications/constants';
 import {
   notificationsMachine,
   type NotificationsContext,
@@ -14,33 +13,53 @@ import {
   modelCoverageTests,
 } from './support/modelTesting';
 
-const AFTER_HIDE = 'xstate.after.hideDelay.notifications.shown';
-const STICKY_TEXT = 'Approve in wallet';
+// Seed 000 §9, literal: each kind's hide delay.
+const HIDE_MS = { success: 15000, info: 4000, warning: 4000, error: 15000, sticky: 1000000 } as const;
+type Kind = keyof typeof HIDE_MS;
+const AFTER = (kind: Kind) => `xstate.after.${kind}Hide.notifications.shown.${kind}`;
 
-const shows: NotificationsEvent[] = [
-  { type: 'notify.show', kind: 'success', text: 'Purchase successful' },
-  { type: 'notify.show', kind: 'sticky', text: STICKY_TEXT },
-  { type: 'notify.show', kind: 'error', text: 'Transaction rejected' },
+const APPROVE = 'Approve in wallet';
+const SWITCHING = "Switching to 'Hardhat' network";
+const shows: Array<Extract<NotificationsEvent, { type: 'notify.show' }>> = [
+  { type: 'notify.show', kind: 'success', text: 'Comment updated' },
+  { type: 'notify.show', kind: 'info', text: 'Token has been sold' },
+  { type: 'notify.show', kind: 'warning', text: 'Check the price' },
+  { type: 'notify.show', kind: 'error', text: 'You canceled the request in your wallet.' },
+  { type: 'notify.show', kind: 'sticky', text: APPROVE },
+  { type: 'notify.show', kind: 'sticky', text: SWITCHING },
 ];
 
 const project = (state: AnyMachineSnapshot) => {
-  const { current, queue } = state.context as NotificationsContext;
-  const strip = (n: { kind: string; text: string }) => ({ kind: n.kind, text: n.text });
-  return { value: state.value, current: current && strip(current), queue: queue.map(strip) };
+  const { current, stickies } = state.context as NotificationsContext;
+  return {
+    value: state.value,
+    current: current && { kind: current.kind, text: current.text },
+    stickies: stickies.map((n) => n.text),
+  };
 };
-
-const queueAtMost = (max: number) => (state: AnyMachineSnapshot, event: { type: string }) =>
-  event.type !== 'notify.show' || (state.context as NotificationsContext).queue.length < max;
 
 const model = createMachineTestModel(notificationsMachine, {
   project,
-  events: () => [...shows, { type: 'notify.dismissSticky', text: STICKY_TEXT }],
-  filterEvents: queueAtMost(2),
+  events: () => [
+    ...shows,
+    // Without an id the harness sends the shown one's id, as the close button does; id 0 is one already gone
+    // (a click racing the auto-hide). Ids stay out of the events, as they stay out of the graph's vertices.
+    { type: 'notify.dismiss' },
+    { type: 'notify.dismiss', id: 0 },
+    { type: 'notify.dismissSticky', text: APPROVE },
+    { type: 'notify.dismissSticky', text: SWITCHING },
+  ],
 });
+// Shortest paths reach every vertex; simple paths over a smaller graph (the two stickies and an error) end with a
+// sticky shown: the ways a sticky comes back after an error, a close or another sticky's end.
 const paths = modelPaths(model, {
-  // Simple paths over a smaller graph (one queued at most, two kinds) keep the count reasonable.
-  filterEvents: (state, event) =>
-    queueAtMost(1)(state, event) && !(event.type === 'notify.show' && (event as unknown as { kind: string }).kind === 'error'),
+  toState: (state) => (state.context as NotificationsContext).current?.kind === 'sticky',
+  filterEvents: (_state, event) => {
+    const e = event as NotificationsEvent;
+    if (e.type === 'notify.show') return e.kind === 'sticky' || e.kind === 'error';
+    if (e.type === 'notify.dismiss') return e.id === undefined;
+    return e.type === 'notify.dismissSticky' || e.type === AFTER('error') || e.type === AFTER('sticky');
+  },
 });
 
 function harness() {
@@ -49,7 +68,16 @@ function harness() {
     if (!actor) throw new Error('actor not started');
     return actor.getSnapshot();
   };
-  const send = (step: { event: { type: string } }) => void actor?.send(step.event as NotificationsEvent);
+  const send = (event: NotificationsEvent) => actor?.send(event);
+  const afterHide = (kind: Kind) => () => {
+    const shown = real().context.current;
+    if (!shown) throw new Error('a hide timer fired with nothing shown');
+    expect(shown.kind).toBe(kind);
+    vi.advanceTimersByTime(HIDE_MS[kind] - 1);
+    expect(real().context.current?.id).toBe(shown.id);
+    vi.advanceTimersByTime(1);
+    expect(real().context.current?.id).not.toBe(shown.id);
+  };
   return {
     stop: () => actor?.stop(),
     params: {
@@ -57,29 +85,54 @@ function harness() {
         'xstate.init': () => {
           actor = createActor(notificationsMachine).start();
         },
-        'notify.show': send,
-        'notify.dismiss': send,
-        'notify.dismissSticky': send,
-        [AFTER_HIDE]: () => {
-          const shown = real().context.current;
-          if (!shown) throw new Error('a hide timer fired with nothing shown');
-          vi.advanceTimersByTime(NOTIFICATION_HIDE_MS[shown.kind] - 1);
-          expect(real().context.current?.id).toBe(shown.id);
-          vi.advanceTimersByTime(1);
+        'notify.show': ({ event }: { event: { type: string } }) => {
+          const show = event as Extract<NotificationsEvent, { type: 'notify.show' }>;
+          const duplicate = show.kind === 'sticky' && real().context.stickies.some((n) => n.text === show.text);
+          const before = real().context.current;
+          send(show);
+          // One at a time: a new one replaces the one shown at once; a sticky already waiting is not added again.
+          if (duplicate) expect(real().context.current).toEqual(before);
+          else expect(real().context.current).toMatchObject({ kind: show.kind, text: show.text });
         },
+        'notify.dismiss': ({ event }: { event: { type: string } }) => {
+          const { id } = event as Extract<NotificationsEvent, { type: 'notify.dismiss' }>;
+          const shown = real().context.current;
+          send({ type: 'notify.dismiss', id: id ?? shown?.id });
+          if (id === 0) expect(real().context.current).toEqual(shown);
+          else expect(real().context.current?.id).not.toBe(shown?.id);
+        },
+        'notify.dismissSticky': ({ event }: { event: { type: string } }) => send(event as NotificationsEvent),
+        ...Object.fromEntries((Object.keys(HIDE_MS) as Kind[]).map((kind) => [AFTER(kind), afterHide(kind)])),
       },
       states: checkedStates(real, project, {
         idle: (snap) => {
           expect(snap.context.current).toBeNull();
-          expect(snap.context.queue).toEqual([]);
+          expect(snap.context.stickies).toEqual([]);
         },
         shown: (snap) => {
-          const { current, queue } = snap.context as NotificationsContext;
+          const { current, stickies } = snap.context as NotificationsContext;
           expect(current).not.toBeNull();
-          const stickies = [current!, ...queue].filter((n) => n.kind === 'sticky').map((n) => n.text);
-          expect(new Set(stickies).size).toBe(stickies.length);
+          const texts = stickies.map((n) => n.text);
+          expect(new Set(texts).size).toBe(texts.length);
+          expect(stickies.every((n) => n.kind === 'sticky')).toBe(true);
           expect(snap.can({ type: 'notify.dismiss', id: current!.id })).toBe(true);
           expect(snap.can({ type: 'notify.dismiss', id: current!.id + 1000 })).toBe(false);
+        },
+        'shown.choosing': () => {
+          throw new Error('choosing is transient');
+        },
+        'shown.success': (snap) => expect(snap.context.current?.kind).toBe('success'),
+        'shown.info': (snap) => expect(snap.context.current?.kind).toBe('info'),
+        'shown.warning': (snap) => expect(snap.context.current?.kind).toBe('warning'),
+        'shown.error': (snap) => expect(snap.context.current?.kind).toBe('error'),
+        'shown.sticky': (snap) => {
+          const { current, stickies } = snap.context as NotificationsContext;
+          expect(current?.kind).toBe('sticky');
+          // The sticky shown is the newest whose flow still waits.
+          expect(stickies.at(-1)).toEqual(current);
+        },
+        hiding: () => {
+          throw new Error('hiding is transient');
         },
       }),
     },
@@ -96,6 +149,12 @@ describe('notificationsMachine (model-based)', () => {
 
   it('xstate/graph createTestModel refuses delayed machines, hence createMachineTestModel', () => {
     expect(() => createTestModel(notificationsMachine)).toThrow(/not supported/);
+  });
+
+  it('the model covers every kind and both stickies (shortest paths reach each shown state)', () => {
+    const reached = new Set(model.getShortestPaths().map((path) => JSON.stringify(project(path.state))));
+    for (const kind of Object.keys(HIDE_MS)) expect([...reached].some((key) => key.includes(`"kind":"${kind}"`))).toBe(true);
+    expect([...reached].some((key) => key.includes(`"stickies":${JSON.stringify([APPROVE, SWITCHING])}`))).toBe(true);
   });
 
   modelCoverageTests(notificationsMachine, paths, harness);

@@ -4,10 +4,11 @@ import { NOTIFICATION_HIDE_MS, NOTIFICATION_KINDS } from '../../machines/notific
 import { notificationsMachine } from '../../machines/notifications/notificationsMachine';
 
 const start = () => createActor(notificationsMachine).start();
-const texts = (actor: ReturnType<typeof start>) => {
-  const { current, queue } = actor.getSnapshot().context;
-  return { current: current?.text ?? null, queue: queue.map((n) => n.text) };
-};
+const shown = (actor: ReturnType<typeof start>) => actor.getSnapshot().context.current?.text ?? null;
+const waiting = (actor: ReturnType<typeof start>) => actor.getSnapshot().context.stickies.map((n) => n.text);
+
+const APPROVE = 'Approve in wallet';
+const REJECTED = 'You canceled the request in your wallet.';
 
 describe('notificationsMachine', () => {
   beforeEach(() => {
@@ -19,120 +20,138 @@ describe('notificationsMachine', () => {
 
   it('seed delays: success 15000, info 4000, warning 4000, error 15000, sticky 1000000', () => {
     expect(NOTIFICATION_HIDE_MS).toEqual({ success: 15000, info: 4000, warning: 4000, error: 15000, sticky: 1000000 });
+    const delays = notificationsMachine.implementations.delays;
+    expect(delays).toEqual({ successHide: 15000, infoHide: 4000, warningHide: 4000, errorHide: 15000, stickyHide: 1000000 });
   });
 
   it.each(NOTIFICATION_KINDS)('behavior: a %s notification auto-hides after exactly its delay', (kind) => {
     const actor = start();
     actor.send({ type: 'notify.show', kind, text: `a ${kind}` });
     expect(actor.getSnapshot().context.current).toEqual({ id: 1, kind, text: `a ${kind}` });
+    expect(actor.getSnapshot().matches({ shown: kind })).toBe(true);
     vi.advanceTimersByTime(NOTIFICATION_HIDE_MS[kind] - 1);
-    expect(actor.getSnapshot().matches('shown')).toBe(true);
+    expect(shown(actor)).toBe(`a ${kind}`);
     vi.advanceTimersByTime(1);
     expect(actor.getSnapshot().matches('idle')).toBe(true);
-    expect(actor.getSnapshot().context.current).toBeNull();
+    expect(actor.getSnapshot().context).toMatchObject({ current: null, stickies: [] });
     actor.stop();
   });
 
-  it('behavior: one at a time; the next shows when the current hides, with its own full delay', () => {
+  it('behavior: a new notification replaces the one shown at once, with its own full delay', () => {
     const actor = start();
-    actor.send({ type: 'notify.show', kind: 'info', text: 'first' });
+    actor.send({ type: 'notify.show', kind: 'success', text: 'Comment posted' });
     vi.advanceTimersByTime(3000);
-    actor.send({ type: 'notify.show', kind: 'success', text: 'second' });
-    expect(texts(actor)).toEqual({ current: 'first', queue: ['second'] });
-    vi.advanceTimersByTime(1000);
-    expect(texts(actor)).toEqual({ current: 'second', queue: [] });
-    vi.advanceTimersByTime(NOTIFICATION_HIDE_MS.success - 1);
-    expect(texts(actor).current).toBe('second');
+    actor.send({ type: 'notify.show', kind: 'success', text: 'Comment updated' });
+    expect(shown(actor)).toBe('Comment updated');
+    vi.advanceTimersByTime(12000); // the first one's timer would have fired here
+    expect(shown(actor)).toBe('Comment updated');
+    vi.advanceTimersByTime(2999);
+    expect(shown(actor)).toBe('Comment updated');
     vi.advanceTimersByTime(1);
-    expect(texts(actor).current).toBeNull();
+    expect(shown(actor)).toBeNull();
     actor.stop();
   });
 
-  it('behavior: notify.dismiss closes the shown one and restarts the timer for the next', () => {
+  it('behavior: an info after a success hides after 4000 ms, not after the success delay', () => {
+    const actor = start();
+    actor.send({ type: 'notify.show', kind: 'success', text: 'Token listed' });
+    actor.send({ type: 'notify.show', kind: 'info', text: 'Token has been sold' });
+    vi.advanceTimersByTime(4000);
+    expect(shown(actor)).toBeNull();
+    actor.stop();
+  });
+
+  it('behavior: close hides the shown one; a close with the id of one already replaced does nothing', () => {
     const actor = start();
     actor.send({ type: 'notify.show', kind: 'error', text: 'Transaction rejected' });
-    actor.send({ type: 'notify.show', kind: 'info', text: 'next' });
-    vi.advanceTimersByTime(10000);
-    actor.send({ type: 'notify.dismiss' });
-    expect(texts(actor)).toEqual({ current: 'next', queue: [] });
-    vi.advanceTimersByTime(NOTIFICATION_HIDE_MS.info - 1);
-    expect(texts(actor).current).toBe('next');
-    actor.send({ type: 'notify.dismiss' });
-    expect(actor.getSnapshot().matches('idle')).toBe(true);
-    expect(actor.getSnapshot().can({ type: 'notify.dismiss' })).toBe(false);
-    actor.stop();
-  });
-
-  it('behavior: notify.dismiss with the id of one already hidden does not close the next', () => {
-    const actor = start();
-    actor.send({ type: 'notify.show', kind: 'info', text: 'first' });
-    actor.send({ type: 'notify.show', kind: 'info', text: 'second' });
     const firstId = actor.getSnapshot().context.current!.id;
-    vi.advanceTimersByTime(NOTIFICATION_HIDE_MS.info);
+    actor.send({ type: 'notify.show', kind: 'info', text: 'Sale cancelled' });
     actor.send({ type: 'notify.dismiss', id: firstId });
-    expect(texts(actor).current).toBe('second');
+    expect(shown(actor)).toBe('Sale cancelled');
     actor.send({ type: 'notify.dismiss', id: actor.getSnapshot().context.current!.id });
     expect(actor.getSnapshot().matches('idle')).toBe(true);
-    actor.stop();
-  });
-
-  it('behavior: a sticky with the text of the shown sticky is not duplicated', () => {
-    const actor = start();
-    actor.send({ type: 'notify.show', kind: 'sticky', text: 'Approve in wallet' });
-    actor.send({ type: 'notify.show', kind: 'sticky', text: 'Approve in wallet' });
-    expect(texts(actor)).toEqual({ current: 'Approve in wallet', queue: [] });
-    actor.stop();
-  });
-
-  it('behavior: a sticky with the text of a queued sticky is not duplicated; other texts and kinds are', () => {
-    const actor = start();
-    actor.send({ type: 'notify.show', kind: 'success', text: 'Token listed' });
-    actor.send({ type: 'notify.show', kind: 'sticky', text: "Switching to 'Hardhat' network" });
-    actor.send({ type: 'notify.show', kind: 'sticky', text: "Switching to 'Hardhat' network" });
-    actor.send({ type: 'notify.show', kind: 'sticky', text: 'Approve in wallet' });
-    actor.send({ type: 'notify.show', kind: 'success', text: 'Token listed' });
-    expect(texts(actor)).toEqual({
-      current: 'Token listed',
-      queue: ["Switching to 'Hardhat' network", 'Approve in wallet', 'Token listed'],
-    });
-    expect(actor.getSnapshot().context.queue.map((n) => n.id)).toEqual([2, 3, 4]);
-    actor.stop();
-  });
-
-  it('behavior: notify.dismissSticky removes the shown sticky and shows the next', () => {
-    const actor = start();
-    actor.send({ type: 'notify.show', kind: 'sticky', text: 'Approve in wallet' });
-    actor.send({ type: 'notify.show', kind: 'error', text: 'You canceled the request in your wallet.' });
-    actor.send({ type: 'notify.dismissSticky', text: 'Some other sticky' });
-    expect(texts(actor).current).toBe('Approve in wallet');
-    actor.send({ type: 'notify.dismissSticky', text: 'Approve in wallet' });
-    expect(texts(actor)).toEqual({ current: 'You canceled the request in your wallet.', queue: [] });
+    expect(actor.getSnapshot().can({ type: 'notify.dismiss' })).toBe(false);
+    actor.send({ type: 'notify.show', kind: 'warning', text: 'careful' });
     actor.send({ type: 'notify.dismiss' });
-    actor.send({ type: 'notify.show', kind: 'sticky', text: 'Approve in wallet' });
-    actor.send({ type: 'notify.dismissSticky', text: 'Approve in wallet' });
+    expect(shown(actor)).toBeNull();
+    actor.stop();
+  });
+
+  it('behavior: a sticky with the text of a waiting sticky is never duplicated', () => {
+    const actor = start();
+    actor.send({ type: 'notify.show', kind: 'sticky', text: APPROVE });
+    actor.send({ type: 'notify.show', kind: 'sticky', text: APPROVE });
+    expect(actor.getSnapshot().context.stickies).toEqual([{ id: 1, kind: 'sticky', text: APPROVE }]);
+    actor.send({ type: 'notify.show', kind: 'error', text: REJECTED });
+    actor.send({ type: 'notify.show', kind: 'sticky', text: APPROVE });
+    expect(shown(actor)).toBe(REJECTED);
+    expect(waiting(actor)).toEqual([APPROVE]);
+    actor.stop();
+  });
+
+  it('behavior: the sticky comes back after an error shown meanwhile hides, while its flow still waits', () => {
+    const actor = start();
+    actor.send({ type: 'notify.show', kind: 'sticky', text: APPROVE });
+    actor.send({ type: 'notify.show', kind: 'error', text: REJECTED });
+    expect(shown(actor)).toBe(REJECTED);
+    vi.advanceTimersByTime(15000);
+    expect(actor.getSnapshot().context.current).toEqual({ id: 1, kind: 'sticky', text: APPROVE });
+    expect(actor.getSnapshot().matches({ shown: 'sticky' })).toBe(true);
+    // Closing the notice shown over it brings it back as well.
+    actor.send({ type: 'notify.show', kind: 'info', text: 'Token has been sold' });
+    actor.send({ type: 'notify.dismiss' });
+    expect(shown(actor)).toBe(APPROVE);
+    actor.stop();
+  });
+
+  it('behavior: a sticky whose flow ended meanwhile does not come back', () => {
+    const actor = start();
+    actor.send({ type: 'notify.show', kind: 'sticky', text: APPROVE });
+    actor.send({ type: 'notify.show', kind: 'success', text: 'Comment updated' });
+    actor.send({ type: 'notify.dismissSticky', text: APPROVE });
+    expect(shown(actor)).toBe('Comment updated');
+    expect(waiting(actor)).toEqual([]);
+    vi.advanceTimersByTime(15000);
     expect(actor.getSnapshot().matches('idle')).toBe(true);
     actor.stop();
   });
 
-  it('behavior: notify.dismissSticky removes a queued sticky, leaving the shown one', () => {
+  it('behavior: notify.dismissSticky hides the shown sticky; another text leaves it', () => {
     const actor = start();
-    actor.send({ type: 'notify.show', kind: 'warning', text: 'careful' });
-    actor.send({ type: 'notify.show', kind: 'sticky', text: 'Approve in wallet' });
-    actor.send({ type: 'notify.show', kind: 'info', text: 'later' });
-    actor.send({ type: 'notify.dismissSticky', text: 'Approve in wallet' });
-    expect(texts(actor)).toEqual({ current: 'careful', queue: ['later'] });
-    actor.send({ type: 'notify.dismissSticky', text: 'careful' });
-    expect(texts(actor).current).toBe('careful');
+    actor.send({ type: 'notify.show', kind: 'sticky', text: APPROVE });
+    actor.send({ type: 'notify.dismissSticky', text: 'Some other sticky' });
+    expect(shown(actor)).toBe(APPROVE);
+    actor.send({ type: 'notify.dismissSticky', text: APPROVE });
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
     actor.stop();
   });
 
-  it('behavior: a sticky stays for 1000000 ms unless dismissed', () => {
+  it('behavior: a sticky closed by the user or by its 1000000 ms timeout does not come back', () => {
     const actor = start();
-    actor.send({ type: 'notify.show', kind: 'sticky', text: 'Approve in wallet' });
+    actor.send({ type: 'notify.show', kind: 'sticky', text: APPROVE });
+    actor.send({ type: 'notify.dismiss' });
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    actor.send({ type: 'notify.show', kind: 'sticky', text: APPROVE });
     vi.advanceTimersByTime(999_999);
-    expect(texts(actor).current).toBe('Approve in wallet');
+    expect(shown(actor)).toBe(APPROVE);
     vi.advanceTimersByTime(1);
-    expect(texts(actor).current).toBeNull();
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(waiting(actor)).toEqual([]);
+    actor.stop();
+  });
+
+  it('behavior: of two waiting stickies the newer shows; when its flow ends the older comes back', () => {
+    const actor = start();
+    actor.send({ type: 'notify.show', kind: 'sticky', text: "Switching to 'Hardhat' network" });
+    actor.send({ type: 'notify.show', kind: 'sticky', text: APPROVE });
+    expect(shown(actor)).toBe(APPROVE);
+    actor.send({ type: 'notify.show', kind: 'error', text: REJECTED });
+    vi.advanceTimersByTime(15000);
+    expect(shown(actor)).toBe(APPROVE);
+    actor.send({ type: 'notify.dismissSticky', text: APPROVE });
+    expect(shown(actor)).toBe("Switching to 'Hardhat' network");
+    actor.send({ type: 'notify.dismissSticky', text: "Switching to 'Hardhat' network" });
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
     actor.stop();
   });
 });

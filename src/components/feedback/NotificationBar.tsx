@@ -14,7 +14,7 @@ export function NotificationBar() {
         type="button"
         className="icon-button notification-close"
         aria-label="Close notification"
-        onClick={() => notifications.send({ type: 'notify.dismiss' })}
+        onClick={() => notifications.send({ type: 'notify.dismiss', id: current.id })}
       >
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
           <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

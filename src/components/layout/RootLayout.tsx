@@ -1,15 +1,18 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { useSystemActor } from '../../app/appActorContext';
 import { ErrorView } from '../../views/status/ErrorView';
 import { GeofenceView } from '../../views/status/GeofenceView';
 import { NotificationBar } from '../feedback/NotificationBar';
 import { PwaUpdatePrompt } from '../feedback/PwaUpdatePrompt';
+import { useOverlayInset } from '../feedback/useOverlayInset';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
 /** The main layout: header, page, footer, plus the notification bar and the update prompt. */
 export function RootLayout({ children }: { children: ReactNode }) {
+  const overlay = useRef<HTMLDivElement>(null);
+  useOverlayInset(overlay);
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -20,7 +23,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
         <ConfigGate>{children}</ConfigGate>
       </main>
       <Footer />
-      <div className="overlay-stack">
+      <div className="overlay-stack" ref={overlay}>
         <NotificationBar />
         <PwaUpdatePrompt />
       </div>

@@ -37,6 +37,11 @@ export interface TestWallet {
   failNext(method: string, error: WalletError): void;
   /** The wallet no longer exposes any account to the site and tells the page (accountsChanged []). */
   loseAccounts(): Promise<void>;
+  /**
+   * The next request of `method` waits in the wallet (a user taking their time) until `release()`; `reached`
+   * resolves once the request arrived. It is then answered as usual.
+   */
+  holdNext(method: string): { reached: Promise<void>; release(): void };
 }
 
 async function chainRpc(rpcUrl: string, method: string, params: unknown[]): Promise<RpcAnswer> {
@@ -60,11 +65,18 @@ export async function installTestWallet(page: Page, { rpcUrl, accountIndex }: { 
   let transactions = 0;
   const sent: string[] = [];
   const failures = new Map<string, WalletError>();
+  const holds = new Map<string, { arrive(): void; released: Promise<void> }>();
   const current = () => accounts[index]!;
 
   await page.exposeFunction('__testWalletRequest', async (method: string, params: unknown[]): Promise<RpcAnswer> => {
     if (method === 'personal_sign') signs += 1;
     if (method === 'eth_sendTransaction') transactions += 1;
+    const hold = holds.get(method);
+    if (hold) {
+      holds.delete(method);
+      hold.arrive();
+      await hold.released;
+    }
     const failure = failures.get(method);
     if (failure) {
       failures.delete(method);
@@ -153,6 +165,14 @@ export async function installTestWallet(page: Page, { rpcUrl, accountIndex }: { 
     },
     failNext: (method, error) => {
       failures.set(method, error);
+    },
+    holdNext(method) {
+      let arrive = () => {};
+      let release = () => {};
+      const reached = new Promise<void>((resolve) => (arrive = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      holds.set(method, { arrive, released });
+      return { reached, release };
     },
     async loseAccounts() {
       connected = false;

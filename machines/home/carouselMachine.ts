@@ -6,7 +6,9 @@
 //   expanded.playing ⇄ expanded.held (hovered, focused or reduced motion) ; expanded.paused (the button)
 //   expanded ⇄ collapsed (the collapse button)
 // Previous, next and a dot (goTo) show a slide at once and start the wait for the next advance again.
-import { assign, setup } from 'xstate';
+// The motion preference is followed by the invoked `watchReducedMotion` worker (the browser's media query, provided in
+// src/services/flows/home.ts), which sends carousel.reducedMotion with the current value and on every change.
+import { assign, fromCallback, setup } from 'xstate';
 
 /** Seed 001 §9: the carousel advances every 5000 ms. */
 export const CAROUSEL_ADVANCE_MS = 5000;
@@ -54,6 +56,11 @@ export const carouselMachine = setup({
   delays: {
     advance: CAROUSEL_ADVANCE_MS,
   },
+  actors: {
+    watchReducedMotion: fromCallback<CarouselEvent>(() => {
+      throw new Error('carousel: actor "watchReducedMotion" not provided');
+    }),
+  },
   guards: {
     pausedByUser: ({ context }) => context.pausedByUser,
     held: ({ context }) => isHeld(context),
@@ -76,6 +83,7 @@ export const carouselMachine = setup({
     focused: false,
     reducedMotion: input.reducedMotion ?? false,
   }),
+  invoke: { id: 'reducedMotion', src: 'watchReducedMotion' },
   // Hover, focus and the motion preference are followed in every state, so expanding again knows them.
   on: {
     'carousel.pointerEnter': { actions: assign({ hovered: true }) },

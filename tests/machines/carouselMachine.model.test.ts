@@ -1,6 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type Actor, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import { CAROUSEL_ADVANCE_MS, carouselMachine, type CarouselContext, type CarouselEvent } from '../../machines/home/carouselMachine';
+import { createActor, fromCallback, type Actor, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { CAROUSEL_ADVANCE_MS, carouselMachine as unprovided, type CarouselContext, type CarouselEvent } from '../../machines/home/carouselMachine';
+
+// The motion-preference worker as the browser's would be, with the preference in the test's hands: `motion.set` plays
+// the media query changing (and at start it reports the preference, as the real one does).
+const motion = { reduce: false, listeners: new Set<(reduce: boolean) => void>(), set(reduce: boolean) { this.reduce = reduce; this.listeners.forEach((listener) => listener(reduce)); } };
+const carouselMachine = unprovided.provide({
+  actors: {
+    watchReducedMotion: fromCallback<CarouselEvent>(({ sendBack }) => {
+      const listener = (reduce: boolean) => sendBack({ type: 'carousel.reducedMotion', reduce });
+      listener(motion.reduce);
+      motion.listeners.add(listener);
+      return () => motion.listeners.delete(listener);
+    }),
+  },
+});
 import { checkedStates, createMachineTestModel, modelCoverageTests, modelPaths } from './support/modelTesting';
 
 const ADVANCE = 'xstate.after.advance.carousel.expanded.playing';
@@ -124,15 +138,26 @@ describe('carouselMachine (model-based)', () => {
 
   modelCoverageTests(carouselMachine, paths, harness);
 
-  it('starts held when the visitor prefers reduced motion, and plays once the preference is gone', () => {
-    const actor = createActor(carouselMachine, { input: { count: 4, reducedMotion: true } }).start();
+  it('starts held when the visitor prefers reduced motion (the worker reports it at start), and plays once the preference is gone', () => {
+    motion.reduce = true;
+    const actor = createActor(carouselMachine, { input: { count: 4 } }).start();
     expect(actor.getSnapshot().value).toEqual({ expanded: 'held' });
     vi.advanceTimersByTime(CAROUSEL_ADVANCE_MS * 2);
     expect(actor.getSnapshot().context.index).toBe(0);
-    actor.send({ type: 'carousel.reducedMotion', reduce: false });
+    motion.set(false);
     expect(actor.getSnapshot().value).toEqual({ expanded: 'playing' });
     vi.advanceTimersByTime(CAROUSEL_ADVANCE_MS);
     expect(actor.getSnapshot().context.index).toBe(1);
+    motion.set(true);
+    expect(actor.getSnapshot().value).toEqual({ expanded: 'held' });
+    actor.stop();
+    expect(motion.listeners.size).toBe(0);
+    motion.reduce = false;
+  });
+
+  it('the motion preference given as input holds it before the worker reports', () => {
+    const actor = createActor(unprovided.provide({ actors: { watchReducedMotion: fromCallback(() => undefined) } }), { input: { count: 4, reducedMotion: true } }).start();
+    expect(actor.getSnapshot().value).toEqual({ expanded: 'held' });
     actor.stop();
   });
 

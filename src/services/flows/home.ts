@@ -1,8 +1,8 @@
 // The home page's flows (issue 16), provided once: the carousel, and one section flow per part of the page that
 // loads its data — the slides, the featured collection, the current exhibition, the trending collections and the
 // featured article. Views run them with useFlow; unit tests replace them by machine id.
-import { fromPromise } from 'xstate';
-import { carouselMachine } from '../../../machines/home/carouselMachine';
+import { fromCallback, fromPromise } from 'xstate';
+import { carouselMachine, type CarouselEvent } from '../../../machines/home/carouselMachine';
 import { createHomeSectionMachine } from '../../../machines/home/homeSectionMachine';
 import type { MarketplaceCollection } from '../marketplace';
 import {
@@ -16,7 +16,21 @@ import {
   type HomeSlide,
 } from '../home/homeData';
 
-export const homeCarouselFlow = carouselMachine;
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+export const homeCarouselFlow = carouselMachine.provide({
+  actors: {
+    // The visitor's motion preference now and whenever it changes (the system setting, or devtools' emulation).
+    watchReducedMotion: fromCallback<CarouselEvent>(({ sendBack }) => {
+      if (typeof window.matchMedia !== 'function') return undefined;
+      const list = window.matchMedia(REDUCED_MOTION);
+      const send = () => sendBack({ type: 'carousel.reducedMotion', reduce: list.matches });
+      send();
+      list.addEventListener('change', send);
+      return () => list.removeEventListener('change', send);
+    }),
+  },
+});
 
 export const homeSlidesFlow = createHomeSectionMachine<HomeSlide[]>('homeSlides').provide({
   actors: { fetchSection: fromPromise(({ signal }) => fetchHomeSlides(signal)) },

@@ -1,12 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { Link } from '@tanstack/react-router';
-import { useEffect, type FocusEvent, type KeyboardEvent } from 'react';
+import type { FocusEvent, KeyboardEvent } from 'react';
 import { useFlow } from '../../app/flows';
-import { useMediaQuery } from '../../components/data/useMediaQuery';
 import { homeCarouselFlow } from '../../services/flows/home';
 import type { HomeSlide } from '../../services/home/homeData';
 
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
 function SlideLink({ slide, active }: { slide: HomeSlide; active: boolean }) {
   const tabIndex = active ? undefined : -1;
@@ -37,8 +35,7 @@ function SlideLink({ slide, active }: { slide: HomeSlide; active: boolean }) {
  * machines/home/carouselMachine.ts; `data-state` and `data-index` say what it does.
  */
 export default function HomeCarousel({ slides }: { slides: HomeSlide[] }) {
-  const reducedMotion = useMediaQuery(REDUCED_MOTION);
-  const carousel = useFlow(homeCarouselFlow, { input: { count: slides.length, reducedMotion } });
+  const carousel = useFlow(homeCarouselFlow, { input: { count: slides.length } });
   const index = useSelector(carousel, (snapshot) => snapshot.context.index);
   const collapsed = useSelector(carousel, (snapshot) => snapshot.matches('collapsed'));
   const playing = useSelector(carousel, (snapshot) => snapshot.hasTag('playing'));
@@ -46,10 +43,6 @@ export default function HomeCarousel({ slides }: { slides: HomeSlide[] }) {
   const state = useSelector(carousel, (snapshot) =>
     snapshot.matches('collapsed') ? 'collapsed' : snapshot.matches({ expanded: 'paused' }) ? 'paused' : snapshot.matches({ expanded: 'held' }) ? 'held' : 'playing',
   );
-  useEffect(() => {
-    carousel.send({ type: 'carousel.reducedMotion', reduce: reducedMotion });
-  }, [carousel, reducedMotion]);
-
   const onBlur = (event: FocusEvent<HTMLElement>) => {
     // Focus moving between the carousel's own controls is not leaving it.
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) carousel.send({ type: 'carousel.focusOut' });

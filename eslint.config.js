@@ -47,6 +47,18 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // The build runs on preact/compat (vite.config.ts), which has none of React 19's newest APIs.
+      'no-restricted-imports': ['error', {
+        paths: [{
+          name: 'react',
+          importNames: ['use', 'useEffectEvent', 'useActionState', 'useOptimistic', 'Activity', 'cache', 'experimental_useEffectEvent'],
+          message: 'Not in preact/compat, which the build runs on: use a ref kept current in an effect, a machine, or plain state.',
+        }, {
+          name: 'react-dom',
+          importNames: ['useFormStatus', 'preload', 'preinit', 'preconnect', 'prefetchDNS', 'requestFormReset'],
+          message: 'Not in preact/compat, which the build runs on.',
+        }],
+      }],
     },
   },
   {

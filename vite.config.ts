@@ -9,6 +9,16 @@ const backend = 'http://127.0.0.1:8787';
 // Vitest extends this config for the "app" project: the SW and route generation only matter for real builds.
 const isVitest = Boolean(process.env.VITEST);
 
+/** react, react-dom and the JSX runtimes resolve to Preact's compat layer (exact specifiers only). */
+export const preactAliases = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+];
+
 const plugins: PluginOption[] = [];
 if (!isVitest) {
   plugins.push(
@@ -50,8 +60,15 @@ if (!isVitest) {
 export default defineConfig({
   plugins,
   resolve: {
-    // @walletconnect/ethereum-provider imports Reown's AppKit modal only when showQrModal is on; we draw our own QR.
-    alias: isVitest ? {} : { '@reown/appkit/core': './src/services/wallet/appkitStub.ts' },
+    alias: [
+      // The app is React code run by preact/compat (React's API at about a sixth of react-dom's size): the first-load
+      // budget (≤ 120 KB gzip of script on /) has no room for react-dom. Builds and the dev server use it; the jsdom
+      // app tests run the same components on react-dom (their libraries load react through Node's own resolution),
+      // and the Playwright suite runs the shipped build.
+      ...(isVitest ? [] : preactAliases),
+      // @walletconnect/ethereum-provider imports Reown's AppKit modal only when showQrModal is on; we draw our own QR.
+      ...(isVitest ? [] : [{ find: '@reown/appkit/core', replacement: './src/services/wallet/appkitStub.ts' }]),
+    ],
   },
   server: {
     host: '127.0.0.1',

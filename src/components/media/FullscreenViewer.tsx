@@ -1,5 +1,5 @@
 // The fullscreen viewer for every media type: the Fullscreen API when the browser allows it, else a modal.
-import { Suspense, useEffect, useEffectEvent, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { MediaThumbnail, type MediaToken } from './TokenMedia';
 import { viewerFor } from './viewers';
@@ -19,7 +19,11 @@ function FullscreenDialog({ token, onClose }: { token: MediaToken; onClose: () =
   const ref = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   // The latest onClose, read by the fullscreenchange listener without re-running the effect.
-  const closeViewer = useEffectEvent(onClose);
+  // (A ref kept current after each render: the same as React's useEffectEvent, which preact/compat lacks.)
+  const onCloseRef = useRef(onClose);
+  useLayoutEffect(() => {
+    onCloseRef.current = onClose;
+  });
   const [mode, setMode] = useState<'modal' | 'native'>('modal');
   const Viewer = viewerFor(token.mediaType);
 
@@ -40,7 +44,7 @@ function FullscreenDialog({ token, onClose }: { token: MediaToken; onClose: () =
     }
     // Esc in native fullscreen is handled by the browser: leaving fullscreen closes the viewer too.
     const onChange = () => {
-      if (native && document.fullscreenElement !== dialog) closeViewer();
+      if (native && document.fullscreenElement !== dialog) onCloseRef.current();
     };
     document.addEventListener('fullscreenchange', onChange);
     return () => {

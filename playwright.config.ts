@@ -46,6 +46,8 @@ export default defineConfig({
       DEPLOYMENTS_FILE: E2E_DEPLOYMENTS_FILE,
       ...(E2E_STATIC_DIR ? { STATIC_DIR: E2E_STATIC_DIR } : {}),
       CHAIN_QUIET: '1',
+      // Issue 17 item 8 (tests/e2e/session.spec.ts): country XX is refused, read from the trusted proxy header cf-ipcountry.
+      BLOCKED_COUNTRIES: 'XX', GEOFENCE_COUNTRY_HEADER: 'cf-ipcountry',
       // Issue 17 item 4: the local chain's block explorer, so the collection page shows its view-on-chain link.
       BLOCK_EXPLORER_URL: `http://127.0.0.1:${E2E_PORT}/explorer`,
       // The XSS corpus articles (scripts/seed/xssArticles.ts) for tests/e2e/xssArticle.spec.ts: articles have no

@@ -13,6 +13,7 @@ import type {
   ConnectWalletInput,
   DisconnectWalletInput,
   LoadApiKeyInput,
+  LoadTermsAcceptedInput,
   RestoredConnection,
   SignLoginInput,
   StoreApiKeyParams,
@@ -66,6 +67,10 @@ export const walletSessionMachine = setup({
     loadApiKey: fromPromise<WalletLogin | null, LoadApiKeyInput>(async () => {
       throw notProvided('loadApiKey');
     }),
+    // Whether the address accepted the terms of service before (stored per address); false when it never did.
+    loadTermsAccepted: fromPromise<boolean, LoadTermsAcceptedInput>(async () => {
+      throw notProvided('loadTermsAccepted');
+    }),
     // Builds the SIWE message (server nonce, app domain, chain id), asks the wallet to sign, POSTs /api/v1/account.
     signLogin: fromPromise<WalletLogin, SignLoginInput>(async () => {
       throw notProvided('signLogin');
@@ -87,6 +92,9 @@ export const walletSessionMachine = setup({
     },
     clearApiKey: (_args, _params: AddressParams) => {
       throw notProvided('clearApiKey');
+    },
+    rememberTermsAccepted: (_args, _params: AddressParams) => {
+      throw notProvided('rememberTermsAccepted');
     },
     // The wallet address is gone: services clear the stored key and cached account data.
     resetAccount: (_args, _params: AddressParams) => {
@@ -131,6 +139,7 @@ export const walletSessionMachine = setup({
       const stored = outputOf<WalletLogin | null>(event);
       return stored !== null && isApiKeyFresh(stored.apiKey.expires, context.now());
     },
+    hasAcceptedTerms: ({ event }) => outputOf<boolean>(event) === true,
     isBanned: ({ event }) => outputOf<WalletLogin | null>(event)?.account.isBanned === true,
     reloadWhenSignedIn: ({ context }) => context.reloadWhenSignedIn,
     isOtherAddress: ({ context, event }) =>
@@ -277,10 +286,32 @@ export const walletSessionMachine = setup({
             onDone: [
               { guard: and(['isStoredLoginFresh', 'isBanned']), target: 'banned', actions: 'assignLogin' },
               { guard: 'isStoredLoginFresh', target: 'registered', actions: 'assignLogin' },
-              { target: 'signing' },
+              { target: 'terms' },
             ],
             // Storage unavailable: sign in again.
-            onError: 'signing',
+            onError: 'terms',
+          },
+        },
+        // Seed 000 acceptTerms: an address signs in only once it has accepted the terms of service.
+        terms: {
+          tags: 'busy',
+          invoke: {
+            id: 'loadTermsAccepted',
+            src: 'loadTermsAccepted',
+            input: ({ context }) => ({ address: context.address ?? '' }),
+            onDone: [{ guard: 'hasAcceptedTerms', target: 'signing' }, { target: 'askingTerms' }],
+            onError: 'askingTerms',
+          },
+        },
+        // Nothing is signed or stored before the answer; declining signs the wallet out again.
+        askingTerms: {
+          tags: 'terms',
+          on: {
+            'wallet.acceptTerms': {
+              target: 'signing',
+              actions: { type: 'rememberTermsAccepted', params: ({ context }) => ({ address: context.address }) },
+            },
+            'wallet.declineTerms': { target: '#walletSession.disconnecting', actions: assign({ error: null }) },
           },
         },
         signing: {

@@ -42,6 +42,10 @@ export interface ConnectWalletInput {
 export interface LoadApiKeyInput {
   address: string;
 }
+/** Seed 000 app state `acceptTerms`: whether this address accepted the terms of service (remembered per address). */
+export interface LoadTermsAcceptedInput {
+  address: string;
+}
 export interface SignLoginInput {
   address: string;
   chainId: number;
@@ -103,6 +107,9 @@ export type WalletSessionEvent =
   | { type: 'wallet.addressChanged'; address: string }
   | { type: 'wallet.addressLost' }
   | { type: 'wallet.chainChanged'; chainId: number }
+  /** The first sign-in of an address asks to accept the terms of service: accepted (then signing) or declined. */
+  | { type: 'wallet.acceptTerms' }
+  | { type: 'wallet.declineTerms' }
   /** The account was saved (PUT /api/v1/account/:id answered): the session and its stored login take it. */
   | { type: 'wallet.accountUpdated'; account: WalletAccount };
 
@@ -111,4 +118,4 @@ export type WalletSessionEmitted =
   | { type: 'wallet.notify'; kind: NotificationKind; text: string }
   | { type: 'wallet.dismissSticky'; text: string };
 
-export type WalletSessionTag = 'busy' | 'registered' | 'banned';
+export type WalletSessionTag = 'busy' | 'registered' | 'banned' | 'terms';

@@ -17,11 +17,13 @@ export interface FakeWallet {
   stored?: WalletLogin | null;
   signed?: WalletLogin;
   signError?: unknown;
+  /** Whether the address accepted the terms of service before (default true: no terms step). */
+  termsAccepted?: boolean;
 }
 
 /** The session machine over scripted services (unit tests only): no wallet, no network. */
 export function fakeWalletSession(fake: FakeWallet = {}) {
-  const calls = { connect: [] as string[], sign: 0, stored: [] as WalletLogin[] };
+  const calls = { connect: [] as string[], sign: 0, stored: [] as WalletLogin[], acceptedTerms: [] as string[] };
   const machine = walletSessionMachine.provide({
     actors: {
       reconnectWallet: fromPromise(async () => fake.restored ?? null),
@@ -30,6 +32,7 @@ export function fakeWalletSession(fake: FakeWallet = {}) {
         return fake.connection ?? { address: ALICE, chainId: 31337 };
       }),
       loadApiKey: fromPromise(async () => fake.stored ?? null),
+      loadTermsAccepted: fromPromise(async () => fake.termsAccepted ?? true),
       signLogin: fromPromise(async () => {
         calls.sign += 1;
         if (fake.signError) throw fake.signError;
@@ -44,6 +47,9 @@ export function fakeWalletSession(fake: FakeWallet = {}) {
         calls.stored.push({ account: params.account, apiKey: params.apiKey });
       },
       clearApiKey: () => {},
+      rememberTermsAccepted: (_args, params) => {
+        if (params.address) calls.acceptedTerms.push(params.address);
+      },
       resetAccount: () => {},
       reloadPage: () => {},
     },

@@ -65,6 +65,11 @@ const modelEvents: ModelEvent[] = [
   done('loadApiKey', null),
   done('loadApiKey', storedBanned),
   failed('loadApiKey', new Error('IndexedDB unavailable')),
+  done('loadTermsAccepted', true),
+  done('loadTermsAccepted', false),
+  failed('loadTermsAccepted', new Error('localStorage blocked')),
+  { type: 'wallet.acceptTerms' },
+  { type: 'wallet.declineTerms' },
   done('signLogin', signedIn),
   done('signLogin', signedInBanned),
   failed('signLogin', signatureRefused),
@@ -110,9 +115,21 @@ const signInCore = (state: AnyMachineSnapshot, event: EventObject) => {
   if (e.type.startsWith('xstate.error.actor.')) return false;
   if (e.type === 'xstate.done.actor.connectWallet') return (e.output as { chainId: number }).chainId === HARDHAT;
   if (e.type === 'xstate.done.actor.signLogin') return e.output === signedIn;
+  if (e.type === 'wallet.declineTerms') return false;
   return keepEvent(state, event);
 };
-const paths = modelPaths(model, { toState: (state) => state.matches({ connected: 'registered' }), filterEvents: signInCore });
+// Declining the terms: the first sign-in of an address (no stored key, never accepted, or unknown) signs out again.
+const declineCore = (state: AnyMachineSnapshot, event: EventObject) => {
+  const e = event as ModelEvent;
+  if (e.type === 'wallet.declineTerms' || e.type === 'xstate.error.actor.loadTermsAccepted') return true;
+  if (e.type === 'xstate.done.actor.loadTermsAccepted') return e.output === false;
+  if (e.type === 'xstate.done.actor.loadApiKey') return e.output === null;
+  return ['wallet.connect', 'xstate.done.actor.reconnectWallet', 'xstate.done.actor.connectWallet'].includes(e.type) && signInCore(state, event);
+};
+const paths = [
+  ...modelPaths(model, { toState: (state) => state.matches({ connected: 'registered' }), filterEvents: signInCore }),
+  ...model.getSimplePaths({ toState: (state) => state.matches('disconnecting'), filterEvents: declineCore }),
+];
 
 function harness() {
   let run: WalletSessionRun | undefined;
@@ -131,7 +148,7 @@ function harness() {
   const real = () => get().actor.getSnapshot();
   const outputOf = (step: { event: EventObject }) => (step.event as unknown as { output: unknown }).output;
   const errorOf = (step: { event: EventObject }) => (step.event as unknown as { error: unknown }).error;
-  const settle = (name: 'reconnectWallet' | 'connectWallet' | 'loadApiKey' | 'signLogin' | 'switchNetwork' | 'disconnectWallet') => ({
+  const settle = (name: 'reconnectWallet' | 'connectWallet' | 'loadApiKey' | 'loadTermsAccepted' | 'signLogin' | 'switchNetwork' | 'disconnectWallet') => ({
     [`xstate.done.actor.${name}`]: async (step: { event: EventObject }) => {
       get()[name].last().resolve(outputOf(step) as never);
       await flush();
@@ -148,11 +165,32 @@ function harness() {
     params: {
       events: {
         'xstate.init': () => {
-          run = startWalletSession();
+          run = startWalletSession(undefined, { controlTerms: true });
         },
         ...settle('reconnectWallet'),
         ...settle('connectWallet'),
         ...settle('loadApiKey'),
+        ...settle('loadTermsAccepted'),
+        'wallet.acceptTerms': (step: { event: EventObject }) => {
+          const { address } = ctx(real());
+          const signs = get().signLogin.calls.length;
+          send(step);
+          // Remembered for this address; the wallet is asked to sign only now.
+          expect(get().recorded.rememberTermsAccepted).toHaveBeenLastCalledWith({ address });
+          expect(real().matches({ connected: 'signing' })).toBe(true);
+          expect(get().signLogin.calls).toHaveLength(signs + 1);
+        },
+        'wallet.declineTerms': (step: { event: EventObject }) => {
+          const remembered = get().recorded.rememberTermsAccepted.mock.calls.length;
+          const signs = get().signLogin.calls.length;
+          const stored = get().recorded.storeApiKey.mock.calls.length;
+          send(step);
+          // Nothing half-done: not remembered, never signed, no key stored, the stored one cleared.
+          expect(get().recorded.rememberTermsAccepted).toHaveBeenCalledTimes(remembered);
+          expect(get().signLogin.calls).toHaveLength(signs);
+          expect(get().recorded.storeApiKey).toHaveBeenCalledTimes(stored);
+          expect(get().recorded.clearApiKey).toHaveBeenLastCalledWith({ address: ctx(real()).address });
+        },
         ...settle('signLogin'),
         'xstate.done.actor.signLogin': async (step: { event: EventObject }) => {
           const login = outputOf(step) as typeof signedIn;
@@ -252,6 +290,17 @@ function harness() {
           expect(ctx(snap).notice).toBeNull();
           expect(get().loadApiKey.last().input).toEqual({ address: ctx(snap).address });
           checkReloads(false);
+        },
+        'connected.terms': (snap) => {
+          expect(snap.hasTag('busy')).toBe(true);
+          expect(snap.hasTag('terms')).toBe(false);
+          expect(get().loadTermsAccepted.last().input).toEqual({ address: ctx(snap).address });
+        },
+        'connected.askingTerms': (snap) => {
+          expect(snap.hasTag('terms')).toBe(true);
+          expect(snap.hasTag('busy')).toBe(false);
+          expect(snap.can({ type: 'wallet.acceptTerms' })).toBe(true);
+          expect(snap.can({ type: 'wallet.declineTerms' })).toBe(true);
         },
         'connected.signing': (snap) => {
           expect(snap.hasTag('busy')).toBe(true);

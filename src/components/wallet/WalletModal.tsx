@@ -19,7 +19,7 @@ import { shortAddress } from './AccountAvatar';
 import { useFocusTrap } from './useFocusTrap';
 import { WalletConnectPanel } from './WalletConnectPanel';
 
-type Phase = 'choose' | 'connecting' | 'switching' | 'signing' | 'registered' | 'banned' | 'busy';
+type Phase = 'choose' | 'connecting' | 'switching' | 'terms' | 'signing' | 'registered' | 'banned' | 'busy';
 
 const PHASE_TEXT: Partial<Record<Phase, string>> = {
   connecting: 'Confirm the connection in your wallet…',
@@ -36,12 +36,12 @@ export default function WalletModal() {
   const wallet = useSystemActor('walletSession');
   const config = useSystemActor('config');
   const walletModal = useSystemActor('walletModal');
-  const close = () => walletModal.send({ type: 'walletModal.close' });
   const appConfig = useSelector(config, (snapshot) => snapshot.context.config);
   const phase = useSelector(wallet, (snapshot): Phase => {
     if (snapshot.matches('disconnected')) return 'choose';
     if (snapshot.matches('connecting')) return 'connecting';
     if (snapshot.matches({ connected: 'switchingNetwork' })) return 'switching';
+    if (snapshot.hasTag('terms')) return 'terms';
     if (snapshot.matches({ connected: 'signing' })) return 'signing';
     if (snapshot.hasTag('registered')) return 'registered';
     if (snapshot.hasTag('banned')) return 'banned';
@@ -53,6 +53,11 @@ export default function WalletModal() {
   const announced = useSyncExternalStore(subscribeAnnouncedWallets, announcedWallets, announcedWallets);
   // WalletConnect's own reason (no project id, relay unreachable) says more than the catalogue's generic message.
   const walletConnectFailure = useSyncExternalStore(subscribeWalletConnectUri, getWalletConnectFailure, getWalletConnectFailure);
+  // Closing while the terms are asked declines them: the wallet is signed out again, nothing is signed.
+  const close = () => {
+    if (phase === 'terms') wallet.send({ type: 'wallet.declineTerms' });
+    walletModal.send({ type: 'walletModal.close' });
+  };
   const dialogRef = useRef<HTMLDivElement>(null);
   useFocusTrap(dialogRef, close);
 
@@ -92,6 +97,7 @@ export default function WalletModal() {
             </button>
           </div>
         )}
+        {phase === 'terms' && <TermsStep onAccept={() => wallet.send({ type: 'wallet.acceptTerms' })} onDecline={() => wallet.send({ type: 'wallet.declineTerms' })} />}
         {PHASE_TEXT[phase] && (
           <div className="wallet-modal-progress" role="status">
             <p>{notice ?? PHASE_TEXT[phase]}</p>
@@ -148,6 +154,32 @@ export default function WalletModal() {
       </div>
     </div>,
     document.body,
+  );
+}
+
+/** Seed 000 acceptTerms: the first sign-in of an address asks to accept the terms of service (remembered per address). */
+function TermsStep({ onAccept, onDecline }: { onAccept: () => void; onDecline: () => void }) {
+  return (
+    <section className="wallet-modal-terms" aria-labelledby="wallet-terms-heading">
+      <h3 id="wallet-terms-heading" className="wallet-modal-heading">
+        Terms of service
+      </h3>
+      <p>
+        Before you sign in, please read and accept the{' '}
+        <a href="/tos" target="_blank" rel="noopener">
+          terms of service
+        </a>
+        .
+      </p>
+      <div className="wallet-modal-actions">
+        <button type="button" className="button button-primary" onClick={onAccept} autoFocus>
+          Accept
+        </button>
+        <button type="button" className="button" onClick={onDecline}>
+          Decline
+        </button>
+      </div>
+    </section>
   );
 }
 

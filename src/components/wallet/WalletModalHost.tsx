@@ -5,11 +5,16 @@ import { useSystemActor } from '../../app/appActorContext';
 // The modal and the wallet discovery behind it are their own chunk, fetched the first time the modal opens.
 const WalletModal = lazy(() => import('./WalletModal'));
 
-/** Draws the wallet modal while the app's walletModal actor is open (it closes itself once the session is registered). */
+/**
+ * Draws the wallet modal while the app's walletModal actor is open (it closes itself once the session is registered),
+ * and whenever the session asks to accept the terms (a wallet account switched to a new address asks too).
+ */
 export function WalletModalHost() {
   const walletModal = useSystemActor('walletModal');
+  const walletSession = useSystemActor('walletSession');
   const open = useSelector(walletModal, (snapshot) => snapshot.hasTag('open'));
-  if (!open) return null;
+  const askingTerms = useSelector(walletSession, (snapshot) => snapshot.hasTag('terms'));
+  if (!open && !askingTerms) return null;
   return (
     <Suspense fallback={null}>
       <WalletModal />

@@ -4,6 +4,7 @@ import type {
   ConnectWalletInput,
   DisconnectWalletInput,
   LoadApiKeyInput,
+  LoadTermsAcceptedInput,
   RestoredConnection,
   SignLoginInput,
   SwitchNetworkInput,
@@ -14,6 +15,7 @@ import type {
 } from '../../../machines/wallet/walletSessionTypes';
 import { signedJson, type ApiKeyCredentials } from '../authFetch';
 import { clearStoredConnection, restorableConnection } from './connectionFlag';
+import { hasAcceptedTerms, rememberAcceptedTerms } from './termsStore';
 import { whenWalletAppConfig } from './walletEnv';
 
 /** DELETE /api/v1/account/session: the server refuses the key from now on. */
@@ -49,6 +51,7 @@ export function provideWalletSession(options: { reload?: () => void } = {}) {
         return stack.connectWallet(appConfig, input.connectorId);
       }),
       loadApiKey: fromPromise<WalletLogin | null, LoadApiKeyInput>(async ({ input }) => (await loadKeyStore()).loadApiKey(input.address)),
+      loadTermsAccepted: fromPromise<boolean, LoadTermsAcceptedInput>(async ({ input }) => hasAcceptedTerms(input.address)),
       signLogin: fromPromise<WalletLogin, SignLoginInput>(async ({ input, signal }) => {
         const appConfig = await whenWalletAppConfig(signal);
         const stack = await loadWalletStack();
@@ -84,6 +87,9 @@ export function provideWalletSession(options: { reload?: () => void } = {}) {
       clearApiKey: (_args, params) => {
         const { address } = params;
         if (address) reportLater(loadKeyStore().then((store) => store.clearApiKey(address)));
+      },
+      rememberTermsAccepted: (_args, params) => {
+        if (params.address) rememberAcceptedTerms(params.address);
       },
       resetAccount: (_args, params) => {
         clearStoredConnection();

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { ACCEPTED_TERMS_KEY } from '../../../src/services/wallet/termsStore';
 
 // An injected EIP-1193 test wallet: the page gets a provider that announces itself through EIP-6963; its requests
 // come here (page.exposeFunction) and are forwarded to the local chain, which signs for its unlocked accounts.
@@ -54,9 +55,32 @@ async function chainRpc(rpcUrl: string, method: string, params: unknown[]): Prom
   return body.error ? { error: body.error } : { result: body.result };
 }
 
-/** Installs the wallet into `page` (call before the first navigation; it survives reloads). */
-export async function installTestWallet(page: Page, { rpcUrl, accountIndex }: { rpcUrl: string; accountIndex: number }): Promise<TestWallet> {
+/**
+ * Installs the wallet into `page` (call before the first navigation; it survives reloads). Its accounts have accepted
+ * the terms of service already (the app's own localStorage record), so specs sign in without the terms step;
+ * `acceptTerms: false` leaves them unaccepted.
+ */
+export async function installTestWallet(
+  page: Page,
+  { rpcUrl, accountIndex, acceptTerms = true }: { rpcUrl: string; accountIndex: number; acceptTerms?: boolean },
+): Promise<TestWallet> {
   const accounts = ((await chainRpc(rpcUrl, 'eth_accounts', [])) as { result: string[] }).result;
+  if (acceptTerms) {
+    await page.addInitScript(
+      ({ key, addresses }) => {
+        // The app's page only: sandboxed frames (media, generative art) have no storage to write.
+        if (window.top !== window) return;
+        try {
+          const stored: unknown = JSON.parse(window.localStorage.getItem(key) ?? '[]');
+          const known = Array.isArray(stored) ? (stored as string[]) : [];
+          window.localStorage.setItem(key, JSON.stringify([...new Set([...known, ...addresses])]));
+        } catch {
+          // Storage blocked: the terms step shows, as it would for a new visitor.
+        }
+      },
+      { key: ACCEPTED_TERMS_KEY, addresses: accounts.map((address) => address.toLowerCase()) },
+    );
+  }
   let index = accountIndex;
   let connected = false;
   let signs = 0;

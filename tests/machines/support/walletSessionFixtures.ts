@@ -1,10 +1,11 @@
 import { vi } from 'vitest';
-import { createActor, fromCallback, type AnyMachineSnapshot } from 'xstate';
+import { createActor, fromCallback, fromPromise, type AnyMachineSnapshot } from 'xstate';
 import {
   walletSessionMachine,
   type ConnectWalletInput,
   type DisconnectWalletInput,
   type LoadApiKeyInput,
+  type LoadTermsAcceptedInput,
   type RestoredConnection,
   type SignLoginInput,
   type SwitchNetworkInput,
@@ -60,8 +61,12 @@ export interface WatcherRecord {
   stopped: boolean;
 }
 
-/** The wallet session with every effect controlled by the test; actions are recorded. */
-export function startWalletSession(input: WalletSessionInput = baseInput) {
+/**
+ * The wallet session with every effect controlled by the test; actions are recorded. The terms question
+ * (loadTermsAccepted) is answered `termsAccepted` at once unless `controlTerms` hands it to the test too.
+ */
+export function startWalletSession(input: WalletSessionInput = baseInput, { controlTerms = false, termsAccepted = true } = {}) {
+  const loadTermsAccepted = controlled<boolean, LoadTermsAcceptedInput>();
   const reconnectWallet = controlled<RestoredConnection | null>();
   const connectWallet = controlled<WalletConnection, ConnectWalletInput>();
   const loadApiKey = controlled<WalletLogin | null, LoadApiKeyInput>();
@@ -74,12 +79,14 @@ export function startWalletSession(input: WalletSessionInput = baseInput) {
     clearApiKey: vi.fn(),
     resetAccount: vi.fn(),
     reloadPage: vi.fn(),
+    rememberTermsAccepted: vi.fn(),
   };
   const machine = walletSessionMachine.provide({
     actors: {
       reconnectWallet: reconnectWallet.logic,
       connectWallet: connectWallet.logic,
       loadApiKey: loadApiKey.logic,
+      loadTermsAccepted: controlTerms ? loadTermsAccepted.logic : fromPromise<boolean, LoadTermsAcceptedInput>(async () => termsAccepted),
       signLogin: signLogin.logic,
       switchNetwork: switchNetwork.logic,
       disconnectWallet: disconnectWallet.logic,
@@ -95,6 +102,7 @@ export function startWalletSession(input: WalletSessionInput = baseInput) {
       storeApiKey: (_args, params) => recorded.storeApiKey(params),
       clearApiKey: (_args, params) => recorded.clearApiKey(params),
       resetAccount: (_args, params) => recorded.resetAccount(params),
+      rememberTermsAccepted: (_args, params) => recorded.rememberTermsAccepted(params),
       reloadPage: () => recorded.reloadPage(),
     },
   });
@@ -108,6 +116,7 @@ export function startWalletSession(input: WalletSessionInput = baseInput) {
     reconnectWallet,
     connectWallet,
     loadApiKey,
+    loadTermsAccepted,
     signLogin,
     switchNetwork,
     disconnectWallet,

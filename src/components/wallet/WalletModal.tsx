@@ -159,6 +159,9 @@ export default function WalletModal() {
 
 /** Seed 000 acceptTerms: the first sign-in of an address asks to accept the terms of service (remembered per address). */
 function TermsStep({ onAccept, onDecline }: { onAccept: () => void; onDecline: () => void }) {
+  // The step replaces the wallet choice the user just clicked: focus moves to its first answer.
+  const acceptRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => acceptRef.current?.focus(), []);
   return (
     <section className="wallet-modal-terms" aria-labelledby="wallet-terms-heading">
       <h3 id="wallet-terms-heading" className="wallet-modal-heading">
@@ -172,7 +175,7 @@ function TermsStep({ onAccept, onDecline }: { onAccept: () => void; onDecline: (
         .
       </p>
       <div className="wallet-modal-actions">
-        <button type="button" className="button button-primary" onClick={onAccept} autoFocus>
+        <button ref={acceptRef} type="button" className="button button-primary" onClick={onAccept}>
           Accept
         </button>
         <button type="button" className="button" onClick={onDecline}>

@@ -3,10 +3,8 @@ import { routeTree } from '../routeTree.gen';
 import { NotFoundView } from '../views/status/NotFoundView';
 import { RouteErrorView } from '../views/status/RouteErrorView';
 import type { AppActor } from './appActorContext';
+import { prefersReducedMotion, scrollToHashTargets } from './hashScroll';
 import { setFlowNavigator, setFlowReloader, type FlowNavigateOptions } from '../services/flows/navigation';
-
-const prefersReducedMotion = () =>
-  typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export function createAppRouter(appActor: AppActor, options: { history?: RouterHistory } = {}) {
   const router = createRouter({
@@ -25,6 +23,8 @@ export function createAppRouter(appActor: AppActor, options: { history?: RouterH
   // Flows navigate through the router created last (src/services/flows/navigation.ts).
   setFlowNavigator((navigate: FlowNavigateOptions) => void router.navigate(navigate as Parameters<typeof router.navigate>[0]));
   setFlowReloader(() => router.invalidate());
+  // A hash target rendered after the route (the token page's comments on a first load) is scrolled to once it exists.
+  scrollToHashTargets(router);
   return router;
 }
 

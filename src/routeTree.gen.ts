@@ -29,6 +29,7 @@ import { Route as ArticleIdRouteImport } from './routes/article.$id'
 import { Route as ArtistsIndexRouteImport } from './routes/artists.index'
 import { Route as ArtistsApplyRouteImport } from './routes/artists.apply'
 import { Route as CanvasContainerIdRouteImport } from './routes/canvas.$containerId'
+import { Route as CollectionChainIdRouteImport } from './routes/collection.$chainId'
 import { Route as StudioIndexRouteImport } from './routes/studio.index'
 import { Route as StudioConnectRouteImport } from './routes/studio.connect'
 import { Route as TokenIdRouteImport } from './routes/token.$id'
@@ -143,6 +144,11 @@ const CanvasContainerIdRoute = CanvasContainerIdRouteImport.update({
   path: '/canvas/$containerId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CollectionChainIdRoute = CollectionChainIdRouteImport.update({
+  id: '/collection/$chainId',
+  path: '/collection/$chainId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const StudioIndexRoute = StudioIndexRouteImport.update({
   id: '/studio/',
   path: '/studio/',
@@ -243,6 +249,7 @@ export interface FileRoutesByFullPath {
   '/article/$id': typeof ArticleIdRoute
   '/artists/apply': typeof ArtistsApplyRoute
   '/canvas/$containerId': typeof CanvasContainerIdRoute
+  '/collection/$chainId': typeof CollectionChainIdRoute
   '/studio/connect': typeof StudioConnectRoute
   '/token/$id': typeof TokenIdRoute
   '/artists/': typeof ArtistsIndexRoute
@@ -278,6 +285,7 @@ export interface FileRoutesByTo {
   '/article/$id': typeof ArticleIdRoute
   '/artists/apply': typeof ArtistsApplyRoute
   '/canvas/$containerId': typeof CanvasContainerIdRoute
+  '/collection/$chainId': typeof CollectionChainIdRoute
   '/studio/connect': typeof StudioConnectRoute
   '/token/$id': typeof TokenIdRoute
   '/artists': typeof ArtistsIndexRoute
@@ -316,6 +324,7 @@ export interface FileRoutesById {
   '/article/$id': typeof ArticleIdRoute
   '/artists/apply': typeof ArtistsApplyRoute
   '/canvas/$containerId': typeof CanvasContainerIdRoute
+  '/collection/$chainId': typeof CollectionChainIdRoute
   '/studio/connect': typeof StudioConnectRoute
   '/token/$id': typeof TokenIdRoute
   '/artists/': typeof ArtistsIndexRoute
@@ -353,6 +362,7 @@ export interface FileRouteTypes {
     | '/article/$id'
     | '/artists/apply'
     | '/canvas/$containerId'
+    | '/collection/$chainId'
     | '/studio/connect'
     | '/token/$id'
     | '/artists/'
@@ -388,6 +398,7 @@ export interface FileRouteTypes {
     | '/article/$id'
     | '/artists/apply'
     | '/canvas/$containerId'
+    | '/collection/$chainId'
     | '/studio/connect'
     | '/token/$id'
     | '/artists'
@@ -425,6 +436,7 @@ export interface FileRouteTypes {
     | '/article/$id'
     | '/artists/apply'
     | '/canvas/$containerId'
+    | '/collection/$chainId'
     | '/studio/connect'
     | '/token/$id'
     | '/artists/'
@@ -462,6 +474,7 @@ export interface RootRouteChildren {
   ArticleIdRoute: typeof ArticleIdRoute
   ArtistsApplyRoute: typeof ArtistsApplyRoute
   CanvasContainerIdRoute: typeof CanvasContainerIdRoute
+  CollectionChainIdRoute: typeof CollectionChainIdRoute
   StudioConnectRoute: typeof StudioConnectRoute
   TokenIdRoute: typeof TokenIdRoute
   ArtistsIndexRoute: typeof ArtistsIndexRoute
@@ -612,6 +625,13 @@ declare module '@tanstack/react-router' {
       path: '/canvas/$containerId'
       fullPath: '/canvas/$containerId'
       preLoaderRoute: typeof CanvasContainerIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/collection/$chainId': {
+      id: '/collection/$chainId'
+      path: '/collection/$chainId'
+      fullPath: '/collection/$chainId'
+      preLoaderRoute: typeof CollectionChainIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/studio/': {
@@ -777,6 +797,7 @@ const rootRouteChildren: RootRouteChildren = {
   ArticleIdRoute: ArticleIdRoute,
   ArtistsApplyRoute: ArtistsApplyRoute,
   CanvasContainerIdRoute: CanvasContainerIdRoute,
+  CollectionChainIdRoute: CollectionChainIdRoute,
   StudioConnectRoute: StudioConnectRoute,
   TokenIdRoute: TokenIdRoute,
   ArtistsIndexRoute: ArtistsIndexRoute,

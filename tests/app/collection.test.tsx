@@ -6,6 +6,8 @@ import { INVALID_DESCRIPTION_MESSAGE, REQUIRED_FIELD_MESSAGE } from '../../machi
 import type { CollectionDisplay } from '../../src/services/collection';
 import { NOT_FOUND_TEXT } from '../../src/views/status/NotFoundView';
 import { forgetAllListSnapshots } from '../../src/components/tokens/listSnapshots';
+import { fromPromise } from 'xstate';
+import { collectionRoyaltiesFlow } from '../../src/services/flows/collection';
 import { configAnswering, demoConfig, renderApp } from './appHarness';
 import { makeToken } from './fixtures';
 import { ALICE, HARDHAT_ACCOUNTS, fakeWalletSession, loginOf } from './walletHarness';
@@ -103,6 +105,8 @@ afterEach(() => {
 });
 
 const path = `/collection/${COLLECTION_ADDRESS}/31337`;
+// The creator's royalties panel reads the contract through the wallet stack: here it answers from a fixture.
+const royaltiesFromFixture = { collectionRoyalties: collectionRoyaltiesFlow.provide({ actors: { readRoyalties: fromPromise(async () => ({ basispoints: 500, recipient: ALICE })) } }) };
 const signedInAs = (address: string) =>
   fakeWalletSession({ restored: { address, chainId: 31337, connectorId: 'demo:1' }, stored: loginOf(address), connection: { address, chainId: 31337 } }).machine;
 
@@ -135,6 +139,15 @@ describe('collection display page', () => {
     expect(link).toHaveAttribute('href', `https://explorer.example.org/address/${COLLECTION_ADDRESS}`);
     expect(link).toHaveAttribute('target', '_blank');
     expect(screen.queryByRole('button', { name: 'Copy contract address' })).not.toBeInTheDocument();
+  });
+
+  it('routing: /collection/{chainId} (no address) opens explore\'s collections view filtered to that chain; a bad chain id is a 404', async () => {
+    const { router } = await renderApp('/collection/31337');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/explore'));
+    expect(router.state.location.search).toEqual({ view: 'collection', chain: [31337] });
+    expect(await screen.findByRole('radio', { name: 'Collections' })).toBeChecked();
+    await renderApp('/collection/zero');
+    expect(await screen.findByText(NOT_FOUND_TEXT)).toBeInTheDocument();
   });
 
   it('behavior: the next page loads when the grid bottom becomes visible', async () => {
@@ -184,7 +197,7 @@ describe('collection display page', () => {
   });
 
   it('creator: edits the description (address matched in any case); invalid text is refused with the seed message', async () => {
-    await renderApp(path, { walletSession: signedInAs(ALICE) });
+    await renderApp(path, { walletSession: signedInAs(ALICE) }, royaltiesFromFixture);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit description' }));
     const form = screen.getByRole('form', { name: 'Edit description' });
     const text = within(form).getByLabelText('Description');
@@ -209,7 +222,7 @@ describe('collection display page', () => {
 
   it('behavior: a description save failure is ignored silently and the editor closes', async () => {
     putAnswer = () => json({ error: 'forbidden', message: 'Only the creator may edit this collection' }, 403);
-    const { appActor } = await renderApp(path, { walletSession: signedInAs(ALICE.toUpperCase().replace('0X', '0x')) });
+    const { appActor } = await renderApp(path, { walletSession: signedInAs(ALICE.toUpperCase().replace('0X', '0x')) }, royaltiesFromFixture);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit description' }));
     const text = screen.getByLabelText('Description');
     await userEvent.clear(text);
@@ -222,6 +235,19 @@ describe('collection display page', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('creator: the royalties controls with the contract\'s values (issue 17 item 7a); a raise is refused', async () => {
+    await renderApp(path, { walletSession: signedInAs(ALICE) }, royaltiesFromFixture);
+    const royalties = await screen.findByRole('region', { name: 'Royalties' });
+    expect(await within(royalties).findByText('5% (500 basis points)')).toBeInTheDocument();
+    expect(within(royalties).getByText(ALICE)).toBeInTheDocument();
+    await userEvent.type(within(royalties).getByLabelText('New royalties (basis points, 100 = 1%)'), '700');
+    await userEvent.click(within(royalties).getByRole('button', { name: 'Reduce royalties' }));
+    expect(within(royalties).getByRole('alert')).toHaveTextContent('Royalties can only be reduced');
+    await userEvent.type(within(royalties).getByLabelText('New royalties recipient (address)'), 'nobody');
+    await userEvent.click(within(royalties).getByRole('button', { name: 'Transfer recipient' }));
+    expect(within(royalties).getAllByRole('alert')[1]).toHaveTextContent('Enter a valid address');
+  });
+
   it('another account: no Edit for the description or the cover', async () => {
     await renderApp(path, { walletSession: signedInAs(HARDHAT_ACCOUNTS[3]!) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Tidal Loops' })).toBeInTheDocument();
@@ -229,5 +255,6 @@ describe('collection display page', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: /connect wallet/i })).not.toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Edit description' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit cover' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Royalties' })).not.toBeInTheDocument();
   });
 });

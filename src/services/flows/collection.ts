@@ -2,6 +2,9 @@
 // actor name of their machines mapped to src/services. Views run them with useFlow(flow, { input }).
 import { fromPromise } from 'xstate';
 import { collectionCoverMachine, type SaveCoverInput } from '../../../machines/collection/collectionCoverMachine';
+import { collectionRoyaltiesMachine, type Royalties, type RoyaltiesInput } from '../../../machines/collection/collectionRoyaltiesMachine';
+import { loadContractCalls, provideContractAction } from '../chain/contractAction';
+import { whenWalletAppConfig } from '../wallet/walletEnv';
 import { createFormMachine, type FormRequest } from '../../../machines/forms/formMachine';
 import { updateCollection } from '../collection';
 import { reloadRoute } from './navigation';
@@ -46,5 +49,19 @@ export const collectionDescriptionFlow = createFormMachine<DescriptionValues>().
         return { saved: null } satisfies DescriptionSaveOutcome;
       }
     }),
+  },
+});
+
+/**
+ * The creator's royalties controls (issue 17 item 7a): the contract's current values read through the wallet stack
+ * (loaded only when the creator's panel mounts), Reduce and Transfer through the contract action flow.
+ */
+export const collectionRoyaltiesFlow = collectionRoyaltiesMachine.provide({
+  actors: {
+    readRoyalties: fromPromise<Royalties, RoyaltiesInput>(async ({ input, signal }) => {
+      const appConfig = await whenWalletAppConfig(signal);
+      return (await loadContractCalls()).readRoyalties(appConfig, input);
+    }),
+    contractAction: provideContractAction(),
   },
 });

@@ -9,6 +9,7 @@ import { collectionCoverFlow } from '../../services/flows/collection';
 import { CollectionCover } from './CollectionCover';
 import { CollectionDescription } from './CollectionDescription';
 import { CollectionDetails } from './CollectionDetails';
+import { CollectionRoyalties } from './CollectionRoyalties';
 import { CollectionTokens } from './CollectionTokens';
 import '../../styles/collection.css';
 
@@ -50,6 +51,8 @@ function CollectionPage({ collection }: { collection: CollectionDisplay }) {
           <CollectionDetails collection={collection} />
         </div>
       </header>
+      {/* Only the signed-in creator (the cover editor's credentials) gets the royalties controls (issue 17 item 7a). */}
+      {credentials && collection.address && <CollectionRoyalties chainId={collection.chainId} collection={collection.address} />}
       <section className="collection-tokens" aria-labelledby="collection-tokens-heading">
         <h2 id="collection-tokens-heading">Artworks</h2>
         <CollectionTokens containerId={collection._id} label={`Artworks of ${collection.name}`} />

@@ -22,6 +22,12 @@ const componentBody = (fn) => [
   `VariableDeclarator[id.name=/^([A-Z]|use[A-Z])/] > ArrowFunctionExpression > BlockStatement > ${fn}`,
   `VariableDeclarator[id.name=/^([A-Z]|use[A-Z])/] > CallExpression > ArrowFunctionExpression > BlockStatement > ${fn}`,
 ];
+// preact/compat (the build's runtime) only sets the autofocus attribute, which browsers honour on page load.
+const noAutoFocus = {
+  selector: "JSXAttribute[name.name='autoFocus']",
+  message: 'autoFocus does not focus a control inserted after load under preact/compat: use ref={focusOnMount} (src/components/data/focusOnMount.ts).',
+};
+
 const viewRestrictions = [
   { selector: "CallExpression[callee.name='createActor']", message: 'Views do not create actors: start a flow with useFlow (src/app/flows.tsx).' },
   { selector: "CallExpression[callee.property.name='provide']", message: 'Views do not provide machines: implementations are provided once in src/services/flows/.' },
@@ -59,6 +65,7 @@ export default tseslint.config(
           message: 'Not in preact/compat, which the build runs on.',
         }],
       }],
+      'no-restricted-syntax': ['error', noAutoFocus],
     },
   },
   {
@@ -66,7 +73,7 @@ export default tseslint.config(
     // src/services/flows/ and started with useFlow (src/app/flows.tsx), never assembled or wired in a component.
     files: ['src/views/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-syntax': ['error', ...viewRestrictions],
+      'no-restricted-syntax': ['error', noAutoFocus, ...viewRestrictions],
     },
   },
   {

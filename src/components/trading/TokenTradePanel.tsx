@@ -10,6 +10,7 @@ import { tokenSaleFlow } from '../../services/flows/token';
 import { useTokenPatch } from '../../services/live/tokenPatches';
 import { PhaseStatus, useTradePhase } from './PhaseStatus';
 import '../../styles/trading.css';
+import { focusOnMount } from '../data/focusOnMount';
 
 export interface TradeSale extends SaleListing {
   allOutSaleId?: string | null;
@@ -87,7 +88,7 @@ export function TokenTradePanel({ token }: { token: TradeToken }) {
             min={PRICE_MIN}
             step={PRICE_STEP}
             value={offer}
-            autoFocus
+            ref={focusOnMount}
             aria-invalid={offerError !== null}
             aria-describedby={offerError ? errorId : undefined}
             onChange={(event) => sale.send({ type: 'offer.change', value: event.target.value })}

@@ -6,6 +6,7 @@ import { collectionDescription } from '../../../machines/forms/validators';
 import { useFlow } from '../../app/flows';
 import type { ApiKeyCredentials } from '../../services/authFetch';
 import { collectionDescriptionFlow, type DescriptionSaveOutcome as SaveOutcome } from '../../services/flows/collection';
+import { focusOnMount } from '../../components/data/focusOnMount';
 
 function DescriptionEditor({
   collectionId,
@@ -64,7 +65,7 @@ function DescriptionEditor({
           if (event.key === 'Escape') onClose(null);
         }}
         // The editor opens on the creator's request: the text is where the keyboard goes next.
-        autoFocus
+        ref={focusOnMount}
       />
       {touched && error && (
         <p id={`${fieldId}-error`} className="field-error" role="alert">

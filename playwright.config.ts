@@ -34,7 +34,8 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx scripts/start.ts --no-build-check',
     url: `${baseURL}/api/v1/config`,
-    timeout: 300_000,
+    // Chain, deployment and a fresh demo seed (about 2 minutes on a quiet 2-core machine, more when it is busy).
+    timeout: 600_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',

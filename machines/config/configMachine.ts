@@ -9,6 +9,14 @@ export interface EvmConfig {
   /** The chain's block explorer from the server config (issue 17 item 4); null or absent on a chain without one. */
   blockExplorerUrl?: string | null;
   contracts: { marketplace: string; collectionFactory: string };
+  /** ERC-20s the marketplace accepts for offers besides the native `symbol` (seed 000 §5, e.g. WETH); absent = none. */
+  tokenCurrencies?: TokenCurrency[];
+}
+
+export interface TokenCurrency {
+  address: string;
+  symbol: string;
+  decimals: number;
 }
 
 export interface AppConfig {

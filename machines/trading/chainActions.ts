@@ -36,8 +36,27 @@ export type ChainAction =
   /** … and moves them to another recipient (issue 17 item 7a). */
   | { type: 'transferRoyaltiesRecipient'; chainId: number; collection: Address; recipient: Address };
 
-/** One transaction the wallet is asked to send: the action itself, or the collection approval before a sale. */
-export type ContractCall = ChainAction | { type: 'setApprovalForAll'; chainId: number; collection: Address };
+/**
+ * One transaction the wallet is asked to send: the action itself, the collection approval before a sale, or the
+ * ERC-20 allowance (`approve` to the marketplace of the offer's total) before a token-currency offer.
+ */
+export type ContractCall =
+  | ChainAction
+  | { type: 'setApprovalForAll'; chainId: number; collection: Address }
+  | { type: 'approveToken'; chainId: number; token: Address; amount: string };
+
+const ZERO_ADDRESS = /^0x0{40}$/;
+
+/** An ERC-20 currency (an allow-listed token's address); the native currency is its symbol ("ETH") or address(0). */
+export const isTokenCurrency = (currency: string): boolean => /^0x[0-9a-fA-F]{40}$/.test(currency) && !ZERO_ADDRESS.test(currency);
+
+export type TokenOfferAction = Extract<ChainAction, { type: 'makeOffer' }>;
+
+/** An offer paid in an ERC-20 (seed 000 §5 makeOfferWithToken): the marketplace needs the allowance first. */
+export const isTokenOffer = (action: ChainAction): action is TokenOfferAction => action.type === 'makeOffer' && isTokenCurrency(action.currency);
+
+/** What a token offer escrows: price per unit times amount, in the token's base units. */
+export const tokenOfferTotal = (action: TokenOfferAction): string => (BigInt(action.priceWei) * BigInt(action.amount)).toString();
 
 export type SaleAction = Extract<ChainAction, { type: 'createSale' | 'createAllOutSale' }>;
 
@@ -87,8 +106,12 @@ export function successMessage(action: ChainAction): string | null {
   }
 }
 
-/** The wallet steps of an action: the approval first for a sale unless the collection is approved already. */
+/**
+ * The wallet steps of an action: the approval first for a sale unless the collection is approved already, and for a
+ * token offer unless the marketplace's allowance covers its total already.
+ */
 export function stepsOf(action: ChainAction, approved: boolean): ContractCall[] {
   if (isSaleAction(action) && !approved) return [{ type: 'setApprovalForAll', chainId: action.chainId, collection: action.collection }, action];
+  if (isTokenOffer(action) && !approved) return [{ type: 'approveToken', chainId: action.chainId, token: action.currency, amount: tokenOfferTotal(action) }, action];
   return [action];
 }

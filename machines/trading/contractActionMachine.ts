@@ -1,13 +1,13 @@
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { NotificationKind } from '../notifications/constants';
 import { switchingNetworkNotice, switchNetworkInWalletNotice } from '../wallet/constants';
-import { isSaleAction, stepsOf, successMessage, type ChainAction, type ContractCall } from './chainActions';
+import { isSaleAction, isTokenOffer, stepsOf, tokenOfferTotal, successMessage, type ChainAction, type ContractCall } from './chainActions';
 import { tradeCheckOf, type CheckActionInput } from './tradeCheck';
 import { tradeErrorOf, type TradeError } from './tradeErrors';
 import { dismissStickyThroughSystem, notifyThroughSystem, watchWallet, type SystemLike, type WalletChangedEvent } from '../system/systemActors';
 
-// Seed 000 §4 "Contract action flow": server check of the trading rules → network → (approval) → each wallet
-// step signed, then mined → notice.
+// Seed 000 §4 "Contract action flow": server check of the trading rules → network → (approval, or for a token
+// offer the ERC-20 allowance) → each wallet step signed, then mined → notice.
 export const APPROVE_IN_WALLET_NOTICE = 'Approve in wallet';
 
 export interface ContractActionInput {
@@ -30,6 +30,13 @@ export interface CheckApprovalInput {
   chainId: number;
   collection: string;
   owner: string;
+}
+/** A token offer's allowance check: does `owner`'s allowance to the marketplace cover `amount` (base units)? */
+export interface CheckAllowanceInput {
+  chainId: number;
+  token: string;
+  owner: string;
+  amount: string;
 }
 export interface SubmitCallInput {
   call: ContractCall;
@@ -90,6 +97,9 @@ export const contractActionMachine = setup({
     checkApproval: fromPromise<boolean, CheckApprovalInput>(async () => {
       throw new Error('checkApproval is provided by src/services/chain');
     }),
+    checkAllowance: fromPromise<boolean, CheckAllowanceInput>(async () => {
+      throw new Error('checkAllowance is provided by src/services/chain');
+    }),
     submitCall: fromPromise<string, SubmitCallInput>(async () => {
       throw new Error('submitCall is provided by src/services/chain');
     }),
@@ -105,6 +115,7 @@ export const contractActionMachine = setup({
     needsSwitch: ({ context }) => context.walletChainId !== context.action.chainId,
     isMobile: ({ context }) => context.isMobile,
     isSale: ({ context }) => isSaleAction(context.action),
+    isTokenOffer: ({ context }) => isTokenOffer(context.action),
     isTargetChain: ({ context, event }) => event.type === 'wallet.changed' && event.chainId === context.action.chainId,
     hasMoreSteps: ({ context }) => context.stepIndex + 1 < context.steps.length,
   },
@@ -189,7 +200,21 @@ export const contractActionMachine = setup({
       },
     },
     ready: {
-      always: [{ guard: 'isSale', target: 'checkingApproval' }, { target: 'signing' }],
+      always: [{ guard: 'isSale', target: 'checkingApproval' }, { guard: 'isTokenOffer', target: 'checkingAllowance' }, { target: 'signing' }],
+    },
+    // A token-currency offer: approve the marketplace for the offer's total first when the allowance is short.
+    checkingAllowance: {
+      tags: 'busy',
+      invoke: {
+        id: 'checkAllowance',
+        src: 'checkAllowance',
+        input: ({ context }) => {
+          const action = context.action as Parameters<typeof tokenOfferTotal>[0];
+          return { chainId: action.chainId, token: action.currency, owner: context.account, amount: tokenOfferTotal(action) };
+        },
+        onDone: { target: 'signing', actions: assign({ steps: ({ context, event }) => stepsOf(context.action, event.output) }) },
+        onError: { target: 'failed', actions: 'assignError' },
+      },
     },
     checkingApproval: {
       tags: 'busy',

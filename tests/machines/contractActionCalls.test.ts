@@ -1,6 +1,7 @@
 import { parseEventLogs, type Address } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { marketplaceAbi, tradableCollectionAbi } from '../../contracts/generated';
+import { deployDemoCurrency } from '../../contracts/currency';
+import { demoWETHAbi, marketplaceAbi, tradableCollectionAbi } from '../../contracts/generated';
 import type { ContractCall } from '../../machines/trading/chainActions';
 import { contractRequest } from '../../src/services/chain/contractCalls';
 import { balanceOf, createCollection, createTestChain, deployMarket, ETH, ethBalance, send, type TestChain } from '../contracts/helpers';
@@ -60,5 +61,27 @@ describe('contract requests of the chain actions (real contracts)', () => {
     const [allOut] = parseEventLogs({ abi: marketplaceAbi, eventName: 'CreatedAllOutSale', logs: created.logs });
     const cancelled = await run(seller, { type: 'cancelAllOutSale', chainId: 31337, allOutSaleId: allOut!.args.allOutSaleId.toString() });
     expect(parseEventLogs({ abi: marketplaceAbi, eventName: 'CancelledSale', logs: cancelled.logs })).toHaveLength(2);
+  }, 120_000);
+
+  it('a WETH offer: approves the allowance, offers with the token (escrowed), the seller accepts and is paid in WETH', async () => {
+    const [seller, buyer] = [chain.wallets[4]!, chain.wallets[5]!];
+    const { address: weth } = await deployDemoCurrency({ walletClient: chain.wallets[0]!, publicClient: chain.publicClient, marketplace, fund: [buyer.account.address] });
+    const wethOf = (account: Address) => chain.publicClient.readContract({ address: weth, abi: demoWETHAbi, functionName: 'balanceOf', args: [account] });
+    const { collection } = await createCollection(chain, factory, seller, { tokens: 1, supply: 1 });
+    await run(seller, { type: 'setApprovalForAll', chainId: 31337, collection });
+    const created = await run(seller, { type: 'createSale', chainId: 31337, collection, tokenId: '1', amount: '1', priceWei: (ETH / 10n).toString(), currency: 'ETH' });
+    const saleId = parseEventLogs({ abi: marketplaceAbi, eventName: 'CreatedSale', logs: created.logs })[0]!.args.saleId.toString();
+    const priceWei = (ETH / 20n).toString();
+    await run(buyer, { type: 'approveToken', chainId: 31337, token: weth, amount: priceWei });
+    const allowance = await chain.publicClient.readContract({ address: weth, abi: demoWETHAbi, functionName: 'allowance', args: [buyer.account.address, marketplace] });
+    expect(allowance).toBe(ETH / 20n);
+    const offered = await run(buyer, { type: 'makeOffer', chainId: 31337, saleId, tokenId: '1', amount: '1', priceWei, currency: weth });
+    const [made] = parseEventLogs({ abi: marketplaceAbi, eventName: 'OfferMade', logs: offered.logs });
+    expect(made!.args.currency).toBe(weth);
+    expect(await wethOf(buyer.account.address)).toBe(10n * ETH - ETH / 20n);
+    const sellerBefore = await wethOf(seller.account.address);
+    await run(seller, { type: 'acceptOffer', chainId: 31337, saleId, buyer: buyer.account.address, tokenId: '1', priceWei, currency: weth });
+    expect(await balanceOf(chain, collection, buyer.account.address, 1n)).toBe(1n);
+    expect(await wethOf(seller.account.address)).toBeGreaterThan(sellerBefore);
   }, 120_000);
 });

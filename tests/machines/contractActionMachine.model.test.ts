@@ -5,6 +5,7 @@ import {
   APPROVE_IN_WALLET_NOTICE,
   contractActionMachine,
   type CheckActionInput,
+  type CheckAllowanceInput,
   type CheckApprovalInput,
   type ContractActionContext,
   type ContractActionEmitted,
@@ -34,11 +35,15 @@ const refused = new TradeCheckError(ALREADY_OWNED_MESSAGE, 'already_owned');
 const sale: ChainAction = { type: 'createSale', chainId: 31337, collection: COLLECTION, tokenId: '3', amount: '1', priceWei: '15000000000000000', currency: 'ETH' };
 const purchase: ChainAction = { type: 'makeOffer', chainId: 31337, saleId: '7', tokenId: '3', amount: '1', priceWei: '15000000000000000', currency: 'ETH', purchase: true };
 const cancel: ChainAction = { type: 'cancelSale', chainId: 31337, saleId: '7' };
+// A token-currency offer (seed 000 §5 makeOfferWithToken): 2 units at 0.015 WETH, the allowance checked first.
+const WETH = '0x00000000000000000000000000000000000000e7';
+const tokenOffer: ChainAction = { type: 'makeOffer', chainId: 31337, saleId: '7', tokenId: '3', amount: '2', priceWei: '15000000000000000', currency: WETH };
 
 // Sales and purchases are checked by the server first; a cancel has no trading rules and is not.
 const scenarios: Array<{ name: string; input: ContractActionInput; success: string }> = [
   { name: 'a sale on the right network (approval needed or already given)', input: { action: sale, account: ACCOUNT, walletChainId: 31337, networkName: 'Hardhat' }, success: SUCCESS_MESSAGES.tokenListed },
   { name: 'a purchase from another network (switched by the app)', input: { action: purchase, account: ACCOUNT, walletChainId: 1, networkName: 'Hardhat' }, success: SUCCESS_MESSAGES.purchaseSuccessful },
+  { name: 'a WETH offer on the right network (allowance short or enough)', input: { action: tokenOffer, account: ACCOUNT, walletChainId: 31337, networkName: 'Hardhat' }, success: SUCCESS_MESSAGES.offerPlaced },
   { name: 'a cancel on mobile from another network (switched by the user)', input: { action: cancel, account: ACCOUNT, walletChainId: 1, networkName: 'Hardhat', isMobile: true }, success: SUCCESS_MESSAGES.saleCancelled },
 ];
 
@@ -48,6 +53,9 @@ const modelEvents = () => [
   { type: 'xstate.done.actor.checkApproval', output: true },
   { type: 'xstate.done.actor.checkApproval', output: false },
   { type: 'xstate.error.actor.checkApproval', error: reverted },
+  { type: 'xstate.done.actor.checkAllowance', output: true },
+  { type: 'xstate.done.actor.checkAllowance', output: false },
+  { type: 'xstate.error.actor.checkAllowance', error: reverted },
   { type: 'xstate.done.actor.switchChain' },
   { type: 'xstate.error.actor.switchChain', error: rejected },
   { type: 'xstate.done.actor.submitCall', output: HASH },
@@ -73,11 +81,12 @@ describe('contractActionMachine (model-based)', () => {
     const checkAction = controlled<void, CheckActionInput>();
     const switchChain = controlled<void, SwitchChainInput>();
     const checkApproval = controlled<boolean, CheckApprovalInput>();
+    const checkAllowance = controlled<boolean, CheckAllowanceInput>();
     const submitCall = controlled<string, SubmitCallInput>();
     const waitForReceipt = controlled<void, WaitForReceiptInput>();
     const emitted: ContractActionEmitted[] = [];
     const machine = contractActionMachine.provide({
-      actors: { checkAction: checkAction.logic, switchChain: switchChain.logic, checkApproval: checkApproval.logic, submitCall: submitCall.logic, waitForReceipt: waitForReceipt.logic },
+      actors: { checkAction: checkAction.logic, switchChain: switchChain.logic, checkApproval: checkApproval.logic, checkAllowance: checkAllowance.logic, submitCall: submitCall.logic, waitForReceipt: waitForReceipt.logic },
     });
     let actor: ReturnType<typeof createActor<typeof machine>> | undefined;
     const real = () => actor!.getSnapshot();
@@ -133,6 +142,16 @@ describe('contractActionMachine (model-based)', () => {
           },
           'xstate.error.actor.checkApproval': async (step: { event: { type: string } }) => {
             settle(checkApproval.last(), step.event);
+            await flush();
+          },
+          'xstate.done.actor.checkAllowance': async (step: { event: { type: string } }) => {
+            // The offer's total (price × amount) against the account's allowance to the marketplace.
+            expect(checkAllowance.last().input).toEqual({ chainId: 31337, token: WETH, owner: ACCOUNT, amount: '30000000000000000' });
+            settle(checkAllowance.last(), step.event);
+            await flush();
+          },
+          'xstate.error.actor.checkAllowance': async (step: { event: { type: string } }) => {
+            settle(checkAllowance.last(), step.event);
             await flush();
           },
           'xstate.done.actor.submitCall': async (step: { event: { type: string } }) => {
@@ -197,6 +216,15 @@ describe('contractActionMachine (model-based)', () => {
             expect(stickies()).toEqual([]);
             expect(submitCall.calls).toHaveLength(0);
           },
+          checkingAllowance: (snap) => {
+            expect(snap.hasTag('busy')).toBe(true);
+            expect(snap.hasTag('wallet')).toBe(false);
+            expect(stickies()).toEqual([]);
+            expect(checkAction.calls).toHaveLength(1);
+            expect(checkAllowance.calls).toHaveLength(1);
+            expect(checkApproval.calls).toHaveLength(0);
+            expect(submitCall.calls).toHaveLength(0);
+          },
           signing: (snap) => {
             expect(snap.hasTag('wallet')).toBe(true);
             // Only actions with trading rules were checked, and the check came first.
@@ -204,8 +232,13 @@ describe('contractActionMachine (model-based)', () => {
             expect(stickies()).toEqual([APPROVE_IN_WALLET_NOTICE]);
             const step = ctx(snap).steps[ctx(snap).stepIndex]!;
             expect(submitCall.last().input.call).toEqual(step);
-            // A sale's approval always comes first and only when the collection was not approved.
-            if (ctx(snap).steps.length === 2) expect(ctx(snap).steps[0]!.type).toBe('setApprovalForAll');
+            // A sale's approval (a token offer's allowance) always comes first and only when it was missing.
+            if (ctx(snap).steps.length === 2) {
+              const tokenOffered = ctx(snap).action === tokenOffer;
+              expect(ctx(snap).steps[0]).toEqual(
+                tokenOffered ? { type: 'approveToken', chainId: 31337, token: WETH, amount: '30000000000000000' } : { type: 'setApprovalForAll', chainId: 31337, collection: COLLECTION },
+              );
+            }
           },
           mining: (snap) => {
             expect(snap.hasTag('pending')).toBe(true);

@@ -3,6 +3,7 @@ import { fromPromise } from 'xstate';
 import {
   contractActionMachine,
   type CheckActionInput,
+  type CheckAllowanceInput,
   type CheckApprovalInput,
   type SubmitCallInput,
   type SwitchChainInput,
@@ -29,6 +30,10 @@ export function provideContractAction(options: CheckTradeOptions = {}) {
       checkApproval: fromPromise<boolean, CheckApprovalInput>(async ({ input, signal }) => {
         const appConfig = await whenWalletAppConfig(signal);
         return (await loadContractCalls()).isCollectionApproved(appConfig, input);
+      }),
+      checkAllowance: fromPromise<boolean, CheckAllowanceInput>(async ({ input, signal }) => {
+        const appConfig = await whenWalletAppConfig(signal);
+        return (await loadContractCalls()).hasAllowance(appConfig, input);
       }),
       submitCall: fromPromise<string, SubmitCallInput>(async ({ input, signal }) => {
         const appConfig = await whenWalletAppConfig(signal);

@@ -2,10 +2,11 @@
 import { getPublicClient, readContract, simulateContract, switchChain, writeContract } from '@wagmi/core';
 import { isAddress, zeroAddress, type Address, type Hash } from 'viem';
 import { collectionFactoryAbi } from '../../../contracts/generated/CollectionFactory';
+import { demoWETHAbi } from '../../../contracts/generated/DemoWETH';
 import { marketplaceAbi } from '../../../contracts/generated/Marketplace';
 import { tradableCollectionAbi } from '../../../contracts/generated/TradableCollection';
 import type { AppConfig } from '../../../machines/config/configMachine';
-import type { ContractCall } from '../../../machines/trading/chainActions';
+import { isTokenCurrency, type ContractCall } from '../../../machines/trading/chainActions';
 import { getWagmiConfig } from '../wallet/wagmiClient';
 
 /** A revert found on chain (a mined receipt with status reverted): shown with its code and source 'chain'. */
@@ -56,7 +57,19 @@ export function contractRequest(call: ContractCall, marketplace: Address) {
       } as const;
     case 'retractOffer':
       return { address: marketplace, abi: marketplaceAbi, functionName: 'retractOffer', args: [BigInt(call.saleId), BigInt(call.tokenId)] } as const;
+    case 'approveToken':
+      // The ERC-20 allowance a token offer escrows (any ERC-20's approve; DemoWETH's ABI carries it).
+      return { address: call.token as Address, abi: demoWETHAbi, functionName: 'approve', args: [marketplace, BigInt(call.amount)] } as const;
     case 'makeOffer':
+      if (isTokenCurrency(call.currency)) {
+        // Seed 000 §5: a token-currency offer escrows price × amount of the allow-listed token (no value sent).
+        return {
+          address: marketplace,
+          abi: marketplaceAbi,
+          functionName: 'makeOfferWithToken',
+          args: [BigInt(call.saleId), BigInt(call.tokenId), BigInt(call.amount), BigInt(call.priceWei), call.currency as Address],
+        } as const;
+      }
       return {
         address: marketplace,
         abi: marketplaceAbi,
@@ -92,6 +105,18 @@ export async function isCollectionApproved(appConfig: AppConfig, input: { chainI
     functionName: 'isApprovedForAll',
     args: [input.owner as Address, marketplaceOf(appConfig, input.chainId)],
   });
+}
+
+/** Whether `owner`'s ERC-20 allowance to the marketplace covers `amount` base units (a token offer's approval). */
+export async function hasAllowance(appConfig: AppConfig, input: { chainId: number; token: string; owner: string; amount: string }): Promise<boolean> {
+  const allowance = await readContract(getWagmiConfig(appConfig), {
+    chainId: input.chainId as never,
+    address: input.token as Address,
+    abi: demoWETHAbi,
+    functionName: 'allowance',
+    args: [input.owner as Address, marketplaceOf(appConfig, input.chainId)],
+  });
+  return allowance >= BigInt(input.amount);
 }
 
 /** Simulates the call first (a revert is reported without asking the wallet), then has the wallet send it. */

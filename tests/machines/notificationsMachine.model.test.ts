@@ -58,7 +58,9 @@ const paths = modelPaths(model, {
     const e = event as NotificationsEvent;
     if (e.type === 'notify.show') return e.kind === 'sticky' || e.kind === 'error';
     if (e.type === 'notify.dismiss') return e.id === undefined;
-    return e.type === 'notify.dismissSticky' || e.type === AFTER('error') || e.type === AFTER('sticky');
+    // The delayed events (xstate.after.*) are not in NotificationsEvent: compare the type as a string.
+    const type: string = event.type;
+    return type === 'notify.dismissSticky' || type === AFTER('error') || type === AFTER('sticky');
   },
 });
 

@@ -194,6 +194,18 @@ async function transfer(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { ev
   }
 }
 
+/**
+ * The collection's royalties changed on chain (issue 17 item 7a): the stored rate follows the contract, so lists and
+ * token pages that read the database show what a sale pays. The recipient has no column (the contract is its source).
+ * The constructor's own RoyaltiesChanged (same transaction as CreatedCollection) only repeats the creation value.
+ */
+async function royaltiesChanged(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventName: 'RoyaltiesChanged' }>) {
+  await tx
+    .update(collections)
+    .set({ royaltiesBasispoints: Number(log.args.basispoints), updatedAt: new Date() })
+    .where(and(eq(collections.chainId, ctx.chainId), eq(collections.address, lower(log.address))));
+}
+
 async function createdSale(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventName: 'CreatedSale' }>, live: LiveEvent[]) {
   const a = log.args;
   const collection = await collectionByAddress(tx, ctx, a.collection);
@@ -323,6 +335,7 @@ export async function applyRange(tx: Tx, ctx: RangeContext, factoryLogs: Indexed
       case 'CreatedOwner': await createdOwner(tx, ctx, log, live); break;
       case 'TransferSingle':
       case 'TransferBatch': await transfer(tx, ctx, log, live); break;
+      case 'RoyaltiesChanged': await royaltiesChanged(tx, ctx, log); break;
       case 'CreatedSale': await createdSale(tx, ctx, log, live); break;
       case 'CreatedAllOutSale': await createdAllOutSale(tx, ctx, log, live); break;
       case 'CancelledSale': await cancelledSale(tx, ctx, log, live); break;

@@ -10,6 +10,7 @@ export type ChainEvent =
   | { eventName: 'CreatedOwner'; args: { owner: Address } }
   | { eventName: 'TransferSingle'; args: { operator: Address; from: Address; to: Address; id: bigint; value: bigint } }
   | { eventName: 'TransferBatch'; args: { operator: Address; from: Address; to: Address; ids: readonly bigint[]; values: readonly bigint[] } }
+  | { eventName: 'RoyaltiesChanged'; args: { recipient: Address; basispoints: bigint } }
   | { eventName: 'CreatedSale'; args: { saleId: bigint; collection: Address; tokenId: bigint; seller: Address; amount: bigint; price: bigint; currency: Address; allOutSaleId: bigint } }
   | { eventName: 'CreatedAllOutSale'; args: { allOutSaleId: bigint; collection: Address; seller: Address; price: bigint; currency: Address } }
   | { eventName: 'CancelledSale'; args: { saleId: bigint } }
@@ -28,7 +29,8 @@ const factoryEvents = eventsOf(collectionFactoryAbi, ['CreatedCreator', 'Removed
 const marketEvents = eventsOf(marketplaceAbi, [
   'CreatedOwner', 'CreatedSale', 'CreatedAllOutSale', 'CancelledSale', 'CancelledAllOutSale', 'OfferMade', 'OfferRetracted', 'OfferAccepted', 'Sold',
 ]);
-const collectionEvents = eventsOf(tradableCollectionAbi, ['TransferSingle', 'TransferBatch']);
+// RoyaltiesChanged: the creator lowered the rate (reduceRoyalties) or moved the recipient (transferRoyaltiesRecipient).
+const collectionEvents = eventsOf(tradableCollectionAbi, ['TransferSingle', 'TransferBatch', 'RoyaltiesChanged']);
 
 function toIndexed(logs: readonly unknown[]): IndexedLog[] {
   const out: IndexedLog[] = [];
@@ -49,7 +51,7 @@ export async function fetchFactoryLogs(client: PublicClient, factory: Address, f
   return toIndexed(logs);
 }
 
-/** Marketplace and collection events of a range, ordered by block and log index. */
+/** Marketplace and collection events (transfers, royalty changes) of a range, ordered by block and log index. */
 export async function fetchTradeLogs(
   client: PublicClient,
   marketplace: Address,

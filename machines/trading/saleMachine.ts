@@ -46,6 +46,8 @@ export interface SaleContext {
   /** The offer being typed, and the price rule's message for it (null while empty or valid). */
   offer: string;
   offerError: string | null;
+  /** The offer's currency: null for the sale's own (native) currency, or an allow-listed ERC-20's address (WETH). */
+  offerCurrency: string | null;
   /** The account a running purchase buys for (the wallet may change while it runs). */
   buyer: string | null;
 }
@@ -57,6 +59,8 @@ export type SaleEvent =
   | { type: 'sale.buy' }
   | { type: 'offer.open' }
   | { type: 'offer.change'; value: string }
+  /** The offer form's currency choice: null = the native currency, else an allow-listed token's address. */
+  | { type: 'offer.currency'; currency: string | null }
   | { type: 'offer.submit' }
   | { type: 'offer.cancel' };
 
@@ -93,7 +97,8 @@ function actionOf(context: SaleContext, purchase: boolean): ChainAction {
     saleId: sale.saleId,
     tokenId: token.tokenId,
     amount: '1',
-    currency: sale.price.currency,
+    // A token-currency offer (seed 000 §5) names the token; the contract action approves and calls makeOfferWithToken.
+    currency: purchase ? sale.price.currency : (context.offerCurrency ?? sale.price.currency),
     token_id: token._id,
     priceWei: price.wei,
     ...(purchase ? { purchase: true } : {}),
@@ -131,7 +136,8 @@ export const saleMachine = setup({
       const parsed = parsePrice(event.value);
       return { offer: event.value, offerError: event.value.trim() === '' || !('error' in parsed) ? null : parsed.error };
     }),
-    clearOffer: assign({ offer: '', offerError: null }),
+    assignOfferCurrency: assign({ offerCurrency: ({ context, event }) => (event.type === 'offer.currency' ? event.currency : context.offerCurrency) }),
+    clearOffer: assign({ offer: '', offerError: null, offerCurrency: null }),
     // A refused order or offer says why; without a registered wallet the wallet modal opens too.
     explainBlock: ({ context, system }, params: { kind: 'order' | 'offer' }) => {
       const block = blockOf(params.kind, context);
@@ -154,7 +160,7 @@ export const saleMachine = setup({
   },
 }).createMachine({
   id: 'sale',
-  context: ({ input }) => ({ token: input.token, patch: input.patch ?? {}, viewer: NO_VIEWER, offer: '', offerError: null, buyer: null }),
+  context: ({ input }) => ({ token: input.token, patch: input.patch ?? {}, viewer: NO_VIEWER, offer: '', offerError: null, offerCurrency: null, buyer: null }),
   invoke: { id: 'watchViewer', src: 'watchViewer' },
   type: 'parallel',
   states: {
@@ -181,6 +187,8 @@ export const saleMachine = setup({
         open: {
           on: {
             'offer.change': { actions: 'assignOffer' },
+            // The currency is fixed while an offer runs (its approval and offer are for that token).
+            'offer.currency': { guard: stateIn('#sale.trade.idle'), actions: 'assignOfferCurrency' },
             'offer.cancel': { guard: stateIn('#sale.trade.idle'), target: 'closed', actions: 'clearOffer' },
             'xstate.done.actor.trade': { guard: and([stateIn('#sale.trade.offering'), 'succeeded']), target: 'closed', actions: 'clearOffer' },
           },

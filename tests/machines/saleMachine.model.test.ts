@@ -24,6 +24,7 @@ const walletName = (viewer: { address: string | null }) =>
 
 const ctx = (state: AnyMachineSnapshot) => state.context as SaleContext;
 const project = (state: AnyMachineSnapshot) => ({ value: state.value, context: ctx(state) });
+const WETH = '0x00000000000000000000000000000000000000e7';
 const SUCCEEDED = { error: null, hash: '0xfeed' };
 const FAILED = { error: { message: 'You rejected the transaction in your wallet' }, hash: null };
 
@@ -34,6 +35,8 @@ const variants = (): EventObject[] => ([
   { type: 'sale.token', token: LISTED, patch: { isSold: true, ownerAddress: BUYER } },
   { type: 'offer.change', value: '0.00001' },
   { type: 'offer.change', value: '0.01' },
+  { type: 'offer.currency', currency: WETH },
+  { type: 'offer.currency', currency: null },
   { type: 'xstate.done.actor.trade', output: SUCCEEDED },
   { type: 'xstate.done.actor.trade', output: FAILED },
   { type: 'xstate.error.actor.trade', error: new Error('wallet stack failed to load') },
@@ -51,6 +54,11 @@ const model = createMachineTestModel(saleMachine, {
     // Once the listing closed nothing else is explored but what the open trade does.
     if (c.token === UNLISTED || c.patch.isSold) return event.type.startsWith('xstate.');
     if (event.type === 'offer.change') return c.offer === '';
+    // WETH is chosen before the price is typed, and back to ETH at most once: every event, a small graph.
+    if (event.type === 'offer.currency') {
+      const currency = (event as unknown as { currency: string | null }).currency;
+      return currency !== c.offerCurrency && (currency === WETH ? c.offer === '' : c.offer !== '');
+    }
     return true;
   },
 });
@@ -78,6 +86,7 @@ function harness() {
         'sale.token': (step: { event: EventObject }) => send(step.event),
         'offer.open': (step: { event: EventObject }) => send(step.event),
         'offer.change': (step: { event: EventObject }) => send(step.event),
+        'offer.currency': (step: { event: EventObject }) => send(step.event),
         'offer.cancel': (step: { event: EventObject }) => send(step.event),
         'sale.buy': (step: { event: EventObject }) => {
           const before = trades();
@@ -104,8 +113,9 @@ function harness() {
           send(step.event);
           if (real().matches({ trade: 'offering' })) {
             expect(trades()).toBe(before + 1);
+            // The chosen currency: ETH (the sale's) or WETH's address, the amount in 18-decimal base units either way.
             expect(trade.last().input.action).toEqual({
-              type: 'makeOffer', chainId: 31337, saleId: '4', tokenId: '3', amount: '1', currency: 'ETH', token_id: '11', priceWei: '10000000000000000',
+              type: 'makeOffer', chainId: 31337, saleId: '4', tokenId: '3', amount: '1', currency: ctx(real()).offerCurrency ?? 'ETH', token_id: '11', priceWei: '10000000000000000',
             });
           } else {
             expect(trades()).toBe(before);
@@ -149,6 +159,8 @@ function harness() {
         'form.closed': (snap) => {
           expect(ctx(snap).offer).toBe('');
           expect(ctx(snap).offerError).toBeNull();
+          expect(ctx(snap).offerCurrency).toBeNull();
+          expect(snap.can({ type: 'offer.currency', currency: WETH })).toBe(false);
           expect(snap.can({ type: 'offer.open' })).toBe(snap.matches({ trade: 'idle' }));
           expect(snap.can({ type: 'offer.submit' })).toBe(false);
         },
@@ -156,6 +168,8 @@ function harness() {
           const c = ctx(snap);
           expect(c.offerError).toBe(c.offer === '0.00001' ? 'Minimum allowed price is 0.0001' : null);
           expect(snap.can({ type: 'offer.cancel' })).toBe(snap.matches({ trade: 'idle' }));
+          expect([null, WETH]).toContain(c.offerCurrency);
+          expect(snap.can({ type: 'offer.currency', currency: WETH })).toBe(snap.matches({ trade: 'idle' }));
           expect(snap.can({ type: 'offer.submit' })).toBe(snap.matches({ trade: 'idle', listing: 'available' }) && c.offer === '0.01');
         },
         trade: () => {},
@@ -181,6 +195,7 @@ function harness() {
           expect(snap.matches({ form: 'open' })).toBe(true);
           expect(snap.can({ type: 'offer.submit' })).toBe(false);
           expect(snap.can({ type: 'offer.cancel' })).toBe(false);
+          expect(snap.can({ type: 'offer.currency', currency: null })).toBe(false);
         },
       }),
     },

@@ -11,6 +11,7 @@ import { useTokenPatch } from '../../services/live/tokenPatches';
 import { PhaseStatus, useTradePhase } from './PhaseStatus';
 import '../../styles/trading.css';
 import { focusOnMount } from '../data/focusOnMount';
+import { useTokenCurrencies } from './currency';
 
 export interface TradeSale extends SaleListing {
   allOutSaleId?: string | null;
@@ -47,6 +48,9 @@ export function TokenTradePanel({ token }: { token: TradeToken }) {
   const formOpen = useSelector(sale, (snapshot) => snapshot.matches({ form: 'open' }));
   const offer = useSelector(sale, (snapshot) => snapshot.context.offer);
   const offerError = useSelector(sale, (snapshot) => snapshot.context.offerError);
+  const offerCurrency = useSelector(sale, (snapshot) => snapshot.context.offerCurrency);
+  const canChooseCurrency = useSelector(sale, (snapshot) => snapshot.can({ type: 'offer.currency', currency: null }));
+  const tokenCurrencies = useTokenCurrencies(token.chainId);
   const canBuy = useSelector(sale, (snapshot) => snapshot.can({ type: 'sale.buy' }));
   const canOpen = useSelector(sale, (snapshot) => snapshot.can({ type: 'offer.open' }));
   const canSubmit = useSelector(sale, (snapshot) => snapshot.can({ type: 'offer.submit' }));
@@ -54,8 +58,13 @@ export function TokenTradePanel({ token }: { token: TradeToken }) {
   const phase = useTradePhase(sale);
   const inputId = useId();
   const errorId = useId();
+  const currencyId = useId();
 
   if (!available || !listing) return null;
+
+  // Seed 000 §5: an offer in the sale's native currency, or in an allow-listed token (approved, then escrowed).
+  const chosenToken = tokenCurrencies.find((entry) => entry.address === offerCurrency) ?? null;
+  const offerSymbol = chosenToken?.symbol ?? listing.price.currency;
 
   const submitOffer = (event: FormEvent) => {
     event.preventDefault();
@@ -80,7 +89,25 @@ export function TokenTradePanel({ token }: { token: TradeToken }) {
       </div>
       {formOpen && (
         <form className="trade-offer-form" onSubmit={submitOffer} noValidate>
-          <label htmlFor={inputId}>Your offer ({listing.price.currency})</label>
+          {tokenCurrencies.length > 0 && (
+            <>
+              <label htmlFor={currencyId}>Currency</label>
+              <select
+                id={currencyId}
+                value={offerCurrency ?? ''}
+                disabled={!canChooseCurrency}
+                onChange={(event) => sale.send({ type: 'offer.currency', currency: event.target.value === '' ? null : event.target.value })}
+              >
+                <option value="">{listing.price.currency}</option>
+                {tokenCurrencies.map((entry) => (
+                  <option key={entry.address} value={entry.address}>
+                    {entry.symbol}
+                  </option>
+                ))}
+              </select>
+            </>
+          )}
+          <label htmlFor={inputId}>Your offer ({offerSymbol})</label>
           <input
             id={inputId}
             type="number"

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
 import { PAGE_SIZE } from '../../../machines/lists/constants';
-import { displayName, formatPrice } from '../../app/format';
+import { displayName } from '../../app/format';
+import { usePriceFormat } from '../../components/trading/currency';
 import { PagedGrid } from '../../components/tokens/PagedGrid';
 import { fetchReceivedOffersPage, type DashboardOffer, type ReceivedOffersParams, type TokenWithOffers } from '../../services/dashboard/tabs';
 import { formatDateTime } from '../token/dates';
@@ -74,6 +75,7 @@ function ReceivedOfferCard({ item }: { item: TokenWithOffers }) {
 
 function ReceivedOfferRow({ offer }: { offer: DashboardOffer }) {
   const rowId = useId();
+  const formatPrice = usePriceFormat();
   const price = formatPrice(offer.price);
   return (
     <tr>

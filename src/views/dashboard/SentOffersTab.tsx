@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
 import { PAGE_SIZE } from '../../../machines/lists/constants';
 import { offerUnavailableNotice } from '../../../machines/trading/offerMachine';
-import { displayName, formatPrice } from '../../app/format';
+import { displayName } from '../../app/format';
+import { usePriceFormat } from '../../components/trading/currency';
 import { PagedGrid } from '../../components/tokens/PagedGrid';
 import { fetchSentOffersPage, type SentOffer, type SentOffersParams } from '../../services/dashboard/tabs';
 import { formatDateTime } from '../token/dates';
@@ -33,6 +34,7 @@ export function SentOffersTab({ buyer }: { buyer: string }) {
 function SentOfferCard({ offer }: { offer: SentOffer }) {
   const { token } = offer;
   const id = useId();
+  const formatPrice = usePriceFormat();
   const holdingId = token.tokenHolding?.id;
   // The offer machine's rule: an offer on a sale no longer open asks to be retracted.
   const unavailable = offerUnavailableNotice(offer.saleActive);

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { PAGE_SIZE } from '../../../machines/lists/constants';
 import { useFlow } from '../../app/flows';
-import { displayName, formatPrice } from '../../app/format';
+import { displayName } from '../../app/format';
+import { usePriceFormat } from '../../components/trading/currency';
 import { OfferActions } from '../../components/trading/OfferActions';
 import { tokenOfferActionsFlow, tokenOffersFlow } from '../../services/flows/token';
 import type { OfferListParams, TokenDetail } from '../../services/token';
@@ -28,6 +29,7 @@ export interface TokenOffersProps {
  */
 export function TokenOffers({ token, seller }: TokenOffersProps) {
   const params: OfferListParams = { token: token._id, seller };
+  const formatPrice = usePriceFormat();
   const tokenOffers = useFlow(tokenOffersFlow, { input: { pageSize: PAGE_SIZE.offers, params } });
   const actions = useFlow(tokenOfferActionsFlow, { input: { token: { tokenId: token.tokenId, chainId: token.chainId } } });
   // A new owner (the token was sold) lists the offers on their sale: the flow reloads when its params change.

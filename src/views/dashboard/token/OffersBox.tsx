@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { acceptableOffers } from '../../../../machines/dashboard/tokenDashboardMachine';
-import { displayName, formatPrice } from '../../../app/format';
+import { displayName } from '../../../app/format';
+import { usePriceFormat } from '../../../components/trading/currency';
 import { PhaseStatus } from '../../../components/trading/PhaseStatus';
 import type { TradePhase } from '../../../../machines/dashboard/dashboardTrade';
 import { formatDateTime } from '../../token/dates';
@@ -9,6 +10,7 @@ import type { DashboardActor } from './dashboardActor';
 /** Offers on the owner's open sales of this token, each with Accept (seed 000 §6: only the seller accepts). */
 export function OffersBox({ dashboard, phase }: { dashboard: DashboardActor; phase: TradePhase }) {
   const token = useSelector(dashboard, (snapshot) => snapshot.context.token);
+  const formatPrice = usePriceFormat();
   const offers = useSelector(dashboard, (snapshot) => snapshot.context.offers);
   const viewer = useSelector(dashboard, (snapshot) => snapshot.context.viewer);
   const busy = useSelector(dashboard, (snapshot) => snapshot.hasTag('busy'));

@@ -8,7 +8,7 @@ export function NotificationBar() {
   if (!current) return null;
   const urgent = current.kind === 'error' || current.kind === 'warning';
   return (
-    <div className={`notification-bar notification-${current.kind}`} role={urgent ? 'alert' : 'status'} key={current.id}>
+    <div className={`notification-bar notification-${current.kind}`} role={urgent ? 'alert' : 'status'} key={current.id} data-notification-id={current.id}>
       <p className="notification-text">{current.text}</p>
       <button
         type="button"

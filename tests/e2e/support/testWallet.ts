@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ACCEPTED_TERMS_KEY } from '../../../src/services/wallet/termsStore';
+import { recordNotices } from './notices';
 
 // An injected EIP-1193 test wallet: the page gets a provider that announces itself through EIP-6963; its requests
 // come here (page.exposeFunction) and are forwarded to the local chain, which signs for its unlocked accounts.
@@ -65,6 +66,8 @@ export async function installTestWallet(
   { rpcUrl, accountIndex, acceptTerms = true }: { rpcUrl: string; accountIndex: number; acceptTerms?: boolean },
 ): Promise<TestWallet> {
   const accounts = ((await chainRpc(rpcUrl, 'eth_accounts', [])) as { result: string[] }).result;
+  // Notices replace each other at once: the page keeps a record of every one shown for expectNotice.
+  await recordNotices(page);
   if (acceptTerms) {
     await page.addInitScript(
       ({ key, addresses }) => {

@@ -277,27 +277,4 @@ export async function openSignedIn(browser: Browser, baseURL: string, stack: Sta
 }
 
 /** The notification bar's text (one notice shown at a time). */
-export const notice = (page: Page) => page.locator('.notification-bar');
-
-/**
- * Waits until the notification bar shows `text`, then closes it. Notices are shown one at a time: another
- * non-sticky notice in front (e.g. a live 'on sale' notice) is closed while waiting.
- */
-export async function expectNotice(page: Page, text: string, timeout = 20_000): Promise<void> {
-  await expect
-    .poll(
-      // Read and (maybe) close in one synchronous step in the page, so a notice replacing another is never closed unseen.
-      () =>
-        page.evaluate((wanted) => {
-          const bar = document.querySelector('.notification-bar');
-          const shown = bar?.querySelector('.notification-text')?.textContent ?? '';
-          // The wanted notice is closed too once seen, so the next one can show.
-          if (bar && (shown === wanted || !bar.classList.contains('notification-sticky'))) {
-            (bar.querySelector('.notification-close') as HTMLButtonElement | null)?.click();
-          }
-          return shown;
-        }, text),
-      { message: `notice '${text}'`, timeout, intervals: [50, 100, 250] },
-    )
-    .toBe(text);
-}
+export { expectNotice, notice } from './notices';

@@ -55,10 +55,16 @@ async function openAndComeBack(page: Page, grid: Locator, card: Locator) {
   const link = card.getByRole('link');
   await link.scrollIntoViewIfNeeded();
   const before = await names(grid);
-  const offset = await settledScrollY(page);
-  expect(offset).toBeGreaterThan(200);
+  expect(await settledScrollY(page)).toBeGreaterThan(200);
   const name = (await link.textContent())!.trim();
+  // The offset the page had when the link was followed: the click itself may scroll a little (Playwright scrolls a
+  // link out from under a notice floating over the page bottom before clicking it).
+  await page.evaluate(() => {
+    document.addEventListener('click', () => ((window as Window & { clickedAtY?: number }).clickedAtY = window.scrollY), { capture: true, once: true });
+  });
   await link.click();
+  const offset = await page.evaluate(() => (window as Window & { clickedAtY?: number }).clickedAtY ?? -1);
+  expect(offset).toBeGreaterThan(200);
   await expect(page).toHaveURL(/\/token\/[^/]+$/);
   await expect(page.getByRole('heading', { name, exact: true }).first()).toBeVisible();
 

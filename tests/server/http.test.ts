@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { readFile, writeFile } from 'node:fs/promises';
 import { serve } from '@hono/node-server';
 import { io as connectSocket } from 'socket.io-client';
 import { Hono } from 'hono';
@@ -29,8 +30,15 @@ describe('loadServerConfig', () => {
     });
     expect(config).toMatchObject({ port: 9000, databaseUrl: 'postgres://u@h/db', dataDir: '.data' });
     expect(config.public.evms).toEqual([
-      { chainId: 31337, name: 'Hardhat', providerURL: 'https://rpc.example.org/v1', symbol: 'ETH', blockExplorerUrl: null, contracts: { marketplace: MARKETPLACE, collectionFactory: FACTORY } },
+      { chainId: 31337, name: 'Hardhat', providerURL: 'https://rpc.example.org/v1', symbol: 'ETH', blockExplorerUrl: null, contracts: { marketplace: MARKETPLACE, collectionFactory: FACTORY }, tokenCurrencies: [] },
     ]);
+  });
+
+  it('serves the deployment\'s allow-listed token currency (the demo\'s WETH) on its chain', async () => {
+    const file = await makeDeploymentsFile();
+    const weth = { address: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0', symbol: 'WETH', decimals: 18 };
+    await writeFile(file, JSON.stringify({ ...JSON.parse(await readFile(file, 'utf8')), tokenCurrency: weth }));
+    expect(loadServerConfig({ DEPLOYMENTS_FILE: file }).public.evms[0]!.tokenCurrencies).toEqual([weth]);
   });
 
   it('a non-local chain is not a demo chain', async () => {
@@ -82,7 +90,7 @@ describe.each(DATABASE_KINDS)('HTTP surface on %s', (kind) => {
     const response = await server.app.request('/api/v1/config');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
-      evms: [{ chainId: 31337, name: 'Hardhat', providerURL: 'http://127.0.0.1:8545', symbol: 'ETH', blockExplorerUrl: null, contracts: { marketplace: MARKETPLACE, collectionFactory: FACTORY } }],
+      evms: [{ chainId: 31337, name: 'Hardhat', providerURL: 'http://127.0.0.1:8545', symbol: 'ETH', blockExplorerUrl: null, contracts: { marketplace: MARKETPLACE, collectionFactory: FACTORY }, tokenCurrencies: [] }],
       ipfs: { urlPrefix: '/ipfs/', thumbnailUrlPrefix: '/ipfs/thumbnail/' },
       maxFileSize: 10485760,
       maxVideoSize: 104857600,

@@ -1,10 +1,8 @@
-import { useId } from 'react';
-import { Link } from '@tanstack/react-router';
-import { displayName, formatPrice, sameAddress } from '../../app/format';
+import { displayName, formatPrice } from '../../app/format';
 import { LikeButton } from '../../components/likes/LikeButton';
 import { TokenMedia } from '../../components/media/TokenMedia';
-import { useTokenPatch } from '../../services/live/tokenPatches';
 import type { MarketplaceToken } from '../../services/marketplace';
+import { useViewerToken } from './useViewerToken';
 
 /**
  * A Purchased tokens card. While the viewer holds the token (tokenHolding.owner, or the buyer of a live sale) it is
@@ -12,30 +10,7 @@ import type { MarketplaceToken } from '../../services/marketplace';
  * (when sold) and opens the public token page, as any token card.
  */
 export function PurchasedTokenCard({ token, viewer }: { token: MarketplaceToken; viewer: string }) {
-  const patch = useTokenPatch(token._id);
-  const nameId = useId();
-  const holding = token.tokenHolding ?? null;
-  const owner = patch?.ownerAddress ?? holding?.owner.address ?? null;
-  const owned = holding !== null && sameAddress(owner, viewer);
-  const sold = token.isSold || patch?.isSold === true;
-  const price = patch && 'priceWei' in patch && patch.priceWei !== undefined
-    ? patch.priceWei === null ? null : { amount: patch.priceWei, currency: holding?.salePrice?.currency ?? 'ETH' }
-    : holding?.salePrice ?? null;
-
-  let name;
-  if (holding && owned) {
-    name = (
-      <Link to="/account/dashboard/token/$id" params={{ id: holding.id }} className="token-card-link">
-        {token.name}
-      </Link>
-    );
-  } else if (holding) {
-    name = (
-      <Link to="/token/$id" params={{ id: holding.id }} className="token-card-link">
-        {token.name}
-      </Link>
-    );
-  } else name = token.name;
+  const { nameId, holding, owned, sold, price, name } = useViewerToken(token, viewer);
 
   let badge = null;
   if (owned) badge = <span className="badge badge-yours">Yours</span>;

@@ -1,5 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { installTestWallet, TEST_WALLET_NAME } from './support/testWallet';
+import { commentsPanel, showComments } from './support/comments';
+import { expectNotice } from './support/notices';
 
 // Issue 17 item 3. Levels count from 0 (a top-level comment is level 0): Reply is offered on levels 0–3, so a thread
 // reaches level 4 and five levels are shown. Posting while signed out opens the wallet dialog and, once signed in,
@@ -24,22 +26,13 @@ async function tokenPageId(request: APIRequestContext): Promise<string> {
   return holdings[1]!.id;
 }
 
-const comments = (page: Page) => page.getByRole('region', { name: /^Comments/ });
+const comments = commentsPanel;
 /** One comment's own body (its replies are outside it), found by its text. */
 const comment = (page: Page, text: string) => comments(page).locator('article.comment-body').filter({ has: page.getByText(text, { exact: true }) });
 /** The comment's list item at a level, found by its own text. */
 const atLevel = (page: Page, level: number, text: string) =>
   comments(page).locator(`li.comment-level-${level}`).filter({ has: page.locator(':scope > article.comment-body').getByText(text, { exact: true }) });
 
-/** The panel renders once scrolled near: scroll to it, then wait for its thread. */
-async function showComments(page: Page) {
-  await expect(async () => {
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await expect(comments(page)).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-  await comments(page).scrollIntoViewIfNeeded();
-  await expect(page.getByRole('region', { name: /^Comments \(\d+\)$/ })).toBeVisible();
-}
 
 async function connect(page: Page) {
   await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: TEST_WALLET_NAME }).click();
@@ -114,7 +107,7 @@ test('signed out, a typed comment is posted once the wallet dialog signs in, wit
   await connect(page);
   expect((await posted).status()).toBe(201);
   await expect(atLevel(page, 0, text)).toHaveCount(1);
-  await expect(page.locator('.notification-bar')).toContainText('Comment posted');
+  await expectNotice(page, 'Comment posted');
   // Posted once, with the typed text; the editor closed and the comment is the signed-in author's own.
   expect(posts).toHaveLength(1);
   expect(JSON.parse(posts[0]!)).toMatchObject({ text, parent_id: null });

@@ -1,5 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { installTestWallet, TEST_WALLET_NAME } from './support/testWallet';
+import { commentsPanel, showComments } from './support/comments';
+import { expectNotice } from './support/notices';
 
 // Two collectors (test wallets #3 and #4, each in its own browser context) talk on one token's comments.
 
@@ -31,18 +33,8 @@ async function openAs(browser: Browser, baseURL: string, rpcUrl: string, account
   return page;
 }
 
-const comments = (page: Page) => page.getByRole('region', { name: /^Comments/ });
+const comments = commentsPanel;
 
-/** The panel renders once scrolled near: scroll to it, then wait for its thread. */
-async function showComments(page: Page) {
-  await expect(async () => {
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await expect(comments(page)).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-  await comments(page).scrollIntoViewIfNeeded();
-  // The count shows once the thread is loaded.
-  await expect(page.getByRole('region', { name: /^Comments \(\d+\)$/ })).toBeVisible();
-}
 
 /** The draft texts a reload would restore: each thread's stored snapshot ({ version, snapshot }) in IndexedDB. */
 function storedDraftTexts(page: Page): Promise<string[]> {
@@ -94,7 +86,7 @@ test('two users reply to each other down to level 3, edit and delete; one editor
   await field.fill(texts[0]!);
   await comments(alice).getByRole('button', { name: 'Post' }).click();
   await expect(comment(alice, texts[0]!)).toBeVisible();
-  await expect(alice.locator('.notification-bar')).toContainText('Comment posted');
+  await expectNotice(alice, 'Comment posted');
 
   // They take turns replying, each after a reload to see the other's reply.
   await bob.reload();
@@ -149,7 +141,7 @@ test('two users reply to each other down to level 3, edit and delete; one editor
   await up.click();
   await expect(up).toHaveAttribute('aria-pressed', 'true');
   await expect(comment(bob, edited).getByLabel('1 votes')).toBeVisible();
-  await expect(bob.locator('.notification-bar')).toContainText('Vote registered');
+  await expectNotice(bob, 'Vote registered');
   await bob.reload();
   await expect(comment(bob, edited).getByRole('button', { name: 'Vote up' })).toHaveAttribute('aria-pressed', 'true');
   await expect(comment(bob, edited).getByLabel('1 votes')).toBeVisible();

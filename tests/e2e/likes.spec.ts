@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type Route } from '@playwright/test';
 import { installTestWallet, TEST_WALLET_NAME } from './support/testWallet';
+import { expectNotice, recordNotices } from './support/notices';
 
 async function chainUrl(request: APIRequestContext): Promise<string> {
   const config = (await (await request.get('/api/v1/config')).json()) as { evms: Array<{ providerURL: string }> };
@@ -36,13 +37,14 @@ const isLikeWrite = (url: URL | string, method: string) => /\/api\/v1\/likes(\/|
 const cardNamed = (page: Page, name: string) => page.getByRole('main').getByRole('article', { name, exact: true }).first();
 
 test('a visitor clicking like gets the connect-wallet error and the wallet modal; the count stays', async ({ page }) => {
+  await recordNotices(page);
   await page.goto('/explore');
   const name = await firstCard(page);
   const button = cardNamed(page, name).getByRole('button', { name: /^(Like|Unlike) \(/ });
   const before = await likeState(button);
   await button.click();
   await expect(page.getByRole('dialog', { name: 'Connect a wallet' })).toBeVisible();
-  await expect(page.locator('.notification-bar')).toContainText('Please connect your wallet to like this token');
+  await expectNotice(page, 'Please connect your wallet to like this token');
   expect(await likeState(button)).toEqual(before);
 });
 

@@ -4,6 +4,7 @@ import {
   listOnChain, mintCollection, openSignedIn, readStack, waitForListing, type Stack, type TestCollection,
 } from './support/trading';
 import { expectNotice } from './support/notices';
+import { commentsPanel, showComments } from './support/comments';
 
 /**
  * A fresh context's first visit installs the service worker, whose 'ready to work offline' notice replaces whatever
@@ -20,7 +21,7 @@ const COLLECTOR = 44;
 const PRICE = parseEther('0.01');
 
 const bar = (page: Page) => page.locator('.notification-bar');
-const comments = (page: Page) => page.getByRole('region', { name: /^Comments/ });
+const comments = commentsPanel;
 const comment = (page: Page, text: string) => comments(page).locator('article.comment-body').filter({ has: page.getByText(text, { exact: true }) });
 
 let stack: Stack;
@@ -30,15 +31,6 @@ test.beforeAll(async ({ request }) => {
   collection = await mintCollection(request, stack, CREATOR, 2);
 });
 
-/** The comments panel renders once scrolled near: scroll to it, then wait for its loaded thread. */
-async function showComments(page: Page) {
-  await expect(async () => {
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await expect(comments(page)).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-  await comments(page).scrollIntoViewIfNeeded();
-  await expect(page.getByRole('region', { name: /^Comments \(\d+\)$/ })).toBeVisible();
-}
 
 test('a comment updated right after it was posted: "Comment updated" replaces "Comment posted" at once; closed by keyboard', async ({ browser, baseURL }) => {
   const token = collection.tokens[1]!;

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { installTestWallet, TEST_WALLET_NAME } from './support/testWallet';
+import { expectNotice } from './support/notices';
 
 // Against the whole demo stack started by playwright.config.ts; the wallet is tests/e2e/support/testWallet.ts.
 
@@ -62,7 +63,7 @@ test('rejecting the signature disconnects and says so', async ({ page }) => {
   await page.getByRole('banner').getByRole('button', { name: 'Connect wallet' }).click();
   await connectWith(page);
   await expect(page.getByRole('dialog', { name: 'Connect a wallet' }).getByText('User denied message signature')).toBeVisible();
-  await expect(page.locator('.notification-bar')).toContainText('User denied message signature');
+  await expectNotice(page, 'User denied message signature');
   await expect(avatarLink(page)).toHaveCount(0);
   expect(wallet.signCount()).toBe(1);
 });

@@ -11,6 +11,7 @@ import { addressOf, graphql, holdingsOf, readStack, type Stack } from './support
 import { hitNames, XSS_CORPUS, XSS_EMAILS, type XssPayload, type XssSink } from './support/xssCorpus';
 import { guardedPage, injectIntoSink, missedBy, scrollUntilShown, signInInBrowser } from './support/xssGuard';
 import { bodyOf, expectProfileSaved, putProfile, signed, signInFromNode } from './support/xssWrites';
+import { showComments } from './support/comments';
 
 // An XSS corpus (support/xssCorpus.ts) written into every stored text field a user can write today, then rendered
 // in Chromium on every page that shows it: each payload must read as literal text and nothing may run.
@@ -269,8 +270,8 @@ test('the commenter reads every token and collection page, explore and the profi
     await expect(page.locator('.token-facts > div', { has: page.locator('dt', { hasText: /^Collection$/ }) }).locator('dd')).toHaveText(payload.text);
     await expect(page.locator('.token-collection-name')).toHaveText(payload.text);
     expect(await page.title()).toContain(target.ownedHolding.name);
+    await showComments(page);
     const comments = page.locator('.comments-panel');
-    await comments.scrollIntoViewIfNeeded();
     await expect(comments.locator('.comment-text')).toHaveText([payload.text, payload.text]);
     await expect(comments.locator('.comment-author')).toHaveText([COMMENTER_ALIAS, CREATOR_ALIAS]);
     await guarded.expectInert(`token page of #${payload.id} (${payload.label})`);

@@ -8,8 +8,8 @@
 // it into JSON), the thumbnail choice, the generative form and the upload queue (pending files continue from the
 // server's offset). Never a request in flight: a save, a finalize or a publish under way is not repeated by a reload;
 // the step it started from is shown again with its values.
-import { createActor, type Snapshot } from 'xstate';
-import { studioMachine } from './studioMachine';
+import { createActor, createMachine, type Snapshot } from 'xstate';
+import { initialStudioContext, studioMachine } from './studioMachine';
 import type { StudioContext, StudioResume } from './studioContext';
 
 /** Stored beside the snapshot; a record of another version is discarded (2: the snapshot carries the cover). */
@@ -43,7 +43,24 @@ export function persistedStudioSnapshot(source: { context: StudioContext }): Sna
   if (!resume) return null;
   const containerId = source.context.containerId ?? undefined;
   // Never started: the actor only builds the initial snapshot (its loads run when the restored actor starts).
-  return createActor(studioMachine, { input: { containerId, resume } }).getPersistedSnapshot();
+  return freshStudioSnapshot(initialStudioContext({ containerId, resume }));
+}
+
+// The studio machine once more, its context given as a value rather than as studioMachine's `({ input }) => …`.
+// persistStudio builds the record while an action runs, and xstate turns a function context into an assign() each
+// time an actor starts: an assign() created during an action is what xstate warns of ("Custom actions should not call
+// `assign()` directly"), although the nested actor applies it. Same states and implementations, so the same snapshot.
+// Built once: a machine's state nodes resolve their delayed transitions lazily, with raise() (another such warning).
+const freshConfig: { context?: StudioContext } = { ...studioMachine.config } as { context?: StudioContext };
+const freshStudio = createMachine(freshConfig as never, studioMachine.implementations as never);
+
+function freshStudioSnapshot(context: StudioContext): Snapshot<unknown> {
+  freshConfig.context = context;
+  try {
+    return createActor(freshStudio).getPersistedSnapshot();
+  } finally {
+    delete freshConfig.context;
+  }
 }
 
 /** The `{ version, snapshot }` record persistStudio stores, or null when there is nothing to keep. */

@@ -2,7 +2,7 @@
 // and the persistStudio / goToCanvas actions are provided by src/services/flows/studio.ts; the defaults throw or
 // do nothing, so a missing one is found at once.
 import { and, assign, fromPromise, not, setup, stateIn } from 'xstate';
-import { STUDIO_NOTICES, TOKEN_EDIT_PAGE_SIZE } from '../../domain/studio';
+import { STUDIO_NOTICES, TOKEN_EDIT_PAGE_SIZE, UPLOAD_FAILED_MESSAGE } from '../../domain/studio';
 import { watchLive } from '../live/watchLive';
 import { notifyThroughSystem } from '../system/systemActors';
 import { contractActionMachine } from '../trading/contractActionMachine';
@@ -202,7 +202,11 @@ export const studioSetup = setup({
     ),
     setThumbnailEditing: assign(({ context, event }) => (event.type === 'thumbnail.editing' ? { thumbnail: { ...context.thumbnail, editing: event.editing } } : {})),
     setCaptured: assign(({ context, event }) => ({ thumbnail: { ...context.thumbnail, captured: outputOf<Blob>(event) } })),
-    notifyUploadFailed: ({ system }) => notifyThroughSystem(system, 'error', 'File Upload Failed. Please try again!'),
+    // A failed thumbnail upload says the seed's upload failure (not the reason) and keeps it as the problem.
+    notifyUploadFailed: assign(({ system }) => {
+      notifyThroughSystem(system, 'error', UPLOAD_FAILED_MESSAGE);
+      return { problem: UPLOAD_FAILED_MESSAGE };
+    }),
     updateToken: assign(({ context, event }) =>
       event.type === 'token.saved' ? { tokens: context.tokens.map((token) => (token.tokenId === event.token.tokenId ? event.token : token)) } : {},
     ),

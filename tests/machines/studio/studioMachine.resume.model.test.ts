@@ -64,6 +64,7 @@ describe('studioMachine: reload and resume from every step', () => {
       const record = structuredClone(h.run().records.at(-1)!);
       const snapshot = restoredStudioSnapshot(record, ctx(before).containerId);
       expect(snapshot).toBeDefined();
+      h.expectNoWarnings();
       h.stop();
 
       restored = startStudio({ snapshot });

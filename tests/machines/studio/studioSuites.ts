@@ -26,6 +26,7 @@ export function runPaths(title: string, paths: Path[], input: object = {}) {
       const h = studioHarness(input);
       try {
         await path.test(h.params);
+        h.expectNoWarnings();
       } finally {
         h.stop();
       }

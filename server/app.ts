@@ -65,7 +65,7 @@ export function createServer({ db, config, mediaStore, staticDir, live = createL
   app.route('/api/v1/canvas', uploadRoutes({ db, config, mediaStore, limiter }));
   app.route('/api/v1', restRoutes({ db, config, live, mediaStore, limiter }));
 
-  const yoga = createGraphql({ db, config: config.public, limits: config.security.graphql });
+  const yoga = createGraphql({ db, config: config.public, limits: config.security.graphql, mediaStore });
   app.post('/graphql', (c) => {
     // JSON (what the app sends) or a GraphQL document only: yoga's form-urlencoded parser throws a 500 on
     // malformed `variables`, and a form POST is a cross-site "simple request".

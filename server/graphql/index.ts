@@ -2,12 +2,15 @@
 import { GraphQLScalarType, Kind, type GraphQLError, type ValueNode } from 'graphql';
 import { createGraphQLError, createSchema, createYoga, maskError } from 'graphql-yoga';
 import { DATA_EXCEPTION_MESSAGE, isDataException } from '../http/errors.js';
+import { articlesModule } from './articles/index.js';
 import { artistsModule } from './artists/index.js';
 import { browsingModule } from './browsing/index.js';
 import { getMarketplaceCollections } from './collections.js';
 import { commentsModule } from './comments/index.js';
 import { dashboardModule } from './dashboard/index.js';
 import { exhibitionsModule } from './exhibitions/index.js';
+import { homeModule } from './home/index.js';
+import { createMediaStore, type MediaStore } from '../media/store.js';
 import { studioModule } from './studio/index.js';
 import { parseListInput } from './inputs.js';
 import { useQueryLimits } from './limits.js';
@@ -20,7 +23,7 @@ import type { GraphqlLimits } from '../security/config.js';
 export type { GraphqlContext } from './module.js';
 
 // Feature modules add their types and queries to the base schema (typeDefs.ts).
-const modules: GraphqlModule[] = [browsingModule, dashboardModule, commentsModule, studioModule, artistsModule, exhibitionsModule];
+const modules: GraphqlModule[] = [browsingModule, dashboardModule, commentsModule, studioModule, artistsModule, exhibitionsModule, homeModule, articlesModule];
 
 function literalValue(node: ValueNode): unknown {
   switch (node.kind) {
@@ -72,6 +75,8 @@ function mergedResolvers() {
 export interface CreateGraphqlOptions extends Pick<GraphqlContext, 'db' | 'config'> {
   /** Cost, alias and depth limits and whether introspection is on (config.security.graphql). */
   limits: GraphqlLimits;
+  /** The media store the REST routes use (default: the database's, createMediaStore(db)). */
+  mediaStore?: MediaStore;
 }
 
 /** The schema of every module, as the server runs it (tests measure the app's documents against it). */
@@ -94,7 +99,7 @@ export function maskDataExceptions(error: unknown, message: string, isDev?: bool
   return maskError(error, message, isDev);
 }
 
-export function createGraphql({ db, config, limits }: CreateGraphqlOptions) {
+export function createGraphql({ db, config, limits, mediaStore = createMediaStore(db) }: CreateGraphqlOptions) {
   return createYoga({
     schema: createGraphqlSchema(),
     graphqlEndpoint: '/graphql',
@@ -109,6 +114,6 @@ export function createGraphql({ db, config, limits }: CreateGraphqlOptions) {
     // Parsed documents stay cached; validation results may not: the cost depends on each request's variables.
     parserAndValidationCache: { validationCache: false },
     // The signed-in viewer (Authorization: Bearer <address>:<key>) is resolved only when a field asks for it.
-    context: ({ request }) => ({ db, config, request, viewer: graphqlViewer(db, request) }),
+    context: ({ request }) => ({ db, config, mediaStore, request, viewer: graphqlViewer(db, request) }),
   });
 }

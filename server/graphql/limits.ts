@@ -55,6 +55,10 @@ export const LIST_ESTIMATES: Readonly<Record<string, number>> = {
   // An exhibition (issue 16): every work and each artist once; the demo's hang 7 to 14 works by 3 to 7 artists.
   'Exhibition.artworks': 20,
   'Exhibition.artistInfos': 10,
+  // The home (issue 16): 4 slides, at most 20 featured and 10 trending collections (server/graphql/home/queries.ts).
+  'Query.getHomeSlides': 4,
+  'Query.getFeaturedCollections': 20,
+  'Query.getTrendingCollections': 10,
 };
 
 /** A list without an entry above (a field added later) costs as much as a default page. */

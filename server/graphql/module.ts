@@ -1,10 +1,13 @@
 // A GraphQL feature module: its SDL (types plus `extend type Query`) and its resolvers, merged in index.ts.
 import type { PublicConfig } from '../config.js';
 import type { Db } from '../db/client.js';
+import type { MediaStore } from '../media/store.js';
 
 export interface GraphqlContext {
   db: Db;
   config: PublicConfig;
+  /** The media store (an article's HTML body is read from it). */
+  mediaStore: MediaStore;
   /** The request, for modules whose queries read the caller's API key (Authorization + Nonce headers). */
   request?: Request;
   /**

@@ -6,19 +6,17 @@
 //   (200: having no featured article is not an error; the home and /media-articles then leave it out).
 // - GET /article/{id} (issue 15; seed §2 "Article page shows the body fetched by ipfsHash"): one article with its
 //   HTML body read from the media store, returned as text; the app sanitizes it (DOMPurify) before rendering it.
-// The list and featured answers carry no body: a card shows the cover, title, type and date.
-import { count, desc, eq } from 'drizzle-orm';
+// The list and featured answers carry no body: a card shows the cover, title, type and date. The reads are GraphQL's
+// getArticles, getFeaturedArticle and getArticle too (server/graphql/articles/queries.ts), which the app uses.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { accounts, articles, artists } from '../db/schema.js';
-import { mediaUrl, thumbnailUrl } from '../graphql/people.js';
+import { ARTICLE_ID, ARTICLE_ID_MESSAGE, ARTICLE_MAX_PAGE_SIZE, ARTICLE_PAGE_SIZE, readArticle, readArticles, readFeaturedArticle } from '../graphql/articles/queries.js';
 import { errorResponse, parseInput } from '../http/errors.js';
 import type { RestRouteOptions } from './routeOptions.js';
 
-export const ARTICLE_PAGE_SIZE = 24;
-export const ARTICLE_MAX_PAGE_SIZE = 50;
+export { ARTICLE_MAX_PAGE_SIZE, ARTICLE_PAGE_SIZE } from '../graphql/articles/queries.js';
 
-const idSchema = z.string().regex(/^[1-9]\d{0,15}$/, 'The article id must be a positive integer.').transform(Number);
+const idSchema = z.string().regex(ARTICLE_ID, ARTICLE_ID_MESSAGE).transform(Number);
 const listSchema = z.strictObject({
   page: z.string().regex(/^[1-9]\d{0,5}$/, 'page must be a whole number from 1.').transform(Number).optional(),
   perPage: z
@@ -29,71 +27,31 @@ const listSchema = z.strictObject({
     .optional(),
 });
 
-type ArticleRow = typeof articles.$inferSelect;
-
 export function articleRoutes({ db, config, mediaStore }: RestRouteOptions) {
   const api = new Hono();
   const ipfs = config.public.ipfs;
-
-  const summary = (article: ArticleRow, artist: string | null) => ({
-    id: String(article.id),
-    type: article.type,
-    title: article.title,
-    cover: mediaUrl(ipfs, article.cover),
-    coverThumbnail: thumbnailUrl(ipfs, article.cover),
-    ipfsHash: article.ipfsHash,
-    mediaUrl: mediaUrl(ipfs, article.ipfsHash),
-    isFeatured: article.isFeatured,
-    artist,
-    createdAt: article.createdAt.toISOString(),
-  });
-
-  const withArtist = () =>
-    db
-      .select({ article: articles, artistAddress: accounts.address })
-      .from(articles)
-      .leftJoin(artists, eq(artists.id, articles.artistId))
-      .leftJoin(accounts, eq(accounts.id, artists.accountId));
 
   api.get('/', async (c) => {
     const query = parseInput(listSchema, c.req.query());
     const page = query.page ?? 1;
     const perPage = query.perPage ?? ARTICLE_PAGE_SIZE;
-    const [rows, [total]] = await Promise.all([
-      withArtist()
-        .orderBy(desc(articles.createdAt), desc(articles.id))
-        .limit(perPage)
-        .offset((page - 1) * perPage),
-      db.select({ n: count() }).from(articles),
-    ]);
-    const totalCount = Number(total?.n ?? 0);
+    const { articles, totalCount } = await readArticles(db, ipfs, (page - 1) * perPage, perPage);
     c.header('Cache-Control', 'no-cache');
-    return c.json({
-      articles: rows.map((row) => summary(row.article, row.artistAddress)),
-      totalCount,
-      page,
-      perPage,
-      hasNextPage: page * perPage < totalCount,
-    });
+    return c.json({ articles, totalCount, page, perPage, hasNextPage: page * perPage < totalCount });
   });
 
   api.get('/featured', async (c) => {
-    const [row] = await withArtist()
-      .where(eq(articles.isFeatured, true))
-      .orderBy(desc(articles.createdAt), desc(articles.id))
-      .limit(1);
+    const article = await readFeaturedArticle(db, ipfs);
     c.header('Cache-Control', 'no-cache');
-    return c.json({ article: row ? summary(row.article, row.artistAddress) : null });
+    return c.json({ article });
   });
 
   api.get('/:id', async (c) => {
-    const id = parseInput(idSchema, c.req.param('id'));
-    const [row] = await withArtist().where(eq(articles.id, id));
-    if (!row) return errorResponse(c, 404, 'not_found', 'No article with this id.');
-    const stored = await mediaStore.get(row.article.ipfsHash);
-    if (!stored) return errorResponse(c, 404, 'not_found', 'The body of this article is not in the media store.');
+    const article = await readArticle(db, ipfs, mediaStore, parseInput(idSchema, c.req.param('id')));
+    if (article === 'no-article') return errorResponse(c, 404, 'not_found', 'No article with this id.');
+    if (article === 'no-body') return errorResponse(c, 404, 'not_found', 'The body of this article is not in the media store.');
     c.header('Cache-Control', 'no-cache');
-    return c.json({ ...summary(row.article, row.artistAddress), body: new TextDecoder().decode(stored.bytes) });
+    return c.json(article);
   });
 
   return api;

@@ -21,6 +21,7 @@ export const exhibitionsModule: GraphqlModule = {
   resolvers: {
     Query: {
       getCurrentExhibition: (_: unknown, args: Args, { db, config }: GraphqlContext) => getCurrentExhibition(db, config.ipfs, parseCDate(args.cDate)),
+      getFeaturedExhibition: (_: unknown, _args: Args, { db, config }: GraphqlContext) => getCurrentExhibition(db, config.ipfs, new Date()),
       getExhibitionArtworks: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
         getExhibitionArtworks(db, config.ipfs, parseExhibitionId(args.exhibition_id), parsePagePosition(args.pagination, `exhibition-artworks:${String(args.exhibition_id)}`, ARTWORKS_PER_PAGE)),
       getPastExhibitions: (_: unknown, args: Args, { db, config }: GraphqlContext) =>

@@ -49,6 +49,8 @@ export const exhibitionsTypeDefs = /* GraphQL */ `
   extend type Query {
     "The exhibition running at cDate (ISO 8601 or epoch milliseconds): start <= cDate <= end; the featured one first, then the latest start. Null when none runs."
     getCurrentExhibition(cDate: String!): Exhibition
+    "The exhibition running now, as the home's card shows it (getCurrentExhibition at the server's time; GET /exhibition/featured). Null when none runs."
+    getFeaturedExhibition: Exhibition
     "An exhibition's artworks as marketplace tokens, in exhibition order (12 per page in the app)."
     getExhibitionArtworks(exhibition_id: ID!, pagination: PaginationInput): TokenConnection!
     "Exhibitions that have ended (end < now), latest end first (perPage 20, page 1 in the app)."

@@ -1,0 +1,31 @@
+// GraphQL: articles (issue 16; seed 001 §3 Article, §7): the list page by page, the featured article and one article
+// with its body. Reads in queries.ts, shared with REST.
+import type { GraphqlContext, GraphqlModule } from '../module.js';
+import { badInput } from '../inputs.js';
+import { parsePagePosition, toPage } from '../offsetPage.js';
+import { ARTICLE_MAX_PAGE_SIZE, ARTICLE_PAGE_SIZE, parseArticleId, readArticle, readArticles, readFeaturedArticle } from './queries.js';
+import { articlesTypeDefs } from './typeDefs.js';
+
+type Args = Record<string, unknown>;
+
+export const articlesModule: GraphqlModule = {
+  typeDefs: articlesTypeDefs,
+  resolvers: {
+    Query: {
+      getArticles: async (_: unknown, args: Args, { db, config }: GraphqlContext) => {
+        const position = parsePagePosition(args.pagination, 'articles', ARTICLE_PAGE_SIZE);
+        if (position.perPage > ARTICLE_MAX_PAGE_SIZE) throw badInput(`Invalid pagination. pagination.perPage: perPage must be between 1 and ${ARTICLE_MAX_PAGE_SIZE}`);
+        // One row past the page tells whether there is a next page.
+        const { articles, totalCount } = await readArticles(db, config.ipfs, position.offset, position.perPage + 1);
+        return toPage(position, articles, totalCount, (article) => article);
+      },
+      getFeaturedArticle: (_: unknown, _args: Args, { db, config }: GraphqlContext) => readFeaturedArticle(db, config.ipfs),
+      getArticle: async (_: unknown, args: Args, { db, config, mediaStore }: GraphqlContext) => {
+        const read = await readArticle(db, config.ipfs, mediaStore, parseArticleId(args.id));
+        if (typeof read === 'string') return null;
+        const { body, ...article } = read;
+        return { article, body };
+      },
+    } as never,
+  },
+};

@@ -1,0 +1,87 @@
+// The articles' reads (issue 16; seed 001 §3 Article, §7 "GET /article/{id}; GET /article; GET /article/featured"),
+// shared by REST (server/rest/article.ts) and GraphQL (getArticles, getFeaturedArticle, getArticle): newest first
+// (created_at, then id, both descending), offset pages (editorial articles are few), the featured one, and one
+// article with its HTML body read from the media store by ipfsHash. The body goes out as stored: the app sanitizes
+// it (src/services/sanitizeHtml.ts) before anything renders it.
+import { count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { accounts, articles, artists } from '../../db/schema.js';
+import type { MediaStore } from '../../media/store.js';
+import { badInput } from '../inputs.js';
+import { mediaUrl, thumbnailUrl, type Ipfs } from '../people.js';
+
+/** The seed gives no page size for articles: pages default to 24 and are capped at 50. */
+export const ARTICLE_PAGE_SIZE = 24;
+export const ARTICLE_MAX_PAGE_SIZE = 50;
+export const ARTICLE_ID = /^[1-9]\d{0,15}$/;
+export const ARTICLE_ID_MESSAGE = 'The article id must be a positive integer.';
+
+type ArticleRow = typeof articles.$inferSelect;
+
+/** An article as the list and the featured read answer it (no body: a card shows the cover, title, type and date). */
+export interface ArticleSummary {
+  id: string;
+  type: string;
+  title: string;
+  cover: string | null;
+  coverThumbnail: string | null;
+  ipfsHash: string;
+  mediaUrl: string | null;
+  isFeatured: boolean;
+  /** The artist's wallet address (lower case), or null for an editorial piece. */
+  artist: string | null;
+  createdAt: string;
+}
+
+export const articleSummary = (ipfs: Ipfs, article: ArticleRow, artist: string | null): ArticleSummary => ({
+  id: String(article.id),
+  type: article.type,
+  title: article.title,
+  cover: mediaUrl(ipfs, article.cover),
+  coverThumbnail: thumbnailUrl(ipfs, article.cover),
+  ipfsHash: article.ipfsHash,
+  mediaUrl: mediaUrl(ipfs, article.ipfsHash),
+  isFeatured: article.isFeatured,
+  artist,
+  createdAt: article.createdAt.toISOString(),
+});
+
+const withArtist = (db: Db) =>
+  db
+    .select({ article: articles, artistAddress: accounts.address })
+    .from(articles)
+    .leftJoin(artists, eq(artists.id, articles.artistId))
+    .leftJoin(accounts, eq(accounts.id, artists.accountId));
+
+/** `limit` articles after the first `offset`, newest first, and how many there are in all. */
+export async function readArticles(db: Db, ipfs: Ipfs, offset: number, limit: number): Promise<{ articles: ArticleSummary[]; totalCount: number }> {
+  const [rows, [total]] = await Promise.all([
+    withArtist(db).orderBy(desc(articles.createdAt), desc(articles.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(articles),
+  ]);
+  return { articles: rows.map((row) => articleSummary(ipfs, row.article, row.artistAddress)), totalCount: Number(total?.n ?? 0) };
+}
+
+/** The newest featured article, or null when none is featured. */
+export async function readFeaturedArticle(db: Db, ipfs: Ipfs): Promise<ArticleSummary | null> {
+  const [row] = await withArtist(db).where(eq(articles.isFeatured, true)).orderBy(desc(articles.createdAt), desc(articles.id)).limit(1);
+  return row ? articleSummary(ipfs, row.article, row.artistAddress) : null;
+}
+
+export type ArticleWithBody = ArticleSummary & { body: string };
+
+/** One article with its body; 'no-article' when there is none with this id, 'no-body' when its body is not stored. */
+export async function readArticle(db: Db, ipfs: Ipfs, mediaStore: MediaStore, id: number): Promise<ArticleWithBody | 'no-article' | 'no-body'> {
+  const [row] = await withArtist(db).where(eq(articles.id, id));
+  if (!row) return 'no-article';
+  const stored = await mediaStore.get(row.article.ipfsHash);
+  if (!stored) return 'no-body';
+  return { ...articleSummary(ipfs, row.article, row.artistAddress), body: new TextDecoder().decode(stored.bytes) };
+}
+
+/** An article id as GraphQL takes it; anything else is BAD_USER_INPUT (an unknown id answers null). */
+export function parseArticleId(value: unknown): number {
+  const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+  if (!ARTICLE_ID.test(text)) throw badInput(`Invalid id: ${ARTICLE_ID_MESSAGE}`);
+  return Number(text);
+}

@@ -3,7 +3,7 @@ import type { Server as HttpServer } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createPublicClient, defineChain, http, type PublicClient } from 'viem';
 import { createServer } from './app.js';
-import { loadServerConfig, type Deployments } from './config.js';
+import { loadServerConfig, type Deployments, type ServerConfig } from './config.js';
 import type { LiveBus } from './live/bus.js';
 import { openDatabase, type Db } from './db/client.js';
 import { createMediaStore } from './media/store.js';
@@ -12,7 +12,8 @@ import { startUploadSweeper } from './studio/uploadExpiry.js';
 
 type Indexer = Awaited<ReturnType<typeof import('./indexer/index.js').startIndexer>>;
 
-async function startChainIndexer(db: Db, chainRpcUrl: string, chainId: number, deployments: Deployments, live: LiveBus) {
+async function startChainIndexer(db: Db, config: ServerConfig, deployments: Deployments, live: LiveBus) {
+  const { chainRpcUrl, chainId } = config;
   const chain = defineChain({
     id: chainId,
     name: chainId === 31337 ? 'Hardhat' : `Chain ${chainId}`,
@@ -23,7 +24,7 @@ async function startChainIndexer(db: Db, chainRpcUrl: string, chainId: number, d
   // Loaded only when there is a deployment to index.
   const { startIndexer } = await import('./indexer/index.js');
   // Through the bus: its account rooms carry PublishReady to the creator only.
-  return startIndexer({ db, publicClient, deployments, io: live });
+  return startIndexer({ db, publicClient, deployments, ipfs: config.public.ipfs, io: live });
 }
 
 async function main() {
@@ -46,7 +47,7 @@ async function main() {
   let indexer: Indexer | null = null;
   if (config.deployments) {
     try {
-      indexer = await startChainIndexer(database.db, config.chainRpcUrl, config.chainId, config.deployments, live);
+      indexer = await startChainIndexer(database.db, config, config.deployments, live);
     } catch (error) {
       // The marketplace still browses without live chain data; say so loudly instead of dying.
       console.error('The chain indexer failed to start:', error);

@@ -33,11 +33,12 @@ export interface LiveDoc {
   [field: string]: unknown;
 }
 
-/** The new owner's names a Sold event carries (server: ownerInfo), for the seed's display-name rule. */
+/** The new owner a Sold event carries (server: ownerInfo, a PersonInfo): the display name's parts and the avatar URL. */
 export interface LiveOwner {
   id: string | null;
   address: string;
   alias: string | null;
+  avatar: string | null;
   firstName: string | null;
   lastName: string | null;
 }
@@ -50,7 +51,14 @@ export function liveOwnerOf(doc: LiveDoc): LiveOwner | undefined {
   if (!info || typeof info !== 'object' || !doc.buyer) return undefined;
   const record = info as Record<string, unknown>;
   if (typeof record.address !== 'string' || record.address.toLowerCase() !== doc.buyer.toLowerCase()) return undefined;
-  return { id: text(record.id), address: record.address, alias: text(record.alias), firstName: text(record.firstName), lastName: text(record.lastName) };
+  return {
+    id: text(record.id),
+    address: record.address,
+    alias: text(record.alias),
+    avatar: text(record.avatar),
+    firstName: text(record.firstName),
+    lastName: text(record.lastName),
+  };
 }
 
 /** A live change to a token (sold, new owner, likes, price) that arrived after a list or page was fetched. */
@@ -59,7 +67,7 @@ export interface TokenPatch {
   likesCount?: number;
   /** New owner's address after a sale or transfer. */
   ownerAddress?: string;
-  /** The new owner's names when the event carried them (a Sold event's ownerInfo). */
+  /** The new owner (names and avatar) when the event carried them (a Sold event's ownerInfo). */
   owner?: LiveOwner;
   /** Current listing price in wei (decimal string); null when no longer listed. */
   priceWei?: string | null;

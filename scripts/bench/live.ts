@@ -64,7 +64,7 @@ export async function measureLive(log: (line: string) => void = console.log): Pr
   const io = server.attach(httpServer as Parameters<typeof server.attach>[0]);
   const url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
   // The indexer as server/main.ts runs it (default poll interval), broadcasting through the live bus.
-  const indexer = await startIndexer({ db: database.db, publicClient, deployments, io: server.live });
+  const indexer = await startIndexer({ db: database.db, publicClient, deployments, ipfs: config.public.ipfs, io: server.live });
   const sockets: Socket[] = [];
   try {
     log(`== live: connecting ${CLIENTS} socket.io clients`);

@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { parseEther, type Address, type PublicClient } from 'viem';
 import { factoryOwner, registerCreators } from '../../contracts/creators.js';
+import { MEDIA_URL_PREFIX, THUMBNAIL_URL_PREFIX } from '../../server/config.js';
 import type { Db } from '../../server/db/client.js';
 import { accounts, collections, tokens } from '../../server/db/schema.js';
 import { startIndexer, type IndexerDeployments } from '../../server/indexer/index.js';
@@ -126,7 +127,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedDemoResult
 
   if (runIndexer) {
     log('indexing');
-    const indexer = await startIndexer({ db, publicClient, deployments, pollIntervalMs: 50 });
+    const indexer = await startIndexer({ db, publicClient, deployments, ipfs: { urlPrefix: MEDIA_URL_PREFIX, thumbnailUrlPrefix: THUMBNAIL_URL_PREFIX }, pollIntervalMs: 50 });
     try {
       await indexer.waitForBlock(await publicClient.getBlockNumber({ cacheTime: 0 }));
     } finally {

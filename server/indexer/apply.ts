@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import type { Db } from '../db/client.js';
 import { accounts, allOutSales, collections, holdings, offers, sales, tokens } from '../db/schema.js';
+import { loadPeople, type Ipfs } from '../graphql/people.js';
 import type { CollectionFacts, IndexedLog } from './logs.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -19,6 +20,8 @@ export interface RangeContext {
   chainId: number;
   marketplace: string; // lower-case
   facts: Map<string, CollectionFacts>; // by lower-case collection address
+  /** The media URL prefixes (the public config's ipfs): live documents carry people's avatar URLs as the API reads do. */
+  ipfs: Ipfs;
 }
 
 const ZERO = '0x0000000000000000000000000000000000000000';
@@ -308,12 +311,8 @@ async function sold(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventN
   }
   const after = await refreshToken(tx, sale.tokenRef);
   const buyer = lower(a.buyer);
-  // The new owner's names, so a live page shows their display name as after a reload (not a bare address).
-  const [account] = await tx
-    .select({ id: accounts.id, alias: accounts.alias, firstName: accounts.firstName, lastName: accounts.lastName })
-    .from(accounts)
-    .where(eq(accounts.address, buyer));
-  const ownerInfo = { id: account ? id(account.id) : null, address: buyer, alias: account?.alias ?? null, firstName: account?.firstName ?? null, lastName: account?.lastName ?? null };
+  // The new owner as a GraphQL read gives them (names and avatar URL), so a live page shows them as after a reload.
+  const ownerInfo = (await loadPeople(tx, ctx.ipfs, [buyer]))(buyer);
   live.push({
     name: 'Sold',
     doc: {

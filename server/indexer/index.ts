@@ -3,6 +3,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Address, PublicClient } from 'viem';
 import type { Db } from '../db/client.js';
 import { collections, indexerState } from '../db/schema.js';
+import type { Ipfs } from '../graphql/people.js';
 import { applyRange, type LiveEvent } from './apply.js';
 import { readManifest } from './manifest.js';
 import { fetchFactoryLogs, fetchTradeLogs, readCollectionFacts, type CollectionFacts } from './logs.js';
@@ -26,6 +27,8 @@ export interface StartIndexerOptions {
   db: Db;
   publicClient: PublicClient;
   deployments: IndexerDeployments;
+  /** The public config's media URL prefixes: live documents name people with their avatar URLs. */
+  ipfs: Ipfs;
   io?: LiveEventSink;
   pollIntervalMs?: number;
   /** Largest block range per getLogs call and per transaction. */
@@ -56,6 +59,7 @@ export async function startIndexer({
   db,
   publicClient,
   deployments,
+  ipfs,
   io,
   // A local chain answers eth_blockNumber in well under a millisecond; live events follow a sale within ~100 ms.
   pollIntervalMs = 100,
@@ -96,7 +100,7 @@ export async function startIndexer({
     const followed = new Set([...(await followedCollections()).map((a) => a.toLowerCase()), ...facts.keys()]);
     const tradeLogs = await fetchTradeLogs(publicClient, marketplace, [...followed] as Address[], from, to);
     const live: LiveEvent[] = await db.transaction(async (tx) => {
-      const events = await applyRange(tx, { chainId, marketplace: marketplace.toLowerCase(), facts }, factoryLogs, tradeLogs);
+      const events = await applyRange(tx, { chainId, marketplace: marketplace.toLowerCase(), facts, ipfs }, factoryLogs, tradeLogs);
       // Progress is written with the range's rows: a crash replays the whole range or none of it.
       await tx
         .insert(indexerState)

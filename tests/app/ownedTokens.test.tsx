@@ -61,7 +61,7 @@ describe('token page: the owner and live owners', () => {
     expect(screen.queryByRole('region', { name: 'Your token' })).not.toBeInTheDocument();
   });
 
-  it('a live Sold shows the buyer by display name (alias), and the buyer gets no link to the seller\'s holding', async () => {
+  it('a live Sold shows the buyer by display name (alias) and avatar, and the buyer gets no link to the seller\'s holding', async () => {
     const backend = stubOwnedBackend({ getTokenFromHolding: () => makeTokenDetail(), getTokensByContainerId: () => siblingPageEmpty });
     vi.stubGlobal('fetch', backend.fetchImpl);
     const live = scriptedLive();
@@ -70,11 +70,14 @@ describe('token page: the owner and live owners', () => {
     act(() =>
       live.emit('Sold', {
         token_id: '7', buyer: VIEWER, seller: CREATOR, isSold: true, tokenPrice: null,
-        ownerInfo: { id: '3', address: VIEWER, alias: 'june', firstName: null, lastName: null },
+        ownerInfo: { id: '3', address: VIEWER, alias: 'june', avatar: '/ipfs/thumbnail/bafkreijune', firstName: null, lastName: null },
       }),
     );
     const meta = screen.getByRole('region', { name: 'About this artwork' });
     await waitFor(() => expect(within(meta).getByText('june')).toBeInTheDocument());
+    // The avatar as a reload shows it (the API's thumbnail URL), beside the name.
+    const owner = within(meta).getByText('june').closest('.token-person')!;
+    expect(owner.querySelector('img.token-avatar')).toHaveAttribute('src', '/ipfs/thumbnail/bafkreijune');
     expect(within(meta).queryByText('0x90...b906')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Your token' })).not.toBeInTheDocument();
   });
@@ -88,5 +91,9 @@ describe('token page: the owner and live owners', () => {
     act(() => live.emit('Sold', { token_id: '7', buyer: OTHER, isSold: true, tokenPrice: null }));
     const meta = screen.getByRole('region', { name: 'About this artwork' });
     await waitFor(() => expect(within(meta).getByText('0x15...6A65')).toBeInTheDocument());
+    // No avatar known: the empty placeholder, no image.
+    const owner = within(meta).getByText('0x15...6A65').closest('.token-person')!;
+    expect(owner.querySelector('img')).toBeNull();
+    expect(owner.querySelector('.token-avatar-empty')).not.toBeNull();
   });
 });

@@ -13,13 +13,15 @@ import { checkedStates, createMachineTestModel, modelCoverageTests, modelPaths }
 const ADDRESS = '0x90f79bf6eb2c4f870365e785982e1f101e93b906';
 const AFTER_REFRESH = 'xstate.after.listRefresh.liveEvents.lists.refreshing';
 const SOCKET_ERROR = 'xstate.error.actor.socket';
+// The Sold document names the new owner as the API does (a PersonInfo, avatar URL included).
+const NEW_OWNER = { id: '3', address: ADDRESS, alias: 'june', avatar: '/ipfs/thumbnail/bafkreijuneavatar', firstName: null, lastName: 'Ray' };
 
 const variants: LiveEventsEvent[] = [
   { type: 'live.account', address: ADDRESS },
   { type: 'live.account', address: null },
   { type: 'live.viewToken', id: '7' },
   { type: 'live.viewToken', id: null },
-  { type: 'live.event', name: 'Sold', doc: { token_id: '7', buyer: ADDRESS, isSold: true } },
+  { type: 'live.event', name: 'Sold', doc: { token_id: '7', buyer: ADDRESS, isSold: true, ownerInfo: NEW_OWNER } },
   { type: 'live.event', name: 'TokenLiked', doc: { token_id: '7', updatedFields: { likesCount: 3 } } },
   { type: 'live.patch', id: '8', patch: { likesCount: 4 } },
 ];
@@ -96,7 +98,7 @@ function harness() {
           const event = step.event as Extract<LiveEventsEvent, { type: 'live.event' }>;
           // Every event with a token id patches that token.
           patchAndCheck(step, String(event.doc.token_id));
-          if (event.name === 'Sold') expect(real().context.patches[String(event.doc.token_id)]).toMatchObject({ isSold: true, ownerAddress: ADDRESS });
+          if (event.name === 'Sold') expect(real().context.patches[String(event.doc.token_id)]).toEqual({ isSold: true, ownerAddress: ADDRESS, owner: NEW_OWNER });
           if (event.name === 'TokenLiked') expect(real().context.patches[String(event.doc.token_id)]).toMatchObject({ likesCount: 3 });
         },
         'live.patch': (step: { event: { type: string } }) => {

@@ -27,18 +27,20 @@ describe('liveEffects (seed 000 §4 effects)', () => {
     expect(liveEffects('Sold', { token_id: '7', buyer: BUYER }, null).patch?.patch.isSold).toBe(true);
   });
 
-  it('Sold carries the new owner\'s names (ownerInfo) when they name the buyer; other ownerInfo is ignored', () => {
-    const ownerInfo = { id: '3', address: BUYER, alias: 'june', firstName: null, lastName: 'Ray' };
+  it('Sold carries the new owner\'s names and avatar (ownerInfo) when they name the buyer; other ownerInfo is ignored', () => {
+    const ownerInfo = { id: '3', address: BUYER, alias: 'june', avatar: '/ipfs/thumbnail/bafkreijune', firstName: null, lastName: 'Ray' };
     expect(liveEffects('Sold', { token_id: '7', buyer: BUYER, isSold: true, ownerInfo }, null).patch).toEqual({
       id: '7',
-      patch: { isSold: true, ownerAddress: BUYER, owner: { id: '3', address: BUYER, alias: 'june', firstName: null, lastName: 'Ray' } },
+      patch: { isSold: true, ownerAddress: BUYER, owner: { id: '3', address: BUYER, alias: 'june', avatar: '/ipfs/thumbnail/bafkreijune', firstName: null, lastName: 'Ray' } },
     });
+    // A non-string avatar is no URL.
+    expect(liveEffects('Sold', { token_id: '7', buyer: BUYER, ownerInfo: { ...ownerInfo, avatar: 42 } }, null).patch?.patch.owner?.avatar).toBeNull();
     // Another account's names, or no object: the address alone.
     const other = { ...ownerInfo, address: '0x15d34aaf54267db7d7c367839aaf71a00a2c6a65' };
     expect(liveEffects('Sold', { token_id: '7', buyer: BUYER, ownerInfo: other }, null).patch?.patch).toEqual({ isSold: true, ownerAddress: BUYER });
     expect(liveEffects('Sold', { token_id: '7', buyer: BUYER, ownerInfo: 'june' }, null).patch?.patch).toEqual({ isSold: true, ownerAddress: BUYER });
     // Unknown account: every name null, the seed's shortened address shows.
-    const unnamed = { id: null, address: BUYER, alias: null, firstName: null, lastName: null };
+    const unnamed = { id: null, address: BUYER, alias: null, avatar: null, firstName: null, lastName: null };
     expect(liveEffects('Sold', { token_id: '7', buyer: BUYER, ownerInfo: unnamed }, null).patch?.patch.owner).toEqual(unnamed);
   });
 

@@ -2,6 +2,7 @@
 // PublishReady, and the indexer's CreatedCollection marking exactly this canvas published, on PGlite and PostgreSQL.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEDIA_URL_PREFIX, THUMBNAIL_URL_PREFIX } from '../../server/config.js';
 import { collections, tokens } from '../../server/db/schema.js';
 import { applyRange } from '../../server/indexer/apply.js';
 import type { IndexedLog } from '../../server/indexer/logs.js';
@@ -40,7 +41,7 @@ describe.each(DATABASE_KINDS)('canvas publish on %s', (kind) => {
       transactionHash: `0x${'ab'.repeat(32)}`,
     } as unknown as IndexedLog;
     const facts = new Map([[address.toLowerCase(), { baseUri, supplyPerToken: 5, royaltiesBasispoints: 750, manifest: await readManifest(w.db, baseUri) }]]);
-    return w.db.transaction((tx) => applyRange(tx, { chainId: 31337, marketplace: '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512', facts }, [log], []));
+    return w.db.transaction((tx) => applyRange(tx, { chainId: 31337, marketplace: '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512', facts, ipfs: { urlPrefix: MEDIA_URL_PREFIX, thumbnailUrlPrefix: THUMBNAIL_URL_PREFIX } }, [log], []));
   };
 
   it('answers the factory parameters, pins each token\'s metadata under the base URI and emits PublishReady to the creator and the live feed', async () => {

@@ -1,6 +1,7 @@
 // The dashboard reads follow the indexer: marketplace events applied with the indexer's own applyRange.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from 'viem';
+import { MEDIA_URL_PREFIX, THUMBNAIL_URL_PREFIX } from '../../server/config.js';
 import { applyRange } from '../../server/indexer/apply.js';
 import type { ChainEvent, IndexedLog } from '../../server/indexer/logs.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
@@ -23,7 +24,7 @@ describe.each(DATABASE_KINDS)('dashboard reads after indexed events on %s', (kin
     const logs: IndexedLog[] = events.map((event, logIndex) => ({
       ...event, address: event.address ?? a(MARKETPLACE), blockNumber: block, logIndex, transactionHash: `0x${block.toString(16).padStart(64, '0')}`,
     }) as IndexedLog);
-    await database.db.transaction((tx) => applyRange(tx, { chainId: 31337, marketplace: MARKETPLACE, facts: new Map() }, [], logs));
+    await database.db.transaction((tx) => applyRange(tx, { chainId: 31337, marketplace: MARKETPLACE, facts: new Map(), ipfs: { urlPrefix: MEDIA_URL_PREFIX, thumbnailUrlPrefix: THUMBNAIL_URL_PREFIX } }, [], logs));
   };
   const sale = (saleId: bigint, collection: Address, tokenId: bigint, seller: string, price: bigint, allOutSaleId = 0n): ChainEvent => ({
     eventName: 'CreatedSale', args: { saleId, collection, tokenId, seller: a(seller), amount: 1n, price, currency: a(ETH), allOutSaleId },

@@ -11,14 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectInProcessChain } from '../../contracts/chain.js';
 import { addCreator, removeCreator } from '../../contracts/creators.js';
 import { deployMarketplaceContracts, type Deployments } from '../../contracts/deploy.js';
-import { accounts, collections, offers, tokens } from '../../server/db/schema.js';
+import { accounts, collections, holdings, offers, tokens } from '../../server/db/schema.js';
 import { startIndexer, type Indexer } from '../../server/indexer/index.js';
 import {
   approveMarketplace, cancelAllOutSale, cancelSale, createAllOutSale, createCollection, createSale, makeOffer, retractOffer, type Market, type SeedWallet,
 } from '../../scripts/seed/chain.js';
 import { ALICE, login } from './authFixtures.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
-import { buildTestServer } from './fixtures.js';
+import { buildTestServer, graphql } from './fixtures.js';
 
 const EVENTS = [
   'CreatedCollection', 'CreatedOwner', 'CreatedCreator', 'RemovedCreator', 'CreatedAllOutSale', 'CancelledAllOutSale', 'CreatedSale', 'OfferMade',
@@ -53,6 +53,7 @@ describe.each(DATABASE_KINDS)('indexer live events on %s', (kind) => {
   let io: SocketServer;
   let httpServer: ReturnType<typeof serve>;
   let indexer: Indexer;
+  let server: Awaited<ReturnType<typeof buildTestServer>>;
   let artistClient: Awaited<ReturnType<typeof listen>>;
   let watcher: Awaited<ReturnType<typeof listen>>;
   let soldSeenInDb: Promise<boolean> | null = null;
@@ -78,7 +79,7 @@ describe.each(DATABASE_KINDS)('indexer live events on %s', (kind) => {
     market = { publicClient, marketplace: deployments.marketplace, collectionFactory: deployments.collectionFactory };
     database = await openTestDatabase(kind);
 
-    const server = await buildTestServer(database.db);
+    server = await buildTestServer(database.db);
     httpServer = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise((resolve) => httpServer.once('listening', resolve));
     io = server.attach(httpServer as Parameters<typeof server.attach>[0]);
@@ -91,7 +92,7 @@ describe.each(DATABASE_KINDS)('indexer live events on %s', (kind) => {
     watcher.socket.on('Sold', (doc: { token_id: string }) => {
       soldSeenInDb = database.db.select({ isSold: tokens.isSold }).from(tokens).where(eq(tokens.id, Number(doc.token_id))).then(([r]) => r!.isSold);
     });
-    indexer = await startIndexer({ db: database.db, publicClient, deployments, io: server.live, pollIntervalMs: 20 });
+    indexer = await startIndexer({ db: database.db, publicClient, deployments, ipfs: server.config.public.ipfs, io: server.live, pollIntervalMs: 20 });
   });
 
   afterAll(async () => {
@@ -141,9 +142,10 @@ describe.each(DATABASE_KINDS)('indexer live events on %s', (kind) => {
     await makeOffer(market, other, saleB, 1, parseEther('0.1'));
     await retractOffer(market, other, saleB, 1);
     await cancelSale(market, artist, saleA);
-    // The buyer has an alias: the Sold document names them (ownerInfo) for the seed's display name.
-    await database.db.insert(accounts).values({ address: lower(collector.account.address), alias: 'june' })
-      .onConflictDoUpdate({ target: accounts.address, set: { alias: 'june' } });
+    // The buyer has an alias and an avatar: the Sold document names them (ownerInfo) as a reload shows them.
+    const avatar = 'bafkreiliveavatarjune';
+    await database.db.insert(accounts).values({ address: lower(collector.account.address), alias: 'june', avatar })
+      .onConflictDoUpdate({ target: accounts.address, set: { alias: 'june', avatar } });
     await makeOffer(market, collector, saleB, 1, parseEther('0.8')); // at the listed price: a purchase
     await caughtUp();
     await until(() => named(watcher, 'Sold').length === 1, 'Sold');
@@ -170,9 +172,14 @@ describe.each(DATABASE_KINDS)('indexer live events on %s', (kind) => {
       expect.objectContaining({
         token_id: tokenId, sale_id: saleB.toString(), buyer: lower(collector.account.address), seller: artistAddress, owner: lower(collector.account.address),
         price: parseEther('0.8').toString(), amount: '1', isSold: true, tokenPrice: null, chainId: 31337,
-        ownerInfo: { id: expect.any(String), address: lower(collector.account.address), alias: 'june', firstName: null, lastName: null },
+        ownerInfo: { id: expect.any(String), address: lower(collector.account.address), alias: 'june', avatar: `/ipfs/thumbnail/${avatar}`, firstName: null, lastName: null },
       }),
     ]);
+    // The same PersonInfo a GraphQL read of the buyer's holding gives.
+    const [held] = await database.db.select({ id: holdings.id }).from(holdings)
+      .where(and(eq(holdings.tokenId, t1.id), eq(holdings.owner, lower(collector.account.address))));
+    const read = await graphql(server.app, 'query ($id: ID!) { getTokenFromHolding(id: $id) { ownerInfo { id address alias avatar firstName lastName } } }', { id: String(held!.id) });
+    expect((read.body.data as unknown as { getTokenFromHolding: { ownerInfo: unknown } }).getTokenFromHolding.ownerInfo).toEqual(named(watcher, 'Sold')[0]!.ownerInfo);
     expect(await soldSeenInDb).toBe(true);
     expect(named(watcher, 'TransferSingle')).toEqual([
       expect.objectContaining({ token_id: tokenId, seller: artistAddress, buyer: lower(collector.account.address), owner: lower(collector.account.address), amount: '1' }),

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectInProcessChain } from '../../contracts/chain.js';
 import { deployMarketplaceContracts } from '../../contracts/deploy.js';
 import { tradableCollectionAbi } from '../../contracts/generated/index.js';
+import { MEDIA_URL_PREFIX, THUMBNAIL_URL_PREFIX } from '../../server/config.js';
 import { collections } from '../../server/db/schema.js';
 import { startIndexer, type Indexer } from '../../server/indexer/index.js';
 import { createCollection, type Market, type SeedWallet } from '../../scripts/seed/chain.js';
@@ -34,7 +35,7 @@ describe.each(DATABASE_KINDS)('royalty changes indexed on %s', (kind) => {
     const deployments = await deployMarketplaceContracts({ walletClient: wallets[0]!, publicClient, creators: [accounts[1]!] });
     market = { publicClient, marketplace: deployments.marketplace, collectionFactory: deployments.collectionFactory };
     database = await openTestDatabase(kind);
-    indexer = await startIndexer({ db: database.db, publicClient, deployments, io: { emit: () => undefined }, pollIntervalMs: 20 });
+    indexer = await startIndexer({ db: database.db, publicClient, deployments, ipfs: { urlPrefix: MEDIA_URL_PREFIX, thumbnailUrlPrefix: THUMBNAIL_URL_PREFIX }, io: { emit: () => undefined }, pollIntervalMs: 20 });
   }, 120_000);
 
   afterAll(async () => {

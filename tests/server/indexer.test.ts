@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectInProcessChain } from '../../contracts/chain.js';
 import { addCreator, removeCreator } from '../../contracts/creators.js';
 import { deployMarketplaceContracts, type Deployments } from '../../contracts/deploy.js';
+import { MEDIA_URL_PREFIX, THUMBNAIL_URL_PREFIX } from '../../server/config.js';
 import { accounts as accountRows, allOutSales, collections, holdings, indexerState, offers, sales, tokens } from '../../server/db/schema.js';
 import { startIndexer, type Indexer } from '../../server/indexer/index.js';
 import { createMediaStore } from '../../server/media/store.js';
@@ -23,7 +24,7 @@ const emitted: { name: string; doc: Record<string, unknown> }[] = [];
 const io = { emit: (name: string, doc: Record<string, unknown>) => emitted.push({ name, doc }) };
 
 async function start(): Promise<Indexer> {
-  return startIndexer({ db: database.db, publicClient: market.publicClient, deployments, io, pollIntervalMs: 20 });
+  return startIndexer({ db: database.db, publicClient: market.publicClient, deployments, ipfs: { urlPrefix: MEDIA_URL_PREFIX, thumbnailUrlPrefix: THUMBNAIL_URL_PREFIX }, io, pollIntervalMs: 20 });
 }
 async function caughtUp(indexer: Indexer) {
   await indexer.waitForBlock(await market.publicClient.getBlockNumber({ cacheTime: 0 }));

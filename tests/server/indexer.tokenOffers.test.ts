@@ -8,6 +8,7 @@ import { connectInProcessChain } from '../../contracts/chain.js';
 import { deployDemoCurrency } from '../../contracts/currency.js';
 import { deployMarketplaceContracts, type Deployments } from '../../contracts/deploy.js';
 import { demoWETHAbi, marketplaceAbi } from '../../contracts/generated/index.js';
+import { MEDIA_URL_PREFIX, THUMBNAIL_URL_PREFIX } from '../../server/config.js';
 import { collections, holdings, offers, tokens } from '../../server/db/schema.js';
 import { startIndexer, type Indexer } from '../../server/indexer/index.js';
 import { approveMarketplace, createCollection, createSale, type Market, type SeedWallet } from '../../scripts/seed/chain.js';
@@ -35,7 +36,7 @@ describe.each(DATABASE_KINDS)('token-currency offers indexed on %s', (kind) => {
     ({ address: weth } = await deployDemoCurrency({ walletClient: wallets[0]!, publicClient, marketplace: deployments.marketplace, fund: [accounts[3]!] }));
     market = { publicClient, marketplace: deployments.marketplace, collectionFactory: deployments.collectionFactory };
     database = await openTestDatabase(kind);
-    indexer = await startIndexer({ db: database.db, publicClient, deployments, io: { emit: () => undefined }, pollIntervalMs: 20 });
+    indexer = await startIndexer({ db: database.db, publicClient, deployments, ipfs: { urlPrefix: MEDIA_URL_PREFIX, thumbnailUrlPrefix: THUMBNAIL_URL_PREFIX }, io: { emit: () => undefined }, pollIntervalMs: 20 });
   }, 120_000);
 
   afterAll(async () => {

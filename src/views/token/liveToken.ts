@@ -8,8 +8,8 @@ export function liveToken(token: TokenDetail, patch: TokenPatch | undefined): To
   const holding = token.tokenHolding;
   const ownerChanged =
     patch.ownerAddress !== undefined && !sameAddress(patch.ownerAddress, holding?.owner.address);
-  // A Sold event names the new owner (alias, first and last name) so the seed's display name shows as after a
-  // reload; a name-less change is known by address only. Addresses from the wallet are checksummed, the server's
+  // A Sold event names the new owner (alias, first and last name, avatar) so they show as after a reload; a
+  // name-less change is known by address only. Addresses from the wallet are checksummed, the server's
   // are lower case: shown the server's way.
   const named = patch.owner && sameAddress(patch.owner.address, patch.ownerAddress) ? patch.owner : null;
   const newOwner = ownerChanged
@@ -17,7 +17,7 @@ export function liveToken(token: TokenDetail, patch: TokenPatch | undefined): To
         id: named?.id ?? null,
         address: patch.ownerAddress!.toLowerCase(),
         alias: named?.alias ?? null,
-        avatar: null,
+        avatar: named?.avatar ?? null,
         firstName: named?.firstName ?? null,
         lastName: named?.lastName ?? null,
       }

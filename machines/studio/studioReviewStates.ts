@@ -1,7 +1,7 @@
 // The studio's last steps (seed 001 §2 "Token step", "Preview step", "Publish step", §4 "Collection"): the token
 // edit cards (6 a page), the preview with Finalize (confirmed) and the edits while building, and the publication:
 // POST /publish pins the metadata, one CreateTradableCollection transaction (the contractAction child), then the
-// wait for the indexer (live CreatedCollection / PublishReady, or the canvas read again) → published.
+// wait for the indexer (live CreatedCollection, or the canvas read again) → published.
 import { enqueueActions } from 'xstate';
 import { tradeInput } from '../trading/saleMachine';
 import { studioSetup, tokenCardId, TOKEN_PAGE_SIZE } from './studioSetup';

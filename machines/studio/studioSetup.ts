@@ -124,8 +124,10 @@ export const studioSetup = setup({
     hasScript: ({ context }) =>
       context.canvas?.mediaType === 'multipart/mixed' && (!!canvasAttributes(context.canvas).index?.entry || context.tokenTotal > 0),
     publishReadyHere: and([({ context, event }) => event.type === 'live.received' && event.name === 'PublishReady' && context.containerId !== null && liveDocId(event) === context.containerId, not(stateIn('publish'))]),
+    // The indexer's CreatedCollection: this canvas is on chain. PublishReady is /publish's (sent once, before the
+    // wallet step): it never means published, so a PublishReady while waiting changes nothing.
     collectionEventHere: ({ context, event }) =>
-      event.type === 'live.received' && (event.name === 'PublishReady' || event.name === 'CreatedCollection') && context.containerId !== null && liveDocId(event) === context.containerId,
+      event.type === 'live.received' && event.name === 'CreatedCollection' && context.containerId !== null && liveDocId(event) === context.containerId,
     outputPublished: ({ event }) => outputOf<StudioCanvas>(event).state === 'published',
     tradeSucceeded: ({ event }) => {
       const output = outputOf<{ error: unknown; hash: string | null } | undefined>(event);

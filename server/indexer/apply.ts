@@ -136,9 +136,9 @@ async function createdCollection(tx: Tx, ctx: RangeContext, log: Extract<Indexed
   // The creator's account exists (its profile resolves); its creator flag comes from CreatedCreator / RemovedCreator only.
   await tx.insert(accounts).values({ address: lower(creator) }).onConflictDoNothing({ target: accounts.address });
   const doc = { _id: id(collectionId), creator: lower(creator), address: lower(collection), name: baseName, tokenCount: Number(tokenCount), chainId: ctx.chainId };
+  // The creator's studio waits for this: the collection is on chain and indexed, so its pages can open. (PublishReady
+  // is /publish's, sent once before the wallet step: seed 001 §4 "a ready-for-publish event".)
   live.push({ name: 'CreatedCollection', doc });
-  // The creator's studio waits for this: the collection is on chain and indexed, so its pages can open.
-  live.push({ name: 'PublishReady', doc, to: lower(creator) });
 }
 
 /**

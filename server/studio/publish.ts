@@ -108,8 +108,10 @@ export async function prepareCanvasPublish({ db, config, mediaStore, live }: Pub
     baseURI,
     state: canvas.state,
   };
+  // Seed 001 §4 "a ready-for-publish event moves the user to the publish step": once, to the creator's own room (their
+  // studio on any device). Not to everyone: a canvas that is not published is its creator's (and the creator's socket,
+  // in its room, would get a broadcast a second time). The indexer's CreatedCollection then says it is on chain.
   live.emitTo(canvas.creator, 'PublishReady', doc);
-  live.emit('PublishReady', doc);
   return {
     factory: getAddress(factory),
     chainId: canvas.chainId,

@@ -1,7 +1,50 @@
 // The studio machine opened on an existing canvas (/studio/edit/c1), model-based: the canvas load and its failure and
 // retry, the entry step by the canvas state (building → preview, finalized or published → publish), a live
 // PublishReady moving the artist to publish, and Add tokens on a generative canvas creating a token from its script.
-import { studioModel, studioPaths } from './studioModel';
+// Then the publication's live events on this device: PublishReady (sent once, by /publish) changes nothing once the
+// artist is publishing; only the indexer's CreatedCollection ends the wait.
+import { describe, expect, it } from 'vitest';
+import { flush } from '../support/modelTesting';
+import { startStudio } from './studioHarness';
+import { canvasOf, publishParameters, studioModel, studioPaths } from './studioModel';
 import { runPaths } from './studioSuites';
 
 runPaths('studioMachine: existing generative canvas (model-based)', studioPaths(studioModel({ mediaType: 'multipart/mixed', containerId: 'c1' })), { containerId: 'c1' });
+
+describe('studioMachine: the publication\'s live events on the publishing device', () => {
+  it('PublishReady during and after the wallet step changes nothing; CreatedCollection for this canvas publishes once', async () => {
+    const run = startStudio({ input: { containerId: 'c1' } });
+    const finalized = canvasOf('image', { state: 'finalized', tokenCount: 1 });
+    const publishReady = { type: 'live.received', name: 'PublishReady', doc: { _id: 'c1', address: null, baseURI: publishParameters.baseURI } } as const;
+    try {
+      run.fakes.loadCanvas.last().resolve(finalized);
+      await flush();
+      run.fakes.loadCanvas.last().resolve(finalized);
+      await flush();
+      expect(run.real().matches({ publish: { flow: 'ready' } })).toBe(true);
+      run.studio().send({ type: 'publish.start' });
+      // /publish emits PublishReady before it answers: the artist is already here.
+      run.studio().send(publishReady);
+      expect(run.real().matches({ publish: { flow: 'preparing' } })).toBe(true);
+      run.fakes.preparePublish.last().resolve(publishParameters);
+      await flush();
+      run.fakes.publishAction.last().resolve({ error: null, hash: '0xabc' });
+      await flush();
+      expect(run.real().matches({ publish: { flow: 'waiting' } })).toBe(true);
+      const reads = run.fakes.loadCanvas.calls.length;
+      run.studio().send(publishReady);
+      run.studio().send({ type: 'live.received', name: 'CreatedCollection', doc: { _id: 'c2' } });
+      expect(run.real().matches({ publish: { flow: 'waiting' } })).toBe(true);
+      expect(run.fakes.loadCanvas.calls.length).toBe(reads);
+
+      run.studio().send({ type: 'live.received', name: 'CreatedCollection', doc: { _id: 'c1' } });
+      expect(run.real().matches({ publish: { flow: 'confirming' } })).toBe(true);
+      run.fakes.loadCanvas.last().resolve({ ...finalized, state: 'published', address: '0x00000000000000000000000000000000000000c1' });
+      await flush();
+      expect(run.real().matches({ publish: { flow: 'published' } })).toBe(true);
+      expect(run.notices.filter((notice) => notice.text === 'Collection published')).toEqual([{ kind: 'success', text: 'Collection published' }]);
+    } finally {
+      run.parent.stop();
+    }
+  });
+});

@@ -4,9 +4,11 @@ import {
   addressOf, createdSaleIds, expectNotice, holdingsOf, listOnChain, mintCollection, openSignedIn, readStack, saleOnChain, waitForListing,
   type Stack, type TestCollection,
 } from './support/trading';
+import { colorFor, pngImage } from './support/studioFixtures';
 
 // Issue 17 items 1, 6 and 10 against the real stack (chain, indexer, live socket): a collector lists a token they
-// bought from Purchased tokens, a live Sold names the buyer by display name, and the trade panel ends at its buttons.
+// bought from Purchased tokens, a live Sold names the buyer by display name and avatar, and the trade panel ends at
+// its buttons.
 // Accounts #40 (creator), #41 (collector) and #42 (second collector) are used by no other spec nor the demo seed;
 // every test mints a collection of its own.
 const CREATOR = 40;
@@ -75,15 +77,20 @@ test('a bought token opens its token dashboard from Purchased tokens, is listed 
   await Promise.all([collector.context.close(), second.context.close()]);
 });
 
-test('after a live Sold the watching page shows the buyer by their alias, without a reload', async ({ browser, baseURL, request }) => {
-  const { holdingId } = await listedToken(request);
-  // The buyer names themselves through the profile form first.
+test('after a live Sold the watching page shows the buyer by their alias and avatar, without a reload', async ({ browser, baseURL, request }) => {
+  const { collection, holdingId } = await listedToken(request);
+  // The buyer names themselves and sets an avatar through the profile form first.
   const buyer = await openSignedIn(browser, baseURL!, stack, SECOND, `/token/${holdingId}`);
   await buyer.page.goto('/profile');
   const alias = `buyer ${Date.now().toString(36)}`;
   const form = buyer.page.getByRole('form', { name: 'General' });
   await form.getByLabel('Alias').fill(alias);
   await form.getByLabel('Email').fill('buyer-h1@example.com');
+  await form.locator('#profile-avatar-file').setInputFiles({ name: 'buyer.png', mimeType: 'image/png', buffer: await pngImage({ width: 200, height: 200, color: colorFor(7) }) });
+  const crop = form.getByRole('group', { name: 'Crop the avatar' });
+  await expect(crop.getByRole('img', { name: 'Image to crop: buyer.png' })).toBeVisible();
+  await crop.getByRole('button', { name: 'Apply' }).click();
+  await expect(form.getByRole('img', { name: 'New avatar' })).toBeVisible();
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(buyer.page.getByText('Profile saved')).toBeVisible();
 
@@ -93,6 +100,8 @@ test('after a live Sold the watching page shows the buyer by their alias, withou
   await watching.goto(`/token/${holdingId}`);
   await expect(tradePanel(watching).getByRole('button', { name: 'Buy for 0.05 ETH' })).toBeVisible();
   await expect(about(watching).getByText('Owner', { exact: true })).toHaveCount(0);
+  // A mark on this document: still there after the sale means the page was not reloaded.
+  await watching.evaluate(() => ((window as unknown as { notReloaded?: boolean }).notReloaded = true));
 
   await buyer.page.goto(`/token/${holdingId}`);
   await tradePanel(buyer.page).getByRole('button', { name: 'Buy for 0.05 ETH' }).click();
@@ -101,6 +110,22 @@ test('after a live Sold the watching page shows the buyer by their alias, withou
   await expect(watching.locator('.token-media-frame').getByText('SOLD', { exact: true })).toBeVisible();
   const owner = about(watching).locator('.token-facts > div').filter({ has: watching.getByText('Owner', { exact: true }) });
   await expect(owner.locator('dd')).toHaveText(alias);
+  // The avatar shows without a reload: the same image a reload shows.
+  const avatar = owner.locator('img.token-avatar');
+  await expect(avatar).toHaveAttribute('src', /^\/ipfs\/thumbnail\/./);
+  const liveSrc = await avatar.getAttribute('src');
+  expect(await watching.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  // A real image (the lazy image loads once scrolled to).
+  await avatar.scrollIntoViewIfNeeded();
+  expect(await avatar.evaluate(async (image: HTMLImageElement) => (await image.decode(), image.naturalWidth))).toBeGreaterThan(0);
+  // What a reload shows: the token page of the buyer's holding, once indexed.
+  let bought: string | undefined;
+  await expect
+    .poll(async () => (bought = (await holdingsOf(request, collection._id, buyer.address))[0]?.id), { message: 'indexer shows the buyer holding', timeout: 15_000 })
+    .toBeTruthy();
+  await watching.goto(`/token/${bought}`);
+  await expect(owner.locator('dd')).toHaveText(alias);
+  await expect(avatar).toHaveAttribute('src', liveSrc!);
   await Promise.all([buyer.context.close(), watcher.close()]);
 });
 

@@ -8,10 +8,13 @@ import {
 
 // Token-currency offers through the UI (issue 17 item 7, seed 000 §5): the offer form's currency choice, the
 // ERC-20 approval before makeOfferWithToken, the offer shown in WETH (never the token's address), accepted by the
-// seller and paid out in WETH. Accounts #51 (creator, seller), #52 (WETH buyer), #53 (ETH buyer) are this spec's own.
+// seller and paid out in WETH, or retracted by the buyer with the escrow back. Accounts #51 (creator, seller), #52
+// (WETH buyer), #53 (ETH buyer), #54 (creator) and #55 (WETH buyer who retracts) are this spec's own.
 const CREATOR = 51;
 const BUYER = 52;
 const ETH_BUYER = 53;
+const RETRACT_CREATOR = 54;
+const RETRACT_BUYER = 55;
 const PRICE = parseEther('0.05');
 
 const tradePanel = (page: Page) => page.getByRole('region', { name: 'Buy or make an offer' });
@@ -104,4 +107,61 @@ test('an ETH offer still goes the native way: one transaction, no approval', asy
   expect(await offerAmountOnChain(stack, saleId, buyer.address)).toBe(1n);
   await expect(offersBox(buyer.page).getByRole('row').filter({ hasText: '0.02 ETH' })).toBeVisible();
   await buyer.context.close();
+});
+
+test('a WETH offer retracted through the UI: the escrowed WETH returns to the buyer and the offer is gone for both', async ({ browser, baseURL, request }) => {
+  const collection = await mintCollection(request, stack, RETRACT_CREATOR);
+  const token = collection.tokens[0]!;
+  const saleId = await listOnChain(stack, RETRACT_CREATOR, collection.address, token.tokenId, PRICE);
+  await waitForListing(request, collection, token.tokenId, saleId);
+
+  const buyer = await openSignedIn(browser, baseURL!, stack, RETRACT_BUYER, `/token/${token.holdingId}`);
+  const wethBefore = await wethOf(buyer.address);
+  const ethBefore = await stack.publicClient.getBalance({ address: buyer.address as Address });
+  const panel = tradePanel(buyer.page);
+  await panel.getByRole('button', { name: 'Make offer' }).click();
+  await panel.getByLabel('Currency').selectOption({ label: 'WETH' });
+  await panel.getByLabel('Your offer (WETH)').fill('0.04');
+  await panel.getByRole('button', { name: 'Make offer' }).click();
+  await expectNotice(buyer.page, 'Offer placed', 60_000);
+  const offer = parseEther('0.04');
+  expect(await offerAmountOnChain(stack, saleId, buyer.address)).toBe(1n);
+  expect(await wethOf(buyer.address)).toBe(wethBefore - offer);
+  await expect.poll(async () => (await offersOf(request, token._id)).map((o) => o.state)).toEqual(['made']);
+
+  // The buyer retracts it from the token page's offers.
+  const buyerRow = offersBox(buyer.page).getByRole('row').filter({ hasText: '0.04 WETH' });
+  await buyerRow.getByRole('button', { name: 'Retract' }).click();
+  await expectNotice(buyer.page, 'Offer retracted', 60_000);
+
+  // Approval, offer, retraction: the escrow comes back in WETH, exactly; ETH paid only the three transactions' gas.
+  const sent = buyer.wallet.sentTransactions();
+  expect(sent).toHaveLength(3);
+  expect(await calledContract(stack, sent[2]!)).toBe(stack.marketplace.toLowerCase());
+  expect(await offerAmountOnChain(stack, saleId, buyer.address)).toBe(0n);
+  expect(await wethOf(buyer.address)).toBe(wethBefore);
+  let gas = 0n;
+  for (const hash of sent) gas += await gasCostOf(stack, hash);
+  expect(await stack.publicClient.getBalance({ address: buyer.address as Address })).toBe(ethBefore - gas);
+  await expect.poll(async () => (await offersOf(request, token._id)).map((o) => o.state)).toEqual(['retracted']);
+
+  // Gone for the buyer: the row says Retracted with nothing to do, and Sent offers no longer lists it.
+  await expect(buyerRow).toContainText('Retracted');
+  await expect(buyerRow.getByRole('button')).toHaveCount(0);
+  await buyer.page.goto('/account/dashboard?tab=sent');
+  const sentTab = buyer.page.getByRole('tabpanel');
+  await expect(sentTab.getByText('You have no open offers')).toBeVisible();
+  await expect(sentTab.getByRole('article', { name: token.name })).toHaveCount(0);
+
+  // Gone for the seller: nothing in Received offers, and no Accept on the token page.
+  const seller = await openSignedIn(browser, baseURL!, stack, RETRACT_CREATOR, '/account/dashboard?tab=received');
+  const receivedTab = seller.page.getByRole('tabpanel');
+  await expect(receivedTab.getByText('No offers received yet')).toBeVisible();
+  await expect(receivedTab.getByRole('article', { name: token.name })).toHaveCount(0);
+  await seller.page.goto(`/token/${token.holdingId}`);
+  const sellerRow = offersBox(seller.page).getByRole('row').filter({ hasText: '0.04 WETH' });
+  await expect(sellerRow).toContainText('Retracted');
+  await expect(sellerRow.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+  await buyer.context.close();
+  await seller.context.close();
 });

@@ -4,7 +4,7 @@ import { makeCollection } from './exploreFixtures';
 import { makeToken } from './fixtures';
 
 // The artist page's fixtures (artistPage.test.tsx): an artist record as getArtistInfo answers it, and a network
-// stub for GraphQL, the media store (the article's HTML) and GET /api/v1/article/{id}.
+// stub for GraphQL (getArtistInfo, and getArticle for article 4) and the media store (the article's HTML).
 
 export const ARTIST_ADDRESS = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 
@@ -49,7 +49,7 @@ export interface NetworkAnswers {
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-/** Stubs fetch: GraphQL getArtistInfo, the article body at its mediaUrl, GET /api/v1/article/4; records the calls. */
+/** Stubs fetch: GraphQL getArtistInfo and getArticle (id 4; any other id: none), the article body at its mediaUrl; records the calls. */
 export function stubArtistNetwork(answers: NetworkAnswers) {
   const calls: Array<{ url: string; body?: { operationName: string; variables: Record<string, unknown> } }> = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -57,6 +57,11 @@ export function stubArtistNetwork(answers: NetworkAnswers) {
     if (url.endsWith('/graphql')) {
       const body = JSON.parse(String(init.body)) as { operationName: string; variables: Record<string, unknown> };
       calls.push({ url, body });
+      if (body.operationName === 'getArticle') {
+        if (body.variables.id !== '4') return json({ data: { getArticle: null } });
+        const article = { id: '4', type: 'interview', title: 'A conversation with Mara Vale', cover: null, artist: ARTIST_ADDRESS, createdAt: '2026-11-01T10:00:00.000Z' };
+        return json({ data: { getArticle: { article, body: ARTICLE_HTML } } });
+      }
       if (body.operationName !== 'getArtistInfo') return json({ data: null, errors: [{ message: `unexpected ${body.operationName}` }] });
       const answer = answers.artist();
       if (answer instanceof Error) return json({ data: null, errors: [{ message: answer.message }] });
@@ -64,9 +69,6 @@ export function stubArtistNetwork(answers: NetworkAnswers) {
     }
     calls.push({ url });
     if (url === '/ipfs/bafyarticle') return answers.articleBody?.() ?? new Response(ARTICLE_HTML, { status: 200, headers: { 'Content-Type': 'text/html' } });
-    if (url === '/api/v1/article/4') {
-      return json({ id: '4', type: 'interview', title: 'A conversation with Mara Vale', cover: null, coverThumbnail: null, ipfsHash: 'bafyarticle', mediaUrl: '/ipfs/bafyarticle', isFeatured: false, artist: ARTIST_ADDRESS, createdAt: '2026-11-01T10:00:00.000Z', body: ARTICLE_HTML });
-    }
     if (url === '/api/v1/likes/account') return json({ likes: [] });
     return json({ error: 'not_found', message: 'Not found' }, 404);
   });

@@ -1,16 +1,22 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { clear } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_TAGLINE } from '../../src/app/product';
+import { getOfflineStore } from '../../src/services/cache';
 import { renderApp } from './appHarness';
 import { FakeIntersectionObserver, makeCollection } from './exploreFixtures';
 
-// The real services and flows run; only the network under them is replaced, answering each REST path.
+// The GraphQL client's chunk loads on first use: give async queries time.
+configure({ asyncUtilTimeout: 5000 });
+
+// The real services and flows run; only the network under them is replaced, answering each GraphQL operation.
+const flat = (link: Record<string, unknown>) => ({ path: null, address: null, chainId: null, name: null, ...link });
 const SLIDES = [
-  { position: 1, title: 'Digital art, chosen by people who look closely', text: 'Every collection is invited by our curators.', image: '/ipfs/bafkreislide1', alt: 'Overlapping rings', link: { kind: 'page', path: '/explore' } },
-  { position: 2, title: 'Show your work here', text: 'Artists apply with three original works.', image: '/ipfs/bafkreislide2', alt: 'Quarter circles', link: { kind: 'page', path: '/artists/apply' } },
-  { position: 3, title: 'Quiet Geometry', text: 'Six tiles from one grammar.', image: '/ipfs/bafkreislide3', alt: 'Arcs meeting', link: { kind: 'collection', address: '0x00000000000000000000000000000000000000a1', chainId: 31337, name: 'Quiet Geometry' } },
-  { position: 4, title: 'Paper Suns', text: 'Horizons cut from coloured paper.', image: '/ipfs/bafkreislide4', alt: 'A paper sun', link: { kind: 'collection', address: '0x00000000000000000000000000000000000000a3', chainId: 1, name: 'Paper Suns' } },
+  { position: 1, title: 'Digital art, chosen by people who look closely', text: 'Every collection is invited by our curators.', image: '/ipfs/bafkreislide1', alt: 'Overlapping rings', link: flat({ kind: 'page', path: '/explore' }) },
+  { position: 2, title: 'Show your work here', text: 'Artists apply with three original works.', image: '/ipfs/bafkreislide2', alt: 'Quarter circles', link: flat({ kind: 'page', path: '/artists/apply' }) },
+  { position: 3, title: 'Quiet Geometry', text: 'Six tiles from one grammar.', image: '/ipfs/bafkreislide3', alt: 'Arcs meeting', link: flat({ kind: 'collection', address: '0x00000000000000000000000000000000000000a1', chainId: 31337, name: 'Quiet Geometry' }) },
+  { position: 4, title: 'Paper Suns', text: 'Horizons cut from coloured paper.', image: '/ipfs/bafkreislide4', alt: 'A paper sun', link: flat({ kind: 'collection', address: '0x00000000000000000000000000000000000000a3', chainId: 1, name: 'Paper Suns' }) },
 ];
 const FEATURED = makeCollection(1, { name: 'Soft Matter', creatorInfo: { id: null, address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', alias: 'mira', avatar: null, firstName: 'Mira', lastName: 'Okafor' } });
 const EXHIBITION = {
@@ -19,8 +25,10 @@ const EXHIBITION = {
 };
 const ARTICLE = { id: '7', type: 'interview', title: 'In the studio with Mara Vale', cover: null, coverThumbnail: null, isFeatured: true, artist: null, createdAt: '2026-11-20T10:00:00.000Z' };
 
+/** An operation's data, an Error (the request fails: no network) or a number (the server answers that status). */
 type Answer = unknown | Error | number;
 let answers: Record<string, Answer>;
+/** The GraphQL operations asked, by name, in order. */
 let requested: string[];
 
 function json(body: unknown, status = 200) {
@@ -30,21 +38,23 @@ function json(body: unknown, status = 200) {
 function stubNetwork() {
   requested = [];
   answers = {
-    '/api/v1/home/slides': { slides: SLIDES },
-    '/api/v1/collection/featured': { collections: [FEATURED, makeCollection(2)] },
-    '/api/v1/exhibition/featured': { exhibition: EXHIBITION },
-    '/api/v1/collection/trending': { collections: [makeCollection(3), makeCollection(4), makeCollection(5)] },
-    '/api/v1/article/featured': { article: ARTICLE },
+    getHomeSlides: { getHomeSlides: SLIDES },
+    getFeaturedCollections: { getFeaturedCollections: [FEATURED, makeCollection(2)] },
+    getFeaturedExhibition: { getFeaturedExhibition: EXHIBITION },
+    getTrendingCollections: { getTrendingCollections: [makeCollection(3), makeCollection(4), makeCollection(5)] },
+    getFeaturedArticle: { getFeaturedArticle: ARTICLE },
   };
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => {
-      requested.push(url);
-      const answer = answers[url];
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (!String(url).endsWith('/graphql')) return json({ error: 'not_found', message: 'No route' }, 404);
+      const { operationName } = JSON.parse(String(init?.body)) as { operationName: string };
+      requested.push(operationName);
+      const answer = answers[operationName];
       if (answer instanceof Error) throw answer;
       if (typeof answer === 'number') return json({ error: 'internal', message: 'Broken' }, answer);
-      if (answer === undefined) return json({ error: 'not_found', message: 'No route' }, 404);
-      return json(answer);
+      if (answer === undefined) return json({ data: null, errors: [{ message: `unexpected ${operationName}` }] });
+      return json({ data: answer });
     }),
   );
 }
@@ -62,7 +72,11 @@ const carousel = () => screen.findByRole('region', { name: 'Highlights' });
 const activeSlide = (region: HTMLElement) => region.querySelector<HTMLElement>('[aria-roledescription="slide"]:not([hidden])')!;
 
 describe('home page', () => {
-  beforeEach(() => stubNetwork());
+  beforeEach(async () => {
+    // No offline copy of an earlier test's answers: a read that fails on the network here has nothing to fall back on.
+    await clear(getOfflineStore());
+    stubNetwork();
+  });
   afterEach(() => {
     vi.unstubAllGlobals();
   });
@@ -104,17 +118,17 @@ describe('home page', () => {
     const headings = [...document.querySelectorAll('.home h2')].map((h) => h.textContent);
     expect(headings).toEqual(order);
     expect(screen.queryByRole('region', { name: 'Highlights' })).not.toBeInTheDocument();
-    expect(requested).not.toContain('/api/v1/home/slides');
+    expect(requested).not.toContain('getHomeSlides');
   });
 
   it('failures: a failing featured read, a broken exhibition read and no featured article leave their sections out, with no error on screen', async () => {
     screenIs('mobile');
-    answers['/api/v1/collection/featured'] = 500;
-    answers['/api/v1/exhibition/featured'] = new TypeError('Failed to fetch');
-    answers['/api/v1/article/featured'] = { article: null };
+    answers.getFeaturedCollections = 500;
+    answers.getFeaturedExhibition = new TypeError('Failed to fetch');
+    answers.getFeaturedArticle = { getFeaturedArticle: null };
     await renderApp('/');
     await screen.findByRole('list', { name: 'Trending collections' });
-    await waitFor(() => expect(requested).toEqual(expect.arrayContaining(['/api/v1/collection/featured', '/api/v1/exhibition/featured', '/api/v1/article/featured'])));
+    await waitFor(() => expect(requested).toEqual(expect.arrayContaining(['getFeaturedCollections', 'getFeaturedExhibition', 'getFeaturedArticle'])));
     await waitFor(() => expect(document.querySelectorAll('.home-slot')).toHaveLength(0));
     expect(screen.queryByRole('region', { name: 'Featured collection' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Current exhibition' })).not.toBeInTheDocument();
@@ -134,7 +148,7 @@ describe('home page', () => {
     expect(FakeIntersectionObserver.instances.map((o) => o.options.rootMargin)).toContain('600px 0px');
     act(() => FakeIntersectionObserver.showObserved());
     expect(await screen.findByRole('region', { name: 'Featured collection' })).toBeInTheDocument();
-    expect(requested.sort()).toEqual(['/api/v1/article/featured', '/api/v1/collection/featured', '/api/v1/collection/trending', '/api/v1/exhibition/featured']);
+    expect(requested.sort()).toEqual(['getFeaturedArticle', 'getFeaturedCollections', 'getFeaturedExhibition', 'getTrendingCollections']);
   });
 
   it('desktop: the carousel shows slide 1 of 4; next, previous, dots and arrow keys move; slide links go to their pages and collections', async () => {
@@ -210,7 +224,7 @@ describe('home page', () => {
 
   it('desktop without slides, or with a failing slides read: no carousel, the rest of the page as usual', async () => {
     screenIs('desktop');
-    answers['/api/v1/home/slides'] = 500;
+    answers.getHomeSlides = 500;
     await renderApp('/');
     await screen.findByRole('region', { name: 'Featured collection' });
     await waitFor(() => expect(document.querySelector('.home-carousel-slot')).toBeNull());

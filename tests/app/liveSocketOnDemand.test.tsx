@@ -24,31 +24,23 @@ function countedSocket() {
   return { counts, machine: provideLiveEvents().provide({ actors: { liveSocket: logic } }) };
 }
 
-// The home's REST reads (slides, featured and trending collections, exhibition, article) and the token page's GraphQL.
-const HOME_ANSWERS: Record<string, unknown> = {
-  '/api/v1/home/slides': { slides: [] },
-  '/api/v1/collection/featured': { collections: [makeCollection(1, { name: 'Soft Matter' })] },
-  '/api/v1/exhibition/featured': { exhibition: null },
-  '/api/v1/collection/trending': { collections: [makeCollection(3), makeCollection(4)] },
-  '/api/v1/article/featured': { article: null },
-};
-const requested: string[] = [];
+// The home's reads (slides, featured and trending collections, exhibition, article) and the token page's, all GraphQL.
+let graphql: ReturnType<typeof graphqlFetch>;
 
 beforeEach(() => {
-  requested.length = 0;
-  const graphql = graphqlFetch({
+  graphql = graphqlFetch({
+    getHomeSlides: () => [],
+    getFeaturedCollections: () => [makeCollection(1, { name: 'Soft Matter' })],
+    getFeaturedExhibition: () => null,
+    getTrendingCollections: () => [makeCollection(3), makeCollection(4)],
+    getFeaturedArticle: () => null,
     getTokenFromHolding: () => makeTokenDetail(),
     getTokensByContainerId: () => siblingPage([makeSibling(1)]),
     getOffersByToken: () => emptyPage,
     getMarketplaceTokens: () => emptyPage,
     getMarketplaceCollections: () => emptyPage,
   });
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input instanceof Request ? input.url : input);
-    requested.push(url);
-    if (url in HOME_ANSWERS) return Response.json(HOME_ANSWERS[url]);
-    return graphql.fetchImpl(input, init);
-  });
+  vi.stubGlobal('fetch', graphql.fetchImpl);
   FakeIntersectionObserver.instances = [];
   vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
   vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
@@ -67,7 +59,7 @@ describe('the live socket starts when a page needs it', () => {
     act(() => FakeIntersectionObserver.showObserved());
     await screen.findByRole('region', { name: 'Featured collection' });
     await screen.findByRole('list', { name: 'Trending collections' });
-    await waitFor(() => expect(requested).toContain('/api/v1/article/featured'));
+    await waitFor(() => expect(graphql.calls.map((call) => call.operationName)).toContain('getFeaturedArticle'));
     expect(socket.counts).toEqual({ started: 0, stopped: 0 });
     expect(live.getSnapshot().value).toEqual({ connection: 'idle', lists: 'fresh' });
     expect(live.getSnapshot().children.socket).toBeUndefined();

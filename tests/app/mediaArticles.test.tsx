@@ -2,11 +2,10 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './appHarness';
+import { stubGraphql } from './exploreFixtures';
 
 // Route chunks load on first use: give async queries time.
 configure({ asyncUtilTimeout: 5000 });
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const summary = (id: number, title: string, type: string, createdAt: string, over: Record<string, unknown> = {}) => ({
   id: String(id),
@@ -14,8 +13,6 @@ const summary = (id: number, title: string, type: string, createdAt: string, ove
   title,
   cover: `/ipfs/bafycover${id}`,
   coverThumbnail: `/ipfs/thumb/bafycover${id}`,
-  ipfsHash: `bafybody${id}`,
-  mediaUrl: `/ipfs/bafybody${id}`,
   isFeatured: false,
   artist: null,
   createdAt,
@@ -30,29 +27,30 @@ const PAGE_1 = [
 ];
 const PAGE_2 = [summary(2, 'A conversation with Ada Nwosu', 'interview', '2026-09-01T12:00:00.000Z')];
 
+const pageOf = (articles: unknown[], hasNextPage: boolean) => ({ getArticles: { pageInfo: { hasNextPage }, edges: articles.map((node) => ({ node })) } });
+
 interface Answers {
-  featured?: () => Response;
-  page?: (page: number) => Response;
+  /** getFeaturedArticle's data; throwing answers a GraphQL error. */
+  featured?: () => unknown;
+  /** getArticles' data for a page; throwing answers a GraphQL error. */
+  page?: (page: number) => unknown;
 }
 
+/** Stubs the network under the real services: the GraphQL operations of the page and of the article page. */
 function stubNetwork(answers: Answers = {}) {
-  const calls: string[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL) => {
-    const url = String(input);
-    calls.push(url);
-    if (url === '/api/v1/article/featured') return answers.featured?.() ?? json({ article: FEATURED });
-    const list = /^\/api\/v1\/article\?page=(\d+)&perPage=24$/.exec(url);
-    if (list) {
-      const page = Number(list[1]);
+  return stubGraphql((call) => {
+    if (call.operationName === 'getFeaturedArticle') return answers.featured?.() ?? { getFeaturedArticle: FEATURED };
+    if (call.operationName === 'getArticles') {
+      const { page, perPage } = call.variables.pagination as { page: number; perPage: number };
+      expect(perPage).toBe(24);
       if (answers.page) return answers.page(page);
-      return json(page === 1 ? { articles: PAGE_1, totalCount: 4, page: 1, perPage: 24, hasNextPage: true } : { articles: PAGE_2, totalCount: 4, page: 2, perPage: 24, hasNextPage: false });
+      return page === 1 ? pageOf(PAGE_1, true) : pageOf(PAGE_2, false);
     }
-    if (url === '/api/v1/article/9') return json({ ...PAGE_1[0], body: '<h1>Systems of Light opens</h1><p>Eleven artists who let rules do the drawing.</p>' });
-    if (url === '/api/v1/likes/account') return json({ likes: [] });
-    return json({ error: 'not_found', message: 'Not found' }, 404);
+    if (call.operationName === 'getArticle' && (call.variables as { id?: string }).id === '9') {
+      return { getArticle: { article: PAGE_1[0], body: '<h1>Systems of Light opens</h1><p>Eleven artists who let rules do the drawing.</p>' } };
+    }
+    throw new Error(`unexpected ${call.operationName}`);
   });
-  vi.stubGlobal('fetch', fetch);
-  return { calls };
 }
 
 afterEach(() => {
@@ -75,7 +73,8 @@ describe('media articles page', { timeout: 30_000 }, () => {
     expect(within(featured).getByText('Oct 2, 2026')).toBeInTheDocument();
     expect(featured.querySelector('img')).toHaveAttribute('src', '/ipfs/bafycover3');
     expect(within(featured).getByRole('link', { name: 'Read: In the studio with Mara Vale' })).toHaveAttribute('href', '/article/3');
-    expect(network.calls).toEqual(expect.arrayContaining(['/api/v1/article/featured', '/api/v1/article?page=1&perPage=24']));
+    expect(network.calls.map((call) => call.operationName)).toEqual(expect.arrayContaining(['getFeaturedArticle', 'getArticles']));
+    expect(network.of('getArticles')[0]!.variables.pagination).toEqual({ page: 1, perPage: 24 });
 
     const all = screen.getByRole('region', { name: 'All articles' });
     expect(cardTitles()).toEqual(['Systems of Light opens', 'What a seed remembers', 'In the studio with Mara Vale']);
@@ -100,19 +99,18 @@ describe('media articles page', { timeout: 30_000 }, () => {
     await userEvent.click(more);
     await waitFor(() => expect(cardTitles()).toHaveLength(4));
     expect(cardTitles()[3]).toBe('A conversation with Ada Nwosu');
-    expect(network.calls).toContain('/api/v1/article?page=2&perPage=24');
+    expect(network.of('getArticles').map((call) => call.variables.pagination)).toContainEqual({ page: 2, perPage: 24 });
     expect(screen.queryByRole('button', { name: 'More articles' })).toBeNull();
   });
 
   it('a failed further page says so and its button tries again', async () => {
     let fail = true;
     stubNetwork({
-      page: (page) =>
-        page === 1
-          ? json({ articles: PAGE_1, totalCount: 4, page: 1, perPage: 24, hasNextPage: true })
-          : fail
-            ? json({ error: 'internal', message: 'Request failed with status 500' }, 500)
-            : json({ articles: PAGE_2, totalCount: 4, page: 2, perPage: 24, hasNextPage: false }),
+      page: (page) => {
+        if (page === 1) return pageOf(PAGE_1, true);
+        if (fail) throw new Error('Request failed with status 500');
+        return pageOf(PAGE_2, false);
+      },
     });
     await renderApp('/media-articles');
     await userEvent.click(await screen.findByRole('button', { name: 'More articles' }));
@@ -125,7 +123,7 @@ describe('media articles page', { timeout: 30_000 }, () => {
   });
 
   it('no featured article and no articles: no featured section, and the list says none are published', async () => {
-    stubNetwork({ featured: () => json({ article: null }), page: () => json({ articles: [], totalCount: 0, page: 1, perPage: 24, hasNextPage: false }) });
+    stubNetwork({ featured: () => ({ getFeaturedArticle: null }), page: () => pageOf([], false) });
     await renderApp('/media-articles');
     expect(await screen.findByText('No articles have been published yet.')).toBeInTheDocument();
     expect(screen.queryByText('Featured article')).toBeNull();
@@ -134,7 +132,12 @@ describe('media articles page', { timeout: 30_000 }, () => {
 
   it('a failed load shows the error with Retry, and Retry loads the page', async () => {
     let fail = true;
-    stubNetwork({ featured: () => (fail ? json({ error: 'internal', message: 'Request failed with status 500' }, 500) : json({ article: FEATURED })) });
+    stubNetwork({
+      featured: () => {
+        if (fail) throw new Error('Request failed with status 500');
+        return { getFeaturedArticle: FEATURED };
+      },
+    });
     await renderApp('/media-articles');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { name: 'Could not load the articles' })).toBeInTheDocument();

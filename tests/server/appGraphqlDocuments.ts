@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { Kind, parse, print, visit, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { vi } from 'vitest';
 import { PAGE_SIZE } from '../../machines/lists/constants';
+import * as mediaArticlesService from '../../src/services/articles/mediaArticles';
+import * as articleService from '../../src/services/artists/article';
 import * as artistService from '../../src/services/artists/artist';
 import * as artistArtworksService from '../../src/services/artists/artworks';
 import * as artistCatalogueService from '../../src/services/artists/catalogue';
@@ -14,6 +16,7 @@ import * as commentsService from '../../src/services/comments';
 import * as creationsService from '../../src/services/dashboard/creations';
 import * as tabsService from '../../src/services/dashboard/tabs';
 import * as exhibitionsService from '../../src/services/exhibitions/exhibitions';
+import * as homeService from '../../src/services/home/homeData';
 import * as tokenDashboardService from '../../src/services/dashboard/tokenDashboard';
 import * as marketplaceService from '../../src/services/marketplace';
 import * as canvasPreviewService from '../../src/services/studio/canvasPreview';
@@ -26,6 +29,8 @@ const ADDRESS = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 // ---- Every document the app sends ----
 
 export const SERVICE_MODULES = {
+  'src/services/articles/mediaArticles.ts': mediaArticlesService,
+  'src/services/artists/article.ts': articleService,
   'src/services/artists/artist.ts': artistService,
   'src/services/artists/artworks.ts': artistArtworksService,
   'src/services/artists/catalogue.ts': artistCatalogueService,
@@ -36,6 +41,7 @@ export const SERVICE_MODULES = {
   'src/services/dashboard/tabs.ts': tabsService,
   'src/services/dashboard/tokenDashboard.ts': tokenDashboardService,
   'src/services/exhibitions/exhibitions.ts': exhibitionsService,
+  'src/services/home/homeData.ts': homeService,
   'src/services/marketplace.ts': marketplaceService,
   'src/services/studio/canvasPreview.ts': canvasPreviewService,
   'src/services/studio/canvasTokens.ts': canvasTokensService,
@@ -75,7 +81,7 @@ export interface SentRequest {
   variables: Record<string, unknown>;
 }
 
-/** An empty answer for every root field: an empty page for connections, null otherwise. */
+/** An empty answer for every root field: an empty page for connections, an empty list for lists, null otherwise. */
 function emptyAnswer(schema: GraphQLSchema, query: string) {
   const operation = parse(query).definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION) as OperationDefinitionNode;
   const data: Record<string, unknown> = {};
@@ -84,7 +90,9 @@ function emptyAnswer(schema: GraphQLSchema, query: string) {
     const type = String(schema.getQueryType()!.getFields()[selection.name.value]!.type);
     data[selection.alias?.value ?? selection.name.value] = /Connection!?$/.test(type)
         ? { totalCount: 0, pageInfo: { startCursor: null, endCursor: null, hasNextPage: false, hasPreviousPage: false }, edges: [] }
-        : null;
+        : type.startsWith('[')
+          ? []
+          : null;
   }
   return { data };
 }
@@ -132,6 +140,12 @@ export async function sendEveryAppRequest(schema: GraphQLSchema): Promise<SentRe
   await artistProfileService.loadArtistProfile(ADDRESS, signal);
   await exhibitionsService.fetchExhibitionsOverview(signal);
   await exhibitionsService.fetchExhibitionArtworksPage(page({ exhibitionId: '1' }), signal);
+  await homeService.fetchHomeSlides(signal);
+  await homeService.fetchFeaturedCollection(signal);
+  await homeService.fetchTrendingCollections(signal);
+  await homeService.fetchCurrentExhibition(signal);
+  await mediaArticlesService.fetchMediaArticles(signal);
+  await articleService.fetchArticle('1', signal);
   return sent;
 }
 

@@ -121,6 +121,8 @@ describe('the app’s GraphQL documents against the server schema', () => {
       [
         'getAllArtists',
         'getAllCanvas',
+        'getArticle',
+        'getArticles',
         'getArtistInfo',
         'getArtistInfo',
         'getArtistName',
@@ -137,6 +139,10 @@ describe('the app’s GraphQL documents against the server schema', () => {
         'getCurrentExhibition',
         'getDashboardCollectionTokens',
         'getExhibitionArtworks',
+        'getFeaturedArticle',
+        'getFeaturedCollections',
+        'getFeaturedExhibition',
+        'getHomeSlides',
         'getLikedTokensByAccount',
         'getMarketplaceCollections',
         'getMarketplaceTokens',
@@ -148,6 +154,7 @@ describe('the app’s GraphQL documents against the server schema', () => {
         'getTokenListing',
         'getTokensByContainerId',
         'getTokensByContainerId',
+        'getTrendingCollections',
       ].sort(),
     );
   });

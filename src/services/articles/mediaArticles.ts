@@ -1,7 +1,9 @@
-// The media articles page's reads (issue 16; seed 001 §7 GET /article and GET /article/featured, server/rest/article.ts):
-// article summaries (no body: a card shows the cover thumbnail, title, type and date), newest first.
+// The media articles page's reads (issue 16; seed 001 §7 GET /article and GET /article/featured as GraphQL's
+// getArticles and getFeaturedArticle, server/graphql/articles), through urql so a later issue can cache them
+// offline: article summaries (no body: a card shows the cover thumbnail, title, type and date), newest first.
 import type { ArticlesPage, MediaArticlesFirstLoad } from '../../../machines/articles/mediaArticlesPageMachine';
-import { apiRequest } from '../api';
+import { graphql } from '../../graphql/graphql';
+import { graphqlRequest } from '../graphql';
 
 /** An article as the list and the featured read answer it. */
 export interface ArticleSummary {
@@ -17,38 +19,44 @@ export interface ArticleSummary {
   createdAt: string;
 }
 
-interface ListResponse {
-  articles: ArticleSummary[];
-  totalCount: number;
-  page: number;
-  perPage: number;
-  hasNextPage: boolean;
-}
+export const ArticleSummaryFields = graphql(`
+  fragment ArticleSummaryFields on Article { id type title cover coverThumbnail isFeatured artist createdAt }
+`);
+
+export const getArticlesOperation = graphql(
+  `
+  query getArticles($pagination: PaginationInput) {
+    getArticles(pagination: $pagination) {
+      pageInfo { hasNextPage }
+      edges { node { ...ArticleSummaryFields } }
+    }
+  }
+`,
+  [ArticleSummaryFields],
+);
+
+export const getFeaturedArticleOperation = graphql(
+  `
+  query getFeaturedArticle {
+    getFeaturedArticle { ...ArticleSummaryFields }
+  }
+`,
+  [ArticleSummaryFields],
+);
 
 /** Cards a page: the server's default (24), two rows of the widest grid and a whole number of rows at 2, 3 or 4. */
 export const ARTICLES_PER_PAGE = 24;
 
-const summaryOf = (article: ArticleSummary): ArticleSummary => ({
-  id: article.id,
-  type: article.type,
-  title: article.title,
-  cover: article.cover,
-  coverThumbnail: article.coverThumbnail,
-  isFeatured: article.isFeatured,
-  artist: article.artist,
-  createdAt: article.createdAt,
-});
-
-/** GET /api/v1/article?page=&perPage=: one page of the list, newest first. */
+/** One page of the list, newest first (page from 1, ARTICLES_PER_PAGE a page). */
 export async function fetchArticlesPage(page: number, signal?: AbortSignal): Promise<ArticlesPage<ArticleSummary>> {
-  const answer = await apiRequest<ListResponse>(`/article?page=${page}&perPage=${ARTICLES_PER_PAGE}`, { signal });
-  return { articles: answer.articles.map(summaryOf), page: answer.page, hasNextPage: answer.hasNextPage };
+  const { getArticles } = await graphqlRequest(getArticlesOperation, { pagination: { page, perPage: ARTICLES_PER_PAGE } }, { signal });
+  return { articles: getArticles.edges.map((edge) => edge.node), page, hasNextPage: getArticles.pageInfo.hasNextPage };
 }
 
-/** GET /api/v1/article/featured: the featured article, or null when none is featured. */
+/** The featured article, or null when none is featured. */
 export async function fetchFeaturedArticle(signal?: AbortSignal): Promise<ArticleSummary | null> {
-  const answer = await apiRequest<{ article: ArticleSummary | null }>('/article/featured', { signal });
-  return answer.article ? summaryOf(answer.article) : null;
+  const { getFeaturedArticle } = await graphqlRequest(getFeaturedArticleOperation, {}, { signal });
+  return getFeaturedArticle ?? null;
 }
 
 /** The page's first load: the featured article and the first page, together. */

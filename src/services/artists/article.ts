@@ -1,21 +1,18 @@
-// The article page (/article/{id}, issue 15; seed 001 §7 GET /article/{id}): the article with its HTML body (read
-// by the server from the media store by ipfsHash), sanitized here before anything renders it.
-import { apiRequest } from '../api';
-import { HttpError } from '../errors';
+// The article page (/article/{id}, issue 15; seed 001 §7 GET /article/{id} as GraphQL's getArticle, through urql so a
+// later issue can cache it offline): the article with its HTML body (read by the server from the media store by
+// ipfsHash), sanitized here before anything renders it.
+import { graphql } from '../../graphql/graphql';
+import { graphqlRequest } from '../graphql';
 import { sanitizeHtml, type SanitizedHtml } from '../sanitizeHtml';
 
-/** GET /api/v1/article/{id} as the server answers it (server/rest/article.ts). */
-interface ArticleResponse {
-  id: string;
-  type: string;
-  title: string;
-  cover: string | null;
-  coverThumbnail: string | null;
-  mediaUrl: string | null;
-  artist: string | null;
-  createdAt: string;
-  body: string;
-}
+export const getArticleOperation = graphql(`
+  query getArticle($id: ID!) {
+    getArticle(id: $id) {
+      body
+      article { id type title cover artist createdAt }
+    }
+  }
+`);
 
 /** The article page's article: its body sanitized. */
 export interface ArticlePage {
@@ -31,16 +28,12 @@ export interface ArticlePage {
 
 const ARTICLE_ID = /^[1-9]\d{0,15}$/;
 
-/** The article, or null when there is none with this id (404, or an id that cannot be one). */
+/** The article, or null when there is none with this id (or its body is not stored, or the id cannot be one). */
 export async function fetchArticle(id: string, signal?: AbortSignal): Promise<ArticlePage | null> {
   if (!ARTICLE_ID.test(id)) return null;
-  let article: ArticleResponse;
-  try {
-    article = await apiRequest<ArticleResponse>(`/article/${id}`, { signal });
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) return null;
-    throw error;
-  }
+  const { getArticle } = await graphqlRequest(getArticleOperation, { id }, { signal });
+  if (!getArticle) return null;
+  const { article, body } = getArticle;
   return {
     id: article.id,
     type: article.type,
@@ -48,6 +41,6 @@ export async function fetchArticle(id: string, signal?: AbortSignal): Promise<Ar
     cover: article.cover,
     artist: article.artist,
     createdAt: article.createdAt,
-    body: sanitizeHtml(article.body, { dropHeading: article.title }),
+    body: sanitizeHtml(body, { dropHeading: article.title }),
   };
 }

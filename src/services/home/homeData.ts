@@ -1,9 +1,12 @@
-// The home page's reads (issue 16; seed 001 §2 Home, §7 GET /collection/featured, /collection/trending,
-// /exhibition/featured, /article/featured and our GET /home/slides). Each answers null when its section has nothing
-// to show, so the section's flow leaves it out (server/rest/home.ts, collection.ts, article.ts).
+// The home page's reads (issue 16; seed 001 §2 Home): the slides, the featured and trending collections, the current
+// exhibition and the featured article, each a GraphQL query through urql (getHomeSlides, getFeaturedCollections,
+// getTrendingCollections, getFeaturedExhibition, getFeaturedArticle; server/graphql/home, exhibitions, articles), so
+// a later issue can cache them offline. Each answers null when its section has nothing to show, so the section's
+// flow leaves it out; a failure throws and the flow leaves the section out too.
+import { graphql, PersonFields } from '../../graphql/graphql';
 import type { ArticleSummary } from '../articles/mediaArticles';
 import { fetchFeaturedArticle } from '../articles/mediaArticles';
-import { apiRequest } from '../api';
+import { graphqlRequest } from '../graphql';
 import type { MarketplaceCollection } from '../marketplace';
 
 export type SlideLink = { kind: 'page'; path: string } | { kind: 'collection'; address: string; chainId: number; name: string };
@@ -18,7 +21,7 @@ export interface HomeSlide {
   link: SlideLink;
 }
 
-/** The current exhibition's card (GET /api/v1/exhibition/featured). */
+/** The current exhibition's card. */
 export interface ExhibitionCard {
   id: string;
   title: string;
@@ -30,33 +33,85 @@ export interface ExhibitionCard {
   artistNamesFormatted: string | null;
 }
 
-/** GET /api/v1/home/slides: the slides by position; null when there are none (no carousel). */
-export async function fetchHomeSlides(signal?: AbortSignal): Promise<HomeSlide[] | null> {
-  const { slides } = await apiRequest<{ slides: HomeSlide[] }>('/home/slides', { signal });
-  return slides.length > 0 ? slides : null;
+export const getHomeSlidesOperation = graphql(`
+  query getHomeSlides {
+    getHomeSlides { position title text image alt link { kind path address chainId name } }
+  }
+`);
+
+/** What a home collection card shows: the explore card's fields (MarketplaceCollection). */
+export const HomeCollectionFields = graphql(
+  `
+  fragment HomeCollectionFields on Collection {
+    id _id name symbol description chainId cover coverThumbnail thumbnail address mediaType tokenCount soldOut likesCount createdAt
+    floorPrice { amount currency }
+    creatorInfo { ...PersonFields }
+  }
+`,
+  [PersonFields],
+);
+
+export const getFeaturedCollectionsOperation = graphql(
+  `
+  query getFeaturedCollections {
+    getFeaturedCollections { ...HomeCollectionFields }
+  }
+`,
+  [HomeCollectionFields],
+);
+
+export const getTrendingCollectionsOperation = graphql(
+  `
+  query getTrendingCollections {
+    getTrendingCollections { ...HomeCollectionFields }
+  }
+`,
+  [HomeCollectionFields],
+);
+
+export const getFeaturedExhibitionOperation = graphql(`
+  query getFeaturedExhibition {
+    getFeaturedExhibition { id title subtitle cover coverThumbnail startDate endDate artistNamesFormatted }
+  }
+`);
+
+type SlideAnswer = Omit<HomeSlide, 'link'> & { link: { kind: string; path: string | null; address: string | null; chainId: number | null; name: string | null } };
+
+/** GraphQL's flat link as the view's link; null for a kind this app does not know (the slide is left out). */
+function slideLink({ link }: SlideAnswer): SlideLink | null {
+  if (link.kind === 'page' && link.path) return { kind: 'page', path: link.path };
+  if (link.kind === 'collection' && link.address && link.chainId !== null && link.name !== null) {
+    return { kind: 'collection', address: link.address, chainId: link.chainId, name: link.name };
+  }
+  return null;
 }
 
-/** The REST collections answer a superset of the explore card's fields (server/graphql/collections.ts collectionNode). */
-async function fetchCollections(path: string, signal?: AbortSignal): Promise<MarketplaceCollection[]> {
-  const { collections } = await apiRequest<{ collections: MarketplaceCollection[] }>(path, { signal });
-  return collections;
+/** The slides by position; null when there are none (no carousel). */
+export async function fetchHomeSlides(signal?: AbortSignal): Promise<HomeSlide[] | null> {
+  const { getHomeSlides } = await graphqlRequest(getHomeSlidesOperation, {}, { signal });
+  const slides = getHomeSlides.flatMap((slide) => {
+    const link = slideLink(slide);
+    return link ? [{ position: slide.position, title: slide.title, text: slide.text, image: slide.image, alt: slide.alt, link }] : [];
+  });
+  return slides.length > 0 ? slides : null;
 }
 
 /** The first featured collection, or null when none is featured. */
 export async function fetchFeaturedCollection(signal?: AbortSignal): Promise<MarketplaceCollection | null> {
-  return (await fetchCollections('/collection/featured', signal))[0] ?? null;
+  const { getFeaturedCollections } = await graphqlRequest(getFeaturedCollectionsOperation, {}, { signal });
+  return getFeaturedCollections[0] ?? null;
 }
 
 /** The trending collections; null when there are none. */
 export async function fetchTrendingCollections(signal?: AbortSignal): Promise<MarketplaceCollection[] | null> {
-  const collections = await fetchCollections('/collection/trending', signal);
-  return collections.length > 0 ? collections : null;
+  const { getTrendingCollections } = await graphqlRequest(getTrendingCollectionsOperation, {}, { signal });
+  return getTrendingCollections.length > 0 ? getTrendingCollections : null;
 }
 
 /** The current exhibition, or null when none is on. */
 export async function fetchCurrentExhibition(signal?: AbortSignal): Promise<ExhibitionCard | null> {
-  const { exhibition } = await apiRequest<{ exhibition: ExhibitionCard | null }>('/exhibition/featured', { signal });
-  return exhibition ?? null;
+  const { getFeaturedExhibition } = await graphqlRequest(getFeaturedExhibitionOperation, {}, { signal });
+  return getFeaturedExhibition ?? null;
 }
 
 export { fetchFeaturedArticle, type ArticleSummary };

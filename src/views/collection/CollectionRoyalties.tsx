@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
+import type { FormEvent, InputHTMLAttributes } from 'react';
 import type { RoyaltiesField } from '../../../machines/collection/collectionRoyaltiesMachine';
 import { royaltiesPercent } from '../../../machines/collection/royaltiesRules';
 import { useFlow } from '../../app/flows';
@@ -53,54 +53,71 @@ export function CollectionRoyalties({ chainId, collection }: { chainId: number; 
           </div>
         </dl>
       )}
-      <form className="collection-royalties-form" onSubmit={submit('royalties.reduce')} noValidate>
-        <label htmlFor="royalties-basispoints-input">New royalties (basis points, 100 = 1%)</label>
-        <input
-          id="royalties-basispoints-input"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={current ? Math.max(0, current.basispoints - 1) : undefined}
-          step={1}
-          value={values.basispoints}
-          aria-invalid={Boolean(errors.basispoints)}
-          aria-describedby={errors.basispoints ? 'royalties-basispoints-error' : undefined}
-          onChange={(event) => change('basispoints', event.target.value)}
-          disabled={disabled}
-        />
-        {errors.basispoints && (
-          <p id="royalties-basispoints-error" className="field-error" role="alert">
-            {errors.basispoints}
-          </p>
-        )}
-        <button type="submit" className="button button-primary" disabled={disabled}>
-          {running === 'reduceRoyalties' ? 'Reducing…' : 'Reduce royalties'}
-        </button>
-      </form>
-      <form className="collection-royalties-form" onSubmit={submit('royalties.transfer')} noValidate>
-        <label htmlFor="royalties-recipient-input">New royalties recipient (address)</label>
-        <input
-          id="royalties-recipient-input"
-          type="text"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="0x…"
-          value={values.recipient}
-          aria-invalid={Boolean(errors.recipient)}
-          aria-describedby={errors.recipient ? 'royalties-recipient-error' : undefined}
-          onChange={(event) => change('recipient', event.target.value)}
-          disabled={disabled}
-        />
-        {errors.recipient && (
-          <p id="royalties-recipient-error" className="field-error" role="alert">
-            {errors.recipient}
-          </p>
-        )}
-        <button type="submit" className="button button-primary" disabled={disabled}>
-          {running === 'transferRoyaltiesRecipient' ? 'Transferring…' : 'Transfer recipient'}
-        </button>
-      </form>
+      <RoyaltiesForm
+        id="royalties-basispoints"
+        label="New royalties (basis points, 100 = 1%)"
+        input={{ type: 'number', inputMode: 'numeric', min: 0, max: current ? Math.max(0, current.basispoints - 1) : undefined, step: 1 }}
+        value={values.basispoints}
+        error={errors.basispoints}
+        disabled={disabled}
+        submitLabel={running === 'reduceRoyalties' ? 'Reducing…' : 'Reduce royalties'}
+        onChange={(value) => change('basispoints', value)}
+        onSubmit={submit('royalties.reduce')}
+      />
+      <RoyaltiesForm
+        id="royalties-recipient"
+        label="New royalties recipient (address)"
+        input={{ type: 'text', autoComplete: 'off', spellCheck: false, placeholder: '0x…' }}
+        value={values.recipient}
+        error={errors.recipient}
+        disabled={disabled}
+        submitLabel={running === 'transferRoyaltiesRecipient' ? 'Transferring…' : 'Transfer recipient'}
+        onChange={(value) => change('recipient', value)}
+        onSubmit={submit('royalties.transfer')}
+      />
       <PhaseStatus phase={phase} />
     </section>
+  );
+}
+
+interface RoyaltiesFormProps {
+  /** The input's id; its error is `${id}-error`. */
+  id: string;
+  label: string;
+  /** The field's own input attributes (type, limits, hints). */
+  input: Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'disabled'>;
+  value: string;
+  error: string | null;
+  disabled: boolean;
+  submitLabel: string;
+  onChange: (value: string) => void;
+  onSubmit: (event: FormEvent) => void;
+}
+
+/** One on-chain change: a labelled input, its error, and the button that sends it. */
+function RoyaltiesForm({ id, label, input, value, error, disabled, submitLabel, onChange, onSubmit }: RoyaltiesFormProps) {
+  const inputId = `${id}-input`;
+  const errorId = `${id}-error`;
+  return (
+    <form className="collection-royalties-form" onSubmit={onSubmit} noValidate>
+      <label htmlFor={inputId}>{label}</label>
+      <input
+        {...input}
+        id={inputId}
+        value={value}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        disabled={disabled}
+      />
+      {error && (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button-primary" disabled={disabled}>
+        {submitLabel}
+      </button>
+    </form>
   );
 }

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 
 // Issue 16 "Home": the demo's home on a wide screen — the carousel (slides from the database: advancing every
 // 5000 ms, the pause button, hover, focus, reduced motion, collapse, slide links to /artists/apply and collection
@@ -187,12 +187,22 @@ test('sections: featured collection, current exhibition, trending, featured arti
   await expect(page.getByRole('heading', { level: 1, name: featured.name })).toBeVisible();
 });
 
+/** The GraphQL operation a request posts (null for any other request). */
+const operationOf = (request: Request) => (new URL(request.url()).pathname === '/graphql' ? ((request.postDataJSON() as { operationName?: string } | null)?.operationName ?? null) : null);
+
 test('a failing exhibition read leaves its section out, and the rest of the page shows', async ({ page }) => {
-  await page.route('**/api/v1/exhibition/featured', (route) => route.abort());
+  // Only the home's exhibition operation fails (no network); every other read goes through.
+  const failed: string[] = [];
+  await page.route('**/graphql', async (route) => {
+    if (operationOf(route.request()) !== 'getFeaturedExhibition') return route.continue();
+    failed.push('getFeaturedExhibition');
+    return route.abort();
+  });
   await page.goto('/');
   const join = page.getByRole('region', { name: 'Join the community' });
   await join.scrollIntoViewIfNeeded();
   await expect(page.getByRole('list', { name: 'Trending collections' }).getByRole('article').first()).toBeVisible();
+  expect(failed).toEqual(['getFeaturedExhibition']);
   await expect(page.locator('.home-exhibition-slot')).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Current exhibition' })).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
@@ -201,12 +211,14 @@ test('a failing exhibition read leaves its section out, and the rest of the page
 test('on a phone: no carousel and no slides asked for; the sections still show', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const asked: string[] = [];
-  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  page.on('request', (request) => asked.push(operationOf(request) ?? new URL(request.url()).pathname));
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Art Bazaar' })).toBeVisible();
   const featured = page.getByRole('region', { name: 'Featured collection' });
   await featured.scrollIntoViewIfNeeded();
   await expect(featured.getByRole('link')).toBeVisible();
   await expect(carousel(page)).toHaveCount(0);
+  expect(asked).toContain('getFeaturedCollections');
+  expect(asked).not.toContain('getHomeSlides');
   expect(asked).not.toContain('/api/v1/home/slides');
 });

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
+import '../../styles/linkCards.css';
 import { articleDate, type ArticleSummary } from '../../services/articles/mediaArticles';
 
 // The cover thumbnail (480 px wide webp) at the article covers' 8/3 shape: the size the card shows it at.
@@ -13,7 +14,7 @@ export const ARTICLE_CARD_IMAGE_HEIGHT = 180;
 export function ArticleCard({ article, eager }: { article: ArticleSummary; eager: boolean }) {
   const titleId = useId();
   return (
-    <article className="article-card" aria-labelledby={titleId}>
+    <article className="article-card link-card" aria-labelledby={titleId}>
       {article.coverThumbnail ? (
         <img
           className="article-card-cover"
@@ -27,10 +28,10 @@ export function ArticleCard({ article, eager }: { article: ArticleSummary; eager
       ) : (
         <div className="article-card-cover article-card-placeholder" aria-hidden="true" />
       )}
-      <div className="article-card-body">
+      <div className="article-card-body link-card-body">
         <p className="article-type">{article.type}</p>
         <h3 className="article-card-title" id={titleId}>
-          <Link to="/article/$id" params={{ id: article.id }} className="article-card-link">
+          <Link to="/article/$id" params={{ id: article.id }} className="article-card-link link-card-link">
             {article.title}
           </Link>
         </h3>

@@ -55,7 +55,7 @@ export function MediaArticlesView() {
             {articles.length === 0 ? (
               <p>No articles have been published yet.</p>
             ) : (
-              <ul className="article-grid">
+              <ul className="article-grid link-card-grid">
                 {articles.map((article, index) => (
                   <li key={article.id}>
                     <ArticleCard article={article} eager={index < EAGER_CARDS} />

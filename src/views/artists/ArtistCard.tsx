@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import type { ArtistsCatalogueMachine } from '../../../machines/artists/artistsCatalogueMachine';
 import type { CatalogueArtist } from '../../services/artists/catalogue';
+import '../../styles/linkCards.css';
 
 // The cover thumbnail (480 px wide webp) at the profile's 939/480 crop: the size the card shows it at.
 export const CARD_IMAGE_WIDTH = 480;
@@ -28,7 +29,7 @@ export function ArtistCard({ artist, catalogue, eager }: ArtistCardProps) {
   const unhighlight = () => catalogue.send({ type: 'artist.unhighlight', id: artist.id });
   const loading = eager ? 'eager' : 'lazy';
   return (
-    <article className="artist-card" aria-labelledby={nameId} onMouseEnter={highlight} onMouseLeave={unhighlight}>
+    <article className="artist-card link-card" aria-labelledby={nameId} onMouseEnter={highlight} onMouseLeave={unhighlight}>
       <div className="artist-card-media">
         {artist.coverThumbnail ? (
           <img className="artist-card-cover" src={artist.coverThumbnail} alt="" width={CARD_IMAGE_WIDTH} height={CARD_IMAGE_HEIGHT} loading={loading} decoding="async" />
@@ -46,9 +47,9 @@ export function ArtistCard({ artist, catalogue, eager }: ArtistCardProps) {
           />
         )}
       </div>
-      <div className="artist-card-body">
+      <div className="artist-card-body link-card-body">
         <h2 className="artist-card-name" id={nameId}>
-          <Link to="/artist/$artistId" params={{ artistId: artist.id }} className="artist-card-link" onFocus={highlight} onBlur={unhighlight}>
+          <Link to="/artist/$artistId" params={{ artistId: artist.id }} className="artist-card-link link-card-link" onFocus={highlight} onBlur={unhighlight}>
             {artist.displayName}
           </Link>
         </h2>

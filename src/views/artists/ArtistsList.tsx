@@ -39,7 +39,7 @@ export function ArtistsList({ view, catalogue, fetchPage }: ArtistsListProps) {
     <div className="paged-list" aria-busy={loading}>
       {artists.length > 0 &&
         (view === 'images' ? (
-          <ul className="artists-grid" aria-label="Artists" style={itemsStyle}>
+          <ul className="artists-grid link-card-grid" aria-label="Artists" style={itemsStyle}>
             {artists.map((artist, index) => (
               <li key={artist.id} ref={index === 0 ? measureFirst : undefined}>
                 <ArtistCard artist={artist} catalogue={catalogue} eager={index < EAGER_CARDS} />

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { DASHBOARD_TAB_NAMES, DASHBOARD_TAB_TOOLTIPS, type DashboardTab, type TabMove } from '../../../machines/dashboard/tabs';
+import '../../styles/pageTabs.css';
 
 export const dashboardTabId = (tab: DashboardTab) => `dashboard-tab-${tab}`;
 export const dashboardPanelId = (tab: DashboardTab) => `dashboard-panel-${tab}`;
@@ -38,7 +39,7 @@ export function DashboardTabList({ tabs, shown, onSelect, onMove }: DashboardTab
   };
 
   return (
-    <div ref={listRef} role="tablist" aria-label="Dashboard sections" className="dashboard-tablist" onKeyDown={onKeyDown}>
+    <div ref={listRef} role="tablist" aria-label="Dashboard sections" className="page-tablist dashboard-tablist" onKeyDown={onKeyDown}>
       {tabs.map((tab) => {
         const selected = tab === shown;
         return (
@@ -52,7 +53,7 @@ export function DashboardTabList({ tabs, shown, onSelect, onMove }: DashboardTab
               aria-describedby={tooltipId(tab)}
               tabIndex={selected ? 0 : -1}
               title={DASHBOARD_TAB_TOOLTIPS[tab]}
-              className={selected ? 'dashboard-tab dashboard-tab-selected' : 'dashboard-tab'}
+              className={selected ? 'page-tab page-tab-selected dashboard-tab' : 'page-tab dashboard-tab'}
               onClick={() => onSelect(tab)}
             >
               {DASHBOARD_TAB_NAMES[tab]}

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { exhibitionsPageFlow, exhibitionsPageInput } from '../../services/flows/exhibitions';
 import { ExhibitionViewer } from './ExhibitionViewer';
 import { ExhibitionArtworks, PastExhibitions, type PastView } from './PastExhibitions';
+import '../../styles/pageTabs.css';
 import './exhibitions.css';
 
 export interface ExhibitionsSearch {
@@ -66,7 +67,7 @@ export function ExhibitionsView({ search }: { search: ExhibitionsSearch }) {
         </div>
       ) : (
         <>
-          <div ref={listRef} role="tablist" aria-label="Exhibitions" className="exhibitions-tablist" onKeyDown={onTabKey}>
+          <div ref={listRef} role="tablist" aria-label="Exhibitions" className="page-tablist exhibitions-tablist" onKeyDown={onTabKey}>
             {tabs.map((name) => (
               <button
                 key={name}
@@ -76,7 +77,7 @@ export function ExhibitionsView({ search }: { search: ExhibitionsSearch }) {
                 aria-selected={name === tab}
                 aria-controls="exhibitions-panel"
                 tabIndex={name === tab ? 0 : -1}
-                className={name === tab ? 'exhibitions-tab exhibitions-tab-selected' : 'exhibitions-tab'}
+                className={name === tab ? 'page-tab page-tab-selected exhibitions-tab' : 'page-tab exhibitions-tab'}
                 onClick={() => page.send({ type: 'tab.select', tab: name })}
               >
                 {TAB_NAMES[name]}

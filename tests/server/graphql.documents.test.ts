@@ -150,6 +150,7 @@ describe('the app’s GraphQL documents against the server schema', () => {
         'getMyTokensWithOffers',
         'getOffersByToken',
         'getPastExhibitions',
+        'getPersonInfo',
         'getTokenFromHolding',
         'getTokenListing',
         'getTokensByContainerId',

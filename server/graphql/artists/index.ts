@@ -2,6 +2,7 @@
 import { parseAddress } from '../browsing/args.js';
 import { parseListInput } from '../inputs.js';
 import type { GraphqlContext, GraphqlModule } from '../module.js';
+import { loadPeople } from '../people.js';
 import { getMarketplaceTokens } from '../tokens.js';
 import { artistArticles, artistCollections, featuredArtwork, getAllArtists, getArtistInfo, parseArtistPagination, type ArtistNode } from './queries.js';
 import { artistsTypeDefs } from './typeDefs.js';
@@ -17,6 +18,11 @@ export const artistsModule: GraphqlModule = {
       // The marketplace's own token list filtered by creator: visible collections only, keyset-paged by _id, newest first.
       getArtistTokens: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
         getMarketplaceTokens(db, config.ipfs, parseListInput({ filters: { creator: parseAddress(args.artist_id, 'artist_id') }, pagination: args.pagination }, ['_id'])),
+      getPersonInfo: async (_: unknown, args: Args, { db, config }: GraphqlContext) => {
+        const address = parseAddress(args.address, 'address');
+        const person = (await loadPeople(db, config.ipfs, [address]))(address);
+        return person.id === null ? null : person;
+      },
     } as never,
     Artist: {
       featuredArtwork: (parent: ArtistNode, _: Args, context: GraphqlContext) => featuredArtwork(context, parent),

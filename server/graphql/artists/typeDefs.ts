@@ -84,5 +84,7 @@ export const artistsTypeDefs = /* GraphQL */ `
     getArtistInfo(artist_id: String!): Artist
     "Tokens the artist created on the marketplace, newest first (24 per page in the artworks page)."
     getArtistTokens(artist_id: String!, pagination: PaginationInput): TokenConnection!
+    "An account's public name data by wallet address (any case), with or without an artist profile (the artworks page's title); null when no account has that address."
+    getPersonInfo(address: String!): PersonInfo
   }
 `;

@@ -4,8 +4,6 @@ import { ARTIST_ARTWORKS_PAGE_SIZE } from '../../../domain/artist';
 import type { ArtistName } from '../../../machines/artists/artistArtworksPageMachine';
 import type { FetchPage } from '../../../machines/lists/pagedListMachine';
 import { graphql, PageInfoFields, TokenCardFields } from '../../graphql/graphql';
-import { apiRequest } from '../api';
-import { HttpError } from '../errors';
 import { graphqlRequest } from '../graphql';
 import type { MarketplaceToken } from '../marketplace';
 
@@ -13,6 +11,13 @@ import type { MarketplaceToken } from '../marketplace';
 export const getArtistNameOperation = graphql(`
   query getArtistName($artist_id: String!) {
     getArtistInfo(artist_id: $artist_id) { id account { address alias firstName lastName } }
+  }
+`);
+
+// An address without an artist record: its account's public name data (getPersonInfo), through urql too.
+export const getPersonInfoOperation = graphql(`
+  query getPersonInfo($address: String!) {
+    getPersonInfo(address: $address) { address alias firstName lastName }
   }
 `);
 
@@ -33,18 +38,14 @@ const nameOf = (account: PublicAccount, hasProfile: boolean): ArtistName => ({
 
 /**
  * The title's name data: the artist record's account, or, for an address without an artist record, its public
- * account (GET /api/v1/account/{address}); null when nobody has that address.
+ * account (getPersonInfo); null when nobody has that address.
  */
 export async function fetchArtistName(artistId: string, signal?: AbortSignal): Promise<ArtistName | null> {
   const address = artistId.toLowerCase();
   const data = await graphqlRequest(getArtistNameOperation, { artist_id: address }, { signal });
   if (data.getArtistInfo) return nameOf(data.getArtistInfo.account, true);
-  try {
-    return nameOf(await apiRequest<PublicAccount>(`/account/${address}`, { signal }), false);
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) return null;
-    throw error;
-  }
+  const { getPersonInfo } = await graphqlRequest(getPersonInfoOperation, { address }, { signal });
+  return getPersonInfo ? nameOf(getPersonInfo, false) : null;
 }
 
 export const getArtistTokensOperation = graphql(

@@ -12,8 +12,6 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface LiveEvent {
   name: string;
   doc: Record<string, unknown>;
-  /** Only this account's room receives it (lower-case address); everyone when absent. */
-  to?: string;
 }
 
 export interface RangeContext {

@@ -16,11 +16,10 @@ export interface IndexerDeployments {
   blockNumber: number;
 }
 
-/** Where the indexer broadcasts: socket.io's server or, in the app, the live bus (which adds account rooms). */
+/** Where the indexer broadcasts to every client: socket.io's server or, in the app, the live bus. Its events are all
+ * public chain facts; an account-addressed one (PublishReady) comes from POST /publish, not from the chain. */
 export interface LiveEventSink {
   emit(event: string, ...args: unknown[]): unknown;
-  /** One account's room only; without it, account-addressed events (PublishReady) are not sent. */
-  emitTo?(address: string, event: string, ...args: unknown[]): unknown;
 }
 
 export interface StartIndexerOptions {
@@ -109,10 +108,7 @@ export async function startIndexer({
       return events;
     });
     last = to;
-    for (const event of live) {
-      if (event.to) io?.emitTo?.(event.to, event.name, event.doc);
-      else io?.emit(event.name, event.doc);
-    }
+    for (const event of live) io?.emit(event.name, event.doc);
   }
 
   async function catchUp(): Promise<void> {

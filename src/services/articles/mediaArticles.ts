@@ -2,26 +2,16 @@
 // getArticles and getFeaturedArticle, server/graphql/articles), through urql so a later issue can cache them
 // offline: article summaries (no body: a card shows the cover thumbnail, title, type and date), newest first.
 import type { ArticlesPage, MediaArticlesFirstLoad } from '../../../machines/articles/mediaArticlesPageMachine';
-import { graphql } from '../../graphql/graphql';
+import { graphql, type ResultOf } from '../../graphql/graphql';
 import { graphqlRequest } from '../graphql';
 
-/** An article as the list and the featured read answer it. */
-export interface ArticleSummary {
-  id: string;
-  type: string;
-  title: string;
-  cover: string | null;
-  /** The cover at 480 px wide (webp), for cards. */
-  coverThumbnail: string | null;
-  isFeatured: boolean;
-  /** The artist's wallet address (lower case), or null for an editorial piece. */
-  artist: string | null;
-  createdAt: string;
-}
-
+/** An article as the list and the featured read answer it: a card shows the cover thumbnail, title, type and date. */
 export const ArticleSummaryFields = graphql(`
   fragment ArticleSummaryFields on Article { id type title cover coverThumbnail isFeatured artist createdAt }
 `);
+
+/** An article card's fields, typed from the document (the schema's Article; no body). */
+export type ArticleSummary = ResultOf<typeof ArticleSummaryFields>;
 
 export const getArticlesOperation = graphql(
   `

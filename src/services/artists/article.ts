@@ -1,30 +1,29 @@
 // The article page (/article/{id}, issue 15; seed 001 §7 GET /article/{id} as GraphQL's getArticle, through urql so a
 // later issue can cache it offline): the article with its HTML body (read by the server from the media store by
 // ipfsHash), sanitized here before anything renders it.
-import { graphql } from '../../graphql/graphql';
+import { graphql, type ResultOf } from '../../graphql/graphql';
 import { graphqlRequest } from '../graphql';
 import { sanitizeHtml, type SanitizedHtml } from '../sanitizeHtml';
 
-export const getArticleOperation = graphql(`
+/** What the article page shows of the article beside its body. */
+export const ArticlePageFields = graphql(`
+  fragment ArticlePageFields on Article { id type title cover artist createdAt }
+`);
+
+export const getArticleOperation = graphql(
+  `
   query getArticle($id: ID!) {
     getArticle(id: $id) {
       body
-      article { id type title cover artist createdAt }
+      article { ...ArticlePageFields }
     }
   }
-`);
+`,
+  [ArticlePageFields],
+);
 
-/** The article page's article: its body sanitized. */
-export interface ArticlePage {
-  id: string;
-  type: string;
-  title: string;
-  cover: string | null;
-  /** The artist's wallet address (lower case), or null for an editorial piece. */
-  artist: string | null;
-  createdAt: string;
-  body: SanitizedHtml;
-}
+/** The article page's article (typed from the document) with its body sanitized. */
+export type ArticlePage = ResultOf<typeof ArticlePageFields> & { body: SanitizedHtml };
 
 const ARTICLE_ID = /^[1-9]\d{0,15}$/;
 

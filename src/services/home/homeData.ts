@@ -3,41 +3,36 @@
 // getTrendingCollections, getFeaturedExhibition, getFeaturedArticle; server/graphql/home, exhibitions, articles), so
 // a later issue can cache them offline. Each answers null when its section has nothing to show, so the section's
 // flow leaves it out; a failure throws and the flow leaves the section out too.
-import { graphql, PersonFields } from '../../graphql/graphql';
+import { graphql, PersonFields, type ResultOf } from '../../graphql/graphql';
 import type { ArticleSummary } from '../articles/mediaArticles';
 import { fetchFeaturedArticle } from '../articles/mediaArticles';
 import { graphqlRequest } from '../graphql';
 import type { MarketplaceCollection } from '../marketplace';
 
+/**
+ * Where a slide leads, as the carousel uses it. GraphQL's HomeSlideLink is one flat object (kind, and path or
+ * address, chainId and name, each nullable), so this union is the one shape written here: slideLink() narrows it.
+ */
 export type SlideLink = { kind: 'page'; path: string } | { kind: 'collection'; address: string; chainId: number; name: string };
 
 /** A carousel slide (home_slides), its image already a URL. */
-export interface HomeSlide {
-  position: number;
-  title: string;
-  text: string;
-  image: string;
-  alt: string;
-  link: SlideLink;
-}
-
-/** The current exhibition's card. */
-export interface ExhibitionCard {
-  id: string;
-  title: string;
-  subtitle: string | null;
-  cover: string | null;
-  coverThumbnail: string | null;
-  startDate: string;
-  endDate: string;
-  artistNamesFormatted: string | null;
-}
-
-export const getHomeSlidesOperation = graphql(`
-  query getHomeSlides {
-    getHomeSlides { position title text image alt link { kind path address chainId name } }
-  }
+export const HomeSlideFields = graphql(`
+  fragment HomeSlideFields on HomeSlide { position title text image alt link { kind path address chainId name } }
 `);
+
+type SlideAnswer = ResultOf<typeof HomeSlideFields>;
+
+/** A slide as the carousel shows it: the document's fields with its link narrowed (SlideLink). */
+export type HomeSlide = Omit<SlideAnswer, 'link'> & { link: SlideLink };
+
+export const getHomeSlidesOperation = graphql(
+  `
+  query getHomeSlides {
+    getHomeSlides { ...HomeSlideFields }
+  }
+`,
+  [HomeSlideFields],
+);
 
 /** What a home collection card shows: the explore card's fields (MarketplaceCollection). */
 export const HomeCollectionFields = graphql(
@@ -69,13 +64,21 @@ export const getTrendingCollectionsOperation = graphql(
   [HomeCollectionFields],
 );
 
-export const getFeaturedExhibitionOperation = graphql(`
-  query getFeaturedExhibition {
-    getFeaturedExhibition { id title subtitle cover coverThumbnail startDate endDate artistNamesFormatted }
-  }
+/** The current exhibition's card. */
+export const ExhibitionCardFields = graphql(`
+  fragment ExhibitionCardFields on Exhibition { id title subtitle cover coverThumbnail startDate endDate artistNamesFormatted }
 `);
 
-type SlideAnswer = Omit<HomeSlide, 'link'> & { link: { kind: string; path: string | null; address: string | null; chainId: number | null; name: string | null } };
+export type ExhibitionCard = ResultOf<typeof ExhibitionCardFields>;
+
+export const getFeaturedExhibitionOperation = graphql(
+  `
+  query getFeaturedExhibition {
+    getFeaturedExhibition { ...ExhibitionCardFields }
+  }
+`,
+  [ExhibitionCardFields],
+);
 
 /** GraphQL's flat link as the view's link; null for a kind this app does not know (the slide is left out). */
 function slideLink({ link }: SlideAnswer): SlideLink | null {

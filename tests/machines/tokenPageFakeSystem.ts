@@ -108,7 +108,15 @@ export function startInFakeSystem<TMachine extends AnyStateMachine>(flow: TMachi
     setWallet: (next: FakeWallet) => child('walletSession').send({ type: 'test.wallet', wallet: next }),
     /** The page's component unmounted: the root stops the flow. */
     stopFlow: () => actor.send({ type: 'test.stopFlow' }),
-    stop: () => actor.stop(),
+    /**
+     * Ends the run as the app does: the page flow stops while the long-lived actors still run (its workers' cleanup,
+     * e.g. announceViewedToken clearing the viewed token, reaches a live liveEvents), then the rest of the system.
+     * Stopping the host alone would stop its children in invoke order, liveEvents before the flow.
+     */
+    stop: () => {
+      actor.send({ type: 'test.stopFlow' });
+      actor.stop();
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { createTokenPageMachine, type TokenPageEvent } from '../../machines/token/tokenPageMachine';
 import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests, modelPaths } from './support/modelTesting';
@@ -150,6 +150,22 @@ function harness() {
     },
   };
 }
+
+// Any console warning or error while a test runs fails it: xstate's development warnings (an event sent to a stopped
+// actor, an assign called inside a custom action) are bugs of the machine or of the stand-in system around it.
+let printed: unknown[][] = [];
+beforeEach(() => {
+  printed = [];
+  const collect = (...args: unknown[]) => {
+    printed.push(args);
+  };
+  vi.spyOn(console, 'warn').mockImplementation(collect);
+  vi.spyOn(console, 'error').mockImplementation(collect);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  expect(printed).toEqual([]);
+});
 
 describe('tokenPageMachine (model-based)', () => {
   modelCoverageTests(machine, paths, harness);

@@ -5,12 +5,10 @@ import { serve } from '@hono/node-server';
 import { and, eq } from 'drizzle-orm';
 import type { Server as SocketServer } from 'socket.io';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import { createPublicClient, createWalletClient, custom, getAddress, parseEther, type Address } from 'viem';
-import { hardhat } from 'viem/chains';
+import { parseEther, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectInProcessChain } from '../../contracts/chain.js';
 import { addCreator, removeCreator } from '../../contracts/creators.js';
-import { deployMarketplaceContracts, type Deployments } from '../../contracts/deploy.js';
+import type { Deployments } from '../../contracts/deploy.js';
 import { accounts, collections, holdings, offers, tokens } from '../../server/db/schema.js';
 import { startIndexer, type Indexer } from '../../server/indexer/index.js';
 import {
@@ -19,6 +17,7 @@ import {
 import { ALICE, login } from './authFixtures.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer, graphql } from './fixtures.js';
+import { deployTestMarket } from './marketFixtures.js';
 
 const EVENTS = [
   'CreatedCollection', 'CreatedOwner', 'CreatedCreator', 'RemovedCreator', 'CreatedAllOutSale', 'CancelledAllOutSale', 'CreatedSale', 'OfferMade',
@@ -70,13 +69,7 @@ describe.each(DATABASE_KINDS)('indexer live events on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    const { provider } = await connectInProcessChain();
-    const transport = custom(provider);
-    const publicClient = createPublicClient({ chain: hardhat, transport, pollingInterval: 10 });
-    const accounts = ((await provider.request({ method: 'eth_accounts' })) as string[]).map((a) => getAddress(a));
-    wallets = accounts.map((account) => createWalletClient({ account, chain: hardhat, transport, pollingInterval: 10 })) as SeedWallet[];
-    deployments = await deployMarketplaceContracts({ walletClient: wallets[0]!, publicClient });
-    market = { publicClient, marketplace: deployments.marketplace, collectionFactory: deployments.collectionFactory };
+    ({ wallets, deployments, market } = await deployTestMarket());
     database = await openTestDatabase(kind);
 
     server = await buildTestServer(database.db);
@@ -92,7 +85,7 @@ describe.each(DATABASE_KINDS)('indexer live events on %s', (kind) => {
     watcher.socket.on('Sold', (doc: { token_id: string }) => {
       soldSeenInDb = database.db.select({ isSold: tokens.isSold }).from(tokens).where(eq(tokens.id, Number(doc.token_id))).then(([r]) => r!.isSold);
     });
-    indexer = await startIndexer({ db: database.db, publicClient, deployments, ipfs: server.config.public.ipfs, io: server.live, pollIntervalMs: 20 });
+    indexer = await startIndexer({ db: database.db, publicClient: market.publicClient, deployments, ipfs: server.config.public.ipfs, io: server.live, pollIntervalMs: 20 });
   });
 
   afterAll(async () => {

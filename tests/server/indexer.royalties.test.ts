@@ -2,19 +2,17 @@
 // (reduceRoyalties, transferRoyaltiesRecipient) updates the stored rate that lists and token pages read. A real
 // in-process chain with the real contracts, on PGlite and PostgreSQL.
 import { and, eq } from 'drizzle-orm';
-import { createPublicClient, createWalletClient, custom, getAddress, type Address } from 'viem';
+import { type Address } from 'viem';
 import { hardhat } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectInProcessChain } from '../../contracts/chain.js';
-import { deployMarketplaceContracts } from '../../contracts/deploy.js';
 import { tradableCollectionAbi } from '../../contracts/generated/index.js';
-import { MEDIA_URL_PREFIX, THUMBNAIL_URL_PREFIX } from '../../server/config.js';
 import { collections } from '../../server/db/schema.js';
 import { startIndexer, type Indexer } from '../../server/indexer/index.js';
 import { createCollection, type Market, type SeedWallet } from '../../scripts/seed/chain.js';
 import { graphqlClient, type Data } from './dashboardFixtures.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer } from './fixtures.js';
+import { deployTestMarket, TEST_IPFS } from './marketFixtures.js';
 
 const lower = (a: string) => a.toLowerCase();
 const collectionQuery = /* GraphQL */ `query ($f: CollectionFilter) { getCollections(filters: $f) { edges { node { _id address royaltiesBasispoints } } } }`;
@@ -27,15 +25,11 @@ describe.each(DATABASE_KINDS)('royalty changes indexed on %s', (kind) => {
   let indexer: Indexer;
 
   beforeAll(async () => {
-    const { provider } = await connectInProcessChain();
-    const transport = custom(provider);
-    const publicClient = createPublicClient({ chain: hardhat, transport, pollingInterval: 10 });
-    const accounts = ((await provider.request({ method: 'eth_accounts' })) as string[]).map((a) => getAddress(a));
-    wallets = accounts.map((account) => createWalletClient({ account, chain: hardhat, transport, pollingInterval: 10 })) as SeedWallet[];
-    const deployments = await deployMarketplaceContracts({ walletClient: wallets[0]!, publicClient, creators: [accounts[1]!] });
-    market = { publicClient, marketplace: deployments.marketplace, collectionFactory: deployments.collectionFactory };
+    const chain = await deployTestMarket({ creators: [1] });
+    const { publicClient, deployments } = chain;
+    ({ wallets, market } = chain);
     database = await openTestDatabase(kind);
-    indexer = await startIndexer({ db: database.db, publicClient, deployments, ipfs: { urlPrefix: MEDIA_URL_PREFIX, thumbnailUrlPrefix: THUMBNAIL_URL_PREFIX }, io: { emit: () => undefined }, pollIntervalMs: 20 });
+    indexer = await startIndexer({ db: database.db, publicClient, deployments, ipfs: TEST_IPFS, io: { emit: () => undefined }, pollIntervalMs: 20 });
   }, 120_000);
 
   afterAll(async () => {

@@ -1,12 +1,9 @@
 // The chain indexer against a real in-process chain, the real contracts and a real PGlite database.
 import { and, eq } from 'drizzle-orm';
-import { createPublicClient, createWalletClient, custom, getAddress, parseEther, type Address } from 'viem';
-import { hardhat } from 'viem/chains';
+import { parseEther, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectInProcessChain } from '../../contracts/chain.js';
 import { addCreator, removeCreator } from '../../contracts/creators.js';
-import { deployMarketplaceContracts, type Deployments } from '../../contracts/deploy.js';
-import { MEDIA_URL_PREFIX, THUMBNAIL_URL_PREFIX } from '../../server/config.js';
+import type { Deployments } from '../../contracts/deploy.js';
 import { accounts as accountRows, allOutSales, collections, holdings, indexerState, offers, sales, tokens } from '../../server/db/schema.js';
 import { startIndexer, type Indexer } from '../../server/indexer/index.js';
 import { createMediaStore } from '../../server/media/store.js';
@@ -14,6 +11,7 @@ import {
   approveMarketplace, cancelAllOutSale, cancelSale, createAllOutSale, createCollection, createSale, makeOffer, type Market, type SeedWallet,
 } from '../../scripts/seed/chain.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
+import { deployTestMarket, TEST_IPFS } from './marketFixtures.js';
 
 let database: TestDatabase;
 let market: Market;
@@ -24,7 +22,7 @@ const emitted: { name: string; doc: Record<string, unknown> }[] = [];
 const io = { emit: (name: string, doc: Record<string, unknown>) => emitted.push({ name, doc }) };
 
 async function start(): Promise<Indexer> {
-  return startIndexer({ db: database.db, publicClient: market.publicClient, deployments, ipfs: { urlPrefix: MEDIA_URL_PREFIX, thumbnailUrlPrefix: THUMBNAIL_URL_PREFIX }, io, pollIntervalMs: 20 });
+  return startIndexer({ db: database.db, publicClient: market.publicClient, deployments, ipfs: TEST_IPFS, io, pollIntervalMs: 20 });
 }
 async function caughtUp(indexer: Indexer) {
   await indexer.waitForBlock(await market.publicClient.getBlockNumber({ cacheTime: 0 }));
@@ -46,14 +44,8 @@ async function holdingsOf(tokenRef: number) {
 
 describe.each(DATABASE_KINDS)('chain indexer on %s', (kind) => {
   beforeAll(async () => {
-    const { provider } = await connectInProcessChain();
-    const transport = custom(provider);
-    const publicClient = createPublicClient({ chain: hardhat, transport, pollingInterval: 10 });
-    accounts = ((await provider.request({ method: 'eth_accounts' })) as string[]).map((a) => getAddress(a));
-    wallets = accounts.map((account) => createWalletClient({ account, chain: hardhat, transport, pollingInterval: 10 })) as SeedWallet[];
     // The factory is curated: the artists of these tests (#1, #2, #5) are registered by the owner (#0) at deployment.
-    deployments = await deployMarketplaceContracts({ walletClient: wallets[0]!, publicClient, creators: [accounts[1]!, accounts[2]!, accounts[5]!] });
-    market = { publicClient, marketplace: deployments.marketplace, collectionFactory: deployments.collectionFactory };
+    ({ accounts, wallets, deployments, market } = await deployTestMarket({ creators: [1, 2, 5] }));
     database = await openTestDatabase(kind);
     emitted.length = 0;
   });

@@ -1,20 +1,19 @@
 // Token-currency offers (issue 17 item 7, seed 000 §5) through the indexer and the GraphQL API: a real in-process
 // chain with the real contracts (the demo WETH allow-listed), on PGlite and PostgreSQL.
 import { and, eq } from 'drizzle-orm';
-import { createPublicClient, createWalletClient, custom, getAddress, parseEther, type Address } from 'viem';
+import { parseEther, type Address } from 'viem';
 import { hardhat } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectInProcessChain } from '../../contracts/chain.js';
 import { deployDemoCurrency } from '../../contracts/currency.js';
-import { deployMarketplaceContracts, type Deployments } from '../../contracts/deploy.js';
+import type { Deployments } from '../../contracts/deploy.js';
 import { demoWETHAbi, marketplaceAbi } from '../../contracts/generated/index.js';
-import { MEDIA_URL_PREFIX, THUMBNAIL_URL_PREFIX } from '../../server/config.js';
 import { collections, holdings, offers, tokens } from '../../server/db/schema.js';
 import { startIndexer, type Indexer } from '../../server/indexer/index.js';
 import { approveMarketplace, createCollection, createSale, type Market, type SeedWallet } from '../../scripts/seed/chain.js';
 import { graphqlClient, type Data } from './dashboardFixtures.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer } from './fixtures.js';
+import { deployTestMarket, TEST_IPFS } from './marketFixtures.js';
 
 const lower = (a: string) => a.toLowerCase();
 
@@ -27,16 +26,12 @@ describe.each(DATABASE_KINDS)('token-currency offers indexed on %s', (kind) => {
   let indexer: Indexer;
 
   beforeAll(async () => {
-    const { provider } = await connectInProcessChain();
-    const transport = custom(provider);
-    const publicClient = createPublicClient({ chain: hardhat, transport, pollingInterval: 10 });
-    const accounts = ((await provider.request({ method: 'eth_accounts' })) as string[]).map((a) => getAddress(a));
-    wallets = accounts.map((account) => createWalletClient({ account, chain: hardhat, transport, pollingInterval: 10 })) as SeedWallet[];
-    deployments = await deployMarketplaceContracts({ walletClient: wallets[0]!, publicClient, creators: [accounts[1]!] });
+    const chain = await deployTestMarket({ creators: [1] });
+    const { publicClient, accounts } = chain;
+    ({ wallets, deployments, market } = chain);
     ({ address: weth } = await deployDemoCurrency({ walletClient: wallets[0]!, publicClient, marketplace: deployments.marketplace, fund: [accounts[3]!] }));
-    market = { publicClient, marketplace: deployments.marketplace, collectionFactory: deployments.collectionFactory };
     database = await openTestDatabase(kind);
-    indexer = await startIndexer({ db: database.db, publicClient, deployments, ipfs: { urlPrefix: MEDIA_URL_PREFIX, thumbnailUrlPrefix: THUMBNAIL_URL_PREFIX }, io: { emit: () => undefined }, pollIntervalMs: 20 });
+    indexer = await startIndexer({ db: database.db, publicClient, deployments, ipfs: TEST_IPFS, io: { emit: () => undefined }, pollIntervalMs: 20 });
   }, 120_000);
 
   afterAll(async () => {

@@ -6,6 +6,7 @@ import type { ListFilter, ListInput } from './inputs.js';
 import { keysetSegments, type Segment } from './keyset.js';
 import { toConnection } from './page.js';
 import type { Ipfs } from './people.js';
+import { collectionsHiddenFrom } from '../studio/visibility.js';
 import { tokenNode } from './tokenNode.js';
 import { readTokenPage } from './tokenRows.js';
 
@@ -20,9 +21,10 @@ export function visibleCollectionIds(db: Db) {
 /**
  * Collections kept off the marketplace, as an array computed once per statement (an InitPlan). Checking
  * `<> ALL(array)` per row keeps the sort index scan whatever the planner's statistics say (PGlite never
- * auto-analyzes; a semi-join on stale stats turned into a nested loop over every collection).
+ * auto-analyzes; a semi-join on stale stats turned into a nested loop over every collection). The studio's rule
+ * (server/studio/visibility.ts) for an anonymous viewer: the marketplace is the same for everyone.
  */
-export const hiddenCollections = sql`ARRAY(SELECT ${collections.id} FROM ${collections} WHERE ${collections.isHidden} OR ${collections.state} <> 'published')`;
+export const hiddenCollections = collectionsHiddenFrom(null);
 
 export function tokenFilter(db: Db, filter: ListFilter): SQL | undefined {
   void db;

@@ -1,11 +1,11 @@
 // The JSON the canvas routes answer (design "HTTP contract"): a canvas and a canvas token, media as URLs.
-import { timingSafeEqual } from 'node:crypto';
 import { count, inArray } from 'drizzle-orm';
 import type { PublicConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { tokens } from '../db/schema.js';
 import { mediaUrl, thumbnailUrl } from '../graphql/people.js';
 import type { CanvasRow } from './access.js';
+import { canSeeCollection, type VisibilityFields } from './visibility.js';
 
 type Ipfs = PublicConfig['ipfs'];
 export type CanvasTokenRow = typeof tokens.$inferSelect;
@@ -68,20 +68,10 @@ export async function tokenCountOf(db: Pick<Db, 'select'>, canvasId: number): Pr
   return (await tokenCounts(db, [canvasId])).get(canvasId) ?? 0;
 }
 
-/** Compares a preview link's token in constant time; false for a canvas without one. */
-export function shareTokenMatches(row: Pick<CanvasRow, 'shareToken'>, given: string | undefined | null): boolean {
-  if (!row.shareToken || typeof given !== 'string' || given.length === 0) return false;
-  const a = Buffer.from(row.shareToken);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /**
- * Who may read a canvas: its creator, anyone with its share token, or anyone once it is published (as the
- * collection's own page reads it). Everyone else is told the canvas does not exist.
+ * Who may read a canvas: its creator, anyone with its share token, or anyone once it is published and not hidden (as
+ * the collection's own page reads it). Everyone else is told the canvas does not exist. The rule is visibility.ts's.
  */
-export function canReadCanvas(row: Pick<CanvasRow, 'creator' | 'state' | 'shareToken'>, viewer: string | null, share: string | undefined | null): boolean {
-  if (viewer !== null && row.creator === viewer.toLowerCase()) return true;
-  if (row.state === 'published') return true;
-  return shareTokenMatches(row, share);
+export function canReadCanvas(row: VisibilityFields, viewer: string | null, share: string | undefined | null): boolean {
+  return canSeeCollection(row, viewer, share ?? null);
 }

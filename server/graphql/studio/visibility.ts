@@ -1,8 +1,7 @@
-// Who sees a collection's tokens through GraphQL: anyone once it is published; while it is a studio canvas
-// (building or finalized), its signed-in creator and whoever holds its preview link's share token.
-import { eq } from 'drizzle-orm';
-import { collections } from '../../db/schema.js';
-import { canReadCanvas } from '../../studio/canvasView.js';
+// Who sees a collection's tokens through GraphQL: the studio's rule (server/studio/visibility.ts) with the request's
+// viewer — anyone once it is published and not hidden; otherwise its signed-in creator and whoever holds its
+// preview link's share token.
+import { canSeeCollection, collectionVisibility } from '../../studio/visibility.js';
 import { badInput } from '../inputs.js';
 import type { GraphqlContext } from '../module.js';
 
@@ -14,11 +13,9 @@ export function parseShareToken(value: unknown): string | null {
 
 /** True when the caller may see the collection's tokens; an unknown collection has none to show anyway. */
 export async function canvasTokensVisible(context: GraphqlContext, collectionId: number, share: string | null): Promise<boolean> {
-  const [row] = await context.db
-    .select({ creator: collections.creator, state: collections.state, shareToken: collections.shareToken })
-    .from(collections)
-    .where(eq(collections.id, collectionId));
+  const row = await collectionVisibility(context.db, collectionId);
   if (!row) return true;
-  if (row.state === 'published' || (share !== null && canReadCanvas(row, null, share))) return true;
-  return canReadCanvas(row, await context.viewer(), null);
+  // The share token alone decides without looking the API key up.
+  if (canSeeCollection(row, null, share)) return true;
+  return canSeeCollection(row, await context.viewer(), null);
 }

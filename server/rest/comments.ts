@@ -1,14 +1,16 @@
 // REST under /api/v1/comments (issue 7): post, edit, soft-delete and vote, each by a signed-in, unbanned account.
+// A token the caller may not see (server/studio/visibility.ts), and every comment on it, answers as an unknown one.
 import { eq, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { MAX_STORED_LEVEL, REPLY_DEPTH_MESSAGE, TOP_LEVEL, commentTextError } from '../../domain/comments.js';
 import { requireAccount, signedInAccount, type AuthEnv } from '../auth/requireAccount.js';
 import type { Db } from '../db/client.js';
-import { accounts, commentVotes, comments, tokens } from '../db/schema.js';
+import { accounts, commentVotes, comments } from '../db/schema.js';
 import { ApiError, parseInput } from '../http/errors.js';
 import { readJsonOrForm } from '../http/body.js';
 import { findCommentWithLevel, readComment, voteTotal } from './commentsStore.js';
+import { findVisibleToken } from '../studio/visibility.js';
 import type { RestRouteOptions } from './routeOptions.js';
 
 const idSchema = z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^[1-9]\d{0,15}$/, 'must be a database id')).transform(Number);
@@ -35,10 +37,17 @@ async function accountIdOf(db: Db, address: string): Promise<number> {
 
 const commentIdParam = (c: Context) => parseInput(idSchema, c.req.param('id'));
 
-/** The comment, checked to exist, to be the caller's, and not deleted (for edit and delete). */
-async function ownLiveComment(db: Db, id: number, accountId: number) {
+/** The comment when it exists on a token the caller may see; 404 'Comment not found.' otherwise. */
+async function visibleComment(db: Db, id: number, address: string) {
   const found = await findCommentWithLevel(db, id);
-  if (!found) throw new ApiError(404, 'not_found', 'Comment not found.');
+  const hidden = found?.row.tokenId != null && !(await findVisibleToken(db, found.row.tokenId, address));
+  if (!found || hidden) throw new ApiError(404, 'not_found', 'Comment not found.');
+  return found;
+}
+
+/** The comment, checked to exist (visibly), to be the caller's, and not deleted (for edit and delete). */
+async function ownLiveComment(db: Db, id: number, accountId: number, address: string) {
+  const found = await visibleComment(db, id, address);
   if (found.row.accountId !== accountId) throw new ApiError(403, 'forbidden', 'Only the author may change this comment.');
   if (found.row.deleted) throw new ApiError(409, 'comment_deleted', 'This comment was deleted.');
   return found;
@@ -54,7 +63,7 @@ export function commentRoutes({ db, config, limiter }: RestRouteOptions) {
     const input = parseInput(postSchema, await readJsonOrForm(c));
     const isReply = input.parent_id !== null && input.parent_id !== undefined;
     const text = checkedText(input.text, isReply);
-    const [token] = await db.select({ id: tokens.id }).from(tokens).where(eq(tokens.id, input.token_id));
+    const token = await findVisibleToken(db, input.token_id, auth.address);
     if (!token) throw new ApiError(404, 'token_not_found', 'Token not found.');
     let level = TOP_LEVEL;
     if (isReply) {
@@ -77,7 +86,7 @@ export function commentRoutes({ db, config, limiter }: RestRouteOptions) {
     const auth = signedInAccount(c);
     const id = commentIdParam(c);
     const { text: raw } = parseInput(putSchema, await readJsonOrForm(c));
-    const { row } = await ownLiveComment(db, id, await accountIdOf(db, auth.address));
+    const { row } = await ownLiveComment(db, id, await accountIdOf(db, auth.address), auth.address);
     const text = checkedText(raw, row.parentId !== null);
     // Never equal to createdAt, so the edited marker shows even for an edit within the same millisecond.
     const [updated] = await db
@@ -91,7 +100,7 @@ export function commentRoutes({ db, config, limiter }: RestRouteOptions) {
   api.delete('/:id', async (c) => {
     const auth = signedInAccount(c);
     const id = commentIdParam(c);
-    await ownLiveComment(db, id, await accountIdOf(db, auth.address));
+    await ownLiveComment(db, id, await accountIdOf(db, auth.address), auth.address);
     // Soft delete: replies stay attached; the text is cleared so it is gone from every read.
     const [updated] = await db
       .update(comments)
@@ -105,8 +114,7 @@ export function commentRoutes({ db, config, limiter }: RestRouteOptions) {
     const auth = signedInAccount(c);
     const id = commentIdParam(c);
     const { value } = parseInput(voteSchema, await readJsonOrForm(c));
-    const found = await findCommentWithLevel(db, id);
-    if (!found) throw new ApiError(404, 'not_found', 'Comment not found.');
+    const found = await visibleComment(db, id, auth.address);
     if (found.row.deleted) throw new ApiError(409, 'comment_deleted', 'This comment was deleted.');
     const accountId = await accountIdOf(db, auth.address);
     // One vote per account: a second vote replaces the first.

@@ -1,5 +1,6 @@
 // REST under /api/v1/likes (issue 5): like, unlike and list own likes; tokens.likes_count kept in step in the
-// same transaction, and TokenLiked/TokenUnliked + TokenUpdated broadcast after commit.
+// same transaction, and TokenLiked/TokenUnliked + TokenUpdated broadcast after commit. A token the caller may not
+// see (server/studio/visibility.ts: an unpublished or hidden collection's, unless theirs) answers as an unknown one.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
@@ -8,6 +9,7 @@ import type { Db } from '../db/client.js';
 import { accounts, likes, tokens } from '../db/schema.js';
 import { ApiError, parseInput } from '../http/errors.js';
 import { readJsonOrForm } from '../http/body.js';
+import { collectionVisibleTo, findVisibleToken } from '../studio/visibility.js';
 import type { RestRouteOptions } from './routeOptions.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -22,9 +24,18 @@ async function accountIdOf(db: Pick<Db, 'select'>, address: string): Promise<num
   return row.id;
 }
 
+const noToken = () => new ApiError(404, 'not_found', 'No token with this id.');
+
+/** 404 'No token with this id.' unless the token exists and the signed-in caller may see it; whether it is public. */
+async function visibleToken(tx: Tx, tokenId: number, address: string): Promise<{ isPublic: boolean }> {
+  const token = await findVisibleToken(tx, tokenId, address);
+  if (!token) throw noToken();
+  return token;
+}
+
 async function likesCountOf(tx: Tx, tokenId: number): Promise<number> {
   const [row] = await tx.select({ likesCount: tokens.likesCount }).from(tokens).where(eq(tokens.id, tokenId));
-  if (!row) throw new ApiError(404, 'not_found', 'No token with this id.');
+  if (!row) throw noToken();
   return row.likesCount;
 }
 
@@ -43,10 +54,16 @@ export function likesRoutes({ db, live, limiter }: RestRouteOptions) {
   const api = new Hono<AuthEnv>();
   api.use('*', requireAccount(db, { rejectBanned: true, limiter }));
 
-  const broadcast = (event: 'TokenLiked' | 'TokenUnliked', doc: { _id?: string; token_id: string; account_id: string; likesCount: number }) => {
+  // A token only its creator sees is only announced to the creator (the one who can like it).
+  const broadcast = (
+    event: 'TokenLiked' | 'TokenUnliked',
+    doc: { _id?: string; token_id: string; account_id: string; likesCount: number },
+    isPublic: boolean,
+  ) => {
     const payload = { ...(doc._id ? { _id: doc._id } : {}), token_id: doc.token_id, account_id: doc.account_id, updatedFields: { likesCount: doc.likesCount } };
-    live.emit(event, payload);
-    live.emit('TokenUpdated', payload);
+    const send = (name: string) => (isPublic ? live.emit(name, payload) : live.emitTo(doc.account_id, name, payload));
+    send(event);
+    send('TokenUpdated');
   };
 
   api.get('/account', async (c) => {
@@ -55,7 +72,8 @@ export function likesRoutes({ db, live, limiter }: RestRouteOptions) {
     const rows = await db
       .select({ id: likes.id, tokenId: likes.tokenId })
       .from(likes)
-      .where(eq(likes.accountId, accountId))
+      .innerJoin(tokens, eq(tokens.id, likes.tokenId))
+      .where(and(eq(likes.accountId, accountId), collectionVisibleTo(tokens.collectionId, auth.address)))
       .orderBy(desc(likes.id));
     c.header('Cache-Control', 'no-store');
     return c.json({ likes: rows.map((row) => ({ _id: String(row.id), token_id: String(row.tokenId) })) });
@@ -68,21 +86,21 @@ export function likesRoutes({ db, live, limiter }: RestRouteOptions) {
     const { token_id: tokenId } = parseInput(likeBodySchema, await readJsonOrForm(c, 'multipart/form-data with token_id'));
     const accountId = await accountIdOf(db, auth.address);
     const result = await db.transaction(async (tx) => {
-      await likesCountOf(tx, tokenId); // 404 before anything is written
+      const { isPublic } = await visibleToken(tx, tokenId, auth.address); // 404 before anything is written
       const [inserted] = await tx
         .insert(likes)
         .values({ tokenId, accountId })
         .onConflictDoNothing({ target: [likes.tokenId, likes.accountId] })
         .returning({ id: likes.id });
-      if (inserted) return { created: true, likeId: inserted.id, likesCount: await bumpLikes(tx, tokenId, 1) };
+      if (inserted) return { created: true, isPublic, likeId: inserted.id, likesCount: await bumpLikes(tx, tokenId, 1) };
       const [existing] = await tx
         .select({ id: likes.id })
         .from(likes)
         .where(and(eq(likes.tokenId, tokenId), eq(likes.accountId, accountId)));
-      return { created: false, likeId: existing!.id, likesCount: await likesCountOf(tx, tokenId) };
+      return { created: false, isPublic, likeId: existing!.id, likesCount: await likesCountOf(tx, tokenId) };
     });
     const doc = { _id: String(result.likeId), token_id: String(tokenId), account_id: auth.address, likesCount: result.likesCount };
-    if (result.created) broadcast('TokenLiked', doc);
+    if (result.created) broadcast('TokenLiked', doc, result.isPublic);
     return c.json(doc, result.created ? 201 : 200);
   });
 
@@ -90,18 +108,24 @@ export function likesRoutes({ db, live, limiter }: RestRouteOptions) {
     const auth = signedInAccount(c);
     const accountId = await accountIdOf(db, auth.address);
     const result = await db.transaction(async (tx) => {
-      const where =
-        'likeId' in target
-          ? and(eq(likes.id, target.likeId), eq(likes.accountId, accountId))
-          : and(eq(likes.tokenId, target.tokenId), eq(likes.accountId, accountId));
-      const [deleted] = await tx.delete(likes).where(where).returning({ id: likes.id, tokenId: likes.tokenId });
-      if (deleted) return { deleted: true, tokenId: deleted.tokenId, likeId: deleted.id, likesCount: await bumpLikes(tx, deleted.tokenId, -1) };
-      if ('likeId' in target) throw new ApiError(404, 'not_found', 'No like with this id for your account.');
-      // Unliking a token that is not liked is a no-op (idempotent), but the token must exist.
-      return { deleted: false, tokenId: target.tokenId, likeId: null, likesCount: await likesCountOf(tx, target.tokenId) };
+      let tokenId: number;
+      if ('likeId' in target) {
+        const [like] = await tx.select({ tokenId: likes.tokenId }).from(likes).where(and(eq(likes.id, target.likeId), eq(likes.accountId, accountId)));
+        // A like of a token the caller can no longer see is as unknown as the token.
+        if (!like || !(await findVisibleToken(tx, like.tokenId, auth.address))) throw new ApiError(404, 'not_found', 'No like with this id for your account.');
+        tokenId = like.tokenId;
+      } else tokenId = target.tokenId;
+      // Unliking a token that is not liked is a no-op (idempotent), but the token must exist for the caller.
+      const { isPublic } = await visibleToken(tx, tokenId, auth.address);
+      const [deleted] = await tx
+        .delete(likes)
+        .where(and(eq(likes.tokenId, tokenId), eq(likes.accountId, accountId)))
+        .returning({ id: likes.id });
+      if (deleted) return { deleted: true, isPublic, tokenId, likeId: deleted.id, likesCount: await bumpLikes(tx, tokenId, -1) };
+      return { deleted: false, isPublic, tokenId, likeId: null, likesCount: await likesCountOf(tx, tokenId) };
     });
     const doc = { token_id: String(result.tokenId), account_id: auth.address, likesCount: result.likesCount };
-    if (result.deleted) broadcast('TokenUnliked', { ...doc, _id: String(result.likeId) });
+    if (result.deleted) broadcast('TokenUnliked', { ...doc, _id: String(result.likeId) }, result.isPublic);
     return c.json({ token_id: doc.token_id, likesCount: doc.likesCount });
   };
 

@@ -1,5 +1,6 @@
 // REST under /api/v1/trade (issue 6): the server's check of the trading rules before a wallet transaction.
-// The rules and messages are the ones the client applies (domain/trading.ts, domain/price.ts).
+// The rules and messages are the ones the client applies (domain/trading.ts, domain/price.ts). A sale, token or
+// collection the caller may not see (server/studio/visibility.ts) is answered as an unknown one (404).
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -24,6 +25,7 @@ import type { Db } from '../db/client.js';
 import { collections, holdings, sales, tokens } from '../db/schema.js';
 import { ApiError, parseInput } from '../http/errors.js';
 import { readJson } from '../http/body.js';
+import { collectionVisibleTo } from '../studio/visibility.js';
 import type { RestRouteOptions } from './routeOptions.js';
 
 const dbId = z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^[1-9]\d{0,15}$/, 'must be a database id')).transform(Number);
@@ -76,12 +78,19 @@ async function holdsAny(db: Db, owner: string, where: ReturnType<typeof eq>): Pr
 }
 
 /** The sale by on-chain id on this chain (this deployment's marketplace when known), with its token row id. */
-async function findSale(db: Db, config: ServerConfig, chainId: number, saleId: string) {
+async function findSale(db: Db, config: ServerConfig, chainId: number, saleId: string, viewer: string) {
   const marketplace = config.public.evms.find((evm) => evm.chainId === chainId)?.contracts.marketplace?.toLowerCase();
   const [row] = await db
     .select({ tokenRef: sales.tokenRef, seller: sales.seller, wasCancelled: sales.wasCancelled, left: sql<string>`${sales.amount} - ${sales.soldAmount}` })
     .from(sales)
-    .where(and(eq(sales.chainId, chainId), eq(sales.saleId, saleId), marketplace ? eq(sales.marketplace, marketplace) : undefined))
+    .where(
+      and(
+        eq(sales.chainId, chainId),
+        eq(sales.saleId, saleId),
+        marketplace ? eq(sales.marketplace, marketplace) : undefined,
+        collectionVisibleTo(sales.collectionId, viewer),
+      ),
+    )
     .orderBy(desc(sales.id))
     .limit(1);
   return row ?? null;
@@ -89,7 +98,7 @@ async function findSale(db: Db, config: ServerConfig, chainId: number, saleId: s
 
 async function checkOrder(db: Db, config: ServerConfig, viewer: Viewer & { address: string }, input: CheckInput & { kind: 'order' | 'offer' }) {
   if (!input.saleId) throw new ApiError(400, 'invalid_input', 'An order or offer needs the saleId.');
-  const sale = await findSale(db, config, input.chainId, input.saleId);
+  const sale = await findSale(db, config, input.chainId, input.saleId, viewer.address);
   if (!sale) throw notFound('sale');
   if (input.token_id && input.token_id !== sale.tokenRef) throw new ApiError(400, 'token_mismatch', 'The sale is not a sale of this token.');
   if (sale.wasCancelled || BigInt(sale.left) <= 0n) throw new ApiError(409, 'sale_closed', SALE_CLOSED_MESSAGE);
@@ -102,7 +111,12 @@ async function checkListing(db: Db, viewer: Viewer & { address: string }, input:
   if (input.token_id) where = and(eq(tokens.id, input.token_id), eq(tokens.chainId, input.chainId));
   else if (input.collection && input.tokenId) where = and(eq(collections.address, input.collection), eq(tokens.chainId, input.chainId), eq(tokens.tokenId, input.tokenId));
   else throw new ApiError(400, 'invalid_input', 'A listing needs token_id, or collection with tokenId.');
-  const [token] = await db.select({ id: tokens.id }).from(tokens).innerJoin(collections, eq(collections.id, tokens.collectionId)).where(where).limit(1);
+  const [token] = await db
+    .select({ id: tokens.id })
+    .from(tokens)
+    .innerJoin(collections, eq(collections.id, tokens.collectionId))
+    .where(and(where, collectionVisibleTo(tokens.collectionId, viewer.address)))
+    .limit(1);
   if (!token) throw notFound('token');
   refuse(listBlock('list', viewer, { viewerHolds: await holdsAny(db, viewer.address, eq(tokens.id, token.id)) }));
 }
@@ -115,7 +129,7 @@ async function checkCollectionListing(db: Db, viewer: Viewer & { address: string
   const [collection] = await db
     .select({ id: collections.id, creator: collections.creator })
     .from(collections)
-    .where(and(where, eq(collections.chainId, input.chainId)))
+    .where(and(where, eq(collections.chainId, input.chainId), collectionVisibleTo(collections.id, viewer.address)))
     .limit(1);
   if (!collection) throw notFound('collection');
   const viewerHolds = await holdsAny(db, viewer.address, eq(tokens.collectionId, collection.id));

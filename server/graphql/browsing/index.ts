@@ -32,8 +32,8 @@ export const browsingModule: GraphqlModule = {
   typeDefs: browsingTypeDefs,
   resolvers: {
     Query: {
-      getTokenFromHolding: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
-        getTokenFromHolding(db, config.ipfs, parseId(args.id, 'id')),
+      getTokenFromHolding: async (_: unknown, args: Args, context: GraphqlContext) =>
+        getTokenFromHolding(context.db, context.config.ipfs, parseId(args.id, 'id'), await context.viewer()),
       getTokensByContainerId: async (_: unknown, args: Args, context: GraphqlContext) => {
         const containerId = parseId(args.container_id, 'container_id');
         const pagination = parseIdPagination(args.pagination);
@@ -54,18 +54,23 @@ export const browsingModule: GraphqlModule = {
         const pagination = parseIdPagination(args.pagination);
         return getCollections(context.db, context.config.ipfs, filters, pagination, await context.viewer());
       },
-      getLikedTokensByAccount: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
-        getLikedTokensByAccount(db, config.ipfs, parseAccountRef(args.account_id, 'account_id'), parseIdPagination(args.pagination)),
-      getTokenHoldings: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
-        getTokenHoldings(db, config.ipfs, parseHoldingFilters(args.filters), parseIdPagination(args.pagination)),
-      getOffersByToken: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
-        getOffersByToken(
-          db,
-          config.ipfs,
-          parseId(args.token, 'token'),
-          parseOptionalAddress(args.seller, 'seller'),
-          parseIdPagination(args.pagination),
-        ),
+      // The viewer decides which tokens exist here (server/studio/visibility.ts), whoever's likes or holdings are read.
+      getLikedTokensByAccount: async (_: unknown, args: Args, context: GraphqlContext) => {
+        const account = parseAccountRef(args.account_id, 'account_id');
+        const pagination = parseIdPagination(args.pagination);
+        return getLikedTokensByAccount(context.db, context.config.ipfs, account, pagination, await context.viewer());
+      },
+      getTokenHoldings: async (_: unknown, args: Args, context: GraphqlContext) => {
+        const filters = parseHoldingFilters(args.filters);
+        const pagination = parseIdPagination(args.pagination);
+        return getTokenHoldings(context.db, context.config.ipfs, filters, pagination, await context.viewer());
+      },
+      getOffersByToken: async (_: unknown, args: Args, context: GraphqlContext) => {
+        const token = parseId(args.token, 'token');
+        const seller = parseOptionalAddress(args.seller, 'seller');
+        const pagination = parseIdPagination(args.pagination);
+        return getOffersByToken(context.db, context.config.ipfs, token, seller, pagination, await context.viewer());
+      },
     } as never,
     TokenHolding: { bazaarSales } as never,
     TokenHoldingNode: { bazaarSales } as never,

@@ -1,7 +1,10 @@
 // Token reads for the token page, the collection grid, sibling thumbnails and favourites (one statement each).
+// `viewer` is the signed-in caller (or null): tokens of collections hidden from them (server/studio/visibility.ts)
+// are left out as if they did not exist.
 import { and, asc, count, desc, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accounts, holdings, likes, tokens } from '../../db/schema.js';
+import { collectionVisibleTo } from '../../studio/visibility.js';
 import { badInput } from '../inputs.js';
 import type { Ipfs } from '../people.js';
 import { tokenNode } from '../tokenNode.js';
@@ -17,13 +20,13 @@ function cursorAfter(pagination: IdPagination, dir: 1 | -1, column: typeof token
 }
 
 /** The token behind a holding id (the token page route), showing that holding; null once it holds nothing. */
-export async function getTokenFromHolding(db: Db, ipfs: Ipfs, holdingId: number) {
+export async function getTokenFromHolding(db: Db, ipfs: Ipfs, holdingId: number, viewer: string | null) {
   const held = db
     .select({ tokenId: holdings.tokenId })
     .from(holdings)
     .where(and(eq(holdings.id, holdingId), gt(holdings.amount, '0')));
   const { rows } = await readTokenPage(db, {
-    where: sql`${tokens.id} = (${held})`,
+    where: and(sql`${tokens.id} = (${held})`, collectionVisibleTo(tokens.collectionId, viewer)),
     segments: [{ where: undefined, orderBy: [asc(tokens.id)] }],
     limit: 1,
     holdingId,
@@ -60,18 +63,20 @@ export async function getLikedTokensByAccount(
   ipfs: Ipfs,
   account: { address: string } | { id: number },
   pagination: IdPagination,
+  viewer: string | null,
 ) {
   const accountId =
     'id' in account
       ? sql`${account.id}::bigint`
       : sql`(${db.select({ id: accounts.id }).from(accounts).where(eq(accounts.address, account.address))})`;
-  const mine = sql`${likes.accountId} = ${accountId}`;
+  const mine = and(sql`${likes.accountId} = ${accountId}`, collectionVisibleTo(tokens.collectionId, viewer));
+  const from = sql`${likes} JOIN ${tokens} ON ${tokens.id} = ${likes.tokenId}`;
   const { rows, total } = await readTokenPage(db, {
-    from: sql`${likes} JOIN ${tokens} ON ${tokens.id} = ${likes.tokenId}`,
+    from,
     where: mine,
     segments: [{ where: cursorAfter(pagination, -1, likes.id), orderBy: [desc(likes.id)] }],
     limit: pagination.perPage + 1,
-    total: sql`(SELECT count(*) FROM ${likes} WHERE ${mine})`,
+    total: sql`(SELECT count(*) FROM ${from} WHERE ${mine})`,
     extra: sql`${likes.id}`,
   });
   return idConnection(rows, pagination.perPage, pagination.after, total, -1, (row) => Number(row.extra), (row) => tokenNode(ipfs, row));

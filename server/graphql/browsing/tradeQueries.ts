@@ -1,7 +1,9 @@
-// Holdings, offers and active sales (read side of trading), keyset-paged by id, relations batched.
+// Holdings, offers and active sales (read side of trading), keyset-paged by id, relations batched. Tokens hidden
+// from the viewer (server/studio/visibility.ts) have no holdings or offers for them.
 import { and, asc, count, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { holdings, offers, sales, tokens } from '../../db/schema.js';
+import { tokenVisibleTo } from '../../studio/visibility.js';
 import { badInput } from '../inputs.js';
 import { loadPeople, type Ipfs, type PersonInfo } from '../people.js';
 import { price, tokenNode } from '../tokenNode.js';
@@ -54,9 +56,10 @@ export interface HoldingFilters {
 }
 
 /** Holdings with units, newest first; each node carries its token (shown with this holding). */
-export async function getTokenHoldings(db: Db, ipfs: Ipfs, filters: HoldingFilters, pagination: IdPagination) {
+export async function getTokenHoldings(db: Db, ipfs: Ipfs, filters: HoldingFilters, pagination: IdPagination, viewer: string | null) {
   const where = and(
     gt(holdings.amount, '0'),
+    tokenVisibleTo(holdings.tokenId, viewer),
     filters.owner ? eq(holdings.owner, filters.owner) : undefined,
     filters.tokenId ? eq(holdings.tokenId, filters.tokenId) : undefined,
     filters.collectionId
@@ -99,8 +102,8 @@ export async function getTokenHoldings(db: Db, ipfs: Ipfs, filters: HoldingFilte
 }
 
 /** Offers on a token (optionally only on one seller's sales), newest first. */
-export async function getOffersByToken(db: Db, ipfs: Ipfs, tokenRef: number, seller: string | null, pagination: IdPagination) {
-  const where = and(eq(offers.tokenRef, tokenRef), seller ? eq(sales.seller, seller) : undefined);
+export async function getOffersByToken(db: Db, ipfs: Ipfs, tokenRef: number, seller: string | null, pagination: IdPagination, viewer: string | null) {
+  const where = and(eq(offers.tokenRef, tokenRef), seller ? eq(sales.seller, seller) : undefined, tokenVisibleTo(offers.tokenRef, viewer));
   const base = () => db.select().from(offers).innerJoin(sales, eq(sales.id, offers.saleRef)).innerJoin(tokens, eq(tokens.id, offers.tokenRef));
   const [rows, [total]] = await Promise.all([
     base()

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { COMMENTS_PAGE_SIZE } from '../../../domain/comments.js';
 import { readCommentsPage } from '../../rest/commentsStore.js';
+import { findVisibleToken } from '../../studio/visibility.js';
 import { badInput, parseListInput } from '../inputs.js';
 import type { GraphqlContext, GraphqlModule } from '../module.js';
 import { toConnection } from '../page.js';
@@ -55,6 +56,8 @@ async function getCommentsByTokenId(_parent: unknown, args: Args, context: Graph
   if (!tokenIdSchema.safeParse(args.token_id).success) throw badInput('Invalid token_id: a token _id (positive integer).');
   const pagination = { ...args.pagination, perPage: args.pagination?.perPage ?? COMMENTS_PAGE_SIZE };
   const input = parseListInput({ pagination }, ['_id']);
+  // A token the viewer may not see (server/studio/visibility.ts) has no comments for them, like an unknown id.
+  if (!(await findVisibleToken(context.db, Number(args.token_id), await context.viewer()))) return toConnection(input, [], 0, () => null);
   const { roots, totalCount } = await readCommentsPage(context.db, context.config.ipfs, {
     tokenId: Number(args.token_id),
     beforeId: input.after?.id ?? null,

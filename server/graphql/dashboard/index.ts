@@ -54,31 +54,48 @@ const offerFields = {
 export const dashboardModule: GraphqlModule = {
   typeDefs: dashboardTypeDefs,
   resolvers: {
+    // Every read passes the viewer: what is hidden from them (server/studio/visibility.ts) is left out.
     Query: {
-      getMyBazaarOffers: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
-        getMyBazaarOffers(db, config.ipfs, parseAddress(args.address, 'address'), parseIdPagination(args.pagination)),
-      getMyTokensWithOffers: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
-        getMyTokensWithOffers(db, config.ipfs, parseTokensWithOffersFilters(args.filters), parseIdPagination(args.pagination)),
-      getSale: (_: unknown, args: Args, { db, config }: GraphqlContext) => getSale(db, config, parseSaleRef(args)),
-      getCollectionListing: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
-        getCollectionListing(db, config.ipfs, parseListingFilters(args.filters), parseIdPagination(args.pagination)),
-      getTokenListing: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
-        getTokenListing(db, config.ipfs, parseListingFilters(args.filters), parseIdPagination(args.pagination)),
+      getMyBazaarOffers: async (_: unknown, args: Args, context: GraphqlContext) => {
+        const address = parseAddress(args.address, 'address');
+        const pagination = parseIdPagination(args.pagination);
+        return getMyBazaarOffers(context.db, context.config.ipfs, address, pagination, await context.viewer());
+      },
+      getMyTokensWithOffers: async (_: unknown, args: Args, context: GraphqlContext) => {
+        const filters = parseTokensWithOffersFilters(args.filters);
+        const pagination = parseIdPagination(args.pagination);
+        return getMyTokensWithOffers(context.db, context.config.ipfs, filters, pagination, await context.viewer());
+      },
+      getSale: async (_: unknown, args: Args, context: GraphqlContext) => {
+        const ref = parseSaleRef(args);
+        return getSale(context.db, context.config, ref, await context.viewer());
+      },
+      getCollectionListing: async (_: unknown, args: Args, context: GraphqlContext) => {
+        const filters = parseListingFilters(args.filters);
+        const pagination = parseIdPagination(args.pagination);
+        return getCollectionListing(context.db, context.config.ipfs, filters, pagination, await context.viewer());
+      },
+      getTokenListing: async (_: unknown, args: Args, context: GraphqlContext) => {
+        const filters = parseListingFilters(args.filters);
+        const pagination = parseIdPagination(args.pagination);
+        return getTokenListing(context.db, context.config.ipfs, filters, pagination, await context.viewer());
+      },
       getCreatedCollections: async (_: unknown, args: Args, context: GraphqlContext) => {
         const filters = parseCreatedCollectionFilters(args.filters);
         const pagination = parseIdPagination(args.pagination);
         return getCreatedCollections(context.db, context.config.ipfs, filters, pagination, await context.viewer());
       },
-      getBoughtTokens: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
-        getBoughtTokens(db, config.ipfs, parseBoughtTokenFilters(args.filters), parseIdPagination(args.pagination)),
-      getDashboardCollectionTokens: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
-        getDashboardCollectionTokens(
-          db,
-          config.ipfs,
-          parseId(args.container_id, 'container_id'),
-          parseAddress(args.owner, 'owner'),
-          parseIdPagination(args.pagination),
-        ),
+      getBoughtTokens: async (_: unknown, args: Args, context: GraphqlContext) => {
+        const filters = parseBoughtTokenFilters(args.filters);
+        const pagination = parseIdPagination(args.pagination);
+        return getBoughtTokens(context.db, context.config.ipfs, filters, pagination, await context.viewer());
+      },
+      getDashboardCollectionTokens: async (_: unknown, args: Args, context: GraphqlContext) => {
+        const containerId = parseId(args.container_id, 'container_id');
+        const owner = parseAddress(args.owner, 'owner');
+        const pagination = parseIdPagination(args.pagination);
+        return getDashboardCollectionTokens(context.db, context.config.ipfs, containerId, owner, pagination, await context.viewer());
+      },
     } as never,
     Offer: offerFields as never,
   },

@@ -1,4 +1,5 @@
 // Sales reads: one sale (getSale), open per-token listings (getTokenListing), open all-out sales (getCollectionListing).
+// Sales of collections hidden from the viewer (server/studio/visibility.ts) are left out as if they did not exist.
 import { and, count, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { PublicConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -8,20 +9,22 @@ import { idConnection } from '../browsing/connection.js';
 import { bazaarSaleNode } from '../browsing/tradeQueries.js';
 import { loadPeople, type Ipfs } from '../people.js';
 import { collectionSummary, price } from '../tokenNode.js';
+import { collectionVisibleTo } from '../../studio/visibility.js';
 import { afterId, type ListingFilters, type SaleRef } from './args.js';
 import { holderKey, loadHolderTokens } from './holderTokens.js';
 
 /** A sale by database id, or by on-chain id on a chain (the configured marketplace's sale first); null when unknown. */
-export async function getSale(db: Db, config: Pick<PublicConfig, 'evms'>, ref: SaleRef) {
+export async function getSale(db: Db, config: Pick<PublicConfig, 'evms'>, ref: SaleRef, viewer: string | null) {
+  const visible = collectionVisibleTo(sales.collectionId, viewer);
   if ('id' in ref) {
-    const [row] = await db.select().from(sales).where(eq(sales.id, ref.id));
+    const [row] = await db.select().from(sales).where(and(eq(sales.id, ref.id), visible));
     return row ? bazaarSaleNode(row) : null;
   }
   const marketplace = config.evms.find((evm) => evm.chainId === ref.chainId)?.contracts.marketplace?.toLowerCase() ?? '';
   const [row] = await db
     .select()
     .from(sales)
-    .where(and(eq(sales.chainId, ref.chainId), eq(sales.saleId, ref.saleId)))
+    .where(and(eq(sales.chainId, ref.chainId), eq(sales.saleId, ref.saleId), visible))
     .orderBy(sql`(${sales.marketplace} = ${marketplace}) DESC`, desc(sales.id))
     .limit(1);
   return row ? bazaarSaleNode(row) : null;
@@ -30,9 +33,10 @@ export async function getSale(db: Db, config: Pick<PublicConfig, 'evms'>, ref: S
 const openSale = () => and(eq(sales.wasCancelled, false), sql`${sales.soldAmount} < ${sales.amount}`)!;
 
 /** Open per-token sales (standalone or inside an all-out sale), newest first, with the token shown by its seller. */
-export async function getTokenListing(db: Db, ipfs: Ipfs, filters: ListingFilters, pagination: IdPagination) {
+export async function getTokenListing(db: Db, ipfs: Ipfs, filters: ListingFilters, pagination: IdPagination, viewer: string | null) {
   const where = and(
     openSale(),
+    collectionVisibleTo(sales.collectionId, viewer),
     filters.collectionId === null ? undefined : eq(sales.collectionId, filters.collectionId),
     filters.tokenRef === null ? undefined : eq(sales.tokenRef, filters.tokenRef),
     filters.seller === null ? undefined : eq(sales.seller, filters.seller),
@@ -84,10 +88,11 @@ const tokenSalesOf = (select: SQL, extra?: SQL) => sql`(SELECT ${select} FROM ${
  * Open all-out sales: not cancelled and with at least one open token sale left (a fully sold one is over),
  * newest first. token_id keeps those listing that token.
  */
-export async function getCollectionListing(db: Db, ipfs: Ipfs, filters: ListingFilters, pagination: IdPagination) {
+export async function getCollectionListing(db: Db, ipfs: Ipfs, filters: ListingFilters, pagination: IdPagination, viewer: string | null) {
   const tokensListed = sql<number>`${tokenSalesOf(sql`count(*)::int`)}`;
   const where = and(
     eq(allOutSales.wasCancelled, false),
+    collectionVisibleTo(allOutSales.collectionId, viewer),
     sql`EXISTS ${tokenSalesOf(sql`1`, filters.tokenRef === null ? undefined : eq(sales.tokenRef, filters.tokenRef))}`,
     filters.collectionId === null ? undefined : eq(allOutSales.collectionId, filters.collectionId),
     filters.seller === null ? undefined : eq(allOutSales.seller, filters.seller),

@@ -1,4 +1,5 @@
-// Sent offers (getMyBazaarOffers) and received offers grouped by token (getMyTokensWithOffers), keyset-paged.
+// Sent offers (getMyBazaarOffers) and received offers grouped by token (getMyTokensWithOffers), keyset-paged; offers
+// on tokens hidden from the viewer (server/studio/visibility.ts) are left out.
 import { and, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { offers, sales, tokens } from '../../db/schema.js';
@@ -8,6 +9,7 @@ import { offerNode } from '../browsing/tradeQueries.js';
 import { loadPeople, type Ipfs } from '../people.js';
 import { tokenNode } from '../tokenNode.js';
 import { readTokenPage } from '../tokenRows.js';
+import { collectionVisibleTo } from '../../studio/visibility.js';
 import { afterId } from './args.js';
 
 type SaleRow = typeof sales.$inferSelect;
@@ -28,8 +30,8 @@ const offerColumns = {
  * Offers made BY the address that still hold its funds: state made, and invalidated (their sale was cancelled
  * or sold out; the buyer must retract them), newest first. `token` and `sellerInfo` resolve batched per page.
  */
-export async function getMyBazaarOffers(db: Db, ipfs: Ipfs, address: string, pagination: IdPagination) {
-  const where = and(eq(offers.buyer, address), inArray(offers.state, ['made', 'invalidated']));
+export async function getMyBazaarOffers(db: Db, ipfs: Ipfs, address: string, pagination: IdPagination, viewer: string | null) {
+  const where = and(eq(offers.buyer, address), inArray(offers.state, ['made', 'invalidated']), collectionVisibleTo(sales.collectionId, viewer));
   const after = afterId(pagination, -1);
   const [rows, [total], person] = await Promise.all([
     db
@@ -40,7 +42,7 @@ export async function getMyBazaarOffers(db: Db, ipfs: Ipfs, address: string, pag
       .where(and(where, after === null ? undefined : lt(offers.id, after)))
       .orderBy(desc(offers.id))
       .limit(pagination.perPage + 1),
-    db.select({ n: count() }).from(offers).where(where),
+    db.select({ n: count() }).from(offers).innerJoin(sales, eq(sales.id, offers.saleRef)).where(where),
     loadPeople(db, ipfs, [address]),
   ]);
   return idConnection(rows, pagination.perPage, pagination.after, total?.n ?? 0, -1, (row) => row.offers.id, (row) => ({
@@ -58,10 +60,11 @@ export interface TokensWithOffersFilters {
  * Tokens with offers in state made on the seller's open sales, ordered by their newest such offer (the cursor
  * is that offer's id); each token shows the seller's holding and lists those offers newest first.
  */
-export async function getMyTokensWithOffers(db: Db, ipfs: Ipfs, filters: TokensWithOffersFilters, pagination: IdPagination) {
+export async function getMyTokensWithOffers(db: Db, ipfs: Ipfs, filters: TokensWithOffersFilters, pagination: IdPagination, viewer: string | null) {
   const received: SQL = and(
     eq(sales.seller, filters.seller),
     openSale(),
+    collectionVisibleTo(sales.collectionId, viewer),
     eq(offers.state, 'made'),
     filters.collectionId === null ? undefined : eq(sales.collectionId, filters.collectionId),
   )!;

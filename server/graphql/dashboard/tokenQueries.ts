@@ -1,4 +1,6 @@
 // The dashboard's token and collection grids: created collections, bought tokens, a collection's tokens for its owner.
+// `viewer` is the signed-in caller (or null): collections hidden from them (server/studio/visibility.ts) and their
+// tokens are left out as if they did not exist.
 import { and, count, desc, eq, gt, lt, ne, sql, asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { collections, holdings, tokens } from '../../db/schema.js';
@@ -8,9 +10,10 @@ import { collectionNode } from '../collections.js';
 import { loadPeople, type Ipfs } from '../people.js';
 import { tokenNode } from '../tokenNode.js';
 import { readTokenPage } from '../tokenRows.js';
+import { collectionVisibleTo } from '../../studio/visibility.js';
 import { afterId } from './args.js';
 
-/** The creator's collections, hidden ones included, newest first; unpublished ones (studio canvases) only for the signed-in creator. */
+/** The creator's collections, newest first; hidden and unpublished ones (studio canvases) only for the signed-in creator. */
 export async function getCreatedCollections(
   db: Db,
   ipfs: Ipfs,
@@ -21,7 +24,7 @@ export async function getCreatedCollections(
   const where = and(
     eq(collections.creator, filters.creator),
     filters.chainId === null ? undefined : eq(collections.chainId, filters.chainId),
-    viewer === filters.creator ? undefined : eq(collections.state, 'published'),
+    collectionVisibleTo(collections.id, viewer),
   );
   const after = afterId(pagination, -1);
   const [rows, [total], person] = await Promise.all([
@@ -48,12 +51,14 @@ export async function getBoughtTokens(
   ipfs: Ipfs,
   filters: { owner: string; collectionId: number | null },
   pagination: IdPagination,
+  viewer: string | null,
 ) {
   const mine = and(
     eq(holdings.owner, filters.owner),
     gt(holdings.amount, '0'),
     ne(tokens.creator, filters.owner),
     filters.collectionId === null ? undefined : eq(tokens.collectionId, filters.collectionId),
+    collectionVisibleTo(tokens.collectionId, viewer),
   );
   const from = sql`${holdings} JOIN ${tokens} ON ${tokens.id} = ${holdings.tokenId}`;
   const after = afterId(pagination, -1);
@@ -70,8 +75,15 @@ export async function getBoughtTokens(
 }
 
 /** A collection's tokens in token order; tokenHolding is the owner's where it holds units, else the main holder's. */
-export async function getDashboardCollectionTokens(db: Db, ipfs: Ipfs, collectionId: number, owner: string, pagination: IdPagination) {
-  const where = eq(tokens.collectionId, collectionId);
+export async function getDashboardCollectionTokens(
+  db: Db,
+  ipfs: Ipfs,
+  collectionId: number,
+  owner: string,
+  pagination: IdPagination,
+  viewer: string | null,
+) {
+  const where = and(eq(tokens.collectionId, collectionId), collectionVisibleTo(tokens.collectionId, viewer));
   const after = afterId(pagination, 1);
   const { rows, total } = await readTokenPage(db, {
     where,

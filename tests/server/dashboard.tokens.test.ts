@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authorizationHeader } from '../../src/services/authFetch.js';
+import { ALICE, login, type TestServer } from './authFixtures.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { COLLECTOR, CREATOR_A, CREATOR_B, graphqlClient, seedDashboard, type Data, type DashboardSeed } from './dashboardFixtures.js';
 import { buildTestServer } from './fixtures.js';
@@ -15,6 +17,7 @@ describe.each(DATABASE_KINDS)('dashboard token grids GraphQL on %s', (kind) => {
   let database: TestDatabase;
   let seed: DashboardSeed;
   let client: ReturnType<typeof graphqlClient>;
+  let server: TestServer;
   const ids = (nodes: Data[]) => nodes.map((node) => Number(node.id));
   const nodes = (connection: Data) => connection.edges.map((edge: Data) => edge.node);
   const held = (token: number, owner: string) => String(seed.holding[`${token}:${owner}`]);
@@ -22,23 +25,34 @@ describe.each(DATABASE_KINDS)('dashboard token grids GraphQL on %s', (kind) => {
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     seed = await seedDashboard(database.db);
-    client = graphqlClient((await buildTestServer(database.db)).app);
+    server = await buildTestServer(database.db);
+    client = graphqlClient(server.app);
   }, 120_000);
 
   afterAll(async () => {
     await database?.close();
   });
 
-  it('getCreatedCollections: the creator\'s collections newest first, hidden included, chain filter, pages', async () => {
+  it('getCreatedCollections: the creator\'s collections newest first, chain filter, pages; the hidden one only for the signed-in creator', async () => {
     const { collection } = seed;
+    // Signed in as CREATOR_A (Alice): her hidden Dusk too (issue 26: a hidden collection exists only for its creator).
+    const { apiKey } = await login(server, ALICE);
+    const response = await server.app.request('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', Authorization: authorizationHeader(apiKey) },
+      body: JSON.stringify({ query: created, variables: { f: { creator: CREATOR_A } } }),
+    });
+    const own = ((await response.json()) as { data: Data }).data.getCreatedCollections;
+    expect(own.totalCount).toBe(3);
+    expect(ids(nodes(own))).toEqual([collection.noon, collection.dusk, collection.dawn]);
     const all = (await client.ok(created, { f: { creator: CREATOR_A } })).getCreatedCollections;
-    expect(all.totalCount).toBe(3);
-    expect(ids(nodes(all))).toEqual([collection.noon, collection.dusk, collection.dawn]);
+    expect(all.totalCount).toBe(2);
+    expect(ids(nodes(all))).toEqual([collection.noon, collection.dawn]);
     expect(nodes(all)[0]).toMatchObject({ name: 'Noon', chainId: 1, soldOut: true, creator: CREATOR_A, creatorInfo: { alias: 'alice' } });
-    expect(nodes(all)[2]).toMatchObject({ name: 'Dawn', soldOut: false, cover: '/ipfs/bafkreidawn', tokenCount: 5, state: 'published' });
+    expect(nodes(all)[1]).toMatchObject({ name: 'Dawn', soldOut: false, cover: '/ipfs/bafkreidawn', tokenCount: 5, state: 'published' });
     expect(ids(nodes((await client.ok(created, { f: { creator: CREATOR_A, chainId: 1 } })).getCreatedCollections))).toEqual([collection.noon]);
-    const pages = await client.pages(created, 'getCreatedCollections', { f: { creator: CREATOR_A.toUpperCase().replace('0X', '0x') } }, 2);
-    expect(pages.map(ids)).toEqual([[collection.noon, collection.dusk], [collection.dawn]]);
+    const pages = await client.pages(created, 'getCreatedCollections', { f: { creator: CREATOR_A.toUpperCase().replace('0X', '0x') } }, 1);
+    expect(pages.map(ids)).toEqual([[collection.noon], [collection.dawn]]);
     expect((await client.ok(created, { f: { creator: '0x00000000000000000000000000000000000000ff' } })).getCreatedCollections).toMatchObject({ totalCount: 0, edges: [] });
   });
 

@@ -26,13 +26,6 @@ async function accountIdOf(db: Pick<Db, 'select'>, address: string): Promise<num
 
 const noToken = () => new ApiError(404, 'not_found', 'No token with this id.');
 
-/** 404 'No token with this id.' unless the token exists and the signed-in caller may see it; whether it is public. */
-async function visibleToken(tx: Tx, tokenId: number, address: string): Promise<{ isPublic: boolean }> {
-  const token = await findVisibleToken(tx, tokenId, address);
-  if (!token) throw noToken();
-  return token;
-}
-
 async function likesCountOf(tx: Tx, tokenId: number): Promise<number> {
   const [row] = await tx.select({ likesCount: tokens.likesCount }).from(tokens).where(eq(tokens.id, tokenId));
   if (!row) throw noToken();
@@ -86,7 +79,9 @@ export function likesRoutes({ db, live, limiter }: RestRouteOptions) {
     const { token_id: tokenId } = parseInput(likeBodySchema, await readJsonOrForm(c, 'multipart/form-data with token_id'));
     const accountId = await accountIdOf(db, auth.address);
     const result = await db.transaction(async (tx) => {
-      const { isPublic } = await visibleToken(tx, tokenId, auth.address); // 404 before anything is written
+      const token = await findVisibleToken(tx, tokenId, auth.address);
+      if (!token) throw noToken(); // before anything is written
+      const { isPublic } = token;
       const [inserted] = await tx
         .insert(likes)
         .values({ tokenId, accountId })
@@ -108,15 +103,18 @@ export function likesRoutes({ db, live, limiter }: RestRouteOptions) {
     const auth = signedInAccount(c);
     const accountId = await accountIdOf(db, auth.address);
     const result = await db.transaction(async (tx) => {
+      const noLike = () => new ApiError(404, 'not_found', 'No like with this id for your account.');
       let tokenId: number;
       if ('likeId' in target) {
         const [like] = await tx.select({ tokenId: likes.tokenId }).from(likes).where(and(eq(likes.id, target.likeId), eq(likes.accountId, accountId)));
-        // A like of a token the caller can no longer see is as unknown as the token.
-        if (!like || !(await findVisibleToken(tx, like.tokenId, auth.address))) throw new ApiError(404, 'not_found', 'No like with this id for your account.');
+        if (!like) throw noLike();
         tokenId = like.tokenId;
       } else tokenId = target.tokenId;
-      // Unliking a token that is not liked is a no-op (idempotent), but the token must exist for the caller.
-      const { isPublic } = await visibleToken(tx, tokenId, auth.address);
+      // Unliking a token that is not liked is a no-op (idempotent), but the token must exist for the caller; a like
+      // of a token the caller can no longer see is as unknown as the token.
+      const token = await findVisibleToken(tx, tokenId, auth.address);
+      if (!token) throw 'likeId' in target ? noLike() : noToken();
+      const { isPublic } = token;
       const [deleted] = await tx
         .delete(likes)
         .where(and(eq(likes.tokenId, tokenId), eq(likes.accountId, accountId)))

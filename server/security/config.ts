@@ -76,8 +76,11 @@ export interface SecurityConfig {
   appDomains: string[];
   /** Origins (http and https of every app domain) allowed to open a socket.io connection. */
   appOrigins: string[];
-  /** Trust X-Forwarded-For for the client address (only behind a proxy that sets it). */
-  trustProxy: boolean;
+  /**
+   * How many proxies in front of the server append to X-Forwarded-For (TRUST_PROXY; 0: none, the header is
+   * ignored). The client address is the entry the farthest of them added (server/security/clientAddress.ts).
+   */
+  trustProxy: number;
   rateLimits: Record<RateLimitName, RateLimit>;
   graphql: GraphqlLimits;
   socket: SocketLimits;
@@ -95,11 +98,16 @@ export interface SecurityConfig {
 export const DEFAULT_API_KEY_MAX_TTL_MS = 24 * 60 * 60_000;
 
 const positiveInt = z.coerce.number().int().positive();
-const flag = z.enum(['1', 'true', 'yes', '0', 'false', 'no']).transform((value) => ['1', 'true', 'yes'].includes(value));
+// TRUST_PROXY: a number of proxies; the older flag spellings still mean one (true, yes) or none (false, no).
+const proxyHops = z
+  .string()
+  .trim()
+  .regex(/^(\d{1,2}|true|yes|false|no)$/, 'must be the number of trusted proxies (0 to 99)')
+  .transform((value) => (value === 'true' || value === 'yes' ? 1 : value === 'false' || value === 'no' ? 0 : Number(value)));
 
 const securityEnvSchema = z.object({
   APP_DOMAIN: z.string().optional(),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: proxyHops.default(0),
   NODE_ENV: z.string().optional(),
   GRAPHQL_MAX_COST: positiveInt.default(DEFAULT_GRAPHQL_LIMITS.maxCost),
   GRAPHQL_MAX_ALIASES: positiveInt.default(DEFAULT_GRAPHQL_LIMITS.maxAliases),

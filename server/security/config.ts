@@ -50,6 +50,8 @@ export interface GraphqlLimits {
   maxAliases: number;
   /** The deepest field nesting. */
   maxDepth: number;
+  /** The deepest nesting of brackets ({ [ ( ) in a document's text, checked before it is parsed. */
+  maxNesting: number;
   /** Schema introspection (off when NODE_ENV=production). */
   introspection: boolean;
 }
@@ -58,9 +60,11 @@ export interface GraphqlLimits {
  * Cost as measured by server/graphql/limits.ts. The app's dearest document is the comment thread (a page of 20
  * with replies 4 levels deep, 2 per comment estimated: 620), and every document must stay under half the limit;
  * 1500 still refuses 200 aliased pages of 100 (cost 20000). Depth 15 is what graphql's standard introspection
- * query needs (the app's deepest document, the comment thread, is 9); aliases: the app uses none.
+ * query needs (the app's deepest document, the comment thread, is 9); aliases: the app uses none. Nesting 64
+ * leaves room for depth 15 with arguments and input objects at every level, and is far below what overflows the
+ * parser's stack (thousands).
  */
-export const DEFAULT_GRAPHQL_LIMITS: Omit<GraphqlLimits, 'introspection'> = { maxCost: 1500, maxAliases: 15, maxDepth: 15 };
+export const DEFAULT_GRAPHQL_LIMITS: Omit<GraphqlLimits, 'introspection'> = { maxCost: 1500, maxAliases: 15, maxDepth: 15, maxNesting: 64 };
 
 export interface SocketLimits {
   /** Open socket.io connections per client address. */
@@ -112,6 +116,7 @@ const securityEnvSchema = z.object({
   GRAPHQL_MAX_COST: positiveInt.default(DEFAULT_GRAPHQL_LIMITS.maxCost),
   GRAPHQL_MAX_ALIASES: positiveInt.default(DEFAULT_GRAPHQL_LIMITS.maxAliases),
   GRAPHQL_MAX_DEPTH: positiveInt.default(DEFAULT_GRAPHQL_LIMITS.maxDepth),
+  GRAPHQL_MAX_NESTING: positiveInt.max(1000).default(DEFAULT_GRAPHQL_LIMITS.maxNesting),
   SOCKET_MAX_CONNECTIONS_PER_CLIENT: positiveInt.default(DEFAULT_SOCKET_LIMITS.maxConnectionsPerClient),
   SOCKET_MAX_MESSAGE_BYTES: positiveInt.default(DEFAULT_SOCKET_LIMITS.maxMessageBytes),
   HEADERS_TIMEOUT_MS: positiveInt.default(15_000),
@@ -160,6 +165,7 @@ export function loadSecurityConfig(env: Record<string, string | undefined>, port
       maxCost: vars.GRAPHQL_MAX_COST,
       maxAliases: vars.GRAPHQL_MAX_ALIASES,
       maxDepth: vars.GRAPHQL_MAX_DEPTH,
+      maxNesting: vars.GRAPHQL_MAX_NESTING,
       introspection: vars.NODE_ENV !== 'production',
     },
     socket: { maxConnectionsPerClient: vars.SOCKET_MAX_CONNECTIONS_PER_CLIENT, maxMessageBytes: vars.SOCKET_MAX_MESSAGE_BYTES },

@@ -118,6 +118,7 @@ export function accountRoutes({ db, config, limiter }: AccountRoutesOptions) {
       domains: config.security.appDomains,
       chainIds,
       now,
+      issuedAtSkewMs: config.security.loginIssuedAtSkewMs,
     });
     if (!sameAddress(body.apiKey.address, login.address)) {
       throw new ApiError(401, 'address_mismatch', 'apiKey.address is not the address that signed the login message.');

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { loadGeofenceConfig, type GeofenceConfig } from './geofence.js';
 
-/** The Vite dev server's origin (`npm run dev`), accepted as a sign-in domain by default. */
+/** The Vite dev server's port (`npm run dev`): its origins are sign-in domains by default only with NODE_ENV=development. */
 export const VITE_DEV_PORT = 5173;
 
 /** A fixed window: at most `limit` requests per `windowMs` for one key. */
@@ -96,10 +96,15 @@ export interface SecurityConfig {
   geofence: GeofenceConfig;
   /** The longest an API key lives (API_KEY_MAX_TTL_MS, default 24 h): a login asking for more gets this. */
   apiKeyMaxTtlMs: number;
+  /** How far a sign-in message's Issued At may be from the server's clock, either way (LOGIN_ISSUED_AT_SKEW_MS, 5 min). */
+  loginIssuedAtSkewMs: number;
 }
 
 /** Seed 000: an API key lives at most 24 hours. */
 export const DEFAULT_API_KEY_MAX_TTL_MS = 24 * 60 * 60_000;
+
+/** A sign-in message is signed the moment it is written: 5 minutes either way covers clock drift and a slow wallet. */
+export const DEFAULT_LOGIN_ISSUED_AT_SKEW_MS = 5 * 60_000;
 
 const positiveInt = z.coerce.number().int().positive();
 // TRUST_PROXY: a number of proxies; the older flag spellings still mean one (true, yes) or none (false, no).
@@ -123,6 +128,7 @@ const securityEnvSchema = z.object({
   REQUEST_TIMEOUT_MS: positiveInt.default(120_000),
   // At least a minute: the app renews a key 2 minutes before it expires.
   API_KEY_MAX_TTL_MS: z.coerce.number().int().min(60_000).max(DEFAULT_API_KEY_MAX_TTL_MS).default(DEFAULT_API_KEY_MAX_TTL_MS),
+  LOGIN_ISSUED_AT_SKEW_MS: z.coerce.number().int().min(1_000).max(60 * 60_000).default(DEFAULT_LOGIN_ISSUED_AT_SKEW_MS),
   // "limit/seconds" per name, e.g. RATE_LIMIT_LOGIN_BY_ADDRESS=10/60.
   ...Object.fromEntries(
     RATE_LIMIT_NAMES.map((name) => [envNameOf(name), z.string().regex(/^\d+\/\d+$/, 'must be "<requests>/<seconds>"').optional()]),
@@ -134,9 +140,14 @@ export function envNameOf(name: RateLimitName): string {
   return `RATE_LIMIT_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
 }
 
-/** The sign-in domains: APP_DOMAIN (comma-separated) replaces the default list of this port's own hosts. */
-export function defaultAppDomains(port: number): string[] {
-  return [`127.0.0.1:${port}`, `localhost:${port}`, `127.0.0.1:${VITE_DEV_PORT}`, `localhost:${VITE_DEV_PORT}`];
+/**
+ * The sign-in domains: APP_DOMAIN (comma-separated) replaces the default list of this port's own hosts. The Vite
+ * dev server's hosts are added only in development (NODE_ENV=development): anywhere else a page on port 5173 is
+ * not this app, and a message signed for it must not sign in here.
+ */
+export function defaultAppDomains(port: number, development = false): string[] {
+  const own = [`127.0.0.1:${port}`, `localhost:${port}`];
+  return development ? [...own, `127.0.0.1:${VITE_DEV_PORT}`, `localhost:${VITE_DEV_PORT}`] : own;
 }
 
 export function loadSecurityConfig(env: Record<string, string | undefined>, port: number): SecurityConfig {
@@ -147,7 +158,7 @@ export function loadSecurityConfig(env: Record<string, string | undefined>, port
     .split(',')
     .map((domain) => domain.trim())
     .filter(Boolean);
-  const appDomains = configured.length > 0 ? configured : defaultAppDomains(port);
+  const appDomains = configured.length > 0 ? configured : defaultAppDomains(port, vars.NODE_ENV === 'development');
   const rateLimits = Object.fromEntries(
     RATE_LIMIT_NAMES.map((name) => {
       const value = vars[envNameOf(name)];
@@ -173,5 +184,6 @@ export function loadSecurityConfig(env: Record<string, string | undefined>, port
     requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
     geofence: loadGeofenceConfig(env),
     apiKeyMaxTtlMs: vars.API_KEY_MAX_TTL_MS,
+    loginIssuedAtSkewMs: vars.LOGIN_ISSUED_AT_SKEW_MS,
   };
 }

@@ -1,5 +1,6 @@
 // `npm start`: the whole demo in one command — chain, contracts, seeded database, built app, server.
-// Ctrl-C stops everything it started.
+// `npm run dev` (--dev): the same without the build, the server with NODE_ENV=development (which accepts sign-ins
+// from Vite's dev origins), then Vite's dev server proxying to it. Ctrl-C stops everything it started.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, statSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -13,6 +14,7 @@ const rpcUrl = process.env.CHAIN_RPC_URL ?? `http://127.0.0.1:${chainPort}`;
 // STATIC_DIR (the server's setting) names another build folder than dist/, e.g. for parallel e2e runs.
 const staticDir = process.env.STATIC_DIR ? resolve(root, process.env.STATIC_DIR) : join(root, 'dist');
 const skipBuildCheck = process.argv.includes('--no-build-check') && existsSync(join(staticDir, 'index.html'));
+const dev = process.argv.includes('--dev');
 
 const children: ChildProcess[] = [];
 let stopping = false;
@@ -105,21 +107,31 @@ async function main() {
   log('Seeding the demo database when it is empty or belongs to an older chain');
   await runToEnd(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--if-needed'], env);
 
-  if (!skipBuildCheck && buildIsStale()) {
+  if (!dev && !skipBuildCheck && buildIsStale()) {
     log('Building the app');
     await runToEnd('npx', ['vite', 'build', '--outDir', staticDir]);
   }
 
-  log('Starting the server');
-  run(process.execPath, ['--import', 'tsx', 'server/main.ts'], env);
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(async () => {
+  const serverAnswers = async () => {
     try {
       return (await fetch(`${url}/api/v1/config`)).ok;
     } catch {
       return false;
     }
-  }, 'the server');
+  };
+  if (dev && (await serverAnswers())) {
+    log(`Using the server already running at ${url} (sign-ins from Vite's origin need it started with NODE_ENV=development)`);
+  } else {
+    log('Starting the server');
+    run(process.execPath, ['--import', 'tsx', 'server/main.ts'], dev ? { ...env, NODE_ENV: 'development' } : env);
+    await waitFor(serverAnswers, 'the server');
+  }
+  if (dev) {
+    log("Starting Vite's dev server");
+    run('npx', ['vite']);
+    return;
+  }
   console.log(`\n  Art Bazaar demo is running at ${url}\n  (Ctrl-C stops the chain and the server)\n`);
 }
 

@@ -1,7 +1,11 @@
-// Offline EIP-4361 (SIWE) verification with viem: parse, check each field with a specific message, recover the signer.
-import { getAddress, isAddressEqual, verifyMessage, type Hex } from 'viem';
-import { parseSiweMessage, validateSiweMessage } from 'viem/siwe';
+// Offline EIP-4361 (SIWE) verification: a strict parse (siweMessage.ts), each field checked with a specific message,
+// then viem recovers the signer.
+import { isAddressEqual, verifyMessage, type Hex } from 'viem';
 import { ApiError } from '../http/errors.js';
+import { parseSiweMessageStrict, SiweFormatError, type SiweFields } from './siweMessage.js';
+
+/** How far a message's Issued At may be from the server's clock (either way) by default. */
+export const DEFAULT_ISSUED_AT_SKEW_MS = 5 * 60_000;
 
 export interface VerifiedLogin {
   /** Lower-case signer address. */
@@ -19,20 +23,25 @@ export interface VerifyLoginOptions {
   /** Configured chain ids. */
   chainIds: readonly number[];
   now?: Date;
+  /** How far Issued At may be from `now`, either way (default 5 minutes). */
+  issuedAtSkewMs?: number;
 }
 
 const unauthorized = (code: string, message: string) => new ApiError(401, code, message);
 
 /** Everything that needs no database: throws a 401 ApiError naming the first failed check. */
-export async function verifyLoginMessage({ message, signature, domains, chainIds, now = new Date() }: VerifyLoginOptions): Promise<VerifiedLogin> {
-  const fields = parseSiweMessage(message);
-  if (!fields.address || !fields.domain || !fields.nonce || !fields.uri || !fields.version || fields.chainId === undefined) {
-    throw unauthorized('invalid_message', 'The login message is not a valid sign-in message.');
+export async function verifyLoginMessage({ message, signature, domains, chainIds, now = new Date(), issuedAtSkewMs = DEFAULT_ISSUED_AT_SKEW_MS }: VerifyLoginOptions): Promise<VerifiedLogin> {
+  let fields: SiweFields;
+  try {
+    fields = parseSiweMessageStrict(message);
+  } catch (error) {
+    if (!(error instanceof SiweFormatError)) throw error;
+    throw unauthorized('invalid_message', `The login message is not a valid sign-in message: ${error.message}`);
   }
   if (!domains.includes(fields.domain)) {
     throw unauthorized('wrong_domain', `The login message is for ${fields.domain}, not this site.`);
   }
-  if (!uriMatchesDomain(fields.uri, fields.domain)) {
+  if (!uriMatchesDomain(fields.uri, fields.domain) || (fields.scheme !== null && !fields.uri.startsWith(`${fields.scheme}://`))) {
     throw unauthorized('wrong_uri', `The login message's URI ${fields.uri} is not on ${fields.domain}.`);
   }
   if (!chainIds.includes(fields.chainId)) {
@@ -44,13 +53,13 @@ export async function verifyLoginMessage({ message, signature, domains, chainIds
   if (fields.notBefore && !(now >= fields.notBefore)) {
     throw unauthorized('message_not_yet_valid', 'The login message is not valid yet.');
   }
-  // The library's own rules (nonce alphabet, version 1, valid dates) as the final gate.
-  if (!validateSiweMessage({ message: fields, domain: fields.domain, time: now })) {
-    throw unauthorized('invalid_message', 'The login message is not a valid sign-in message.');
+  if (Math.abs(fields.issuedAt.getTime() - now.getTime()) > issuedAtSkewMs) {
+    const minutes = Math.round(issuedAtSkewMs / 60_000);
+    throw unauthorized('wrong_issued_at', `The login message's Issued At is more than ${minutes} minute${minutes === 1 ? '' : 's'} from the server's time. Check the device's clock and sign in again.`);
   }
   let signerMatches = false;
   try {
-    signerMatches = await verifyMessage({ address: getAddress(fields.address), message, signature });
+    signerMatches = await verifyMessage({ address: fields.address as Hex, message, signature });
   } catch {
     signerMatches = false; // malformed signature bytes
   }

@@ -19,6 +19,7 @@ import type {
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { GraphqlLimits } from '../security/config.js';
 import { DEFAULT_PER_PAGE } from './inputs.js';
+import { nestingDepth } from './nesting.js';
 
 // graphql as graphql-yoga loads it (its CommonJS build, like a plain import under Node). Under vitest a plain
 // import may resolve to the ESM build, a second copy whose instanceof checks fail on yoga's schema objects.
@@ -283,12 +284,20 @@ interface YogaValidationContext {
 }
 
 /**
- * The envelop plugin: cost/alias/depth rules on every request, and introspection refused when
+ * The envelop plugin: a document nesting brackets deeper than `limits.maxNesting` is refused before it is parsed
+ * (graphql-js parses recursively); cost/alias/depth rules on every request, and introspection refused when
  * `limits.introspection` is false (NODE_ENV=production). The cost depends on the request's variables, so the
  * server turns yoga's validation cache off (see createGraphql).
  */
 export function useQueryLimits(limits: GraphqlLimits): Plugin {
   return {
+    onParse({ params }) {
+      const source = typeof params.source === 'string' ? params.source : params.source.body;
+      const nesting = nestingDepth(source);
+      if (nesting > limits.maxNesting) {
+        throw refusal(`Query nesting ${nesting} exceeds the limit of ${limits.maxNesting}.`, 'QUERY_NESTING_LIMIT', undefined);
+      }
+    },
     onValidate({ addValidationRule, context }) {
       const variables = (context as YogaValidationContext).params?.variables;
       addValidationRule(queryLimitsRule(limits, variables && typeof variables === 'object' ? variables : {}));

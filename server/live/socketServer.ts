@@ -4,19 +4,15 @@ import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server as SocketServer } from 'socket.io';
 import { checkApiKey } from '../auth/apiKeys.js';
 import type { Db } from '../db/client.js';
+import { clientAddressOf, clientLimitKey } from '../security/clientAddress.js';
 import type { SecurityConfig } from '../security/config.js';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const KEY = /^[A-Za-z0-9_-]{16,128}$/;
 
-/** The client address of a handshake: the peer, or the first X-Forwarded-For entry behind a trusted proxy. */
-function clientOf(request: IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = request.headers['x-forwarded-for'];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-    if (first) return first.toLowerCase();
-  }
-  return request.socket.remoteAddress ?? 'unknown';
+/** The key a handshake's connections are counted under: the shared client-address rule (an IPv6 client by its /64). */
+function clientOf(request: IncomingMessage, trustedProxies: number): string {
+  return clientLimitKey(clientAddressOf(request.socket.remoteAddress, request.headers['x-forwarded-for'], trustedProxies));
 }
 
 export function attachSocketServer(httpServer: HttpServer, db: Db, security: SecurityConfig): SocketServer {

@@ -31,8 +31,12 @@ const addressSchema = z
   .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
   .transform((value) => value.toLowerCase());
 
-// apiKey.expires: epoch milliseconds (what the client stores) or an ISO date.
-const expiresSchema = z.union([z.number().int().positive(), z.iso.datetime({ offset: true })]).transform((value) => new Date(value));
+// apiKey.expires: epoch milliseconds (what the client stores) or an ISO date. A number past the last date a Date
+// can hold (8.64e15 ms) is an Invalid Date, which must be refused here, not handed to the database.
+const expiresSchema = z
+  .union([z.number().int().positive(), z.iso.datetime({ offset: true })])
+  .transform((value) => new Date(value))
+  .refine((date) => !Number.isNaN(date.getTime()), 'must be a date: epoch milliseconds up to 8.64e15 or an ISO date');
 
 const loginSchema = z.object({
   message: z.string().min(1).max(4096),
@@ -114,6 +118,7 @@ export function accountRoutes({ db, config, limiter }: AccountRoutesOptions) {
       domains: config.security.appDomains,
       chainIds,
       now,
+      issuedAtSkewMs: config.security.loginIssuedAtSkewMs,
     });
     if (!sameAddress(body.apiKey.address, login.address)) {
       throw new ApiError(401, 'address_mismatch', 'apiKey.address is not the address that signed the login message.');

@@ -10,7 +10,7 @@ import { readFormOnly } from '../http/body.js';
 import { ApiError, errorResponse } from '../http/errors.js';
 import type { Db } from '../db/client.js';
 import { createHumanCheck, humanCheckFailed } from '../security/humanCheck.js';
-import { clientAddress } from '../security/rateLimit.js';
+import { clientAddress, clientLimitKey, LOCAL_CLIENT } from '../security/clientAddress.js';
 import type { RestRouteOptions } from './routeOptions.js';
 
 export const NO_TURNSTILE_MESSAGE = 'This server checks contact messages with its own challenge: it has no Turnstile site key.';
@@ -45,8 +45,8 @@ export function connectRoutes({ db, config, limiter }: RestRouteOptions) {
     if (!token.success) throw humanCheckFailed(token.error.issues[0]!.message);
 
     const client = clientAddress(c, config.security.trustProxy);
-    await limiter.check('contactByClient', client);
-    const claim = await humanCheck.verify(token.data, client === 'local' ? null : client);
+    await limiter.check('contactByClient', clientLimitKey(client));
+    const claim = await humanCheck.verify(token.data, client === LOCAL_CLIENT ? null : client);
 
     const { category, topic, name, email, message } = parsed.data;
     await db.transaction(async (tx) => {

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { loadGeofenceConfig, type GeofenceConfig } from './geofence.js';
 
-/** The Vite dev server's origin (`npm run dev`), accepted as a sign-in domain by default. */
+/** The Vite dev server's port (`npm run dev`): its origins are sign-in domains by default only with NODE_ENV=development. */
 export const VITE_DEV_PORT = 5173;
 
 /** A fixed window: at most `limit` requests per `windowMs` for one key. */
@@ -50,6 +50,8 @@ export interface GraphqlLimits {
   maxAliases: number;
   /** The deepest field nesting. */
   maxDepth: number;
+  /** The deepest nesting of brackets ({ [ ( ) in a document's text, checked before it is parsed. */
+  maxNesting: number;
   /** Schema introspection (off when NODE_ENV=production). */
   introspection: boolean;
 }
@@ -58,9 +60,11 @@ export interface GraphqlLimits {
  * Cost as measured by server/graphql/limits.ts. The app's dearest document is the comment thread (a page of 20
  * with replies 4 levels deep, 2 per comment estimated: 620), and every document must stay under half the limit;
  * 1500 still refuses 200 aliased pages of 100 (cost 20000). Depth 15 is what graphql's standard introspection
- * query needs (the app's deepest document, the comment thread, is 9); aliases: the app uses none.
+ * query needs (the app's deepest document, the comment thread, is 9); aliases: the app uses none. Nesting 64
+ * leaves room for depth 15 with arguments and input objects at every level, and is far below what overflows the
+ * parser's stack (thousands).
  */
-export const DEFAULT_GRAPHQL_LIMITS: Omit<GraphqlLimits, 'introspection'> = { maxCost: 1500, maxAliases: 15, maxDepth: 15 };
+export const DEFAULT_GRAPHQL_LIMITS: Omit<GraphqlLimits, 'introspection'> = { maxCost: 1500, maxAliases: 15, maxDepth: 15, maxNesting: 64 };
 
 export interface SocketLimits {
   /** Open socket.io connections per client address. */
@@ -76,8 +80,11 @@ export interface SecurityConfig {
   appDomains: string[];
   /** Origins (http and https of every app domain) allowed to open a socket.io connection. */
   appOrigins: string[];
-  /** Trust X-Forwarded-For for the client address (only behind a proxy that sets it). */
-  trustProxy: boolean;
+  /**
+   * How many proxies in front of the server append to X-Forwarded-For (TRUST_PROXY; 0: none, the header is
+   * ignored). The client address is the entry the farthest of them added (server/security/clientAddress.ts).
+   */
+  trustProxy: number;
   rateLimits: Record<RateLimitName, RateLimit>;
   graphql: GraphqlLimits;
   socket: SocketLimits;
@@ -89,27 +96,39 @@ export interface SecurityConfig {
   geofence: GeofenceConfig;
   /** The longest an API key lives (API_KEY_MAX_TTL_MS, default 24 h): a login asking for more gets this. */
   apiKeyMaxTtlMs: number;
+  /** How far a sign-in message's Issued At may be from the server's clock, either way (LOGIN_ISSUED_AT_SKEW_MS, 5 min). */
+  loginIssuedAtSkewMs: number;
 }
 
 /** Seed 000: an API key lives at most 24 hours. */
 export const DEFAULT_API_KEY_MAX_TTL_MS = 24 * 60 * 60_000;
 
+/** A sign-in message is signed the moment it is written: 5 minutes either way covers clock drift and a slow wallet. */
+export const DEFAULT_LOGIN_ISSUED_AT_SKEW_MS = 5 * 60_000;
+
 const positiveInt = z.coerce.number().int().positive();
-const flag = z.enum(['1', 'true', 'yes', '0', 'false', 'no']).transform((value) => ['1', 'true', 'yes'].includes(value));
+// TRUST_PROXY: a number of proxies; the older flag spellings still mean one (true, yes) or none (false, no).
+const proxyHops = z
+  .string()
+  .trim()
+  .regex(/^(\d{1,2}|true|yes|false|no)$/, 'must be the number of trusted proxies (0 to 99)')
+  .transform((value) => (value === 'true' || value === 'yes' ? 1 : value === 'false' || value === 'no' ? 0 : Number(value)));
 
 const securityEnvSchema = z.object({
   APP_DOMAIN: z.string().optional(),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: proxyHops.default(0),
   NODE_ENV: z.string().optional(),
   GRAPHQL_MAX_COST: positiveInt.default(DEFAULT_GRAPHQL_LIMITS.maxCost),
   GRAPHQL_MAX_ALIASES: positiveInt.default(DEFAULT_GRAPHQL_LIMITS.maxAliases),
   GRAPHQL_MAX_DEPTH: positiveInt.default(DEFAULT_GRAPHQL_LIMITS.maxDepth),
+  GRAPHQL_MAX_NESTING: positiveInt.max(1000).default(DEFAULT_GRAPHQL_LIMITS.maxNesting),
   SOCKET_MAX_CONNECTIONS_PER_CLIENT: positiveInt.default(DEFAULT_SOCKET_LIMITS.maxConnectionsPerClient),
   SOCKET_MAX_MESSAGE_BYTES: positiveInt.default(DEFAULT_SOCKET_LIMITS.maxMessageBytes),
   HEADERS_TIMEOUT_MS: positiveInt.default(15_000),
   REQUEST_TIMEOUT_MS: positiveInt.default(120_000),
   // At least a minute: the app renews a key 2 minutes before it expires.
   API_KEY_MAX_TTL_MS: z.coerce.number().int().min(60_000).max(DEFAULT_API_KEY_MAX_TTL_MS).default(DEFAULT_API_KEY_MAX_TTL_MS),
+  LOGIN_ISSUED_AT_SKEW_MS: z.coerce.number().int().min(1_000).max(60 * 60_000).default(DEFAULT_LOGIN_ISSUED_AT_SKEW_MS),
   // "limit/seconds" per name, e.g. RATE_LIMIT_LOGIN_BY_ADDRESS=10/60.
   ...Object.fromEntries(
     RATE_LIMIT_NAMES.map((name) => [envNameOf(name), z.string().regex(/^\d+\/\d+$/, 'must be "<requests>/<seconds>"').optional()]),
@@ -121,9 +140,14 @@ export function envNameOf(name: RateLimitName): string {
   return `RATE_LIMIT_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
 }
 
-/** The sign-in domains: APP_DOMAIN (comma-separated) replaces the default list of this port's own hosts. */
-export function defaultAppDomains(port: number): string[] {
-  return [`127.0.0.1:${port}`, `localhost:${port}`, `127.0.0.1:${VITE_DEV_PORT}`, `localhost:${VITE_DEV_PORT}`];
+/**
+ * The sign-in domains: APP_DOMAIN (comma-separated) replaces the default list of this port's own hosts. The Vite
+ * dev server's hosts are added only in development (NODE_ENV=development): anywhere else a page on port 5173 is
+ * not this app, and a message signed for it must not sign in here.
+ */
+export function defaultAppDomains(port: number, development = false): string[] {
+  const own = [`127.0.0.1:${port}`, `localhost:${port}`];
+  return development ? [...own, `127.0.0.1:${VITE_DEV_PORT}`, `localhost:${VITE_DEV_PORT}`] : own;
 }
 
 export function loadSecurityConfig(env: Record<string, string | undefined>, port: number): SecurityConfig {
@@ -134,7 +158,7 @@ export function loadSecurityConfig(env: Record<string, string | undefined>, port
     .split(',')
     .map((domain) => domain.trim())
     .filter(Boolean);
-  const appDomains = configured.length > 0 ? configured : defaultAppDomains(port);
+  const appDomains = configured.length > 0 ? configured : defaultAppDomains(port, vars.NODE_ENV === 'development');
   const rateLimits = Object.fromEntries(
     RATE_LIMIT_NAMES.map((name) => {
       const value = vars[envNameOf(name)];
@@ -152,6 +176,7 @@ export function loadSecurityConfig(env: Record<string, string | undefined>, port
       maxCost: vars.GRAPHQL_MAX_COST,
       maxAliases: vars.GRAPHQL_MAX_ALIASES,
       maxDepth: vars.GRAPHQL_MAX_DEPTH,
+      maxNesting: vars.GRAPHQL_MAX_NESTING,
       introspection: vars.NODE_ENV !== 'production',
     },
     socket: { maxConnectionsPerClient: vars.SOCKET_MAX_CONNECTIONS_PER_CLIENT, maxMessageBytes: vars.SOCKET_MAX_MESSAGE_BYTES },
@@ -159,5 +184,6 @@ export function loadSecurityConfig(env: Record<string, string | undefined>, port
     requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
     geofence: loadGeofenceConfig(env),
     apiKeyMaxTtlMs: vars.API_KEY_MAX_TTL_MS,
+    loginIssuedAtSkewMs: vars.LOGIN_ISSUED_AT_SKEW_MS,
   };
 }

@@ -1,12 +1,12 @@
 // The rate limiter: fixed-window counters in the database (table rate_limits), so every server process on the
 // same database shares them. One statement per check: an upsert that starts a new window or counts into the
 // current one and returns the count.
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { lt, sql } from 'drizzle-orm';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client.js';
 import { rateLimits } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
+import { clientAddress, clientLimitKey } from './clientAddress.js';
 import type { RateLimit, RateLimitName } from './config.js';
 
 export interface RateLimitResult {
@@ -66,26 +66,10 @@ export function createRateLimiter(db: Db, limits: Record<RateLimitName, RateLimi
   };
 }
 
-/**
- * The client's address: the socket's peer, or with `trustProxy` the first X-Forwarded-For entry (only a proxy
- * we run may set it). In-process requests (tests, app.request) have no socket and count as "local".
- */
-export function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded.toLowerCase();
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'local';
-  } catch {
-    return 'local';
-  }
-}
-
-/** Middleware: counts every request it sees against a per-client limit. */
-export function limitByClient(limiter: RateLimiter, name: RateLimitName, trustProxy: boolean): MiddlewareHandler {
+/** Middleware: counts every request it sees against a per-client limit (an IPv6 client by its /64). */
+export function limitByClient(limiter: RateLimiter, name: RateLimitName, trustedProxies: number): MiddlewareHandler {
   return async (c, next) => {
-    await limiter.check(name, clientAddress(c, trustProxy));
+    await limiter.check(name, clientLimitKey(clientAddress(c, trustedProxies)));
     await next();
   };
 }

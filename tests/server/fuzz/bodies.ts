@@ -1,6 +1,6 @@
 // Request bodies: malformed JSON, wrong content types, broken multipart, oversized fields, wrong-typed fields.
 import fc from 'fast-check';
-import { RAW_NUMBER_LITERALS, badJsonValue, badString, headerString, trapKeys } from './values.js';
+import { RAW_NUMBER_LITERALS, badJsonValue, badString, deepJson, headerString, trapKeys } from './values.js';
 
 export interface FuzzBody {
   /** What kind of badness this is (shown with a failing request). */
@@ -102,6 +102,18 @@ function rawNumberJson(spec: BodySpec): fc.Arbitrary<string> {
       const raw = fields.map((field) => `${JSON.stringify(field)}:${literal}`).join(',');
       return `{${[text, raw].filter(Boolean).join(',')}}`;
     });
+}
+
+/** The route's fields with one or more of them nested thousands deep (raw text), or the whole body nested. */
+function deepJsonBody(spec: BodySpec): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.tuple(fieldObject(spec), fc.subarray([...spec.fields], { minLength: 1, maxLength: Math.min(2, spec.fields.length) }), deepJson).map(([object, fields, deep]) => {
+      const text = stringify(object).slice(1, -1);
+      const raw = fields.map((field) => `${JSON.stringify(field)}:${deep}`).join(',');
+      return `{${[text, raw].filter(Boolean).join(',')}}`;
+    }),
+    deepJson,
+  );
 }
 
 /** Form fields as [name, text or file] pairs; file names and types are bad too. */
@@ -237,6 +249,7 @@ export function bodyArbitrary(spec: BodySpec | undefined): fc.Arbitrary<FuzzBody
   const specific: fc.WeightedArbitrary<FuzzBody>[] = [
     { weight: json ? 5 : 1, arbitrary: fieldObject(spec).map((object) => ({ kind: 'JSON with bad fields', contentType: 'application/json', body: stringify(object) })) },
     { weight: json ? 2 : 1, arbitrary: rawNumberJson(spec).map((body) => ({ kind: 'JSON with raw number literals', contentType: 'application/json', body })) },
+    { weight: 1, arbitrary: deepJsonBody(spec).map((body) => ({ kind: 'deeply nested JSON', contentType: 'application/json', body })) },
     {
       weight: 1,
       arbitrary: fc.tuple(fieldObject(spec), fc.nat()).map(([object, cut]) => {

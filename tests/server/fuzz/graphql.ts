@@ -2,7 +2,7 @@
 // without touching this file), called with bad arguments as variables and as inline literals.
 import fc from 'fast-check';
 import type { FuzzContext } from './context.js';
-import { BAD_IDS, badJsonValue, badNumber, badString, trapKeys } from './values.js';
+import { BAD_IDS, DEEP_NESTING, EXTREME_NUMBERS, badJsonValue, badNumber, badString, deepJsonText, trapKeys } from './values.js';
 
 export interface TypeRef {
   kind: string;
@@ -173,7 +173,7 @@ function nastyScalar(ctx: FuzzContext, typeName: string, name: string): fc.Arbit
   if (edge.length > 0) options.push(fc.constantFrom(...edge), fc.constantFrom(...edge));
   switch (typeName) {
     case 'Int':
-      options.push(fc.constantFrom(0, -1, 100, 101, 1000, 2147483647, -2147483648), fc.integer());
+      options.push(fc.constantFrom(0, -1, 100, 101, 1000, 2147483647, -2147483648), fc.integer(), fc.constantFrom(...EXTREME_NUMBERS));
       break;
     case 'Float':
       options.push(badNumber);
@@ -252,7 +252,12 @@ export function describeGraphql(request: GraphqlRequest): string {
   } catch {
     return `${request.how}${auth}: ${request.body.slice(0, 500)}`;
   }
-  const variables = document.variables === undefined ? '' : ` variables ${JSON.stringify(document.variables).slice(0, 600)}`;
+  let variables = '';
+  try {
+    if (document.variables !== undefined) variables = ` variables ${JSON.stringify(document.variables).slice(0, 600)}`;
+  } catch {
+    variables = ` variables (too deep to print) ${request.body.slice(request.body.indexOf('"variables"'), 300)}`;
+  }
   return `${request.how}${auth}: ${String(document.query).slice(0, 300)}${variables}`;
 }
 
@@ -298,6 +303,23 @@ export function graphqlArbitrary(info: SchemaInfo, ctx: FuzzContext, field: Fiel
       `{ ${field.name} { ...F } } fragment F on Query { __typename }`,
     )
     .map((query): GraphqlRequest => ({ field: field.name, how: 'raw', body: JSON.stringify({ query }) }));
+  // Nesting thousands deep: the document's selections, a list or input object literal, the variables' JSON.
+  const firstArg = field.args[0];
+  const viaDeep = fc
+    .tuple(fc.constantFrom(...DEEP_NESTING), fc.constantFrom('selections', 'list', 'object', 'variables'))
+    .map(([depth, where]): GraphqlRequest => {
+      const call = (value: string) => `${field.name}${firstArg ? `(${firstArg.name}: ${value})` : ''} ${selection}`;
+      let body: string;
+      if (where === 'selections') body = JSON.stringify({ query: `{ ${field.name} ${'{ a '.repeat(depth)}${'}'.repeat(depth)} }` });
+      else if (where === 'list') body = JSON.stringify({ query: `{ ${call(`${'['.repeat(depth)}1${']'.repeat(depth)}`)} }` });
+      else if (where === 'object') body = JSON.stringify({ query: `{ ${call(`${'{ a: '.repeat(depth)}1${' }'.repeat(depth)}`)} }` });
+      else {
+        const declared = firstArg ? `($v: ${typeString(firstArg.type)})` : '';
+        const query = `query Fuzz${declared} { ${field.name}${firstArg ? `(${firstArg.name}: $v)` : ''} ${selection} }`;
+        body = `{"query":${JSON.stringify(query)},"variables":{"v":${deepJsonText(depth, 'mixed')}}}`;
+      }
+      return { field: field.name, how: 'raw', body };
+    });
   const { alice, expired } = ctx.keys;
   const authorization = fc.oneof(
     { weight: 4, arbitrary: fc.constant(undefined) },
@@ -305,6 +327,6 @@ export function graphqlArbitrary(info: SchemaInfo, ctx: FuzzContext, field: Fiel
     { weight: 1, arbitrary: fc.constantFrom('Bearer', `Bearer ${alice.address}:${'A'.repeat(43)}`, `Bearer ${expired.address}:${expired.key}`, `Bearer __proto__:${alice.key}`, 'Basic x') },
   );
   return fc
-    .tuple(fc.oneof({ weight: 6, arbitrary: viaVariables }, { weight: 3, arbitrary: viaLiterals }, { weight: 1, arbitrary: viaRaw }), authorization)
+    .tuple(fc.oneof({ weight: 6, arbitrary: viaVariables }, { weight: 3, arbitrary: viaLiterals }, { weight: 1, arbitrary: viaRaw }, { weight: 1, arbitrary: viaDeep }), authorization)
     .map(([request, header]) => (header === undefined ? request : { ...request, authorization: header }));
 }

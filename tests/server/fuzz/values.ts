@@ -87,6 +87,24 @@ export const BAD_IDS = [
 const headerChar = fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xa0, max: 0xff })).map((code) => String.fromCharCode(code));
 export const headerString = (maxLength = 40) => fc.string({ unit: headerChar, maxLength });
 
+/**
+ * Numbers at the edges of what a Date, an int4/int8 column or a double holds: 8.64e15 ms is the last date a Date can
+ * hold (one more is an Invalid Date), 2^53 the last exact integer, 2^63 past bigint, 5e-324 the smallest double.
+ */
+export const EXTREME_NUMBERS = [8.64e15, 8.64e15 + 1, -8.64e15 - 1, 2 ** 53 - 1, 2 ** 53 + 2, -(2 ** 53) - 2, 2 ** 63, 1e16, 1e300, Number.MAX_VALUE, -Number.MAX_VALUE, 5e-324, Number.EPSILON];
+
+/** Nesting depths that overflow a recursive parser or validator (a few thousand) and some below that. */
+export const DEEP_NESTING = [100, 1_000, 3_000, 6_000];
+
+/** JSON text nested `depth` deep, as arrays, objects or both: written out, since JSON.stringify itself recurses. */
+export function deepJsonText(depth: number, shape: 'array' | 'object' | 'mixed'): string {
+  if (shape === 'array') return `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+  if (shape === 'object') return `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+  return `${'[{"a":'.repeat(depth >> 1)}1${'}]'.repeat(depth >> 1)}`;
+}
+
+export const deepJson: fc.Arbitrary<string> = fc.tuple(fc.constantFrom(...DEEP_NESTING), fc.constantFrom('array' as const, 'object' as const, 'mixed' as const)).map(([depth, shape]) => deepJsonText(depth, shape));
+
 /** Strings a handler should refuse or store safely: empty, blank, control characters, any unicode, long. */
 export const badString: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...BAD_IDS) },
@@ -96,17 +114,20 @@ export const badString: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('', ' ', '\t\n', '\r\n', '\u00a0', '\u200b', '\uFEFF') },
   { weight: 1, arbitrary: fc.string({ maxLength: 6 }).map((s) => `${s}\u0000${s}`) },
   { weight: 1, arbitrary: fc.constantFrom(5_001, 20_000, 70_000).map((n) => 'x'.repeat(n)) },
+  // Deeply nested JSON as text: what a field parsed as JSON (attributes, a form's JSON part) meets.
+  { weight: 1, arbitrary: deepJson },
 );
 
 /** Numbers of every awkward kind JSON can carry (JSON.stringify turns NaN/Infinity into null). */
 export const badNumber: fc.Arbitrary<number> = fc.oneof(
   fc.constantFrom(0, -0, -1, 1, 1.5, -1.5, 1e-7, 2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, 2 ** 53, 2 ** 53 + 2, 1111111111111111, Number('9999999999999999999'), 1e21, 1e308, -1e308, Number.MIN_VALUE),
+  fc.constantFrom(...EXTREME_NUMBERS),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
 
 /** Number literals only a raw JSON text can carry: overflow to Infinity, -0, huge exponents. */
-export const RAW_NUMBER_LITERALS = ['1e999', '-1e999', '-0', '1E+400', '0.0000000000000000000000001', '99999999999999999999999999999', '1111111111111111', '-1', '0', '1.0e0'];
+export const RAW_NUMBER_LITERALS = ['1e999', '-1e999', '-0', '1E+400', '0.0000000000000000000000001', '99999999999999999999999999999', '1111111111111111', '-1', '0', '1.0e0', '8640000000000001', '-8640000000000001', '8.64e15', '1e16', '9007199254740993', '1.7976931348623157e308', '5e-324', '1e-400'];
 
 const protoKey = fc.constantFrom('__proto__', 'constructor', 'prototype', '', ' ', 'toString', 'a'.repeat(300), '\u0000');
 

@@ -9,7 +9,8 @@ import { parseCid, type MediaStore } from '../media/store.js';
 import { errorResponse } from './errors.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const SANDBOX_DIR = new URL('../../public/sandbox/', import.meta.url);
+// Not in public/: the app's build (and its service worker's precache) must not carry them; only this origin serves them.
+const SANDBOX_DIR = new URL('../sandbox/', import.meta.url);
 const PAGE_FILES: Record<string, string> = {
   'generative.html': 'text/html; charset=utf-8',
   'generative.js': 'text/javascript; charset=utf-8',

@@ -65,7 +65,7 @@ describe.each(DATABASE_KINDS)('the content origin (/sandbox, creator scripts) on
     const js = await get('/sandbox/generative.js');
     expect(js.status).toBe(200);
     expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-    expect(await js.text()).toBe(await readFile(new URL('../../public/sandbox/generative.js', import.meta.url), 'utf8'));
+    expect(await js.text()).toBe(await readFile(new URL('../../server/sandbox/generative.js', import.meta.url), 'utf8'));
     const css = await get('/sandbox/generative.css');
     expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
   });

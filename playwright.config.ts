@@ -4,6 +4,9 @@ import { defineConfig } from '@playwright/test';
 // app) on ports of its own, so it never collides with a developer's `npm start`.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8788);
 export const E2E_CHAIN_PORT = Number(process.env.E2E_CHAIN_PORT ?? 8546);
+// The content origin (generative sandbox, creator scripts) of this stack: derived from E2E_PORT as the server
+// derives it from PORT, so parallel stacks with their own E2E_PORT never share it.
+export const E2E_CONTENT_PORT = Number(process.env.E2E_CONTENT_PORT ?? E2E_PORT + 1000);
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 // Several developers (or helpers) may run the suite at once: each can give its own data, deployment and build.
 const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e';
@@ -41,6 +44,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(E2E_PORT),
+      CONTENT_PORT: String(E2E_CONTENT_PORT),
       CHAIN_PORT: String(E2E_CHAIN_PORT),
       CHAIN_RPC_URL: `http://127.0.0.1:${E2E_CHAIN_PORT}`,
       DATA_DIR: E2E_DATA_DIR,

@@ -8,7 +8,6 @@ import { createGraphql } from './graphql/index.js';
 import { bodyLimits } from './http/bodyLimits.js';
 import { errorResponse, handleError } from './http/errors.js';
 import { mediaRoutes } from './http/media.js';
-import { sandboxRoutes } from './http/sandbox.js';
 import { securityHeaders } from './http/security.js';
 import { isApiPath, serveApp } from './http/static.js';
 import type { MediaStore } from './media/store.js';
@@ -47,7 +46,7 @@ export function createServer({ db, config, mediaStore, staticDir, live = createL
     await next();
     c.header('Server-Timing', `app;dur=${(performance.now() - started).toFixed(2)}`);
   });
-  app.use('*', securityHeaders(config.chainRpcUrl));
+  app.use('*', securityHeaders(config.chainRpcUrl, () => config.contentOrigin));
   app.onError(handleError);
   // Refused regions get a 451 from the API (the app's config request shows the geofence page); the app shell still loads.
   app.use('/api/*', geofence(config.security.geofence));
@@ -77,7 +76,8 @@ export function createServer({ db, config, mediaStore, staticDir, live = createL
   app.all('/graphql', (c) => errorResponse(c, 405, 'method_not_allowed', 'Send GraphQL queries with POST.'));
 
   app.route('/ipfs', mediaRoutes(mediaStore));
-  app.route('/sandbox', sandboxRoutes(mediaStore));
+  // The generative sandbox runs creators' scripts: only the content origin serves it (http/content.ts).
+  app.all('/sandbox/*', (c) => errorResponse(c, 404, 'not_found', `The sandbox is served from the content origin, ${config.contentOrigin}.`));
 
   const serveStatic = serveApp(staticDir ?? config.staticDir);
   app.on(['GET', 'HEAD'], '*', (c) => {

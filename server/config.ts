@@ -17,6 +17,12 @@ export const UPLOAD_EXPIRATION_MS = 86_400_000;
 /** The external artist application form (ARTIST_APPLICATION_URL replaces it: the marketplace's own form). */
 export const DEFAULT_ARTIST_APPLICATION_URL = 'https://artbazaar.example/apply';
 
+/**
+ * The content origin (issue 26 item 8) listens on PORT + this by default: far enough from the app's port that the
+ * demo (8787 → 9787) and the end-to-end stack (8788 → 9788) never take each other's ports.
+ */
+export const CONTENT_PORT_OFFSET = 1000;
+
 export const MEDIA_URL_PREFIX = '/ipfs/';
 export const THUMBNAIL_URL_PREFIX = '/ipfs/thumbnail/';
 
@@ -87,6 +93,8 @@ export interface PublicConfig {
   artistApplicationUrl: string;
   /** The contact form's human check (issue 16): Turnstile when the server has its keys, else the self-hosted ALTCHA. */
   humanCheck: { provider: HumanCheckProvider };
+  /** Where the generative sandbox page, p5 and creator scripts are served (a separate origin; no trailing slash). */
+  contentOrigin: string;
 }
 
 export interface ServerConfig {
@@ -100,6 +108,12 @@ export interface ServerConfig {
   /** null when the deployments file does not exist yet. */
   deployments: Deployments | null;
   staticDir: string;
+  /**
+   * The content origin's port (CONTENT_PORT, default PORT + 1000; 0 with PORT 0: a free port) and its public origin
+   * (CONTENT_ORIGIN, default http://<HOST>:<content port>; main.ts fills in the port it got when it was 0).
+   */
+  contentPort: number;
+  contentOrigin: string;
   public: PublicConfig;
   /** Studio uploads beside public.maxFileSize / maxVideoSize: how long an unfinished tus upload is kept. */
   uploadExpirationMs: number;
@@ -124,6 +138,11 @@ const envSchema = z.object({
   UPLOAD_EXPIRATION_MS: z.coerce.number().int().min(1000).default(UPLOAD_EXPIRATION_MS),
   ARTIST_APPLICATION_URL: z.url({ protocol: /^https?$/ }).default(DEFAULT_ARTIST_APPLICATION_URL),
   BLOCK_EXPLORER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  CONTENT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  CONTENT_ORIGIN: z
+    .url({ protocol: /^https?$/ })
+    .refine((value) => new URL(value).origin === value.replace(/\/$/, ''), 'must be an origin: scheme, host and port only')
+    .optional(),
 });
 
 const repoFile = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
@@ -143,6 +162,7 @@ export function buildPublicConfig(
   artistApplicationUrl: string = DEFAULT_ARTIST_APPLICATION_URL,
   humanCheckProvider: HumanCheckProvider = 'altcha',
   blockExplorerUrl?: string,
+  contentOrigin = `http://127.0.0.1:${8787 + CONTENT_PORT_OFFSET}`,
 ): PublicConfig {
   const explorer = blockExplorerUrl ?? BLOCK_EXPLORERS[chainId] ?? null;
   const chain = CHAIN_NAMES[chainId] ?? { name: `Chain ${chainId}`, symbol: 'ETH' };
@@ -168,7 +188,23 @@ export function buildPublicConfig(
     isLocalDemoChain: LOCAL_DEMO_CHAINS.has(chainId),
     artistApplicationUrl,
     humanCheck: { provider: humanCheckProvider },
+    contentOrigin,
   };
+}
+
+/** CONTENT_PORT, else PORT + 1000 (0 stays 0: the content server takes a free port too). */
+function contentPortOf(port: number, configured: number | undefined): number {
+  if (configured !== undefined) return configured;
+  if (port === 0) return 0;
+  const derived = port + CONTENT_PORT_OFFSET;
+  if (derived > 65535) throw new Error(`Invalid server environment:\nCONTENT_PORT: set it (PORT + ${CONTENT_PORT_OFFSET} is above 65535)`);
+  return derived;
+}
+
+/** The URL host for a listening address: a wildcard is reached on the loopback, IPv6 in brackets. */
+export function originFor(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
 }
 
 /** Assembles the server configuration; throws a readable error for invalid variables. */
@@ -182,6 +218,14 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
   const deployments = readDeploymentsFile(deploymentsPath);
   const chainId = deployments?.chainId ?? vars.CHAIN_ID;
   const humanCheck = loadHumanCheckSettings(cleaned);
+  const security = loadSecurityConfig(cleaned, vars.PORT);
+  const contentPort = contentPortOf(vars.PORT, vars.CONTENT_PORT);
+  if (contentPort !== 0 && contentPort === vars.PORT) throw new Error('Invalid server environment:\nCONTENT_PORT: must differ from PORT');
+  const contentOrigin = vars.CONTENT_ORIGIN ? new URL(vars.CONTENT_ORIGIN).origin : originFor(vars.HOST, contentPort);
+  // Scripts served there must never count as the app's own ('self'). (Port 0: the origin is known once it listens.)
+  if ((contentPort !== 0 || vars.CONTENT_ORIGIN) && security.appOrigins.includes(contentOrigin)) {
+    throw new Error(`Invalid server environment:\nCONTENT_ORIGIN: ${contentOrigin} is one of the app's origins (APP_DOMAIN); use another host or port`);
+  }
   return {
     port: vars.PORT,
     host: vars.HOST,
@@ -192,9 +236,13 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
     deploymentsPath,
     deployments,
     staticDir: vars.STATIC_DIR ?? repoFile('dist'),
-    public: buildPublicConfig(chainId, vars.CHAIN_RPC_URL, deployments, vars.ARTIST_APPLICATION_URL, humanCheck.provider, vars.BLOCK_EXPLORER_URL),
+    contentPort,
+    contentOrigin,
+    public: buildPublicConfig(
+      chainId, vars.CHAIN_RPC_URL, deployments, vars.ARTIST_APPLICATION_URL, humanCheck.provider, vars.BLOCK_EXPLORER_URL, contentOrigin,
+    ),
     uploadExpirationMs: vars.UPLOAD_EXPIRATION_MS,
-    security: loadSecurityConfig(cleaned, vars.PORT),
+    security,
     humanCheck,
   };
 }

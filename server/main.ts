@@ -1,9 +1,11 @@
-// Entry point (`npm run server`): database, HTTP + socket.io on one port, and the chain indexer when deployed.
+// Entry point (`npm run server`): database, HTTP + socket.io on one port, the content origin (the generative sandbox
+// and creator scripts) on a second, and the chain indexer when deployed.
 import type { Server as HttpServer } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createPublicClient, defineChain, http, type PublicClient } from 'viem';
 import { createServer } from './app.js';
-import { loadServerConfig, type Deployments, type ServerConfig } from './config.js';
+import { loadServerConfig, originFor, type Deployments, type ServerConfig } from './config.js';
+import { createContentServer } from './http/content.js';
 import type { LiveBus } from './live/bus.js';
 import { openDatabase, type Db } from './db/client.js';
 import { createMediaStore } from './media/store.js';
@@ -31,18 +33,28 @@ async function main() {
   const config = loadServerConfig(process.env);
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const mediaStore = createMediaStore(database.db);
-  const { app, live, attach } = createServer({ db: database.db, config, mediaStore });
+  const listen = (fetch: (request: Request) => Response | Promise<Response>, port: number) =>
+    new Promise<HttpServer>((resolve, reject) => {
+      const server = serve({ fetch, port, hostname: config.host, serverOptions: httpServerOptions(config.security) }, () => resolve(server as HttpServer));
+      server.once('error', reject);
+    });
+  const portOf = (server: HttpServer, fallback: number) => {
+    const address = server.address();
+    return typeof address === 'object' && address ? address.port : fallback;
+  };
 
-  const httpServer = await new Promise<HttpServer>((resolve, reject) => {
-    const server = serve(
-      { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: httpServerOptions(config.security) },
-      () => resolve(server as HttpServer),
-    );
-    server.once('error', reject);
-  });
+  // The content origin first: with CONTENT_PORT 0 its origin is known only once it listens, and the app serves it.
+  const contentServer = await listen(createContentServer({ config, mediaStore }).fetch, config.contentPort);
+  const contentPort = portOf(contentServer, config.contentPort);
+  if (!process.env.CONTENT_ORIGIN && config.contentPort === 0) {
+    config.contentOrigin = originFor(config.host, contentPort);
+    config.public.contentOrigin = config.contentOrigin;
+  }
+
+  const { app, live, attach } = createServer({ db: database.db, config, mediaStore });
+  const httpServer = await listen(app.fetch, config.port);
   const io = attach(httpServer);
-  const address = httpServer.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
+  const port = portOf(httpServer, config.port);
 
   let indexer: Indexer | null = null;
   if (config.deployments) {
@@ -61,6 +73,7 @@ async function main() {
 
   console.log(`Database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}`);
   console.log(`Server listening on http://${config.host}:${port}`);
+  console.log(`Content origin ${config.contentOrigin} (the generative sandbox and creator scripts) on port ${contentPort}`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -74,6 +87,7 @@ async function main() {
       await uploadSweeper.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await new Promise<void>((resolve) => contentServer.close(() => resolve()));
       await database.close();
       process.exit(0);
     } catch (error) {

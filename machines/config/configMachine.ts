@@ -30,6 +30,8 @@ export interface AppConfig {
   artistApplicationUrl: string;
   /** The contact form's human check (issue 16): Turnstile (production) or the server's own ALTCHA challenge. */
   humanCheck: { provider: 'turnstile' } | { provider: 'altcha' };
+  /** The separate origin that serves the generative sandbox page and creator scripts (issue 26 item 8). */
+  contentOrigin: string;
 }
 
 // What fetchConfig rejects with: 'region' sends the user to the geofence page, 'general' to the error page.

@@ -1,4 +1,6 @@
 // /sandbox: the page generative tokens run in (inside an iframe sandboxed to an opaque origin), p5.js and sketches.
+// Served only by the content origin (server/http/content.ts), never by the app's: a creator's script loaded from the
+// app's origin would run with the app's privileges.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -7,7 +9,8 @@ import { parseCid, type MediaStore } from '../media/store.js';
 import { errorResponse } from './errors.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const SANDBOX_DIR = new URL('../../public/sandbox/', import.meta.url);
+// Not in public/: the app's build (and its service worker's precache) must not carry them; only this origin serves them.
+const SANDBOX_DIR = new URL('../sandbox/', import.meta.url);
 const PAGE_FILES: Record<string, string> = {
   'generative.html': 'text/html; charset=utf-8',
   'generative.js': 'text/javascript; charset=utf-8',
@@ -24,10 +27,10 @@ export const p5VersionedPath = `/sandbox/lib/p5@${p5Version}.min.js`;
 
 /**
  * The frame's own policy: it runs in an opaque origin even when opened directly, loads scripts only from this
- * server (the explicit origin too, since some browsers match 'self' against the opaque origin), and only our
- * own pages may frame it.
+ * server (the explicit origin too, since some browsers match 'self' against the opaque origin), and only the
+ * app's pages (its origins, `appOrigins`) may frame it.
  */
-export function sandboxContentSecurityPolicy(origin: string): string {
+export function sandboxContentSecurityPolicy(origin: string, appOrigins: readonly string[]): string {
   const self = `'self' ${origin}`;
   return [
     'sandbox allow-scripts',
@@ -39,7 +42,7 @@ export function sandboxContentSecurityPolicy(origin: string): string {
     `connect-src ${self}`,
     "base-uri 'none'",
     "form-action 'none'",
-    "frame-ancestors 'self'",
+    `frame-ancestors ${appOrigins.length > 0 ? appOrigins.join(' ') : "'none'"}`,
   ].join('; ');
 }
 
@@ -66,13 +69,13 @@ async function pageFile(name: string): Promise<Uint8Array> {
 const p5Bytes = () => cachedFile('p5', () => readFile(new URL('lib/p5.min.js', P5_DIR)));
 const contentTag = (bytes: Uint8Array) => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}"`;
 
-function respond(c: Context, bytes: Uint8Array, contentType: string, cacheControl: string, etag: string): Response {
+function respond(c: Context, appOrigins: readonly string[], bytes: Uint8Array, contentType: string, cacheControl: string, etag: string): Response {
   const headers = new Headers({
     'Content-Type': contentType,
     'Cache-Control': cacheControl,
     ETag: etag,
-    'Content-Security-Policy': sandboxContentSecurityPolicy(new URL(c.req.url).origin),
-    'X-Frame-Options': 'SAMEORIGIN',
+    // No X-Frame-Options: it cannot name another origin; frame-ancestors says which pages may frame this one.
+    'Content-Security-Policy': sandboxContentSecurityPolicy(new URL(c.req.url).origin, appOrigins),
     // The frame's origin is opaque, so every load from it is cross-origin.
     'Cross-Origin-Resource-Policy': 'cross-origin',
   });
@@ -81,14 +84,15 @@ function respond(c: Context, bytes: Uint8Array, contentType: string, cacheContro
   return new Response(c.req.method === 'HEAD' ? null : (bytes as Uint8Array<ArrayBuffer>), { status: 200, headers });
 }
 
-export function sandboxRoutes(mediaStore: MediaStore) {
+/** `appOrigins`: the pages allowed to frame the sandbox (the app's origins). */
+export function sandboxRoutes(mediaStore: MediaStore, appOrigins: readonly string[]) {
   const app = new Hono();
 
   app.get('/lib/:file', async (c) => {
     if (`/sandbox/lib/${c.req.param('file')}` !== p5VersionedPath) {
       return errorResponse(c, 404, 'not_found', `The sandbox serves p5 ${p5Version} only.`);
     }
-    return respond(c, await p5Bytes(), 'text/javascript; charset=utf-8', IMMUTABLE, `"p5-${p5Version}"`);
+    return respond(c, appOrigins, await p5Bytes(), 'text/javascript; charset=utf-8', IMMUTABLE, `"p5-${p5Version}"`);
   });
 
   // Sketches come from the media store; /ipfs answers same-origin only (CORP), which an opaque frame is not.
@@ -98,7 +102,7 @@ export function sandboxRoutes(mediaStore: MediaStore) {
     const item = await mediaStore.get(cid);
     if (!item) return errorResponse(c, 404, 'not_found', `No media with CID ${cid}.`);
     if (!SCRIPT_TYPES.has(item.contentType)) return errorResponse(c, 415, 'not_a_script', 'That media is not a JavaScript sketch.');
-    return respond(c, item.bytes, 'text/javascript; charset=utf-8', IMMUTABLE, `"${cid}"`);
+    return respond(c, appOrigins, item.bytes, 'text/javascript; charset=utf-8', IMMUTABLE, `"${cid}"`);
   });
 
   app.get('/:file', async (c) => {
@@ -107,7 +111,7 @@ export function sandboxRoutes(mediaStore: MediaStore) {
     const contentType = Object.hasOwn(PAGE_FILES, name) ? PAGE_FILES[name] : undefined;
     if (!contentType) return errorResponse(c, 404, 'not_found', `Nothing at /sandbox/${name}.`);
     const bytes = await pageFile(name);
-    return respond(c, bytes, contentType, 'no-cache', contentTag(bytes));
+    return respond(c, appOrigins, bytes, contentType, 'no-cache', contentTag(bytes));
   });
 
   return app;

@@ -9,21 +9,22 @@ function rpcSources(chainRpcUrl: string): string[] {
   return [url.origin, ws.origin];
 }
 
-export function contentSecurityPolicy(chainRpcUrl: string, host: string | undefined, secure: boolean): string {
+/** `contentOrigin`: where the generative sandbox is served (framed here, never a script source of the app). */
+export function contentSecurityPolicy(chainRpcUrl: string, host: string | undefined, secure: boolean, contentOrigin: string): string {
   // Same-origin WebSocket for socket.io; older browsers do not let 'self' cover ws:.
   const selfWs = host ? [`${secure ? 'wss' : 'ws'}://${host}`] : [];
   const walletConnect = ['https://*.walletconnect.com', 'wss://*.walletconnect.com', 'https://*.walletconnect.org', 'wss://*.walletconnect.org'];
   const turnstile = 'https://challenges.cloudflare.com'; // contact form human check (seed 001 §7)
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    // blob: lets the generative-art frame load its scripts from object URLs.
-    'script-src': ["'self'", 'blob:', "'wasm-unsafe-eval'", turnstile],
+    // No blob: and never the content origin: a creator's script cannot become one of the app's (issue 26 item 8).
+    'script-src': ["'self'", "'wasm-unsafe-eval'", turnstile],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https://*.walletconnect.com'],
     'media-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...selfWs, ...rpcSources(chainRpcUrl), ...walletConnect],
-    'frame-src': ["'self'", 'blob:', turnstile, 'https://verify.walletconnect.com', 'https://verify.walletconnect.org'],
+    'frame-src': ["'self'", 'blob:', contentOrigin, turnstile, 'https://verify.walletconnect.com', 'https://verify.walletconnect.org'],
     'worker-src': ["'self'", 'blob:'],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],
@@ -36,14 +37,14 @@ export function contentSecurityPolicy(chainRpcUrl: string, host: string | undefi
     .join('; ');
 }
 
-export function securityHeaders(chainRpcUrl: string): MiddlewareHandler {
+export function securityHeaders(chainRpcUrl: string, contentOrigin: () => string): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
     // Media responses set their own, stricter sandbox policy.
     if (!headers.has('Content-Security-Policy')) {
       const secure = new URL(c.req.url).protocol === 'https:';
-      headers.set('Content-Security-Policy', contentSecurityPolicy(chainRpcUrl, c.req.header('host'), secure));
+      headers.set('Content-Security-Policy', contentSecurityPolicy(chainRpcUrl, c.req.header('host'), secure, contentOrigin()));
     }
     headers.set('X-Content-Type-Options', 'nosniff');
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');

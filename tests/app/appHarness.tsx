@@ -24,6 +24,7 @@ export const demoConfig: AppConfig = {
   suggestedRoyalty: 500,
   isLocalDemoChain: true,
   artistApplicationUrl: 'https://artbazaar.example/apply',
+  contentOrigin: 'http://127.0.0.1:9787',
   humanCheck: { provider: 'altcha' },
 };
 

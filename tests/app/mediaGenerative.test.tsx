@@ -25,8 +25,9 @@ const resize = (element: Element, width: number, height: number) => act(() => re
 const settle = () => act(async () => { await new Promise((resolve) => setTimeout(resolve, 0)); });
 const frames = (root: ParentNode = document) => Array.from(root.querySelectorAll('iframe'));
 
-// The app system's live-render slot allocator, fresh for each test.
-let app = createTestAppActor();
+// The app system's live-render slot allocator, fresh for each test, and a config naming the content origin.
+const CONTENT_ORIGIN = 'http://127.0.0.1:9787';
+let app = createTestAppActor({ contentOrigin: CONTENT_ORIGIN });
 const liveRenderSlots = () => getAppActor(app, 'liveRenderSlots');
 const render = (ui: React.ReactNode) => renderInApp(ui, app);
 
@@ -36,7 +37,7 @@ beforeAll(async () => {
 beforeEach(() => {
   vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
   vi.stubGlobal('ResizeObserver', FakeResizeObserver);
-  app = createTestAppActor();
+  app = createTestAppActor({ contentOrigin: CONTENT_ORIGIN });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -49,7 +50,7 @@ describe('generativeSpec', () => {
   it('takes the sketch from the collection index entry, the seed from the token under the seed variable name', () => {
     const spec = generativeSpec(generativeToken('4', 31691));
     expect(spec).toEqual({ cid: CID.sketch, seed: '31691', variable: 'tokenSeed', library: 'p5' });
-    expect(sandboxUrl(spec!)).toBe(`/sandbox/generative.html?cid=${CID.sketch}&seed=31691&var=tokenSeed&lib=p5`);
+    expect(sandboxUrl(spec!, 'http://127.0.0.1:9787')).toBe(`http://127.0.0.1:9787/sandbox/generative.html?cid=${CID.sketch}&seed=31691&var=tokenSeed&lib=p5`);
   });
 
   it('falls back to the token media as the sketch, and refuses missing seeds, other libraries and bad names', () => {
@@ -70,11 +71,21 @@ describe('generative viewer', () => {
     const frame = await screen.findByTitle('Constellation #4 (generative artwork)');
     expect(frame.tagName).toBe('IFRAME');
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts');
-    const url = new URL(frame.getAttribute('src')!, 'http://app.test');
+    // From the content origin, never the app's own (issue 26 item 8).
+    const url = new URL(frame.getAttribute('src')!);
+    expect(url.origin).toBe(CONTENT_ORIGIN);
     expect(url.pathname).toBe('/sandbox/generative.html');
     expect(Object.fromEntries(url.searchParams)).toEqual({ cid: CID.sketch, seed: '555', var: 'tokenSeed', lib: 'p5' });
     // The thumbnail stays underneath until the canvas covers it.
     expect(screen.getByRole('img', { name: 'Constellation #4' })).toHaveAttribute('src', `/ipfs/thumbnail/${CID.preview}`);
+  });
+
+  it('detail: before the config names the content origin, only the thumbnail shows (no frame from the app\'s origin)', async () => {
+    app = createTestAppActor();
+    render(<TokenMedia token={generativeToken('5', 556)} variant="detail" />);
+    expect(await screen.findByRole('img', { name: 'Constellation #5' })).toHaveAttribute('src', `/ipfs/thumbnail/${CID.preview}`);
+    await settle();
+    expect(frames()).toEqual([]);
   });
 
   it('cards: at most 3 render live at once; the rest show thumbnails until a slot frees up', async () => {

@@ -113,7 +113,9 @@ describe.each(DATABASE_KINDS)('artist routes keep markup as text on %s', (kind) 
     // Opened directly, the stored HTML runs in an opaque origin (CSP sandbox): no access to the app's storage or keys.
     const media = await w.server.app.request(body.mediaUrl);
     expect(media.status).toBe(200);
-    expect(media.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    // On the app's origin a stored page is only a plain-text download (issue 26 item 8).
+    expect(media.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(media.headers.get('content-disposition')).toMatch(/^attachment/);
     expect(media.headers.get('content-security-policy')).toMatch(/^sandbox allow-scripts;/);
     expect(await media.text()).toBe(html);
   });

@@ -64,6 +64,25 @@ describe('loadServerConfig', () => {
     expect(() => loadServerConfig({ DEPLOYMENTS_FILE: '/nonexistent/31337.json', ARTIST_APPLICATION_URL: 'javascript:alert(1)' })).toThrow(/ARTIST_APPLICATION_URL/);
   });
 
+  it('the content origin: PORT + 1000 by default, CONTENT_PORT / CONTENT_ORIGIN set it, never one of the app\'s origins', () => {
+    const none = { DEPLOYMENTS_FILE: '/nonexistent/31337.json' };
+    const standard = loadServerConfig(none);
+    expect(standard).toMatchObject({ contentPort: 9787, contentOrigin: 'http://127.0.0.1:9787' });
+    expect(standard.public.contentOrigin).toBe('http://127.0.0.1:9787');
+    expect(loadServerConfig({ ...none, PORT: '8792' })).toMatchObject({ contentPort: 9792, contentOrigin: 'http://127.0.0.1:9792' });
+    expect(loadServerConfig({ ...none, PORT: '0' })).toMatchObject({ contentPort: 0 });
+    expect(loadServerConfig({ ...none, CONTENT_PORT: '8900' })).toMatchObject({ contentPort: 8900, contentOrigin: 'http://127.0.0.1:8900' });
+    const proxied = loadServerConfig({ ...none, APP_DOMAIN: 'art.example.org', CONTENT_ORIGIN: 'https://content.art.example.org/' });
+    expect(proxied.contentOrigin).toBe('https://content.art.example.org');
+    expect(proxied.public.contentOrigin).toBe('https://content.art.example.org');
+    expect(() => loadServerConfig({ ...none, CONTENT_ORIGIN: 'https://content.example.org/sandbox' })).toThrow(/CONTENT_ORIGIN/);
+    expect(() => loadServerConfig({ ...none, CONTENT_ORIGIN: 'javascript:alert(1)' })).toThrow(/CONTENT_ORIGIN/);
+    // The app's own origin would make creator scripts same-origin again.
+    expect(() => loadServerConfig({ ...none, CONTENT_ORIGIN: 'http://127.0.0.1:8787' })).toThrow(/CONTENT_ORIGIN: http:\/\/127\.0\.0\.1:8787 is one of the app's origins/);
+    expect(() => loadServerConfig({ ...none, CONTENT_PORT: '8787' })).toThrow(/CONTENT_PORT: must differ from PORT/);
+    expect(() => loadServerConfig({ ...none, PORT: '65000' })).toThrow(/CONTENT_PORT/);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
@@ -97,6 +116,7 @@ describe.each(DATABASE_KINDS)('HTTP surface on %s', (kind) => {
       suggestedRoyalty: 500,
       isLocalDemoChain: true,
       artistApplicationUrl: 'https://artbazaar.example/apply',
+      contentOrigin: 'http://127.0.0.1:9787',
       humanCheck: { provider: 'altcha' },
     });
   });
@@ -160,7 +180,9 @@ describe.each(DATABASE_KINDS)('HTTP surface on %s', (kind) => {
       const response = await server.app.request(path, { headers: { host: '127.0.0.1:8787' } });
       const csp = response.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain("frame-src 'self' blob:");
+      // The generative sandbox is framed from the content origin; no script comes from it or from blob: URLs.
+      expect(csp).toContain("frame-src 'self' blob: http://127.0.0.1:9787 ");
+      expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval' https://challenges.cloudflare.com;");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("worker-src 'self' blob:");
       expect(csp).toMatch(/img-src 'self' data: blob:/);

@@ -75,6 +75,16 @@ describe.each(DATABASE_KINDS)('server/main.ts on %s', (kind) => {
       expect(((await config.json()) as { maxFileSize: number }).maxFileSize).toBe(10485760);
       const page = await fetch(`${url}/explore`);
       expect(await page.text()).toContain('<div id="root">');
+      // The content origin listens on a port of its own (a free one with PORT 0), named in the config it serves:
+      // the sandbox page there, nothing of the API.
+      const contentOrigin = /Content origin (http:\/\/127\.0\.0\.1:\d+) /.exec(server.output())?.[1];
+      expect(contentOrigin).toBeDefined();
+      expect(contentOrigin).not.toBe(url);
+      const served = (await (await fetch(`${url}/api/v1/config`)).json()) as { contentOrigin: string };
+      expect(served.contentOrigin).toBe(contentOrigin);
+      expect((await fetch(`${contentOrigin}/sandbox/generative.html`)).status).toBe(200);
+      expect((await fetch(`${contentOrigin}/api/v1/config`)).status).toBe(404);
+      expect((await fetch(`${url}/sandbox/generative.html`)).status).toBe(404);
 
       if (kind === 'pglite') {
         expect(existsSync(join(env.DATA_DIR!, 'server.lock'))).toBe(true);

@@ -83,6 +83,39 @@ describe.each(DATABASE_KINDS)('media store and /ipfs on %s', (kind) => {
     expect(notModified.status).toBe(304);
   });
 
+  // Issue 26 item 8: a creator's script or HTML on the app's origin would be a same-origin script gadget.
+  it.each([
+    ['a generative sketch', 'text/javascript', 'window.gadget = true;'],
+    ['an HTML page', 'text/html', '<script>window.gadget = true</script>'],
+  ])('the app\'s origin answers %s only as a plain-text attachment', async (_, type, text) => {
+    const bytes = new TextEncoder().encode(text);
+    const cid = await server.mediaStore.put(bytes, type);
+    for (const method of ['GET', 'HEAD']) {
+      const response = await server.app.request(`/ipfs/${cid}`, { method });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${cid}.txt"`);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('content-security-policy')).toMatch(/^sandbox /);
+      if (method === 'GET') expect(new Uint8Array(await response.arrayBuffer())).toEqual(bytes);
+    }
+    const range = await server.app.request(`/ipfs/${cid}`, { headers: { range: 'bytes=0-5' } });
+    expect(range.status).toBe(206);
+    expect(range.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(range.headers.get('content-disposition')).toMatch(/^attachment/);
+  });
+
+  it('the app\'s origin serves images, audio and JSON as they are, inline', async () => {
+    const json = await server.mediaStore.put(new TextEncoder().encode('{"name":"x"}'), 'application/json');
+    const response = await server.app.request(`/ipfs/${json}`);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(response.headers.get('content-disposition')).toBeNull();
+    const audio = await server.mediaStore.put(new Uint8Array([73, 68, 51, 4, 0, 0, 0, 0, 0, 0]), 'audio/mpeg');
+    const sound = await server.app.request(`/ipfs/${audio}`);
+    expect(sound.headers.get('content-type')).toBe('audio/mpeg');
+    expect(sound.headers.get('content-disposition')).toBeNull();
+  });
+
   it('small images are not enlarged; gifs get a thumbnail of their first frame', async () => {
     const small = new Uint8Array(await png(100, 50));
     const smallThumb = await server.mediaStore.thumbnail(await server.mediaStore.put(small, 'image/png'));

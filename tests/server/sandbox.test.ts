@@ -1,45 +1,55 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContentServer } from '../../server/http/content.js';
 import { p5VersionedPath, sandboxContentSecurityPolicy } from '../../server/http/sandbox.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer } from './fixtures.js';
 
-const ORIGIN = 'http://127.0.0.1:8787';
+// Issue 26 item 8: the sandbox, p5 and creator scripts are served by the content origin (its own listener, the
+// default PORT + 1000), never by the app's; the app's pages (APP_DOMAIN localhost here) are the only ones that frame it.
+const ORIGIN = 'http://127.0.0.1:9787';
+const APP_ORIGINS = ['http://localhost', 'https://localhost'];
 const SKETCH = 'function setup() { createCanvas(10, 10); }\n';
+const ARTICLE = '<!doctype html><p>An article body</p>';
 
-describe.each(DATABASE_KINDS)('/sandbox on %s', (kind) => {
+describe.each(DATABASE_KINDS)('the content origin (/sandbox, creator scripts) on %s', (kind) => {
   let database: TestDatabase;
   let server: Awaited<ReturnType<typeof buildTestServer>>;
+  let content: ReturnType<typeof createContentServer>;
   let sketchCid: string;
   let imageCid: string;
-  const get = (path: string, headers: Record<string, string> = {}) => server.app.request(`${ORIGIN}${path}`, { headers });
+  let articleCid: string;
+  const get = (path: string, headers: Record<string, string> = {}) => content.request(`${ORIGIN}${path}`, { headers });
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     server = await buildTestServer(database.db);
+    content = createContentServer({ config: server.config, mediaStore: server.mediaStore });
     sketchCid = await server.mediaStore.put(new TextEncoder().encode(SKETCH), 'text/javascript');
     imageCid = await server.mediaStore.put(new TextEncoder().encode('{"a":1}'), 'application/json');
+    articleCid = await server.mediaStore.put(new TextEncoder().encode(ARTICLE), 'text/html');
   });
   afterAll(async () => {
     await database?.close();
   });
 
-  it('serves the frame page with its own sandboxing policy, frameable only by our pages', async () => {
+  it('serves the frame page with its own sandboxing policy, frameable only by the app\'s pages', async () => {
     const res = await get('/sandbox/generative.html');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const csp = res.headers.get('content-security-policy')!;
-    expect(csp).toBe(sandboxContentSecurityPolicy(ORIGIN));
-    // Opaque origin even when opened directly; no inline script; framed by same-origin pages only.
+    expect(csp).toBe(sandboxContentSecurityPolicy(ORIGIN, APP_ORIGINS));
+    // Opaque origin even when opened directly; no inline script; framed by the app's origins only.
     expect(csp.split('; ')).toEqual(expect.arrayContaining([
       'sandbox allow-scripts',
       "default-src 'none'",
       `script-src 'self' ${ORIGIN}`,
-      "frame-ancestors 'self'",
+      'frame-ancestors http://localhost https://localhost',
     ]));
     expect(csp).not.toContain('allow-same-origin');
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    // X-Frame-Options cannot name the app's origin: frame-ancestors alone decides.
+    expect(res.headers.get('x-frame-options')).toBeNull();
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('cache-control')).toBe('no-cache');
     const html = await res.text();
@@ -55,7 +65,7 @@ describe.each(DATABASE_KINDS)('/sandbox on %s', (kind) => {
     const js = await get('/sandbox/generative.js');
     expect(js.status).toBe(200);
     expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-    expect(await js.text()).toBe(await readFile(new URL('../../public/sandbox/generative.js', import.meta.url), 'utf8'));
+    expect(await js.text()).toBe(await readFile(new URL('../../server/sandbox/generative.js', import.meta.url), 'utf8'));
     const css = await get('/sandbox/generative.css');
     expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
   });
@@ -93,9 +103,56 @@ describe.each(DATABASE_KINDS)('/sandbox on %s', (kind) => {
     expect(await res.json()).toMatchObject({ error: 'not_found' });
   });
 
-  it('keeps the app pages unframeable', async () => {
-    const res = await get('/');
+  it('serves a creator\'s scripts and HTML at /ipfs/{cid} as they are, sandboxed; other media only on the app\'s origin', async () => {
+    const script = await get(`/ipfs/${sketchCid}`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(script.headers.get('content-disposition')).toBeNull();
+    expect(script.headers.get('content-security-policy')).toMatch(/^sandbox allow-scripts;/);
+    expect(script.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await script.text()).toBe(SKETCH);
+    const page = await get(`/ipfs/${articleCid}`);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toMatch(/^sandbox allow-scripts;/);
+    expect(await page.text()).toBe(ARTICLE);
+    const json = await get(`/ipfs/${imageCid}`);
+    expect(json.status).toBe(404);
+    expect(await json.json()).toMatchObject({ error: 'not_found', message: expect.stringContaining("app's origin") });
+    expect((await get('/ipfs/not-a-cid')).status).toBe(400);
+  });
+
+  it.each(['/', '/explore', '/api/v1/config', '/api/v1/health', '/graphql', '/socket.io/?EIO=4&transport=polling', `/ipfs/thumbnail/${'x'.repeat(10)}`])(
+    'answers nothing of the app or its API: GET %s is a 404 JSON error that runs nothing',
+    async (path) => {
+      const res = await get(path);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toContain('application/json');
+      expect(await res.json()).toMatchObject({ error: 'not_found', message: expect.stringContaining('content origin') });
+      expect(res.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    },
+  );
+
+  it('refuses writes: POST /graphql and POST /api/v1/account are 404 there', async () => {
+    for (const path of ['/graphql', '/api/v1/account']) {
+      const res = await content.request(`${ORIGIN}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(res.status).toBe(404);
+    }
+  });
+
+  it('the app\'s origin serves no sandbox, frames only the content origin, and keeps its pages unframeable', async () => {
+    const sandbox = await server.app.request('/sandbox/generative.html');
+    expect(sandbox.status).toBe(404);
+    expect(await sandbox.json()).toMatchObject({ error: 'not_found', message: `The sandbox is served from the content origin, ${ORIGIN}.` });
+    expect((await server.app.request(p5VersionedPath)).status).toBe(404);
+    expect((await server.app.request(`/sandbox/sketch/${sketchCid}`)).status).toBe(404);
+    const res = await server.app.request('/');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
-    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toContain("frame-ancestors 'none'");
+    const directive = (name: string) => csp.split('; ').find((entry) => entry.startsWith(`${name} `))!.split(' ');
+    expect(directive('frame-src')).toContain(ORIGIN);
+    expect(directive('script-src')).not.toContain(ORIGIN);
+    expect(directive('script-src')).not.toContain('blob:');
   });
 });

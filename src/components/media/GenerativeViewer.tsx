@@ -1,6 +1,8 @@
 // Generative art (multipart/mixed): the p5 sketch runs in an opaque-origin sandboxed frame with the token's seed.
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { GENERATIVE_RESIZE_DEBOUNCE_MS } from '../../../machines/media/constants';
+import { useSystemActor } from '../../app/appActorContext';
 import { useLiveRenderSlot } from './liveRenderSlots';
 import { generativeSpec, sandboxUrl } from './mediaSpec';
 import { MediaThumbnail, type ViewerProps } from './TokenMedia';
@@ -10,7 +12,11 @@ import { useSettledSize } from './useSettledSize';
 type FrameState = 'loading' | 'rendered' | 'failed';
 
 export default function GenerativeViewer({ token, variant }: ViewerProps) {
-  const spec = useMemo(() => generativeSpec(token), [token]);
+  const config = useSystemActor('config');
+  // The sandbox lives on the content origin; until the config names it, the thumbnail stands in.
+  const contentOrigin = useSelector(config, (snapshot) => snapshot.context.config?.contentOrigin ?? null);
+  const spec = useMemo(() => (contentOrigin ? generativeSpec(token) : null), [token, contentOrigin]);
+  const src = spec && contentOrigin ? sandboxUrl(spec, contentOrigin) : undefined;
   const ref = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLIFrameElement>(null);
   const inGrid = variant === 'card';
@@ -45,7 +51,7 @@ export default function GenerativeViewer({ token, variant }: ViewerProps) {
           title={`${token.name} (generative artwork)`}
           // Scripts only: no allow-same-origin, so the sketch cannot reach the app's storage, cookies or DOM.
           sandbox="allow-scripts"
-          src={sandboxUrl(spec)}
+          src={src}
           referrerPolicy="no-referrer"
           style={size ? { width: `${size.width}px`, height: `${size.height}px` } : undefined}
           // On cards the frame is a live version of the thumbnail: the card's link stays the thing to focus.

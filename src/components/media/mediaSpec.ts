@@ -82,8 +82,11 @@ export function generativeSpec(token: MediaToken): GenerativeSpec | null {
   return { cid, seed, variable, library };
 }
 
-/** The sandbox page URL for a generative token: every parameter in the query, nothing else is shared with it. */
-export function sandboxUrl(spec: GenerativeSpec): string {
+/**
+ * The sandbox page URL for a generative token, on the content origin (the server config's `contentOrigin`, never the
+ * app's own): every parameter in the query, nothing else is shared with it.
+ */
+export function sandboxUrl(spec: GenerativeSpec, contentOrigin: string): string {
   const query = new URLSearchParams({ cid: spec.cid, seed: spec.seed, var: spec.variable, lib: spec.library });
-  return `/sandbox/generative.html?${query.toString()}`;
+  return `${contentOrigin.replace(/\/+$/, '')}/sandbox/generative.html?${query.toString()}`;
 }

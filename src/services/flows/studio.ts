@@ -50,6 +50,12 @@ function creatorLogin(system: SystemLike): ApiKeyCredentials {
   return login;
 }
 
+/** Where the generative sandbox is served (the server config's contentOrigin), null before the config has loaded. */
+function contentOriginOf(system: SystemLike): string | null {
+  const snapshot = system.get('config')?.getSnapshot() as { context?: { config?: { contentOrigin?: string } | null } } | undefined;
+  return snapshot?.context?.config?.contentOrigin ?? null;
+}
+
 /** tus uploads of the upload screen's files: progress, the created token, a lost file asked for again. */
 export const uploadFile = fromCallback<EventObject, UploadFileInput>(({ input, sendBack, system }) => {
   const controller = new AbortController();
@@ -135,7 +141,9 @@ export const studioFlow = studioMachine.provide({
     createGenerativeToken: fromPromise(({ input, signal, system }) =>
       createGenerativeToken(creatorLogin(system), input.canvasId, { name: input.name, seedValue: input.seedValue }, { signal }),
     ),
-    captureThumbnail: fromPromise(({ input, signal }) => captureDefaultThumbnail(input.canvas, input.token, signal)),
+    captureThumbnail: fromPromise(({ input, signal, system }) =>
+      captureDefaultThumbnail(input.canvas, input.token, contentOriginOf(system), signal),
+    ),
     uploadThumbnail: fromPromise(async ({ input, signal, system }) => {
       await uploadStudioFile(
         creatorLogin(system),

@@ -106,7 +106,7 @@ export function dataUrlToBlob(url: string): Blob | null {
 }
 
 /**
- * The generative frame's canvas as the sandboxed page drew it (public/sandbox/generative.js answers a
+ * The generative frame's canvas as the sandboxed page drew it (server/sandbox/generative.js answers a
  * `capture` message with its canvas as a png data URL): the same frame, seed and size the token page shows.
  */
 export function generativeFrame(frame: Window, signal?: AbortSignal, timeoutMs = 10_000): Promise<Blob> {

@@ -25,10 +25,11 @@ export function studioMediaToken(canvas: Pick<StudioCanvas, 'id' | 'attributes'>
 export const GENERATIVE_CAPTURE_SIZE = 600;
 
 /** Runs the token's sandboxed page out of sight at the fixed size, waits for its drawing and takes it as a png. */
-async function captureGenerative(token: MediaToken, signal?: AbortSignal): Promise<Blob> {
+async function captureGenerative(token: MediaToken, contentOrigin: string | null, signal?: AbortSignal): Promise<Blob> {
   // The media helpers load with the capture, so no viewer code is reachable from the app's entry.
   const { generativeSpec, sandboxUrl } = await import('../../components/media/mediaSpec');
   const spec = generativeSpec(token);
+  if (!contentOrigin) return Promise.reject(new CaptureError('The artwork cannot be drawn before the configuration has loaded.'));
   if (!spec) return Promise.reject(new CaptureError('The artwork has no sketch or seed to draw.'));
   const frame = document.createElement('iframe');
   frame.setAttribute('sandbox', 'allow-scripts');
@@ -59,7 +60,7 @@ async function captureGenerative(token: MediaToken, signal?: AbortSignal): Promi
     window.addEventListener('message', onMessage);
     signal?.addEventListener('abort', () => window.removeEventListener('message', onMessage), { once: true });
   });
-  frame.src = sandboxUrl(spec);
+  frame.src = sandboxUrl(spec, contentOrigin);
   document.body.append(frame);
   // Let the sketch draw its first frames after the canvas appears before taking it.
   const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 300));
@@ -69,9 +70,17 @@ async function captureGenerative(token: MediaToken, signal?: AbortSignal): Promi
     .finally(() => frame.remove());
 }
 
-/** The default thumbnail of the gif, video or generative token (seed 001 §2 "Gif screen", "Video screen"). */
-export function captureDefaultThumbnail(canvas: StudioCanvas, token: StudioToken, signal?: AbortSignal): Promise<Blob> {
-  if (canvas.mediaType === 'multipart/mixed') return captureGenerative(studioMediaToken(canvas, token), signal);
+/**
+ * The default thumbnail of the gif, video or generative token (seed 001 §2 "Gif screen", "Video screen"). A generative
+ * token is drawn by the sandbox page on `contentOrigin` (the server config's), which posts its canvas back.
+ */
+export function captureDefaultThumbnail(
+  canvas: StudioCanvas,
+  token: StudioToken,
+  contentOrigin: string | null,
+  signal?: AbortSignal,
+): Promise<Blob> {
+  if (canvas.mediaType === 'multipart/mixed') return captureGenerative(studioMediaToken(canvas, token), contentOrigin, signal);
   if (!token.mediaUrl) return Promise.reject(new CaptureError('The token has no media to draw.'));
   if (canvas.mediaType === 'video') return videoFrame(token.mediaUrl, 0, signal);
   return gifFirstFrame(token.mediaUrl, signal);

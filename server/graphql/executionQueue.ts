@@ -39,6 +39,9 @@ export function createExecutionQueue({ maxConcurrent, maxQueued, retryAfterSecon
         running += 1;
       }
       try {
+        // A macrotask turn first: with PGlite every query settles as a microtask, so back-to-back executions would
+        // otherwise keep the event loop from reading the next request (a health check) until the queue is empty.
+        await new Promise<void>((resolve) => setImmediate(resolve));
         return await work();
       } finally {
         release();

@@ -44,7 +44,7 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimit> = {
   writeByClient: { limit: 3000, windowMs: MINUTE },
   contactByClient: { limit: 5, windowMs: HOUR },
   // Counted in memory per process (security/memoryRateLimit.ts), not in the database: a read must not cost a write.
-  // 3,000 a minute (50 a second) is far above a browser's pace (a page makes at most 6 GraphQL reads, the e2e suite
+  // 3,000 a minute (50 a second) is far above a browser's pace (the home page makes 5 GraphQL reads, the e2e suite
   // runs one browser) and below the ~180 a second that saturates one process.
   readByClient: { limit: 3000, windowMs: MINUTE },
   // Socket `ready` key checks (one database lookup each) of all of one client's sockets; in memory per process.

@@ -72,7 +72,9 @@ describe('one client cannot pin the server', () => {
   });
 
   async function openSocket(localAddress: string): Promise<Socket> {
-    const socket = connectSocket(`http://127.0.0.1:${port}`, { path: '/socket.io', transports: ['websocket'], reconnection: false, localAddress } as never);
+    // engine.io-client hands localAddress to Node's ws, though its types omit it.
+    const options = { path: '/socket.io', transports: ['websocket'], reconnection: false, localAddress };
+    const socket = connectSocket(`http://127.0.0.1:${port}`, options);
     sockets.push(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());

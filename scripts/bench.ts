@@ -5,13 +5,17 @@
 // 100,000-token database, Lighthouse mobile performance/CLS on /explore and a /token/{id} page, and the live
 // figures (socket fan-out, sold → Sold event, sold → SOLD badge in a browser).
 // `npm run bench -- --only=sold-badge` builds and runs only the SOLD badge bench, merging its rows into the
-// existing bench-results.json.
+// existing bench-results.json. `npm run bench -- --only=load` runs only the load bench (scripts/bench/load.ts:
+// /api/v1/config p99 idle, during a socket flood and during a GraphQL read flood) against the server process, on
+// the 100,000-token database when it is seeded, else on a 10,000-token one it seeds in .data-bench-load.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { firstLoadRows, measureFirstLoad } from './bench/firstLoad';
 import { firstTokenPath, measureLighthouse } from './bench/lighthouse';
 import { measureLive } from './bench/live';
+import { measureLoad } from './bench/load';
 import { measureSoldBadge } from './bench/soldBadge';
 import { measureUpload } from './bench/upload';
 import { firstLoadJs } from './bundle-size';
@@ -48,11 +52,11 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-function startServer(): ChildProcess {
+function startServer(dataDir = benchDataDir): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(benchPort), DATA_DIR: benchDataDir, DEPLOYMENTS_FILE: join(benchDataDir, 'no-deployments.json') },
+    env: { ...process.env, PORT: String(benchPort), DATA_DIR: dataDir, DEPLOYMENTS_FILE: join(dataDir, 'no-deployments.json') },
   });
 }
 
@@ -76,29 +80,46 @@ const QUERY = `query($filters: MarketplaceFilter, $sort: SortInput, $pagination:
   }
 }`;
 
-async function query(variables: Record<string, unknown>) {
+/**
+ * A client of its own (source address 127.0.1.n) for each measurement: the server's per-client read limit (3,000 a
+ * minute) counts each apart, as it would count users, instead of the benchmark raising the limit.
+ */
+let clients = 0;
+function benchClient(): Agent {
+  clients += 1;
+  return new Agent({ keepAlive: true, maxSockets: 8, localAddress: `127.0.1.${clients}` });
+}
+
+function query(agent: Agent, variables: Record<string, unknown>) {
   const started = performance.now();
-  const response = await fetch(`${base}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: QUERY, variables }),
-    signal: AbortSignal.timeout(10_000),
+  return new Promise<{ client: number; server: number; page: { pageInfo: { endCursor: string | null; hasNextPage: boolean } } }>((resolve, reject) => {
+    const { hostname, port } = new URL(base);
+    const req = httpRequest({ host: hostname, port, path: '/graphql', method: 'POST', agent, timeout: 10_000, headers: { 'content-type': 'application/json' } }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => {
+        const client = performance.now() - started;
+        const body = JSON.parse(text);
+        if (res.statusCode !== 200 || body.errors) return reject(new Error(`${res.statusCode}: ${text.slice(0, 500)}`));
+        const timing = /dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''));
+        resolve({ client, server: timing ? Number(timing[1]) : client, page: body.data.getMarketplaceTokens });
+      });
+    });
+    req.on('timeout', () => req.destroy(new Error('GraphQL request timed out')));
+    req.on('error', reject);
+    req.end(JSON.stringify({ query: QUERY, variables }));
   });
-  const body = await response.json();
-  const client = performance.now() - started;
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  const timing = /dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '');
-  return { client, server: timing ? Number(timing[1]) : client, page: body.data.getMarketplaceTokens };
 }
 
 // Walks pages from the start and from deep cursors so every measurement includes keyset seeks.
 async function measureSort(name: string, sort: object, filters: object) {
+  const agent = benchClient();
   const cursors: (string | null)[] = [null];
   const server: number[] = [];
   const client: number[] = [];
   for (let i = 0; i < 120; i++) {
     const after = cursors[i % cursors.length];
-    const { client: c, server: s, page } = await query({ filters, sort, pagination: { perPage: 15, after } });
+    const { client: c, server: s, page } = await query(agent, { filters, sort, pagination: { perPage: 15, after } });
     if (i < 40 && page.pageInfo.hasNextPage) cursors.push(page.pageInfo.endCursor);
     server.push(s);
     client.push(c);
@@ -110,10 +131,11 @@ async function measureSort(name: string, sort: object, filters: object) {
   const until = performance.now() + 2000;
   await Promise.all(Array.from({ length: 8 }, async () => {
     while (performance.now() < until) {
-      await query({ filters, sort, pagination: { perPage: 15, after: cursors[done % cursors.length] } });
+      await query(agent, { filters, sort, pagination: { perPage: 15, after: cursors[done % cursors.length] } });
       done++;
     }
   }));
+  agent.destroy();
   return { name, p50: percentile(server, 50), p99: percentile(server, 99), clientP99: percentile(client, 99), rps: done / 2 };
 }
 
@@ -121,16 +143,45 @@ async function onlySoldBadge() {
   console.log('== build');
   sh('npx', ['vite', 'build']);
   const measured = await measureSoldBadge({ staticDir: join(root, 'dist') });
+  mergeIntoResults(measured);
+  console.table(measured);
+}
+
+function mergeIntoResults(measured: Row[]) {
   const path = join(root, 'bench-results.json');
   const previous = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { rows: Row[] }).rows : [];
   const names = new Set(measured.map((r) => r.metric));
   rows.push(...previous.filter((r) => !names.has(r.metric)), ...measured);
   writeResults();
-  console.table(measured);
+}
+
+async function onlyLoad() {
+  let dataDir = benchDataDir;
+  if (!existsSync(join(benchDataDir, 'bench-seeded'))) {
+    dataDir = join(root, '.data-bench-load');
+    if (!existsSync(join(dataDir, 'bench-seeded'))) {
+      console.log(`== seeding a 10000-token database in ${dataDir}`);
+      sh(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--tokens', '10000', '--reset'], { DATA_DIR: dataDir });
+      writeFileSync(join(dataDir, 'bench-seeded'), '10000');
+    }
+  }
+  const server = startServer(dataDir);
+  try {
+    await waitUntilUp();
+    const warmUp = benchClient();
+    for (let i = 0; i < 30; i++) await query(warmUp, { sort: SORTS.newest, pagination: { perPage: 15 } }); // warm-up
+    warmUp.destroy();
+    const measured = await measureLoad(base);
+    mergeIntoResults(measured);
+    console.table(measured);
+  } finally {
+    server.kill('SIGTERM');
+  }
 }
 
 async function main() {
   if (process.argv.includes('--only=sold-badge')) return onlySoldBadge();
+  if (process.argv.includes('--only=load')) return onlyLoad();
   console.log('== build');
   sh('npx', ['vite', 'build']);
   for (const route of ['/', '/explore']) {
@@ -153,7 +204,9 @@ async function main() {
     console.log('server up');
     rows.push({ metric: 'server cold start (existing database)', value: Math.round(performance.now() - started), unit: 'ms' });
 
-    for (let i = 0; i < 30; i++) await query({ sort: SORTS.newest, pagination: { perPage: 15 } }); // warm-up
+    const warmUp = benchClient();
+    for (let i = 0; i < 30; i++) await query(warmUp, { sort: SORTS.newest, pagination: { perPage: 15 } }); // warm-up
+    warmUp.destroy();
     for (const [filterName, filters] of Object.entries(FILTERS)) {
       for (const [sortName, sort] of Object.entries(SORTS)) {
         console.log(`== getMarketplaceTokens ${sortName} (filter: ${filterName})`);
@@ -166,6 +219,8 @@ async function main() {
         writeResults(); // after every measurement, so a long run still leaves its figures
       }
     }
+    rows.push(...(await measureLoad(base))); // config p99 idle, during a socket flood and a read flood (scripts/bench/load.ts)
+    writeResults();
     console.log('== first-load script in a browser (/, /explore)');
     rows.push(...firstLoadRows(await measureFirstLoad(base, ['/', '/explore'])));
     writeResults();

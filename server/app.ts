@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import type { Server as SocketServer } from 'socket.io';
 import type { ServerConfig } from './config.js';
 import type { Db } from './db/client.js';
+import { createExecutionQueue, type ExecutionQueue } from './graphql/executionQueue.js';
 import { createGraphql } from './graphql/index.js';
 import { bodyLimits } from './http/bodyLimits.js';
 import { errorResponse, handleError } from './http/errors.js';
@@ -15,6 +16,8 @@ import { createLiveBus, type LiveBus } from './live/bus.js';
 import { attachSocketServer } from './live/socketServer.js';
 import { restRoutes } from './rest/index.js';
 import { geofence } from './security/geofence.js';
+import { createMemoryRateLimiter } from './security/memoryRateLimit.js';
+import { clientAddress, clientLimitKey } from './security/clientAddress.js';
 import { createRateLimiter, isWrite, limitByClient } from './security/rateLimit.js';
 import { uploadRoutes } from './studio/upload.js';
 
@@ -34,6 +37,8 @@ export interface CreateServerOptions {
 export interface AppServer {
   app: Hono;
   live: LiveBus;
+  /** The GraphQL executions running and queued in this process (config.security.graphqlQueue). */
+  graphqlExecutions: Pick<ExecutionQueue, 'running' | 'queued'>;
   /** Wires socket.io at /socket.io onto the http server; the indexer broadcasts through the returned io. */
   attach(httpServer: HttpServer): SocketServer;
 }
@@ -59,19 +64,37 @@ export function createServer({ db, config, mediaStore, staticDir, live = createL
   // Sign-ins (POST /api/v1/account) have limits of their own.
   const isSignIn = (method: string, path: string) => method === 'POST' && /^\/api\/v1\/account\/?$/.test(path);
   app.use('/api/v1/*', (c, next) => (isWrite(c.req.method) && !isSignIn(c.req.method, c.req.path) ? clientWrites(c, next) : next()));
+  // Reads per client address, counted in this process's memory (no database write per read): every POST /graphql
+  // and every REST GET/HEAD but the config and health routes, which scripts and the app's start always reach.
+  const clientReads = createMemoryRateLimiter(config.security.rateLimits.readByClient);
+  const isCountedRead = (method: string, path: string) =>
+    path === '/graphql'
+      ? method === 'POST'
+      : (method === 'GET' || method === 'HEAD') && path.startsWith('/api/') && !/^\/api\/v1\/(config|health)\/?$/.test(path);
+  app.use('*', async (c, next) => {
+    if (isCountedRead(c.req.method, c.req.path)) clientReads.check(clientLimitKey(clientAddress(c, config.security.trustProxy)));
+    await next();
+  });
 
   // tus uploads of the studio (/api/v1/canvas/{id}/upload/), ahead of the REST routes' catch-all 404.
   app.route('/api/v1/canvas', uploadRoutes({ db, config, mediaStore, limiter }));
   app.route('/api/v1', restRoutes({ db, config, live, mediaStore, limiter }));
 
   const yoga = createGraphql({ db, config: config.public, limits: config.security.graphql, mediaStore });
-  app.post('/graphql', (c) => {
+  const executions = createExecutionQueue(config.security.graphqlQueue);
+  app.post('/graphql', async (c) => {
     // JSON (what the app sends) or a GraphQL document only: yoga's form-urlencoded parser throws a 500 on
     // malformed `variables`, and a form POST is a cross-site "simple request".
     if (!GRAPHQL_CONTENT_TYPE.test(c.req.header('Content-Type') ?? '')) {
       return errorResponse(c, 415, 'unsupported_media_type', 'Send GraphQL queries as application/json.');
     }
-    return yoga.fetch(c.req.raw);
+    // The body is read before taking a slot, so a client sending it slowly holds no execution slot.
+    const request = new Request(c.req.raw.url, { method: 'POST', headers: c.req.raw.headers, body: await c.req.arrayBuffer(), signal: c.req.raw.signal });
+    return executions.run(async () => {
+      // A client that gave up while its request waited in the queue: nothing to answer.
+      if (request.signal.aborted) return errorResponse(c, 408, 'request_aborted', 'The request was aborted.');
+      return yoga.fetch(request);
+    });
   });
   app.all('/graphql', (c) => errorResponse(c, 405, 'method_not_allowed', 'Send GraphQL queries with POST.'));
 
@@ -89,6 +112,7 @@ export function createServer({ db, config, mediaStore, staticDir, live = createL
   return {
     app,
     live,
+    graphqlExecutions: executions,
     attach(httpServer) {
       const io = attachSocketServer(httpServer, db, config.security);
       live.attach(io);

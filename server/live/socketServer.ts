@@ -6,9 +6,21 @@ import { checkApiKey } from '../auth/apiKeys.js';
 import type { Db } from '../db/client.js';
 import { clientAddressOf, clientLimitKey } from '../security/clientAddress.js';
 import type { SecurityConfig } from '../security/config.js';
+import { createMemoryRateLimiter, createTokenBucket } from '../security/memoryRateLimit.js';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const KEY = /^[A-Za-z0-9_-]{16,128}$/;
+
+/** What one socket did, in `socket.data.counts` (tests and the benchmark read it). */
+export interface SocketCounts {
+  /** API key lookups made for this socket's `ready` messages. */
+  keyLookups: number;
+  /** Messages refused by the socket's message rate. */
+  refused: number;
+}
+
+/** The ack of a message refused by a rate (a throttled socket), instead of `{ ok, signedIn }`. */
+const THROTTLED = { ok: false, error: 'rate_limited', message: 'Too many messages on this connection. Slow down.' } as const;
 
 /** The key a handshake's connections are counted under: the shared client-address rule (an IPv6 client by its /64). */
 function clientOf(request: IncomingMessage, trustedProxies: number): string {
@@ -42,13 +54,41 @@ export function attachSocketServer(httpServer: HttpServer, db: Db, security: Sec
     });
   });
 
+  // Key lookups of all of one client's sockets: a client reconnecting to get fresh per-socket buckets still waits.
+  const clientKeyLookups = createMemoryRateLimiter(security.rateLimits.keyLookupByClient);
+
   io.on('connection', (socket) => {
+    const client = clientOf(socket.request, trustProxy);
+    // Every message takes a token; a flooding socket is refused message by message, then disconnected.
+    const messages = createTokenBucket(limits.messageRate);
+    const keyLookups = createTokenBucket(limits.keyLookupRate);
+    const counts: SocketCounts = { keyLookups: 0, refused: 0 };
+    socket.data.counts = counts;
+    socket.use(([, ...args], next) => {
+      // Packets that arrived in the same read as the one that disconnected the socket are dropped unseen.
+      if (!socket.connected) return;
+      if (messages.take()) return next();
+      counts.refused += 1;
+      if (counts.refused >= limits.refusedBeforeDisconnect) {
+        socket.disconnect(true);
+        return;
+      }
+      const ack = args.at(-1);
+      if (typeof ack === 'function') ack(THROTTLED);
+    });
+
     // Clients send 'ready' on connect and after every reconnect. Only a signed-in key joins its account's room
     // (PublishReady and other events meant for one account); anyone else gets the public events only.
     socket.on('ready', async (payload: unknown, ack?: unknown) => {
       const { address, key } = (payload ?? {}) as { address?: unknown; key?: unknown };
       let signedIn = false;
       if (typeof address === 'string' && ADDRESS.test(address) && typeof key === 'string' && KEY.test(key)) {
+        // One database lookup per key: bounded per socket and per client; past either the rooms stay as they are.
+        if (!keyLookups.take() || !clientKeyLookups.hit(client).allowed) {
+          if (typeof ack === 'function') ack(THROTTLED);
+          return;
+        }
+        counts.keyLookups += 1;
         try {
           signedIn = (await checkApiKey(db, address.toLowerCase(), key)).ok;
         } catch (error) {

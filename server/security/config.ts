@@ -23,6 +23,8 @@ export const RATE_LIMIT_NAMES = [
   'writeByAccount',
   'writeByClient',
   'contactByClient',
+  'readByClient',
+  'keyLookupByClient',
 ] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 
@@ -41,7 +43,16 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimit> = {
   writeByAccount: { limit: 600, windowMs: MINUTE },
   writeByClient: { limit: 3000, windowMs: MINUTE },
   contactByClient: { limit: 5, windowMs: HOUR },
+  // Counted in memory per process (security/memoryRateLimit.ts), not in the database: a read must not cost a write.
+  // 3,000 a minute (50 a second) is far above a browser's pace (the home page makes 5 GraphQL reads, the e2e suite
+  // runs one browser) and below the ~180 a second that saturates one process.
+  readByClient: { limit: 3000, windowMs: MINUTE },
+  // Socket `ready` key checks (one database lookup each) of all of one client's sockets; in memory per process.
+  keyLookupByClient: { limit: 600, windowMs: MINUTE },
 };
+
+/** The in-memory limits (per process): checked on every read, so they add no database write. */
+export const MEMORY_RATE_LIMIT_NAMES: readonly RateLimitName[] = ['readByClient', 'keyLookupByClient'];
 
 export interface GraphqlLimits {
   /** The largest query cost: the sum of the list sizes a query asks for (aliases counted). */
@@ -71,9 +82,33 @@ export interface SocketLimits {
   maxConnectionsPerClient: number;
   /** The largest incoming socket.io message, in bytes. */
   maxMessageBytes: number;
+  /** Messages per socket: a token bucket of `limit` refilled over `windowMs`; past it a message is refused. */
+  messageRate: RateLimit;
+  /** API key lookups (`ready` with an address and a key) per socket, a token bucket like messageRate. */
+  keyLookupRate: RateLimit;
+  /** Refused messages after which the socket is disconnected. */
+  refusedBeforeDisconnect: number;
 }
 
-export const DEFAULT_SOCKET_LIMITS: SocketLimits = { maxConnectionsPerClient: 50, maxMessageBytes: 16 * 1024 };
+export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
+  maxConnectionsPerClient: 50,
+  maxMessageBytes: 16 * 1024,
+  // The app sends `ready` on connect and when the signed-in account changes: a handful a minute.
+  messageRate: { limit: 20, windowMs: 10_000 },
+  keyLookupRate: { limit: 10, windowMs: MINUTE },
+  refusedBeforeDisconnect: 20,
+};
+
+/** GraphQL executions at once per process; the excess waits in a bounded queue, past it 503 with Retry-After. */
+export interface GraphqlQueueLimits {
+  maxConcurrent: number;
+  maxQueued: number;
+  /** Retry-After of the 503, in seconds. */
+  retryAfterSeconds: number;
+}
+
+/** 8 at once keeps PostgreSQL's pool of 10 busy; 64 queued wait well under a second at ~180 executions a second. */
+export const DEFAULT_GRAPHQL_QUEUE: GraphqlQueueLimits = { maxConcurrent: 8, maxQueued: 64, retryAfterSeconds: 1 };
 
 export interface SecurityConfig {
   /** Hosts (authority, e.g. "127.0.0.1:8787") a sign-in message may name as its domain. */
@@ -87,6 +122,7 @@ export interface SecurityConfig {
   trustProxy: number;
   rateLimits: Record<RateLimitName, RateLimit>;
   graphql: GraphqlLimits;
+  graphqlQueue: GraphqlQueueLimits;
   socket: SocketLimits;
   /** How long a client may take to send its request headers. */
   headersTimeoutMs: number;
@@ -114,6 +150,14 @@ const proxyHops = z
   .regex(/^(\d{1,2}|true|yes|false|no)$/, 'must be the number of trusted proxies (0 to 99)')
   .transform((value) => (value === 'true' || value === 'yes' ? 1 : value === 'false' || value === 'no' ? 0 : Number(value)));
 
+const rate = z.string().regex(/^\d+\/\d+$/, 'must be "<requests>/<seconds>"');
+
+/** "20/10" → 20 per 10 seconds. */
+function parseRate(value: string): RateLimit {
+  const [limit, seconds] = value.split('/').map(Number) as [number, number];
+  return { limit, windowMs: Math.max(1, seconds) * 1000 };
+}
+
 const securityEnvSchema = z.object({
   APP_DOMAIN: z.string().optional(),
   TRUST_PROXY: proxyHops.default(0),
@@ -124,6 +168,11 @@ const securityEnvSchema = z.object({
   GRAPHQL_MAX_NESTING: positiveInt.max(1000).default(DEFAULT_GRAPHQL_LIMITS.maxNesting),
   SOCKET_MAX_CONNECTIONS_PER_CLIENT: positiveInt.default(DEFAULT_SOCKET_LIMITS.maxConnectionsPerClient),
   SOCKET_MAX_MESSAGE_BYTES: positiveInt.default(DEFAULT_SOCKET_LIMITS.maxMessageBytes),
+  SOCKET_MESSAGE_RATE: rate.optional(),
+  SOCKET_KEY_LOOKUP_RATE: rate.optional(),
+  SOCKET_REFUSED_BEFORE_DISCONNECT: positiveInt.default(DEFAULT_SOCKET_LIMITS.refusedBeforeDisconnect),
+  GRAPHQL_MAX_CONCURRENT: positiveInt.default(DEFAULT_GRAPHQL_QUEUE.maxConcurrent),
+  GRAPHQL_MAX_QUEUED: z.coerce.number().int().min(0).default(DEFAULT_GRAPHQL_QUEUE.maxQueued),
   HEADERS_TIMEOUT_MS: positiveInt.default(15_000),
   REQUEST_TIMEOUT_MS: positiveInt.default(120_000),
   // At least a minute: the app renews a key 2 minutes before it expires.
@@ -131,7 +180,7 @@ const securityEnvSchema = z.object({
   LOGIN_ISSUED_AT_SKEW_MS: z.coerce.number().int().min(1_000).max(60 * 60_000).default(DEFAULT_LOGIN_ISSUED_AT_SKEW_MS),
   // "limit/seconds" per name, e.g. RATE_LIMIT_LOGIN_BY_ADDRESS=10/60.
   ...Object.fromEntries(
-    RATE_LIMIT_NAMES.map((name) => [envNameOf(name), z.string().regex(/^\d+\/\d+$/, 'must be "<requests>/<seconds>"').optional()]),
+    RATE_LIMIT_NAMES.map((name) => [envNameOf(name), rate.optional()]),
   ),
 });
 
@@ -162,9 +211,7 @@ export function loadSecurityConfig(env: Record<string, string | undefined>, port
   const rateLimits = Object.fromEntries(
     RATE_LIMIT_NAMES.map((name) => {
       const value = vars[envNameOf(name)];
-      if (!value) return [name, DEFAULT_RATE_LIMITS[name]];
-      const [limit, seconds] = value.split('/').map(Number) as [number, number];
-      return [name, { limit, windowMs: Math.max(1, seconds) * 1000 }];
+      return [name, value ? parseRate(value) : DEFAULT_RATE_LIMITS[name]];
     }),
   ) as Record<RateLimitName, RateLimit>;
   return {
@@ -179,7 +226,14 @@ export function loadSecurityConfig(env: Record<string, string | undefined>, port
       maxNesting: vars.GRAPHQL_MAX_NESTING,
       introspection: vars.NODE_ENV !== 'production',
     },
-    socket: { maxConnectionsPerClient: vars.SOCKET_MAX_CONNECTIONS_PER_CLIENT, maxMessageBytes: vars.SOCKET_MAX_MESSAGE_BYTES },
+    graphqlQueue: { maxConcurrent: vars.GRAPHQL_MAX_CONCURRENT, maxQueued: vars.GRAPHQL_MAX_QUEUED, retryAfterSeconds: DEFAULT_GRAPHQL_QUEUE.retryAfterSeconds },
+    socket: {
+      maxConnectionsPerClient: vars.SOCKET_MAX_CONNECTIONS_PER_CLIENT,
+      maxMessageBytes: vars.SOCKET_MAX_MESSAGE_BYTES,
+      messageRate: vars.SOCKET_MESSAGE_RATE ? parseRate(vars.SOCKET_MESSAGE_RATE) : DEFAULT_SOCKET_LIMITS.messageRate,
+      keyLookupRate: vars.SOCKET_KEY_LOOKUP_RATE ? parseRate(vars.SOCKET_KEY_LOOKUP_RATE) : DEFAULT_SOCKET_LIMITS.keyLookupRate,
+      refusedBeforeDisconnect: vars.SOCKET_REFUSED_BEFORE_DISCONNECT,
+    },
     headersTimeoutMs: vars.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
     geofence: loadGeofenceConfig(env),

@@ -1,10 +1,12 @@
-// GraphQL: getCommentsByTokenId — top-level comments newest first (keyset pages of 20), replies nested to 5 levels (0–4).
+// GraphQL: getCommentsByTokenId — top-level comments newest first (keyset pages of 20), each comment with its first
+// 2 replies per level to 5 levels (0–4); getCommentReplies — one comment's replies, oldest first, 20 a page.
 import { z } from 'zod';
-import { COMMENTS_PAGE_SIZE } from '../../../domain/comments.js';
-import { readCommentsPage } from '../../rest/commentsStore.js';
+import { COMMENTS_PAGE_SIZE, REPLIES_PREVIEW } from '../../../domain/comments.js';
+import { findCommentWithLevel } from '../../rest/commentsStore.js';
 import { badInput, parseListInput } from '../inputs.js';
 import type { GraphqlContext, GraphqlModule } from '../module.js';
 import { toConnection } from '../page.js';
+import { REPLIES_SORT, readCommentsPage, readRepliesPage, type ThreadPage } from './thread.js';
 
 const typeDefs = /* GraphQL */ `
   type Comment {
@@ -24,7 +26,16 @@ const typeDefs = /* GraphQL */ `
     votes: Int!
     "The signed-in viewer's own vote (1 or -1); null when none or when the request is not signed in."
     myVote: Int
-    replies: [Comment!]!
+    "The first ${REPLIES_PREVIEW} replies (oldest first) with their total and cursor; getCommentReplies pages on from replies.pageInfo.endCursor. None below level 4."
+    replies: CommentReplies!
+  }
+
+  "A comment's first replies: at most ${REPLIES_PREVIEW}, whatever totalCount says (the cost limit prices them so)."
+  type CommentReplies {
+    "Every direct reply of the comment."
+    totalCount: Int!
+    pageInfo: PageInfo!
+    nodes: [Comment!]!
   }
 
   type CommentEdge {
@@ -41,10 +52,12 @@ const typeDefs = /* GraphQL */ `
   extend type Query {
     "myVote is the vote of the account signed in with Authorization: Bearer <address>:<key> (no Nonce); null for anyone else."
     getCommentsByTokenId(token_id: ID!, pagination: PaginationInput): CommentConnection!
+    "One comment's replies, oldest first, ${COMMENTS_PAGE_SIZE} a page by default ('More replies': after = the last page's endCursor, or the thread's replies.pageInfo.endCursor). An unknown comment has an empty page."
+    getCommentReplies(comment_id: ID!, pagination: PaginationInput): CommentConnection!
   }
 `;
 
-const tokenIdSchema = z.string().regex(/^[1-9]\d{0,15}$/);
+const idSchema = z.string().regex(/^[1-9]\d{0,15}$/);
 
 interface Args {
   token_id: string;
@@ -52,23 +65,41 @@ interface Args {
 }
 
 async function getCommentsByTokenId(_parent: unknown, args: Args, context: GraphqlContext) {
-  if (!tokenIdSchema.safeParse(args.token_id).success) throw badInput('Invalid token_id: a token _id (positive integer).');
+  if (!idSchema.safeParse(args.token_id).success) throw badInput('Invalid token_id: a token _id (positive integer).');
   const pagination = { ...args.pagination, perPage: args.pagination?.perPage ?? COMMENTS_PAGE_SIZE };
   const input = parseListInput({ pagination }, ['_id']);
-  const { roots, totalCount } = await readCommentsPage(context.db, context.config.ipfs, {
+  const page = await readCommentsPage(context.db, context.config.ipfs, {
     tokenId: Number(args.token_id),
     beforeId: input.after?.id ?? null,
     limit: input.perPage + 1,
     // Only the signed-in account's own votes: an address alone proves nothing.
     viewer: await context.viewer(),
   });
-  const rows = roots.map((node) => ({ id: Number(node.id), node }));
-  return toConnection(input, rows, totalCount, (row) => row.node);
+  return connectionOf(input, page);
+}
+
+const connectionOf = (input: ReturnType<typeof parseListInput>, page: ThreadPage) => toConnection(input, page.rows, page.totalCount, (row) => page.nodes.get(row.id)!);
+
+interface RepliesArgs {
+  comment_id: string;
+  pagination?: Args['pagination'];
+}
+
+async function getCommentReplies(_parent: unknown, args: RepliesArgs, context: GraphqlContext) {
+  if (!idSchema.safeParse(args.comment_id).success) throw badInput('Invalid comment_id: a comment _id (positive integer).');
+  const pagination = { ...args.pagination, perPage: args.pagination?.perPage ?? COMMENTS_PAGE_SIZE };
+  const input = parseListInput({ pagination, sort: REPLIES_SORT }, ['_id']);
+  const found = await findCommentWithLevel(context.db, Number(args.comment_id));
+  const parent = found ? { id: found.row.id, level: found.level } : null;
+  return connectionOf(input, await readRepliesPage(context.db, context.config.ipfs, parent, input, await context.viewer()));
 }
 
 export const commentsModule: GraphqlModule = {
   typeDefs,
   resolvers: {
-    Query: { getCommentsByTokenId: getCommentsByTokenId as (parent: unknown, args: never, context: GraphqlContext) => unknown },
+    Query: {
+      getCommentsByTokenId: getCommentsByTokenId as (parent: unknown, args: never, context: GraphqlContext) => unknown,
+      getCommentReplies: getCommentReplies as (parent: unknown, args: never, context: GraphqlContext) => unknown,
+    },
   },
 };

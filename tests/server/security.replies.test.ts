@@ -35,6 +35,9 @@ describe.each(DATABASE_KINDS)('a reply flood on %s', (kind) => {
   let flood: number[];
   // Under the flood's first reply, a chain with 5 replies at each level (1 to 4) and one at level 5.
   let chain: number[];
+  // Every statement the server runs, to count the reply reads.
+  const statements: string[] = [];
+  const previewReads = () => statements.filter((statement) => statement.includes('LEFT JOIN LATERAL')).length;
 
   const send = async (query: string, variables: Record<string, unknown>): Promise<Answer> => {
     const response = await server.app.request('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
@@ -44,7 +47,7 @@ describe.each(DATABASE_KINDS)('a reply flood on %s', (kind) => {
   const costOf = (query: string, variables: Record<string, unknown>) => measureOperations(schema, parse(query), variables)[0]!.cost;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
+    database = await openTestDatabase(kind, { logQuery: (query) => void statements.push(query) });
     server = await buildTestServer(database.db);
     tokenId = (await seedMarketplace(database.db)).tokens[0]!.id;
     const people = await database.db.select().from(accounts);
@@ -110,6 +113,16 @@ describe.each(DATABASE_KINDS)('a reply flood on %s', (kind) => {
     expect(cost).toBe(20 * (1 + 2 + 4 + 8 + 16));
     expect(all.length).toBeLessThanOrEqual(cost);
     expect(cost * 2).toBeLessThan(DEFAULT_GRAPHQL_LIMITS.maxCost);
+  });
+
+  it('replies are read one batch per level, and only as deep as the query selects them', async () => {
+    statements.length = 0;
+    await send(THREAD, { token_id: String(tokenId), pagination: { after: null, perPage: 20 } });
+    expect(previewReads()).toBe(4); // levels 1 to 4, each for every comment of the level above at once
+    statements.length = 0;
+    const flat = await send('query ($t: ID!) { getCommentsByTokenId(token_id: $t) { edges { node { id } } } }', { t: String(tokenId) });
+    expect(flat.body.data!.getCommentsByTokenId!.edges).toHaveLength(20);
+    expect(previewReads()).toBe(0);
   });
 
   it("'More replies' pages one comment's replies 20 at a time from the thread's cursor: every reply exactly once, in order", async () => {

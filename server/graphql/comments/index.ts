@@ -5,8 +5,9 @@ import { COMMENTS_PAGE_SIZE, REPLIES_PREVIEW } from '../../../domain/comments.js
 import { findCommentWithLevel } from '../../rest/commentsStore.js';
 import { badInput, parseListInput } from '../inputs.js';
 import type { GraphqlContext, GraphqlModule } from '../module.js';
+import { batchLoad } from '../batch.js';
 import { toConnection } from '../page.js';
-import { REPLIES_SORT, readCommentsPage, readRepliesPage, type ThreadPage } from './thread.js';
+import { DEEPEST_LEVEL, REPLIES_SORT, readCommentsPage, readReplyPreviews, readRepliesPage, replyPreview, type ThreadNode, type ThreadPage } from './thread.js';
 
 const typeDefs = /* GraphQL */ `
   type Comment {
@@ -94,6 +95,22 @@ async function getCommentReplies(_parent: unknown, args: RepliesArgs, context: G
   return connectionOf(input, await readRepliesPage(context.db, context.config.ipfs, parent, input, await context.viewer()));
 }
 
+/**
+ * Comment.replies: the first replies, only where a query selects them. The comments of one level of a read ask in
+ * the same tick, so each level is one batch (readReplyPreviews) and the next level's comments ask in turn.
+ */
+function replies(parent: ThreadNode, _args: unknown, context: GraphqlContext) {
+  if (parent.level >= DEEPEST_LEVEL) return replyPreview([], 0);
+  return batchLoad(context, 'Comment.replies', `${parent.id}:${parent.level}`, async (keys: string[]) => {
+    const parents = keys.map((key) => {
+      const [id, level] = key.split(':').map(Number) as [number, number];
+      return { id, level };
+    });
+    const previews = await readReplyPreviews(context.db, context.config.ipfs, parents, await context.viewer());
+    return new Map(keys.map((key, index) => [key, previews.get(parents[index]!.id)!]));
+  });
+}
+
 export const commentsModule: GraphqlModule = {
   typeDefs,
   resolvers: {
@@ -101,5 +118,6 @@ export const commentsModule: GraphqlModule = {
       getCommentsByTokenId: getCommentsByTokenId as (parent: unknown, args: never, context: GraphqlContext) => unknown,
       getCommentReplies: getCommentReplies as (parent: unknown, args: never, context: GraphqlContext) => unknown,
     },
+    Comment: { replies: replies as (parent: unknown, args: never, context: GraphqlContext) => unknown },
   },
 };

@@ -1,6 +1,7 @@
-// The thread reads: a page of top-level comments or of one comment's replies, each comment carrying its first
-// REPLIES_PREVIEW replies with their total and cursor, down to the deepest shown level. However many replies were
-// posted, a read returns at most page × (1 + 2 + 4 + …) comments: what the GraphQL cost limit prices.
+// The thread reads: a page of top-level comments or of one comment's replies, and each comment's first
+// REPLIES_PREVIEW replies with their total and cursor (Comment.replies, resolved only where a query selects it and
+// batched per level). However many replies were posted, a read returns at most page × (1 + 2 + 4 + …) comments:
+// what the GraphQL cost limit prices.
 import { and, count, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { REPLIES_PREVIEW, SHOWN_LEVELS, TOP_LEVEL } from '../../../domain/comments.js';
 import type { Db } from '../../db/client.js';
@@ -11,6 +12,9 @@ import { keysetSegments } from '../keyset.js';
 import { readSegments, type Connection } from '../page.js';
 import type { Ipfs } from '../people.js';
 
+/** A comment as the thread reads return it; its `replies` field is resolved on its own (repliesPreviews). */
+export type ThreadNode = Omit<CommentNode, 'replies'>;
+
 /** GraphQL CommentReplies: the first replies of a comment (oldest first), how many it has, where the rest start. */
 export interface ReplyPreview {
   totalCount: number;
@@ -18,17 +22,15 @@ export interface ReplyPreview {
   nodes: ThreadNode[];
 }
 
-export type ThreadNode = Omit<CommentNode, 'replies'> & { replies: ReplyPreview };
-
 /** Levels 0 to DEEPEST_LEVEL are shown; a comment at the deepest level shows no replies (rows written directly may go deeper). */
-const DEEPEST_LEVEL = TOP_LEVEL + SHOWN_LEVELS - 1;
+export const DEEPEST_LEVEL = TOP_LEVEL + SHOWN_LEVELS - 1;
 
 /** Replies read oldest first: the `_id` keyset ascending (its cursors are not a top-level page's). */
 export const REPLIES_SORT = { sortBy: '_id', sortDir: 1 } as const;
 
 const replyCursor = (id: number) => encodeCursor({ ...REPLIES_SORT, value: null, id });
 
-function preview(nodes: ThreadNode[], totalCount: number): ReplyPreview {
+export function replyPreview(nodes: ThreadNode[], totalCount: number): ReplyPreview {
   const last = nodes.at(-1);
   return {
     totalCount,
@@ -65,38 +67,34 @@ async function previewIds(db: Db, parents: number[]): Promise<{ counts: Map<numb
   return { counts, ids };
 }
 
-/**
- * The nodes for `rows` (all at `level`), each with its reply preview down to DEEPEST_LEVEL: one preview statement
- * and one author read per level, then every vote at once.
- */
-async function withReplyPreviews(db: Db, ipfs: Ipfs, rows: Joined[], level: number, viewer: string | null): Promise<ThreadNode[]> {
-  const levels: Joined[][] = [rows];
-  const counts = new Map<number, number>();
-  let parents = level < DEEPEST_LEVEL ? rows.map((row) => row.comment.id) : [];
-  while (parents.length > 0) {
-    const found = await previewIds(db, parents);
-    for (const [id, total] of found.counts) counts.set(id, total);
-    const replies = found.ids.length > 0 ? await selectWithAuthors(db, inArray(comments.id, found.ids), 'asc') : [];
-    levels.push(replies);
-    parents = level + levels.length - 1 < DEEPEST_LEVEL ? replies.map((row) => row.comment.id) : [];
-  }
+/** Nodes with their votes (the viewer's own too) at `level`. */
+async function toNodes(db: Db, ipfs: Ipfs, rows: Joined[], level: number, viewer: string | null): Promise<ThreadNode[]> {
   const { votes, mine } = await loadVotes(
     db,
-    levels.flat().map((row) => row.comment.id),
+    rows.map((row) => row.comment.id),
     viewer,
   );
-  const byId = new Map<number, ThreadNode>();
-  const roots: ThreadNode[] = [];
-  levels.forEach((levelRows, depth) => {
-    for (const row of levelRows) {
-      const node: ThreadNode = { ...toNode(row, level + depth, ipfs, votes, mine), replies: preview([], 0) };
-      byId.set(row.comment.id, node);
-      if (depth === 0) roots.push(node);
-      else byId.get(row.comment.parentId!)?.replies.nodes.push(node);
-    }
+  return rows.map((row) => {
+    const { replies: _none, ...node } = toNode(row, level, ipfs, votes, mine);
+    return node;
   });
-  for (const [id, node] of byId) node.replies = preview(node.replies.nodes, counts.get(id) ?? 0);
-  return roots;
+}
+
+/**
+ * The reply previews of several comments at once (every comment of one level of a read): one preview statement,
+ * one author read and the votes. Each reply's level is its parent's + 1.
+ */
+export async function readReplyPreviews(db: Db, ipfs: Ipfs, parents: { id: number; level: number }[], viewer: string | null): Promise<Map<number, ReplyPreview>> {
+  const { counts, ids } = await previewIds(
+    db,
+    parents.map((parent) => parent.id),
+  );
+  const rows = ids.length > 0 ? await selectWithAuthors(db, inArray(comments.id, ids), 'asc') : [];
+  const levels = new Map(parents.map((parent) => [parent.id, parent.level]));
+  const nodes = await toNodes(db, ipfs, rows, 0, viewer);
+  const byParent = new Map<number, ThreadNode[]>(parents.map((parent) => [parent.id, []]));
+  for (const node of nodes) byParent.get(Number(node.parent_id))?.push({ ...node, level: levels.get(Number(node.parent_id))! + 1 });
+  return new Map([...byParent].map(([id, replies]) => [id, replyPreview(replies, counts.get(id) ?? 0)]));
 }
 
 export interface CommentsPageInput {
@@ -117,7 +115,7 @@ export interface ThreadPage {
 
 const byIdOf = (nodes: ThreadNode[]) => new Map(nodes.map((node) => [Number(node.id), node]));
 
-/** A page of top-level comments (newest first), each with its reply previews. */
+/** A page of top-level comments (newest first). */
 export async function readCommentsPage(db: Db, ipfs: Ipfs, input: CommentsPageInput): Promise<ThreadPage> {
   const top = and(
     eq(comments.tokenId, input.tokenId),
@@ -128,13 +126,13 @@ export async function readCommentsPage(db: Db, ipfs: Ipfs, input: CommentsPageIn
     selectWithAuthors(db, top, 'desc', input.limit),
     db.select({ n: count() }).from(comments).where(and(eq(comments.tokenId, input.tokenId), isNull(comments.parentId))),
   ]);
-  const nodes = await withReplyPreviews(db, ipfs, topRows.slice(0, input.limit - 1), TOP_LEVEL, input.viewer);
+  const nodes = await toNodes(db, ipfs, topRows.slice(0, input.limit - 1), TOP_LEVEL, input.viewer);
   return { rows: topRows.map((row) => ({ id: row.comment.id })), nodes: byIdOf(nodes), totalCount: total?.n ?? 0 };
 }
 
 /**
- * A page of one comment's replies (oldest first, keyset on the id), each with its reply previews. A comment that
- * does not exist, or sits at the deepest shown level, has an empty page.
+ * A page of one comment's replies (oldest first, keyset on the id). A comment that does not exist, or sits at the
+ * deepest shown level, has an empty page.
  */
 export async function readRepliesPage(db: Db, ipfs: Ipfs, parent: { id: number; level: number } | null, input: ListInput, viewer: string | null): Promise<ThreadPage> {
   if (!parent || parent.level >= DEEPEST_LEVEL) return { rows: [], nodes: new Map(), totalCount: 0 };
@@ -147,6 +145,6 @@ export async function readRepliesPage(db: Db, ipfs: Ipfs, parent: { id: number; 
     db.select({ n: count() }).from(comments).where(ofParent),
   ]);
   const shown = rows.slice(0, input.perPage).map((entry) => entry.row);
-  const nodes = await withReplyPreviews(db, ipfs, shown, parent.level + 1, viewer);
+  const nodes = await toNodes(db, ipfs, shown, parent.level + 1, viewer);
   return { rows: rows.map(({ id }) => ({ id })), nodes: byIdOf(nodes), totalCount: total?.n ?? 0 };
 }

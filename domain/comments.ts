@@ -6,6 +6,12 @@ import { COMMENT_EMPTY_MESSAGE, REPLY_EMPTY_MESSAGE } from './messages';
 import { firstIssue } from './validate';
 
 export const COMMENTS_PAGE_SIZE = 20;
+/**
+ * Not in the seed: ours. A thread read carries each comment's first 2 replies (oldest first) at every level with
+ * their total and a cursor; 'More replies' pages on through one comment's replies, COMMENTS_PAGE_SIZE at a time.
+ * A thread page is then at most 20 × (1 + 2 + 4 + 8 + 16) comments however many replies were posted.
+ */
+export const REPLIES_PREVIEW = 2;
 /** Levels are counted from 0 (a top-level comment is level 0); the tree is shown this many levels deep (0–4). */
 export const SHOWN_LEVELS = 5;
 /** A reply may be written only on a comment whose level is below this (levels 0–3). */

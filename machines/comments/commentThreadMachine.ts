@@ -1,6 +1,6 @@
 // A token's comment thread (seed 000 §4 "Comment", §5, §8): one editor at a time, drafts, votes, notices.
 import { and, assign, emit, fromCallback, fromPromise, not, setup, stateIn, type EventObject } from 'xstate';
-import { addComment, appendPage, findComment, updateComment, type CommentsPage, type ThreadComment } from './commentTree';
+import { addComment, appendPage, appendReplies, findComment, updateComment, type CommentsPage, type ThreadComment } from './commentTree';
 import { COMMENT_NOTICES, canReplyAtLevel, commentTextError, sameAddress } from './rules';
 
 import type {
@@ -10,6 +10,7 @@ import type {
   CommentThreadInput,
   EditorTarget,
   FetchCommentsInput,
+  FetchRepliesInput,
   PostCommentInput,
 } from './commentThreadTypes';
 
@@ -21,6 +22,7 @@ export type {
   CommentThreadInput,
   EditorTarget,
   FetchCommentsInput,
+  FetchRepliesInput,
   PostCommentInput,
 } from './commentThreadTypes';
 
@@ -64,6 +66,9 @@ export const commentThreadMachine = setup({
     fetchComments: fromPromise<CommentsPage, FetchCommentsInput>(async () => {
       throw new Error('fetchComments is provided by src/services/comments');
     }),
+    fetchReplies: fromPromise<CommentsPage, FetchRepliesInput>(async () => {
+      throw new Error('fetchReplies is provided by src/services/comments');
+    }),
     postComment: fromPromise<ThreadComment, PostCommentInput>(async () => {
       throw new Error('postComment is provided by src/services/comments');
     }),
@@ -92,6 +97,7 @@ export const commentThreadMachine = setup({
     draftInvalid: ({ context }) => commentTextError(context.draft, isReply(context)) !== null,
     editing: ({ context }) => context.editor?.mode === 'edit',
     hasNextPage: ({ context }) => context.hasNextPage,
+    hasMoreReplies: ({ context, event }) => event.type === 'replies.loadMore' && !!findComment(context.comments, event.commentId)?.repliesPage.hasNextPage,
     viewerDiffers: ({ context, event }) => event.type === 'viewer.changed' && (event.address?.toLowerCase() ?? null) !== (context.viewer?.toLowerCase() ?? null),
     canDelete: ({ context, event }) => {
       if (event.type !== 'comment.delete' || context.editor !== null) return false;
@@ -117,6 +123,7 @@ export const commentThreadMachine = setup({
     draft: '',
     error: null,
     restored: input.restored ?? null,
+    repliesFor: null,
   }),
   invoke: { id: 'viewer', src: 'watchViewer' },
   on: {
@@ -321,6 +328,38 @@ export const commentThreadMachine = setup({
                     },
                   },
                 },
+              },
+            },
+          },
+        },
+        // 'More replies': the next page of one comment's replies, one comment at a time.
+        replies: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'replies.loadMore': { guard: 'hasMoreReplies', target: 'loading', actions: assign({ repliesFor: ({ event }) => event.commentId }) },
+              },
+            },
+            loading: {
+              tags: ['loadingReplies'],
+              on: {
+                // The list reloads for another viewer: a page after the old list's cursor would leave a gap.
+                'viewer.changed': [{ guard: 'viewerDiffers', target: 'idle', actions: [assign({ repliesFor: null }), 'assignViewer'] }, { actions: 'assignViewer' }],
+              },
+              invoke: {
+                id: 'fetchReplies',
+                src: 'fetchReplies',
+                input: ({ context }) => ({
+                  commentId: context.repliesFor!,
+                  after: findComment(context.comments, context.repliesFor!)?.repliesPage.endCursor ?? null,
+                  viewer: context.viewer,
+                }),
+                onDone: {
+                  target: 'idle',
+                  actions: assign(({ context, event }) => ({ comments: appendReplies(context.comments, context.repliesFor!, event.output), repliesFor: null })),
+                },
+                onError: { target: 'idle', actions: [assign({ repliesFor: null }), notify('error', COMMENT_NOTICES.fetchFailed)] },
               },
             },
           },

@@ -29,12 +29,15 @@ export interface CommentThreadContext extends CommentThreadInput {
   error: string | null;
   /** A draft brought back by a reload, applied once it is allowed (e.g. after the wallet reconnects). */
   restored: CommentDraft | null;
+  /** The comment whose next replies are loading ('More replies'); null when none is. */
+  repliesFor: string | null;
 }
 
 export type CommentThreadEvent =
   | { type: 'viewer.changed'; address: string | null }
   | { type: 'comments.retry' }
   | { type: 'comments.loadMore' }
+  | { type: 'replies.loadMore'; commentId: string }
   | { type: 'editor.open'; target: EditorTarget }
   | { type: 'draft.change'; text: string }
   | { type: 'editor.submit' }
@@ -46,6 +49,12 @@ export type CommentThreadEmitted = { type: 'comments.notify'; kind: 'success' | 
 
 export interface FetchCommentsInput {
   tokenId: string;
+  after: string | null;
+  viewer: string | null;
+}
+export interface FetchRepliesInput {
+  commentId: string;
+  /** The endCursor of the comment's replies loaded so far. */
   after: string | null;
   viewer: string | null;
 }

@@ -1,4 +1,5 @@
-// The comment tree the thread holds: types and pure updates (replace one node, add a reply, find by id).
+// The comment tree the thread holds: types and pure updates (replace one node, add a reply, append a page of
+// replies, find by id).
 
 export interface CommentAuthor {
   address: string;
@@ -19,8 +20,20 @@ export interface ThreadComment {
   votes: number;
   myVote: number | null;
   userInfo: CommentAuthor;
+  /** The replies loaded so far, oldest first: the thread read brings the first few, 'More replies' the rest. */
   replies: ThreadComment[];
+  /** The server's count of direct replies and where its next page of them starts. */
+  repliesPage: RepliesPageInfo;
 }
+
+export interface RepliesPageInfo {
+  totalCount: number;
+  endCursor: string | null;
+  hasNextPage: boolean;
+}
+
+/** A comment with no replies: a fresh one, or one at the deepest level. */
+export const NO_REPLIES: RepliesPageInfo = { totalCount: 0, endCursor: null, hasNextPage: false };
 
 export interface CommentsPage {
   totalCount: number;
@@ -50,10 +63,31 @@ export function updateComment(
   });
 }
 
-/** Adds a fresh comment: a top-level one goes first (newest first), a reply goes last under its parent. */
+/** Adds a fresh comment: a top-level one goes first (newest first), a reply goes last under its parent (and counts). */
 export function addComment(comments: readonly ThreadComment[], added: ThreadComment): ThreadComment[] {
   if (added.parent_id === null) return [added, ...comments];
-  return updateComment(comments, added.parent_id, (parent) => ({ ...parent, replies: [...parent.replies, added] }));
+  return updateComment(comments, added.parent_id, (parent) => ({
+    ...parent,
+    replies: [...parent.replies, added],
+    repliesPage: { ...parent.repliesPage, totalCount: parent.repliesPage.totalCount + 1 },
+  }));
+}
+
+/**
+ * Appends a page of one comment's replies, skipping any already shown (one posted meanwhile), oldest first: a reply
+ * posted here before its turn in the pages moves after the ones loaded now.
+ */
+export function appendReplies(comments: readonly ThreadComment[], commentId: string, page: CommentsPage): ThreadComment[] {
+  return updateComment(comments, commentId, (parent) => {
+    const known = new Set(parent.replies.map((reply) => reply.id));
+    const loaded = page.edges.map((edge) => edge.node).filter((node) => !known.has(node.id));
+    const replies = [...parent.replies, ...loaded].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+    return {
+      ...parent,
+      replies,
+      repliesPage: { totalCount: page.totalCount, endCursor: page.pageInfo.endCursor ?? parent.repliesPage.endCursor, hasNextPage: page.pageInfo.hasNextPage },
+    };
+  });
 }
 
 /** Appends a further page of top-level comments, skipping any already shown (one posted meanwhile). */

@@ -17,6 +17,7 @@ import type {
   ValueNode,
 } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import { REPLIES_PREVIEW } from '../../domain/comments.js';
 import type { GraphqlLimits } from '../security/config.js';
 import { DEFAULT_PER_PAGE } from './inputs.js';
 import { nestingDepth } from './nesting.js';
@@ -40,9 +41,10 @@ const {
  * Cost multiplies through them like through a page, so a list inside a page of 20 costs 20 × its estimate.
  */
 export const LIST_ESTIMATES: Readonly<Record<string, number>> = {
-  // Replies of one comment (every reply, oldest first; the page read loads them 5 levels deep). Most comments
-  // have none and a lively one a handful: 2 on average, so the thread's 4 nested levels cost 20·(2+4+8+16).
-  'Comment.replies': 2,
+  // A comment's first replies (Comment.replies.nodes): the server returns at most REPLIES_PREVIEW whatever was
+  // posted, so this is their real size; the thread's 4 nested levels cost 20·(2+4+8+16). The rest are paged by
+  // getCommentReplies (its perPage).
+  'CommentReplies.nodes': REPLIES_PREVIEW,
   // Active sales of one token (not cancelled, units left): usually one listing, a few when several holders sell.
   'TokenHolding.bazaarSales': 5,
   'TokenHoldingNode.bazaarSales': 5,

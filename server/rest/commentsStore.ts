@@ -1,5 +1,5 @@
-// Comment rows → API shapes, reply levels and the nested page read shared by REST and GraphQL.
-import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+// Comment rows → API shapes and reply levels, shared by REST and the GraphQL thread reads (graphql/comments/thread.ts).
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { SHOWN_LEVELS, TOP_LEVEL } from '../../domain/comments.js';
 import type { Db } from '../db/client.js';
 import { accounts, commentVotes, comments } from '../db/schema.js';
@@ -32,7 +32,8 @@ const rowColumns = {
   account: { id: accounts.id, address: accounts.address, alias: accounts.alias, avatar: accounts.avatar, firstName: accounts.firstName, lastName: accounts.lastName },
 };
 
-async function selectWithAuthors(db: Db, where: ReturnType<typeof and>, order: 'asc' | 'desc', limit?: number) {
+/** Comments with their authors, by id in `order`. */
+export async function selectWithAuthors(db: Db, where: ReturnType<typeof and>, order: 'asc' | 'desc', limit?: number) {
   const query = db
     .select(rowColumns)
     .from(comments)
@@ -42,9 +43,9 @@ async function selectWithAuthors(db: Db, where: ReturnType<typeof and>, order: '
   return limit === undefined ? query : query.limit(limit);
 }
 
-type Joined = Awaited<ReturnType<typeof selectWithAuthors>>[number];
+export type Joined = Awaited<ReturnType<typeof selectWithAuthors>>[number];
 
-function toNode(row: Joined, level: number, ipfs: Ipfs, votes: Map<number, number>, mine: Map<number, number>): CommentNode {
+export function toNode(row: Joined, level: number, ipfs: Ipfs, votes: Map<number, number>, mine: Map<number, number>): CommentNode {
   const { comment, account } = row;
   return {
     id: String(comment.id),
@@ -72,7 +73,7 @@ function toNode(row: Joined, level: number, ipfs: Ipfs, votes: Map<number, numbe
 }
 
 /** Vote sums for the comments, and the viewer's own votes when a viewer address is given. */
-async function loadVotes(db: Db, ids: number[], viewer: string | null) {
+export async function loadVotes(db: Db, ids: number[], viewer: string | null) {
   const votes = new Map<number, number>();
   const mine = new Map<number, number>();
   if (ids.length === 0) return { votes, mine };
@@ -107,49 +108,6 @@ export async function findCommentWithLevel(db: Pick<Db, 'select'>, id: number): 
     parentId = parent.parentId;
   }
   return { row, level };
-}
-
-export interface CommentsPageInput {
-  tokenId: number;
-  /** Top-level comments with an id below this one (keyset: newest first). */
-  beforeId: number | null;
-  /** Rows to read: perPage + 1, the extra one only tells whether a next page exists. */
-  limit: number;
-  viewer: string | null;
-}
-
-/** A page of top-level comments (newest first) with replies nested to SHOWN_LEVELS levels, 0–4 (oldest first). */
-export async function readCommentsPage(db: Db, ipfs: Ipfs, input: CommentsPageInput) {
-  const top = and(
-    eq(comments.tokenId, input.tokenId),
-    isNull(comments.parentId),
-    input.beforeId === null ? undefined : lt(comments.id, input.beforeId),
-  );
-  const [topRows, [total]] = await Promise.all([
-    selectWithAuthors(db, top, 'desc', input.limit),
-    db.select({ n: count() }).from(comments).where(and(eq(comments.tokenId, input.tokenId), isNull(comments.parentId))),
-  ]);
-  // One query per level: replies of every comment on the page at once.
-  const levels: Joined[][] = [topRows];
-  let parents = topRows.map((row) => row.comment.id);
-  for (let level = TOP_LEVEL + 1; level < TOP_LEVEL + SHOWN_LEVELS && parents.length > 0; level += 1) {
-    const rows = await selectWithAuthors(db, inArray(comments.parentId, parents), 'asc');
-    levels.push(rows);
-    parents = rows.map((row) => row.comment.id);
-  }
-  const ids = levels.flat().map((row) => row.comment.id);
-  const { votes, mine } = await loadVotes(db, ids, input.viewer);
-  const byId = new Map<number, CommentNode>();
-  const roots: CommentNode[] = [];
-  levels.forEach((rows, index) => {
-    for (const row of rows) {
-      const node = toNode(row, TOP_LEVEL + index, ipfs, votes, mine);
-      byId.set(row.comment.id, node);
-      if (index === 0) roots.push(node);
-      else byId.get(row.comment.parentId!)?.replies.push(node);
-    }
-  });
-  return { roots, totalCount: total?.n ?? 0 };
 }
 
 /** One comment as the API returns it (no replies loaded; a fresh comment has none). */

@@ -69,9 +69,9 @@ export interface GraphqlLimits {
 
 /**
  * Cost as measured by server/graphql/limits.ts. The app's dearest document is the comment thread (a page of 20
- * with replies 4 levels deep, 2 per comment estimated: 620), and every document must stay under half the limit;
+ * with replies 4 levels deep, at most 2 per comment: 620), and every document must stay under half the limit;
  * 1500 still refuses 200 aliased pages of 100 (cost 20000). Depth 15 is what graphql's standard introspection
- * query needs (the app's deepest document, the comment thread, is 9); aliases: the app uses none. Nesting 64
+ * query needs (the app's deepest document, the comment thread, is 13); aliases: the app uses none. Nesting 64
  * leaves room for depth 15 with arguments and input objects at every level, and is far below what overflows the
  * parser's stack (thousands).
  */

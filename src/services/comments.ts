@@ -1,6 +1,7 @@
-// Comments: GraphQL getCommentsByTokenId and REST /api/v1/comments (post, edit, delete, vote); drafts in commentDrafts.
-import type { CommentsPage, ThreadComment } from '../../machines/comments/commentTree';
-import type { FetchCommentsInput, PostCommentInput } from '../../machines/comments/commentThreadMachine';
+// Comments: GraphQL getCommentsByTokenId and getCommentReplies, REST /api/v1/comments (post, edit, delete, vote);
+// drafts in commentDrafts.
+import { NO_REPLIES, type CommentsPage, type ThreadComment } from '../../machines/comments/commentTree';
+import type { FetchCommentsInput, FetchRepliesInput, PostCommentInput } from '../../machines/comments/commentThreadMachine';
 import { COMMENTS_PAGE_SIZE, sameAddress } from '../../machines/comments/rules';
 import { authorizationHeader, signedJson, type ApiKeyCredentials, type AuthFetchOptions } from './authFetch';
 import { graphql, type ResultOf } from '../graphql/graphql';
@@ -12,6 +13,13 @@ const CommentFields = graphql(`
   }
 `);
 
+// A comment's first replies: the server sends at most 2 per comment, with their total and where the rest start.
+const ReplyPageFields = graphql(`
+  fragment ReplyPageFields on CommentReplies {
+    totalCount pageInfo { endCursor hasNextPage }
+  }
+`);
+
 // Five levels (seed §9 "Comment replies shown to 5 levels"): the top level plus four nested replies selections.
 export const GET_COMMENTS_BY_TOKEN_ID = graphql(
   `
@@ -20,25 +28,68 @@ export const GET_COMMENTS_BY_TOKEN_ID = graphql(
       totalCount pageInfo { endCursor hasNextPage }
       edges { cursor node {
         ...CommentFields
-        replies { ...CommentFields replies { ...CommentFields replies { ...CommentFields replies { ...CommentFields } } } }
+        replies { ...ReplyPageFields nodes {
+          ...CommentFields
+          replies { ...ReplyPageFields nodes {
+            ...CommentFields
+            replies { ...ReplyPageFields nodes {
+              ...CommentFields
+              replies { ...ReplyPageFields nodes { ...CommentFields } }
+            } }
+          } }
+        } }
       } }
     }
   }
 `,
-  [CommentFields],
+  [CommentFields, ReplyPageFields],
+);
+
+// 'More replies': a page of one comment's replies (level 1 at the shallowest), each with its first replies down to
+// the deepest level shown.
+export const GET_COMMENT_REPLIES = graphql(
+  `
+  query getCommentReplies($comment_id: ID!, $pagination: PaginationInput) {
+    getCommentReplies(comment_id: $comment_id, pagination: $pagination) {
+      totalCount pageInfo { endCursor hasNextPage }
+      edges { cursor node {
+        ...CommentFields
+        replies { ...ReplyPageFields nodes {
+          ...CommentFields
+          replies { ...ReplyPageFields nodes {
+            ...CommentFields
+            replies { ...ReplyPageFields nodes { ...CommentFields } }
+          } }
+        } }
+      } }
+    }
+  }
+`,
+  [CommentFields, ReplyPageFields],
 );
 
 type CommentsAnswer = ResultOf<typeof GET_COMMENTS_BY_TOKEN_ID>['getCommentsByTokenId'];
-/** A comment at any level of the answer: the fifth (deepest asked) has no replies field. */
-type AnsweredComment = ResultOf<typeof CommentFields> & { replies?: readonly AnsweredComment[] };
+type RepliesAnswer = ResultOf<typeof GET_COMMENT_REPLIES>['getCommentReplies'];
+/** A comment at any level of an answer: the deepest level asked has no replies field. */
+type AnsweredComment = ResultOf<typeof CommentFields> & {
+  replies?: ResultOf<typeof ReplyPageFields> & { nodes: readonly AnsweredComment[] };
+};
 
-/** The thread as the machine keeps it: the deepest level asked gets an empty replies list. */
+/** The thread as the machine keeps it: the deepest level asked gets no replies. */
 function threadComment({ replies, ...comment }: AnsweredComment): ThreadComment {
-  return { ...comment, replies: (replies ?? []).map(threadComment) };
+  if (!replies) return { ...comment, replies: [], repliesPage: NO_REPLIES };
+  const { totalCount, pageInfo, nodes } = replies;
+  return { ...comment, replies: nodes.map(threadComment), repliesPage: { totalCount, endCursor: pageInfo.endCursor, hasNextPage: pageInfo.hasNextPage } };
 }
 
-function commentsPage(answer: CommentsAnswer): CommentsPage {
-  return { ...answer, edges: answer.edges.map((edge) => ({ ...edge, node: threadComment(edge.node) })) };
+function commentsPage(answer: CommentsAnswer | RepliesAnswer): CommentsPage {
+  return { ...answer, edges: answer.edges.map((edge) => ({ ...edge, node: threadComment(edge.node as AnsweredComment) })) };
+}
+
+/** Sent with the viewer's credentials when they belong to the viewer the machine asks for (else anonymously). */
+function viewerHeaders(credentials: ApiKeyCredentials | null, viewer: string | null) {
+  const signedIn = credentials && sameAddress(credentials.address, viewer) ? credentials : null;
+  return signedIn ? { headers: { Authorization: authorizationHeader(signedIn) } } : {};
 }
 
 /**
@@ -50,14 +101,23 @@ export async function fetchComments(
   credentials: ApiKeyCredentials | null,
   signal?: AbortSignal,
 ): Promise<CommentsPage> {
-  const signedIn = credentials && sameAddress(credentials.address, viewer) ? credentials : null;
   const data = await graphqlRequest(
     GET_COMMENTS_BY_TOKEN_ID,
     { token_id: tokenId, pagination: { after, perPage: COMMENTS_PAGE_SIZE } },
     // A thread that was just changed must not come back from the offline copy.
-    { signal, offlineFallback: false, ...(signedIn ? { headers: { Authorization: authorizationHeader(signedIn) } } : {}) },
+    { signal, offlineFallback: false, ...viewerHeaders(credentials, viewer) },
   );
   return commentsPage(data.getCommentsByTokenId);
+}
+
+/** 'More replies': the next COMMENTS_PAGE_SIZE replies of one comment after `after` (its last page's endCursor). */
+export async function fetchReplies({ commentId, after, viewer }: FetchRepliesInput, credentials: ApiKeyCredentials | null, signal?: AbortSignal): Promise<CommentsPage> {
+  const data = await graphqlRequest(
+    GET_COMMENT_REPLIES,
+    { comment_id: commentId, pagination: { after, perPage: COMMENTS_PAGE_SIZE } },
+    { signal, offlineFallback: false, ...viewerHeaders(credentials, viewer) },
+  );
+  return commentsPage(data.getCommentReplies);
 }
 
 const json = (method: string, body: unknown, signal?: AbortSignal): RequestInit => ({
@@ -67,8 +127,12 @@ const json = (method: string, body: unknown, signal?: AbortSignal): RequestInit 
   signal,
 });
 
-export const postComment = (credentials: ApiKeyCredentials, { tokenId, parentId, text }: PostCommentInput, signal?: AbortSignal, options?: AuthFetchOptions) =>
-  signedJson<ThreadComment>('/comments', json('POST', { token_id: tokenId, parent_id: parentId, text }, signal), credentials, options);
+/** A fresh comment has no replies yet (the REST answer carries `replies: []` and no page). */
+export const postComment = async (credentials: ApiKeyCredentials, { tokenId, parentId, text }: PostCommentInput, signal?: AbortSignal, options?: AuthFetchOptions): Promise<ThreadComment> => ({
+  ...(await signedJson<Omit<ThreadComment, 'repliesPage'>>('/comments', json('POST', { token_id: tokenId, parent_id: parentId, text }, signal), credentials, options)),
+  replies: [],
+  repliesPage: NO_REPLIES,
+});
 
 export const updateComment = (credentials: ApiKeyCredentials, commentId: string, text: string, signal?: AbortSignal, options?: AuthFetchOptions) =>
   signedJson<{ text: string; updatedAt: string }>(`/comments/${encodeURIComponent(commentId)}`, json('PUT', { text }, signal), credentials, options);

@@ -7,13 +7,14 @@ import { AppActorProvider } from '../../src/app/appActorContext';
 import { createAppActor } from '../../src/app/createAppActor';
 import { CommentsPanel } from '../../src/components/comments/CommentsPanel';
 import { configAnswering, demoConfig } from './appHarness';
+import { allShown, wireComment, wirePage } from './commentsWire';
 import { fakeWalletSession, loginOf } from './walletHarness';
 
 const T0 = '2026-11-01T10:00:00.000Z';
 const author = (address: string, alias: string) => ({ address, alias, avatar: null, firstName: null, lastName: null });
 const node = (id: string, level: number, text: string, replies: ThreadComment[] = [], extra: Partial<ThreadComment> = {}): ThreadComment => ({
   id, text, parent_id: level === 0 ? null : 'p', level, deleted: false, createdAt: T0, updatedAt: T0, votes: 2, myVote: null,
-  userInfo: author('0x000000000000000000000000000000000000b0b0', `user${id}`), replies, ...extra,
+  userInfo: author('0x000000000000000000000000000000000000b0b0', `user${id}`), replies, repliesPage: allShown(replies), ...extra,
 });
 
 const PAGE = {
@@ -22,9 +23,11 @@ const PAGE = {
   edges: [
     {
       cursor: 'k1',
-      node: node('1', 0, '<img src=x onerror="window.hacked=1"> plain', [
-        node('2', 1, 'second', [node('3', 2, '', [node('4', 3, 'fourth', [node('5', 4, 'fifth')])], { deleted: true })], { updatedAt: '2026-11-01T12:00:00.000Z' }),
-      ]),
+      node: wireComment(
+        node('1', 0, '<img src=x onerror="window.hacked=1"> plain', [
+          node('2', 1, 'second', [node('3', 2, '', [node('4', 3, 'fourth', [node('5', 4, 'fifth')])], { deleted: true })], { updatedAt: '2026-11-01T12:00:00.000Z' }),
+        ]),
+      ),
     },
   ],
 };
@@ -143,6 +146,59 @@ describe('CommentsPanel (visitor)', () => {
   });
 });
 
+describe("CommentsPanel: 'More replies'", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('loads the next 20 replies of one comment through its own query, by keyboard, until all are shown', async () => {
+    // Comment 1 has 25 replies; the thread read brought the first 2.
+    const replies = Array.from({ length: 25 }, (_, i) => node(`r${i + 1}`, 1, `reply ${i + 1}`));
+    const top = node('1', 0, 'busy thread', replies.slice(0, 2), { repliesPage: { totalCount: 25, endCursor: 'r2', hasNextPage: true } });
+    const quiet = node('9', 0, 'quiet thread');
+    const asked: unknown[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
+      const body = JSON.parse(init!.body as string) as { operationName: string; variables: { pagination: { after: string } } };
+      if (body.operationName === 'getCommentsByTokenId') return answer({ data: { getCommentsByTokenId: wirePage([top, quiet]) } });
+      asked.push(body.variables);
+      await held;
+      const from = Number(body.variables.pagination.after.slice(1));
+      const page = replies.slice(from, from + 20);
+      return answer({ data: { getCommentReplies: wirePage(page, { endCursor: page.at(-1)!.id, hasNextPage: from + 20 < 25 }, 25) } });
+    });
+    vi.stubGlobal('fetch', fetch);
+    await renderPanel('15');
+    const region = await screen.findByRole('region', { name: 'Comments (2)' });
+    const list = () => within(region).getByRole('list', { name: 'Replies to user1' });
+    expect(within(list()).getAllByRole('article')).toHaveLength(2);
+    // Only the comment with more replies offers them, labelled with whose replies they are.
+    expect(within(region).getAllByRole('button', { name: /More replies/ })).toHaveLength(1);
+    const more = within(region).getByRole('button', { name: 'More replies to user1' });
+    const user = userEvent.setup();
+    more.focus();
+    await user.keyboard('{Enter}');
+    // While the page loads: the replies list is busy and the button stays focused, marked unavailable.
+    await waitFor(() => expect(list()).toHaveAttribute('aria-busy', 'true'));
+    expect(more).toHaveAttribute('aria-disabled', 'true');
+    expect(more).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(asked).toHaveLength(1);
+    act(() => release());
+    await waitFor(() => expect(within(list()).getAllByRole('article')).toHaveLength(22));
+    expect(list()).not.toHaveAttribute('aria-busy');
+    expect(asked).toEqual([{ comment_id: '1', pagination: { after: 'r2', perPage: 20 } }]);
+    // Still there (5 more on the server) and still focused: Enter again loads the rest, then it goes.
+    expect(more).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(within(list()).getAllByRole('article')).toHaveLength(25));
+    expect(asked.at(-1)).toEqual({ comment_id: '1', pagination: { after: 'r22', perPage: 20 } });
+    expect(within(region).queryByRole('button', { name: /More replies/ })).toBeNull();
+    expect(within(list()).getAllByRole('article').map((article) => article.textContent)).toEqual(expect.arrayContaining([expect.stringContaining('reply 25')]));
+  });
+});
+
 describe('CommentsPanel (signed in): posting and reloading at once', () => {
   const address = '0x00000000000000000000000000000000000a11ce';
   const signedIn = () =>
@@ -164,8 +220,7 @@ describe('CommentsPanel (signed in): posting and reloading at once', () => {
         await held;
         return answer(posted);
       }
-      const edges = thread.map((comment) => ({ cursor: comment.id, node: comment }));
-      return answer({ data: { getCommentsByTokenId: { totalCount: thread.length, pageInfo: { endCursor: null, hasNextPage: false }, edges } } });
+      return answer({ data: { getCommentsByTokenId: wirePage(thread) } });
     });
     vi.stubGlobal('fetch', fetch);
     return { sent, release: () => release() };

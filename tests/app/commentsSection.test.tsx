@@ -17,7 +17,7 @@ const PAGE = {
       node: {
         id: '1', text: 'first words', parent_id: null, level: 0, deleted: false, createdAt: T0, updatedAt: T0, votes: 0, myVote: null,
         userInfo: { address: '0x000000000000000000000000000000000000b0b0', alias: 'bob', avatar: null, firstName: null, lastName: null },
-        replies: [],
+        replies: { totalCount: 0, pageInfo: { endCursor: null, hasNextPage: false }, nodes: [] },
       },
     },
   ],

@@ -8,13 +8,14 @@ import { AppActorProvider } from '../../src/app/appActorContext';
 import { createAppActor } from '../../src/app/createAppActor';
 import { CommentsPanel } from '../../src/components/comments/CommentsPanel';
 import { configAnswering, demoConfig } from './appHarness';
+import { allShown, wirePage } from './commentsWire';
 import { ALICE, fakeWalletSession, loginOf } from './walletHarness';
 
 const T0 = '2026-11-01T10:00:00.000Z';
 const BOB = '0x000000000000000000000000000000000000b0b0';
 const node = (id: string, level: number, text: string, replies: ThreadComment[] = [], address = BOB): ThreadComment => ({
   id, text, parent_id: level === 0 ? null : `c${level - 1}`, level, deleted: false, createdAt: T0, updatedAt: T0, votes: 0, myVote: null,
-  userInfo: { address, alias: `user${id}`, avatar: null, firstName: null, lastName: null }, replies,
+  userInfo: { address, alias: `user${id}`, avatar: null, firstName: null, lastName: null }, replies, repliesPage: allShown(replies),
 });
 /** A chain of five levels, 0–4. */
 const chain = () => node('c0', 0, 'level zero', [node('c1', 1, 'level one', [node('c2', 2, 'level two', [node('c3', 3, 'level three', [node('c4', 4, 'level four')])])])]);
@@ -36,8 +37,7 @@ function server(thread: ThreadComment[]) {
         thread.unshift(comment);
         return answer(comment, 201);
       }
-      const edges = thread.map((comment) => ({ cursor: comment.id, node: comment }));
-      return answer({ data: { getCommentsByTokenId: { totalCount: thread.length, pageInfo: { endCursor: null, hasNextPage: false }, edges } } });
+      return answer({ data: { getCommentsByTokenId: wirePage(thread) } });
     }),
   );
   return posted;

@@ -236,3 +236,53 @@ test('a comment posted just before a reload is not back as an open draft: reload
 
   await page.context().close();
 });
+
+// ---- 'More replies'. Account #29 is used by no other spec nor the demo seed (#0–#11). ----
+
+const REPLIER = 29;
+
+/** The third-oldest listed demo token: the other comment specs write into the newest, the oldest and the second. */
+async function repliesTokenPageId(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/graphql', {
+    data: { query: '{ getMarketplaceTokens(sort: { sortBy: "_id", sortDir: 1 }, pagination: { perPage: 10 }) { edges { node { tokenHolding { id } } } } }' },
+  });
+  const body = (await response.json()) as { data: { getMarketplaceTokens: { edges: { node: { tokenHolding: { id: string } | null } }[] } } };
+  const holdings = body.data.getMarketplaceTokens.edges.map((edge) => edge.node.tokenHolding).filter((h) => h !== null);
+  if (holdings.length < 3) throw new Error('fewer than three demo tokens with a holding');
+  return holdings[2]!.id;
+}
+
+test("a thread read shows a comment's first 2 replies; 'More replies' loads the rest by keyboard", async ({ browser, request, baseURL }) => {
+  const rpcUrl = await chainUrl(request);
+  const path = `/token/${await repliesTokenPageId(request)}`;
+  const run = Date.now().toString(36);
+  const root = `Which edition is this ${run}`;
+  const answers = [1, 2, 3].map((n) => `Answer ${n} ${run}`);
+  const page = await openAs(browser, baseURL!, rpcUrl, REPLIER, path);
+
+  await startPosting(page, root);
+  await expect(comment(page, root)).toBeVisible();
+  for (const text of answers) await reply(page, root, text);
+  const thread = comments(page).locator('li.comment-level-0').filter({ has: page.locator(':scope > article.comment-body').getByText(root, { exact: true }) });
+  const more = thread.getByRole('button', { name: /^More replies to / });
+  // Posted here: all three are shown at once, with nothing more to load.
+  await expect(more).toHaveCount(0);
+
+  // Read again: the first 2 replies, and the third behind 'More replies'.
+  await page.reload();
+  await showComments(page);
+  await expect(comment(page, answers[1]!)).toBeVisible();
+  await expect(comment(page, answers[0]!)).toBeVisible();
+  await expect(comment(page, answers[2]!)).toHaveCount(0);
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(comment(page, answers[2]!)).toBeVisible();
+  await expect(more).toHaveCount(0);
+  await expect(thread.locator(':scope > ol.comment-replies > li')).toHaveCount(3);
+  // A reply posted now goes under the loaded ones.
+  const late = `Answer 4 ${run}`;
+  await reply(page, answers[2]!, late);
+  await expect(comments(page).locator('li.comment-level-2').filter({ has: page.getByText(late, { exact: true }) })).toHaveCount(1);
+
+  await page.context().close();
+});

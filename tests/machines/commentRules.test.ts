@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addComment, appendPage, findComment, updateComment, type ThreadComment } from '../../machines/comments/commentTree';
+import { addComment, appendPage, appendReplies, findComment, updateComment, type ThreadComment } from '../../machines/comments/commentTree';
 import {
   COMMENT_MAX_LENGTH,
   COMMENT_TOO_LONG_MESSAGE,
@@ -13,9 +13,10 @@ import {
 } from '../../machines/comments/rules';
 
 const T0 = '2026-11-01T10:00:00.000Z';
-const node = (id: string, parent: string | null, replies: ThreadComment[] = []): ThreadComment => ({
-  id, text: id, parent_id: parent, level: parent === null ? 0 : 1, deleted: false, createdAt: T0, updatedAt: T0, votes: 0, myVote: null,
+const node = (id: string, parent: string | null, replies: ThreadComment[] = [], createdAt = T0): ThreadComment => ({
+  id, text: id, parent_id: parent, level: parent === null ? 0 : 1, deleted: false, createdAt, updatedAt: createdAt, votes: 0, myVote: null,
   userInfo: { address: '0xa', alias: null, avatar: null, firstName: null, lastName: null }, replies,
+  repliesPage: { totalCount: replies.length, endCursor: null, hasNextPage: false },
 });
 
 describe('comment rules (seed 000 §4, §5, §9)', () => {
@@ -60,5 +61,21 @@ describe('comment tree', () => {
     expect(findComment(addComment(tree, node('r', 'a')), 'a')?.replies.map((c) => c.id)).toEqual(['b', 'r']);
     const page = { totalCount: 3, pageInfo: { endCursor: null, hasNextPage: false }, edges: [{ cursor: 'x', node: node('c', null) }, { cursor: 'y', node: node('d', null) }] };
     expect(appendPage(tree, page).map((c) => c.id)).toEqual(['a', 'c', 'd']);
+  });
+
+  it("a reply posted here counts in its parent's total; a page of replies is appended once, oldest first, with the server's count and cursor", () => {
+    const at = (minute: number) => `2026-11-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
+    // 'a' shows 1 of its 30 replies; a reply posted now (minute 59) is shown at once, before its turn in the pages.
+    const parent = { ...node('a', null, [node('b', 'a', [], at(1))]), repliesPage: { totalCount: 30, endCursor: 'k1', hasNextPage: true } };
+    const posted = addComment([parent], node('mine', 'a', [], at(59)));
+    expect(findComment(posted, 'a')?.repliesPage).toEqual({ totalCount: 31, endCursor: 'k1', hasNextPage: true });
+    const page = { totalCount: 31, pageInfo: { endCursor: 'k3', hasNextPage: true }, edges: [{ cursor: 'k2', node: node('b2', 'a', [], at(2)) }, { cursor: 'k3', node: node('b3', 'a', [], at(3)) }] };
+    const more = appendReplies(posted, 'a', page);
+    expect(findComment(more, 'a')?.replies.map((c) => c.id)).toEqual(['b', 'b2', 'b3', 'mine']);
+    expect(findComment(more, 'a')?.repliesPage).toEqual({ totalCount: 31, endCursor: 'k3', hasNextPage: true });
+    // The last page holds the posted reply too: it stays once.
+    const last = { totalCount: 31, pageInfo: { endCursor: 'k9', hasNextPage: false }, edges: [{ cursor: 'k9', node: node('mine', 'a', [], at(59)) }] };
+    expect(findComment(appendReplies(more, 'a', last), 'a')?.replies.map((c) => c.id)).toEqual(['b', 'b2', 'b3', 'mine']);
+    expect(findComment(appendReplies(more, 'a', last), 'a')?.repliesPage.hasNextPage).toBe(false);
   });
 });

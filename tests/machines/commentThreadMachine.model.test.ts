@@ -8,6 +8,7 @@ import {
   type CommentThreadEvent,
   type CommentThreadInput,
   type FetchCommentsInput,
+  type FetchRepliesInput,
   type PostCommentInput,
 } from '../../machines/comments/commentThreadMachine';
 import { keptDraft } from '../../machines/comments/commentThreadPersistence';
@@ -17,17 +18,20 @@ import { COMMENT_NOTICES } from '../../machines/comments/rules';
 import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests } from './support/modelTesting';
 
 // Levels count from 0. Alice (mixed case on purpose: authorship is case-insensitive) wrote c1 (level 0), c3 and c5
-// (level 4, the deepest: no reply); Bob wrote c2 and c4 (level 3, still takes a reply).
+// (level 4, the deepest: no reply); Bob wrote c2 and c4 (level 3, still takes a reply). c1 has 3 replies, of which
+// the thread read brought the first (c2): 'More replies' loads the rest (c6) after its cursor.
 const ALICE = '0xAbCd00000000000000000000000000000000a11c';
 const BOB = '0x000000000000000000000000000000000000b0b0';
 const T0 = '2026-11-01T10:00:00.000Z';
 const person = (address: string) => ({ address, alias: null, avatar: null, firstName: null, lastName: null });
-const node = (id: string, level: number, author: string, parent: string | null, replies: ThreadComment[] = []): ThreadComment => ({
-  id, text: `text ${id}`, parent_id: parent, level, deleted: false, createdAt: T0, updatedAt: T0, votes: 0, myVote: null, userInfo: person(author), replies,
+const node = (id: string, level: number, author: string, parent: string | null, replies: ThreadComment[] = [], repliesPage = { totalCount: replies.length, endCursor: null as string | null, hasNextPage: false }): ThreadComment => ({
+  id, text: `text ${id}`, parent_id: parent, level, deleted: false, createdAt: T0, updatedAt: T0, votes: 0, myVote: null, userInfo: person(author), replies, repliesPage,
 });
-const tree = () => [node('c1', 0, ALICE.toLowerCase(), null, [node('c2', 1, BOB, 'c1', [node('c3', 2, ALICE, 'c2', [node('c4', 3, BOB, 'c3', [node('c5', 4, ALICE, 'c4')])])])])];
+const C1_REPLIES = { totalCount: 2, endCursor: 'r2', hasNextPage: true };
+const tree = () => [node('c1', 0, ALICE.toLowerCase(), null, [node('c2', 1, BOB, 'c1', [node('c3', 2, ALICE, 'c2', [node('c4', 3, BOB, 'c3', [node('c5', 4, ALICE, 'c4')])])])], C1_REPLIES)];
 const FIRST: CommentsPage = { totalCount: 2, pageInfo: { endCursor: 'k1', hasNextPage: true }, edges: tree().map((n) => ({ cursor: 'k1', node: n })) };
 const MORE: CommentsPage = { totalCount: 2, pageInfo: { endCursor: 'k9', hasNextPage: false }, edges: [{ cursor: 'k9', node: node('c9', 0, BOB, null) }] };
+const MORE_REPLIES: CommentsPage = { totalCount: 2, pageInfo: { endCursor: 'r6', hasNextPage: false }, edges: [{ cursor: 'r6', node: node('c6', 1, BOB, 'c1') }] };
 const POSTED = node('n1', 0, ALICE.toLowerCase(), null);
 // A reload's thread (commentThreadPersistence) starts with the kept draft in its input.
 const RESTORED: CommentDraft = { target: { mode: 'reply', commentId: 'c1' }, text: 'Saved reply' };
@@ -40,24 +44,27 @@ const ctx = (state: AnyMachineSnapshot) => state.context as CommentThreadContext
 const c1 = (state: AnyMachineSnapshot) => findComment(ctx(state).comments, 'c1');
 // Everything a guard reads: so two histories reaching one vertex behave alike from there on.
 const project = (state: AnyMachineSnapshot) => {
-  const { viewer, editor, draft, error, restored, hasNextPage } = ctx(state);
+  const { viewer, editor, draft, error, restored, hasNextPage, repliesFor } = ctx(state);
   const first = c1(state);
-  return { value: state.value, viewer, editor, draft, error, restored: restored !== null, hasNextPage, c1: first ? [first.text, first.deleted] : null };
+  const c1Replies = first ? [first.replies.map((reply) => reply.id), first.repliesPage] : null;
+  return { value: state.value, viewer, editor, draft, error, restored: restored !== null, hasNextPage, repliesFor, c1: first ? [first.text, first.deleted] : null, c1Replies };
 };
 
 const busyRegion = (state: AnyMachineSnapshot) =>
+  state.matches({ ready: { replies: 'loading' } }) ||
   state.matches({ ready: { list: 'loadingMore' } }) || state.matches({ ready: { list: 'refreshing' } }) || state.matches({ ready: { actions: 'deleting' } }) || state.matches({ ready: { actions: 'voting' } }) || state.hasTag('busy');
 
 const events = (): CommentThreadEvent[] =>
   [
     { type: 'xstate.done.actor.fetchComments', output: FIRST },
     { type: 'xstate.done.actor.fetchMore', output: MORE },
+    { type: 'xstate.done.actor.fetchReplies', output: MORE_REPLIES },
     { type: 'xstate.done.actor.refreshComments', output: FIRST },
     { type: 'xstate.done.actor.postComment', output: POSTED },
     { type: 'xstate.done.actor.updateComment', output: { text: 'Nice', updatedAt: EDITED_AT } },
     { type: 'xstate.done.actor.deleteComment', output: { commentId: 'c1', updatedAt: EDITED_AT } },
     { type: 'xstate.done.actor.voteComment', output: { commentId: 'c2', votes: 1, myVote: 1 } },
-    ...['fetchComments', 'fetchMore', 'refreshComments', 'postComment', 'updateComment', 'deleteComment', 'voteComment'].map((id) => ({ type: `xstate.error.actor.${id}`, error: new Error('offline') })),
+    ...['fetchComments', 'fetchMore', 'fetchReplies', 'refreshComments', 'postComment', 'updateComment', 'deleteComment', 'voteComment'].map((id) => ({ type: `xstate.error.actor.${id}`, error: new Error('offline') })),
     { type: 'viewer.changed', address: null },
     { type: 'viewer.changed', address: ALICE },
     { type: 'editor.open', target: { mode: 'new' } },
@@ -70,6 +77,8 @@ const events = (): CommentThreadEvent[] =>
     { type: 'comment.delete', commentId: 'c1' },
     { type: 'comment.delete', commentId: 'c2' }, // Bob's: refused
     { type: 'comment.vote', commentId: 'c2', value: 1 },
+    { type: 'replies.loadMore', commentId: 'c1' },
+    { type: 'replies.loadMore', commentId: 'c2' }, // all shown already: refused
   ] as unknown as CommentThreadEvent[];
 
 // One region at a time (a request runs to its answer before anything else), the wallet changes only at rest, and
@@ -77,9 +86,11 @@ const events = (): CommentThreadEvent[] =>
 const filterEvents = (state: AnyMachineSnapshot, event: { type: string }) => {
   const { type } = event;
   if (!state.matches('ready')) return true;
+  // Another account signing in while replies load: the list reloads and the replies page is dropped.
+  if (state.matches({ ready: { replies: 'loading' } }) && type === 'viewer.changed') return ctx(state).editor === null;
   if (busyRegion(state)) return type.startsWith('xstate.');
   const atRest = ctx(state).editor === null;
-  if (type === 'comments.loadMore') return atRest && ctx(state).draft === '' && !ctx(state).restored;
+  if (type === 'comments.loadMore' || type === 'replies.loadMore') return atRest && ctx(state).draft === '' && !ctx(state).restored;
   // A restored draft waits for the wallet: the viewer arriving reopens it. A Post waiting for sign-in: the viewer
   // arriving sends it.
   if (type === 'viewer.changed') return (atRest && ctx(state).draft === '') || state.matches({ ready: { editor: { open: 'signingIn' } } });
@@ -102,6 +113,7 @@ function expectedKept(state: AnyMachineSnapshot): CommentDraft | null {
 
 function harness(start: CommentThreadInput = input) {
   const fetchComments = controlled<CommentsPage, FetchCommentsInput>();
+  const fetchReplies = controlled<CommentsPage, FetchRepliesInput>();
   const postComment = controlled<ThreadComment, PostCommentInput>();
   const updateComment = controlled<{ text: string; updatedAt: string }, { commentId: string; text: string }>();
   const deleteComment = controlled<{ commentId: string; updatedAt: string }, { commentId: string }>();
@@ -111,6 +123,7 @@ function harness(start: CommentThreadInput = input) {
   const machine = commentThreadMachine.provide({
     actors: {
       fetchComments: fetchComments.logic,
+      fetchReplies: fetchReplies.logic,
       postComment: postComment.logic,
       updateComment: updateComment.logic,
       deleteComment: deleteComment.logic,
@@ -149,6 +162,18 @@ function harness(start: CommentThreadInput = input) {
           return settle(fetchComments.last(), step);
         },
         'xstate.error.actor.fetchMore': (step: { event: { type: string } }) => settle(fetchComments.last(), step),
+        'xstate.done.actor.fetchReplies': async (step: { event: { type: string } }) => {
+          // The page after c1's replies shown so far, for this viewer; appended once, with the server's count.
+          expect(fetchReplies.last().input).toEqual({ commentId: 'c1', after: 'r2', viewer: ctx(real()).viewer });
+          await settle(fetchReplies.last(), step);
+          expect(c1(real())!.replies.map((reply) => reply.id)).toEqual(['c2', 'c6']);
+          expect(c1(real())!.repliesPage).toEqual({ totalCount: 2, endCursor: 'r6', hasNextPage: false });
+        },
+        'xstate.error.actor.fetchReplies': async (step: { event: { type: string } }) => {
+          await settle(fetchReplies.last(), step);
+          expect(lastNotice()).toBe(COMMENT_NOTICES.fetchFailed);
+          expect(c1(real())!.repliesPage).toEqual(C1_REPLIES);
+        },
         'xstate.done.actor.refreshComments': (step: { event: { type: string } }) => {
           // The first page again, for the new viewer (their own votes).
           expect(fetchComments.last().input).toEqual({ tokenId: '7', after: null, viewer: ctx(real()).viewer });
@@ -175,9 +200,19 @@ function harness(start: CommentThreadInput = input) {
           vi.advanceTimersByTime(1);
           await flush();
         },
-        'viewer.changed': send,
+        'viewer.changed': (step: { event: { type: string } }) => {
+          const loadingReplies = real().matches({ ready: { replies: 'loading' } });
+          const before = ctx(real()).viewer?.toLowerCase() ?? null;
+          send(step);
+          // Another viewer: the list reloads from its first page, so the replies page in flight is dropped.
+          if (loadingReplies && (ctx(real()).viewer?.toLowerCase() ?? null) !== before) {
+            expect(fetchReplies.last().signal.aborted).toBe(true);
+            expect(real().matches({ ready: { replies: 'idle', list: 'refreshing' } })).toBe(true);
+          }
+        },
         'comments.retry': send,
         'comments.loadMore': send,
+        'replies.loadMore': send,
         'editor.open': send,
         'editor.cancel': (step: { event: { type: string } }) => {
           send(step);
@@ -290,6 +325,21 @@ function harness(start: CommentThreadInput = input) {
           expect(snap.hasTag('busy')).toBe(true);
           expect(updateComment.last().input).toEqual({ commentId: 'c1', text: ctx(snap).draft.trim() });
         },
+        'ready.replies': () => {},
+        'ready.replies.idle': (snap) => {
+          expect(ctx(snap).repliesFor).toBeNull();
+          expect(snap.hasTag('loadingReplies')).toBe(false);
+          // 'More replies' only where the server has more than is shown.
+          expect(snap.can({ type: 'replies.loadMore', commentId: 'c1' })).toBe(c1(snap)!.repliesPage.hasNextPage);
+          expect(snap.can({ type: 'replies.loadMore', commentId: 'c2' })).toBe(false);
+        },
+        'ready.replies.loading': (snap) => {
+          expect(snap.hasTag('loadingReplies')).toBe(true);
+          expect(ctx(snap).repliesFor).toBe('c1');
+          expect(fetchReplies.last().signal.aborted).toBe(false);
+          // One comment's page at a time.
+          expect(snap.can({ type: 'replies.loadMore', commentId: 'c1' })).toBe(false);
+        },
         'ready.actions': () => {},
         'ready.actions.idle': (snap) => {
           if (c1(snap)!.deleted) expect(notices.map((notice) => notice.text)).toContain(COMMENT_NOTICES.deleted);
@@ -321,6 +371,12 @@ describe('commentThreadMachine (model-based)', () => {
       }),
     );
     expect(postedAfterSignIn).toBe(true);
+  });
+  it("walks 'More replies' to its page, its failure, and another viewer signing in while it loads", () => {
+    const after = (from: (state: AnyMachineSnapshot) => boolean, type: string) =>
+      paths.some((path) => path.steps.some((step, index) => from(step.state) && path.steps[index + 1]?.event.type === type));
+    const loading = (state: AnyMachineSnapshot) => state.matches({ ready: { replies: 'loading' } });
+    expect([after(loading, 'xstate.done.actor.fetchReplies'), after(loading, 'xstate.error.actor.fetchReplies'), after(loading, 'viewer.changed')]).toEqual([true, true, true]);
   });
   describe('starting with a restored draft', () => {
     modelCoverageTests(commentThreadMachine, restoredPaths, () => harness(restoredInput));

@@ -10,7 +10,7 @@ const ALICE = '0x00000000000000000000000000000000000a11ce';
 const T0 = '2026-11-01T10:00:00.000Z';
 const comment = (id: string, text: string, level = 1, parent: string | null = null): ThreadComment => ({
   id, text, parent_id: parent, level, deleted: false, createdAt: T0, updatedAt: T0, votes: 0, myVote: null,
-  userInfo: { address: ALICE, alias: null, avatar: null, firstName: null, lastName: null }, replies: [],
+  userInfo: { address: ALICE, alias: null, avatar: null, firstName: null, lastName: null }, replies: [], repliesPage: { totalCount: 0, endCursor: null, hasNextPage: false },
 });
 const page = (...comments: ThreadComment[]): CommentsPage => ({
   totalCount: comments.length,

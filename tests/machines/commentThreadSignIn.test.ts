@@ -24,7 +24,7 @@ function signedOutThread() {
         posts.push(input);
         return {
           id: '1', text: input.text, parent_id: null, level: 0, deleted: false, createdAt: T0, updatedAt: T0, votes: 0, myVote: null,
-          userInfo: { address: ALICE, alias: null, avatar: null, firstName: null, lastName: null }, replies: [],
+          userInfo: { address: ALICE, alias: null, avatar: null, firstName: null, lastName: null }, replies: [], repliesPage: { totalCount: 0, endCursor: null, hasNextPage: false },
         };
       }),
     },

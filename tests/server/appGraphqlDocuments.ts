@@ -117,6 +117,7 @@ export async function sendEveryAppRequest(schema: GraphQLSchema): Promise<SentRe
   await marketplaceService.getMarketplaceArtists(signal);
   await marketplaceService.fetchLikedTokensPage(page({ account: ADDRESS }), signal);
   await commentsService.fetchComments({ tokenId: '1', after: null, viewer: ADDRESS }, credentials, signal);
+  await commentsService.fetchReplies({ commentId: '1', after: null, viewer: ADDRESS }, credentials, signal);
   await tokenService.fetchTokenPage('1', signal);
   await tokenService.getSiblingTokens({ _id: '1', collection: { id: '2', _id: '2', name: 'c', address: null, chainId: 31337, chainName: null, supplyPerToken: 1, publishedAt: null, attributes: null } }, signal);
   await tokenService.fetchTokenOffersPage(page({ token: '1', seller: ADDRESS }), signal);

@@ -1,4 +1,4 @@
-// getCommentsByTokenId: newest-first keyset pages of 20 top-level comments, replies nested five levels (0–4), votes.
+// getCommentsByTokenId: newest-first keyset pages of 20 top-level comments, reply previews nested five levels (0–4), votes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../server/auth/apiKeys.js';
 import { accounts, commentVotes, comments } from '../../server/db/schema.js';
@@ -12,12 +12,12 @@ const QUERY = /* GraphQL */ `
       pageInfo { hasNextPage hasPreviousPage endCursor }
       edges { cursor node { id text level deleted parent_id votes myVote createdAt updatedAt
         userInfo { address alias avatar firstName lastName }
-        replies { id level replies { id level replies { id level replies { id level text replies { id level } } } } } } }
+        replies { totalCount nodes { id level replies { nodes { id level replies { nodes { id level replies { nodes { id level text replies { totalCount nodes { id level } } } } } } } } } } } }
     }
   }
 `;
 
-interface Node { id: string; text: string; level: number; deleted: boolean; votes: number; myVote: number | null; userInfo: Record<string, unknown>; replies: Node[] }
+interface Node { id: string; text: string; level: number; deleted: boolean; votes: number; myVote: number | null; userInfo: Record<string, unknown>; replies: { totalCount?: number; nodes: Node[] } }
 interface Page { totalCount: number; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; endCursor: string }; edges: { node: Node }[] }
 
 describe.each(DATABASE_KINDS)('getCommentsByTokenId on %s', (kind) => {
@@ -85,13 +85,13 @@ describe.each(DATABASE_KINDS)('getCommentsByTokenId on %s', (kind) => {
     const [newest] = (await page({ pagination: { perPage: 1 } })).edges;
     let node = newest!.node;
     const seen = [[Number(node.id), node.level]];
-    while (node.replies?.length) {
-      node = node.replies[0]!;
+    while (node.replies?.nodes.length) {
+      node = node.replies.nodes[0]!;
       seen.push([Number(node.id), node.level]);
     }
     expect(seen).toEqual(chain.slice(0, 5).map((id, index) => [id, index]));
     expect(seen.map(([, level]) => level)).toEqual([0, 1, 2, 3, 4]);
-    expect(node.replies).toEqual([]); // level 5 is not shown
+    expect(node.replies).toEqual({ totalCount: 0, nodes: [] }); // level 5 is not shown
   });
 
   it('sums votes; userInfo carries the author; anonymous readers get myVote null', async () => {

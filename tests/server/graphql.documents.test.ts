@@ -133,6 +133,7 @@ describe('the app’s GraphQL documents against the server schema', () => {
         'getCanvasTokens',
         'getCollectionListing',
         'getCollections',
+        'getCommentReplies',
         'getCommentsByTokenId',
         'getCreatedCollection',
         'getCreatedCollections',

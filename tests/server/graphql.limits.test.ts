@@ -77,9 +77,10 @@ describe('the app’s GraphQL documents', () => {
     // The dearest ones, for the record (see DEFAULT_GRAPHQL_LIMITS).
     const cost = (name: string) => Math.max(...measured.filter((entry) => entry.name === name).map((entry) => entry.cost));
     expect(cost('getCommentsByTokenId')).toBe(20 * (1 + 2 + 4 + 8 + 16));
+    expect(cost('getCommentReplies')).toBe(20 * (1 + 2 + 4 + 8));
     expect(cost('getMarketplaceCollections')).toBe(100); // the artist filter reads one page of 100
     expect(cost('getMyTokensWithOffers')).toBe(perPageMax() * (1 + LIST_ESTIMATES['TokenWithOffers.offers']!));
-    expect(Math.max(...measured.map((entry) => entry.depth))).toBe(9); // the comment thread
+    expect(Math.max(...measured.map((entry) => entry.depth))).toBe(13); // the comment thread: replies { nodes } four levels deep
   });
 
   it('the check fails for a document that is over: a fixture refused with its variables, passed with small ones', () => {
@@ -87,8 +88,8 @@ describe('the app’s GraphQL documents', () => {
     expect(costOf(OVER_COST, { pagination: { perPage: 100 } })).toBe(100 + 100 * 10 + 100 * 5);
     expect(documentProblems(OVER_COST, { pagination: { perPage: 100 } })).toEqual([`overCost: cost 1600 is not under half the limit (${LIMITS.maxCost / 2})`]);
     expect(documentProblems(OVER_COST, { pagination: { perPage: 12 } })).toEqual([]);
-    const tooDeep = `{ getCommentsByTokenId(token_id: "1", pagination: { perPage: 1 }) { edges { node { ${repliesDeep(13)} } } } }`;
-    expect(documentProblems(tooDeep)).toContain(`Query depth 17 exceeds the limit of ${LIMITS.maxDepth}.`);
+    const tooDeep = `{ getCommentsByTokenId(token_id: "1", pagination: { perPage: 1 }) { edges { node { ${repliesDeep(6)} } } } }`;
+    expect(documentProblems(tooDeep)).toContain(`Query depth 16 exceeds the limit of ${LIMITS.maxDepth}.`);
   });
 
   it('every list field of the schema is paginated, a connection’s edges, or has a documented estimate', () => {
@@ -118,7 +119,7 @@ function perPageMax() {
 
 const tokenPage = (alias: string, perPage: number) => `${alias}: getMarketplaceTokens(pagination: { perPage: ${perPage} }) { edges { node { id name } } }`;
 const ALIASES_200 = `{ ${Array.from({ length: 200 }, (_, i) => tokenPage(`t${i}`, 100)).join('\n')} }`;
-const repliesDeep = (levels: number): string => (levels === 0 ? 'id' : `id replies { ${repliesDeep(levels - 1)} }`);
+const repliesDeep = (levels: number): string => (levels === 0 ? 'id' : `id replies { nodes { ${repliesDeep(levels - 1)} } }`);
 
 describe('measureOperations', () => {
   it('counts perPage literal or variable, the default 20, nested lists multiplied, aliases and fragments', () => {
@@ -129,7 +130,7 @@ describe('measureOperations', () => {
     expect(costOf('query ($p: PaginationInput) { getMarketplaceTokens(pagination: $p) { totalCount } }', { p: null })).toBe(20);
     expect(costOf('{ getTokenFromHolding(id: "1") { tokenHolding { bazaarSales { id } } } }')).toBe(1 + 5);
     expect(costOf(ALIASES_200)).toBe(20_000);
-    expect(costOf('{ getCommentsByTokenId(token_id: "1", pagination: { perPage: 10 }) { edges { node { replies { replies { id } } } } } }')).toBe(10 + 20 + 40);
+    expect(costOf('{ getCommentsByTokenId(token_id: "1", pagination: { perPage: 10 }) { edges { node { replies { nodes { replies { nodes { id } } } } } } } }')).toBe(10 + 20 + 40);
   });
 
   it('a malformed perPage counts as huge, never as zero', () => {
@@ -141,13 +142,14 @@ describe('measureOperations', () => {
   });
 
   it('fragments cost what they expand to, however they are nested or repeated', () => {
-    const inline = '{ getCommentsByTokenId(token_id: "1", pagination: { perPage: 100 }) { edges { node { replies { replies { replies { replies { id } } } } } } } }';
+    const inline =
+      '{ getCommentsByTokenId(token_id: "1", pagination: { perPage: 100 }) { edges { node { replies { nodes { replies { nodes { replies { nodes { replies { nodes { id } } } } } } } } } } } }';
     const hidden = /* GraphQL */ `
       query { ...Thread }
       fragment Thread on Query { getCommentsByTokenId(token_id: "1", pagination: { perPage: 100 }) { edges { node { ...Replies } } } }
-      fragment Replies on Comment { replies { ... on Comment { replies { ...Deeper } } } }
-      fragment Deeper on Comment { replies { replies { id } } }`;
-    expect(measureOperations(schema, parse(hidden))[0]).toMatchObject({ cost: costOf(inline), depth: 8 });
+      fragment Replies on Comment { replies { nodes { ... on Comment { replies { nodes { ...Deeper } } } } } }
+      fragment Deeper on Comment { replies { nodes { replies { nodes { id } } } } }`;
+    expect(measureOperations(schema, parse(hidden))[0]).toMatchObject({ cost: costOf(inline), depth: 12 });
     expect(costOf(inline)).toBe(100 * (1 + 2 + 4 + 8 + 16));
     // Root lookups count 1 each, spread or not.
     const lookups = 'a: getTokenFromHolding(id: "1") { id } b: getTokenFromHolding(id: "2") { id }';
@@ -211,7 +213,7 @@ describe.each(DATABASE_KINDS)('GraphQL limits on %s', (kind) => {
   });
 
   it('refuses a query deeper than the limit', async () => {
-    const deep = `{ getCommentsByTokenId(token_id: "1", pagination: { perPage: 1 }) { edges { node { ${repliesDeep(14)} } } } }`;
+    const deep = `{ getCommentsByTokenId(token_id: "1", pagination: { perPage: 1 }) { edges { node { ${repliesDeep(7)} } } } }`;
     const unbounded = await serverWith({ GRAPHQL_MAX_COST: '1000000000' });
     const refused = await send(unbounded.app, deep);
     expect(refused.status).toBe(400);

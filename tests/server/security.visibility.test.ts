@@ -194,7 +194,7 @@ describe.each(DATABASE_KINDS)('unpublished and hidden artwork on %s', (kind) => 
   });
 
   it('getCommentsByTokenId: nothing for anyone but the creator on a hidden token (as for an unknown id); a published token\'s for all', async () => {
-    const document = `query ($t: ID!) { getCommentsByTokenId(token_id: $t) { totalCount edges { node { text replies { text } } } } }`;
+    const document = `query ($t: ID!) { getCommentsByTokenId(token_id: $t) { totalCount edges { node { text replies { nodes { text } } } } } }`;
     const total = (answer: { data: Json }) => (answer.data.getCommentsByTokenId as { totalCount: number }).totalCount;
     for (const key of [undefined, carol, bob]) {
       for (const token of [ids.secretToken, ids.hiddenToken]) {
@@ -208,6 +208,20 @@ describe.each(DATABASE_KINDS)('unpublished and hidden artwork on %s', (kind) => 
     const creator = await graphql(document, { t: String(ids.secretToken) }, alice);
     expect(creator.text).toContain('Draft note on the secret piece');
     expect(total(await graphql(document, { t: String(ids.hiddenToken) }, alice))).toBe(1);
+  });
+
+  it('getCommentReplies: a hidden token\'s comment has no replies for anyone but the creator (as for an unknown id)', async () => {
+    const document = `query ($c: ID!) { getCommentReplies(comment_id: $c) { totalCount edges { node { text } } } }`;
+    const total = (answer: { data: Json }) => (answer.data.getCommentReplies as { totalCount: number }).totalCount;
+    for (const key of [undefined, carol, bob]) {
+      const answer = await graphql(document, { c: String(rows.secretComment) }, key);
+      expect(answer.data).toEqual((await graphql(document, { c: UNKNOWN }, key)).data);
+      expect(total(answer)).toBe(0);
+      expect(answer.text).not.toContain('Creator reply');
+    }
+    const creator = await graphql(document, { c: String(rows.secretComment) }, alice);
+    expect(total(creator)).toBe(1);
+    expect(creator.text).toContain('Creator reply');
   });
 
   it('token reads: container, last token, holding, liked tokens, holdings and offers show the creator only (share link: the container, read-only)', async () => {

@@ -1,11 +1,14 @@
-// GraphQL: getCommentsByTokenId — top-level comments newest first (keyset pages of 20), replies nested to 5 levels (0–4).
+// GraphQL: getCommentsByTokenId — top-level comments newest first (keyset pages of 20), each comment with its first
+// 2 replies per level to 5 levels (0–4); getCommentReplies — one comment's replies, oldest first, 20 a page.
 import { z } from 'zod';
-import { COMMENTS_PAGE_SIZE } from '../../../domain/comments.js';
-import { readCommentsPage } from '../../rest/commentsStore.js';
+import { COMMENTS_PAGE_SIZE, REPLIES_PREVIEW } from '../../../domain/comments.js';
+import { findCommentWithLevel } from '../../rest/commentsStore.js';
 import { findVisibleToken } from '../../studio/visibility.js';
 import { badInput, parseListInput } from '../inputs.js';
 import type { GraphqlContext, GraphqlModule } from '../module.js';
+import { batchLoad } from '../batch.js';
 import { toConnection } from '../page.js';
+import { DEEPEST_LEVEL, REPLIES_SORT, readCommentsPage, readReplyPreviews, readRepliesPage, replyPreview, type ThreadNode, type ThreadPage } from './thread.js';
 
 const typeDefs = /* GraphQL */ `
   type Comment {
@@ -25,7 +28,16 @@ const typeDefs = /* GraphQL */ `
     votes: Int!
     "The signed-in viewer's own vote (1 or -1); null when none or when the request is not signed in."
     myVote: Int
-    replies: [Comment!]!
+    "The first ${REPLIES_PREVIEW} replies (oldest first) with their total and cursor; getCommentReplies pages on from replies.pageInfo.endCursor. None below level 4."
+    replies: CommentReplies!
+  }
+
+  "A comment's first replies: at most ${REPLIES_PREVIEW}, whatever totalCount says (the cost limit prices them so)."
+  type CommentReplies {
+    "Every direct reply of the comment."
+    totalCount: Int!
+    pageInfo: PageInfo!
+    nodes: [Comment!]!
   }
 
   type CommentEdge {
@@ -42,10 +54,12 @@ const typeDefs = /* GraphQL */ `
   extend type Query {
     "myVote is the vote of the account signed in with Authorization: Bearer <address>:<key> (no Nonce); null for anyone else."
     getCommentsByTokenId(token_id: ID!, pagination: PaginationInput): CommentConnection!
+    "One comment's replies, oldest first, ${COMMENTS_PAGE_SIZE} a page by default ('More replies': after = the last page's endCursor, or the thread's replies.pageInfo.endCursor). An unknown comment has an empty page."
+    getCommentReplies(comment_id: ID!, pagination: PaginationInput): CommentConnection!
   }
 `;
 
-const tokenIdSchema = z.string().regex(/^[1-9]\d{0,15}$/);
+const idSchema = z.string().regex(/^[1-9]\d{0,15}$/);
 
 interface Args {
   token_id: string;
@@ -53,25 +67,63 @@ interface Args {
 }
 
 async function getCommentsByTokenId(_parent: unknown, args: Args, context: GraphqlContext) {
-  if (!tokenIdSchema.safeParse(args.token_id).success) throw badInput('Invalid token_id: a token _id (positive integer).');
+  if (!idSchema.safeParse(args.token_id).success) throw badInput('Invalid token_id: a token _id (positive integer).');
   const pagination = { ...args.pagination, perPage: args.pagination?.perPage ?? COMMENTS_PAGE_SIZE };
   const input = parseListInput({ pagination }, ['_id']);
   // A token the viewer may not see (server/studio/visibility.ts) has no comments for them, like an unknown id.
   if (!(await findVisibleToken(context.db, Number(args.token_id), await context.viewer()))) return toConnection(input, [], 0, () => null);
-  const { roots, totalCount } = await readCommentsPage(context.db, context.config.ipfs, {
+  const page = await readCommentsPage(context.db, context.config.ipfs, {
     tokenId: Number(args.token_id),
     beforeId: input.after?.id ?? null,
     limit: input.perPage + 1,
     // Only the signed-in account's own votes: an address alone proves nothing.
     viewer: await context.viewer(),
   });
-  const rows = roots.map((node) => ({ id: Number(node.id), node }));
-  return toConnection(input, rows, totalCount, (row) => row.node);
+  return connectionOf(input, page);
+}
+
+const connectionOf = (input: ReturnType<typeof parseListInput>, page: ThreadPage) => toConnection(input, page.rows, page.totalCount, (row) => page.nodes.get(row.id)!);
+
+interface RepliesArgs {
+  comment_id: string;
+  pagination?: Args['pagination'];
+}
+
+async function getCommentReplies(_parent: unknown, args: RepliesArgs, context: GraphqlContext) {
+  if (!idSchema.safeParse(args.comment_id).success) throw badInput('Invalid comment_id: a comment _id (positive integer).');
+  const pagination = { ...args.pagination, perPage: args.pagination?.perPage ?? COMMENTS_PAGE_SIZE };
+  const input = parseListInput({ pagination, sort: REPLIES_SORT }, ['_id']);
+  const viewer = await context.viewer();
+  const found = await findCommentWithLevel(context.db, Number(args.comment_id));
+  // A comment on a token the viewer may not see (server/studio/visibility.ts) has no replies for them, like an unknown id.
+  const visible = found ? await findVisibleToken(context.db, found.row.tokenId, viewer) : null;
+  const parent = found && visible ? { id: found.row.id, level: found.level } : null;
+  return connectionOf(input, await readRepliesPage(context.db, context.config.ipfs, parent, input, viewer));
+}
+
+/**
+ * Comment.replies: the first replies, only where a query selects them. The comments of one level of a read ask in
+ * the same tick, so each level is one batch (readReplyPreviews) and the next level's comments ask in turn.
+ */
+function replies(parent: ThreadNode, _args: unknown, context: GraphqlContext) {
+  if (parent.level >= DEEPEST_LEVEL) return replyPreview([], 0);
+  return batchLoad(context, 'Comment.replies', `${parent.id}:${parent.level}`, async (keys: string[]) => {
+    const parents = keys.map((key) => {
+      const [id, level] = key.split(':').map(Number) as [number, number];
+      return { id, level };
+    });
+    const previews = await readReplyPreviews(context.db, context.config.ipfs, parents, await context.viewer());
+    return new Map(keys.map((key, index) => [key, previews.get(parents[index]!.id)!]));
+  });
 }
 
 export const commentsModule: GraphqlModule = {
   typeDefs,
   resolvers: {
-    Query: { getCommentsByTokenId: getCommentsByTokenId as (parent: unknown, args: never, context: GraphqlContext) => unknown },
+    Query: {
+      getCommentsByTokenId: getCommentsByTokenId as (parent: unknown, args: never, context: GraphqlContext) => unknown,
+      getCommentReplies: getCommentReplies as (parent: unknown, args: never, context: GraphqlContext) => unknown,
+    },
+    Comment: { replies: replies as (parent: unknown, args: never, context: GraphqlContext) => unknown },
   },
 };

@@ -16,6 +16,9 @@ export function CommentItem({ comment }: { comment: ThreadComment }) {
   const viewer = useSelector(thread, (snapshot) => snapshot.context.viewer);
   const comments = useSelector(thread, (snapshot) => snapshot.context.comments);
   const actionsIdle = useSelector(thread, (snapshot) => snapshot.matches({ ready: { actions: 'idle' } }));
+  // 'More replies' shows while the server has more of this comment's replies; the machine says when it may load.
+  const canLoadReplies = useSelector(thread, (snapshot) => snapshot.can({ type: 'replies.loadMore', commentId: comment.id }));
+  const loadingReplies = useSelector(thread, (snapshot) => snapshot.hasTag('loadingReplies') && snapshot.context.repliesFor === comment.id);
   const status = commentStatus(comment);
   const author = displayName(comment.userInfo);
   const editingThis = editor?.mode === 'edit' && editor.commentId === comment.id;
@@ -120,11 +123,23 @@ export function CommentItem({ comment }: { comment: ThreadComment }) {
         {replyingHere && <CommentEditor mode="reply" label={`Reply to ${author}`} />}
       </article>
       {comment.replies.length > 0 && (
-        <ol className="comment-replies" aria-label={`Replies to ${author}`}>
+        <ol className="comment-replies" aria-label={`Replies to ${author}`} aria-busy={loadingReplies || undefined}>
           {comment.replies.map((reply) => (
             <CommentItem key={reply.id} comment={reply} />
           ))}
         </ol>
+      )}
+      {comment.repliesPage.hasNextPage && (
+        // aria-disabled, not disabled: a keyboard user keeps focus on it while the page loads.
+        <button
+          type="button"
+          className="comment-action comment-more-replies"
+          aria-label={`More replies to ${author}`}
+          aria-disabled={!canLoadReplies || undefined}
+          onClick={() => thread.send({ type: 'replies.loadMore', commentId: comment.id })}
+        >
+          More replies
+        </button>
       )}
     </li>
   );

@@ -8,7 +8,7 @@ import { notifyThroughSystem } from '../../../machines/system/systemActors';
 import { openWalletModalThroughSystem } from '../../../machines/wallet/walletModalMachine';
 import type { ApiKeyCredentials } from '../authFetch';
 import { commentDraftsStored } from '../commentDrafts';
-import { NotSignedInError, deleteComment, fetchComments, postComment, updateComment, voteComment } from '../comments';
+import { NotSignedInError, deleteComment, fetchComments, fetchReplies, postComment, updateComment, voteComment } from '../comments';
 
 type SystemLike = { get(systemId: string): AnyActorRef | undefined };
 type SessionSnapshot = Parameters<typeof registeredLogin>[0];
@@ -43,6 +43,7 @@ export const commentThreadFlow = commentThreadMachine.provide({
       return () => subscription.unsubscribe();
     }),
     fetchComments: fromPromise(({ input, signal, system }) => fetchComments(input, loginOf(system), signal)),
+    fetchReplies: fromPromise(({ input, signal, system }) => fetchReplies(input, loginOf(system), signal)),
     // The thread stops keeping the draft as it sends it (commentThreadPersistence); that is stored before the text
     // leaves, so once the server may have it no reload can offer it again.
     postComment: fromPromise(async ({ input, signal, system }) => {

@@ -71,6 +71,27 @@ export interface SocketLimits {
 
 export const DEFAULT_SOCKET_LIMITS: SocketLimits = { maxConnectionsPerClient: 50, maxMessageBytes: 16 * 1024 };
 
+/**
+ * Storage quotas (issue 26). An account has at most 4 unfinished studio uploads at a time and their declared sizes
+ * together at most 200 MiB (one full video and room for images); declared bytes count until the upload finishes,
+ * is cancelled or expires. Media nobody references is collected once it is older than the grace period: a request
+ * that stores bytes and then names them has that long to commit (far more than a request may last).
+ */
+export interface StorageLimits {
+  /** Unfinished (open, not expired) uploads per account. */
+  maxOpenUploadsPerAccount: number;
+  /** The sum of the declared Upload-Length of an account's open uploads. */
+  maxOpenUploadBytesPerAccount: number;
+  /** Unreferenced media stored or reused within this time is kept (a concurrent request may be about to name it). */
+  mediaGraceMs: number;
+}
+
+export const DEFAULT_STORAGE_LIMITS: StorageLimits = {
+  maxOpenUploadsPerAccount: 4,
+  maxOpenUploadBytesPerAccount: 200 * 1_048_576,
+  mediaGraceMs: 10 * MINUTE,
+};
+
 export interface SecurityConfig {
   /** Hosts (authority, e.g. "127.0.0.1:8787") a sign-in message may name as its domain. */
   appDomains: string[];
@@ -89,6 +110,8 @@ export interface SecurityConfig {
   geofence: GeofenceConfig;
   /** The longest an API key lives (API_KEY_MAX_TTL_MS, default 24 h): a login asking for more gets this. */
   apiKeyMaxTtlMs: number;
+  /** Upload quotas and the media collection's grace period. */
+  storage: StorageLimits;
 }
 
 /** Seed 000: an API key lives at most 24 hours. */
@@ -110,6 +133,9 @@ const securityEnvSchema = z.object({
   REQUEST_TIMEOUT_MS: positiveInt.default(120_000),
   // At least a minute: the app renews a key 2 minutes before it expires.
   API_KEY_MAX_TTL_MS: z.coerce.number().int().min(60_000).max(DEFAULT_API_KEY_MAX_TTL_MS).default(DEFAULT_API_KEY_MAX_TTL_MS),
+  UPLOAD_MAX_OPEN_PER_ACCOUNT: positiveInt.default(DEFAULT_STORAGE_LIMITS.maxOpenUploadsPerAccount),
+  UPLOAD_MAX_OPEN_BYTES_PER_ACCOUNT: positiveInt.default(DEFAULT_STORAGE_LIMITS.maxOpenUploadBytesPerAccount),
+  MEDIA_COLLECT_GRACE_MS: z.coerce.number().int().min(0).default(DEFAULT_STORAGE_LIMITS.mediaGraceMs),
   // "limit/seconds" per name, e.g. RATE_LIMIT_LOGIN_BY_ADDRESS=10/60.
   ...Object.fromEntries(
     RATE_LIMIT_NAMES.map((name) => [envNameOf(name), z.string().regex(/^\d+\/\d+$/, 'must be "<requests>/<seconds>"').optional()]),
@@ -159,5 +185,10 @@ export function loadSecurityConfig(env: Record<string, string | undefined>, port
     requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
     geofence: loadGeofenceConfig(env),
     apiKeyMaxTtlMs: vars.API_KEY_MAX_TTL_MS,
+    storage: {
+      maxOpenUploadsPerAccount: vars.UPLOAD_MAX_OPEN_PER_ACCOUNT,
+      maxOpenUploadBytesPerAccount: vars.UPLOAD_MAX_OPEN_BYTES_PER_ACCOUNT,
+      mediaGraceMs: vars.MEDIA_COLLECT_GRACE_MS,
+    },
   };
 }

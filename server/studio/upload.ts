@@ -176,20 +176,30 @@ export function uploadRoutes({ db, config, mediaStore, limiter }: UploadRouteOpt
     }
     await loadOwnCanvas(db, auth, containerId, { needs: 'building' });
     const response = await t.server.handleWeb(c.req.raw);
-    if (response.status === 404 || response.status === 410) {
-      // A concurrent request finished the upload meanwhile (its tus file is gone once stored): not "gone" — a tus
-      // client reading 404/410 would start again from zero. A HEAD answers the finished upload, a PATCH 409 (retried).
+    // A concurrent request may finish the upload while this one runs (its tus file is removed once the bytes are
+    // stored): that is not "gone" — a tus client reading a 4xx other than 409/423 on a HEAD, or a 404/410 on a PATCH,
+    // starts again from zero. A HEAD answers the finished upload, a PATCH 409 (retried: its HEAD then finds it done).
+    const finishedMeanwhile = async (): Promise<Response | null> => {
       const [latest] = await db.select().from(canvasUploads).where(eq(canvasUploads.id, row.id));
-      if (latest?.completedAt) {
-        if (method !== 'HEAD') throw new ApiError(409, 'upload_finished', 'This upload is finished; change its token instead.');
-        const { tokenId } = await finisherOf(t).finish(latest.id, undefined);
-        return finishedHead(c, latest, tokenId);
-      }
+      if (!latest?.completedAt) return null;
+      if (method !== 'HEAD') throw new ApiError(409, 'upload_finished', 'This upload is finished; change its token instead.');
+      const { tokenId } = await finisherOf(t).finish(latest.id, undefined);
+      return finishedHead(c, latest, tokenId);
+    };
+    if (response.status === 404 || response.status === 410) {
+      const finished = await finishedMeanwhile();
+      if (finished) return finished;
     }
     if (method === 'DELETE' && response.status === 204) await db.delete(canvasUploads).where(eq(canvasUploads.id, row.id));
     if (method === 'HEAD' && response.status === 200 && response.headers.get('Upload-Offset') === String(row.size)) {
-      // Every byte arrived but the server stopped before storing them (a restart mid-finish): finish now.
-      const upload = await t.server.datastore.getUpload(row.id);
+      // Every byte arrived: finish now (a no-op answer when the last PATCH's finish is running or done; after a
+      // restart mid-finish, the finish itself).
+      const upload = await t.server.datastore.getUpload(row.id).catch(() => null);
+      if (!upload) {
+        const finished = await finishedMeanwhile();
+        if (finished) return finished;
+        throw new ApiError(404, 'upload_not_found', UPLOAD_NOT_FOUND);
+      }
       const { tokenId } = await finisherOf(t).finish(row.id, upload.metadata);
       return finishedHead(c, row, tokenId);
     }

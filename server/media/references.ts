@@ -4,8 +4,8 @@
 //
 // Columns that name media (all hold the bare CIDv1 string media/store.ts returns):
 // - accounts.avatar
-// - collections.cover, collections.thumbnail, collections.base_uri (`ipfs://<manifest cid>/`, the published
-//   manifest), collections.attributes.files[].cid (a generative canvas's script and assets)
+// - collections.cover, collections.thumbnail, collections.base_uri (`ipfs://<manifest cid>/`, as publish.ts writes
+//   it: the published manifest), collections.attributes.files[].cid (a generative canvas's script and assets)
 // - tokens.media, tokens.thumbnail (tokens.metadata, written at publish, names only these two as ipfs:// URLs;
 //   tokens.attributes and the upload's metadata properties are the creator's own JSON, not references)
 // - artists.cover, artists.portfolio.items[].mediaUrl
@@ -17,24 +17,28 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 
-/** A boolean SQL expression: true when anything still names the CID `cid` (a column or a parameter). */
+/** The elements of a jsonb array (none for anything else: a malformed value is not a reference, nor an error). */
+const elements = (value: SQL) => sql`jsonb_array_elements(CASE WHEN jsonb_typeof(${value}) = 'array' THEN ${value} ELSE '[]'::jsonb END)`;
+
+/**
+ * A boolean SQL expression: true when anything still names the CID `cid` (a column or a parameter). One EXISTS per
+ * column, each a single equality, so PostgreSQL probes an index for a few candidates and hashes each table once when
+ * the periodic sweep checks every media row.
+ */
 export function isReferenced(cid: SQL): SQL {
   return sql`(
     EXISTS (SELECT 1 FROM accounts r WHERE r.avatar = ${cid})
     OR EXISTS (SELECT 1 FROM tokens r WHERE r.media = ${cid})
     OR EXISTS (SELECT 1 FROM tokens r WHERE r.thumbnail = ${cid})
-    OR EXISTS (
-      SELECT 1 FROM collections r
-      WHERE r.cover = ${cid} OR r.thumbnail = ${cid}
-        OR r.base_uri IN ('ipfs://' || ${cid} || '/', 'ipfs://' || ${cid})
-        OR coalesce(r.attributes -> 'files', '[]'::jsonb) @> jsonb_build_array(jsonb_build_object('cid', ${cid}))
-    )
-    OR EXISTS (
-      SELECT 1 FROM artists r
-      WHERE r.cover = ${cid} OR coalesce(r.portfolio -> 'items', '[]'::jsonb) @> jsonb_build_array(jsonb_build_object('mediaUrl', ${cid}))
-    )
+    OR EXISTS (SELECT 1 FROM collections r WHERE r.cover = ${cid})
+    OR EXISTS (SELECT 1 FROM collections r WHERE r.thumbnail = ${cid})
+    OR EXISTS (SELECT 1 FROM collections r WHERE r.base_uri = 'ipfs://' || ${cid} || '/')
+    OR EXISTS (SELECT 1 FROM collections r, ${elements(sql`r.attributes -> 'files'`)} f WHERE f ->> 'cid' = ${cid})
+    OR EXISTS (SELECT 1 FROM artists r WHERE r.cover = ${cid})
+    OR EXISTS (SELECT 1 FROM artists r, ${elements(sql`r.portfolio -> 'items'`)} i WHERE i ->> 'mediaUrl' = ${cid})
     OR EXISTS (SELECT 1 FROM exhibitions r WHERE r.cover = ${cid})
-    OR EXISTS (SELECT 1 FROM articles r WHERE r.cover = ${cid} OR r.ipfs_hash = ${cid})
+    OR EXISTS (SELECT 1 FROM articles r WHERE r.cover = ${cid})
+    OR EXISTS (SELECT 1 FROM articles r WHERE r.ipfs_hash = ${cid})
     OR EXISTS (SELECT 1 FROM home_slides r WHERE r.image = ${cid})
     OR EXISTS (SELECT 1 FROM media_pins r WHERE r.cid = ${cid})
   )`;

@@ -6,7 +6,7 @@
 import { count, eq, sum } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collections, media, tokens } from '../../server/db/schema.js';
+import { accounts, articles, artists, collections, exhibitions, homeSlides, media, mediaPins, tokens } from '../../server/db/schema.js';
 import { collectUnreferencedMedia } from '../../server/media/collect.js';
 import { referencedCids } from '../../server/media/references.js';
 import { startUploadSweeper } from '../../server/studio/uploadExpiry.js';
@@ -156,6 +156,27 @@ describe.each(DATABASE_KINDS)('storage quotas and media collection on %s', (kind
     // That request never named them: the collection takes them once the grace period has passed.
     expect(await collectUnreferencedMedia(db(), { graceMs: GRACE_MS, now: Date.now() + GRACE_MS + 1000 })).toContain(cid);
     expect(await status(cid)).toBe(404);
+  });
+
+  it('every column that names media counts as a reference (references.ts), malformed JSON lists included', async () => {
+    const cid = (n: number) => `bafkreitest${String(n).padStart(48, '0')}`;
+    const [account] = await db().insert(accounts).values({ address: '0x00000000000000000000000000000000000000b1', avatar: cid(1) }).returning({ id: accounts.id });
+    const [canvas] = await db()
+      .insert(collections)
+      .values({ chainId: 31337, name: 'Refs', symbol: 'REF', mediaType: 'multipart/mixed', creator: ALICE_ADDRESS, cover: cid(2), thumbnail: cid(3), baseUri: `ipfs://${cid(4)}/`, attributes: { files: [{ name: 'a.js', cid: cid(5) }, 'junk'] } })
+      .returning({ id: collections.id });
+    await db().insert(collections).values({ chainId: 31337, name: 'Odd', symbol: 'ODD', mediaType: 'image', creator: ALICE_ADDRESS, attributes: { files: 'not a list' } });
+    await db().insert(tokens).values({ collectionId: canvas!.id, chainId: 31337, tokenId: '1', name: 'T', media: cid(6), thumbnail: cid(7), mediaType: 'multipart/mixed', creator: ALICE_ADDRESS });
+    const [artist] = await db()
+      .insert(artists)
+      .values({ accountId: account!.id, sortKey: 'refs', cover: cid(8), portfolio: { context: '', items: [{ mediaUrl: cid(9), description: 'x' }] } })
+      .returning({ id: artists.id });
+    await db().insert(exhibitions).values({ title: 'E', cover: cid(10), startDate: new Date(), endDate: new Date() });
+    await db().insert(articles).values({ type: 'news', title: 'A', cover: cid(11), ipfsHash: cid(12), artistId: artist!.id });
+    await db().insert(homeSlides).values({ position: 1, title: 'S', text: 't', image: cid(13), alt: 'a', linkPath: '/explore' });
+    await db().insert(mediaPins).values({ cid: cid(14), collectionId: canvas!.id });
+    const named = Array.from({ length: 14 }, (_, i) => cid(i + 1));
+    expect(await referencedCids(db(), [...named, cid(15)])).toEqual(new Set(named));
   });
 
   it("a deleted token's file is collected; media a published token or a published collection's manifest names is never collected", async () => {

@@ -68,8 +68,13 @@ async function main() {
     console.warn(`No deployments file at ${config.deploymentsPath}: the chain indexer is not started.`);
   }
 
-  // Abandoned studio uploads: swept now and periodically (files and rows).
-  const uploadSweeper = startUploadSweeper({ db: database.db, dataDir: config.dataDir, expirationMs: config.uploadExpirationMs });
+  // Abandoned studio uploads: swept now and periodically (files and rows), then media nothing references any more.
+  const uploadSweeper = startUploadSweeper({
+    db: database.db,
+    dataDir: config.dataDir,
+    expirationMs: config.uploadExpirationMs,
+    mediaGraceMs: config.security.storage.mediaGraceMs,
+  });
 
   console.log(`Database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}`);
   console.log(`Server listening on http://${config.host}:${port}`);

@@ -1,5 +1,5 @@
 // Content-addressed media: CIDv1 (raw codec, sha-256), bytes in the media table, webp thumbnails for images.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
 import { sha256 } from 'multiformats/hashes/sha2';
@@ -42,7 +42,10 @@ export interface StoredMedia {
 }
 
 export interface MediaStore {
-  /** Stores bytes (idempotent) and returns their CIDv1 string. */
+  /**
+   * Stores bytes (idempotent) and returns their CIDv1 string. Media nothing names is collected (media/collect.ts)
+   * once it is older than the grace period: name what you store within it.
+   */
   put(bytes: Uint8Array, contentType: string): Promise<string>;
   get(cid: string): Promise<StoredMedia | null>;
   /** The 480px-wide webp thumbnail; null when the media is missing or is not an image. */
@@ -108,13 +111,14 @@ export function createMediaStore(db: Db): MediaStore {
       const contentType = normalizeContentType(rawContentType);
       checkUpload(bytes, contentType);
       const cid = await cidFor(bytes);
-      const existing = await db.select({ cid: media.cid }).from(media).where(eq(media.cid, cid));
+      // Stored already: marked reused, so the media collection keeps it while the caller names it (media/collect.ts).
+      const existing = await db.update(media).set({ reusedAt: sql`now()` }).where(eq(media.cid, cid)).returning({ cid: media.cid });
       if (existing.length > 0) return cid;
       const thumbnail = IMAGE_TYPES.has(contentType) ? await makeThumbnail(bytes, contentType) : null;
       await db
         .insert(media)
         .values({ cid, contentType, size: bytes.byteLength, bytes, thumbnail })
-        .onConflictDoNothing({ target: media.cid });
+        .onConflictDoUpdate({ target: media.cid, set: { reusedAt: sql`now()` } });
       return cid;
     },
 

@@ -15,6 +15,7 @@ import { mediaUrl } from '../graphql/people.js';
 import { ApiError, errorResponse, parseInput } from '../http/errors.js';
 import { readFormOnly, readJson } from '../http/body.js';
 import { limitByClient, type RateLimiter } from '../security/rateLimit.js';
+import { collectDropped } from '../media/collect.js';
 import { createMediaStore } from '../media/store.js';
 import { parseProfileForm } from './accountForm.js';
 
@@ -201,6 +202,8 @@ export function accountRoutes({ db, config, limiter }: AccountRoutesOptions) {
           .where(eq(artists.accountId, row.id));
         return row;
       });
+      // A replaced or removed avatar is collected unless something else names it.
+      if (updated.avatar !== target.avatar) await collectDropped(db, [target.avatar], config.security.storage.mediaGraceMs);
       return c.json(serializeAccount(updated, ipfs, true));
     },
   );

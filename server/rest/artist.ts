@@ -10,6 +10,7 @@ import { accounts, artists, tokens } from '../db/schema.js';
 import { artistNode } from '../graphql/artists/queries.js';
 import { ApiError, parseInput } from '../http/errors.js';
 import { readFormOnly } from '../http/body.js';
+import { collectDropped, holdMedia } from '../media/collect.js';
 import { createMediaStore } from '../media/store.js';
 import { parseArtistForm, type ArtistForm } from './artistForm.js';
 import type { RestRouteOptions } from './routeOptions.js';
@@ -38,6 +39,10 @@ async function saveProfile(tx: Db, account: typeof accounts.$inferSelect, existi
     if (!token) throw new ApiError(400, 'invalid_input', FEATURED_ARTWORK_MESSAGE);
   }
   const store = createMediaStore(tx);
+  const kept = form.portfolio.items.flatMap((item) => (item.image.kind === 'kept' ? [item.image.cid] : []));
+  if (!form.cover && existing?.cover) kept.push(existing.cover);
+  // Named again without being stored again: marked reused, so a collection running meanwhile keeps them.
+  await holdMedia(tx, kept);
   const cover = form.cover ? await store.put(form.cover.bytes, form.cover.contentType) : (existing?.cover ?? null);
   const items = [];
   for (const item of form.portfolio.items) {
@@ -92,7 +97,12 @@ export function artistRoutes({ db, config, limiter }: RestRouteOptions) {
   async function save(c: Context<AuthEnv>, row: Awaited<ReturnType<typeof creatorOf>>) {
     const body = await readFormOnly(c, 'Send the artist profile as multipart/form-data.');
     const form = await parseArtistForm(body, { account: row.account, artist: row.artist }, config.public.maxFileSize);
-    return db.transaction((tx) => saveProfile(tx as unknown as Db, row.account, row.artist, form));
+    const saved = await db.transaction((tx) => saveProfile(tx as unknown as Db, row.account, row.artist, form));
+    // A replaced cover or a portfolio image left out is collected unless something else names it.
+    const before = row.artist ? [row.artist.cover, ...row.artist.portfolio.items.map((item) => item.mediaUrl)] : [];
+    const after = new Set([saved.artist.cover, ...saved.artist.portfolio.items.map((item) => item.mediaUrl)]);
+    await collectDropped(db, before.filter((cid) => cid && !after.has(cid)), config.security.storage.mediaGraceMs);
+    return saved;
   }
 
   api.post('/', requireAccount(db, { rejectBanned: true, limiter }), async (c) => {

@@ -48,11 +48,11 @@ export function canvasRoutes(options: RestRouteOptions) {
     // Refused before the body is read: unknown, not yours, not building.
     const current = await loadOwnCanvas(db, auth, id, { needs: 'building' });
     const form = await parseCanvasForm(await readFields(c, 'multipart/form-data (with the cover) or JSON'), config.public.maxFileSize, current);
-    return answer(c, await updateCanvas(db, mediaStore, auth, id, form));
+    return answer(c, await updateCanvas(db, mediaStore, auth, id, form, { mediaGraceMs: config.security.storage.mediaGraceMs }));
   });
 
   api.delete('/:id', signed, async (c) => {
-    const deleted = await deleteCanvas(db, signedInAccount(c), c.req.param('id'), { dataDir: config.dataDir });
+    const deleted = await deleteCanvas(db, signedInAccount(c), c.req.param('id'), { dataDir: config.dataDir, mediaGraceMs: config.security.storage.mediaGraceMs });
     return c.json({ id: String(deleted.id), deleted: true });
   });
 

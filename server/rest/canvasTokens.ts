@@ -4,6 +4,7 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import { optionalAccount, signedInAccount, type AuthEnv } from '../auth/requireAccount.js';
 import { readForm, readJson } from '../http/body.js';
 import { ApiError } from '../http/errors.js';
+import { collectDropped } from '../media/collect.js';
 import { findCanvas } from '../studio/access.js';
 import {
   createGenerativeToken,
@@ -55,6 +56,8 @@ export function canvasTokenRoutes(api: Hono<AuthEnv>, { db, config }: RestRouteO
 
   api.delete('/:id/token/:tokenId', signed, async (c) => {
     const deleted = await deleteCanvasToken(db, signedInAccount(c), c.req.param('id'), c.req.param('tokenId'));
+    // Its file and thumbnail go unless something else names them (a generative token's script stays the canvas's).
+    await collectDropped(db, [deleted.media, deleted.thumbnail], config.security.storage.mediaGraceMs);
     return c.json({ tokenId: deleted.tokenId, name: deleted.name, deleted: true });
   });
 

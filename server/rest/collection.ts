@@ -4,10 +4,11 @@ import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { requireAccount, signedInAccount, type AuthEnv } from '../auth/requireAccount.js';
 import type { Db } from '../db/client.js';
-import { collections } from '../db/schema.js';
+import { collections, mediaPins } from '../db/schema.js';
 import { collectionAnswers, readFeaturedCollections, readTrendingCollections } from '../graphql/home/queries.js';
 import { ApiError, errorResponse, parseInput } from '../http/errors.js';
 import { readFormOnly } from '../http/body.js';
+import { collectDropped } from '../media/collect.js';
 import { createMediaStore } from '../media/store.js';
 import { parseCollectionForm } from './collectionForm.js';
 import type { RestRouteOptions } from './routeOptions.js';
@@ -47,6 +48,10 @@ export function collectionRoutes({ db, config, limiter }: RestRouteOptions) {
       const updated = await db.transaction(async (tx) => {
         // The media row is written in the same transaction, so a failed update leaves no orphan cover.
         const cover = form.cover ? await createMediaStore(tx as unknown as Db).put(form.cover.bytes, form.cover.contentType) : undefined;
+        // A published collection's manifest (immutable, on chain) still names the cover it had: pinned, never collected.
+        if (cover !== undefined && target.cover && target.cover !== cover && target.baseUri) {
+          await tx.insert(mediaPins).values({ cid: target.cover, collectionId: id }).onConflictDoNothing();
+        }
         const [row] = await tx
           .update(collections)
           .set({
@@ -59,6 +64,7 @@ export function collectionRoutes({ db, config, limiter }: RestRouteOptions) {
         if (!row) throw new ApiError(404, 'not_found', 'No collection with this id.');
         return row;
       });
+      if (updated.cover !== target.cover) await collectDropped(db, [target.cover], config.security.storage.mediaGraceMs);
       const [body] = await collectionAnswers(db, config.public, [updated]);
       return c.json(body);
     },

@@ -110,6 +110,27 @@ export interface GraphqlQueueLimits {
 /** 8 at once keeps PostgreSQL's pool of 10 busy; 64 queued wait well under a second at ~180 executions a second. */
 export const DEFAULT_GRAPHQL_QUEUE: GraphqlQueueLimits = { maxConcurrent: 8, maxQueued: 64, retryAfterSeconds: 1 };
 
+/**
+ * Storage quotas (issue 26). An account has at most 4 unfinished studio uploads at a time and their declared sizes
+ * together at most 200 MiB (one full video and room for images); declared bytes count until the upload finishes,
+ * is cancelled or expires. Media nobody references is collected once it is older than the grace period: a request
+ * that stores bytes and then names them has that long to commit (far more than a request may last).
+ */
+export interface StorageLimits {
+  /** Unfinished (open, not expired) uploads per account. */
+  maxOpenUploadsPerAccount: number;
+  /** The sum of the declared Upload-Length of an account's open uploads. */
+  maxOpenUploadBytesPerAccount: number;
+  /** Unreferenced media stored or reused within this time is kept (a concurrent request may be about to name it). */
+  mediaGraceMs: number;
+}
+
+export const DEFAULT_STORAGE_LIMITS: StorageLimits = {
+  maxOpenUploadsPerAccount: 4,
+  maxOpenUploadBytesPerAccount: 200 * 1_048_576,
+  mediaGraceMs: 10 * MINUTE,
+};
+
 export interface SecurityConfig {
   /** Hosts (authority, e.g. "127.0.0.1:8787") a sign-in message may name as its domain. */
   appDomains: string[];
@@ -134,6 +155,8 @@ export interface SecurityConfig {
   apiKeyMaxTtlMs: number;
   /** How far a sign-in message's Issued At may be from the server's clock, either way (LOGIN_ISSUED_AT_SKEW_MS, 5 min). */
   loginIssuedAtSkewMs: number;
+  /** Upload quotas and the media collection's grace period. */
+  storage: StorageLimits;
 }
 
 /** Seed 000: an API key lives at most 24 hours. */
@@ -178,6 +201,9 @@ const securityEnvSchema = z.object({
   // At least a minute: the app renews a key 2 minutes before it expires.
   API_KEY_MAX_TTL_MS: z.coerce.number().int().min(60_000).max(DEFAULT_API_KEY_MAX_TTL_MS).default(DEFAULT_API_KEY_MAX_TTL_MS),
   LOGIN_ISSUED_AT_SKEW_MS: z.coerce.number().int().min(1_000).max(60 * 60_000).default(DEFAULT_LOGIN_ISSUED_AT_SKEW_MS),
+  UPLOAD_MAX_OPEN_PER_ACCOUNT: positiveInt.default(DEFAULT_STORAGE_LIMITS.maxOpenUploadsPerAccount),
+  UPLOAD_MAX_OPEN_BYTES_PER_ACCOUNT: positiveInt.default(DEFAULT_STORAGE_LIMITS.maxOpenUploadBytesPerAccount),
+  MEDIA_COLLECT_GRACE_MS: z.coerce.number().int().min(0).default(DEFAULT_STORAGE_LIMITS.mediaGraceMs),
   // "limit/seconds" per name, e.g. RATE_LIMIT_LOGIN_BY_ADDRESS=10/60.
   ...Object.fromEntries(
     RATE_LIMIT_NAMES.map((name) => [envNameOf(name), rate.optional()]),
@@ -239,5 +265,10 @@ export function loadSecurityConfig(env: Record<string, string | undefined>, port
     geofence: loadGeofenceConfig(env),
     apiKeyMaxTtlMs: vars.API_KEY_MAX_TTL_MS,
     loginIssuedAtSkewMs: vars.LOGIN_ISSUED_AT_SKEW_MS,
+    storage: {
+      maxOpenUploadsPerAccount: vars.UPLOAD_MAX_OPEN_PER_ACCOUNT,
+      maxOpenUploadBytesPerAccount: vars.UPLOAD_MAX_OPEN_BYTES_PER_ACCOUNT,
+      mediaGraceMs: vars.MEDIA_COLLECT_GRACE_MS,
+    },
   };
 }

@@ -7,6 +7,7 @@ import { NO_TOKENS_MESSAGE } from '../../domain/studio.js';
 import type { Db } from '../db/client.js';
 import { canvasUploads, collections, tokens } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
+import { collectDropped } from '../media/collect.js';
 import type { MediaStore } from '../media/store.js';
 import { loadOwnCanvas, type CanvasActor, type CanvasRow } from './access.js';
 import type { CanvasForm } from './canvasForm.js';
@@ -61,10 +62,24 @@ export async function createCanvas(
   return row!;
 }
 
-export async function updateCanvas(db: Db, mediaStore: MediaStore, account: CanvasActor, idText: string, form: CanvasForm): Promise<CanvasRow> {
+/** The media collection's grace period (StorageLimits.mediaGraceMs): what a write stopped naming is collected after it. */
+export interface CanvasMediaOptions {
+  mediaGraceMs: number;
+}
+
+export async function updateCanvas(
+  db: Db,
+  mediaStore: MediaStore,
+  account: CanvasActor,
+  idText: string,
+  form: CanvasForm,
+  { mediaGraceMs }: CanvasMediaOptions,
+): Promise<CanvasRow> {
   const cover = await storeCover(mediaStore, form);
-  return db.transaction(async (tx) => {
+  let replaced: string | null = null;
+  const updated = await db.transaction(async (tx) => {
     const canvas = await loadOwnCanvas(tx, account, idText, { needs: 'building', lock: true });
+    if (cover && canvas.cover !== cover) replaced = canvas.cover;
     const [row] = await tx
       .update(collections)
       .set({
@@ -82,6 +97,14 @@ export async function updateCanvas(db: Db, mediaStore: MediaStore, account: Canv
       .returning();
     return row!;
   });
+  await collectDropped(db, [replaced], mediaGraceMs);
+  return updated;
+}
+
+/** The CIDs a generative canvas lists in attributes.files. */
+export function canvasFileCids(attributes: Record<string, unknown> | null): string[] {
+  const files = Array.isArray(attributes?.files) ? (attributes.files as unknown[]) : [];
+  return files.flatMap((file) => (file && typeof file === 'object' && typeof (file as { cid?: unknown }).cid === 'string' ? [(file as { cid: string }).cid] : []));
 }
 
 /** The form's attributes with the uploads' files and script entry as they are now under the lock. */
@@ -100,14 +123,22 @@ function mergeUploadedFiles(next: Record<string, unknown>, locked: Record<string
  * Deletes an unpublished canvas with its tokens and upload records (one transaction), then its uploads' tus files:
  * a failed request leaves the canvas whole; files left by a failure after the commit expire like abandoned uploads.
  */
-export async function deleteCanvas(db: Db, account: CanvasActor, idText: string, { dataDir }: { dataDir: string }): Promise<CanvasRow> {
-  const { canvas, uploadIds } = await db.transaction(async (tx) => {
+export async function deleteCanvas(
+  db: Db,
+  account: CanvasActor,
+  idText: string,
+  { dataDir, mediaGraceMs }: { dataDir: string } & CanvasMediaOptions,
+): Promise<CanvasRow> {
+  const { canvas, uploadIds, dropped } = await db.transaction(async (tx) => {
     const canvas = await loadOwnCanvas(tx, account, idText, { needs: 'unpublished', lock: true });
     const uploads = await tx.delete(canvasUploads).where(eq(canvasUploads.canvasId, canvas.id)).returning({ id: canvasUploads.id });
-    await tx.delete(tokens).where(eq(tokens.collectionId, canvas.id));
+    const media = await tx.delete(tokens).where(eq(tokens.collectionId, canvas.id)).returning({ media: tokens.media, thumbnail: tokens.thumbnail });
     await tx.delete(collections).where(eq(collections.id, canvas.id));
-    return { canvas, uploadIds: uploads.map((upload) => upload.id) };
+    const manifest = /^ipfs:\/\/([a-z0-9]+)\/?$/i.exec(canvas.baseUri ?? '')?.[1];
+    const dropped = [canvas.cover, canvas.thumbnail, manifest, ...canvasFileCids(canvas.attributes), ...media.flatMap((token) => [token.media, token.thumbnail])];
+    return { canvas, uploadIds: uploads.map((upload) => upload.id), dropped };
   });
+  await collectDropped(db, dropped, mediaGraceMs);
   try {
     await removeUploadFiles(dataDir, uploadIds);
   } catch (error) {

@@ -15,6 +15,7 @@ import type { MediaStore } from '../media/store.js';
 import type { RateLimiter } from '../security/rateLimit.js';
 import { loadOwnCanvas } from './access.js';
 import { createUploadFinisher, isRefusal, type UploadFinisher } from './uploadFinish.js';
+import { assertUploadQuota } from './uploadQuota.js';
 import { planFromRequest, resolveTarget, type UploadPlan } from './uploadRules.js';
 import { asJsonError, createStudioTus, EXPOSED_HEADERS, refusal, TOKEN_ID_HEADER, UPLOAD_ID, type StudioTus } from './uploadTus.js';
 
@@ -56,16 +57,31 @@ export function uploadRoutes({ db, config, mediaStore, limiter }: UploadRouteOpt
           if (!creation) throw refusal(400, 'invalid_request', 'Create uploads at /api/v1/canvas/{id}/upload/.');
           creation.uploadId = upload.id;
           const { plan } = creation;
-          await db.insert(canvasUploads).values({
-            id: upload.id,
-            canvasId: creation.canvasId,
-            uploader: creation.uploader,
-            context: plan.kind === 'token' ? 'media' : plan.kind,
-            filename: plan.metadata.filename,
-            contentType: plan.contentType,
-            size: plan.size,
-            tokenRef: plan.tokenRef,
-          });
+          try {
+            // The quotas are counted and the row written under the canvas's and the account's row locks.
+            await db.transaction(async (tx) => {
+              await assertUploadQuota(tx, {
+                canvasId: creation.canvasId,
+                uploader: creation.uploader,
+                plan,
+                limits: config.security.storage,
+                openSince: new Date(Date.now() - config.uploadExpirationMs),
+              });
+              await tx.insert(canvasUploads).values({
+                id: upload.id,
+                canvasId: creation.canvasId,
+                uploader: creation.uploader,
+                context: plan.kind === 'token' ? 'media' : plan.kind,
+                filename: plan.metadata.filename,
+                contentType: plan.contentType,
+                size: plan.size,
+                tokenRef: plan.tokenRef,
+              });
+            });
+          } catch (error) {
+            if (isRefusal(error)) throw refusal(error.status, error.code, error.message);
+            throw error;
+          }
         },
         async onUploadFinish(_req, upload): Promise<Record<string, string>> {
           try {
@@ -82,7 +98,7 @@ export function uploadRoutes({ db, config, mediaStore, limiter }: UploadRouteOpt
       throw error;
     }));
   const finisherOf = (t: StudioTus): UploadFinisher =>
-    (finisher ??= createUploadFinisher({ db, mediaStore, filePath: t.filePath, removeFile: t.removeFile }));
+    (finisher ??= createUploadFinisher({ db, mediaStore, filePath: t.filePath, removeFile: t.removeFile, mediaGraceMs: config.security.storage.mediaGraceMs }));
 
   const authenticate = (c: Context) => authenticateRequest(db, { authorization: c.req.header('Authorization'), nonce: c.req.header('Nonce') });
 
@@ -160,10 +176,30 @@ export function uploadRoutes({ db, config, mediaStore, limiter }: UploadRouteOpt
     }
     await loadOwnCanvas(db, auth, containerId, { needs: 'building' });
     const response = await t.server.handleWeb(c.req.raw);
+    // A concurrent request may finish the upload while this one runs (its tus file is removed once the bytes are
+    // stored): that is not "gone" — a tus client reading a 4xx other than 409/423 on a HEAD, or a 404/410 on a PATCH,
+    // starts again from zero. A HEAD answers the finished upload, a PATCH 409 (retried: its HEAD then finds it done).
+    const finishedMeanwhile = async (): Promise<Response | null> => {
+      const [latest] = await db.select().from(canvasUploads).where(eq(canvasUploads.id, row.id));
+      if (!latest?.completedAt) return null;
+      if (method !== 'HEAD') throw new ApiError(409, 'upload_finished', 'This upload is finished; change its token instead.');
+      const { tokenId } = await finisherOf(t).finish(latest.id, undefined);
+      return finishedHead(c, latest, tokenId);
+    };
+    if (response.status === 404 || response.status === 410) {
+      const finished = await finishedMeanwhile();
+      if (finished) return finished;
+    }
     if (method === 'DELETE' && response.status === 204) await db.delete(canvasUploads).where(eq(canvasUploads.id, row.id));
     if (method === 'HEAD' && response.status === 200 && response.headers.get('Upload-Offset') === String(row.size)) {
-      // Every byte arrived but the server stopped before storing them (a restart mid-finish): finish now.
-      const upload = await t.server.datastore.getUpload(row.id);
+      // Every byte arrived: finish now (a no-op answer when the last PATCH's finish is running or done; after a
+      // restart mid-finish, the finish itself).
+      const upload = await t.server.datastore.getUpload(row.id).catch(() => null);
+      if (!upload) {
+        const finished = await finishedMeanwhile();
+        if (finished) return finished;
+        throw new ApiError(404, 'upload_not_found', UPLOAD_NOT_FOUND);
+      }
       const { tokenId } = await finisherOf(t).finish(row.id, upload.metadata);
       return finishedHead(c, row, tokenId);
     }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { and, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { canvasUploads } from '../db/schema.js';
+import { collectUnreferencedMedia } from '../media/collect.js';
 import { UPLOAD_ID } from './uploadTus.js';
 
 /** The sweep runs at least this often (and every expiration period when that is shorter). */
@@ -108,14 +109,25 @@ export interface UploadSweeper {
   stop(): Promise<void>;
 }
 
-/** Sweeps at once and then every min(expiration, 1 h); a failed sweep is logged and tried again at the next tick. */
-export function startUploadSweeper(options: Omit<SweepOptions, 'now'> & { intervalMs?: number }): UploadSweeper {
+/**
+ * Sweeps at once and then every min(expiration, 1 h); a failed sweep is logged and tried again at the next tick.
+ * With `mediaGraceMs` each sweep then collects the media nothing references any more (server/media/collect.ts).
+ */
+export function startUploadSweeper(options: Omit<SweepOptions, 'now'> & { intervalMs?: number; mediaGraceMs?: number }): UploadSweeper {
   const intervalMs = options.intervalMs ?? Math.min(options.expirationMs, UPLOAD_SWEEP_MAX_INTERVAL_MS);
   let running: Promise<void> | null = null;
   let waiters: Array<(ids: string[]) => void> = [];
+  const sweepAll = async () => {
+    const ids = await sweepExpiredUploads(options);
+    if (options.mediaGraceMs !== undefined) {
+      const collected = await collectUnreferencedMedia(options.db, { graceMs: options.mediaGraceMs });
+      if (collected.length) console.log(`Collected ${collected.length} unreferenced media file(s).`);
+    }
+    return ids;
+  };
   const sweep = () => {
     if (running) return; // one sweep at a time; the next tick comes soon enough
-    running = sweepExpiredUploads(options)
+    running = sweepAll()
       .then(
         (ids) => {
           if (ids.length) console.log(`Swept ${ids.length} expired studio upload(s).`);

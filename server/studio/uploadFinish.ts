@@ -8,6 +8,7 @@ import { extensionOf, IMAGE_UPLOAD_MAX_FILES } from '../../domain/studio.js';
 import type { Db } from '../db/client.js';
 import { canvasUploads, collections, tokens } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
+import { collectDropped } from '../media/collect.js';
 import { MediaError, type MediaStore } from '../media/store.js';
 import { assertCanvasState, findCanvas, type CanvasRow } from './access.js';
 import { assertUploadContent } from './uploadContent.js';
@@ -31,6 +32,8 @@ export interface UploadFinisherOptions {
   filePath: (id: string) => string;
   /** Deletes the tus file and its info file (a missing one is not an error). */
   removeFile: (id: string) => Promise<void>;
+  /** The media collection's grace period: a replaced cover, thumbnail or file is collected after the upload. */
+  mediaGraceMs: number;
 }
 
 /** True for the errors that refuse the upload (its fault), as opposed to the server failing. */
@@ -60,8 +63,8 @@ async function tokenIdOf(db: Pick<Db, 'select'>, tokenRef: number | null): Promi
   return row?.tokenId ?? null;
 }
 
-/** Applies the stored media to the canvas; returns the token row it created or changed. */
-async function apply(tx: Tx, canvas: CanvasRow, row: UploadRow, metadata: UploadMetadata, cid: string): Promise<number | null> {
+/** Applies the stored media to the canvas; returns the token row it created or changed and the CIDs it stopped naming. */
+async function apply(tx: Tx, canvas: CanvasRow, row: UploadRow, metadata: UploadMetadata, cid: string): Promise<{ ref: number | null; dropped: string[] }> {
   const now = new Date();
   switch (row.context) {
     case 'media': {
@@ -86,29 +89,37 @@ async function apply(tx: Tx, canvas: CanvasRow, row: UploadRow, metadata: Upload
           metadata: metadata.properties ? { properties: metadata.properties } : null,
         })
         .returning({ id: tokens.id });
-      return token!.id;
+      return { ref: token!.id, dropped: [] };
     }
     case 'thumbnail': {
+      const [old] = await tx
+        .select({ thumbnail: tokens.thumbnail })
+        .from(tokens)
+        .where(and(eq(tokens.id, row.tokenRef ?? -1), eq(tokens.collectionId, canvas.id)));
       const [token] = await tx
         .update(tokens)
         .set({ thumbnail: cid, updatedAt: now })
         .where(and(eq(tokens.id, row.tokenRef ?? -1), eq(tokens.collectionId, canvas.id)))
         .returning({ id: tokens.id });
       if (!token) throw new ApiError(404, 'token_not_found', 'The token this thumbnail was for has been deleted.');
-      return token.id;
+      return { ref: token.id, dropped: old?.thumbnail ? [old.thumbnail] : [] };
     }
     case 'cover':
       await tx.update(collections).set({ cover: cid, updatedAt: now }).where(eq(collections.id, canvas.id));
-      return null;
+      return { ref: null, dropped: canvas.cover ? [canvas.cover] : [] };
     case 'collection': {
       const attributes = withCollectionFile(canvas.attributes, { name: row.filename, cid, type: row.contentType ?? 'application/octet-stream' });
       await tx.update(collections).set({ attributes, updatedAt: now }).where(eq(collections.id, canvas.id));
-      return null;
+      // A file of the same name is replaced.
+      const replaced = (Array.isArray(canvas.attributes?.files) ? canvas.attributes.files : []).filter(
+        (entry): entry is { name: string; cid: string } => isObject(entry) && entry.name === row.filename && typeof entry.cid === 'string',
+      );
+      return { ref: null, dropped: replaced.map((entry) => entry.cid) };
     }
   }
 }
 
-export function createUploadFinisher({ db, mediaStore, filePath, removeFile }: UploadFinisherOptions) {
+export function createUploadFinisher({ db, mediaStore, filePath, removeFile, mediaGraceMs }: UploadFinisherOptions) {
   // One finishing run per upload at a time: the last PATCH and a HEAD after a crash may both ask.
   const running = new Map<string, Promise<FinishedUpload>>();
 
@@ -132,15 +143,16 @@ export function createUploadFinisher({ db, mediaStore, filePath, removeFile }: U
       if (!current) throw new ApiError(404, 'not_found', 'The collection has been deleted.');
       assertCanvasState(current, 'building');
       const cid = await mediaStore.put(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), row.contentType ?? '');
-      const tokenRef = await db.transaction(async (tx) => {
+      const { ref: tokenRef, dropped } = await db.transaction(async (tx) => {
         const canvas = await findCanvas(tx, String(row.canvasId), true);
         if (!canvas || canvas.creator !== row.uploader) throw new ApiError(404, 'not_found', 'The collection has been deleted.');
         assertCanvasState(canvas, 'building');
-        const ref = await apply(tx, canvas, row, metadata, cid);
-        await tx.update(canvasUploads).set({ cid, tokenRef: ref, completedAt: new Date(), updatedAt: new Date() }).where(eq(canvasUploads.id, id));
-        return ref;
+        const applied = await apply(tx, canvas, row, metadata, cid);
+        await tx.update(canvasUploads).set({ cid, tokenRef: applied.ref, completedAt: new Date(), updatedAt: new Date() }).where(eq(canvasUploads.id, id));
+        return applied;
       });
       await removeFile(id);
+      await collectDropped(db, dropped.filter((old) => old !== cid), mediaGraceMs);
       return { tokenId: await tokenIdOf(db, tokenRef) };
     } catch (error) {
       // A refused upload leaves nothing behind; a server failure keeps the bytes so a HEAD can finish it later.

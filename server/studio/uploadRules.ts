@@ -219,15 +219,18 @@ export async function resolveTarget(db: Pick<Db, 'select'>, canvas: Pick<CanvasR
   return null;
 }
 
-/** 409 when the canvas already has all the token files its media type takes. */
+/** The token files a canvas of this media type takes. */
+export const maxTokenFiles = (mediaType: string) => MAX_TOKEN_FILES[mediaType] ?? 0;
+
+export const tooManyFilesMessage = (max: number) =>
+  max === 1 ? 'This collection takes exactly one file, and it has it already.' : `This collection takes at most ${max} files.`;
+
+/**
+ * 409 when the canvas already has all the token files its media type takes. Its open uploads count too when the
+ * upload is created (uploadQuota.ts); this is the check of the last byte, under the canvas's row lock.
+ */
 export async function assertRoomForToken(db: Pick<Db, 'select'>, canvas: Pick<CanvasRow, 'id' | 'mediaType'>): Promise<void> {
-  const max = MAX_TOKEN_FILES[canvas.mediaType] ?? 0;
+  const max = maxTokenFiles(canvas.mediaType);
   const [row] = await db.select({ n: count() }).from(tokens).where(eq(tokens.collectionId, canvas.id));
-  if ((row?.n ?? 0) >= max) {
-    throw new ApiError(
-      409,
-      'too_many_files',
-      max === 1 ? 'This collection takes exactly one file, and it has it already.' : `This collection takes at most ${max} files.`,
-    );
-  }
+  if ((row?.n ?? 0) >= max) throw new ApiError(409, 'too_many_files', tooManyFilesMessage(max));
 }

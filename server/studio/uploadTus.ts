@@ -4,7 +4,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { Server, type Upload } from '@tus/server';
+import { Server, type Lock, type Locker, type Upload } from '@tus/server';
 
 /** The response header that names the token an upload created or changed (read by the studio after every upload). */
 export const TOKEN_ID_HEADER = 'token-id';
@@ -31,6 +31,35 @@ export const refusal = (status: number, code: string, message: string): TusRefus
   status_code: status,
   body: JSON.stringify({ error: code, message }),
 });
+
+export const UPLOAD_LOCKED_MESSAGE = 'Another request is writing to this upload: try again in a moment.';
+
+/**
+ * One request writes an upload at a time, and a second one meanwhile is answered 423 Locked (issue 26 item 9).
+ * tus's own MemoryLocker instead asks the writer to stop and takes the upload over, so the first request's client got
+ * an error it reads as "upload gone" (tus-js-client starts again from zero on a 404 or 410) while the newcomer met
+ * an offset that had moved; a tus client with retries retries a 423 (and a 409) from the server's offset instead.
+ * A writer whose client went away releases the lock when its request body fails. Per process, like MemoryLocker.
+ */
+export class OneWriterLocker implements Locker {
+  private readonly held = new Set<string>();
+
+  newLock(id: string): Lock {
+    const held = this.held;
+    let mine = false;
+    return {
+      async lock() {
+        if (held.has(id)) throw refusal(423, 'upload_locked', UPLOAD_LOCKED_MESSAGE);
+        held.add(id);
+        mine = true;
+      },
+      async unlock() {
+        if (mine) held.delete(id);
+        mine = false;
+      },
+    };
+  }
+}
 
 export interface StudioTusHooks {
   onUploadCreate(req: Request, upload: Upload): Promise<void>;
@@ -60,6 +89,7 @@ export async function createStudioTus(options: {
   const server = new Server({
     path: '/api/v1/canvas',
     datastore,
+    locker: new OneWriterLocker(),
     maxSize: options.maxSize,
     allowedOrigins: options.allowedOrigins,
     allowedHeaders: STUDIO_REQUEST_HEADERS,

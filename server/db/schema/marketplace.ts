@@ -152,6 +152,9 @@ export const tokens = pgTable(
     index('tokens_creator_likes_idx').on(t.creator, t.likesCount, t.id),
     index('tokens_creator_price_idx').on(t.creator, t.priceWei, t.id),
     index('tokens_collection_idx').on(t.collectionId, t.id),
+    // The media collection asks whether a cid is still some token's media or thumbnail (server/media/references.ts).
+    index('tokens_media_cid_idx').on(t.media),
+    index('tokens_thumbnail_cid_idx').on(t.thumbnail),
     check('tokens_creator_lower', sql`${t.creator} = lower(${t.creator})`),
   ],
 );
@@ -308,7 +311,25 @@ export const media = pgTable('media', {
   // Webp thumbnail for images (null for video/audio); served at the thumbnail prefix.
   thumbnail: bytea('thumbnail'),
   createdAt: createdAt(),
+  /** When a put() last found these bytes already stored: a request may be about to name them (server/media/collect.ts). */
+  reusedAt: timestamp('reused_at', { withTimezone: true }),
 });
+
+/**
+ * Media a published collection named and no longer names in its rows (its cover replaced after publishing): its
+ * manifest, which is immutable and on chain, still names it, so it is never collected (server/media/references.ts).
+ */
+export const mediaPins = pgTable(
+  'media_pins',
+  {
+    cid: text('cid').notNull(),
+    collectionId: ref('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.cid, t.collectionId] })],
+);
 
 export const indexerState = pgTable(
   'indexer_state',

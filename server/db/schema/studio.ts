@@ -1,5 +1,6 @@
 // Studio uploads (seed 001 §7 "Resumable upload (tus)"): one row per tus upload, so a finished upload answers its
 // token-id again on the HEAD of a resumed client, and a canvas's pending uploads can be listed and cleaned up.
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, ref, updatedAt } from './columns.js';
 import { collections, tokens } from './marketplace.js';
@@ -27,5 +28,9 @@ export const canvasUploads = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('canvas_uploads_canvas_idx').on(t.canvasId)],
+  (t) => [
+    index('canvas_uploads_canvas_idx').on(t.canvasId),
+    // An account's open uploads (the upload quotas, server/studio/uploadQuota.ts).
+    index('canvas_uploads_open_idx').on(t.uploader).where(sql`${t.completedAt} is null`),
+  ],
 );

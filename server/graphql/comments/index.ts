@@ -96,8 +96,8 @@ async function getCommentReplies(_parent: unknown, args: RepliesArgs, context: G
   const viewer = await context.viewer();
   const found = await findCommentWithLevel(context.db, Number(args.comment_id));
   // A comment on a token the viewer may not see (server/studio/visibility.ts) has no replies for them, like an unknown id.
-  const visible = found ? await findVisibleToken(context.db, found.row.tokenId, viewer) : null;
-  const parent = found && visible ? { id: found.row.id, level: found.level } : null;
+  const hidden = found?.row.tokenId != null && !(await findVisibleToken(context.db, found.row.tokenId, viewer));
+  const parent = found && !hidden ? { id: found.row.id, level: found.level } : null;
   return connectionOf(input, await readRepliesPage(context.db, context.config.ipfs, parent, input, viewer));
 }
 

@@ -7,6 +7,8 @@ export const E2E_CHAIN_PORT = Number(process.env.E2E_CHAIN_PORT ?? 8546);
 // The content origin (generative sandbox, creator scripts) of this stack: derived from E2E_PORT as the server
 // derives it from PORT, so parallel stacks with their own E2E_PORT never share it.
 export const E2E_CONTENT_PORT = Number(process.env.E2E_CONTENT_PORT ?? E2E_PORT + 1000);
+// The flaky-network proxy of tests/e2e/offlineFlaky.spec.ts (issue 27) listens here; sign-ins through it name its origin.
+export const E2E_FLAKY_PORT = Number(process.env.E2E_FLAKY_PORT ?? E2E_PORT + 2000);
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 // Several developers (or helpers) may run the suite at once: each can give its own data, deployment and build.
 const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e';
@@ -58,6 +60,10 @@ export default defineConfig({
       // The XSS corpus articles (scripts/seed/xssArticles.ts) for tests/e2e/xssArticle.spec.ts: articles have no
       // write API, so the seed adds them.
       SEED_XSS_ARTICLES: '1',
+      // Issue 27 (tests/e2e/offline*.spec.ts): the server counts every request it receives (GET /api/v1/__test/requests),
+      // and the flaky proxy's origin is a sign-in domain beside the server's own.
+      E2E_REQUEST_LOG: '1',
+      APP_DOMAIN: [`127.0.0.1:${E2E_PORT}`, `localhost:${E2E_PORT}`, `127.0.0.1:${E2E_FLAKY_PORT}`].join(','),
     },
   },
 });

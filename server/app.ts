@@ -9,6 +9,7 @@ import { createGraphql } from './graphql/index.js';
 import { bodyLimits } from './http/bodyLimits.js';
 import { errorResponse, handleError } from './http/errors.js';
 import { mediaRoutes } from './http/media.js';
+import { createRequestLog } from './http/requestLog.js';
 import { securityHeaders } from './http/security.js';
 import { isApiPath, serveApp } from './http/static.js';
 import type { MediaStore } from './media/store.js';
@@ -45,6 +46,12 @@ export interface AppServer {
 
 export function createServer({ db, config, mediaStore, staticDir, live = createLiveBus() }: CreateServerOptions): AppServer {
   const app = new Hono();
+  // End-to-end tests only (E2E_REQUEST_LOG=1): every request counted, ahead of everything that could answer it.
+  if (config.requestLog) {
+    const requestLog = createRequestLog();
+    app.use('*', requestLog.middleware);
+    requestLog.mount(app);
+  }
   // Time spent in the server per request, for the benchmark and the browser's network panel.
   app.use('*', async (c, next) => {
     const started = performance.now();

@@ -121,6 +121,8 @@ export interface ServerConfig {
   security: SecurityConfig;
   /** The contact form's human check: Turnstile keys, or the ALTCHA secret and difficulty (security/humanCheckConfig.ts). */
   humanCheck: HumanCheckSettings;
+  /** E2E_REQUEST_LOG=1: count every request and serve the count (http/requestLog.ts); end-to-end tests only. */
+  requestLog?: boolean;
 }
 
 const envSchema = z.object({
@@ -143,6 +145,7 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/ })
     .refine((value) => new URL(value).origin === value.replace(/\/$/, ''), 'must be an origin: scheme, host and port only')
     .optional(),
+  E2E_REQUEST_LOG: z.enum(['0', '1']).optional(),
 });
 
 const repoFile = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
@@ -244,5 +247,6 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
     uploadExpirationMs: vars.UPLOAD_EXPIRATION_MS,
     security,
     humanCheck,
+    requestLog: vars.E2E_REQUEST_LOG === '1',
   };
 }

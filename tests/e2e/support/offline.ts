@@ -1,0 +1,172 @@
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { DATA_DB, type StoredEntry } from '../../../src/offline/protocol';
+
+// Shared steps of the offline specs (issue 27): cutting the network for the page and its service worker, the
+// server's request counter (E2E_REQUEST_LOG), the shape of a page to compare online and offline, and the worker's
+// IndexedDB data cache read and aged through the page (same origin).
+
+const REQUEST_LOG = '/api/v1/__test/requests';
+
+export interface LoggedRequest {
+  seq: number;
+  method: string;
+  path: string;
+  at: number;
+}
+
+/** The newest request number the server has counted: pass it to `serverRequestsSince`. */
+export async function serverRequestCursor(request: APIRequestContext): Promise<number> {
+  const response = await request.get(`${REQUEST_LOG}?since=${Number.MAX_SAFE_INTEGER}`);
+  expect(response.status(), 'the e2e server counts requests (E2E_REQUEST_LOG=1)').toBe(200);
+  return ((await response.json()) as { last: number }).last;
+}
+
+export async function serverRequestsSince(request: APIRequestContext, cursor: number): Promise<LoggedRequest[]> {
+  const response = await request.get(`${REQUEST_LOG}?since=${cursor}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { requests: LoggedRequest[] }).requests;
+}
+
+/** Aborts every request of the context, the service worker's own fetches included (context.route sees them). */
+const abortAll = (route: { abort(code: string): Promise<void> }) => route.abort('internetdisconnected');
+
+/**
+ * Offline as a phone in a tunnel: the page is offline (navigator.onLine false, its requests fail) and so is its
+ * service worker, whose fetches `setOffline` alone does not cut.
+ */
+export async function goOffline(context: BrowserContext): Promise<void> {
+  await context.route('**/*', abortAll);
+  await context.setOffline(true);
+}
+
+export async function goOnline(context: BrowserContext): Promise<void> {
+  await context.setOffline(false);
+  await context.unroute('**/*', abortAll);
+}
+
+/** Waits until the service worker controls the page (its fetch handler answers the page's requests). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { message: 'the service worker controls the page' }).toBe(true);
+}
+
+/** The app-wide offline status (role=status) the "status" part shows. */
+export const offlineStatus = (page: Page) => page.getByRole('status').filter({ hasText: /offline/i }).first();
+
+/** Messages a page must never show: the error boundary and a raw chunk error. */
+export async function expectNoBrokenPage(page: Page): Promise<void> {
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  await expect(page.getByText(/Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/)).toHaveCount(0);
+}
+
+export interface PageShape {
+  /** The page's h1. */
+  heading: string;
+  /** Visible h1–h3 in main, in order: the data the page shows (names, titles, sections). */
+  headings: string[];
+  /** Visible images inside the viewport that loaded (their current source). */
+  images: string[];
+}
+
+/** What the page shows now: compare it with the same page offline. */
+export function pageShape(page: Page): Promise<PageShape> {
+  return page.evaluate(() => {
+    const main = document.querySelector('main') ?? document.body;
+    const visible = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none' && Number(style.opacity) > 0;
+    };
+    const inView = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+    };
+    const text = (element: Element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+    return {
+      heading: text(document.querySelector('h1') ?? document.body).slice(0, 200),
+      headings: [...main.querySelectorAll('h1, h2, h3')].filter(visible).map(text).filter(Boolean),
+      images: [...main.querySelectorAll('img')]
+        .filter((image) => visible(image) && inView(image) && image.complete && image.naturalWidth > 0)
+        .map((image) => image.currentSrc || image.src)
+        .filter((source) => !source.startsWith('data:')),
+    };
+  });
+}
+
+/** The page offline shows what it showed online: the same h1, every heading, every image seen loaded. */
+export async function expectSameShape(page: Page, online: PageShape, label: string): Promise<void> {
+  await expect(page.locator('h1').first(), `${label}: heading`).toHaveText(online.heading);
+  for (const heading of online.headings) {
+    await expect(page.getByRole('main').getByRole('heading', { name: heading, exact: true }).first(), `${label}: "${heading}"`).toBeVisible();
+  }
+  for (const source of online.images) {
+    await expect
+      .poll(
+        () => page.evaluate((wanted) => [...document.images].some((image) => (image.currentSrc || image.src) === wanted && image.complete && image.naturalWidth > 0), source),
+        { message: `${label}: image ${source} shows` },
+      )
+      .toBe(true);
+  }
+}
+
+/** Every entry of the worker's data cache (read through the page: same origin). */
+export function storedEntries(page: Page): Promise<Array<Pick<StoredEntry, 'key' | 'account' | 'fetchedAt' | 'pins'>>> {
+  return page.evaluate(
+    (db) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open(db.name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const database = open.result;
+          if (!database.objectStoreNames.contains(db.entries)) {
+            database.close();
+            resolve([]);
+            return;
+          }
+          const all = database.transaction(db.entries).objectStore(db.entries).getAll();
+          all.onsuccess = () => {
+            database.close();
+            resolve((all.result as StoredEntry[]).map(({ key, account, fetchedAt, pins }) => ({ key, account, fetchedAt, pins })));
+          };
+          all.onerror = () => reject(all.error);
+        };
+      }),
+    DATA_DB,
+  );
+}
+
+/**
+ * The test hook of issue 27: moves every stored answer's fetch time (and use time) `byMs` into the past, as if that
+ * long had gone by (the page's clock does not reach the worker). Returns how many entries it aged.
+ */
+export function ageStoredEntries(page: Page, byMs: number): Promise<number> {
+  return page.evaluate(
+    ({ db, byMs }) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open(db.name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const database = open.result;
+          const transaction = database.transaction(db.entries, 'readwrite');
+          const store = transaction.objectStore(db.entries);
+          let aged = 0;
+          const cursor = store.openCursor();
+          cursor.onsuccess = () => {
+            const current = cursor.result;
+            if (!current) return;
+            const entry = current.value as StoredEntry;
+            current.update({ ...entry, fetchedAt: entry.fetchedAt - byMs, usedAt: entry.usedAt - byMs });
+            aged += 1;
+            current.continue();
+          };
+          transaction.oncomplete = () => {
+            database.close();
+            resolve(aged);
+          };
+          transaction.onerror = () => reject(transaction.error);
+        };
+      }),
+    { db: DATA_DB, byMs },
+  );
+}

@@ -152,6 +152,7 @@ export function createDataCache(options: DataCacheOptions) {
   function handle(request: Request, eventWaitUntil: (work: Promise<unknown>) => void = waitUntil): Promise<Response> {
     let finished!: () => void;
     eventWaitUntil(new Promise<void>((resolve) => (finished = resolve)));
+    eventWaitUntil(evictIfDue());
     const answer = answerOf(request, (work) => work.then(finished, finished));
     // A failed answer has nothing left to store.
     answer.catch(finished);
@@ -169,7 +170,6 @@ export function createDataCache(options: DataCacheOptions) {
     const account = accountOf(request.headers.get('Authorization'));
     const key = requestKey(account, read.operation, read.variables);
     const pin = request.headers.get(PIN_HEADER);
-    waitUntil(evictIfDue());
     const failedBefore = previousRequestFailed;
 
     let storing: Promise<void> = Promise.resolve();

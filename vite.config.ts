@@ -2,7 +2,7 @@ import { defineConfig, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { pwaManifest, precacheGlobIgnores } from './src/app/pwaManifest';
+import { PRECACHE_MAX_FILE_BYTES, pwaManifest, precacheGlobIgnores } from './src/app/pwaManifest';
 import { shellPrecache } from './src/app/shellPrecache';
 
 const backend = 'http://127.0.0.1:8787';
@@ -46,10 +46,12 @@ if (!isVitest) {
       injectRegister: false,
       manifest: pwaManifest,
       injectManifest: {
-        // Shell only: entry, route chunks, CSS, index.html, favicon (manifest icons are added by the plugin); heavy lazy chunks are fetched on demand.
+        // The whole app: every JS chunk (routes, viewers, wallet stack), CSS, index.html, favicon (manifest icons are
+        // added by the plugin). The worker downloads them while it installs, never the page (first load unchanged).
         globPatterns: ['**/*.{js,css,html,svg}'],
         globIgnores: precacheGlobIgnores,
-        // Only JS chunks reachable by static imports from the entry or a route: never the lazily loaded wallet stack.
+        maximumFileSizeToCacheInBytes: PRECACHE_MAX_FILE_BYTES,
+        // Only JS chunks the app can load (reachable from the entry through static or dynamic imports).
         manifestTransforms: [async (entries) => shell.manifestTransform(entries)],
       },
       devOptions: { enabled: false },

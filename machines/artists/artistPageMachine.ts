@@ -1,8 +1,10 @@
 // The artist page (/artist/{artistId}, issue 15; seed 001 §2 "Artist page", §8): the artist record by wallet
 // address (getArtistInfo), then the first article's HTML from its mediaUrl (sanitized by the service that reads it).
 // No record: the error notification 'No artist information for this account'; a failed lookup: 'We could not find
-// this artist'. Either way the page shows a plain not-found state.
+// this artist'. Either way the page shows a plain not-found state. A lookup that got no answer (offline, issue 27) is
+// not a missing artist: the page says the network is unavailable and offers Retry (a refinement of seed 000 §8).
 import { assign, fromPromise, setup } from 'xstate';
+import { isNetworkFailure } from '../system/networkFailure';
 import { notifyThroughSystem } from '../system/systemActors';
 
 export const NO_ARTIST_INFORMATION_NOTICE = 'No artist information for this account';
@@ -30,8 +32,11 @@ export interface ArtistPageContext<TArtist, THtml> {
   articleHtml: THtml | null;
 }
 
+/** Retry after the network failed. */
+export type ArtistPageEvent = { type: 'artist.retry' };
+
 /**
- * loading → noInformation | notFound | ready. While ready, the article region reads the first article's body
+ * loading → noInformation | notFound | offline (retry) | ready. While ready, the article region reads the first article's body
  * (loadingArticle → shown | unavailable); an artist without an article, or whose article could not be read, is ready with
  * the article region `unavailable` (the page shows the article's title and 'Read more' when there is one).
  */
@@ -40,6 +45,7 @@ export function createArtistPageMachine<TArtist extends ArtistPageShape = Artist
     types: {
       context: {} as ArtistPageContext<TArtist, THtml>,
       input: {} as ArtistPageInput,
+      events: {} as ArtistPageEvent,
       tags: {} as 'loading',
     },
     actors: {
@@ -57,6 +63,7 @@ export function createArtistPageMachine<TArtist extends ArtistPageShape = Artist
     guards: {
       isMissing: ({ event }) => (event as { output?: unknown }).output == null,
       hasArticle: ({ event }) => ((event as { output?: ArtistPageShape }).output?.articles.length ?? 0) > 0,
+      isNetworkFailure: ({ event }) => isNetworkFailure((event as { error?: unknown }).error),
     },
   }).createMachine({
     id: 'artistPage',
@@ -74,8 +81,12 @@ export function createArtistPageMachine<TArtist extends ArtistPageShape = Artist
             { guard: 'hasArticle', target: 'ready.loadingArticle', actions: assign({ artist: ({ event }) => event.output }) },
             { target: 'ready.unavailable', actions: assign({ artist: ({ event }) => event.output }) },
           ],
-          onError: { target: 'notFound' },
+          onError: [{ guard: 'isNetworkFailure', target: 'offline' }, { target: 'notFound' }],
         },
+      },
+      // The lookup got no answer: nothing is announced as missing; the page says the network is unavailable.
+      offline: {
+        on: { 'artist.retry': 'loading' },
       },
       ready: {
         initial: 'loadingArticle',

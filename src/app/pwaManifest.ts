@@ -19,5 +19,9 @@ export const pwaManifest: Partial<ManifestOptions> = {
   ],
 };
 
-// Lazily loaded heavy chunks (wallet stack, WalletConnect, media viewers, p5) stay out of the precache.
-export const precacheGlobIgnores = ['**/*wallet*', '**/*Wallet*', '**/*walletconnect*', '**/*viewer*', '**/*Viewer*', '**/*p5*', '**/.vite/**'];
+// Every chunk the app can load is precached (issue 27 item 3: every route, viewer and wallet chunk works offline after
+// one online visit; src/app/shellPrecache.ts keeps the reachable ones). Only the build's own metadata stays out.
+export const precacheGlobIgnores = ['**/.vite/**'];
+
+/** The largest file the worker precaches (workbox's default, 2 MiB, would silently leave a big vendor chunk out). */
+export const PRECACHE_MAX_FILE_BYTES = 8 * 1024 * 1024;

@@ -1,6 +1,8 @@
-// Which built JS chunks form the app shell the service worker precaches: the entry, the route chunks, and
-// what they import statically. Chunks reached only through a dynamic import() (the wallet stack,
-// WalletConnect, media viewers) are left to load on demand, whatever their (hashed, vendor) file names are.
+// Which built JS chunks the service worker precaches (issue 27 item 3): every chunk the app can load, that is the
+// entries and everything reachable from them through static imports and dynamic import() (route chunks, media
+// viewers, the wallet stack, WalletConnect, the home sections, ...). After one online visit every route and viewer
+// works offline. The page itself never fetches these early: the worker downloads them in the background while it
+// installs, so the first load's own script stays the entry and the route's chunks.
 import type { Plugin } from 'vite';
 
 export interface ChunkInfo {
@@ -9,13 +11,11 @@ export interface ChunkInfo {
   /** The module a chunk was built for, e.g. `/src/routes/explore.tsx?tsr-split=component`. */
   facadeModuleId: string | null;
   imports: string[];
+  /** Chunks this one loads with import(). */
+  dynamicImports: string[];
 }
 
-const ROUTE_CHUNK = /\/src\/routes\/.+\?tsr-split/;
-// Loaded after the first render but needed offline: the GraphQL client (src/services/graphqlClient.ts).
-const LAZY_SHELL_CHUNK = /\/src\/services\/graphqlClient\.ts$/;
-
-/** File names of the shell chunks: entries and route chunks, closed over their static imports. */
+/** File names of every chunk reachable from an entry, through static and dynamic imports. */
 export function shellChunkFiles(chunks: ChunkInfo[]): Set<string> {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const shell = new Set<string>();
@@ -25,17 +25,16 @@ export function shellChunkFiles(chunks: ChunkInfo[]): Set<string> {
     if (!chunk) return;
     shell.add(fileName);
     for (const imported of chunk.imports) visit(imported);
+    for (const imported of chunk.dynamicImports) visit(imported);
   };
-  for (const chunk of chunks) {
-    const facade = chunk.facadeModuleId;
-    if (chunk.isEntry || (facade !== null && (ROUTE_CHUNK.test(facade) || LAZY_SHELL_CHUNK.test(facade)))) visit(chunk.fileName);
-  }
+  for (const chunk of chunks) if (chunk.isEntry) visit(chunk.fileName);
   return shell;
 }
 
 /**
- * A build plugin that records the shell chunks, and the workbox manifest transform that keeps only those
- * among the precached JS files (CSS, HTML, icons and the web manifest stay).
+ * A build plugin that records the reachable chunks, and the workbox manifest transform that keeps only those among
+ * the precached JS files (CSS, HTML, icons and the web manifest stay): a stray JS file in the output that the app
+ * never loads is not downloaded by every installing worker.
  */
 export function shellPrecache(): { plugin: Plugin; manifestTransform: <T extends { url: string }>(entries: T[]) => { manifest: T[]; warnings: string[] } } {
   let shell: Set<string> | null = null;
@@ -44,15 +43,21 @@ export function shellPrecache(): { plugin: Plugin; manifestTransform: <T extends
     apply: 'build',
     generateBundle(_options, bundle) {
       const chunks: ChunkInfo[] = [];
+      // Scripts emitted as assets (web workers, e.g. the human check's hashing worker) load by URL, not by import().
+      const scriptAssets: string[] = [];
       for (const output of Object.values(bundle)) {
-        if (output.type !== 'chunk') continue;
-        chunks.push({ fileName: output.fileName, isEntry: output.isEntry, facadeModuleId: output.facadeModuleId, imports: output.imports });
+        if (output.type === 'asset') {
+          if (output.fileName.endsWith('.js')) scriptAssets.push(output.fileName);
+          continue;
+        }
+        chunks.push({ fileName: output.fileName, isEntry: output.isEntry, facadeModuleId: output.facadeModuleId, imports: output.imports, dynamicImports: output.dynamicImports });
       }
       shell = shellChunkFiles(chunks);
+      for (const fileName of scriptAssets) shell.add(fileName);
     },
   };
   const manifestTransform = <T extends { url: string }>(entries: T[]) => {
-    if (shell === null) return { manifest: entries, warnings: ['shell chunks unknown: precaching every matched file'] };
+    if (shell === null) return { manifest: entries, warnings: ['app chunks unknown: precaching every matched file'] };
     const known = shell;
     return { manifest: entries.filter((entry) => !entry.url.endsWith('.js') || known.has(entry.url.replace(/^\//, ''))), warnings: [] };
   };

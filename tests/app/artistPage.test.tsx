@@ -133,6 +133,27 @@ describe('artist page', { timeout: 30_000 }, () => {
     expect(getAppActor(appActor, 'notifications').getSnapshot().context.current).toMatchObject({ kind: 'error', text: 'We could not find this artist' });
   });
 
+  it('offline (issue 27): a lookup that got no answer says the network is unavailable, never "not found"; Retry asks again', async () => {
+    const network = stubArtistNetwork({ artist: () => makeArtist() });
+    let down = true;
+    const answered = network.fetch.getMockImplementation()!;
+    network.fetch.mockImplementation(async (input, init) => {
+      if (down && String(input).endsWith('/graphql')) throw new TypeError('Failed to fetch');
+      return answered(input, init);
+    });
+    // An address no earlier test read: the data layer has no stored answer for it.
+    const { appActor } = await renderApp('/artist/0x00000000000000000000000000000000000dead1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Network unavailable' })).toBeInTheDocument();
+    expect(screen.getByText('The network is unavailable. Check your connection and try again.')).toBeInTheDocument();
+    expect(screen.queryByText('We could not find this artist')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Artist not found' })).not.toBeInTheDocument();
+    expect(getAppActor(appActor, 'notifications').getSnapshot().context.current).toBeNull();
+    expect(document.title).toMatch(/^Network unavailable \|/);
+    down = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mara Vale' })).toBeInTheDocument();
+  });
+
   it('an article body that cannot be read leaves its title and Read more', async () => {
     stubArtistNetwork({ artist: () => makeArtist(), articleBody: () => new Response('gone', { status: 404 }) });
     await renderApp(path);

@@ -34,15 +34,13 @@ describe('PWA manifest and precache', () => {
     expect(pwaManifest.icons?.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
   });
 
-  it('behavior: lazily loaded wallet, WalletConnect, media viewer and p5 chunks are not precached', () => {
+  it('behavior: every chunk is precached (wallet, WalletConnect, media viewers): only the build metadata is ignored', () => {
     // path.matchesGlob follows the same glob semantics workbox-build uses for globIgnores.
     const ignored = (file: string) => precacheGlobIgnores.some((pattern) => path.matchesGlob(file, pattern));
-    for (const file of ['assets/walletSession-a1.js', 'assets/WalletModal-b2.js', 'assets/walletconnect-c3.js', 'assets/MediaViewer-d4.js', 'assets/p5.min-e5.js']) {
-      expect(ignored(file), file).toBe(true);
-    }
-    for (const file of ['index.html', 'assets/index-a1.js', 'assets/explore-b2.js', 'assets/index-c3.css', 'favicon.svg']) {
+    for (const file of ['assets/walletSession-a1.js', 'assets/WalletModal-b2.js', 'assets/walletconnect-c3.js', 'assets/ImageViewer-d4.js', 'index.html', 'assets/index-a1.js', 'assets/explore-b2.js', 'assets/index-c3.css', 'favicon.svg']) {
       expect(ignored(file), file).toBe(false);
     }
+    expect(ignored('.vite/manifest.json')).toBe(true);
   });
 });
 

@@ -35,7 +35,7 @@ describe('media viewers lazy-loading boundary', () => {
     expect(LAZY_ONLY.filter((file) => files.has(file)).map((file) => path.relative(ROOT, file))).toEqual([]);
     const viewers = readFileSync(path.join(ROOT, MEDIA, 'viewers.ts'), 'utf8');
     for (const name of ['ImageViewer', 'GifViewer', 'FlipcardViewer', 'GenerativeViewer', 'VideoViewer', 'SoundViewer', 'FullscreenViewer']) {
-      expect(viewers).toContain(`lazy(() => import('./${name}'))`);
+      expect(viewers).toContain(`retryableLazy(() => import('./${name}'))`);
     }
   });
 

@@ -23,6 +23,9 @@ const events = (): EventObject[] => [
   { type: 'xstate.done.actor.fetchArtist', output: WITHOUT_ARTICLE } as EventObject,
   { type: 'xstate.done.actor.fetchArtist', output: null } as EventObject,
   { type: 'xstate.error.actor.fetchArtist', error: new Error('Invalid artist_id') } as EventObject,
+  // Offline: the data layer's NetworkError (no answer at all).
+  { type: 'xstate.error.actor.fetchArtist', error: Object.assign(new Error('The network is unavailable. Check your connection and try again.'), { name: 'NetworkError' }) } as EventObject,
+  { type: 'artist.retry' },
   { type: 'xstate.done.actor.fetchArticleHtml', output: BODY } as EventObject,
   { type: 'xstate.error.actor.fetchArticleHtml', error: new Error('Request failed with status 404') } as EventObject,
 ];
@@ -64,12 +67,17 @@ function harness() {
           settle(fetchArticle.last(), step.event);
           await flush();
         },
+        'artist.retry': async () => {
+          system!.flow().send({ type: 'artist.retry' });
+          await flush();
+        },
       },
       states: checkedStates(real, project, {
         loading: (snap) => {
           expect(snap.hasTag('loading')).toBe(true);
-          // Asked once, by the route's address; nothing shown, nothing announced yet.
-          expect(fetchArtist.calls.map((call) => call.input)).toEqual([{ id: ADDRESS }]);
+          // Asked by the route's address (once, or once more after each Retry); nothing shown, nothing announced yet.
+          expect(fetchArtist.calls.length).toBeGreaterThan(0);
+          expect(fetchArtist.calls.every((call) => JSON.stringify(call.input) === JSON.stringify({ id: ADDRESS }))).toBe(true);
           expect(fetchArtist.last().signal.aborted).toBe(false);
           expect(snap.context).toEqual({ id: ADDRESS, artist: null, articleHtml: null });
           expect(system!.notices()).toEqual([]);
@@ -100,6 +108,13 @@ function harness() {
           expect(snap.context.artist).toBeNull();
           expect(system!.notices()).toEqual([{ kind: 'error', text: 'No artist information for this account' }]);
           expect(fetchArticle.calls).toEqual([]);
+        },
+        offline: (snap) => {
+          // Seed 000 §8 refined (issue 27): no answer is not 'We could not find this artist'; nothing announced.
+          expect(snap.context.artist).toBeNull();
+          expect(system!.notices()).toEqual([]);
+          expect(fetchArticle.calls).toEqual([]);
+          expect(snap.can({ type: 'artist.retry' })).toBe(true);
         },
         notFound: (snap) => {
           expect(snap.context.artist).toBeNull();

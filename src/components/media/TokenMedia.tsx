@@ -1,5 +1,6 @@
 // The token's media for a card or the detail page: the thumbnail at once, the viewer for its media type lazily.
 import { Suspense } from 'react';
+import { ChunkBoundary } from '../data/ChunkBoundary';
 import { FullscreenControl, viewerFor } from './viewers';
 import '../../styles/media.css';
 
@@ -51,13 +52,18 @@ export function TokenMedia({ token, variant }: { token: MediaToken; variant: Med
   const Viewer = viewerFor(token.mediaType);
   return (
     <div className={`media media-${variant}`} data-media-type={token.mediaType}>
-      <Suspense fallback={<MediaThumbnail token={token} variant={variant} />}>
-        {Viewer ? <Viewer token={token} variant={variant} /> : <MediaThumbnail token={token} variant={variant} />}
-      </Suspense>
-      {variant === 'detail' && (
-        <Suspense fallback={null}>
-          <FullscreenControl token={token} />
+      {/* A viewer whose code cannot load (offline before it was ever cached) leaves the still thumbnail. */}
+      <ChunkBoundary fallback={<MediaThumbnail token={token} variant={variant} />}>
+        <Suspense fallback={<MediaThumbnail token={token} variant={variant} />}>
+          {Viewer ? <Viewer token={token} variant={variant} /> : <MediaThumbnail token={token} variant={variant} />}
         </Suspense>
+      </ChunkBoundary>
+      {variant === 'detail' && (
+        <ChunkBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <FullscreenControl token={token} />
+          </Suspense>
+        </ChunkBoundary>
       )}
     </div>
   );

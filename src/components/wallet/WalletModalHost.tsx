@@ -1,9 +1,11 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { useSelector } from '@xstate/react';
 import { useSystemActor } from '../../app/appActorContext';
+import { retryableLazy } from '../../app/chunkLoad';
+import { ChunkBoundary } from '../data/ChunkBoundary';
 
 // The modal and the wallet discovery behind it are their own chunk, fetched the first time the modal opens.
-const WalletModal = lazy(() => import('./WalletModal'));
+const WalletModal = retryableLazy(() => import('./WalletModal'));
 
 /**
  * Draws the wallet modal while the app's walletModal actor is open (it closes itself once the session is registered),
@@ -16,8 +18,11 @@ export function WalletModalHost() {
   const askingTerms = useSelector(walletSession, (snapshot) => snapshot.hasTag('terms'));
   if (!open && !askingTerms) return null;
   return (
-    <Suspense fallback={null}>
-      <WalletModal />
-    </Suspense>
+    // Its code not reachable (offline before it was ever cached): no modal; tried again once back online.
+    <ChunkBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <WalletModal />
+      </Suspense>
+    </ChunkBoundary>
   );
 }

@@ -9,6 +9,9 @@ export interface ConnectionFlag {
   connectorId: string;
   /** When the wallet was connected, epoch ms: the local cache lifetime counts from it. */
   at: number;
+  /** The account and chain the wallet last gave (issue 27: an offline start restores the session from them). */
+  address?: string;
+  chainId?: number;
 }
 
 function storage(): Storage | null {
@@ -26,12 +29,19 @@ export function writeConnectionFlag(connectorId: string, now = Date.now()): void
 export function readConnectionFlag(): ConnectionFlag | null {
   try {
     const parsed = JSON.parse(storage()?.getItem(CONNECTION_FLAG_KEY) ?? 'null') as Partial<ConnectionFlag> | null;
-    return parsed && typeof parsed.connectorId === 'string' && typeof parsed.at === 'number'
-      ? { connectorId: parsed.connectorId, at: parsed.at }
-      : null;
+    if (!parsed || typeof parsed.connectorId !== 'string' || typeof parsed.at !== 'number') return null;
+    const flag: ConnectionFlag = { connectorId: parsed.connectorId, at: parsed.at };
+    if (typeof parsed.address === 'string' && typeof parsed.chainId === 'number') Object.assign(flag, { address: parsed.address, chainId: parsed.chainId });
+    return flag;
   } catch {
     return null;
   }
+}
+
+/** Records the account and chain the connected wallet gave, keeping when the connection was made. */
+export function rememberConnectedAccount(address: string, chainId: number): void {
+  const flag = readConnectionFlag();
+  if (flag) storage()?.setItem(CONNECTION_FLAG_KEY, JSON.stringify({ ...flag, address, chainId } satisfies ConnectionFlag));
 }
 
 /** Forgets the connection and wagmi's stored connector keys. */

@@ -27,6 +27,13 @@ export const loadWalletStack = () => import('./walletStack');
 // The key store is small but only needed once a wallet is connected.
 const loadKeyStore = () => import('./apiKeyStore');
 
+/** The browser says it has no network (context.setOffline in tests, airplane mode). */
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+// The address whose session started offline from the stored connection, without asking the wallet (issue 27 item 2):
+// the wallet is asked once the browser is back online.
+let restoredWithoutWallet: string | null = null;
+
 // The last storage write: a reload waits for it, or the key just stored could be lost and the user asked to sign again.
 let pendingWrite: Promise<unknown> = Promise.resolve();
 const reportLater = (promise: Promise<unknown>) => {
@@ -42,6 +49,12 @@ export function provideWalletSession(options: { reload?: () => void } = {}) {
         // The cheap check first: without a stored connection nothing of the wallet stack is loaded.
         const flag = restorableConnection();
         if (!flag) return null;
+        // Offline (issue 27 item 2): the session comes back from the stored connection and, next, the stored
+        // unexpired API key (checking), without asking a wallet that may not be reachable.
+        if (isOffline() && flag.address && flag.chainId !== undefined) {
+          restoredWithoutWallet = flag.address.toLowerCase();
+          return { address: flag.address, chainId: flag.chainId, connectorId: flag.connectorId };
+        }
         const appConfig = await whenWalletAppConfig(signal);
         const stack = await loadWalletStack();
         return stack.reconnectWallet(appConfig, flag.connectorId);
@@ -75,19 +88,44 @@ export function provideWalletSession(options: { reload?: () => void } = {}) {
         let stopped = false;
         // The account shown now: when the wallet switches to another, the previous one's private stored answers go.
         let current = input.address.toLowerCase();
+        // Restored offline without the wallet, or the wallet went away while offline: ask it once back online.
+        let askWhenOnline = restoredWithoutWallet !== null && restoredWithoutWallet === input.address.toLowerCase();
+        restoredWithoutWallet = null;
+        // Seed 000 §2's reset (address lost) is for a real change: a wallet that cannot be reached offline lost nothing.
         const forward = (event: WalletSessionEvent) => {
+          if (event.type === 'wallet.addressLost' && isOffline()) {
+            askWhenOnline = true;
+            return;
+          }
           if (event.type === 'wallet.addressChanged' && event.address.toLowerCase() !== current) {
             if (current) forgetAccountAnswers(current);
             current = event.address.toLowerCase();
           }
           sendBack(event);
         };
+        const askWallet = () => {
+          if (!askWhenOnline || stopped || isOffline() || !input.connectorId) return;
+          askWhenOnline = false;
+          const connectorId = input.connectorId;
+          void Promise.all([whenWalletAppConfig(), loadWalletStack()])
+            .then(([appConfig, stack]) => stack.reconnectWallet(appConfig, connectorId))
+            .catch(() => null)
+            .then((restored) => {
+              if (stopped) return;
+              if (!restored) sendBack({ type: 'wallet.addressLost' });
+              else if (restored.address.toLowerCase() !== input.address.toLowerCase()) forward({ type: 'wallet.addressChanged', address: restored.address });
+              else if (restored.chainId !== input.chainId) sendBack({ type: 'wallet.chainChanged', chainId: restored.chainId });
+            });
+        };
+        window.addEventListener('online', askWallet);
+        askWallet();
         void Promise.all([whenWalletAppConfig(), loadWalletStack()]).then(([appConfig, stack]) => {
           if (stopped) return;
           stop = stack.watchWallet(appConfig, input, forward);
         });
         return () => {
           stopped = true;
+          window.removeEventListener('online', askWallet);
           stop?.();
         };
       }),

@@ -15,7 +15,7 @@ import {
 import { defineChain, type Chain } from 'viem';
 import type { AppConfig } from '../../../machines/config/configMachine';
 import type { RestoredConnection, WalletConnection, WalletSessionEvent } from '../../../machines/wallet/walletSessionTypes';
-import { clearStoredConnection, WAGMI_STORAGE_PREFIX, writeConnectionFlag } from './connectionFlag';
+import { clearStoredConnection, rememberConnectedAccount, WAGMI_STORAGE_PREFIX, writeConnectionFlag } from './connectionFlag';
 import { createDemoWalletProvider } from './demoWallet';
 import {
   demoAccountIndex,
@@ -104,6 +104,7 @@ export async function connectWallet(appConfig: AppConfig, connectorId: string): 
   if (config.state.current) await disconnect(config).catch(() => undefined);
   const result = await connect(config, { connector });
   writeConnectionFlag(connectorId);
+  rememberConnectedAccount(result.accounts[0], result.chainId);
   return { address: result.accounts[0], chainId: result.chainId };
 }
 
@@ -116,6 +117,7 @@ export async function reconnectWallet(appConfig: AppConfig, connectorId: string)
     clearStoredConnection();
     return null;
   }
+  rememberConnectedAccount(restored.accounts[0], restored.chainId);
   return { address: restored.accounts[0], chainId: restored.chainId, connectorId };
 }
 

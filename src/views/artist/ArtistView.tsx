@@ -1,3 +1,4 @@
+import { NETWORK_UNAVAILABLE_MESSAGE } from '../../../machines/system/networkFailure';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useFlow } from '../../app/flows';
@@ -27,7 +28,25 @@ function ArtistPage({ id }: { id: string }) {
   const articleHtml = useSelector(page, (snapshot) => snapshot.context.articleHtml);
   const articleLoading = useSelector(page, (snapshot) => snapshot.matches({ ready: 'loadingArticle' }));
   const missing = useSelector(page, (snapshot) => (snapshot.matches('noInformation') ? 'none' : snapshot.matches('notFound') ? 'failed' : null));
-  useDocumentTitle(artist?.displayName ?? (missing ? 'Artist not found' : 'Artist'));
+  const offline = useSelector(page, (snapshot) => snapshot.matches('offline'));
+  useDocumentTitle(artist?.displayName ?? (missing ? 'Artist not found' : offline ? 'Network unavailable' : 'Artist'));
+
+  // Issue 27: a lookup that got no answer is not a missing artist.
+  if (offline) {
+    return (
+      <StatusPage
+        title="Network unavailable"
+        heading="Network unavailable"
+        actions={
+          <button type="button" className="button button-primary" onClick={() => page.send({ type: 'artist.retry' })}>
+            Retry
+          </button>
+        }
+      >
+        <p className="status-text">{NETWORK_UNAVAILABLE_MESSAGE}</p>
+      </StatusPage>
+    );
+  }
 
   if (missing) {
     return (

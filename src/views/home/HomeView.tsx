@@ -1,11 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { retryableLazy } from '../../app/chunkLoad';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '../../app/product';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { useFlow } from '../../app/flows';
 import { useMediaQuery } from '../../components/data/useMediaQuery';
 import { homeArticleFlow, homeExhibitionFlow, homeFeaturedCollectionFlow, homeSlidesFlow, homeTrendingFlow } from '../../services/flows/home';
+import { ChunkBoundary } from '../../components/data/ChunkBoundary';
 import { NearSection } from './NearSection';
 import './home.css';
 
@@ -16,11 +18,11 @@ const loadFeatured = () => import('./FeaturedCollectionSection');
 const loadExhibition = () => import('./ExhibitionSection');
 const loadTrending = () => import('./TrendingSection');
 const loadArticle = () => import('./FeaturedArticleSection');
-const HomeCarousel = lazy(loadCarousel);
-const FeaturedCollectionSection = lazy(loadFeatured);
-const ExhibitionSection = lazy(loadExhibition);
-const TrendingSection = lazy(loadTrending);
-const FeaturedArticleSection = lazy(loadArticle);
+const HomeCarousel = retryableLazy(loadCarousel);
+const FeaturedCollectionSection = retryableLazy(loadFeatured);
+const ExhibitionSection = retryableLazy(loadExhibition);
+const TrendingSection = retryableLazy(loadTrending);
+const FeaturedArticleSection = retryableLazy(loadArticle);
 
 /** The width from which the layout shows the main menu instead of the mobile one (layout.css): the carousel's too. */
 export const DESKTOP_QUERY = '(min-width: 60rem)';
@@ -40,9 +42,12 @@ function CarouselSlot() {
   const slot = <div className="home-slot home-carousel-slot" aria-hidden="true" />;
   if (!slides) return loading ? slot : null;
   return (
-    <Suspense fallback={slot}>
-      <HomeCarousel slides={slides} />
-    </Suspense>
+    // Seed 001 §8: a part that cannot load (its code did not arrive) is left out.
+    <ChunkBoundary fallback={null}>
+      <Suspense fallback={slot}>
+        <HomeCarousel slides={slides} />
+      </Suspense>
+    </ChunkBoundary>
   );
 }
 

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { Suspense, useCallback, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, useCallback, type ComponentType } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import { useFlow } from '../../app/flows';
+import { ChunkBoundary } from '../../components/data/ChunkBoundary';
 import { useNear } from './useNear';
 
 interface NearSectionProps<TData> {
@@ -9,15 +10,16 @@ interface NearSectionProps<TData> {
   flow: AnyStateMachine;
   /** Starts downloading the section's code (the same import the lazy component uses). */
   preload: () => Promise<unknown>;
-  Section: LazyExoticComponent<ComponentType<{ data: TData }>>;
+  /** The section, lazily loaded (retryableLazy). */
+  Section: ComponentType<{ data: TData }>;
   /** The placeholder's class: it keeps roughly the section's height while it loads. */
   slotClassName: string;
 }
 
 /**
  * A home section below the fold: an empty slot until it comes near the viewport, then its code and its data load
- * together; it shows when both are in. A section with nothing to show, or whose load failed, is left out — no box,
- * no error text (seed 001 §8).
+ * together; it shows when both are in. A section with nothing to show, or whose data or code failed to load, is left
+ * out — no box, no error text (seed 001 §8).
  */
 export function NearSection<TData>({ flow, preload, Section, slotClassName }: NearSectionProps<TData>) {
   const section = useFlow(flow);
@@ -32,8 +34,10 @@ export function NearSection<TData>({ flow, preload, Section, slotClassName }: Ne
   const slot = <div ref={state === 'idle' ? near : undefined} className={`home-slot ${slotClassName}`} aria-hidden="true" />;
   if (state !== 'ready' || data === null) return slot;
   return (
-    <Suspense fallback={slot}>
-      <Section data={data} />
-    </Suspense>
+    <ChunkBoundary fallback={null}>
+      <Suspense fallback={slot}>
+        <Section data={data} />
+      </Suspense>
+    </ChunkBoundary>
   );
 }

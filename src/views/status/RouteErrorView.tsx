@@ -1,16 +1,20 @@
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { isOfflineFailure, retryFailedChunks } from '../../app/chunkLoad';
 import { ErrorView } from './ErrorView';
+import { OfflineView } from './OfflineView';
 
-/** A page that failed to load or render: the general error page; Try again reloads the route. */
+/**
+ * A page that failed to load or render. Its code or data did not arrive (offline, a dropped connection): the offline
+ * page; anything else: the general error page. Either retry resets the boundary and loads the route again (its
+ * chunks are imported afresh: the router and retryableLazy forget failed imports).
+ */
 export function RouteErrorView({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
-  return (
-    <ErrorView
-      message={error instanceof Error ? error.message : undefined}
-      onRetry={() => {
-        reset();
-        void router.invalidate();
-      }}
-    />
-  );
+  const retry = () => {
+    retryFailedChunks();
+    reset();
+    void router.invalidate();
+  };
+  if (isOfflineFailure(error)) return <OfflineView onRetry={retry} />;
+  return <ErrorView message={error instanceof Error ? error.message : undefined} onRetry={retry} />;
 }

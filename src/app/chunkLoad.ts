@@ -1,0 +1,52 @@
+// Code that could not load (issue 27 item 3): a dynamic import() whose chunk did not arrive (offline and not in the
+// worker's precache, a dropped connection, a deploy that removed it). Such a failure shows the offline page or
+// leaves a part out, never the raw 'Failed to fetch dynamically imported module …' text, and a retry imports again.
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+// What browsers say when a module script cannot be fetched: Chromium, Safari, Firefox, and Vite's CSS preload helper.
+const CHUNK_LOAD_MESSAGE = /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS|Loading (CSS )?chunk .* failed/i;
+
+/** Whether an error means some of the app's code could not be fetched. */
+export function isChunkLoadError(error: unknown): boolean {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && CHUNK_LOAD_MESSAGE.test(message);
+}
+
+/** Whether a failure is the network's (code or data that did not arrive), not the app's or the server's answer. */
+export function isOfflineFailure(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  return isChunkLoadError(error) || name === 'NetworkError';
+}
+
+// Bumped by every retry the user (or the browser coming back online) asks for: failed imports before it try again.
+let retryGeneration = 0;
+
+/** A retry was asked for (the offline page's Retry, back online): lazily loaded parts that failed import again. */
+export function retryFailedChunks(): void {
+  retryGeneration += 1;
+}
+
+/**
+ * React.lazy keeps a failed import forever: every later render throws the same error. This one imports again on the
+ * first render after a retry was asked for (retryFailedChunks) — never by itself, so an offline page does not loop
+ * on imports. Current browsers fetch a failed module script again on the next import(). The identity is stable.
+ */
+export function retryableLazy<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
+  let current: LazyExoticComponent<ComponentType<P>>;
+  let failedAt: number | null = null;
+  const fresh = () => {
+    failedAt = null;
+    current = lazy(() =>
+      load().catch((error: unknown) => {
+        failedAt = retryGeneration;
+        throw error;
+      }),
+    );
+  };
+  fresh();
+  function Retryable(props: P) {
+    if (failedAt !== null && failedAt < retryGeneration) fresh();
+    return createElement(current, props);
+  }
+  return Retryable;
+}

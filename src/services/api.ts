@@ -1,6 +1,7 @@
 import type { AppConfig } from '../../machines/config/configMachine';
 import { readCachedResponse, writeCachedResponse } from './cache';
 import { HttpError, NetworkError, RegionBlockedError, ServiceError, isAbortError } from './errors';
+import { reportReadFailure } from './offline/answerSource';
 
 export type { AppConfig, EvmConfig } from '../../machines/config/configMachine';
 
@@ -29,6 +30,7 @@ export async function apiRequest<T>(path: string, init: RequestInit & { signal?:
     });
   } catch (error) {
     if (isAbortError(error)) throw error;
+    reportReadFailure();
     throw new NetworkError(error);
   }
   if (!response.ok) {

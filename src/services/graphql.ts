@@ -1,7 +1,8 @@
 // The GraphQL client: urql (@urql/core) with its document cache, plus the offline copy (cache.ts) of last good answers.
 import type { AnyVariables, Client, OperationResult, RequestPolicy, TypedDocumentNode } from '@urql/core';
 import { readCachedResponse, writeCachedResponse } from './cache';
-import { GraphqlError, HttpError, NetworkError } from './errors';
+import { GraphqlError, HttpError, NetworkError, isAbortError } from './errors';
+import { reportReadFailure } from './offline/answerSource';
 
 export const GRAPHQL_ENDPOINT = '/graphql';
 
@@ -135,7 +136,10 @@ async function requestOnce<TData, TVariables extends AnyVariables>(
         requestPolicy,
         // This request's fetch, to learn the HTTP status of an answer that has neither data nor errors.
         fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
-          const response = await globalThis.fetch(input, init);
+          const response = await globalThis.fetch(input, init).catch((error: unknown) => {
+            if (!isAbortError(error)) reportReadFailure();
+            throw error;
+          });
           status = response.status;
           return response;
         },

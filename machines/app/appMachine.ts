@@ -4,6 +4,7 @@ import { accountLikesMachine } from '../likes/accountLikesMachine';
 import { liveEventsMachine } from '../live/liveEventsMachine';
 import { liveRenderSlotsMachine } from '../media/liveRenderSlotsMachine';
 import { notificationsMachine } from '../notifications/notificationsMachine';
+import { connectivityMachine } from '../offline/connectivityMachine';
 import { pwaUpdateMachine } from '../pwa/pwaUpdateMachine';
 import { settingsMachine } from '../settings/settingsMachine';
 import { walletModalMachine } from '../wallet/walletModalMachine';
@@ -20,11 +21,12 @@ export interface AppSystemActors {
   walletModal: ActorRefFrom<typeof walletModalMachine>;
   accountLikes: ActorRefFrom<typeof accountLikesMachine>;
   liveRenderSlots: ActorRefFrom<typeof liveRenderSlotsMachine>;
+  connectivity: ActorRefFrom<typeof connectivityMachine>;
 }
 
 export type AppSystemId = keyof AppSystemActors;
 
-export const APP_SYSTEM_IDS = ['config', 'settings', 'notifications', 'pwaUpdate', 'walletSession', 'liveEvents', 'walletModal', 'accountLikes', 'liveRenderSlots'] as const satisfies readonly AppSystemId[];
+export const APP_SYSTEM_IDS = ['config', 'settings', 'notifications', 'pwaUpdate', 'walletSession', 'liveEvents', 'walletModal', 'accountLikes', 'liveRenderSlots', 'connectivity'] as const satisfies readonly AppSystemId[];
 
 /** Typed `system.get`: the root registers each child under its systemId. */
 export function getAppActor<TId extends AppSystemId>(
@@ -38,7 +40,7 @@ export function getAppActor<TId extends AppSystemId>(
 
 /**
  * The root: runs the long-lived actors under their systemIds (config, settings, notifications, pwaUpdate,
- * walletSession, liveEvents — which also keeps the live token patches —, walletModal, accountLikes, liveRenderSlots).
+ * walletSession, liveEvents — which also keeps the live token patches —, walletModal, accountLikes, liveRenderSlots, connectivity).
  * Children are invoked by actor key; src/services/appServices.ts provides the ones with effects through the root.
  * Page flows join this system with the root as their parent (src/app/flows.tsx) and reach these actors with
  * `system.get`; the root stops a page flow when its component unmounts (`flow.stop`).
@@ -61,6 +63,7 @@ export const appMachine = setup({
     walletModal: walletModalMachine,
     accountLikes: accountLikesMachine,
     liveRenderSlots: liveRenderSlotsMachine,
+    connectivity: connectivityMachine,
   },
   guards: {
     isPageFlowError: ({ event }) => !(APP_SYSTEM_IDS as readonly string[]).includes(event.type.slice('xstate.error.actor.'.length)),
@@ -81,6 +84,8 @@ export const appMachine = setup({
     { id: 'accountLikes', systemId: 'accountLikes', src: 'accountLikes' },
     // Seed 000 §5: at most a few generative artworks render live at once across every card on the page.
     { id: 'liveRenderSlots', systemId: 'liveRenderSlots', src: 'liveRenderSlots' },
+    // Whether the server can be reached and which answers on screen are stored copies (offline status, trade guard).
+    { id: 'connectivity', systemId: 'connectivity', src: 'connectivity' },
   ],
   // Page flows run in this system with the root as their parent (src/app/flows.tsx): one failing must not stop the
   // app, so their error reports are heard and dropped here. The root's own children are not matched.

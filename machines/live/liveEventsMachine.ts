@@ -144,10 +144,13 @@ export type LiveEventsEvent =
   // A change the app itself made (a like toggled, a purchase confirmed), shown wherever the token is.
   | { type: 'live.patch'; id: string; patch: TokenPatch }
   | { type: 'live.resync' }
+  // The app is back online after an offline spell (the connectivity actor): reconnect now, without waiting for the
+  // socket's backoff or its heartbeat to notice, so what is on screen is refetched (live.resync).
+  | { type: 'live.reconnect' }
   | { type: 'lists.changed' };
 
 /** What the socket child receives: announce the address (seed 000 §4: "emits 'ready' and re-registers on reconnect"). */
-export type LiveSocketCommand = { type: 'socket.register'; address: string | null };
+export type LiveSocketCommand = { type: 'socket.register'; address: string | null } | { type: 'socket.reconnect' };
 
 /** `lists.stale`: what lists show (explore, collection, dashboard) may be out of date, refetch it. */
 export type LiveEventsEmitted = { type: 'live.received'; name: string; doc: LiveDoc } | { type: 'lists.stale' };
@@ -178,6 +181,7 @@ export const liveEventsMachine = setup({
       notifications?.send({ type: 'notify.show', kind: 'info', text: params.text });
     },
     register: sendTo('socket', ({ context }): LiveSocketCommand => ({ type: 'socket.register', address: context.address })),
+    reconnect: sendTo('socket', { type: 'socket.reconnect' } satisfies LiveSocketCommand),
     assignAddress: assign({ address: ({ context, event }) => (event.type === 'live.account' ? event.address : context.address) }),
   },
   guards: {
@@ -228,6 +232,8 @@ export const liveEventsMachine = setup({
           entry: 'register',
           on: {
             'socket.disconnected': 'disconnected',
+            // Back online: the connection may have outlived the offline spell while events were lost; start anew.
+            'live.reconnect': { target: 'disconnected', actions: 'reconnect' },
             // Another wallet account (or signed out): the server moves this socket to that account's room.
             'live.account': { guard: 'isOtherAddress', actions: ['assignAddress', 'register'] },
           },
@@ -237,6 +243,7 @@ export const liveEventsMachine = setup({
             // Events sent while away are lost: refetch what lists show (and re-register, on entry).
             'socket.connected': { target: 'connected', actions: raise({ type: 'live.resync' }) },
             'live.account': { actions: 'assignAddress' },
+            'live.reconnect': { actions: 'reconnect' },
           },
         },
         unavailable: {

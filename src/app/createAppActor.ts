@@ -1,5 +1,7 @@
 import { createActor } from 'xstate';
+import { getAppActor } from '../../machines/app/appMachine';
 import { provideAppServices, type AppServiceOverrides } from '../services/appServices';
+import { bindConnectivityToLive } from '../services/offline/connectivity';
 import { bindWalletSession } from '../services/wallet/bindWalletSession';
 import type { AppActor } from './appActorContext';
 
@@ -9,5 +11,7 @@ export function createAppActor(overrides?: AppServiceOverrides): AppActor {
   actor.start();
   // The wallet session learns the configured chain from the config actor and reports through notifications.
   bindWalletSession(actor);
+  // Back online, the live socket reconnects at once and what is on screen refetches.
+  bindConnectivityToLive(getAppActor(actor, 'connectivity'), getAppActor(actor, 'liveEvents'));
   return actor;
 }

@@ -5,6 +5,8 @@ import { RouteErrorView } from '../views/status/RouteErrorView';
 import type { AppActor } from './appActorContext';
 import { prefersReducedMotion, scrollToHashTargets } from './hashScroll';
 import { setFlowNavigator, setFlowReloader, type FlowNavigateOptions } from '../services/flows/navigation';
+import { bindPageChanges } from '../services/offline/connectivity';
+import { getAppActor } from '../../machines/app/appMachine';
 
 export function createAppRouter(appActor: AppActor, options: { history?: RouterHistory } = {}) {
   const router = createRouter({
@@ -25,6 +27,8 @@ export function createAppRouter(appActor: AppActor, options: { history?: RouterH
   setFlowReloader(() => router.invalidate());
   // A hash target rendered after the route (the token page's comments on a first load) is scrolled to once it exists.
   scrollToHashTargets(router);
+  // Another page's reads replace the stored answers on screen (the offline status and the trade guard).
+  bindPageChanges(router, getAppActor(appActor, 'connectivity'));
   return router;
 }
 

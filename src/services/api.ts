@@ -1,7 +1,7 @@
 import type { AppConfig } from '../../machines/config/configMachine';
 import { STORED_ANSWER_HEADER } from '../offline/protocol';
 import { HttpError, NetworkError, RegionBlockedError, ServiceError, isAbortError } from './errors';
-import { reportAnswer, storedAtOf } from './offline/answerSource';
+import { reportAnswer, reportReadFailure, storedAtOf } from './offline/answerSource';
 
 export type { AppConfig, EvmConfig } from '../../machines/config/configMachine';
 
@@ -32,6 +32,7 @@ export async function apiRequest<T>(path: string, init: RequestInit & { signal?:
     });
   } catch (error) {
     if (isAbortError(error)) throw error;
+    reportReadFailure();
     throw new NetworkError(error);
   }
   if (!response.ok) {

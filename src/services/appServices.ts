@@ -3,11 +3,13 @@ import { appMachine } from '../../machines/app/appMachine';
 import { configMachine } from '../../machines/config/configMachine';
 import { accountLikesMachine } from '../../machines/likes/accountLikesMachine';
 import type { liveEventsMachine } from '../../machines/live/liveEventsMachine';
+import type { connectivityMachine } from '../../machines/offline/connectivityMachine';
 import { pwaUpdateMachine } from '../../machines/pwa/pwaUpdateMachine';
 import { settingsMachine } from '../../machines/settings/settingsMachine';
 import type { walletSessionMachine } from '../../machines/wallet/walletSessionMachine';
 import { fetchConfig } from './api';
 import { provideLiveEvents } from './live/liveEvents';
+import { provideConnectivity } from './offline/connectivity';
 import { applyUpdate } from './pwaUpdate';
 import { loadSettings, persistSettings } from './settings';
 import { provideWalletSession } from './wallet/session';
@@ -19,6 +21,7 @@ export interface AppServiceOverrides {
   walletSession?: typeof walletSessionMachine;
   liveEvents?: typeof liveEventsMachine;
   accountLikes?: typeof accountLikesMachine;
+  connectivity?: typeof connectivityMachine;
 }
 
 /** The root machine with every effect implemented by the real services (tests may swap a child). */
@@ -30,6 +33,7 @@ export function provideAppServices(overrides: AppServiceOverrides = {}) {
       pwaUpdate: overrides.pwaUpdate ?? pwaUpdateMachine.provide({ actors: { applyUpdate } }),
       walletSession: overrides.walletSession ?? provideWalletSession(),
       liveEvents: overrides.liveEvents ?? provideLiveEvents(),
+      connectivity: overrides.connectivity ?? provideConnectivity(),
       // The likes service loads with the first like toggle that asks (it is not in the first load).
       accountLikes:
         overrides.accountLikes ??

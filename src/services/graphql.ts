@@ -2,8 +2,8 @@
 // it answers every query and marks a stored answer, which is reported to the answer-source bus here.
 import type { AnyVariables, Client, OperationResult, RequestPolicy, TypedDocumentNode } from '@urql/core';
 import { STORED_ANSWER_HEADER } from '../offline/protocol';
-import { GraphqlError, HttpError, NetworkError } from './errors';
-import { reportAnswer, storedAtOf } from './offline/answerSource';
+import { GraphqlError, HttpError, NetworkError, isAbortError } from './errors';
+import { reportAnswer, reportReadFailure, storedAtOf } from './offline/answerSource';
 
 export const GRAPHQL_ENDPOINT = '/graphql';
 
@@ -148,7 +148,10 @@ async function requestOnce<TData, TVariables extends AnyVariables>(
         // This request's fetch, to learn the HTTP status of an answer that has neither data nor errors, and whether
         // the service worker answered from its stored copy.
         fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
-          const response = await globalThis.fetch(input, init);
+          const response = await globalThis.fetch(input, init).catch((error: unknown) => {
+            if (!isAbortError(error)) reportReadFailure();
+            throw error;
+          });
           status = response.status;
           fetched = true;
           storedAt = storedAtOf(response.headers, STORED_ANSWER_HEADER);

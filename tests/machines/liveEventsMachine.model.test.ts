@@ -91,6 +91,13 @@ function harness() {
         },
         'socket.connected': send,
         'socket.disconnected': send,
+        'live.reconnect': (step: { event: { type: string } }) => {
+          const before = commands.length;
+          send(step);
+          // The socket is asked to reconnect at once; its socket.connected then resyncs what is on screen.
+          expect(commands.slice(before)).toEqual([{ type: 'socket.reconnect' }]);
+          expect(real().hasTag('connected')).toBe(false);
+        },
         'socket.failed': send,
         'live.account': send,
         'live.viewToken': send,

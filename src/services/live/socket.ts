@@ -80,6 +80,8 @@ export function createLiveSocket(options: LiveSocketOptions = {}) {
     receive((command) => {
       // The key proves the address: the server joins a socket to an account's room only for its signed-in key.
       if (command.type === 'socket.register') socket?.emit('ready', command.address ? { address: command.address, key: signedInKey(system, command.address) } : {});
+      // Back online: drop the connection (or the pending backoff) and connect at once; 'connect' then resyncs.
+      if (command.type === 'socket.reconnect') socket?.disconnect().connect();
     });
 
     void (async () => {

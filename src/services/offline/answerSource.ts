@@ -30,3 +30,19 @@ export function storedAtOf(headers: Pick<Headers, 'get'>, headerName: string): n
   const at = Number(value);
   return Number.isFinite(at) && at > 0 ? at : null;
 }
+
+// Added by the connectivity status: a read that got no answer at all (network error, not an HTTP error) tells the
+// connectivity actor the server cannot be reached, also before the service worker controls the page.
+type FailureListener = () => void;
+const failureListeners = new Set<FailureListener>();
+
+/** The data layer calls this when a read got no answer (fetch rejected; aborts excluded). */
+export function reportReadFailure(): void {
+  for (const listener of failureListeners) listener();
+}
+
+/** Listens to reads that got no answer; returns the unsubscribe. */
+export function onReadFailure(listener: FailureListener): () => void {
+  failureListeners.add(listener);
+  return () => failureListeners.delete(listener);
+}

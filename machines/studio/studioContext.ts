@@ -1,6 +1,6 @@
 // The studio machine's input, context and events (its public contract; see the header of studioMachine.ts).
 import type { LiveFeedEvent } from '../live/watchLive';
-import type { TokenCardParentEvent } from './tokenEditCardMachine';
+import type { TokenCardDraft, TokenCardParentEvent } from './tokenEditCardMachine';
 import type { ChosenFile, UploadEntry, UploadParentEvent } from './uploadMachine';
 import type { StudioStep } from './studioSteps';
 import type { DetailsField, DetailsForm, DetailsValues, GenerativeValues, PublishParameters, StudioCanvas, StudioToken, ThumbnailMode } from './studioTypes';
@@ -11,11 +11,15 @@ export interface StudioResume {
   details: DetailsValues;
   /** The cropped cover chosen and not saved yet (kept as a Blob). */
   cover: Blob | null;
+  /** A cover file chosen and not cropped yet (issue 27 item 7; a draft file up to DRAFT_FILE_MAX_BYTES). */
+  coverChoice?: Blob | null;
   uploads: UploadEntry[];
   /** The token the thumbnail / flipcard preview step works on. */
   workTokenId: string | null;
   thumbnailMode: ThumbnailMode;
   generative: GenerativeValues;
+  /** Token names and descriptions typed on the token step and not saved yet, by tokenId (issue 27 item 7). */
+  tokenDrafts?: Record<string, TokenCardDraft>;
 }
 
 export interface StudioInput {
@@ -51,6 +55,8 @@ export interface StudioContext {
   workToken: { tokenId: string; token: StudioToken | null } | null;
   thumbnail: ThumbnailChoice;
   generative: { values: GenerativeValues; errors: Partial<Record<keyof GenerativeValues, string>> };
+  /** Token cards' unsaved typing by tokenId (persisted; a restored card starts from it until it is saved). */
+  tokenDrafts: Record<string, TokenCardDraft>;
   /** Token step: the tokens loaded so far (pages of 6), their total, and how many pages are loaded. */
   tokens: StudioToken[];
   tokenTotal: number;
@@ -69,7 +75,8 @@ export type StudioEvent =
   | { type: 'studio.back' }
   | { type: 'details.change'; field: DetailsField; value: string }
   | { type: 'details.cover'; image: Blob | null }
-  | { type: 'details.coverEditing'; editing: boolean }
+  /** The cover's crop editor opened (with the chosen file, kept as a draft) or closed (applied or cancelled). */
+  | { type: 'details.coverEditing'; editing: boolean; file?: Blob | null }
   | { type: 'details.submit' }
   | { type: 'details.cancel' }
   | UploadParentEvent

@@ -63,7 +63,8 @@ function detailsForm(step: 'details' | 'update') {
           'details.change': { guard: 'canChangeDetail', actions: ['changeDetails', 'persistStudio'] },
           // The unsaved cover is kept for a reload as well (a Blob in the record).
           'details.cover': { actions: ['setCover', 'persistStudio'] },
-          'details.coverEditing': { actions: 'setCoverEditing' },
+          // The file in the open crop editor is kept for a reload (issue 27 item 7), the editor reopens with it.
+          'details.coverEditing': { actions: ['setCoverEditing', 'persistStudio'] },
           // Next is disabled while the cover's crop editor is open; missing or invalid fields show their messages.
           'details.submit': { guard: 'coverReady', target: 'checking' },
           ...(step === 'update' ? { 'details.cancel': { target: '#studio.preview' } } : {}),

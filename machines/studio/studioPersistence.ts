@@ -9,6 +9,7 @@
 // server's offset). Never a request in flight: a save, a finalize or a publish under way is not repeated by a reload;
 // the step it started from is shown again with its values.
 import { createActor, createMachine, type Snapshot } from 'xstate';
+import { keptDraftFile } from '../../domain/drafts';
 import { initialStudioContext, studioMachine } from './studioMachine';
 import type { StudioContext, StudioResume } from './studioContext';
 
@@ -27,10 +28,13 @@ export function studioResumeOf(context: StudioContext): StudioResume | null {
     step: context.step,
     details: context.details.values,
     cover: context.cover,
+    // Issue 27 item 7: a cover chosen and not cropped yet (up to the draft file cap), and unsaved token typing.
+    coverChoice: keptDraftFile(context.details.coverFile),
     uploads: context.uploads,
     workTokenId: context.workToken?.tokenId ?? null,
     thumbnailMode: context.thumbnail.mode,
     generative: context.generative.values,
+    tokenDrafts: context.tokenDrafts,
   };
 }
 

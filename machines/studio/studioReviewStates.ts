@@ -5,9 +5,12 @@
 import { enqueueActions } from 'xstate';
 import { tradeInput } from '../trading/saleMachine';
 import { studioSetup, tokenCardId, TOKEN_PAGE_SIZE } from './studioSetup';
-import type { TokensPage } from './studioTypes';
+import type { StudioContext } from './studioContext';
+import type { StudioToken, TokensPage } from './studioTypes';
 
 const pageOf = (event: unknown) => (event as { output: TokensPage }).output;
+/** A card's input: its token, and the typing a reload kept for it. */
+const cardInput = (context: StudioContext, token: StudioToken) => ({ canvasId: context.containerId ?? '', token, draft: context.tokenDrafts[token.tokenId] ?? null });
 
 export const tokenState = studioSetup.createStateConfig({
   entry: [{ type: 'enterStep', params: { step: 'token' } }, 'persistStudio'],
@@ -15,6 +18,8 @@ export const tokenState = studioSetup.createStateConfig({
     for (const token of context.tokens) enqueue.stopChild(tokenCardId(token.tokenId));
     enqueue.assign({ tokens: [], tokenTotal: 0, tokenPages: 1 });
   }),
+  // Issue 27 item 7: a card's unsaved name and description are kept for a reload; a restored card starts from them.
+  on: { 'token.draft': { actions: ['setTokenDraft', 'persistStudio'] } },
   initial: 'loading',
   states: {
     loading: {
@@ -32,7 +37,7 @@ export const tokenState = studioSetup.createStateConfig({
             // One edit card child per token shown; a reloaded list replaces them.
             const page = pageOf(event);
             for (const token of context.tokens) enqueue.stopChild(tokenCardId(token.tokenId));
-            for (const token of page.tokens) enqueue.spawnChild('tokenCard', { id: tokenCardId(token.tokenId), input: { canvasId: context.containerId ?? '', token } });
+            for (const token of page.tokens) enqueue.spawnChild('tokenCard', { id: tokenCardId(token.tokenId), input: cardInput(context, token) });
             enqueue.assign({ tokens: page.tokens, tokenTotal: page.total });
           }),
           },
@@ -46,9 +51,12 @@ export const tokenState = studioSetup.createStateConfig({
         'token.more': { guard: 'hasMoreTokens', target: 'loadingMore' },
         'token.add': [{ guard: 'hasScript', target: '#studio.generativeToken' }, { target: '#studio.upload' }],
         'studio.next': { target: '#studio.preview' },
-        'token.saved': { actions: 'updateToken' },
+        'token.saved': { actions: ['updateToken', 'persistStudio'] },
         // Deleting the only card returns to the upload; otherwise the list reloads.
-        'token.deleted': [{ guard: 'onlyToken', target: '#studio.upload' }, { target: 'loading' }],
+        'token.deleted': [
+          { guard: 'onlyToken', target: '#studio.upload', actions: 'forgetTokenDraft' },
+          { target: 'loading', actions: ['forgetTokenDraft', 'persistStudio'] },
+        ],
       },
     },
     loadingMore: {
@@ -63,13 +71,13 @@ export const tokenState = studioSetup.createStateConfig({
             const page = pageOf(event);
             const known = new Set(context.tokens.map((token) => token.tokenId));
             const added = page.tokens.filter((token) => !known.has(token.tokenId));
-            for (const token of added) enqueue.spawnChild('tokenCard', { id: tokenCardId(token.tokenId), input: { canvasId: context.containerId ?? '', token } });
+            for (const token of added) enqueue.spawnChild('tokenCard', { id: tokenCardId(token.tokenId), input: cardInput(context, token) });
             enqueue.assign({ tokens: [...context.tokens, ...added], tokenTotal: page.total, tokenPages: context.tokenPages + 1 });
           }),
         },
         onError: { target: 'listing', actions: 'showProblem' },
       },
-      on: { 'token.saved': { actions: 'updateToken' } },
+      on: { 'token.saved': { actions: ['updateToken', 'persistStudio'] } },
     },
   },
 });

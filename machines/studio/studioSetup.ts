@@ -35,6 +35,11 @@ const errorText = (event: unknown) => {
   const error = (event as { error?: unknown }).error;
   return error instanceof Error && error.message ? error.message : 'Unexpected error';
 };
+const withoutDraft = <T>(drafts: Record<string, T>, tokenId: string): Record<string, T> => {
+  if (!(tokenId in drafts)) return drafts;
+  const { [tokenId]: _dropped, ...rest } = drafts;
+  return rest;
+};
 /** The id of a token's edit card child (views: `snapshot.children[tokenCardId(token.tokenId)]`). */
 export const tokenCardId = (tokenId: string) => `tokenCard-${tokenId}`;
 const liveDocId = (event: StudioEvent) => (event.type === 'live.received' ? String(event.doc._id ?? '') : '');
@@ -167,7 +172,9 @@ export const studioSetup = setup({
     // A saved cover is the canvas's: the next record no longer carries it.
     clearCover: assign({ cover: null }),
     setCover: assign(({ event }) => (event.type === 'details.cover' ? { cover: event.image } : {})),
-    setCoverEditing: assign(({ context, event }) => (event.type === 'details.coverEditing' ? { details: { ...context.details, coverEditing: event.editing } } : {})),
+    setCoverEditing: assign(({ context, event }) =>
+      event.type === 'details.coverEditing' ? { details: { ...context.details, coverEditing: event.editing, coverFile: event.editing ? (event.file ?? null) : null } } : {},
+    ),
     showDetailsErrors: assign(({ context, system }) => {
       const formError = missingFieldsMessage(context.details.values);
       if (formError) notifyThroughSystem(system, 'error', formError);
@@ -210,8 +217,16 @@ export const studioSetup = setup({
       return { problem: UPLOAD_FAILED_MESSAGE };
     }),
     updateToken: assign(({ context, event }) =>
-      event.type === 'token.saved' ? { tokens: context.tokens.map((token) => (token.tokenId === event.token.tokenId ? event.token : token)) } : {},
+      event.type === 'token.saved'
+        ? { tokens: context.tokens.map((token) => (token.tokenId === event.token.tokenId ? event.token : token)), tokenDrafts: withoutDraft(context.tokenDrafts, event.token.tokenId) }
+        : {},
     ),
+    // A card's typing (token.draft) is kept until it is saved (updateToken) or its token is deleted.
+    setTokenDraft: assign(({ context, event }) => {
+      if (event.type !== 'token.draft') return {};
+      return { tokenDrafts: event.draft ? { ...context.tokenDrafts, [event.tokenId]: event.draft } : withoutDraft(context.tokenDrafts, event.tokenId) };
+    }),
+    forgetTokenDraft: assign(({ context, event }) => (event.type === 'token.deleted' ? { tokenDrafts: withoutDraft(context.tokenDrafts, event.tokenId) } : {})),
     notifyFinalized: ({ system }) => notifyThroughSystem(system, 'success', STUDIO_NOTICES.finalizeCanvas),
     assignPublish: assign(({ event }) => ({ publish: outputOf<PublishParameters>(event) })),
     notifyPrepared: ({ system }) => notifyThroughSystem(system, 'success', STUDIO_NOTICES.prepareCollectionPublish),

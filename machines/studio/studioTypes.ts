@@ -77,6 +77,8 @@ export interface DetailsForm {
   formError: string | null;
   /** The cover crop editor is open (the user has not applied the crop): Next is disabled. */
   coverEditing: boolean;
+  /** The file in the open crop editor (kept for a reload, which reopens the editor with it); null otherwise. */
+  coverFile: Blob | null;
 }
 
 /** The generative token form (create token step): seed value and token name, each required, max 50. */

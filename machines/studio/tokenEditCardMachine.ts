@@ -2,7 +2,9 @@
 // the studio's token step. Name (required, max 50), an 'add description' box (checked when the token has one)
 // revealing the description; Save is enabled only when the name changed, or the description changed and passes the
 // rule; an unchecked box sends the description empty. Delete removes the token ('{name} has been deleted').
-import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+// Issue 27 item 7: every change reports the card's draft to the studio (token.draft), which keeps it for a reload and
+// starts the card from it again (input.draft); it is sent only by Save.
+import { assign, enqueueActions, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { firstIssue } from '../../domain/validate';
 import { STUDIO_NOTICES, tokenDeletedNotice, tokenDescriptionSchema, tokenNameSchema } from '../../domain/studio';
 import { notifyThroughSystem } from '../system/systemActors';
@@ -11,6 +13,15 @@ import type { SaveTokenInput, StudioToken, TokenRef } from './studioTypes';
 export interface TokenEditCardInput {
   canvasId: string;
   token: StudioToken;
+  /** What was typed and not saved before a reload (issue 27 item 7): the card starts from it. */
+  draft?: TokenCardDraft | null;
+}
+
+/** A card's unsaved typing, kept by the studio across a reload until it is saved or the token is deleted. */
+export interface TokenCardDraft {
+  name: string;
+  description: string;
+  describe: boolean;
 }
 
 export interface TokenEditCardContext {
@@ -32,7 +43,11 @@ export type TokenEditCardEvent =
   | { type: 'card.delete' };
 
 /** What the studio hears from a card. */
-export type TokenCardParentEvent = { type: 'token.saved'; token: StudioToken } | { type: 'token.deleted'; tokenId: string };
+export type TokenCardParentEvent =
+  | { type: 'token.saved'; token: StudioToken }
+  | { type: 'token.deleted'; tokenId: string }
+  /** The card's typing changed: the draft to keep, or null when it says what is saved. */
+  | { type: 'token.draft'; tokenId: string; draft: TokenCardDraft | null };
 
 export type TokenEditCardTag = 'busy';
 
@@ -58,6 +73,21 @@ export function canSaveCard(context: TokenEditCardContext): boolean {
 
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unexpected error');
 const fromToken = (token: StudioToken) => ({ token, name: token.name, description: savedDescription(token), describe: savedDescription(token) !== '', errors: {} });
+
+/** The draft a card's values make: null when they say what the token has saved (nothing to keep). */
+export function cardDraftOf(context: Pick<TokenEditCardContext, 'token' | 'name' | 'description' | 'describe'>): TokenCardDraft | null {
+  const saved = fromToken(context.token);
+  if (context.name === saved.name && context.description === saved.description && context.describe === saved.describe) return null;
+  return { name: context.name, description: context.description, describe: context.describe };
+}
+
+function startContext(input: TokenEditCardInput): TokenEditCardContext {
+  const base = { canvasId: input.canvasId, ...fromToken(input.token) };
+  const draft = input.draft;
+  if (!draft) return base;
+  const typed = { ...base, name: draft.name, description: draft.description, describe: draft.describe };
+  return { ...typed, errors: errorsOf(typed) };
+}
 
 export const tokenEditCardMachine = setup({
   types: {
@@ -102,18 +132,20 @@ export const tokenEditCardMachine = setup({
       notifyThroughSystem(system, 'success', tokenDeletedNotice(context.token.name));
       enqueue.sendParent({ type: 'token.deleted', tokenId: context.token.tokenId } satisfies TokenCardParentEvent);
     }),
+    // The studio keeps the card's typing for a reload (token.draft); saved or deleted, it forgets it.
+    reportDraft: sendParent(({ context }) => ({ type: 'token.draft', tokenId: context.token.tokenId, draft: cardDraftOf(context) }) satisfies TokenCardParentEvent),
     showError: ({ event, system }) => notifyThroughSystem(system, 'error', errorText((event as unknown as { error?: unknown }).error)),
   },
 }).createMachine({
   id: 'tokenEditCard',
-  context: ({ input }) => ({ canvasId: input.canvasId, ...fromToken(input.token) }),
+  context: ({ input }) => startContext(input),
   initial: 'editing',
   states: {
     editing: {
       on: {
-        'card.name': { actions: 'setName' },
-        'card.description': { actions: 'setDescription' },
-        'card.describe': { actions: 'setDescribe' },
+        'card.name': { actions: ['setName', 'reportDraft'] },
+        'card.description': { actions: ['setDescription', 'reportDraft'] },
+        'card.describe': { actions: ['setDescribe', 'reportDraft'] },
         'card.save': { guard: 'canSave', target: 'saving' },
         'card.delete': { target: 'deleting' },
       },

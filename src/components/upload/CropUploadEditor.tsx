@@ -29,10 +29,21 @@ export interface CropUploadEditorProps {
   chooseLabel?: string;
   /** The applied crop (an image and its data-URL preview), or null when the image is removed. */
   onChange(image: Blob | null, preview: string | null): void;
-  /** True from choosing a file until its crop is applied or cancelled. */
-  onEditingChange?(editing: boolean): void;
+  /** True from choosing a file until its crop is applied or cancelled; the file being cropped comes with true. */
+  onEditingChange?(editing: boolean, file: File | null): void;
+  /**
+   * Own chooser: a file chosen before a reload and not applied yet (a draft the owner kept); the editor reopens its
+   * crop with it.
+   */
+  restoredFile?: Blob | null;
   /** Cancel on the owner's file (own chooser: Cancel keeps the previous image). */
   onCancel?(): void;
+}
+
+/** A kept draft as a File (IndexedDB keeps a File as one; a plain Blob gets a name). */
+function asFile(blob: Blob | null): File | null {
+  if (!blob) return null;
+  return blob instanceof File ? blob : new File([blob], 'image', { type: blob.type });
 }
 
 /**
@@ -52,9 +63,10 @@ export function CropUploadEditor({
   onChange,
   onEditingChange,
   onCancel,
+  restoredFile = null,
 }: CropUploadEditorProps) {
   const ownChooser = ownerFile === undefined;
-  const [chosen, setChosen] = useState<File | null>(null);
+  const [chosen, setChosen] = useState<File | null>(() => asFile(restoredFile));
   const [lastFile, setLastFile] = useState<File | null>(null);
   const [applied, setApplied] = useState<string | null>(null);
   const [removed, setRemoved] = useState(false);
@@ -68,8 +80,8 @@ export function CropUploadEditor({
   useEffect(() => {
     if (reported.current === editing) return;
     reported.current = editing;
-    onEditingChange?.(editing);
-  }, [editing, onEditingChange]);
+    onEditingChange?.(editing, file);
+  }, [editing, file, onEditingChange]);
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const next = event.target.files?.[0];

@@ -201,7 +201,7 @@ export function studioHarness(input: object = {}) {
   }
   for (const type of [
     'details.change', 'details.cover', 'details.coverEditing', 'details.submit', 'details.cancel', 'upload.changed', 'upload.done', 'generative.change',
-    'generative.create', 'thumbnail.mode', 'thumbnail.image', 'thumbnail.editing', 'token.more', 'token.add', 'token.saved', 'token.deleted',
+    'generative.create', 'thumbnail.mode', 'thumbnail.image', 'thumbnail.editing', 'token.more', 'token.add', 'token.saved', 'token.deleted', 'token.draft',
     'preview.finalize', 'preview.confirm', 'preview.cancel', 'preview.edit', 'preview.tokens', 'publish.start', 'publish.share', 'studio.retry',
     'studio.next', 'studio.back', 'live.received', 'live.reconnected',
   ]) {
@@ -230,6 +230,10 @@ export function studioHarness(input: object = {}) {
     },
     'details.editing': (snap) => {
       expect(snap.can({ type: 'details.submit' })).toBe(!ctx(snap).details.coverEditing);
+      // The file in the open crop editor is kept for a reload (issue 27 item 7); none once it is closed.
+      const kept = get().records.at(-1)!.snapshot as unknown as { context: { details: { coverFile: Blob | null } } };
+      expect(kept.context.details.coverFile).toBe(ctx(snap).details.coverEditing ? ctx(snap).details.coverFile : null);
+      expect(ctx(snap).details.coverFile !== null).toBe(ctx(snap).details.coverEditing);
       if (ctx(snap).details.formError) expect(ctx(snap).details.formError).toBe('Please fill all necessary fields');
     },
     'details.saving': busy,
@@ -279,6 +283,10 @@ export function studioHarness(input: object = {}) {
       const c = ctx(snap);
       // One edit card child per token shown (6 a page).
       for (const token of c.tokens) expect(snap.children[`tokenCard-${token.tokenId}`]).toBeDefined();
+      // Unsaved typing is kept for a reload (issue 27 item 7), and only while it is not saved.
+      const kept = get().records.at(-1)!.snapshot as unknown as { context: { tokenDrafts: unknown } };
+      expect(kept.context.tokenDrafts).toEqual(c.tokenDrafts);
+      if (c.tokens[0]?.name === 'Renamed') expect(c.tokenDrafts['1']).toBeUndefined();
       expect(snap.can({ type: 'token.more' })).toBe(c.tokens.length < c.tokenTotal);
     },
     'token.loadingMore': (snap) => expect(get().fakes.loadTokens.last().input).toEqual({ canvasId: 'c1', page: ctx(snap).tokenPages + 1, perPage: 6 }),

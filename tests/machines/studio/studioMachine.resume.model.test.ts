@@ -5,10 +5,12 @@
 // values and upload queue (the upload child gets the queue back, so a pending file continues).
 import { describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
-import { restoredStudioSnapshot } from '../../../machines/studio/studioPersistence';
+import { DRAFT_FILE_MAX_BYTES } from '../../../domain/drafts';
+import { initialStudioContext, type StudioContext } from '../../../machines/studio/studioMachine';
+import { persistedStudioRecord, restoredStudioSnapshot } from '../../../machines/studio/studioPersistence';
 import { flush } from '../support/modelTesting';
 import { startStudio, studioHarness } from './studioHarness';
-import { ctx, MEDIA_TYPES, studioModel, studioPaths, type Snap } from './studioModel';
+import { coverChoice, ctx, MEDIA_TYPES, studioModel, studioPaths, type Snap } from './studioModel';
 
 const TARGETS: Record<string, (state: Snap) => boolean> = {
   details: (state) => state.matches({ details: 'editing' }) && ctx(state).cover !== null && !ctx(state).details.coverEditing,
@@ -16,7 +18,8 @@ const TARGETS: Record<string, (state: Snap) => boolean> = {
   flipcardPreview: (state) => state.matches({ flipcardPreview: 'showing' }),
   generativeToken: (state) => state.matches({ generativeToken: 'editing' }) && ctx(state).generative.values.seedValue === '42' && !ctx(state).generative.values.name,
   thumbnail: (state) => state.matches({ thumbnail: 'choosing' }) && ctx(state).thumbnail.mode === 'custom',
-  token: (state) => state.matches({ token: 'listing' }) && ctx(state).tokenTotal === 1,
+  // With a card's unsaved typing (issue 27 item 7): the restored card starts from it.
+  token: (state) => state.matches({ token: 'listing' }) && ctx(state).tokenTotal === 1 && ctx(state).tokenDrafts['1'] !== undefined,
   preview: (state) => state.matches({ preview: 'idle' }),
   update: (state) => state.matches({ update: 'editing' }) && ctx(state).details.values.symbol === 'DAWNX',
   publish: (state) => state.matches({ publish: { flow: 'ready', share: 'idle' } }) && ctx(state).canvas?.state === 'finalized',
@@ -42,6 +45,8 @@ const kept = (state: Snap) => {
     workTokenId: c.workToken?.tokenId ?? null,
     thumbnailMode: c.thumbnail.mode,
     generative: c.generative.values,
+    coverChoice: c.details.coverFile === null ? null : { size: c.details.coverFile.size, type: c.details.coverFile.type },
+    tokenDrafts: c.tokenDrafts,
   };
 };
 
@@ -51,6 +56,36 @@ describe('studioMachine: reload and resume from every step', () => {
     expect([...steps].sort()).toEqual(Object.keys(TARGETS).sort());
     expect(cases.filter(([, step]) => step === 'flipcardPreview').map(([title]) => title)).toEqual(['multipart/image: flipcardPreview']);
     expect(cases.filter(([, step]) => step === 'thumbnail')).toHaveLength(3);
+  });
+
+  it('behavior: a cover chosen and not cropped yet reopens its crop editor after a reload (Next stays disabled)', async () => {
+    const first = startStudio({ input: {} });
+    let restored: ReturnType<typeof startStudio> | undefined;
+    try {
+      first.studio().send({ type: 'details.change', field: 'name', value: 'Dawn' });
+      first.studio().send({ type: 'details.coverEditing', editing: true, file: coverChoice });
+      const record = structuredClone(first.records.at(-1)!);
+      restored = startStudio({ snapshot: restoredStudioSnapshot(record, null) });
+      const after = restored.real();
+      expect(after.matches({ details: 'editing' })).toBe(true);
+      expect(ctx(after).details.coverEditing).toBe(true);
+      expect(after.can({ type: 'details.submit' })).toBe(false);
+      expect(await ctx(after).details.coverFile!.text()).toBe('chosen cover');
+      expect(ctx(after).details.values.name).toBe('Dawn');
+    } finally {
+      first.parent.stop();
+      restored?.parent.stop();
+    }
+  });
+
+  it('behavior: a chosen cover over the draft file cap is not kept; the typed values are', () => {
+    const huge = { size: DRAFT_FILE_MAX_BYTES + 1, type: 'image/png' } as Blob;
+    const context = { ...initialStudioContext({}), step: 'details' as const };
+    const record = persistedStudioRecord({ context: { ...context, details: { ...context.details, values: { ...context.details.values, name: 'Dawn' }, coverEditing: true, coverFile: huge } } });
+    const kept = (record!.snapshot as unknown as { context: StudioContext }).context;
+    expect(kept.details.coverFile).toBeNull();
+    expect(kept.details.coverEditing).toBe(false);
+    expect(kept.details.values.name).toBe('Dawn');
   });
 
   it.each(cases)('%s', async (_title, step, path) => {
@@ -95,6 +130,10 @@ describe('studioMachine: reload and resume from every step', () => {
       expect(after.value).toEqual(before.value);
       expect(kept(after)).toEqual(kept(before));
       if (step === 'details') expect(await ctx(after).cover!.text()).toBe('cover');
+      if (step === 'token') {
+        const card = after.children['tokenCard-1'] as AnyActorRef;
+        expect((card.getSnapshot() as { context: { name: string } }).context.name).toBe('Tide pool');
+      }
       if (step === 'upload') {
         const child = after.children.upload as AnyActorRef;
         expect((child.getSnapshot() as { context: { input: unknown } }).context.input).toEqual({ canvasId: 'c1', screen: canvas!.mediaType, files: ctx(before).uploads });

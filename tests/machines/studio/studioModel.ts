@@ -74,6 +74,8 @@ export const publishParameters = {
   royaltiesBasispoints: 0,
 };
 export const coverImage = new Blob(['cover'], { type: 'image/png' });
+export const coverChoice = new File(['chosen cover'], 'chosen.png', { type: 'image/png' });
+export const tokenDraft = { name: 'Tide pool', description: '', describe: false };
 export const customThumbnail = new Blob(['thumb'], { type: 'image/jpeg' });
 
 // PublishReady is sent once /publish pinned the metadata: the canvas read then is finalized (or already published).
@@ -102,7 +104,8 @@ export const studioEvents = (start: StudioModelStart) => (state: Snap): ModelEve
   return [
     ...(fill ? [{ type: 'details.change', field: fill[0], value: fill[1] }] : [{ type: 'details.change', field: 'symbol', value: 'DAWNX' }]),
     { type: 'details.cover', image: coverImage },
-    { type: 'details.coverEditing', editing: !c.details.coverEditing },
+    // Opening the crop editor comes with the chosen file (kept for a reload); closing it drops the file.
+    { type: 'details.coverEditing', editing: !c.details.coverEditing, file: c.details.coverEditing ? null : coverChoice },
     done('saveDetails', canvasOf(media, c.canvas ? { ...c.canvas, symbol: c.details.values.symbol } : {})),
     failed('saveDetails', 'Canvas name is taken'),
     done('loadCanvas', state.matches({ publish: { flow: 'confirming' } }) ? { ...canvas, state: 'published', address: '0x00000000000000000000000000000000000000c1' } : state.matches('publish') ? readyCanvas(canvas) : canvas),
@@ -133,6 +136,8 @@ export const studioEvents = (start: StudioModelStart) => (state: Snap): ModelEve
     failed('loadTokens', 'GraphQL unavailable'),
     { type: 'token.saved', token: { ...tokenOf('1', media), name: 'Renamed' } },
     { type: 'token.deleted', tokenId: '1' },
+    // A card's typing, kept by the studio until it is saved (token.saved) or its token deleted.
+    { type: 'token.draft', tokenId: '1', draft: c.tokenDrafts['1'] ? null : tokenDraft },
     done('finalizeCanvas', { ...canvas, state: 'finalized' }),
     failed('finalizeCanvas', 'A canvas needs a token'),
     done('preparePublish', publishParameters),
@@ -183,6 +188,9 @@ export function studioFilter(state: Snap, event: EventObject): boolean {
     }
     case 'token.saved':
       return c.tokens[0]?.name !== 'Renamed';
+    // Typed before the save, so a saved card shows the save forgot its draft.
+    case 'token.draft':
+      return c.tokenTotal === 1 && c.tokens[0]?.name !== 'Renamed';
     case 'publish.share':
       return state.matches({ publish: { flow: 'ready' } });
     case 'live.received':
@@ -232,7 +240,7 @@ export const project = (state: Snap) => {
   const base = { value: state.value, step: c.step, canvas: c.canvas?.state ?? null };
   if (state.matches('details') || state.matches('update')) {
     const { values, errors, formError, coverEditing } = c.details;
-    return { ...base, values, errors: Object.keys(errors).sort(), formError, coverEditing, cover: c.cover !== null };
+    return { ...base, values, errors: Object.keys(errors).sort(), formError, coverEditing, coverFile: c.details.coverFile !== null, cover: c.cover !== null };
   }
   if (state.matches('upload')) return { ...base, uploads: c.uploads.length };
   if (state.matches('flipcardPreview') || state.matches('thumbnail') || state.matches('generativeToken')) {
@@ -245,7 +253,7 @@ export const project = (state: Snap) => {
       generativeErrors: Object.keys(c.generative.errors).sort(),
     };
   }
-  if (state.matches('token')) return { ...base, tokens: c.tokens.length, renamed: c.tokens[0]?.name === 'Renamed', tokenTotal: c.tokenTotal, tokenPages: c.tokenPages };
+  if (state.matches('token')) return { ...base, tokens: c.tokens.length, renamed: c.tokens[0]?.name === 'Renamed', tokenTotal: c.tokenTotal, tokenPages: c.tokenPages, drafts: Object.keys(c.tokenDrafts) };
   if (state.matches('publish')) return { ...base, publish: c.publish !== null };
   return base;
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, setup, type AnyActorRef, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import type { SaveTokenInput, StudioToken, TokenRef } from '../../../machines/studio/studioTypes';
-import { tokenEditCardMachine, type TokenEditCardContext, type TokenEditCardEvent } from '../../../machines/studio/tokenEditCardMachine';
+import { cardDraftOf, tokenEditCardMachine, type TokenEditCardContext, type TokenEditCardEvent } from '../../../machines/studio/tokenEditCardMachine';
 import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests, modelPaths } from '../support/modelTesting';
 
 const token: StudioToken = { tokenId: '2', name: 'dawn', description: null, mediaType: 'image', mediaUrl: '/ipfs/a', thumbnailUrl: '/ipfs/a', filename: 'dawn.png' };
@@ -43,6 +43,7 @@ const graphMachine = tokenEditCardMachine.provide({
       return { token: saved, name: saved.name, description: saved.description ?? '', describe: (saved.description ?? '') !== '', errors: {} };
     }),
     deleted: () => {},
+    reportDraft: () => {},
     showError: () => {},
   },
 });
@@ -90,6 +91,17 @@ function harness() {
     return last;
   };
   const send = (step: { event: EventObject }) => get().actor()!.send(step.event as TokenEditCardEvent);
+  const draftReported = (step: { event: EventObject }) => {
+    const before = real();
+    send(step);
+    const after = real();
+    if (!before.matches('editing')) return;
+    const c = ctx(after);
+    const saved = { name: c.token.name, description: c.token.description ?? '', describe: (c.token.description ?? '') !== '' };
+    const typed = { name: c.name, description: c.description, describe: c.describe };
+    const draft = JSON.stringify(typed) === JSON.stringify(saved) ? null : typed;
+    expect(get().heard.at(-1)).toEqual({ type: 'token.draft', tokenId: '2', draft });
+  };
   return {
     stop: () => run?.parent.stop(),
     params: {
@@ -98,9 +110,10 @@ function harness() {
           run = startCard();
           real();
         },
-        'card.name': send,
-        'card.description': send,
-        'card.describe': send,
+        // Every change tells the studio the draft to keep (null once it says what is saved).
+        'card.name': draftReported,
+        'card.description': draftReported,
+        'card.describe': draftReported,
         'card.save': (step: { event: EventObject }) => {
           const before = real();
           send(step);
@@ -158,9 +171,26 @@ describe('tokenEditCardMachine (model-based)', () => {
   modelCoverageTests(tokenEditCardMachine, paths, harness);
 });
 
+// Examples run a card without its studio: the drafts it reports have no parent to go to.
+const lonelyCard = tokenEditCardMachine.provide({ actions: { reportDraft: () => {} } });
+
 describe('tokenEditCardMachine (examples)', () => {
+  it('behavior: a card restored from a draft shows the typed values, checks them, and sends them only on Save', () => {
+    const draft = { name: '', description: 'Calm sea', describe: true };
+    const card = createActor(lonelyCard, { input: { canvasId: 'c9', token, draft } }).start();
+    const c = card.getSnapshot().context;
+    expect([c.name, c.description, c.describe, c.errors.name]).toEqual(['', 'Calm sea', true, 'Required Field']);
+    expect(card.getSnapshot().can({ type: 'card.save' })).toBe(false);
+    expect(cardDraftOf(c)).toEqual(draft);
+    card.send({ type: 'card.name', value: 'Evening' });
+    expect(card.getSnapshot().matches('editing')).toBe(true);
+    expect(card.getSnapshot().can({ type: 'card.save' })).toBe(true);
+    // Typed back to the saved values, there is nothing to keep.
+    expect(cardDraftOf({ token, name: 'dawn', description: '', describe: false })).toBeNull();
+  });
+
   it('behavior: the box starts checked when the token has a description; a description breaking the rule disables Save', () => {
-    const card = createActor(tokenEditCardMachine, { input: { canvasId: 'c9', token: { ...token, description: 'Old text' } } }).start();
+    const card = createActor(lonelyCard, { input: { canvasId: 'c9', token: { ...token, description: 'Old text' } } }).start();
     expect(card.getSnapshot().context.describe).toBe(true);
     card.send({ type: 'card.description', value: 'Bad <b>tag</b>' });
     expect(card.getSnapshot().context.errors.description).toBe('Invalid input. Please use only alphanumeric characters and basic punctuation.');

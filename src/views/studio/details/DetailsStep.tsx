@@ -80,7 +80,9 @@ export function DetailsStep({ mode }: { mode: 'details' | 'update' }) {
     />
   );
   const onCover = useCallback((image: Blob | null) => studio.send({ type: 'details.cover', image }), [studio]);
-  const onCoverEditing = useCallback((editing: boolean) => studio.send({ type: 'details.coverEditing', editing }), [studio]);
+  const onCoverEditing = useCallback((editing: boolean, file: File | null) => studio.send({ type: 'details.coverEditing', editing, file }), [studio]);
+  // A cover chosen and not cropped before a reload: the crop editor reopens with it (read once, when it mounts).
+  const coverChoice = useSelector(studio, (snapshot) => snapshot.context.details.coverFile);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -151,6 +153,7 @@ export function DetailsStep({ mode }: { mode: 'details' | 'update' }) {
           chooseLabel="Choose cover"
           onChange={onCover}
           onEditingChange={onCoverEditing}
+          restoredFile={coverChoice}
         />
       </div>
       {formError && (

@@ -1,10 +1,10 @@
 /// <reference lib="webworker" />
 import { clientsClaim } from 'workbox-core';
-import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { BACKEND_PATH_PREFIXES, CACHE_NAMES, IPFS_CACHE_LIMITS } from './swConfig';
+import { NetworkFirst } from 'workbox-strategies';
+import { registerMediaCache } from './offline/mediaRoute';
+import { BACKEND_PATH_PREFIXES, CACHE_NAMES } from './swConfig';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -20,14 +20,8 @@ registerRoute(
   }),
 );
 
-// Media is content-addressed (immutable by CID): serve from cache first, bounded in count and age.
-registerRoute(
-  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/ipfs/') && request.method === 'GET',
-  new CacheFirst({
-    cacheName: CACHE_NAMES.ipfs,
-    plugins: [new ExpirationPlugin({ ...IPFS_CACHE_LIMITS, purgeOnQuotaError: true })],
-  }),
-);
+// Media by CID: cache first, bounded in bytes, saved exhibitions' files kept (src/offline/mediaRoute.ts).
+registerMediaCache();
 
 // Config changes rarely but must be fresh when online; the cached copy lets the app start offline.
 registerRoute(

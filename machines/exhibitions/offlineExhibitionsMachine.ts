@@ -23,9 +23,11 @@ export interface SavedExhibition {
   endDate: string;
 }
 
+/** The exhibition to save: the flow's actors get the whole exhibition the view sent. */
 export interface SaveTarget {
   id: string;
   title: string;
+  endDate: string;
 }
 
 export interface SaveEstimate {
@@ -40,8 +42,8 @@ export interface SaveProgress {
 
 export type SaveErrorKind = 'quota' | 'network' | 'unavailable';
 
-export type OfflineExhibitionsEvent<TExhibition extends SaveTarget = SaveTarget> =
-  | { type: 'save.request'; exhibition: TExhibition }
+export type OfflineExhibitionsEvent =
+  | { type: 'save.request'; exhibition: SaveTarget }
   | { type: 'save.confirm' }
   | { type: 'save.cancel' }
   | { type: 'save.dismiss' }
@@ -51,16 +53,16 @@ export type OfflineExhibitionsEvent<TExhibition extends SaveTarget = SaveTarget>
   | { type: 'download.done'; saved: SavedExhibition }
   | { type: 'download.failed'; kind: SaveErrorKind };
 
-export interface OfflineExhibitionsContext<TExhibition extends SaveTarget = SaveTarget> {
+export interface OfflineExhibitionsContext {
   saved: SavedExhibition[];
-  target: TExhibition | null;
+  target: SaveTarget | null;
   estimate: SaveEstimate | null;
   progress: SaveProgress | null;
   error: SaveErrorKind | null;
 }
 
-export interface DownloadInput<TExhibition> {
-  exhibition: TExhibition;
+export interface DownloadInput {
+  exhibition: SaveTarget;
   estimate: SaveEstimate;
 }
 
@@ -74,23 +76,24 @@ export function fitsSavedBudget(saved: readonly SavedExhibition[], bytes: number
 
 export const savedBytes = (saved: readonly SavedExhibition[]) => usedBytes(saved);
 
-export function createOfflineExhibitionsMachine<TExhibition extends SaveTarget = SaveTarget>() {
-  type Context = OfflineExhibitionsContext<TExhibition>;
+export function createOfflineExhibitionsMachine() {
+  type Context = OfflineExhibitionsContext;
+  type Event = OfflineExhibitionsEvent;
   return setup({
     types: {
       context: {} as Context,
-      events: {} as OfflineExhibitionsEvent<TExhibition>,
+      events: {} as Event,
       tags: {} as 'busy' | 'loading',
     },
     actors: {
       loadSaved: fromPromise<SavedExhibition[]>(async () => {
         throw new Error('offlineExhibitionsMachine: actor "loadSaved" not provided');
       }),
-      estimateSave: fromPromise<SaveEstimate, TExhibition>(async () => {
+      estimateSave: fromPromise<SaveEstimate, SaveTarget>(async () => {
         throw new Error('offlineExhibitionsMachine: actor "estimateSave" not provided');
       }),
       // Sends download.progress, then download.done or download.failed; stopping it abandons the download.
-      downloadExhibition: fromCallback<AnyEventObject, DownloadInput<TExhibition>>(() => {
+      downloadExhibition: fromCallback<AnyEventObject, DownloadInput>(() => {
         throw new Error('offlineExhibitionsMachine: actor "downloadExhibition" not provided');
       }),
       removeSaved: fromPromise<string, string>(async () => {

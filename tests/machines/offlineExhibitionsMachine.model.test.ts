@@ -7,6 +7,7 @@ import {
   type DownloadInput,
   type OfflineExhibitionsEvent,
   type SavedExhibition,
+  type SaveTarget,
   type SaveEstimate,
 } from '../../machines/exhibitions/offlineExhibitionsMachine';
 import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests } from './support/modelTesting';
@@ -15,21 +16,18 @@ import { checkedStates, controlled, createMachineTestModel, flush, modelCoverage
 // confirmed, downloaded with progress (persistent storage asked for), listed; a failure (quota, network) offers
 // retry; a saved one is removed. Each stored list starts its own graph.
 
-interface Exhibition {
-  id: string;
-  title: string;
-}
+type Exhibition = SaveTarget;
 
-const SYSTEMS: Exhibition = { id: '1', title: 'Systems of Light' };
+const SYSTEMS: Exhibition = { id: '1', title: 'Systems of Light', endDate: '2030-01-01T00:00:00.000Z' };
 const SAVED_SYSTEMS: SavedExhibition = { id: '1', title: 'Systems of Light', bytes: 1_200, savedAt: 5, endDate: '2030-01-01T00:00:00.000Z' };
 const OTHER: SavedExhibition = { id: '9', title: 'Paper Weather', bytes: 499_000_000, savedAt: 3, endDate: '2020-01-01T00:00:00.000Z' };
 const SMALL: SaveEstimate = { bytes: 1_000, files: 3 };
 const HUGE: SaveEstimate = { bytes: 600_000_000, files: 40 };
 
-const machine = createOfflineExhibitionsMachine<Exhibition>();
+const machine = createOfflineExhibitionsMachine();
 const project = (state: AnyMachineSnapshot) => ({ value: state.value, context: state.context });
 
-const events = (): EventObject[] => [
+const events = (): Array<EventObject | OfflineExhibitionsEvent> => [
   { type: 'xstate.done.actor.loadSaved', output: [] } as EventObject,
   { type: 'xstate.error.actor.loadSaved', error: new Error('IndexedDB refused') } as EventObject,
   { type: 'xstate.done.actor.estimateSave', output: SMALL } as EventObject,
@@ -49,14 +47,14 @@ function harness(stored: SavedExhibition[]) {
     const load = controlled<SavedExhibition[]>();
     const estimate = controlled<SaveEstimate, Exhibition>();
     const remove = controlled<string, string>();
-    const downloads: Array<{ input: DownloadInput<Exhibition>; sendBack: (event: AnyEventObject) => void; stopped: boolean }> = [];
+    const downloads: Array<{ input: DownloadInput; sendBack: (event: AnyEventObject) => void; stopped: boolean }> = [];
     let persistence = 0;
     let actor: ReturnType<typeof createActor<typeof machine>> | undefined;
     const real = () => {
       if (!actor) throw new Error('actor not started');
       return actor.getSnapshot() as AnyMachineSnapshot;
     };
-    const send = (step: { event: EventObject }) => void actor!.send(step.event as OfflineExhibitionsEvent<Exhibition>);
+    const send = (step: { event: EventObject }) => void actor!.send(step.event as OfflineExhibitionsEvent);
     const download = () => {
       const last = downloads.at(-1);
       if (!last || last.stopped) throw new Error('no download running');
@@ -73,7 +71,7 @@ function harness(stored: SavedExhibition[]) {
                   loadSaved: load.logic,
                   estimateSave: estimate.logic,
                   removeSaved: remove.logic,
-                  downloadExhibition: fromCallback<AnyEventObject, DownloadInput<Exhibition>>(({ input, sendBack }) => {
+                  downloadExhibition: fromCallback<AnyEventObject, DownloadInput>(({ input, sendBack }) => {
                     const entry = { input, sendBack, stopped: false };
                     downloads.push(entry);
                     return () => void (entry.stopped = true);
@@ -195,7 +193,7 @@ describe.each(lists)('offlineExhibitionsMachine (model-based), %s', (_title, sto
   const model = createMachineTestModel(machine, {
     project,
     // The model's store answers with the list of this graph.
-    events: () => events().map((event) => (event.type === 'xstate.done.actor.loadSaved' ? ({ ...event, output: stored } as EventObject) : event)),
+    events: () => events().map((event) => (event.type === 'xstate.done.actor.loadSaved' ? ({ ...event, output: stored } as EventObject) : (event as EventObject))),
   });
   modelCoverageTests(machine, model.getShortestPaths(), harness(stored));
 });

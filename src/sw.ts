@@ -1,14 +1,13 @@
 /// <reference lib="webworker" />
 import { clientsClaim } from 'workbox-core';
-import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst } from 'workbox-strategies';
 import { cacheLifetimeMs } from './offline/dataPolicy';
 import { createDataCache } from './offline/dataRoute';
 import { RETIRED_DATABASES, openDataStore } from './offline/dataStore';
+import { registerMediaCache } from './offline/mediaRoute';
 import type { PageToWorkerMessage, WorkerToPageMessage } from './offline/protocol';
-import { BACKEND_PATH_PREFIXES, CACHE_NAMES, DATA_CACHE_BUDGET_BYTES, GRAPHQL_PATH, IPFS_CACHE_LIMITS } from './swConfig';
+import { BACKEND_PATH_PREFIXES, CACHE_NAMES, DATA_CACHE_BUDGET_BYTES, GRAPHQL_PATH } from './swConfig';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -24,14 +23,8 @@ registerRoute(
   }),
 );
 
-// Media is content-addressed (immutable by CID): serve from cache first, bounded in count and age.
-registerRoute(
-  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/ipfs/') && request.method === 'GET',
-  new CacheFirst({
-    cacheName: CACHE_NAMES.ipfs,
-    plugins: [new ExpirationPlugin({ ...IPFS_CACHE_LIMITS, purgeOnQuotaError: true })],
-  }),
-);
+// Media by CID: cache first, bounded in bytes, saved exhibitions' files kept (src/offline/mediaRoute.ts).
+registerMediaCache();
 
 // One data cache for every read (issue 27 item 1): GraphQL queries and same-origin GET reads under /api/ and
 // /content/, stored per account in IndexedDB and served when the network fails. No service opts in or out.

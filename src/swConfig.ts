@@ -1,10 +1,8 @@
 // Runtime cache names carry a version: bump it to drop a cache's old entries on the next activate.
 // (The config cache of earlier builds is gone: the data cache answers /api/v1/config, so activate deletes it.)
 export const CACHE_NAMES = {
-  ipfs: 'artbazaar-ipfs-v1',
+  media: 'artbazaar-media-v1',
 } as const;
-
-export const IPFS_CACHE_LIMITS = { maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60 };
 
 /** The GraphQL endpoint the data cache answers queries of. */
 export const GRAPHQL_PATH = '/graphql';

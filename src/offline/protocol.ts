@@ -52,3 +52,11 @@ export interface StoredEntry {
   /** For the current exhibition (keyed without cDate): its end date in epoch ms; past it, the entry counts as none. */
   expiresAt?: number;
 }
+
+/**
+ * Set by the worker on the answer to a pinned media request (`PIN_HEADER`): `stored` when the file is kept for the
+ * saved exhibition, `quota` when storage was full even after evicting unpinned media. Absent: no worker answered
+ * (the save cannot keep anything). Added by the media cache (issue 27 item 6).
+ */
+export const PIN_RESULT_HEADER = 'X-Artbazaar-Pinned';
+export type PinResult = 'stored' | 'quota';

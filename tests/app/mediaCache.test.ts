@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { createMediaCache, type MediaBackend } from '../../src/offline/mediaCache';
+import type { MediaEntry } from '../../src/offline/mediaPolicy';
+import { PIN_HEADER, PIN_RESULT_HEADER } from '../../src/offline/protocol';
+
+const ORIGIN = 'http://app.test';
+
+function memoryBackend(options: { failWrites?: number } = {}) {
+  const entries = new Map<string, MediaEntry>();
+  const bodies = new Map<string, { bytes: ArrayBuffer; headers: Headers }>();
+  let failWrites = options.failWrites ?? 0;
+  const backend: MediaBackend = {
+    entries: async () => [...entries.values()],
+    get: async (key) => entries.get(key),
+    put: async (entry) => void entries.set(entry.key, entry),
+    readBody: async (key) => {
+      const body = bodies.get(key);
+      return body ? new Response(body.bytes.slice(0), { headers: body.headers }) : undefined;
+    },
+    writeBody: async (key, response) => {
+      if (failWrites > 0) {
+        failWrites -= 1;
+        throw new DOMException('Quota exceeded', 'QuotaExceededError');
+      }
+      bodies.set(key, { bytes: await response.arrayBuffer(), headers: response.headers });
+    },
+    delete: async (keys) => {
+      for (const key of keys) {
+        entries.delete(key);
+        bodies.delete(key);
+      }
+    },
+  };
+  return { backend, entries, bodies };
+}
+
+function fakeServer(files: Record<string, { type: string; bytes: number }>) {
+  const requests: Request[] = [];
+  let online = true;
+  const fetch = async (request: Request) => {
+    requests.push(request);
+    if (!online) throw new TypeError('Failed to fetch');
+    const file = files[new URL(request.url).pathname];
+    if (!file) return new Response('missing', { status: 404 });
+    return new Response(new Uint8Array(file.bytes).fill(7), { status: 200, headers: { 'Content-Type': file.type } });
+  };
+  return { fetch, requests, goOffline: () => (online = false) };
+}
+
+const get = (path: string, headers: Record<string, string> = {}) => new Request(`${ORIGIN}${path}`, { headers });
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('media cache (worker side, on memory)', () => {
+  it('behavior: an image viewed once is served from the cache with no network', async () => {
+    const { backend, entries } = memoryBackend();
+    const server = fakeServer({ '/ipfs/img1': { type: 'image/png', bytes: 10 } });
+    let clock = 1_000;
+    const cache = createMediaCache({ backend, fetch: server.fetch, now: () => clock });
+    expect((await cache.handle(get('/ipfs/img1'))).status).toBe(200);
+    await settle();
+    expect(entries.get('/ipfs/img1')).toMatchObject({ bytes: 10, usedAt: 1_000, pins: [] });
+    server.goOffline();
+    clock = 2_000;
+    const again = await cache.handle(get('/ipfs/img1'));
+    expect(again.status).toBe(200);
+    expect((await again.arrayBuffer()).byteLength).toBe(10);
+    expect(server.requests).toHaveLength(1);
+    await settle();
+    expect(entries.get('/ipfs/img1')?.usedAt).toBe(2_000);
+  });
+
+  it('behavior: a video viewed is not stored; a pinned one is stored whole and plays offline by ranges', async () => {
+    const { backend, entries } = memoryBackend();
+    const server = fakeServer({ '/ipfs/vid': { type: 'video/mp4', bytes: 100 } });
+    const cache = createMediaCache({ backend, fetch: server.fetch, now: () => 1 });
+    await cache.handle(get('/ipfs/vid'));
+    await settle();
+    expect(entries.has('/ipfs/vid')).toBe(false);
+    const saved = await cache.handle(get('/ipfs/vid', { [PIN_HEADER]: 'exhibition:9' }));
+    expect(saved.headers.get(PIN_RESULT_HEADER)).toBe('stored');
+    expect(entries.get('/ipfs/vid')?.pins).toEqual(['exhibition:9']);
+    server.goOffline();
+    const part = await cache.handle(get('/ipfs/vid', { Range: 'bytes=10-19' }));
+    expect(part.status).toBe(206);
+    expect(part.headers.get('Content-Range')).toBe('bytes 10-19/100');
+    expect((await part.arrayBuffer()).byteLength).toBe(10);
+    expect((await cache.handle(get('/ipfs/vid', { Range: 'bytes=200-' }))).status).toBe(416);
+  });
+
+  it('budget: storing past it evicts the least recently used unpinned media, never a pinned file', async () => {
+    const { backend, entries } = memoryBackend();
+    const server = fakeServer({
+      '/ipfs/a': { type: 'image/png', bytes: 40 },
+      '/ipfs/b': { type: 'image/png', bytes: 40 },
+      '/ipfs/c': { type: 'image/png', bytes: 40 },
+      '/ipfs/saved': { type: 'image/png', bytes: 500 },
+    });
+    let clock = 0;
+    const cache = createMediaCache({ backend, fetch: server.fetch, now: () => ++clock, budget: 100 });
+    await cache.handle(get('/ipfs/saved', { [PIN_HEADER]: 'exhibition:1' }));
+    await cache.handle(get('/ipfs/a'));
+    await settle();
+    await cache.handle(get('/ipfs/b'));
+    await settle();
+    await cache.handle(get('/ipfs/a'));
+    await settle();
+    await cache.handle(get('/ipfs/c'));
+    await settle();
+    expect([...entries.keys()].sort()).toEqual(['/ipfs/a', '/ipfs/c', '/ipfs/saved']);
+  });
+
+  it('quota: a full storage evicts the oldest unpinned media, reports it, and the save learns when it still failed', async () => {
+    const quota: string[] = [];
+    const { backend, entries } = memoryBackend();
+    const server = fakeServer({ '/ipfs/a': { type: 'image/png', bytes: 10 }, '/ipfs/b': { type: 'image/png', bytes: 10 }, '/ipfs/v': { type: 'video/mp4', bytes: 10 } });
+    const cache = createMediaCache({ backend, fetch: server.fetch, now: () => 1, onQuota: () => quota.push('full') });
+    await cache.handle(get('/ipfs/a'));
+    await settle();
+    const failing = memoryBackend({ failWrites: 1 });
+    Object.assign(backend, { writeBody: failing.backend.writeBody });
+    const stored = await cache.handle(get('/ipfs/b', { [PIN_HEADER]: 'exhibition:2' }));
+    expect(stored.headers.get(PIN_RESULT_HEADER)).toBe('stored');
+    expect(quota).toEqual(['full']);
+    expect(entries.has('/ipfs/a')).toBe(false);
+    const full = memoryBackend({ failWrites: 2 });
+    Object.assign(backend, { writeBody: full.backend.writeBody });
+    const refused = await cache.handle(get('/ipfs/v', { [PIN_HEADER]: 'exhibition:2' }));
+    expect(refused.status).toBe(200);
+    expect(refused.headers.get(PIN_RESULT_HEADER)).toBe('quota');
+    expect(entries.has('/ipfs/v')).toBe(false);
+  });
+
+  it('unpin: a removed save releases its files; its videos go, its images stay under the budget', async () => {
+    const { backend, entries } = memoryBackend();
+    const server = fakeServer({ '/ipfs/img': { type: 'image/png', bytes: 10 }, '/ipfs/vid': { type: 'video/mp4', bytes: 10 } });
+    const cache = createMediaCache({ backend, fetch: server.fetch, now: () => 1 });
+    await cache.handle(get('/ipfs/img', { [PIN_HEADER]: 'exhibition:3' }));
+    await cache.handle(get('/ipfs/vid', { [PIN_HEADER]: 'exhibition:3' }));
+    await cache.handle(get('/ipfs/img', { [PIN_HEADER]: 'exhibition:4' }));
+    expect(entries.get('/ipfs/img')?.pins).toEqual(['exhibition:3', 'exhibition:4']);
+    await cache.unpin('exhibition:3');
+    expect(entries.has('/ipfs/vid')).toBe(false);
+    expect(entries.get('/ipfs/img')?.pins).toEqual(['exhibition:4']);
+    await cache.unpin('exhibition:4');
+    expect(entries.get('/ipfs/img')?.pins).toEqual([]);
+  });
+
+  it('errors pass through and are not stored; non-media paths go to the network', async () => {
+    const { backend, entries } = memoryBackend();
+    const server = fakeServer({});
+    const cache = createMediaCache({ backend, fetch: server.fetch, now: () => 1 });
+    expect((await cache.handle(get('/ipfs/nothing'))).status).toBe(404);
+    expect((await cache.handle(get('/ipfs/a/b'))).status).toBe(404);
+    await settle();
+    expect(entries.size).toBe(0);
+    server.goOffline();
+    await expect(cache.handle(get('/ipfs/nothing'))).rejects.toThrow('Failed to fetch');
+  });
+});

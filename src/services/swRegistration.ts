@@ -1,5 +1,6 @@
 import { registerSW } from 'virtual:pwa-register';
 import type { AppSystemActors } from '../../machines/app/appMachine';
+import { persistStorageOnInstall } from './offline/persistentStorage';
 import { setServiceWorkerUpdater } from './pwaUpdate';
 
 /** Registers src/sw.ts and feeds its lifecycle into the pwaUpdate actor. */
@@ -12,4 +13,6 @@ export function registerServiceWorker(pwaUpdate: AppSystemActors['pwaUpdate']): 
     onRegisterError: (error: unknown) => console.warn('Service worker registration failed', error),
   });
   setServiceWorkerUpdater(updater);
+  // An installed app keeps its cached pages and saved exhibitions: ask the browser not to evict them.
+  persistStorageOnInstall();
 }

@@ -10,7 +10,7 @@
 import { assign, fromCallback, fromPromise, setup, type AnyEventObject } from 'xstate';
 
 /** What saved exhibitions may use together, in bytes (stated in README's Offline section). */
-export const SAVED_EXHIBITIONS_BUDGET_BYTES = 500 * 1000 * 1000;
+export const SAVED_EXHIBITIONS_BUDGET_BYTES = 500 * 1024 * 1024;
 
 /** One saved exhibition, as the page's record store keeps it. */
 export interface SavedExhibition {

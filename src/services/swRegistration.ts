@@ -1,6 +1,7 @@
 import { registerSW } from 'virtual:pwa-register';
 import type { AppSystemActors } from '../../machines/app/appMachine';
 import { evictStoredAnswers } from './offline/workerMessages';
+import { persistStorageOnInstall } from './offline/persistentStorage';
 import { setServiceWorkerUpdater } from './pwaUpdate';
 
 /** Registers src/sw.ts and feeds its lifecycle into the pwaUpdate actor. */
@@ -15,4 +16,6 @@ export function registerServiceWorker(pwaUpdate: AppSystemActors['pwaUpdate']): 
   setServiceWorkerUpdater(updater);
   // Stored answers past the window go on each app start.
   evictStoredAnswers();
+  // An installed app keeps its cached pages and saved exhibitions: ask the browser not to evict them.
+  persistStorageOnInstall();
 }

@@ -20,7 +20,7 @@ type Exhibition = SaveTarget;
 
 const SYSTEMS: Exhibition = { id: '1', title: 'Systems of Light', endDate: '2030-01-01T00:00:00.000Z' };
 const SAVED_SYSTEMS: SavedExhibition = { id: '1', title: 'Systems of Light', bytes: 1_200, savedAt: 5, endDate: '2030-01-01T00:00:00.000Z' };
-const OTHER: SavedExhibition = { id: '9', title: 'Paper Weather', bytes: 499_000_000, savedAt: 3, endDate: '2020-01-01T00:00:00.000Z' };
+const OTHER: SavedExhibition = { id: '9', title: 'Paper Weather', bytes: 523_288_000, savedAt: 3, endDate: '2020-01-01T00:00:00.000Z' };
 const SMALL: SaveEstimate = { bytes: 1_000, files: 3 };
 const HUGE: SaveEstimate = { bytes: 600_000_000, files: 40 };
 
@@ -199,12 +199,12 @@ describe.each(lists)('offlineExhibitionsMachine (model-based), %s', (_title, sto
 });
 
 describe('saved exhibitions budget', () => {
-  it('default: 500 MB for every saved exhibition together', () => {
-    expect(SAVED_EXHIBITIONS_BUDGET_BYTES).toBe(500_000_000);
+  it('default: 500 MB (MiB, as sizes are shown) for every saved exhibition together', () => {
+    expect(SAVED_EXHIBITIONS_BUDGET_BYTES).toBe(524_288_000);
   });
   it('behavior: the edge fits, a byte more does not; a re-save replaces its own old copy', () => {
     expect(fitsSavedBudget([OTHER], 1_000_000)).toBe(true);
     expect(fitsSavedBudget([OTHER], 1_000_001)).toBe(false);
-    expect(fitsSavedBudget([OTHER], 500_000_000, '9')).toBe(true);
+    expect(fitsSavedBudget([OTHER], 524_288_000, '9')).toBe(true);
   });
 });

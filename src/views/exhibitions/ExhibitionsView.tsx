@@ -4,8 +4,10 @@ import { EXHIBITIONS_TABS, type ExhibitionsTab } from '../../../machines/exhibit
 import { useFlow } from '../../app/flows';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { exhibitionsPageFlow, exhibitionsPageInput } from '../../services/flows/exhibitions';
+import { offlineExhibitionsFlow } from '../../services/flows/offlineExhibitions';
 import { ExhibitionViewer } from './ExhibitionViewer';
 import { ExhibitionArtworks, PastExhibitions, type PastView } from './PastExhibitions';
+import { SavedExhibitions, SaveForOffline } from './SaveForOffline';
 import '../../styles/pageTabs.css';
 import './exhibitions.css';
 
@@ -26,6 +28,7 @@ const tabId = (tab: ExhibitionsTab) => `exhibitions-tab-${tab}`;
 export function ExhibitionsView({ search }: { search: ExhibitionsSearch }) {
   useDocumentTitle('Exhibitions');
   const page = useFlow(exhibitionsPageFlow, { input: exhibitionsPageInput(search.tab) });
+  const offline = useFlow(offlineExhibitionsFlow);
   const loading = useSelector(page, (snapshot) => snapshot.hasTag('loading'));
   const failed = useSelector(page, (snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null));
   const tab = useSelector(page, (snapshot) => snapshot.context.tab);
@@ -93,13 +96,17 @@ export function ExhibitionsView({ search }: { search: ExhibitionsSearch }) {
                 <p>Coming Soon..</p>
               </div>
             ) : tab === 'current' ? (
-              <ExhibitionViewer key={current.id} exhibition={current} />
+              <>
+                <ExhibitionViewer key={current.id} exhibition={current} />
+                <SaveForOffline offline={offline} exhibition={current} />
+              </>
             ) : (
               <ExhibitionArtworks exhibition={current} />
             )}
           </div>
         </>
       )}
+      <SavedExhibitions offline={offline} />
     </div>
   );
 }

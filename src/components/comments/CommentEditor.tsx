@@ -1,6 +1,7 @@
 // The one open editor (new comment, reply or edit): Ctrl/Meta+Enter submits, Esc cancels, Post/Save disabled while empty or busy.
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useSelector } from '@xstate/react';
+import { GateReason, useNetworkGate } from '../offline/networkGate';
 import { useCommentThread } from './threadContext';
 
 export interface CommentEditorProps {
@@ -21,6 +22,7 @@ export function CommentEditor({ mode, label }: CommentEditorProps) {
   const field = useRef<HTMLTextAreaElement>(null);
   const errorId = useId();
   const fieldId = useId();
+  const gate = useNetworkGate('network');
 
   useEffect(() => {
     field.current?.focus();
@@ -29,7 +31,7 @@ export function CommentEditor({ mode, label }: CommentEditorProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
-      thread.send({ type: 'editor.submit' });
+      if (!gate.blocked) thread.send({ type: 'editor.submit' });
     } else if (event.key === 'Escape') {
       event.preventDefault();
       thread.send({ type: 'editor.cancel' });
@@ -70,9 +72,16 @@ export function CommentEditor({ mode, label }: CommentEditorProps) {
         </p>
       )}
       <div className="comment-editor-actions">
-        <button type="submit" className="button button-primary" disabled={draft.trim() === '' || busy} aria-busy={busy || undefined}>
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={draft.trim() === '' || busy || gate.blocked}
+          aria-busy={busy || undefined}
+          aria-describedby={gate.describedBy}
+        >
           {SUBMIT_LABEL[mode]}
         </button>
+        <GateReason gate={gate} />
         <button type="button" className="button" onClick={() => thread.send({ type: 'editor.cancel' })}>
           Cancel
         </button>

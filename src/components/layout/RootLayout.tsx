@@ -6,10 +6,11 @@ import { GeofenceView } from '../../views/status/GeofenceView';
 import { NotificationBar } from '../feedback/NotificationBar';
 import { PwaUpdatePrompt } from '../feedback/PwaUpdatePrompt';
 import { useOverlayInset } from '../feedback/useOverlayInset';
+import { ConnectivityStatus } from '../offline/ConnectivityStatus';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-/** The main layout: header, page, footer, plus the notification bar and the update prompt. */
+/** The main layout: header, the offline status, page, footer, plus the notification bar and the update prompt. */
 export function RootLayout({ children }: { children: ReactNode }) {
   const overlay = useRef<HTMLDivElement>(null);
   useOverlayInset(overlay);
@@ -19,6 +20,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <Header />
+      <ConnectivityStatus />
       <main id="main" className="site-main" tabIndex={-1}>
         <ConfigGate>{children}</ConfigGate>
       </main>

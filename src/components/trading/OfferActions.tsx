@@ -2,6 +2,7 @@
 // offer flow (machines/trading/offerMachine.ts): it decides what the viewer may do and runs the contract action.
 import { useSelector } from '@xstate/react';
 import { offerRowOf, type OfferActor, type OfferRow as OfferRowView } from '../../../machines/trading/offerMachine';
+import { GateReason, useNetworkGate } from '../offline/networkGate';
 import { PhaseStatus, useTradePhase } from './PhaseStatus';
 import type { OfferRow } from './offerTypes';
 import '../../styles/trading.css';
@@ -15,13 +16,22 @@ export function OfferActions({ offer, actions }: { offer: OfferRow; actions: Off
   const row = useSelector(actions, (snapshot) => offerRowOf(snapshot, offer), sameRow);
   const phase = useTradePhase(actions);
   const shown = row.running ? phase : 'idle';
+  const tradeGate = useNetworkGate('trade');
+  const networkGate = useNetworkGate('network');
 
   if (row.accept) {
     return (
       <span className="offer-actions">
-        <button type="button" className="button button-primary" disabled={row.busy} onClick={() => actions.send({ type: 'offer.accept', offer })}>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={row.busy || tradeGate.blocked}
+          aria-describedby={tradeGate.describedBy}
+          onClick={() => actions.send({ type: 'offer.accept', offer })}
+        >
           Accept
         </button>
+        <GateReason gate={tradeGate} />
         <PhaseStatus phase={shown} />
       </span>
     );
@@ -30,9 +40,16 @@ export function OfferActions({ offer, actions }: { offer: OfferRow; actions: Off
     return (
       <span className="offer-actions">
         {row.notice && <span className="offer-unavailable">{row.notice}</span>}
-        <button type="button" className="button" disabled={row.busy} onClick={() => actions.send({ type: 'offer.retract', offer })}>
+        <button
+          type="button"
+          className="button"
+          disabled={row.busy || networkGate.blocked}
+          aria-describedby={networkGate.describedBy}
+          onClick={() => actions.send({ type: 'offer.retract', offer })}
+        >
           Retract
         </button>
+        <GateReason gate={networkGate} />
         <PhaseStatus phase={shown} />
       </span>
     );

@@ -11,6 +11,7 @@ import { useTokenPatch } from '../../services/live/tokenPatches';
 import { PhaseStatus, useTradePhase } from './PhaseStatus';
 import '../../styles/trading.css';
 import { focusOnMount } from '../data/focusOnMount';
+import { GateReason, useNetworkGate } from '../offline/networkGate';
 import { useTokenCurrencies } from './currency';
 
 export interface TradeSale extends SaleListing {
@@ -56,6 +57,8 @@ export function TokenTradePanel({ token }: { token: TradeToken }) {
   const canSubmit = useSelector(sale, (snapshot) => snapshot.can({ type: 'offer.submit' }));
   const canCancel = useSelector(sale, (snapshot) => snapshot.can({ type: 'offer.cancel' }));
   const phase = useTradePhase(sale);
+  // Offline, or a stored copy on screen (it could hide a sale): no trade.
+  const gate = useNetworkGate('trade');
   const inputId = useId();
   const errorId = useId();
   const currencyId = useId();
@@ -78,14 +81,21 @@ export function TokenTradePanel({ token }: { token: TradeToken }) {
         <strong>{formatPrice(listing.price)}</strong>
       </div>
       <div className="trade-actions">
-        <button type="button" className="button button-primary" onClick={() => sale.send({ type: 'sale.buy' })} disabled={!canBuy}>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => sale.send({ type: 'sale.buy' })}
+          disabled={!canBuy || gate.blocked}
+          aria-describedby={gate.describedBy}
+        >
           Buy for {formatPrice(listing.price)}
         </button>
         {!formOpen && (
-          <button type="button" className="button" onClick={() => sale.send({ type: 'offer.open' })} disabled={!canOpen}>
+          <button type="button" className="button" onClick={() => sale.send({ type: 'offer.open' })} disabled={!canOpen || gate.blocked} aria-describedby={gate.describedBy}>
             Make offer
           </button>
         )}
+        <GateReason gate={gate} />
       </div>
       {formOpen && (
         <form className="trade-offer-form" onSubmit={submitOffer} noValidate>
@@ -126,7 +136,7 @@ export function TokenTradePanel({ token }: { token: TradeToken }) {
             </p>
           )}
           <div className="trade-actions">
-            <button type="submit" className="button button-primary" disabled={!canSubmit}>
+            <button type="submit" className="button button-primary" disabled={!canSubmit || gate.blocked} aria-describedby={gate.describedBy}>
               Make offer
             </button>
             <button type="button" className="button" onClick={() => sale.send({ type: 'offer.cancel' })} disabled={!canCancel}>

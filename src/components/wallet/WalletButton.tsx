@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useSystemActor } from '../../app/appActorContext';
+import { GateReason, useNetworkGate } from '../offline/networkGate';
 import { AccountAvatar, accountName } from './AccountAvatar';
 
 /** Header wallet slot (seed 000 §2): the connect button, or the avatar linking to /profile once registered. */
@@ -10,6 +11,8 @@ export function WalletButton({ className = '', onNavigate }: { className?: strin
   const registered = useSelector(wallet, (snapshot) => snapshot.hasTag('registered'));
   const busy = useSelector(wallet, (snapshot) => snapshot.hasTag('busy'));
   const account = useSelector(wallet, (snapshot) => snapshot.context.account);
+  // Signing in needs the server (a nonce, then the signed message).
+  const gate = useNetworkGate('network');
 
   if (registered && account) {
     return (
@@ -19,16 +22,22 @@ export function WalletButton({ className = '', onNavigate }: { className?: strin
     );
   }
   return (
-    <button
-      type="button"
-      className={`button button-primary wallet-connect-button ${className}`.trim()}
-      aria-busy={busy}
-      onClick={() => {
-        onNavigate?.();
-        walletModal.send({ type: 'walletModal.open' });
-      }}
-    >
-      {busy ? 'Connecting…' : 'Connect wallet'}
-    </button>
+    <>
+      <button
+        type="button"
+        className={`button button-primary wallet-connect-button ${className}`.trim()}
+        aria-busy={busy}
+        disabled={gate.blocked}
+        title={gate.reason ?? undefined}
+        aria-describedby={gate.describedBy}
+        onClick={() => {
+          onNavigate?.();
+          walletModal.send({ type: 'walletModal.open' });
+        }}
+      >
+        {busy ? 'Connecting…' : 'Connect wallet'}
+      </button>
+      <GateReason gate={gate} hidden />
+    </>
   );
 }

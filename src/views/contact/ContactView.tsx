@@ -8,6 +8,7 @@ import { useFlow } from '../../app/flows';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { humanCheckProviderOf } from '../../services/contact/contact';
 import { contactFormFlow } from '../../services/flows/contact';
+import { GateReason, useNetworkGate } from '../../components/offline/networkGate';
 import { ContactField } from './ContactField';
 import { ContactInfo } from './ContactInfo';
 import { HumanCheck } from './HumanCheck';
@@ -32,6 +33,7 @@ export function ContactView() {
   const sent = useSelector(form, (snapshot) => snapshot.matches('success'));
   const failed = useSelector(form, (snapshot) => snapshot.matches('failure'));
   const canSend = useSelector(form, (snapshot) => snapshot.can({ type: 'form.submit' }));
+  const gate = useNetworkGate('network');
 
   const errors = contactErrors(values, token);
   const shownError = (name: FieldName) => (touched[name] ? (errors[name] ?? null) : null);
@@ -125,9 +127,10 @@ export function ContactView() {
           </fieldset>
           {provider && <HumanCheck key={`${provider}-${checkRound}`} provider={provider} onToken={onToken} onExpire={onExpire} />}
           <div className="contact-actions">
-            <button type="submit" className="button button-primary" disabled={!canSend} aria-describedby="contact-send-hint">
+            <button type="submit" className="button button-primary" disabled={!canSend || gate.blocked} aria-describedby={['contact-send-hint', gate.describedBy].filter(Boolean).join(' ')}>
               {sending ? 'Sending…' : 'Send'}
             </button>
+            <GateReason gate={gate} />
             <p id="contact-send-hint" className="contact-field-hint">
               Send is available once every field is filled in and the human check is complete.
             </p>

@@ -5,6 +5,7 @@ import type { ArtistProfileValues, ArtistRecord, ArtistTextField as TextFieldNam
 import { shownError } from '../../../machines/profile/artistProfileMachine';
 import { useFlow } from '../../app/flows';
 import { artistProfileFormFlow } from '../../services/flows/profile';
+import { GateReason, useNetworkGate } from '../../components/offline/networkGate';
 import { ArtistCoverField } from './ArtistCoverField';
 import { ArtistHighlightsField } from './ArtistHighlightsField';
 import { ArtistPortfolioField } from './ArtistPortfolioField';
@@ -48,6 +49,7 @@ export function ArtistProfileForm({ address, record, draft, artworks, maxFileSiz
   const form = useFlow(artistProfileFormFlow, { input: { address, record, draft, maxFileSize } });
   const context = useSelector(form, (snapshot) => snapshot.context);
   const busy = useSelector(form, (snapshot) => snapshot.hasTag('busy'));
+  const gate = useNetworkGate('network');
   const { values } = context;
 
   const text = (spec: TextSpec) => (
@@ -121,9 +123,10 @@ export function ArtistProfileForm({ address, record, draft, artworks, maxFileSiz
           {context.submitError}
         </p>
       )}
-      <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
+      <button type="submit" className="button button-primary" disabled={busy || gate.blocked} aria-busy={busy} aria-describedby={gate.describedBy}>
         Save
       </button>
+      <GateReason gate={gate} />
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { AccountAvatar } from '../../components/wallet/AccountAvatar';
 import { useFlow } from '../../app/flows';
 import { profileFormFlow, type ProfileFormValues } from '../../services/flows/profile';
 import { CropUploadEditor } from '../../components/upload/CropUploadEditor';
+import { GateReason, useNetworkGate } from '../../components/offline/networkGate';
 
 export { PROFILE_SAVED_MESSAGE } from '../../services/flows/profile';
 const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
@@ -35,6 +36,7 @@ export function ProfileForm({ account }: { account: WalletAccount }) {
   const submitError = useSelector(form, (snapshot) => snapshot.context.submitError);
   const canSave = useSelector(form, (snapshot) => snapshot.can({ type: 'form.submit' }));
   const busy = useSelector(form, (snapshot) => snapshot.hasTag('busy'));
+  const gate = useNetworkGate('network');
   const saved = useSelector(form, (snapshot) => snapshot.matches('succeeded') ? (snapshot.context.result as WalletAccount | null) : null);
 
   const [editing, setEditing] = useState<File | null>(null);
@@ -130,9 +132,10 @@ export function ProfileForm({ account }: { account: WalletAccount }) {
           {submitError}
         </p>
       )}
-      <button type="submit" className="button button-primary" disabled={!canSave || busy} aria-busy={busy}>
+      <button type="submit" className="button button-primary" disabled={!canSave || busy || gate.blocked} aria-busy={busy} aria-describedby={gate.describedBy}>
         Save
       </button>
+      <GateReason gate={gate} />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { priceError, type CollectionSellActor, type SellMode } from '../../../../machines/dashboard/collectionSellMachine';
 import { PRICE_MIN, PRICE_STEP } from '../../../../domain/price';
 import { formatPrice } from '../../../app/format';
+import { GateReason, useNetworkGate } from '../../../components/offline/networkGate';
 import { PhaseStatus } from '../../../components/trading/PhaseStatus';
 import type { TradePhase } from '../../../../machines/dashboard/dashboardTrade';
 
@@ -24,6 +25,7 @@ export function SellCollectionPanel({ sell, phase, chainId }: { sell: Collection
   const modeName = useId();
   const inputId = useId();
   const errorId = useId();
+  const gate = useNetworkGate('trade');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -77,9 +79,10 @@ export function SellCollectionPanel({ sell, phase, chainId }: { sell: Collection
                 {error}
               </p>
             )}
-            <button type="submit" className="button button-primary" disabled={busy}>
+            <button type="submit" className="button button-primary" disabled={busy || gate.blocked} aria-describedby={gate.describedBy}>
               List collection
             </button>
+            <GateReason gate={gate} />
           </form>
         )}
       </>

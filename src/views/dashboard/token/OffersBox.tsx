@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { acceptableOffers } from '../../../../machines/dashboard/tokenDashboardMachine';
 import { displayName } from '../../../app/format';
 import { usePriceFormat } from '../../../components/trading/currency';
+import { GateReason, useNetworkGate } from '../../../components/offline/networkGate';
 import { PhaseStatus } from '../../../components/trading/PhaseStatus';
 import type { TradePhase } from '../../../../machines/dashboard/dashboardTrade';
 import { formatDateTime } from '../../token/dates';
@@ -16,6 +17,7 @@ export function OffersBox({ dashboard, phase }: { dashboard: DashboardActor; pha
   const busy = useSelector(dashboard, (snapshot) => snapshot.hasTag('busy'));
   const running = useSelector(dashboard, (snapshot) => snapshot.context.running);
   const shown = token ? acceptableOffers(offers, token, viewer) : [];
+  const gate = useNetworkGate('trade');
 
   return (
     <section className="dashboard-token-box" aria-label="Offers">
@@ -35,11 +37,13 @@ export function OffersBox({ dashboard, phase }: { dashboard: DashboardActor; pha
                 <button
                   type="button"
                   className="button button-primary"
-                  disabled={busy}
+                  disabled={busy || gate.blocked}
+                  aria-describedby={gate.describedBy}
                   onClick={() => dashboard.send({ type: 'offer.accept', offerId: offer.id })}
                 >
                   Accept
                 </button>
+                <GateReason gate={gate} />
                 {running?.type === 'acceptOffer' && running.saleId === offer.saleId && running.buyer === offer.buyer.address && (
                   <PhaseStatus phase={phase} />
                 )}

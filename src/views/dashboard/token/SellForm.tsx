@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useId, type FormEvent } from 'react';
 import { PRICE_MIN, PRICE_STEP } from '../../../../domain/price';
 import { LISTING_CURRENCY } from '../../../../machines/dashboard/tokenDashboardMachine';
+import { GateReason, useNetworkGate } from '../../../components/offline/networkGate';
 import { PhaseStatus } from '../../../components/trading/PhaseStatus';
 import type { TradePhase } from '../../../../machines/dashboard/dashboardTrade';
 import type { DashboardActor } from './dashboardActor';
@@ -15,6 +16,7 @@ export function SellForm({ dashboard, phase }: { dashboard: DashboardActor; phas
   const listing = useSelector(dashboard, (snapshot) => snapshot.context.running?.type === 'createSale');
   const inputId = useId();
   const errorId = useId();
+  const gate = useNetworkGate('trade');
 
   if (!canList) {
     return (
@@ -44,9 +46,10 @@ export function SellForm({ dashboard, phase }: { dashboard: DashboardActor; phas
             aria-describedby={error ? errorId : undefined}
             onChange={(event) => dashboard.send({ type: 'price.change', value: event.target.value })}
           />
-          <button type="submit" className="button button-primary" disabled={busy}>
+          <button type="submit" className="button button-primary" disabled={busy || gate.blocked} aria-describedby={gate.describedBy}>
             List for sale
           </button>
+          <GateReason gate={gate} />
         </div>
         {error && (
           <p id={errorId} className="field-error" role="alert">

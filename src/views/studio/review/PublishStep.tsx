@@ -3,6 +3,7 @@
 // link); both are gone once the collection is published.
 import { useSelector } from '@xstate/react';
 import type { AnyActorRef } from 'xstate';
+import { GateReason, useNetworkGate } from '../../../components/offline/networkGate';
 import { PhaseStatus, phaseOf } from '../../../components/trading/PhaseStatus';
 import { useStudioActor } from '../studioActor';
 import { CanvasTokenGrid } from './CanvasTokenGrid';
@@ -16,6 +17,7 @@ export function PublishStep() {
   const canPublish = useSelector(studio, (snapshot) => snapshot.can({ type: 'publish.start' }));
   const canShare = useSelector(studio, (snapshot) => snapshot.can({ type: 'publish.share' }));
   const busy = useSelector(studio, (snapshot) => snapshot.hasTag('busy'));
+  const gate = useNetworkGate('network');
   const action = useSelector(studio, (snapshot) => snapshot.children.publishAction as AnyActorRef | undefined);
   const phase = useSelector(action, (snapshot: Parameters<typeof phaseOf>[0]) => phaseOf(snapshot));
   if (!canvas) return <p className="studio-status">Loading …</p>;
@@ -31,9 +33,17 @@ export function PublishStep() {
             <button type="button" className="button" disabled={!canShare} onClick={() => studio.send({ type: 'publish.share' })}>
               Share
             </button>
-            <button type="button" className="button button-primary" disabled={!canPublish || busy} aria-busy={busy || undefined} onClick={() => studio.send({ type: 'publish.start' })}>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={!canPublish || busy || gate.blocked}
+              aria-busy={busy || undefined}
+              aria-describedby={gate.describedBy}
+              onClick={() => studio.send({ type: 'publish.start' })}
+            >
               Publish
             </button>
+            <GateReason gate={gate} />
           </div>
           {preparing && (
             <p className="studio-status" role="status">

@@ -8,6 +8,8 @@
 // existing bench-results.json. `npm run bench -- --only=load` runs only the load bench (scripts/bench/load.ts:
 // /api/v1/config p99 idle, during a socket flood and during a GraphQL read flood) against the server process, on
 // the 100,000-token database when it is seeded, else on a 10,000-token one it seeds in .data-bench-load.
+// `npm run bench -- --only=offline` builds and runs only the offline figures (scripts/bench/offline.ts: repeat-visit
+// FCP/LCP online and offline beside the first visit, the precache size, saving the current exhibition).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
@@ -16,6 +18,7 @@ import { firstLoadRows, measureFirstLoad } from './bench/firstLoad';
 import { firstTokenPath, measureLighthouse } from './bench/lighthouse';
 import { measureLive } from './bench/live';
 import { measureLoad } from './bench/load';
+import { measureOffline } from './bench/offline';
 import { measureSoldBadge } from './bench/soldBadge';
 import { measureUpload } from './bench/upload';
 import { firstLoadJs } from './bundle-size';
@@ -155,6 +158,14 @@ function mergeIntoResults(measured: Row[]) {
   writeResults();
 }
 
+async function onlyOffline() {
+  console.log('== build');
+  sh('npx', ['vite', 'build']);
+  const measured = await measureOffline({ staticDir: join(root, 'dist') });
+  mergeIntoResults(measured);
+  console.table(measured);
+}
+
 async function onlyLoad() {
   let dataDir = benchDataDir;
   if (!existsSync(join(benchDataDir, 'bench-seeded'))) {
@@ -182,6 +193,7 @@ async function onlyLoad() {
 async function main() {
   if (process.argv.includes('--only=sold-badge')) return onlySoldBadge();
   if (process.argv.includes('--only=load')) return onlyLoad();
+  if (process.argv.includes('--only=offline')) return onlyOffline();
   console.log('== build');
   sh('npx', ['vite', 'build']);
   for (const route of ['/', '/explore']) {
@@ -237,6 +249,9 @@ async function main() {
   writeResults();
   console.log('== sold on chain → SOLD badge in a browser');
   rows.push(...(await measureSoldBadge({ staticDir: join(root, 'dist') }))); // scripts/bench/soldBadge.ts
+  writeResults();
+  console.log('== offline: repeat visits online and offline, precache size, saving the current exhibition');
+  rows.push(...(await measureOffline({ staticDir: join(root, 'dist') }))); // scripts/bench/offline.ts
   writeResults();
   console.table(rows.map((r) => ({ metric: r.metric, value: r.value, unit: r.unit, target: r.target ?? '' })));
 }

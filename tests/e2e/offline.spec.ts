@@ -70,6 +70,7 @@ test('every page visited online renders offline, by typed URL and by link, with 
   const artist = token.creatorInfo.address.toLowerCase();
   const neverVisitedArtist = await otherArtist(request, artist);
   const comment = `Seen offline ${run}`;
+  const saved = { title: '' };
   const main = (p: Page) => p.getByRole('main');
   const heading1 = (p: Page, name: string | RegExp) => p.getByRole('heading', { level: 1, name });
 
@@ -122,7 +123,21 @@ test('every page visited online renders offline, by typed URL and by link, with 
     { label: 'artists', path: '/artists', ready: async (p) => expect(heading1(p, 'Artists')).toBeVisible() },
     { label: 'artist', path: `/artist/${artist}`, ready: async (p) => expect(main(p).getByRole('heading', { level: 2 }).first()).toBeVisible() },
     { label: 'artworks', path: `/artist/${artist}/artworks`, ready: async (p) => expect(main(p).getByRole('article').first()).toBeVisible() },
-    { label: 'exhibitions, current', path: '/exhibitions?tab=current', ready: async (p) => expect(main(p).getByRole('heading', { level: 2 }).first()).toBeVisible() },
+    {
+      label: 'exhibitions, current', path: '/exhibitions?tab=current',
+      ready: async (p) => {
+        await expect(main(p).getByRole('heading', { level: 2 }).first()).toBeVisible();
+        // Saved for offline (item 6): the size first, then the download; it must outlive the window.
+        const copy = main(p).getByRole('region', { name: 'Offline copy' });
+        if ((await copy.getByText(/^Saved for offline \(/).count()) === 0) {
+          await copy.getByRole('button', { name: 'Save for offline' }).click();
+          await expect(copy.getByText(/^Download .+ to keep this exhibition offline\?$/)).toBeVisible({ timeout: 30_000 });
+          await copy.getByRole('button', { name: 'Download' }).click();
+          await expect(copy.getByText(/^Saved for offline \(/)).toBeVisible({ timeout: 60_000 });
+        }
+        saved.title = (await main(p).getByRole('listitem').filter({ has: p.locator('.saved-exhibition-title') }).first().locator('.saved-exhibition-title').textContent())!.trim();
+      },
+    },
     { label: 'exhibitions, artworks', path: '/exhibitions?tab=artworks', ready: async (p) => expect(main(p).getByRole('article').first()).toBeVisible() },
     { label: 'exhibitions, past', path: '/exhibitions?tab=past', ready: async (p) => expect(main(p).getByRole('heading', { name: 'Paper and Signal', exact: true })).toBeVisible() },
     { label: 'media and articles', path: '/media-articles', ready: async (p) => expect(heading1(p, 'Media and Articles')).toBeVisible() },
@@ -255,6 +270,16 @@ test('every page visited online renders offline, by typed URL and by link, with 
     await expect
       .poll(async () => (await storedEntries(page)).filter((entry) => entry.pins.length === 0 && entry.fetchedAt > Date.now() - WINDOW_MS).length)
       .toBe(0);
+  });
+
+  await test.step('aged past the window, the saved exhibition still opens offline', async () => {
+    await page.goto('/exhibitions');
+    const list = main(page).getByRole('region', { name: 'Saved for offline' });
+    await expect(list.getByRole('link', { name: saved.title })).toBeVisible();
+    await list.getByRole('link', { name: saved.title }).click();
+    await expect(main(page).getByRole('heading', { name: saved.title }).first()).toBeVisible();
+    await expect(offlineStatus(page)).toBeVisible();
+    await expectNoBrokenPage(page);
   });
 
   expect((await serverRequestsSince(request, cursor)).map((r) => `${r.method} ${r.path}`), 'requests the server received while offline').toEqual([]);

@@ -86,6 +86,10 @@ beforeEach(() => {
         const match = collection && body.variables.address === collection.address && body.variables.chainId === collection.chainId;
         return json({ data: { getCollections: { totalCount: match ? 1 : 0, pageInfo: { hasNextPage: false, hasPreviousPage: false }, edges: match ? [{ cursor: 'c', node: collection }] : [] } } });
       }
+      // Explore's collections view (where /collection/{chainId} leads) and its artist filter: nothing to list.
+      const none = { totalCount: 0, pageInfo: { startCursor: null, endCursor: null, hasNextPage: false, hasPreviousPage: false }, edges: [] };
+      if (body.operationName === 'getMarketplaceCollections') return json({ data: { getMarketplaceCollections: none } });
+      if (body.operationName === 'getAllArtists') return json({ data: { getAllArtists: none } });
       const pagination = body.variables.pagination as { after?: string; perPage: number };
       return json({ data: { getTokensByContainerId: tokensPage(pagination.after, pagination.perPage) } });
     }

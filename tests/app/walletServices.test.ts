@@ -5,6 +5,7 @@ import {
   CONNECTION_FLAG_KEY,
   readConnectionFlag,
   restorableConnection,
+  sweepExpiredConnection,
   WAGMI_STORAGE_PREFIX,
   writeConnectionFlag,
 } from '../../src/services/wallet/connectionFlag';
@@ -76,6 +77,26 @@ describe('stored connection flag and cache lifetime', () => {
     expect(localStorage.getItem(`${WAGMI_STORAGE_PREFIX}.recentConnectorId`)).toBeNull();
     // Only the wallet's keys go.
     expect(localStorage.getItem('artbazaar.theme')).toBe('dark');
+  });
+
+  it('behavior: while the app stays open, the keys are cleared at the first sweep after the lifetime (issue 27)', () => {
+    vi.useFakeTimers();
+    try {
+      let now = 1_000;
+      writeConnectionFlag('demo:1', now);
+      localStorage.setItem(`${WAGMI_STORAGE_PREFIX}.store`, '{}');
+      const stop = sweepExpiredConnection(60_000, () => now, 10 * 60_000);
+      now += 9 * 60_000;
+      vi.advanceTimersByTime(9 * 60_000);
+      expect(readConnectionFlag()).toEqual({ connectorId: 'demo:1', at: 1_000 });
+      now += 60_000;
+      vi.advanceTimersByTime(60_000);
+      expect(readConnectionFlag()).toBeNull();
+      expect(localStorage.getItem(`${WAGMI_STORAGE_PREFIX}.store`)).toBeNull();
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('parameters: the lifetime is the build setting (VITE_CACHE_LIFETIME_MINUTES) or 1440 minutes', () => {

@@ -1,6 +1,7 @@
 import type { Actor } from 'xstate';
 import { getAppActor, type appMachine } from '../../../machines/app/appMachine';
 import { forwardWalletNotices } from '../../../machines/wallet/forwardWalletNotices';
+import { sweepExpiredConnection } from './connectionFlag';
 import { isMobileDevice, setWalletAppConfig, targetEvm } from './walletEnv';
 
 /**
@@ -23,7 +24,10 @@ export function bindWalletSession(appActor: Actor<typeof appMachine>, options: {
   };
   apply();
   const subscription = config.subscribe(apply);
+  // Seed 000 §9: the stored wallet-connector keys go once older than the cache lifetime, also while the app stays open.
+  const stopSweep = sweepExpiredConnection();
   return () => {
+    stopSweep();
     subscription.unsubscribe();
     stopNotices();
   };

@@ -70,3 +70,12 @@ export function restorableConnection(now = Date.now(), lifetimeMs = CACHE_LIFETI
   }
   return flag;
 }
+
+/** How often an open app checks the stored connection's age (seed 000 §9, issue 27: evicted periodically, not only on start). */
+export const CONNECTION_SWEEP_MS = 5 * 60_000;
+
+/** Clears the stored wallet-connector keys once they are older than the cache lifetime, every `intervalMs`; returns the stop. */
+export function sweepExpiredConnection(intervalMs = CONNECTION_SWEEP_MS, now: () => number = Date.now, lifetimeMs = CACHE_LIFETIME_MS): () => void {
+  const timer = setInterval(() => restorableConnection(now(), lifetimeMs), intervalMs);
+  return () => clearInterval(timer);
+}

@@ -1,5 +1,5 @@
 // The app-wide offline status (shell): 'You are offline', and while stored answers are on screen how old they are.
-// The live region is always in the page, so a change is announced; it is empty (and hidden) while all is current.
+// The live region is always in the page, so a change is announced; it is empty and hidden while all is current.
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { selectOffline, selectStoredSince } from '../../../machines/offline/connectivityMachine';
@@ -35,7 +35,13 @@ export function ConnectivityStatus() {
   const now = useNow(storedSince);
   const text = connectivityStatusText(offline, storedSince, now);
   return (
-    <div role="status" className="connectivity-status" data-offline={offline ? 'true' : undefined} data-stored={storedSince === null ? undefined : 'true'}>
+    <div
+      role="status"
+      className="connectivity-status"
+      hidden={text === null}
+      data-offline={offline ? 'true' : undefined}
+      data-stored={storedSince === null ? undefined : 'true'}
+    >
       {text}
     </div>
   );

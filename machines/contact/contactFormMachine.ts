@@ -5,6 +5,10 @@
 // success clears the form; failure keeps everything typed. Either way the human-check token is spent (a Turnstile
 // token and an ALTCHA solution are accepted once), so the token is dropped and `checkRound` counts up: the view
 // shows a fresh human check for the next message. The rules are the shared ones in domain/contact.ts.
+// Issue 27 item 7: what is typed is a draft that survives a reload. The form starts in `restoring` (loadDraft reads
+// the stored draft; typing meanwhile wins), every change calls persistDraft with the values to keep (null: nothing
+// typed, or the message was sent), and a restored draft is sent only when the user presses Send. The human check is
+// never kept (a token is spent once).
 import { assign, fromPromise, setup } from 'xstate';
 import { ADD_TOPIC, contactMessageSchema, isFreeTopicCategory, topicsFor, type ContactMessage } from '../../domain/contact';
 
@@ -39,6 +43,38 @@ export type ContactFormEvent =
   | { type: 'form.submit' };
 
 export const EMPTY_CONTACT_VALUES: ContactValues = { category: '', topic: '', customTopic: '', name: '', email: '', message: '' };
+
+/** Stored beside the values; a draft of another version is discarded. */
+export const CONTACT_DRAFT_VERSION = 1;
+
+export interface ContactDraftRecord {
+  version: number;
+  values: ContactValues;
+}
+
+/** The persistDraft action's params: the record to keep, or null to forget the draft. */
+export interface ContactDraftParams {
+  record: ContactDraftRecord | null;
+}
+
+/** The record a reload brings back: the values while anything is typed, null for an empty form. */
+export function contactDraftRecord(values: ContactValues): ContactDraftRecord | null {
+  return Object.values(values).some((value) => value.trim() !== '') ? { version: CONTACT_DRAFT_VERSION, values } : null;
+}
+
+/** The values of a stored draft, or null when there is none or it is not a draft of this version. */
+export function restoredContactDraft(stored: unknown): ContactValues | null {
+  const candidate = stored as Partial<ContactDraftRecord> | null | undefined;
+  if (!candidate || candidate.version !== CONTACT_DRAFT_VERSION || typeof candidate.values !== 'object' || candidate.values === null) return null;
+  const values = { ...EMPTY_CONTACT_VALUES };
+  for (const name of Object.keys(EMPTY_CONTACT_VALUES) as ContactField[]) {
+    const value = (candidate.values as unknown as Record<string, unknown>)[name];
+    if (typeof value !== 'string') return null;
+    values[name] = value;
+  }
+  // A topic the category does not offer is not restored (the rules may have changed since).
+  return withChange(withChange({ ...values, topic: '', customTopic: '' }, 'topic', values.topic), 'customTopic', values.topic === ADD_TOPIC ? values.customTopic : '');
+}
 
 /** Whether the free-text topic input is shown: 'Other' with 'Add topic' chosen. */
 export const wantsTypedTopic = (values: ContactValues) => isFreeTopicCategory(values.category) && values.topic === ADD_TOPIC;
@@ -84,6 +120,11 @@ const withChange = (values: ContactValues, name: ContactField, value: string): C
   return { ...values, [name]: value };
 };
 
+const persistDraft = {
+  type: 'persistDraft' as const,
+  params: ({ context }: { context: ContactFormContext }): ContactDraftParams => ({ record: contactDraftRecord(context.values) }),
+};
+
 export function createContactFormMachine() {
   return setup({
     types: {
@@ -92,6 +133,8 @@ export function createContactFormMachine() {
       tags: {} as 'busy',
     },
     actors: {
+      // Services read the stored draft (a ContactDraftRecord, checked by restoredContactDraft); null when none.
+      loadDraft: fromPromise<unknown, void>(async () => null),
       // Services POST /api/v1/connect (multipart); resolves on 200 { success: true }, rejects otherwise.
       sendMessage: fromPromise<void, ContactMessage>(async () => {
         throw new Error('contactFormMachine: actor "sendMessage" not provided');
@@ -113,16 +156,35 @@ export function createContactFormMachine() {
       clearToken: assign({ token: null }),
       newRound: assign({ token: null, checkRound: ({ context }) => context.checkRound + 1 }),
       clearForm: assign({ values: EMPTY_CONTACT_VALUES, touched: {} }),
+      restoreDraft: assign(({ event }) => {
+        const values = restoredContactDraft((event as { output?: unknown }).output);
+        if (!values) return {};
+        // The restored fields show their messages at once, as fields the user changed.
+        const touched = Object.fromEntries((Object.keys(values) as ContactField[]).filter((name) => values[name] !== '').map((name) => [name, true]));
+        return { values, touched };
+      }),
+      // Provided: keeps the draft for a reload (services/contact/contactDraft.ts); a no-op in tests that keep none.
+      persistDraft: (_, _params: ContactDraftParams) => undefined,
     },
   }).createMachine({
     id: 'contactForm',
     context: { values: EMPTY_CONTACT_VALUES, touched: {}, token: null, checkRound: 0 },
-    initial: 'idle',
+    initial: 'restoring',
     // Editing works in every state but sending (the fields are locked while the message is on its way).
     states: {
+      // The stored draft is read; a field typed meanwhile wins over it.
+      restoring: {
+        invoke: { id: 'loadDraft', src: 'loadDraft', onDone: { target: 'idle', actions: 'restoreDraft' }, onError: { target: 'idle' } },
+        on: {
+          'field.change': { target: 'idle', actions: ['applyChange', persistDraft] },
+          'field.blur': { actions: 'touch' },
+          'check.solved': { actions: 'storeToken' },
+          'check.expired': { actions: 'clearToken' },
+        },
+      },
       idle: {
         on: {
-          'field.change': { actions: 'applyChange' },
+          'field.change': { actions: ['applyChange', persistDraft] },
           'field.blur': { actions: 'touch' },
           'check.solved': { actions: 'storeToken' },
           'check.expired': { actions: 'clearToken' },
@@ -136,14 +198,15 @@ export function createContactFormMachine() {
           id: 'sendMessage',
           src: 'sendMessage',
           input: ({ context }) => contactPayload(context.values, context.token),
-          onDone: { target: 'success', actions: ['clearForm', 'newRound'] },
+          // Sent: the draft is gone with the form. A failed send keeps it (offline too).
+          onDone: { target: 'success', actions: ['clearForm', 'newRound', persistDraft] },
           onError: { target: 'failure', actions: 'newRound' },
         },
       },
       // 'Message sent successfully' until the next edit.
       success: {
         on: {
-          'field.change': { target: 'idle', actions: 'applyChange' },
+          'field.change': { target: 'idle', actions: ['applyChange', persistDraft] },
           'field.blur': { actions: 'touch' },
           'check.solved': { actions: 'storeToken' },
           'check.expired': { actions: 'clearToken' },
@@ -152,7 +215,7 @@ export function createContactFormMachine() {
       // 'Message not sent. Please try again later.' with everything typed kept; Send again once re-checked.
       failure: {
         on: {
-          'field.change': { target: 'idle', actions: 'applyChange' },
+          'field.change': { target: 'idle', actions: ['applyChange', persistDraft] },
           'field.blur': { actions: 'touch' },
           'check.solved': { actions: 'storeToken' },
           'check.expired': { actions: 'clearToken' },

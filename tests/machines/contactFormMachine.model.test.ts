@@ -1,4 +1,4 @@
-import { describe, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import type { ContactMessage } from '../../domain/contact';
 import {
@@ -8,6 +8,9 @@ import {
   type ContactFormContext,
   type ContactFormEvent,
   type ContactValues,
+  type ContactDraftParams,
+  contactDraftRecord,
+  restoredContactDraft,
 } from '../../machines/contact/contactFormMachine';
 import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests, modelPaths } from './support/modelTesting';
 
@@ -21,6 +24,9 @@ const TYPED_TOPIC = '  Press enquiry  ';
 const TOPIC_OF: Record<string, string> = { 'Artist Support': 'Payments & Offers', 'Collector Support': 'Buying Art', Other: 'Add topic' };
 
 const machine = createContactFormMachine();
+/** A draft kept from before a reload: everything but the human check. */
+const EMPTY: ContactValues = { category: '', topic: '', customTopic: '', name: '', email: '', message: '' };
+const DRAFT = { version: 1, values: { category: 'Artist Support', topic: 'Payments & Offers', customTopic: '', name: NAME, email: EMAIL, message: MESSAGE } };
 const change = (name: ContactField, value: string): ContactFormEvent => ({ type: 'field.change', name, value });
 const contextOf = (state: AnyMachineSnapshot) => state.context as ContactFormContext;
 
@@ -39,6 +45,14 @@ function nextField(values: ContactValues): ContactField | null {
 // invalid email, leaving the message empty, switching category, an expired check, an edit after a failure); the
 // detours in the first round only, so the paths stay few.
 function events(state: AnyMachineSnapshot): EventObject[] {
+  // The stored draft is read first (issue 27 item 7): none, a draft typed before a reload, or storage failing.
+  if (state.matches('restoring')) {
+    return [
+      { type: 'xstate.done.actor.loadDraft', output: null },
+      { type: 'xstate.done.actor.loadDraft', output: DRAFT },
+      { type: 'xstate.error.actor.loadDraft', error: new Error('IndexedDB unavailable') },
+    ];
+  }
   const { values, token, touched, checkRound } = contextOf(state);
   const next = nextField(values);
   const good: Record<ContactField, string> = { category: 'Artist Support', topic: TOPIC_OF[values.category] ?? '', customTopic: TYPED_TOPIC, name: NAME, email: EMAIL, message: MESSAGE };
@@ -65,6 +79,9 @@ const model = createMachineTestModel(machine, {
   // Two sends at most (the graph stays finite): a failure, then a success.
   filterEvents: (state, event) => hasPayload(event) && (event.type !== 'form.submit' || contextOf(state).checkRound < 2),
 });
+/** The draft restored or storage failing: the shortest paths reach their states. */
+const isRestoreDetour = (event: EventObject) =>
+  event.type === 'xstate.error.actor.loadDraft' || (event.type === 'xstate.done.actor.loadDraft' && (event as { output?: unknown }).output !== null);
 /** The first-round detours: the shortest paths reach each of their states; the simple paths leave them out. */
 const isDetour = (event: EventObject) => {
   const { name, value } = event as { name?: string; value?: string };
@@ -74,7 +91,8 @@ const isDetour = (event: EventObject) => {
 // after the failure or none; an expired check).
 const paths = modelPaths(model, {
   toState: (state) => state.matches('success') && contextOf(state).checkRound === 2,
-  filterEvents: (state, event) => hasPayload(event) && !isDetour(event) && (event.type !== 'form.submit' || contextOf(state).checkRound < 2),
+  filterEvents: (state, event) =>
+    hasPayload(event) && !isDetour(event) && !isRestoreDetour(event) && (event.type !== 'form.submit' || contextOf(state).checkRound < 2),
 });
 
 /** The trimmed message the server must receive for these values. */
@@ -86,6 +104,8 @@ function expectedPayload(values: ContactValues): ContactMessage {
 
 function harness() {
   const sendMessage = controlled<void, ContactMessage>();
+  const loadDraft = controlled<unknown, void>();
+  const persisted: Array<ContactDraftParams['record']> = [];
   let actor: ReturnType<typeof createActor<typeof machine>> | undefined;
   const real = () => {
     if (!actor) throw new Error('actor not started');
@@ -105,13 +125,25 @@ function harness() {
     if (touched.message && values.message === '') expect(errors.message).toBe('Required Field');
     if (nextField(values) === null) expect(errors.turnstile).toBe(token ? undefined : 'Complete the human check');
     if (values.category !== 'Other') expect(values.customTopic).toBe('');
+    // What is typed is kept for a reload as it is now (nothing once the form is empty again).
+    if (persisted.length > 0) expect(persisted.at(-1)).toEqual(contactDraftRecord(values));
   };
   return {
     stop: () => actor?.stop(),
     params: {
       events: {
         'xstate.init': () => {
-          actor = createActor(machine.provide({ actors: { sendMessage: sendMessage.logic } })).start();
+          actor = createActor(
+            machine.provide({ actors: { sendMessage: sendMessage.logic, loadDraft: loadDraft.logic }, actions: { persistDraft: (_, params) => void persisted.push(params.record) } }),
+          ).start();
+        },
+        'xstate.done.actor.loadDraft': async (step: { event: EventObject }) => {
+          loadDraft.last().resolve((step.event as unknown as { output: unknown }).output);
+          await flush();
+        },
+        'xstate.error.actor.loadDraft': async () => {
+          loadDraft.last().reject(new Error('IndexedDB unavailable'));
+          await flush();
         },
         'field.change': (step: { event: EventObject }) => {
           const event = step.event as Extract<ContactFormEvent, { type: 'field.change' }>;
@@ -153,7 +185,19 @@ function harness() {
         },
       },
       states: checkedStates(real, (state) => ({ value: state.value, context: state.context }), {
-        idle: editable,
+        restoring: (snap) => {
+          expect(loadDraft.calls).toHaveLength(1);
+          expect(snap.can({ type: 'form.submit' })).toBe(false);
+        },
+        idle: (snap) => {
+          editable(snap);
+          // A restored draft is never sent by itself: only Send sends it.
+          if (contextOf(snap).checkRound === 0) expect(sendMessage.calls).toHaveLength(0);
+          if (persisted.length === 0 && contextOf(snap).values.message === MESSAGE && contextOf(snap).values.topic === 'Payments & Offers') {
+            // Restored from the draft: its fields show their messages as touched ones do.
+            expect(contextOf(snap).touched).toMatchObject({ category: true, topic: true, name: true, email: true, message: true });
+          }
+        },
         sending: (snap) => {
           expect(snap.hasTag('busy')).toBe(true);
           expect(sendMessage.last().signal.aborted).toBe(false);
@@ -186,4 +230,28 @@ function harness() {
 
 describe('contactFormMachine (model-based)', () => {
   modelCoverageTests(machine, paths, harness);
+});
+
+describe('contactFormMachine drafts (examples)', () => {
+  it('behavior: a stored draft of another version, a missing field or a topic its category does not offer is not restored as it was', () => {
+    expect(restoredContactDraft({ ...DRAFT, version: 0 })).toBeNull();
+    expect(restoredContactDraft({ version: 1, values: { ...DRAFT.values, name: 3 } })).toBeNull();
+    expect(restoredContactDraft({ version: 1, values: { ...DRAFT.values, topic: 'Buying Art' } })).toMatchObject({ category: 'Artist Support', topic: '', name: NAME });
+    expect(restoredContactDraft({ version: 1, values: { ...DRAFT.values, category: 'Other', topic: 'Add topic', customTopic: TYPED_TOPIC } })).toMatchObject({ topic: 'Add topic', customTopic: TYPED_TOPIC });
+    expect(contactDraftRecord({ ...DRAFT.values, category: '', topic: '', name: ' ', email: '', message: '' })).toBeNull();
+  });
+
+  it('behavior: typing before the stored draft is read wins over it, and is kept', async () => {
+    const loadDraft = controlled<unknown, void>();
+    const persisted: Array<ContactDraftParams['record']> = [];
+    const actor = createActor(machine.provide({ actors: { loadDraft: loadDraft.logic }, actions: { persistDraft: (_, params) => void persisted.push(params.record) } })).start();
+    expect(actor.getSnapshot().matches('restoring')).toBe(true);
+    actor.send(change('message', 'Typed first'));
+    loadDraft.last().resolve(DRAFT);
+    await flush();
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(actor.getSnapshot().context.values).toEqual({ ...EMPTY, message: 'Typed first' });
+    expect(persisted).toEqual([{ version: 1, values: { ...EMPTY, message: 'Typed first' } }]);
+    actor.stop();
+  });
 });

@@ -1,15 +1,23 @@
-// The contact page's flows (issue 16), provided once: the form (POST /api/v1/connect) and the human check (the
+// The contact page's flows (issue 16), provided once: the form (POST /api/v1/connect; its draft in formDrafts) and the human check (the
 // Turnstile site key and script, or the ALTCHA widget). Views run them with useFlow; unit tests replace them by
 // machine id ('contactForm', 'humanCheck').
 import { fromPromise } from 'xstate';
 import { createContactFormMachine } from '../../../machines/contact/contactFormMachine';
 import { createHumanCheckMachine } from '../../../machines/contact/humanCheckMachine';
 import { sendContactMessage } from '../contact/contact';
+import { readFormDraft, storeFormDraft } from '../formDrafts';
 import { loadHumanCheck, reportMissingSiteKey } from '../contact/humanCheck';
+
+const CONTACT_DRAFT_KEY = 'contact';
 
 export const contactFormFlow = createContactFormMachine().provide({
   actors: {
+    loadDraft: fromPromise(() => readFormDraft(CONTACT_DRAFT_KEY)),
     sendMessage: fromPromise(({ input, signal }) => sendContactMessage(input, signal)),
+  },
+  actions: {
+    // What is typed survives a reload (issue 27 item 7); sent, it is forgotten.
+    persistDraft: (_, params) => storeFormDraft(CONTACT_DRAFT_KEY, params.record),
   },
 });
 

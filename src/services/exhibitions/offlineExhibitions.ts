@@ -46,7 +46,8 @@ export function exhibitionFiles(exhibition: Exhibition): string[] {
   for (const { token } of exhibition.artworks) {
     const shown = token.thumbnailUrl ?? token.mediaUrl;
     if (shown) files.add(shown);
-    if (token.mediaUrl && /^(video|audio)\//.test(token.mediaType ?? '')) files.add(token.mediaUrl);
+    // Media types are the studio's ('video') and seed 000's 'sound'; a MIME type is accepted too.
+    if (token.mediaUrl && /^(video|sound|audio)\b/.test(token.mediaType ?? '')) files.add(token.mediaUrl);
   }
   return [...files];
 }

@@ -2,9 +2,12 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { NetworkFirst } from 'workbox-strategies';
+import { cacheLifetimeMs } from './offline/dataPolicy';
+import { createDataCache } from './offline/dataRoute';
+import { RETIRED_DATABASES, openDataStore } from './offline/dataStore';
 import { registerMediaCache } from './offline/mediaRoute';
-import { BACKEND_PATH_PREFIXES, CACHE_NAMES } from './swConfig';
+import type { PageToWorkerMessage, WorkerToPageMessage } from './offline/protocol';
+import { BACKEND_PATH_PREFIXES, CACHE_NAMES, DATA_CACHE_BUDGET_BYTES, GRAPHQL_PATH } from './swConfig';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -23,21 +26,47 @@ registerRoute(
 // Media by CID: cache first, bounded in bytes, saved exhibitions' files kept (src/offline/mediaRoute.ts).
 registerMediaCache();
 
-// Config changes rarely but must be fresh when online; the cached copy lets the app start offline.
-registerRoute(
-  ({ url, request }) => url.origin === self.location.origin && url.pathname === '/api/v1/config' && request.method === 'GET',
-  new NetworkFirst({ cacheName: CACHE_NAMES.config, networkTimeoutSeconds: 5 }),
-);
+// One data cache for every read (issue 27 item 1): GraphQL queries and same-origin GET reads under /api/ and
+// /content/, stored per account in IndexedDB and served when the network fails. No service opts in or out.
+const dataCache = createDataCache({
+  store: openDataStore(),
+  fetch: (request) => fetch(request),
+  now: () => Date.now(),
+  lifetimeMs: cacheLifetimeMs(import.meta.env.VITE_CACHE_LIFETIME_MINUTES),
+  budgetBytes: DATA_CACHE_BUDGET_BYTES,
+  graphqlPath: GRAPHQL_PATH,
+  notify: (message) => void postToClients(message),
+  waitUntil: keepAlive,
+});
+const isDataRead = ({ request }: { request: Request }) => dataCache.matches(request, self.location.origin);
+const answerRead = ({ request, event }: { request: Request; event: ExtendableEvent }) => dataCache.handle(request, (work) => event.waitUntil(work));
+registerRoute(isDataRead, answerRead, 'GET');
+registerRoute(isDataRead, answerRead, 'POST');
 
-// POST /graphql is not cacheable by the Cache API; the graphql service keeps its own offline copy.
+// Entries past the window go when the worker starts (and on each app start, periodically on fetches).
+keepAlive(dataCache.evict());
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(deleteUnknownRuntimeCaches());
+  event.waitUntil(Promise.all([deleteUnknownRuntimeCaches(), deleteRetiredDatabases()]));
 });
 
-// The new version is applied only on the user's word (the Reload button sends SKIP_WAITING).
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const message = event.data as PageToWorkerMessage | null;
+  switch (message?.type) {
+    // The new version is applied only on the user's word (the Reload button sends SKIP_WAITING).
+    case 'SKIP_WAITING':
+      void self.skipWaiting();
+      break;
+    case 'offline.evict':
+      event.waitUntil(dataCache.evict());
+      break;
+    case 'offline.forgetAccount':
+      if (typeof message.account === 'string') event.waitUntil(dataCache.forgetAccount(message.account));
+      break;
+    case 'offline.unpin':
+      if (typeof message.pin === 'string') event.waitUntil(dataCache.unpin(message.pin));
+      break;
+  }
 });
 
 clientsClaim();
@@ -51,4 +80,25 @@ async function deleteUnknownRuntimeCaches(): Promise<void> {
       .filter((name) => !name.startsWith('workbox-precache') && !keep.has(name))
       .map((name) => caches.delete(name)),
   );
+}
+
+async function deleteRetiredDatabases(): Promise<void> {
+  await Promise.all(
+    RETIRED_DATABASES.map(
+      (name) =>
+        new Promise<void>((resolve) => {
+          const request = indexedDB.deleteDatabase(name);
+          request.onsuccess = request.onerror = request.onblocked = () => resolve();
+        }),
+    ),
+  );
+}
+
+async function postToClients(message: WorkerToPageMessage): Promise<void> {
+  for (const client of await self.clients.matchAll({ includeUncontrolled: true })) client.postMessage(message);
+}
+
+// Work started outside an event (the start-up eviction): its failure is not the app's concern.
+function keepAlive(work: Promise<unknown>): void {
+  void work.catch(() => {});
 }

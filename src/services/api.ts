@@ -1,11 +1,11 @@
 import type { AppConfig } from '../../machines/config/configMachine';
-import { readCachedResponse, writeCachedResponse } from './cache';
+import { STORED_ANSWER_HEADER } from '../offline/protocol';
 import { HttpError, NetworkError, RegionBlockedError, ServiceError, isAbortError } from './errors';
+import { reportAnswer, storedAtOf } from './offline/answerSource';
 
 export type { AppConfig, EvmConfig } from '../../machines/config/configMachine';
 
 export const API_BASE = '/api/v1';
-const CONFIG_CACHE_KEY = 'rest:/api/v1/config';
 
 // Region blocks arrive as 451 (Unavailable For Legal Reasons) or 403 from the geofence.
 const REGION_STATUSES = new Set([451, 403]);
@@ -19,7 +19,10 @@ async function readErrorBody(response: Response): Promise<{ error?: string; mess
   }
 }
 
-/** GET/POST JSON under /api/v1; throws RegionBlockedError, HttpError or NetworkError. */
+/**
+ * GET/POST JSON under /api/v1; throws RegionBlockedError, HttpError or NetworkError. Offline, the service worker
+ * answers a GET from its stored copy; every GET answer is reported to the answer-source bus.
+ */
 export async function apiRequest<T>(path: string, init: RequestInit & { signal?: AbortSignal } = {}): Promise<T> {
   let response: Response;
   try {
@@ -36,21 +39,17 @@ export async function apiRequest<T>(path: string, init: RequestInit & { signal?:
     if (REGION_STATUSES.has(response.status)) throw new RegionBlockedError(body.message);
     throw new HttpError(response.status, body.error, body.message ?? `Request failed with status ${response.status}`);
   }
-  return (await response.json()) as T;
+  const answer = (await response.json()) as T;
+  if ((init.method ?? 'GET').toUpperCase() === 'GET') reportAnswer({ key: `${API_BASE}${path}`, storedAt: storedAtOf(response.headers, STORED_ANSWER_HEADER) });
+  return answer;
 }
 
 /** The config machine's `fetchConfig`: rejects with a ServiceError, i.e. `{ kind: 'region' | 'general', message }`. */
 export async function fetchConfig(signal?: AbortSignal): Promise<AppConfig> {
   try {
-    const config = await apiRequest<AppConfig>('/config', { signal });
-    await writeCachedResponse(CONFIG_CACHE_KEY, config);
-    return config;
+    // Offline, the service worker answers with the last config it stored, so the cached shell and lists still work.
+    return await apiRequest<AppConfig>('/config', { signal });
   } catch (error) {
-    if (error instanceof NetworkError) {
-      // Offline: start with the last config we saw, so the cached shell and lists still work.
-      const cached = await readCachedResponse<AppConfig>(CONFIG_CACHE_KEY);
-      if (cached) return cached;
-    }
     if (isAbortError(error) || error instanceof ServiceError) throw error;
     throw new ServiceError('Could not load the configuration.', { kind: 'general', cause: error });
   }

@@ -1,18 +1,12 @@
 import { createStore, get, set, type UseStore } from 'idb-keyval';
 
-// One IndexedDB database per concern (idb-keyval's createStore makes one object store per database).
+// One IndexedDB database per concern (idb-keyval's createStore makes one object store per database). Stored answers
+// of reads are the service worker's (src/offline/dataStore.ts), not the page's.
 let settingsStore: UseStore | undefined;
-let offlineStore: UseStore | undefined;
 
 export function getSettingsStore(): UseStore {
   settingsStore ??= createStore('artbazaar-settings', 'settings');
   return settingsStore;
-}
-
-/** Last good answers of reads (GraphQL queries, GET /config), served when the network is down. */
-export function getOfflineStore(): UseStore {
-  offlineStore ??= createStore('artbazaar-offline', 'responses');
-  return offlineStore;
 }
 
 export type Theme = 'light' | 'dark';
@@ -61,61 +55,5 @@ function writeThemeMirror(theme: Theme): void {
     globalThis.localStorage?.setItem(THEME_MIRROR_KEY, theme);
   } catch {
     // Storage blocked: the theme still applies for this session.
-  }
-}
-
-/** Last successful response under `key` (e.g. a GraphQL operation + variables), for offline reads. */
-export async function readCachedResponse<T>(key: string): Promise<T | undefined> {
-  try {
-    return await get<T>(key, getOfflineStore());
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * How many GraphQL answers the offline copy keeps (keys starting with `graphql:`): the pages of a long visit, a
- * few MB at most. Past it the oldest written is evicted first. Other entries (the one config) are always kept.
- */
-export const OFFLINE_GRAPHQL_ENTRIES_MAX = 200;
-const BOUNDED_PREFIX = 'graphql:';
-/** The bounded keys, oldest write first, kept in the same store. */
-const ORDER_KEY = 'offline:order';
-
-/** The new order after writing `key`: keys the list does not know (an older build's) count as the oldest. */
-function nextOrder(storedKeys: readonly IDBValidKey[], known: unknown, key: string): { order: string[]; evicted: string[] } {
-  const present = new Set(storedKeys.filter((k): k is string => typeof k === 'string' && k.startsWith(BOUNDED_PREFIX)));
-  const listed = (Array.isArray(known) ? (known as unknown[]) : []).filter((k): k is string => typeof k === 'string' && present.has(k) && k !== key);
-  const listedSet = new Set(listed);
-  const order = [...[...present].filter((k) => !listedSet.has(k) && k !== key), ...listed, key];
-  const evicted = order.splice(0, Math.max(0, order.length - OFFLINE_GRAPHQL_ENTRIES_MAX));
-  return { order, evicted };
-}
-
-/**
- * Stores the answer and, for a GraphQL answer, evicts past the bound, in one IndexedDB transaction: writes of this
- * tab and of other tabs are serialised by IndexedDB, so the bound holds whoever writes.
- */
-export async function writeCachedResponse(key: string, value: unknown): Promise<void> {
-  try {
-    await getOfflineStore()('readwrite', (store) => {
-      store.put(value, key);
-      if (key.startsWith(BOUNDED_PREFIX)) {
-        const storedKeys = store.getAllKeys();
-        const known = store.get(ORDER_KEY);
-        // Requests of one transaction complete in order: the keys are there when the order list is.
-        known.onsuccess = () => {
-          const { order, evicted } = nextOrder(storedKeys.result, known.result, key);
-          for (const old of evicted) store.delete(old);
-          store.put(order, ORDER_KEY);
-        };
-      }
-      return new Promise<void>((resolve, reject) => {
-        store.transaction.oncomplete = () => resolve();
-        store.transaction.onabort = store.transaction.onerror = () => reject(store.transaction.error);
-      });
-    });
-  } catch {
-    // Quota or private mode: the online path is unaffected, only offline fallback is lost.
   }
 }

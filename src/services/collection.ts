@@ -28,12 +28,11 @@ export const getCollectionOperation = graphql(
 export type CollectionDisplay = ResultOf<typeof getCollectionOperation>['getCollections']['edges'][number]['node'];
 
 /** The collection at `address` on `chainId` (any case), or null when there is none. */
-export async function getCollection(address: string, chainId: number, options: { signal?: AbortSignal; fresh?: boolean } = {}): Promise<CollectionDisplay | null> {
+export async function getCollection(address: string, chainId: number, options: { signal?: AbortSignal } = {}): Promise<CollectionDisplay | null> {
   const data = await graphqlRequest(
     getCollectionOperation,
     { address: address.toLowerCase(), chainId },
-    // After an edit the page needs the server's answer, never a cached one.
-    { signal: options.signal, offlineFallback: !options.fresh },
+    { signal: options.signal },
   );
   return data.getCollections.edges[0]?.node ?? null;
 }

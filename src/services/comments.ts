@@ -104,8 +104,7 @@ export async function fetchComments(
   const data = await graphqlRequest(
     GET_COMMENTS_BY_TOKEN_ID,
     { token_id: tokenId, pagination: { after, perPage: COMMENTS_PAGE_SIZE } },
-    // A thread that was just changed must not come back from the offline copy.
-    { signal, offlineFallback: false, ...viewerHeaders(credentials, viewer) },
+    { signal, ...viewerHeaders(credentials, viewer) },
   );
   return commentsPage(data.getCommentsByTokenId);
 }
@@ -115,7 +114,7 @@ export async function fetchReplies({ commentId, after, viewer }: FetchRepliesInp
   const data = await graphqlRequest(
     GET_COMMENT_REPLIES,
     { comment_id: commentId, pagination: { after, perPage: COMMENTS_PAGE_SIZE } },
-    { signal, offlineFallback: false, ...viewerHeaders(credentials, viewer) },
+    { signal, ...viewerHeaders(credentials, viewer) },
   );
   return commentsPage(data.getCommentReplies);
 }

@@ -1,17 +1,14 @@
-// The GraphQL client: urql (@urql/core) with its document cache, plus the offline copy (cache.ts) of last good answers.
+// The GraphQL client: urql (@urql/core) with its document cache. The offline copy is the service worker's (src/sw.ts):
+// it answers every query and marks a stored answer, which is reported to the answer-source bus here.
 import type { AnyVariables, Client, OperationResult, RequestPolicy, TypedDocumentNode } from '@urql/core';
-import { readCachedResponse, writeCachedResponse } from './cache';
+import { STORED_ANSWER_HEADER } from '../offline/protocol';
 import { GraphqlError, HttpError, NetworkError } from './errors';
+import { reportAnswer, storedAtOf } from './offline/answerSource';
 
 export const GRAPHQL_ENDPOINT = '/graphql';
 
 export interface GraphqlRequestOptions {
   signal?: AbortSignal;
-  /**
-   * Keep the last good answer in IndexedDB and serve it when the network is down (default true, false with
-   * `headers`: the cache key is the variables only, so a signed-in answer must not be served to anyone else).
-   */
-  offlineFallback?: boolean;
   /** Extra request headers, e.g. Authorization for reads that show the signed-in viewer their own data. */
   headers?: Record<string, string>;
   /**
@@ -41,7 +38,7 @@ export function graphqlClient(): Promise<Client> {
 // Start loading it with the app, beside the route chunks, rather than after the first read asks.
 if (typeof window !== 'undefined') graphqlClient().catch(() => {});
 
-/** Forgets the document cache (a fresh client next request); the offline copy is kept. */
+/** Forgets the document cache (a fresh client next request); the worker's offline copy is kept. */
 export function resetGraphqlClient(): void {
   client = undefined;
 }
@@ -60,6 +57,19 @@ function stableStringify(value: unknown): string {
 
 export function responseCacheKey(operationName: string, variables: unknown): string {
   return `graphql:${operationName}:${stableStringify(variables ?? {})}`;
+}
+
+/** The read's key in answer reports (answerSource.ts): operation and stable variables. */
+export function answerKey(operationName: string, variables: unknown): string {
+  return `${operationName}:${stableStringify(variables ?? {})}`;
+}
+
+/** What one request learned from its HTTP answer; `fetched` is false when urql's document cache answered. */
+interface Answered<TData, TVariables extends AnyVariables> {
+  result: OperationResult<TData, TVariables>;
+  status: number | undefined;
+  fetched: boolean;
+  storedAt: number | null;
 }
 
 /** The name of a document's operation (every document the app sends is a named query). */
@@ -86,7 +96,7 @@ async function firstResult<TData, TVariables extends AnyVariables>(
   document: TypedDocumentNode<TData, TVariables>,
   variables: TVariables,
   options: GraphqlRequestOptions,
-): Promise<{ result: OperationResult<TData, TVariables>; status: number | undefined }> {
+): Promise<Answered<TData, TVariables>> {
   const policy = options.requestPolicy ?? 'network-only';
   const key = responseCacheKey(operationNameOf(document as TypedDocumentNode<unknown, never>), variables);
   if (policy === 'network-only') {
@@ -107,7 +117,7 @@ async function requestOnce<TData, TVariables extends AnyVariables>(
   document: TypedDocumentNode<TData, TVariables>,
   variables: TVariables,
   { signal, headers, requestPolicy }: GraphqlRequestOptions,
-): Promise<{ result: OperationResult<TData, TVariables>; status: number | undefined }> {
+): Promise<Answered<TData, TVariables>> {
   let urql: Client;
   try {
     urql = await graphqlClient();
@@ -118,6 +128,8 @@ async function requestOnce<TData, TVariables extends AnyVariables>(
   }
   return new Promise((resolve, reject) => {
     let status: number | undefined;
+    let fetched = false;
+    let storedAt: number | null = null;
     if (signal?.aborted) {
       reject(abortReason(signal));
       return;
@@ -133,10 +145,13 @@ async function requestOnce<TData, TVariables extends AnyVariables>(
     const subscription = urql
       .query(document, variables, {
         requestPolicy,
-        // This request's fetch, to learn the HTTP status of an answer that has neither data nor errors.
+        // This request's fetch, to learn the HTTP status of an answer that has neither data nor errors, and whether
+        // the service worker answered from its stored copy.
         fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
           const response = await globalThis.fetch(input, init);
           status = response.status;
+          fetched = true;
+          storedAt = storedAtOf(response.headers, STORED_ANSWER_HEADER);
           return response;
         },
         fetchOptions: { headers: { ...headers, accept: 'application/json' } },
@@ -145,7 +160,7 @@ async function requestOnce<TData, TVariables extends AnyVariables>(
         if (settled) return;
         settled = true;
         signal?.removeEventListener('abort', onAbort);
-        resolve({ result, status });
+        resolve({ result, status, fetched, storedAt });
         // Once answered the operation is done: no later cache updates are wanted.
         queueMicrotask(() => subscription.unsubscribe());
       });
@@ -165,29 +180,17 @@ export async function graphqlRequest<TData, TVariables extends AnyVariables>(
   variables: TVariables,
   options: GraphqlRequestOptions = {},
 ): Promise<TData> {
-  const { headers, offlineFallback = headers === undefined } = options;
-  const cacheKey = responseCacheKey(operationNameOf(document as TypedDocumentNode<unknown, never>), variables);
-  let answer: Awaited<ReturnType<typeof firstResult<TData, TVariables>>>;
+  let answer: Answered<TData, TVariables>;
   try {
     answer = await firstResult(document, variables, options);
   } catch (error) {
     if (!(error instanceof ClientUnavailable)) throw error;
-    if (offlineFallback) {
-      const cached = await readCachedResponse<TData>(cacheKey);
-      if (cached !== undefined) return cached;
-    }
     throw new NetworkError(error.reason);
   }
   const { result, status } = answer;
   const response = result.error?.response as Response | undefined;
   if (result.error?.networkError) {
-    if (!response) {
-      if (offlineFallback) {
-        const cached = await readCachedResponse<TData>(cacheKey);
-        if (cached !== undefined) return cached;
-      }
-      throw new NetworkError(result.error.networkError);
-    }
+    if (!response) throw new NetworkError(result.error.networkError);
     throw new HttpError(response.status, undefined, `GraphQL answered with status ${response.status} and no JSON body`);
   }
   if (result.error?.graphQLErrors.length) {
@@ -198,6 +201,7 @@ export async function graphqlRequest<TData, TVariables extends AnyVariables>(
     const code = status ?? response?.status ?? 0;
     throw new HttpError(code, undefined, `GraphQL request failed with status ${code}`);
   }
-  if (offlineFallback) await writeCachedResponse(cacheKey, result.data);
+  // Every read reports where its answer came from (a document-cache hit was reported when it was fetched).
+  if (answer.fetched) reportAnswer({ key: answerKey(operationNameOf(document as TypedDocumentNode<unknown, never>), variables), storedAt: answer.storedAt });
   return result.data;
 }

@@ -1,6 +1,7 @@
 import { registerSW } from 'virtual:pwa-register';
 import type { AppSystemActors } from '../../machines/app/appMachine';
 import { persistStorageOnInstall } from './offline/persistentStorage';
+import { evictStoredAnswers } from './offline/workerMessages';
 import { setServiceWorkerUpdater } from './pwaUpdate';
 
 /** Registers src/sw.ts and feeds its lifecycle into the pwaUpdate actor. */
@@ -13,6 +14,8 @@ export function registerServiceWorker(pwaUpdate: AppSystemActors['pwaUpdate']): 
     onRegisterError: (error: unknown) => console.warn('Service worker registration failed', error),
   });
   setServiceWorkerUpdater(updater);
+  // Stored answers past the window go on each app start.
+  evictStoredAnswers();
   // An installed app keeps its cached pages and saved exhibitions: ask the browser not to evict them.
   persistStorageOnInstall();
 }

@@ -76,8 +76,8 @@ export type OffersByTokenVariables = VariablesOf<typeof getOffersByTokenOperatio
 export type TokenOffer = ResultOf<typeof getOffersByTokenOperation>['getOffersByToken']['edges'][number]['node'];
 
 export async function getTokenFromHolding(id: string, signal?: AbortSignal): Promise<TokenDetail | null> {
-  // No offline fallback: a cached token would hide that it has been sold meanwhile.
-  const data = await graphqlRequest(getTokenFromHoldingOperation, { id }, { signal, offlineFallback: false });
+  // Offline the worker may answer with its stored copy; it is reported as such, and trading stays disabled meanwhile.
+  const data = await graphqlRequest(getTokenFromHoldingOperation, { id }, { signal });
   return data.getTokenFromHolding;
 }
 

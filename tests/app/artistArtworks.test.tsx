@@ -2,10 +2,8 @@
 // record, else the account, else the shortened address); token cards with price and like state, 24 a page through
 // the shared paged list; Back shows the kept list at once and the router restores the offset.
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { clear } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetAllListSnapshots } from '../../src/components/tokens/listSnapshots';
-import { getOfflineStore } from '../../src/services/cache';
 import { renderApp } from './appHarness';
 import { FakeIntersectionObserver } from './exploreFixtures';
 import { makeToken } from './fixtures';
@@ -38,9 +36,7 @@ function tokensPage(after: string | undefined, perPage: number) {
   return { totalCount: totalTokens, pageInfo: { startCursor: edges[0]?.cursor ?? null, endCursor: edges.at(-1)?.cursor ?? null, hasNextPage: from + count - 1 < totalTokens, hasPreviousPage: from > 1 }, edges };
 }
 
-beforeEach(async () => {
-  // No offline copy of an earlier test's answers: a read that fails on the network here has nothing to fall back on.
-  await clear(getOfflineStore());
+beforeEach(() => {
   forgetAllListSnapshots();
   FakeIntersectionObserver.instances = [];
   vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);

@@ -1,9 +1,7 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { clear } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_TAGLINE } from '../../src/app/product';
-import { getOfflineStore } from '../../src/services/cache';
 import { renderApp } from './appHarness';
 import { FakeIntersectionObserver, makeCollection } from './exploreFixtures';
 
@@ -72,9 +70,7 @@ const carousel = () => screen.findByRole('region', { name: 'Highlights' });
 const activeSlide = (region: HTMLElement) => region.querySelector<HTMLElement>('[aria-roledescription="slide"]:not([hidden])')!;
 
 describe('home page', () => {
-  beforeEach(async () => {
-    // No offline copy of an earlier test's answers: a read that fails on the network here has nothing to fall back on.
-    await clear(getOfflineStore());
+  beforeEach(() => {
     stubNetwork();
   });
   afterEach(() => {

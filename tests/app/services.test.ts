@@ -1,11 +1,11 @@
-import { clear } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getOfflineStore } from '../../src/services/cache';
 import { fetchConfig } from '../../src/services/api';
 import { GraphqlError, HttpError, NetworkError, RegionBlockedError } from '../../src/services/errors';
 import { parse, print } from 'graphql';
 import { graphql } from '../../src/graphql/graphql';
 import { graphqlRequest, resetGraphqlClient, responseCacheKey } from '../../src/services/graphql';
+import { STORED_ANSWER_HEADER } from '../../src/offline/protocol';
+import { onAnswer, type AnswerReport } from '../../src/services/offline/answerSource';
 import { demoConfig } from './appHarness';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -36,19 +36,29 @@ describe('api.fetchConfig', () => {
     expect(error).toMatchObject({ kind: 'general', message: 'Database unavailable', status: 500, code: 'internal' });
   });
 
-  it('behavior: no network and no earlier config rejects with kind "general"', async () => {
-    await clear(getOfflineStore());
+  it('behavior: no network (and no worker to answer from its stored copy) rejects with kind "general"', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     const error = await fetchConfig().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ kind: 'general' });
   });
 
-  it('behavior: offline, the last config received is used so the app still starts', async () => {
+  it('behavior: the page keeps no copy of its own: offline, a second read fails unless the worker answers', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => json(200, demoConfig)));
     await fetchConfig();
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(fetchConfig()).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('behavior: a config the worker answered from its stored copy is used and reported as stored', async () => {
+    const reports: AnswerReport[] = [];
+    const stop = onAnswer((report) => reports.push(report));
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(demoConfig), { status: 200, headers: { 'Content-Type': 'application/json', [STORED_ANSWER_HEADER]: '1700000000000' } })));
     await expect(fetchConfig()).resolves.toEqual(demoConfig);
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, demoConfig)));
+    await fetchConfig();
+    stop();
+    expect(reports).toEqual([{ key: '/api/v1/config', storedAt: 1700000000000 }, { key: '/api/v1/config', storedAt: null }]);
   });
 
   it('behavior: an abort is passed through, not turned into a config error', async () => {
@@ -129,15 +139,28 @@ describe('graphql client (urql)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
-  it('behavior: offline, the last good answer for the same operation and variables is served', async () => {
+  it('behavior: the page keeps no offline copy: a failed network read rejects with NetworkError (the worker answers offline)', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => answer(42)));
     await graphqlRequest(ping, { token: '5', seller: 'a' });
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    // Same variables in another key order hit the same entry.
-    await expect(graphqlRequest(ping, { seller: 'a', token: '5' })).resolves.toMatchObject({ getOffersByToken: { totalCount: 42 } });
-    await expect(graphqlRequest(ping, { token: '6' })).rejects.toBeInstanceOf(NetworkError);
-    await expect(graphqlRequest(ping, { token: '5', seller: 'a' }, { offlineFallback: false })).rejects.toBeInstanceOf(NetworkError);
+    await expect(graphqlRequest(ping, { seller: 'a', token: '5' })).rejects.toBeInstanceOf(NetworkError);
     expect(responseCacheKey('ping', { seller: 'a', token: '5' })).toBe(responseCacheKey('ping', { token: '5', seller: 'a' }));
+  });
+
+  it('behavior: every fetched read reports its source: the stored copy by its X-Artbazaar-Stored time, else null', async () => {
+    const reports: AnswerReport[] = [];
+    const stop = onAnswer((report) => reports.push(report));
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: { getOffersByToken: { totalCount: 4 } } }), { status: 200, headers: { 'Content-Type': 'application/json', [STORED_ANSWER_HEADER]: '1700000000000' } })));
+    await expect(graphqlRequest(ping, { token: '11', seller: 'b' })).resolves.toMatchObject({ getOffersByToken: { totalCount: 4 } });
+    vi.stubGlobal('fetch', vi.fn(async () => answer(5)));
+    await graphqlRequest(ping, { seller: 'b', token: '11' });
+    // A document-cache hit fetched nothing: nothing new to report.
+    await graphqlRequest(ping, { seller: 'b', token: '11' }, { requestPolicy: 'cache-first' });
+    stop();
+    expect(reports).toEqual([
+      { key: 'ping:{"seller":"b","token":"11"}', storedAt: 1700000000000 },
+      { key: 'ping:{"seller":"b","token":"11"}', storedAt: null },
+    ]);
   });
 
   it('behavior: GraphQL errors reject with GraphqlError and are not cached', async () => {

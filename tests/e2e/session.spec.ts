@@ -110,9 +110,10 @@ test('a region the server refuses (cf-ipcountry from the trusted proxy) shows th
   await allowed.close();
 });
 
-test('any other config failure shows the error page, and Try again loads the app', async ({ page }) => {
+test('any other config failure shows the error page, and Try again loads the app', async ({ page, context }) => {
   let failing = true;
-  await page.route('**/api/v1/config', (route) =>
+  // The context's route: once the service worker controls the page, it is the worker that asks for the config.
+  await context.route('**/api/v1/config', (route) =>
     failing ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'internal', message: 'Internal error' }) }) : route.continue(),
   );
   await page.goto('/');

@@ -64,7 +64,7 @@ async function artworkChoices(address: string, signal?: AbortSignal): Promise<Ar
     const data: ResultOf<typeof getOwnArtistTokensOperation> = await graphqlRequest(
       getOwnArtistTokensOperation,
       { artist_id: address, pagination: { perPage: CHOICES_PER_PAGE, after } },
-      { signal, offlineFallback: false },
+      { signal },
     );
     const { edges, pageInfo } = data.getArtistTokens;
     choices.push(...edges.map(({ node }) => ({ id: node._id, name: node.name })));
@@ -78,7 +78,7 @@ async function artworkChoices(address: string, signal?: AbortSignal): Promise<Ar
 export async function loadArtistProfile(address: string, signal?: AbortSignal): Promise<ArtistProfileData> {
   const artistId = address.toLowerCase();
   const [info, artworks] = await Promise.all([
-    graphqlRequest(getOwnArtistInfoOperation, { artist_id: artistId }, { signal, offlineFallback: false }),
+    graphqlRequest(getOwnArtistInfoOperation, { artist_id: artistId }, { signal }),
     artworkChoices(artistId, signal),
   ]);
   return { record: info.getArtistInfo ? artistRecordOf(info.getArtistInfo) : null, artworks };

@@ -60,7 +60,7 @@ export const getCreatedCollectionOperation = graphql(
 
 /** One collection by `_id`, fresh from the server (a card's refresh after an edit, a sale or a live event). */
 export async function getCreatedCollection(id: string, signal?: AbortSignal): Promise<CreatedCollection | null> {
-  const data = await graphqlRequest(getCreatedCollectionOperation, { ids: [id] }, { signal, offlineFallback: false });
+  const data = await graphqlRequest(getCreatedCollectionOperation, { ids: [id] }, { signal });
   return data.getCollections.edges[0]?.node ?? null;
 }
 
@@ -114,8 +114,7 @@ export interface CreationListings {
 /** The creator's current listings of one collection: the open all-out sale and the newest per-token sales. */
 export async function getCreationListings(containerId: string, seller: string, signal?: AbortSignal): Promise<CreationListings> {
   const filters = { container_id: containerId, seller: seller.toLowerCase() };
-  // Always the server's answer: a listing just made or cancelled must not come back from the offline cache.
-  const options = { signal, offlineFallback: false };
+  const options = { signal };
   const [collection, tokens] = await Promise.all([
     graphqlRequest(getCollectionListingOperation, { filters, pagination: { perPage: 1 } }, options),
     graphqlRequest(getTokenListingOperation, { filters, pagination: { perPage: LISTINGS_SHOWN } }, options),

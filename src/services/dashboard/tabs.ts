@@ -77,7 +77,7 @@ export type TokenWithOffers = ResultOf<typeof getMyTokensWithOffersOperation>['g
 // Offers are trade state: no cached answer offline, it could offer an Accept that no longer applies.
 export const fetchReceivedOffersPage: FetchPage<TokenWithOffers, ReceivedOffersParams> = async ({ params, after, perPage }, signal) => {
   const filters = { seller: params?.seller ?? '', ...(params?.collection ? { container_id: params.collection } : {}) };
-  const data = await graphqlRequest(getMyTokensWithOffersOperation, { filters, pagination: pagination(after, perPage) }, { signal, offlineFallback: false });
+  const data = await graphqlRequest(getMyTokensWithOffersOperation, { filters, pagination: pagination(after, perPage) }, { signal });
   return data.getMyTokensWithOffers;
 };
 
@@ -112,6 +112,6 @@ export const getMyBazaarOffersOperation = graphql(
 export type SentOffer = ResultOf<typeof getMyBazaarOffersOperation>['getMyBazaarOffers']['edges'][number]['node'];
 
 export const fetchSentOffersPage: FetchPage<SentOffer, SentOffersParams> = async ({ params, after, perPage }, signal) => {
-  const data = await graphqlRequest(getMyBazaarOffersOperation, { address: params?.buyer ?? '', pagination: pagination(after, perPage) }, { signal, offlineFallback: false });
+  const data = await graphqlRequest(getMyBazaarOffersOperation, { address: params?.buyer ?? '', pagination: pagination(after, perPage) }, { signal });
   return data.getMyBazaarOffers;
 };

@@ -14,7 +14,7 @@ export async function getViewerOffers(token: string, seller: string, signal?: Ab
   const data = await graphqlRequest(
     getOffersByTokenOperation,
     { token, seller: seller.toLowerCase(), pagination: { perPage: OFFERS_PER_REQUEST } },
-    { signal, offlineFallback: false },
+    { signal },
   );
   return data.getOffersByToken.edges.map((edge) => edge.node);
 }

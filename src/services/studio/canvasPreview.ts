@@ -69,7 +69,6 @@ export const fetchCanvasPreviewTokens: FetchPage<CanvasPreviewToken, CanvasPrevi
     { container_id: params.canvasId, pagination: { perPage, ...(after ? { after } : {}) }, share: params.share ?? null },
     {
       signal,
-      offlineFallback: false,
       ...(params.credentials ? { headers: { Authorization: authorizationHeader(params.credentials), Nonce: requestNonce() } } : {}),
     },
   );

@@ -29,7 +29,6 @@ export async function fetchCanvasTokens(
     { container_id: request.canvasId, pagination: { page: request.page, perPage: request.perPage } },
     {
       signal,
-      offlineFallback: false,
       ...(credentials ? { headers: { Authorization: authorizationHeader(credentials), Nonce: requestNonce() } } : {}),
     },
   );

@@ -41,7 +41,7 @@ export async function fetchStudioList(credentials: ApiKeyCredentials, signal?: A
     const data: ResultOf<typeof getAllCanvasOperation> = await graphqlRequest(
       getAllCanvasOperation,
       { creator: credentials.address.toLowerCase(), pagination: { perPage: LIST_PAGE_SIZE, ...(after ? { after } : {}) } },
-      { signal, offlineFallback: false, headers: { Authorization: authorizationHeader(credentials), Nonce: requestNonce() } },
+      { signal, headers: { Authorization: authorizationHeader(credentials), Nonce: requestNonce() } },
     );
     const connection = data.getAllCanvas;
     for (const { node } of connection.edges) {

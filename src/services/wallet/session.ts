@@ -14,6 +14,7 @@ import type {
   WatchWalletInput,
 } from '../../../machines/wallet/walletSessionTypes';
 import { signedJson, type ApiKeyCredentials } from '../authFetch';
+import { forgetAccountAnswers } from '../offline/workerMessages';
 import { clearStoredConnection, restorableConnection } from './connectionFlag';
 import { hasAcceptedTerms, rememberAcceptedTerms } from './termsStore';
 import { whenWalletAppConfig } from './walletEnv';
@@ -72,9 +73,18 @@ export function provideWalletSession(options: { reload?: () => void } = {}) {
       watchWallet: fromCallback<WalletSessionEvent, WatchWalletInput>(({ input, sendBack }) => {
         let stop: (() => void) | null = null;
         let stopped = false;
+        // The account shown now: when the wallet switches to another, the previous one's private stored answers go.
+        let current = input.address.toLowerCase();
+        const forward = (event: WalletSessionEvent) => {
+          if (event.type === 'wallet.addressChanged' && event.address.toLowerCase() !== current) {
+            if (current) forgetAccountAnswers(current);
+            current = event.address.toLowerCase();
+          }
+          sendBack(event);
+        };
         void Promise.all([whenWalletAppConfig(), loadWalletStack()]).then(([appConfig, stack]) => {
           if (stopped) return;
-          stop = stack.watchWallet(appConfig, input, sendBack);
+          stop = stack.watchWallet(appConfig, input, forward);
         });
         return () => {
           stopped = true;
@@ -86,7 +96,11 @@ export function provideWalletSession(options: { reload?: () => void } = {}) {
       storeApiKey: (_args, params) => reportLater(loadKeyStore().then((store) => store.saveApiKey(params.address, params))),
       clearApiKey: (_args, params) => {
         const { address } = params;
-        if (address) reportLater(loadKeyStore().then((store) => store.clearApiKey(address)));
+        if (address) {
+          reportLater(loadKeyStore().then((store) => store.clearApiKey(address)));
+          // Signed out: the worker forgets this account's private stored answers (issue 27 item 1).
+          forgetAccountAnswers(address);
+        }
       },
       rememberTermsAccepted: (_args, params) => {
         if (params.address) rememberAcceptedTerms(params.address);
@@ -94,7 +108,11 @@ export function provideWalletSession(options: { reload?: () => void } = {}) {
       resetAccount: (_args, params) => {
         clearStoredConnection();
         const { address } = params;
-        if (address) reportLater(loadKeyStore().then((store) => store.clearApiKey(address)));
+        if (address) {
+          reportLater(loadKeyStore().then((store) => store.clearApiKey(address)));
+          // The account changed: the previous one's private stored answers go.
+          forgetAccountAnswers(address);
+        }
       },
       reloadPage: () => {
         void pendingWrite.then(reload);

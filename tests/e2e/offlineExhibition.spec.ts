@@ -4,7 +4,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 // progress while the files come (the first pinned file is held until the bar shows), then the "Saved for offline"
 // list; then with no network at all (the context offline, and every request the page or the worker still sends
 // aborted) the exhibition opens with its texts and images, its files come from the saved copy, also by byte ranges
-// as a player asks; Remove releases every file. (The demo's current exhibition has no video or sound: ranges are
+// as a player asks, and it still opens once the cache window has passed; Remove releases every file. (The demo's current exhibition has no video or sound: ranges are
 // checked on its largest file.) No wallet.
 
 interface MediaEntry {
@@ -29,6 +29,46 @@ function mediaEntries(page: Page): Promise<MediaEntry[]> {
           all.onerror = () => reject(all.error);
         };
       }),
+  );
+}
+
+/** The worker's stored data answers (src/offline/protocol.ts DATA_DB), read from the page. */
+function dataEntries(page: Page): Promise<Array<{ key: string; fetchedAt: number; pins: string[] }>> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('artbazaar-data');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('entries').objectStore('entries').getAll();
+          all.onsuccess = () => resolve(all.result);
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+}
+
+/** Moves every stored answer's fetch time back by `ms` (the page's clock does not reach the worker). */
+function ageDataEntries(page: Page, ms: number): Promise<void> {
+  return page.evaluate(
+    (by) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('artbazaar-data');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const transaction = open.result.transaction('entries', 'readwrite');
+          const cursor = transaction.objectStore('entries').openCursor();
+          cursor.onsuccess = () => {
+            const at = cursor.result;
+            if (!at) return;
+            at.update({ ...at.value, fetchedAt: at.value.fetchedAt - by });
+            at.continue();
+          };
+          transaction.oncomplete = () => resolve();
+          transaction.onerror = () => reject(transaction.error);
+        };
+      }),
+    ms,
   );
 }
 
@@ -115,6 +155,18 @@ test('save the current exhibition for offline: size, progress, saved list; its m
     await slider.focus();
     await page.keyboard.press('ArrowRight');
     const card = slider.locator('.exhibition-slide[aria-hidden="false"] img.exhibition-card-image');
+    await expect(card).toBeVisible();
+    await expect.poll(() => card.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    // Past the cache window (every stored answer's fetch time moved back two days, then the eviction): the unpinned
+    // answers are gone, and the saved exhibition still opens.
+    await ageDataEntries(page, 2 * 86_400_000);
+    await page.evaluate(() => navigator.serviceWorker.controller!.postMessage({ type: 'offline.evict' }));
+    await expect.poll(async () => (await dataEntries(page)).filter((entry) => entry.pins.length === 0).length).toBe(0);
+    expect((await dataEntries(page)).some((entry) => entry.pins.includes(pin))).toBe(true);
+    await page.goto('/exhibitions?tab=current');
+    // It reopens on the first work, where the viewer was left.
+    await expect(slider).toBeVisible();
     await expect(card).toBeVisible();
     await expect.poll(() => card.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 

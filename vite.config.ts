@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { PRECACHE_MAX_FILE_BYTES, pwaManifest, precacheGlobIgnores } from './src/app/pwaManifest';
 import { shellPrecache } from './src/app/shellPrecache';
+import { installedP5Version, sandboxPageVersion } from './server/sandbox/pageVersion';
 
 const backend = 'http://127.0.0.1:8787';
 // Vitest extends this config for the "app" project: the SW and route generation only matter for real builds.
@@ -61,6 +62,10 @@ if (!isVitest) {
 
 export default defineConfig({
   plugins,
+  // The generative sandbox page's version, the one the server serves as immutable (server/sandbox/pageVersion.ts).
+  define: {
+    __SANDBOX_VERSION__: JSON.stringify(sandboxPageVersion(new URL('./server/sandbox/', import.meta.url), installedP5Version(new URL('./node_modules/p5/', import.meta.url)))),
+  },
   resolve: {
     alias: [
       // The app is React code run by preact/compat (React's API at about a sixth of react-dom's size): the first-load

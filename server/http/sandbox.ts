@@ -2,10 +2,10 @@
 // Served only by the content origin (server/http/content.ts), never by the app's: a creator's script loaded from the
 // app's origin would run with the app's privileges.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Hono, type Context } from 'hono';
 import { parseCid, type MediaStore } from '../media/store.js';
+import { installedP5Version, sandboxPageVersion } from '../sandbox/pageVersion.js';
 import { errorResponse } from './errors.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -22,8 +22,10 @@ export const P5_LIBRARY_PATH = '/sandbox/lib/p5.min.js';
 
 // p5's package exports hide package.json and lib/, so read them from the installed package folder.
 const P5_DIR = new URL('../../node_modules/p5/', import.meta.url);
-const p5Version = (JSON.parse(readFileSync(new URL('package.json', P5_DIR), 'utf8')) as { version: string }).version;
+const p5Version = installedP5Version(P5_DIR);
 export const p5VersionedPath = `/sandbox/lib/p5@${p5Version}.min.js`;
+/** The page's version: `?v=<it>` on the page, its script and style makes them immutable (the app's frame URL has it). */
+export const sandboxVersion = sandboxPageVersion(SANDBOX_DIR, p5Version);
 
 /**
  * The frame's own policy: it runs in an opaque origin even when opened directly, loads scripts only from this
@@ -62,7 +64,12 @@ async function pageFile(name: string): Promise<Uint8Array> {
   return cachedFile(name, async () => {
     const bytes = await readFile(new URL(name, SANDBOX_DIR));
     if (!name.endsWith('.html')) return bytes;
-    return new TextEncoder().encode(bytes.toString('utf8').replaceAll(P5_LIBRARY_PATH, p5VersionedPath));
+    const html = bytes
+      .toString('utf8')
+      .replaceAll(P5_LIBRARY_PATH, p5VersionedPath)
+      .replaceAll('"/sandbox/generative.js"', `"/sandbox/generative.js?v=${sandboxVersion}"`)
+      .replaceAll('"/sandbox/generative.css"', `"/sandbox/generative.css?v=${sandboxVersion}"`);
+    return new TextEncoder().encode(html);
   });
 }
 
@@ -111,7 +118,9 @@ export function sandboxRoutes(mediaStore: MediaStore, appOrigins: readonly strin
     const contentType = Object.hasOwn(PAGE_FILES, name) ? PAGE_FILES[name] : undefined;
     if (!contentType) return errorResponse(c, 404, 'not_found', `Nothing at /sandbox/${name}.`);
     const bytes = await pageFile(name);
-    return respond(c, appOrigins, bytes, contentType, 'no-cache', contentTag(bytes));
+    // The current version's URL never changes content; any other (an old or no version) is revalidated.
+    const cacheControl = c.req.query('v') === sandboxVersion ? IMMUTABLE : 'no-cache';
+    return respond(c, appOrigins, bytes, contentType, cacheControl, contentTag(bytes));
   });
 
   return app;

@@ -98,6 +98,11 @@ export function createMediaCache({ backend, fetch, now, budget = MEDIA_CACHE_BUD
     // A save asks for the whole file (a video too), whatever range a player would have asked for.
     const response = await fetch(request);
     const contentType = response.headers.get('Content-Type') ?? '';
+    // A player streams sound by ranges: the whole file is fetched beside it, so sound heard once plays offline.
+    if (ranged && !pin && response.status === 206 && shouldStoreMedia({ status: 200, contentType, pinned: false, ranged: false })) {
+      later(fetch(new Request(request.url)).then((whole) => (whole.status === 200 ? store(key, whole, null) : undefined)));
+      return response;
+    }
     if (!shouldStoreMedia({ status: response.status, contentType, pinned: pin !== null, ranged })) return response;
     if (pin) {
       const stored = await store(key, response.clone(), pin);

@@ -1,7 +1,7 @@
 import { registerSW } from 'virtual:pwa-register';
 import type { AppSystemActors } from '../../machines/app/appMachine';
-import { evictStoredAnswers } from './offline/workerMessages';
 import { persistStorageOnInstall } from './offline/persistentStorage';
+import { evictStoredAnswers } from './offline/workerMessages';
 import { setServiceWorkerUpdater } from './pwaUpdate';
 
 /** Registers src/sw.ts and feeds its lifecycle into the pwaUpdate actor. */

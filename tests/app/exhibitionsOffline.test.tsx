@@ -117,4 +117,13 @@ describe('exhibitions page: save for offline', { timeout: 30_000 }, () => {
     await user.click(within(offline()).getByRole('button', { name: 'Try again' }));
     expect(await within(offline()).findByRole('button', { name: 'Download' })).toBeInTheDocument();
   });
+
+  it('a past exhibition is saved from its detail view', async () => {
+    const user = userEvent.setup();
+    const chosen = PAST[0]!;
+    await renderApp(`/exhibitions?tab=past&exhibition=${chosen.id}&view=detail`, {}, { offlineExhibitions: offlineFlow() });
+    await user.click(await screen.findByRole('button', { name: 'Save for offline' }));
+    await user.click(await within(offline()).findByRole('button', { name: 'Download' }));
+    expect(download?.input.exhibition.id).toBe(chosen.id);
+  });
 });

@@ -87,6 +87,28 @@ describe('media cache (worker side, on memory)', () => {
     expect((await cache.handle(get('/ipfs/vid', { Range: 'bytes=200-' }))).status).toBe(416);
   });
 
+  it('behavior: sound a player streams by ranges is fetched whole beside it, then plays offline', async () => {
+    const { backend, entries } = memoryBackend();
+    const requests: Request[] = [];
+    const fetch = async (request: Request) => {
+      requests.push(request);
+      const bytes = new Uint8Array(50).fill(3);
+      const range = request.headers.get('Range');
+      if (range) return new Response(bytes.slice(0, 10), { status: 206, headers: { 'Content-Type': 'audio/mpeg', 'Content-Range': 'bytes 0-9/50' } });
+      return new Response(bytes, { status: 200, headers: { 'Content-Type': 'audio/mpeg' } });
+    };
+    const cache = createMediaCache({ backend, fetch, now: () => 1 });
+    expect((await cache.handle(get('/ipfs/song', { Range: 'bytes=0-9' }))).status).toBe(206);
+    await settle();
+    await settle();
+    expect(requests.map((request) => request.headers.get('Range'))).toEqual(['bytes=0-9', null]);
+    expect(entries.get('/ipfs/song')).toMatchObject({ bytes: 50, pins: [] });
+    const part = await cache.handle(get('/ipfs/song', { Range: 'bytes=40-' }));
+    expect(part.status).toBe(206);
+    expect(part.headers.get('Content-Range')).toBe('bytes 40-49/50');
+    expect(requests).toHaveLength(2);
+  });
+
   it('budget: storing past it evicts the least recently used unpinned media, never a pinned file', async () => {
     const { backend, entries } = memoryBackend();
     const server = fakeServer({

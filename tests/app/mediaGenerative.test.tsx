@@ -6,6 +6,13 @@ import { generativeSpec, sandboxUrl } from '../../src/components/media/mediaSpec
 import { TokenMedia } from '../../src/components/media/TokenMedia';
 import { CID, generativeToken } from './mediaFixtures';
 import { createTestAppActor, renderInApp } from './systemHarness';
+import { pathToFileURL } from 'node:url';
+import { installedP5Version, sandboxPageVersion } from '../../server/sandbox/pageVersion';
+
+// The sandbox page's version the build puts in the frame URL (vite.config.ts), as the server computes it.
+// (jsdom's import.meta.url is not a file URL: the repository root is the working directory.)
+const root = pathToFileURL(`${process.cwd()}/`);
+const SANDBOX_VERSION = sandboxPageVersion(new URL('server/sandbox/', root), installedP5Version(new URL('node_modules/p5/', root)));
 
 // jsdom has neither observer: these stand-ins let a test say what is in view and how big it is.
 const intersections = new Map<Element, (entries: Array<Partial<IntersectionObserverEntry>>) => void>();
@@ -50,7 +57,7 @@ describe('generativeSpec', () => {
   it('takes the sketch from the collection index entry, the seed from the token under the seed variable name', () => {
     const spec = generativeSpec(generativeToken('4', 31691));
     expect(spec).toEqual({ cid: CID.sketch, seed: '31691', variable: 'tokenSeed', library: 'p5' });
-    expect(sandboxUrl(spec!, 'http://127.0.0.1:9787')).toBe(`http://127.0.0.1:9787/sandbox/generative.html?cid=${CID.sketch}&seed=31691&var=tokenSeed&lib=p5`);
+    expect(sandboxUrl(spec!, 'http://127.0.0.1:9787')).toBe(`http://127.0.0.1:9787/sandbox/generative.html?cid=${CID.sketch}&seed=31691&var=tokenSeed&lib=p5&v=${SANDBOX_VERSION}`);
   });
 
   it('falls back to the token media as the sketch, and refuses missing seeds, other libraries and bad names', () => {
@@ -75,7 +82,7 @@ describe('generative viewer', () => {
     const url = new URL(frame.getAttribute('src')!);
     expect(url.origin).toBe(CONTENT_ORIGIN);
     expect(url.pathname).toBe('/sandbox/generative.html');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ cid: CID.sketch, seed: '555', var: 'tokenSeed', lib: 'p5' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({ cid: CID.sketch, seed: '555', var: 'tokenSeed', lib: 'p5', v: SANDBOX_VERSION });
     // The thumbnail stays underneath until the canvas covers it.
     expect(screen.getByRole('img', { name: 'Constellation #4' })).toHaveAttribute('src', `/ipfs/thumbnail/${CID.preview}`);
   });

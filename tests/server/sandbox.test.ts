@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContentServer } from '../../server/http/content.js';
-import { p5VersionedPath, sandboxContentSecurityPolicy } from '../../server/http/sandbox.js';
+import { p5VersionedPath, sandboxContentSecurityPolicy, sandboxVersion } from '../../server/http/sandbox.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer } from './fixtures.js';
 
@@ -55,10 +55,24 @@ describe.each(DATABASE_KINDS)('the content origin (/sandbox, creator scripts) on
     const html = await res.text();
     // External scripts only, and p5 by its versioned, cacheable URL.
     expect(html).not.toMatch(/<script>(?!<)/);
-    expect(html).toContain('<script src="/sandbox/generative.js" defer></script>');
+    expect(html).toContain(`<script src="/sandbox/generative.js?v=${sandboxVersion}" defer></script>`);
+    expect(html).toContain(`href="/sandbox/generative.css?v=${sandboxVersion}"`);
     expect(html).toContain(`data-library="${p5VersionedPath}"`);
     const etag = res.headers.get('etag')!;
     expect((await get('/sandbox/generative.html', { 'if-none-match': etag })).status).toBe(304);
+  });
+
+  it('serves the page, its script and style as immutable under the current version only (they play offline once seen)', async () => {
+    expect(sandboxVersion).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    for (const file of ['generative.html', 'generative.js', 'generative.css']) {
+      const current = await get(`/sandbox/${file}?v=${sandboxVersion}`);
+      expect(current.status).toBe(200);
+      expect(current.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      // An old version (an app built before the page changed) gets the current page, revalidated.
+      const old = await get(`/sandbox/${file}?v=0000000000000000`);
+      expect(old.status).toBe(200);
+      expect(old.headers.get('cache-control')).toBe('no-cache');
+    }
   });
 
   it('serves the frame script and style with the same policy', async () => {

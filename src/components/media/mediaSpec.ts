@@ -82,11 +82,16 @@ export function generativeSpec(token: MediaToken): GenerativeSpec | null {
   return { cid, seed, variable, library };
 }
 
+declare const __SANDBOX_VERSION__: string | undefined;
+const SANDBOX_VERSION = typeof __SANDBOX_VERSION__ === 'string' ? __SANDBOX_VERSION__ : '';
+
 /**
  * The sandbox page URL for a generative token, on the content origin (the server config's `contentOrigin`, never the
  * app's own): every parameter in the query, nothing else is shared with it.
  */
 export function sandboxUrl(spec: GenerativeSpec, contentOrigin: string): string {
   const query = new URLSearchParams({ cid: spec.cid, seed: spec.seed, var: spec.variable, lib: spec.library });
+  // The sandbox page's version (vite.config.ts): under it the server serves the page as immutable, so it plays offline.
+  if (SANDBOX_VERSION) query.set('v', SANDBOX_VERSION);
   return `${contentOrigin.replace(/\/+$/, '')}/sandbox/generative.html?${query.toString()}`;
 }

@@ -46,7 +46,8 @@ export function exhibitionFiles(exhibition: Exhibition): string[] {
   for (const { token } of exhibition.artworks) {
     const shown = token.thumbnailUrl ?? token.mediaUrl;
     if (shown) files.add(shown);
-    if (token.mediaUrl && /^(video|audio)\//.test(token.mediaType ?? '')) files.add(token.mediaUrl);
+    // Media types are the studio's ('video') and seed 000's 'sound'; a MIME type is accepted too.
+    if (token.mediaUrl && /^(video|sound|audio)\b/.test(token.mediaType ?? '')) files.add(token.mediaUrl);
   }
   return [...files];
 }
@@ -86,6 +87,10 @@ export async function downloadExhibition(exhibition: Exhibition, onProgress: (do
     return data;
   };
   try {
+    // The app cannot start without its config: kept with the exhibition, so it opens after the cache window too.
+    const config = await fetch('/api/v1/config', { headers, signal });
+    if (!config.ok) throw new ExhibitionSaveError('network');
+    count((await config.text()).length);
     const ended = Date.parse(exhibition.endDate) < Date.now();
     if (ended) {
       await read(() => graphqlRequest(getPastExhibitionsOperation, { pagination: { page: 1, perPage: PAST_EXHIBITIONS_PAGE_SIZE } }, { signal, headers }));

@@ -89,7 +89,7 @@ export function ExhibitionsView({ search }: { search: ExhibitionsSearch }) {
           </div>
           <div role="tabpanel" id="exhibitions-panel" aria-labelledby={tabId(tab)} className="exhibitions-panel">
             {tab === 'past' ? (
-              <PastExhibitions past={past} exhibitionId={search.exhibition} view={search.view} />
+              <PastExhibitions past={past} exhibitionId={search.exhibition} view={search.view} offline={offline} />
             ) : !current ? (
               <div className="exhibitions-none">
                 <h2>No Current Exhibitions</h2>

@@ -5,11 +5,12 @@ import { EXHIBITION_ARTWORKS_PAGE_SIZE, fetchExhibitionArtworksPage, type Exhibi
 import { ExhibitionDates } from './ExhibitionDates';
 import { ExhibitionViewer } from './ExhibitionViewer';
 import { introText } from './exhibitionFormat';
+import { SaveForOffline, type OfflineActor } from './SaveForOffline';
 
 export type PastView = 'detail' | 'artworks';
 
 /** Past exhibitions (seed 001 §2): the list of cards, or one exhibition's detail or artworks, as the URL says. */
-export function PastExhibitions({ past, exhibitionId, view }: { past: Exhibition[]; exhibitionId?: string; view?: PastView }) {
+export function PastExhibitions({ past, exhibitionId, view, offline }: { past: Exhibition[]; exhibitionId?: string; view?: PastView; offline: OfflineActor }) {
   const chosen = exhibitionId ? past.find((exhibition) => exhibition.id === exhibitionId) : undefined;
   if (!exhibitionId || !view) return <PastList past={past} />;
   return (
@@ -20,7 +21,10 @@ export function PastExhibitions({ past, exhibitionId, view }: { past: Exhibition
       {!chosen ? (
         <p>This exhibition is not among the past exhibitions.</p>
       ) : view === 'detail' ? (
-        <ExhibitionViewer key={chosen.id} exhibition={chosen} />
+        <>
+          <ExhibitionViewer key={chosen.id} exhibition={chosen} />
+          <SaveForOffline offline={offline} exhibition={chosen} />
+        </>
       ) : (
         <PastArtworks exhibition={chosen} />
       )}

@@ -6,7 +6,7 @@ import type { Exhibition } from '../../services/exhibitions/exhibitions';
 import type { offlineExhibitionsFlow } from '../../services/flows/offlineExhibitions';
 import { formatBytes, progressText } from '../studio/format';
 
-type OfflineActor = Actor<typeof offlineExhibitionsFlow>;
+export type OfflineActor = Actor<typeof offlineExhibitionsFlow>;
 
 const FAILURES: Record<SaveErrorKind, string> = {
   quota: 'Your device is out of storage space: the exhibition was not saved.',

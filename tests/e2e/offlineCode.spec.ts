@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { installTestWallet, TEST_WALLET_NAME } from './support/testWallet';
 
@@ -33,6 +35,27 @@ async function goOffline(context: BrowserContext) {
       await context.setOffline(false);
     },
   };
+}
+
+const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe's WCAG 2 A/AA violations inside `selector`, in the light and the dark theme (evaluated, not fetched: works offline under the CSP). */
+async function axeViolations(page: Page, selector: string) {
+  await page.evaluate(readFileSync(AXE_SOURCE, 'utf8'));
+  const found: string[] = [];
+  for (const theme of ['light', 'dark']) {
+    const ids = await page.evaluate(
+      async ({ selector, theme }) => {
+        document.documentElement.dataset.theme = theme;
+        const axe = (window as unknown as { axe: { run(context: Element, options: object): Promise<{ violations: Array<{ id: string }> }> } }).axe;
+        const result = await axe.run(document.querySelector(selector)!, { runOnly: ['wcag2a', 'wcag2aa'] });
+        return result.violations.map((violation) => violation.id);
+      },
+      { selector, theme },
+    );
+    found.push(...ids.map((id) => `${theme}: ${id}`));
+  }
+  return found;
 }
 
 const assetsIn = (urls: string[]) => urls.filter((url) => new URL(url).pathname.startsWith('/assets/'));
@@ -123,6 +146,10 @@ test('a route whose code cannot load shows the offline page; its Retry really lo
   await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
   await expect(page.getByText('This page could not load without a network connection. Check your connection and try again.')).toBeVisible();
   await expect(page.getByText(/Failed to fetch dynamically imported module|Something went wrong/)).toHaveCount(0);
+  // Labelled, keyboard usable (Retry takes focus by Tab), contrast in both themes.
+  expect(await axeViolations(page, '.status-page')).toEqual([]);
+  await page.getByRole('button', { name: 'Retry' }).focus();
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeFocused();
   // Retry while still offline: still the offline page (it asked again and failed again).
   const before = assetsIn(network.reachedNetwork).length;
   await page.getByRole('button', { name: 'Retry' }).click();

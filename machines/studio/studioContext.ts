@@ -13,6 +13,8 @@ export interface StudioResume {
   cover: Blob | null;
   /** A cover file chosen and not cropped yet (issue 27 item 7; a draft file up to DRAFT_FILE_MAX_BYTES). */
   coverChoice?: Blob | null;
+  /** The name of a chosen cover too large to keep (the form says it must be chosen again). */
+  coverChoiceDropped?: string | null;
   uploads: UploadEntry[];
   /** The token the thumbnail / flipcard preview step works on. */
   workTokenId: string | null;

@@ -51,7 +51,14 @@ export function canvasDetailsValues(canvas: StudioCanvas): DetailsValues {
   };
 }
 
-export const emptyDetailsForm = (values: DetailsValues, coverFile: Blob | null = null): DetailsForm => ({ values, errors: {}, formError: null, coverEditing: coverFile !== null, coverFile });
+export const emptyDetailsForm = (values: DetailsValues, coverFile: Blob | null = null, coverDropped: string | null = null): DetailsForm => ({
+  values,
+  errors: {},
+  formError: null,
+  coverEditing: coverFile !== null,
+  coverFile,
+  coverDropped,
+});
 
 /** The fields a media type shows: generative adds the seed identifier, flipcard the grid. */
 export function detailsFieldsOf(mediaType: StudioMediaType | ''): DetailsField[] {

@@ -62,7 +62,7 @@ export function initialStudioContext(input: StudioInput): StudioContext {
     containerId: input.containerId ?? null,
     canvas: null,
     step: null,
-    details: emptyDetailsForm(resume?.details ?? newDetailsValues(null), resume?.coverChoice ?? null),
+    details: emptyDetailsForm(resume?.details ?? newDetailsValues(null), resume?.coverChoice ?? null, resume?.coverChoiceDropped ?? null),
     cover: resume?.cover ?? null,
     uploads: resume?.uploads ?? [],
     workToken: resume?.workTokenId ? { tokenId: resume.workTokenId, token: null } : null,

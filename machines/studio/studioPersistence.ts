@@ -21,6 +21,9 @@ export interface PersistedStudioRecord {
   snapshot: Snapshot<unknown>;
 }
 
+/** The name of a chosen file too large for a draft (null when there is none or it is kept). */
+const droppedName = (file: Blob | null) => (file && !keptDraftFile(file) ? ((file as Partial<File>).name ?? 'cover') : null);
+
 /** What a reload keeps of the studio, or null before it shows a step. */
 export function studioResumeOf(context: StudioContext): StudioResume | null {
   if (!context.step) return null;
@@ -30,6 +33,7 @@ export function studioResumeOf(context: StudioContext): StudioResume | null {
     cover: context.cover,
     // Issue 27 item 7: a cover chosen and not cropped yet (up to the draft file cap), and unsaved token typing.
     coverChoice: keptDraftFile(context.details.coverFile),
+    coverChoiceDropped: droppedName(context.details.coverFile) ?? context.details.coverDropped,
     uploads: context.uploads,
     workTokenId: context.workToken?.tokenId ?? null,
     thumbnailMode: context.thumbnail.mode,

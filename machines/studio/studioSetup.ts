@@ -173,7 +173,7 @@ export const studioSetup = setup({
     clearCover: assign({ cover: null }),
     setCover: assign(({ event }) => (event.type === 'details.cover' ? { cover: event.image } : {})),
     setCoverEditing: assign(({ context, event }) =>
-      event.type === 'details.coverEditing' ? { details: { ...context.details, coverEditing: event.editing, coverFile: event.editing ? (event.file ?? null) : null } } : {},
+      event.type === 'details.coverEditing' ? { details: { ...context.details, coverEditing: event.editing, coverFile: event.editing ? (event.file ?? null) : null, coverDropped: event.editing ? null : context.details.coverDropped } } : {},
     ),
     showDetailsErrors: assign(({ context, system }) => {
       const formError = missingFieldsMessage(context.details.values);

@@ -79,6 +79,8 @@ export interface DetailsForm {
   coverEditing: boolean;
   /** The file in the open crop editor (kept for a reload, which reopens the editor with it); null otherwise. */
   coverFile: Blob | null;
+  /** A chosen cover a reload could not keep (over DRAFT_FILE_MAX_BYTES): its name, until another is chosen. */
+  coverDropped: string | null;
 }
 
 /** The generative token form (create token step): seed value and token name, each required, max 50. */

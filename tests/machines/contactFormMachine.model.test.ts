@@ -47,11 +47,12 @@ function nextField(values: ContactValues): ContactField | null {
 function events(state: AnyMachineSnapshot): EventObject[] {
   // The stored draft is read first (issue 27 item 7): none, a draft typed before a reload, or storage failing.
   if (state.matches('restoring')) {
-    return [
+    const restoring: Array<EventObject & Record<string, unknown>> = [
       { type: 'xstate.done.actor.loadDraft', output: null },
       { type: 'xstate.done.actor.loadDraft', output: DRAFT },
       { type: 'xstate.error.actor.loadDraft', error: new Error('IndexedDB unavailable') },
     ];
+    return restoring;
   }
   const { values, token, touched, checkRound } = contextOf(state);
   const next = nextField(values);

@@ -5,7 +5,7 @@
 // values and upload queue (the upload child gets the queue back, so a pending file continues).
 import { describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
-import { DRAFT_FILE_MAX_BYTES } from '../../../domain/drafts';
+import { DRAFT_FILE_MAX_BYTES, draftFileNotKeptMessage } from '../../../domain/drafts';
 import { initialStudioContext, type StudioContext } from '../../../machines/studio/studioMachine';
 import { persistedStudioRecord, restoredStudioSnapshot } from '../../../machines/studio/studioPersistence';
 import { flush } from '../support/modelTesting';
@@ -79,13 +79,16 @@ describe('studioMachine: reload and resume from every step', () => {
   });
 
   it('behavior: a chosen cover over the draft file cap is not kept; the typed values are', () => {
-    const huge = { size: DRAFT_FILE_MAX_BYTES + 1, type: 'image/png' } as Blob;
+    const huge = { size: DRAFT_FILE_MAX_BYTES + 1, type: 'image/png', name: 'huge.png' } as unknown as Blob;
     const context = { ...initialStudioContext({}), step: 'details' as const };
     const record = persistedStudioRecord({ context: { ...context, details: { ...context.details, values: { ...context.details.values, name: 'Dawn' }, coverEditing: true, coverFile: huge } } });
     const kept = (record!.snapshot as unknown as { context: StudioContext }).context;
     expect(kept.details.coverFile).toBeNull();
     expect(kept.details.coverEditing).toBe(false);
     expect(kept.details.values.name).toBe('Dawn');
+    // The form says the file must be chosen again, until another one is chosen.
+    expect(kept.details.coverDropped).toBe('huge.png');
+    expect(draftFileNotKeptMessage('huge.png')).toBe('"huge.png" was too large to keep as a draft (over 100 MB): choose it again.');
   });
 
   it.each(cases)('%s', async (_title, step, path) => {

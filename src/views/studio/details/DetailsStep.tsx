@@ -11,6 +11,7 @@ import {
   SEED_TEXT_MAX,
   STUDIO_MEDIA_TYPES,
 } from '../../../../domain/studio';
+import { draftFileNotKeptMessage } from '../../../../domain/drafts';
 import { detailsFieldsOf } from '../../../../machines/studio/studioDetails';
 import type { DetailsField } from '../../../../machines/studio/studioTypes';
 import { CropUploadEditor } from '../../../components/upload/CropUploadEditor';
@@ -83,6 +84,7 @@ export function DetailsStep({ mode }: { mode: 'details' | 'update' }) {
   const onCoverEditing = useCallback((editing: boolean, file: File | null) => studio.send({ type: 'details.coverEditing', editing, file }), [studio]);
   // A cover chosen and not cropped before a reload: the crop editor reopens with it (read once, when it mounts).
   const coverChoice = useSelector(studio, (snapshot) => snapshot.context.details.coverFile);
+  const coverDropped = useSelector(studio, (snapshot) => snapshot.context.details.coverDropped);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -155,6 +157,11 @@ export function DetailsStep({ mode }: { mode: 'details' | 'update' }) {
           onEditingChange={onCoverEditing}
           restoredFile={coverChoice}
         />
+        {coverDropped && (
+          <p className="field-error" role="status">
+            {draftFileNotKeptMessage(coverDropped)}
+          </p>
+        )}
       </div>
       {formError && (
         <p className="field-error studio-form-error" role="alert">

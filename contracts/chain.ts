@@ -10,10 +10,10 @@ export const LOCAL_CHAIN_ID = 31337;
 /** The standard Hardhat test mnemonic; EDR derives the funded accounts (10000 ETH each) from it. */
 export const HARDHAT_MNEMONIC = 'test test test test test test test test test test test junk';
 /**
- * Funded accounts of the local chain: Hardhat's default 20 plus 20 more from the same mnemonic (m/44'/60'/0'/0/N),
+ * Funded accounts of the local chain: Hardhat's default 20 plus more from the same mnemonic (m/44'/60'/0'/0/N),
  * so end-to-end specs have fresh accounts of their own. Accounts #0–#19 stay the same addresses.
  */
-export const LOCAL_ACCOUNT_COUNT = 64;
+export const LOCAL_ACCOUNT_COUNT = 80;
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const edrNetwork = {

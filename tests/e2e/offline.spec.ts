@@ -8,13 +8,13 @@ import { installTestWallet, TEST_WALLET_NAME } from './support/testWallet';
 import { graphql, readStack } from './support/trading';
 import { putProfile, signInFromNode } from './support/xssWrites';
 
-// Issue 27, "every page visited inside the window renders offline with its data and images": account #44 (its own
+// Issue 27, "every page visited inside the window renders offline with its data and images": account #64 (its own
 // profile, like and comment) visits every page of item 5 online, then the browser and its service worker go offline;
 // each page opened by typed URL and by link shows the same heading, data and images, the offline status, and the
 // server receives no request meanwhile (its request counter, E2E_REQUEST_LOG). Then the stored answers are aged past
 // the 60-minute window: the data is gone, the wallet-connector keys are cleared, a saved exhibition still opens.
 
-const USER = 44;
+const USER = 64;
 const WINDOW_MS = 60 * 60_000;
 test.use({ reducedMotion: 'reduce' });
 

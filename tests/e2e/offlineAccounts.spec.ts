@@ -4,12 +4,12 @@ import { installTestWallet, TEST_WALLET_NAME } from './support/testWallet';
 import { addressOf, readStack } from './support/trading';
 import { putProfile, signInFromNode } from './support/xssWrites';
 
-// Issue 27: two accounts on one browser profile (one context). A (#45) views its private reads (profile with its
-// email, the dashboard's favourites with a like of its own); the wallet changes to B (#46), who signs in and goes
+// Issue 27: two accounts on one browser profile (one context). A (#65) views its private reads (profile with its
+// email, the dashboard's favourites with a like of its own); the wallet changes to B (#66), who signs in and goes
 // offline: B never sees A's stored private answers, and A's private entries are gone from the worker's cache.
 
-const A = 45;
-const B = 46;
+const A = 65;
+const B = 66;
 
 const avatar = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Profile of / });
 

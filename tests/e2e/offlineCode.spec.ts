@@ -6,8 +6,8 @@ import { installTestWallet, TEST_WALLET_NAME } from './support/testWallet';
 // Issue 27 items 2 and 3 against the demo stack of playwright.config.ts, with the service worker on: after one
 // online visit every route's and viewer's code is in the worker's precache, a page whose code still cannot load shows
 // the offline page with a Retry that really loads it, and a signed-in account reloads offline still signed in.
-// Hardhat account #63 is used by no other spec nor the demo seed.
-const ACCOUNT = 63;
+// Hardhat account #69 is used by no other spec nor the demo seed.
+const ACCOUNT = 69;
 
 /** Waits until the service worker has installed (its precache is complete) and controls the page. */
 async function workerReady(page: Page) {

@@ -60,11 +60,11 @@ describe('npm run chain (scripts/chain.ts)', () => {
 
     const publicClient = createPublicClient({ transport: http(url) });
     const accounts: Address[] = await createWalletClient({ transport: http(url) }).getAddresses();
-    expect(accounts).toHaveLength(64);
-    // Accounts #0 and #63 of the mnemonic "test test ... junk" (m/44'/60'/0'/0/N): #0–#19 are Hardhat's defaults.
+    expect(accounts).toHaveLength(80);
+    // Accounts #0 and #79 of the mnemonic "test test ... junk" (m/44'/60'/0'/0/N): #0–#19 are Hardhat's defaults.
     expect(accounts[0]!.toLowerCase()).toBe('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266');
-    expect(accounts[63]).toBe(mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: 63 }).address);
-    expect(await publicClient.getBalance({ address: accounts[63]! })).toBe(10_000n * 10n ** 18n);
+    expect(accounts[79]).toBe(mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: 79 }).address);
+    expect(await publicClient.getBalance({ address: accounts[79]! })).toBe(10_000n * 10n ** 18n);
     // CHAIN_QUIET=1: requests after startup are not logged.
     expect(output.slice(output.indexOf('local chain ready'))).not.toContain('eth_getBalance');
   });

@@ -50,7 +50,7 @@ describe('CropUploadEditor', () => {
     expect(fileInput()).toHaveAttribute('accept', '.jpg,.jpeg,.png,image/jpeg,image/png');
 
     await user.upload(fileInput(), png());
-    expect(onEditingChange).toHaveBeenLastCalledWith(true);
+    expect(onEditingChange).toHaveBeenLastCalledWith(true, expect.any(File));
     expect(screen.getByRole('img', { name: 'Image to crop: cover.png' })).toHaveAttribute('src', 'blob:chosen');
     expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
     loadChosenImage();
@@ -68,7 +68,7 @@ describe('CropUploadEditor', () => {
     expect([url, type]).toEqual(['blob:chosen', 'image/png']);
     expect(area.width).toBe(area.height);
     expect(area.width).toBe(400);
-    expect(onEditingChange).toHaveBeenLastCalledWith(false);
+    expect(onEditingChange).toHaveBeenLastCalledWith(false, null);
     expect(screen.getByRole('img', { name: 'Cover image: the chosen image' })).toHaveAttribute('src', preview);
     expect(screen.getByRole('button', { name: 'Change image' })).toBeInTheDocument();
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:chosen');
@@ -81,9 +81,9 @@ describe('CropUploadEditor', () => {
     render(<CropUploadEditor label="Cover image" value="/ipfs/bafkreicover" onChange={onChange} onEditingChange={onEditingChange} />);
     expect(screen.getByRole('img', { name: 'Cover image: the chosen image' })).toHaveAttribute('src', '/ipfs/bafkreicover');
     await user.upload(fileInput(), png('photo.jpg', 'image/jpeg'));
-    expect(onEditingChange).toHaveBeenLastCalledWith(true);
+    expect(onEditingChange).toHaveBeenLastCalledWith(true, expect.any(File));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(onEditingChange).toHaveBeenLastCalledWith(false);
+    expect(onEditingChange).toHaveBeenLastCalledWith(false, null);
     expect(onChange).not.toHaveBeenCalled();
     expect(screen.getByRole('img', { name: 'Cover image: the chosen image' })).toHaveAttribute('src', '/ipfs/bafkreicover');
     await user.click(screen.getByRole('button', { name: 'Remove' }));
@@ -108,7 +108,7 @@ describe('CropUploadEditor', () => {
     expect(onEditingChange).not.toHaveBeenCalled();
     await user.upload(fileInput(), png());
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(onEditingChange).toHaveBeenLastCalledWith(true);
+    expect(onEditingChange).toHaveBeenLastCalledWith(true, expect.any(File));
   });
 
   it('parameters: aspect, accept and height shape the editor', async () => {

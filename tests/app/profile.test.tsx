@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAppActor } from '../../machines/app/appMachine';
+import { profileDraftKey } from '../../machines/profile/profileFormDraft';
+import { formDraftsStored, readFormDraft, storeFormDraft } from '../../src/services/formDrafts';
 import { renderApp } from './appHarness';
 import { ALICE, fakeWalletSession, loginOf } from './walletHarness';
 
@@ -18,7 +20,10 @@ const account = {
 let requests: Array<{ url: string; method: string; headers: Headers; body: unknown }>;
 let putAnswer: () => Response;
 
-beforeEach(() => {
+// Each test starts without the draft another one left (issue 27 item 7 keeps what is typed across reloads).
+beforeEach(async () => {
+  storeFormDraft(profileDraftKey(ALICE), null);
+  await formDraftsStored();
   requests = [];
   putAnswer = () => new Response(JSON.stringify({ ...account, alias: 'new alias' }), { headers: { 'Content-Type': 'application/json' } });
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -38,6 +43,8 @@ async function openProfile() {
   const session = fakeWalletSession({ restored: { address: ALICE, chainId: 31337, connectorId: 'demo:1' }, stored });
   const app = await renderApp('/profile', { walletSession: session.machine });
   const form = await screen.findByRole('form', { name: 'General' });
+  // The form reads its stored draft first (issue 27 item 7); Save waits for that.
+  await waitFor(() => expect(within(form).getByRole('button', { name: 'Save' })).toBeEnabled());
   return { ...app, form, session, stored };
 }
 

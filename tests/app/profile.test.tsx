@@ -2,7 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAppActor } from '../../machines/app/appMachine';
+import { profileDraftKey } from '../../machines/profile/profileFormDraft';
+import { formDraftsStored, readFormDraft, storeFormDraft } from '../../src/services/formDrafts';
 import { renderApp } from './appHarness';
+import { browserStructuredClone } from './studioBrowserClone';
 import { ALICE, fakeWalletSession, loginOf } from './walletHarness';
 
 const account = {
@@ -18,7 +21,10 @@ const account = {
 let requests: Array<{ url: string; method: string; headers: Headers; body: unknown }>;
 let putAnswer: () => Response;
 
-beforeEach(() => {
+// Each test starts without the draft another one left (issue 27 item 7 keeps what is typed across reloads).
+beforeEach(async () => {
+  storeFormDraft(profileDraftKey(ALICE), null);
+  await formDraftsStored();
   requests = [];
   putAnswer = () => new Response(JSON.stringify({ ...account, alias: 'new alias' }), { headers: { 'Content-Type': 'application/json' } });
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -38,6 +44,8 @@ async function openProfile() {
   const session = fakeWalletSession({ restored: { address: ALICE, chainId: 31337, connectorId: 'demo:1' }, stored });
   const app = await renderApp('/profile', { walletSession: session.machine });
   const form = await screen.findByRole('form', { name: 'General' });
+  // The form reads its stored draft first (issue 27 item 7); Save waits for that.
+  await waitFor(() => expect(within(form).getByRole('button', { name: 'Save' })).toBeEnabled());
   return { ...app, form, session, stored };
 }
 
@@ -130,5 +138,64 @@ describe('profile (general tab)', () => {
     await userEvent.upload(input, new File([new Uint8Array([1, 2, 3])], 'me&you.png', { type: 'image/png' }));
     expect(within(form).getByRole('alert')).toHaveTextContent('File Upload Failed. Remove special characters from filename');
     expect(screen.queryByRole('group', { name: 'Crop the avatar' })).not.toBeInTheDocument();
+  });
+});
+
+describe('profile (general tab) drafts, issue 27 item 7', () => {
+  it('what is typed survives a reload, nothing is sent until Save, and the draft is forgotten once saved', async () => {
+    const user = userEvent.setup();
+    const first = await openProfile();
+    await user.clear(within(first.form).getByLabelText('Alias'));
+    await user.type(within(first.form).getByLabelText('Alias'), 'draft alias');
+    await user.clear(within(first.form).getByLabelText('Email'));
+    await user.type(within(first.form).getByLabelText('Email'), 'draft@example.com');
+    await formDraftsStored();
+    first.unmount();
+
+    const { form } = await openProfile();
+    expect(within(form).getByLabelText('Alias')).toHaveValue('draft alias');
+    expect(within(form).getByLabelText('Email')).toHaveValue('draft@example.com');
+    expect(requests.filter((request) => request.method === 'PUT')).toEqual([]);
+
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile saved')).toBeInTheDocument();
+    const body = requests.find((request) => request.method === 'PUT')!.body as FormData;
+    expect(body.get('alias')).toBe('draft alias');
+    expect(body.get('email')).toBe('draft@example.com');
+    await formDraftsStored();
+    expect(await readFormDraft(profileDraftKey(ALICE))).toBeNull();
+  });
+
+  it('a restored avatar not saved yet is shown and sent on Save; a failed save keeps the draft', async () => {
+    // IndexedDB keeps a Blob as a Blob (jsdom's Blob is not one Node's structuredClone knows).
+    vi.stubGlobal('structuredClone', browserStructuredClone);
+    URL.createObjectURL = vi.fn(() => 'blob:draft-avatar');
+    URL.revokeObjectURL = vi.fn();
+    const avatar = new Blob(['square'], { type: 'image/png' });
+    storeFormDraft(profileDraftKey(ALICE), { version: 1, alias: 'lumen', email: 'lumen@example.com', avatar, avatarNotKept: null });
+    await formDraftsStored();
+    putAnswer = () => new Response(JSON.stringify({ message: 'Email already registered' }), { status: 409, headers: { 'Content-Type': 'application/json' } });
+
+    const user = userEvent.setup();
+    const { form } = await openProfile();
+    expect(await within(form).findByRole('img', { name: 'New avatar' })).toHaveAttribute('src', 'blob:draft-avatar');
+    expect(requests.filter((request) => request.method === 'PUT')).toEqual([]);
+
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(1));
+    const body = requests.find((request) => request.method === 'PUT')!.body as FormData;
+    expect(body.get('avatarChanged')).toBe('true');
+    expect(body.get('avatar')).toBeInstanceOf(Blob);
+    await waitFor(() => expect(within(form).getByRole('button', { name: 'Save' })).toBeEnabled());
+    await formDraftsStored();
+    expect(await readFormDraft(profileDraftKey(ALICE))).toMatchObject({ version: 1, alias: 'lumen', email: 'lumen@example.com' });
+  });
+
+  it('an avatar too large to keep is named: the typed text comes back', async () => {
+    storeFormDraft(profileDraftKey(ALICE), { version: 1, alias: 'big', email: 'lumen@example.com', avatar: null, avatarNotKept: 'huge.png' });
+    await formDraftsStored();
+    const { form } = await openProfile();
+    expect(within(form).getByLabelText('Alias')).toHaveValue('big');
+    expect(within(form).getByText('"huge.png" was too large to keep as a draft (over 100 MB): choose it again.')).toBeInTheDocument();
   });
 });

@@ -6,6 +6,8 @@ import {
   fieldError,
   type FieldErrors,
   type FormContext,
+  type FormDraft,
+  type FormDraftParams,
   type FormEvent,
   type FormRequest,
 } from '../../machines/forms/formMachine';
@@ -26,7 +28,25 @@ type ModelEvent = EventObject & Record<string, unknown>;
 const ALIAS_TAKEN = 'This alias is already taken';
 const saveFailure = new Error('Email already registered');
 
+// Issue 27 item 7: the form keeps a draft (a record of the values; a stored one may carry a field the form does not
+// have, which is ignored, and a notice).
+const DRAFT_KEY = 'profile:0xada';
+const DRAFT_NOTICE = '"huge.png" was too large to keep as a draft (over 100 MB): choose it again.';
+const draft: FormDraft<ProfileValues> = {
+  key: DRAFT_KEY,
+  keep: (values) => ({ kept: values }),
+  restore: (stored) => {
+    const record = stored as { kept?: Partial<ProfileValues>; notice?: string } | null;
+    return record?.kept ? { values: record.kept, notice: record.notice ?? null } : null;
+  },
+};
+const STORED_DRAFT = { kept: { alias: 'Ada', email: 'ada@example.com', avatar: 'x' }, notice: DRAFT_NOTICE };
+const input = { fields: profileFormFields(), draft };
+
 const modelEvents: ModelEvent[] = [
+  { type: 'xstate.done.actor.loadDraft', output: null },
+  { type: 'xstate.done.actor.loadDraft', output: STORED_DRAFT },
+  { type: 'xstate.error.actor.loadDraft', error: new Error('IndexedDB unavailable') },
   { type: 'field.change', name: 'alias', value: 'Ada' },
   { type: 'field.change', name: 'alias', value: '  ' },
   { type: 'field.change', name: 'email', value: 'ada@example' },
@@ -42,29 +62,38 @@ const modelEvents: ModelEvent[] = [
 
 const ctx = (state: AnyMachineSnapshot) => state.context as ProfileContext;
 const project = (state: AnyMachineSnapshot) => {
-  const { values, errors, asyncErrors, touched, submitError, result } = ctx(state);
-  return { value: state.value, values, errors, asyncErrors, touched, submitError, result };
+  const { values, errors, asyncErrors, touched, submitError, result, draftNotice } = ctx(state);
+  return { value: state.value, values, errors, asyncErrors, touched, submitError, result, draftNotice };
 };
 
 const model = createMachineTestModel(profileFormMachine, {
   project,
-  input: { fields: profileFormFields() },
+  input,
   events: () => modelEvents,
 });
 const paths = modelPaths(model, {
   // Simple paths into succeeded over valid values only: every order of check, failure, retry and reset.
   toState: (state) => state.matches('succeeded'),
-  filterEvents: (_state, event) => event.type !== 'field.change' || ['Ada', 'ada@example.com'].includes((event as ModelEvent).value as string),
+  // The restoring outcomes are covered by the shortest paths; the simple ones start from no stored draft.
+  filterEvents: (state, event) =>
+    state.matches('restoring')
+      ? event.type === 'xstate.done.actor.loadDraft' && (event as ModelEvent).output === null
+      : event.type !== 'field.change' || ['Ada', 'ada@example.com'].includes((event as ModelEvent).value as string),
 });
 
 function startForm() {
   const validateAsync = controlled<FieldErrors<ProfileValues>, FormRequest<ProfileValues>>();
   const submitForm = controlled<unknown, FormRequest<ProfileValues>>();
+  const loadDraft = controlled<unknown, string>();
+  const persisted: Array<FormDraftParams | null> = [];
   const actor: Actor<typeof profileFormMachine> = createActor(
-    profileFormMachine.provide({ actors: { validateAsync: validateAsync.logic, submitForm: submitForm.logic } }),
-    { input: { fields: profileFormFields() } },
+    profileFormMachine.provide({
+      actors: { validateAsync: validateAsync.logic, submitForm: submitForm.logic, loadDraft: loadDraft.logic },
+      actions: { persistDraft: (_, params) => void persisted.push(params) },
+    }),
+    { input },
   ).start();
-  return { actor, validateAsync, submitForm };
+  return { actor, validateAsync, submitForm, loadDraft, persisted };
 }
 
 const canSubmit = (snap: AnyMachineSnapshot) => snap.can({ type: 'form.submit' });
@@ -87,6 +116,14 @@ function harness() {
           run = startForm();
         },
         'field.change': send,
+        'xstate.done.actor.loadDraft': async (step: { event: EventObject }) => {
+          get().loadDraft.last().resolve(payload(step).output);
+          await flush();
+        },
+        'xstate.error.actor.loadDraft': async (step: { event: EventObject }) => {
+          get().loadDraft.last().reject(payload(step).error);
+          await flush();
+        },
         'form.reset': send,
         'form.submit': (step: { event: EventObject }) => {
           const before = real();
@@ -112,8 +149,21 @@ function harness() {
         },
       },
       states: checkedStates(real, project, {
+        // The stored draft is read under the form's key; nothing is kept yet and Save waits.
+        restoring: (snap) => {
+          expect(get().loadDraft.last().input).toBe(DRAFT_KEY);
+          expect(get().persisted).toEqual([]);
+          expect(canSubmit(snap)).toBe(false);
+          expect(ctx(snap).values).toEqual({ alias: '', email: '' });
+          expect(ctx(snap).draftNotice).toBeNull();
+        },
         editing: (snap) => {
           const c = ctx(snap);
+          // Every change kept the values as the draft (none while they are the initial ones); a restored draft is
+          // not sent, and its notice is shown.
+          const last = get().persisted.at(-1);
+          if (last) expect(last).toEqual({ key: DRAFT_KEY, record: c.values.alias === '' && c.values.email === '' ? null : { kept: c.values } });
+          if (c.draftNotice) expect(c.draftNotice).toBe(DRAFT_NOTICE);
           expect(snap.hasTag('busy')).toBe(false);
           // Save is enabled exactly when every field passes its rule and no async error is pending.
           expect(canSubmit(snap)).toBe(allFine(c));
@@ -140,6 +190,9 @@ function harness() {
           expect(canSubmit(snap)).toBe(false);
           expect(ctx(snap).result).toEqual({ saved: true });
           expect(ctx(snap).submitError).toBeNull();
+          // Saved: the draft is forgotten and its notice gone.
+          expect(get().persisted.at(-1)).toEqual({ key: DRAFT_KEY, record: null });
+          expect(ctx(snap).draftNotice).toBeNull();
         },
       }),
     },
@@ -152,4 +205,15 @@ describe('formMachine (model-based, profile form)', () => {
   });
 
   modelCoverageTests(profileFormMachine, paths, harness);
+
+  it('a form without a draft starts editing at once and keeps nothing', () => {
+    const persisted: unknown[] = [];
+    const actor = createActor(profileFormMachine.provide({ actions: { persistDraft: (_, params) => void persisted.push(params) } }), {
+      input: { fields: profileFormFields() },
+    }).start();
+    expect(actor.getSnapshot().value).toBe('editing');
+    actor.send({ type: 'field.change', name: 'alias', value: 'Ada' });
+    expect(persisted).toEqual([null]);
+    actor.stop();
+  });
 });

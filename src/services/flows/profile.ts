@@ -15,6 +15,7 @@ import type { WalletAccount } from '../../../machines/wallet/walletSessionTypes'
 import { loadArtistProfile, saveArtistProfile } from '../artists/profile';
 import { readArtistDraft, storeArtistDraft } from '../artists/profileDraft';
 import { fetchOwnAccount, saveProfile } from '../wallet/profile';
+import { readFormDraft, storeFormDraft } from '../formDrafts';
 
 export { PROFILE_SAVED_MESSAGE };
 
@@ -28,7 +29,14 @@ export const profilePageFlow = profilePageMachine.provide({
 });
 
 export const profileFormFlow = createFormMachine<ProfileFormValues>().provide({
+  // The General tab's draft (machines/profile/profileFormDraft.ts) in the shared form-drafts store.
+  actions: {
+    persistDraft: (_, params) => {
+      if (params) storeFormDraft(params.key, params.record);
+    },
+  },
   actors: {
+    loadDraft: fromPromise<unknown, string>(({ input }) => readFormDraft(input)),
     submitForm: fromPromise<unknown, FormRequest<ProfileFormValues>>(async ({ input, system }): Promise<WalletAccount> => {
       const session = system.get('walletSession') as AnyActorRef | undefined;
       const credentials = session ? registeredLogin(session.getSnapshot()) : null;

@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { fieldError, type FormFields } from '../../../machines/forms/formMachine';
 import { ALIAS_MAX_LENGTH, EMAIL_MAX_LENGTH } from '../../../domain/profile';
@@ -10,6 +10,7 @@ import { useFlow } from '../../app/flows';
 import { profileFormFlow, type ProfileFormValues } from '../../services/flows/profile';
 import { CropUploadEditor } from '../../components/upload/CropUploadEditor';
 import { GateReason, useNetworkGate } from '../../components/offline/networkGate';
+import { profileFormDraft } from '../../../machines/profile/profileFormDraft';
 
 export { PROFILE_SAVED_MESSAGE } from '../../services/flows/profile';
 const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
@@ -28,7 +29,8 @@ function formFields(account: WalletAccount): FormFields<ProfileFormValues> {
 export function ProfileForm({ account }: { account: WalletAccount }) {
   const config = useSystemActor('config');
   const maxFileSize = useSelector(config, (snapshot) => snapshot.context.config?.maxFileSize ?? 10_485_760);
-  const form = useFlow(profileFormFlow, { input: { fields: formFields(account) } });
+  // Typed and chosen values survive a reload as this account's draft until saved (issue 27 item 7).
+  const form = useFlow(profileFormFlow, { input: { fields: formFields(account), draft: profileFormDraft(account.address) } });
   const values = useSelector(form, (snapshot) => snapshot.context.values);
   const touched = useSelector(form, (snapshot) => snapshot.context.touched);
   const aliasError = useSelector(form, (snapshot) => fieldError(snapshot.context, 'alias'));
@@ -43,6 +45,17 @@ export function ProfileForm({ account }: { account: WalletAccount }) {
   const [preview, setPreview] = useState<string | null>(null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const draftNotice = useSelector(form, (snapshot) => snapshot.context.draftNotice);
+  // A restored draft's avatar (a Blob from IndexedDB) is previewed as the cropped one was.
+  const draftAvatar = values.avatarChanged && !preview ? values.avatar : null;
+  const [draftPreview, setDraftPreview] = useState<string | null>(null);
+  useEffect(() => {
+    if (!draftAvatar) return setDraftPreview(null);
+    const url = URL.createObjectURL(draftAvatar);
+    setDraftPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [draftAvatar]);
+  const shownPreview = preview ?? draftPreview;
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -65,7 +78,7 @@ export function ProfileForm({ account }: { account: WalletAccount }) {
   return (
     <form className="profile-form" onSubmit={submit} noValidate aria-label="General">
       <div className="profile-avatar">
-        {preview ? <img className="account-avatar" src={preview} alt="New avatar" width={96} height={96} /> : <AccountAvatar account={shownAccount} size={96} />}
+        {shownPreview ? <img className="account-avatar" src={shownPreview} alt="New avatar" width={96} height={96} /> : <AccountAvatar account={shownAccount} size={96} />}
         <div className="profile-avatar-actions">
           <input ref={fileInput} id="profile-avatar-file" type="file" accept={AVATAR_TYPES.join(',')} className="visually-hidden" onChange={onFile} />
           <button type="button" className="button" onClick={() => fileInput.current?.click()}>
@@ -76,6 +89,7 @@ export function ProfileForm({ account }: { account: WalletAccount }) {
               {fileProblem}
             </p>
           )}
+          {draftNotice && <p className="field-error">{draftNotice}</p>}
         </div>
       </div>
       {editing && (

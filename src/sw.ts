@@ -47,8 +47,20 @@ registerRoute(isDataRead, answerRead, 'POST');
 keepAlive(dataCache.evict());
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(Promise.all([deleteUnknownRuntimeCaches(), deleteRetiredDatabases()]));
+  event.waitUntil(Promise.all([deleteUnknownRuntimeCaches(), deleteRetiredDatabases(), storeConfig()]));
 });
+
+// The first page's reads ran before this worker controlled it, so nothing of them is stored; the app cannot start
+// offline without its config: the worker asks for it itself once, so one online visit is enough (issue 27 item 3).
+async function storeConfig(): Promise<void> {
+  const work: Promise<unknown>[] = [];
+  try {
+    await dataCache.handle(new Request(new URL('/api/v1/config', self.location.origin), { headers: { Accept: 'application/json' } }), (task) => work.push(task));
+    await Promise.all(work);
+  } catch {
+    // Offline while activating: the app's own next config read stores it.
+  }
+}
 
 self.addEventListener('message', (event) => {
   const message = event.data as PageToWorkerMessage | null;

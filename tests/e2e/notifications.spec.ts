@@ -78,13 +78,15 @@ test("'Approve in wallet' stays while the wallet waits, gives way to an error, a
   await expect(bar(page)).toHaveText('Approve in wallet');
   await expect(bar(page)).toHaveClass(/notification-sticky/);
 
-  // Meanwhile an error: the network is gone when the collector likes the token.
-  await context.setOffline(true);
+  // Meanwhile an error: the collector's like gets no answer. (Not by going offline: offline, Like is disabled with
+  // 'Needs a connection', issue 27 item 7.) Only the like's write is cut, so no read fails meanwhile.
+  const likeWrites = '**/api/v1/likes**';
+  await context.route(likeWrites, (route) => (route.request().method() === 'GET' ? route.fallback() : route.abort()));
   try {
     await like.click();
     await expect(bar(page)).toHaveText("Sorry. There's an error. Please try again later.");
   } finally {
-    await context.setOffline(false);
+    await context.unroute(likeWrites);
   }
   await expect(bar(page)).toHaveCount(1);
   await expect(bar(page)).toHaveAttribute('role', 'alert');

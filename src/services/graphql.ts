@@ -2,6 +2,7 @@
 // it answers every query and marks a stored answer, which is reported to the answer-source bus here.
 import type { AnyVariables, Client, OperationResult, RequestPolicy, TypedDocumentNode } from '@urql/core';
 import { STORED_ANSWER_HEADER } from '../offline/protocol';
+import { stableStringify } from '../offline/dataPolicy';
 import { GraphqlError, HttpError, NetworkError, isAbortError } from './errors';
 import { reportAnswer, reportReadFailure, storedAtOf } from './offline/answerSource';
 
@@ -41,18 +42,6 @@ if (typeof window !== 'undefined') graphqlClient().catch(() => {});
 /** Forgets the document cache (a fresh client next request); the worker's offline copy is kept. */
 export function resetGraphqlClient(): void {
   client = undefined;
-}
-
-// Sorted keys so equal variables give the same cache key whatever their order.
-function stableStringify(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 export function responseCacheKey(operationName: string, variables: unknown): string {

@@ -105,7 +105,7 @@ export function createServer({ db, config, mediaStore, staticDir, live = createL
   });
   app.all('/graphql', (c) => errorResponse(c, 405, 'method_not_allowed', 'Send GraphQL queries with POST.'));
 
-  app.route('/ipfs', mediaRoutes(mediaStore));
+  app.route('/ipfs', mediaRoutes(mediaStore, db));
   // The generative sandbox runs creators' scripts: only the content origin serves it (http/content.ts).
   app.all('/sandbox/*', (c) => errorResponse(c, 404, 'not_found', `The sandbox is served from the content origin, ${config.contentOrigin}.`));
 

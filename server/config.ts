@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { loadSecurityConfig, type SecurityConfig } from './security/config.js';
 import { loadHumanCheckSettings, type HumanCheckProvider, type HumanCheckSettings } from './security/humanCheckConfig.js';
+import type { S3BlobSettings } from './media/blobStore/s3.js';
+import type { PinningSettings } from './media/pinning.js';
 
 /** Image and gif uploads: 10 MB (seed 000 §9). */
 export const MAX_FILE_SIZE = 10_485_760;
@@ -104,6 +106,8 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   chainRpcUrl: string;
   chainId: number;
+  /** INDEXER_CONFIRMATIONS: blocks a block must have on top before the indexer applies it (0: the local chain). */
+  indexerConfirmations: number;
   deploymentsPath: string;
   /** null when the deployments file does not exist yet. */
   deployments: Deployments | null;
@@ -123,6 +127,14 @@ export interface ServerConfig {
   humanCheck: HumanCheckSettings;
   /** E2E_REQUEST_LOG=1: count every request and serve the count (http/requestLog.ts); end-to-end tests only. */
   requestLog?: boolean;
+  /** Where media bytes live (server/media/blobStore): <dataDir>/blobs, or an S3 bucket when BLOB_S3_BUCKET is set. */
+  blobs: BlobSettings;
+  /** PINNING_SERVICE_URL and _TOKEN: where published collections are pinned (media/pinning.ts); null: nothing is sent. */
+  pinning: PinningSettings | null;
+}
+
+export interface BlobSettings {
+  s3: S3BlobSettings | null;
 }
 
 const envSchema = z.object({
@@ -135,6 +147,7 @@ const envSchema = z.object({
     .optional(),
   CHAIN_RPC_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:8545'),
   CHAIN_ID: z.coerce.number().int().positive().default(31337),
+  INDEXER_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(0),
   DEPLOYMENTS_FILE: z.string().min(1).optional(),
   STATIC_DIR: z.string().min(1).optional(),
   UPLOAD_EXPIRATION_MS: z.coerce.number().int().min(1000).default(UPLOAD_EXPIRATION_MS),
@@ -146,6 +159,15 @@ const envSchema = z.object({
     .refine((value) => new URL(value).origin === value.replace(/\/$/, ''), 'must be an origin: scheme, host and port only')
     .optional(),
   E2E_REQUEST_LOG: z.enum(['0', '1']).optional(),
+  BLOB_S3_BUCKET: z.string().min(1).optional(),
+  BLOB_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  BLOB_S3_REGION: z.string().min(1).default('us-east-1'),
+  BLOB_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  BLOB_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  BLOB_S3_PATH_STYLE: z.enum(['0', '1']).default('1'),
+  BLOB_S3_PREFIX: z.string().regex(/^([A-Za-z0-9_-]+\/)*$/, 'must be empty or end with a slash, e.g. artbazaar/').optional(),
+  PINNING_SERVICE_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of an IPFS Pinning Service API endpoint (its /pins is appended)' }).optional(),
+  PINNING_SERVICE_TOKEN: z.string().min(1).optional(),
 });
 
 const repoFile = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
@@ -224,6 +246,10 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
   const security = loadSecurityConfig(cleaned, vars.PORT);
   const contentPort = contentPortOf(vars.PORT, vars.CONTENT_PORT);
   if (contentPort !== 0 && contentPort === vars.PORT) throw new Error('Invalid server environment:\nCONTENT_PORT: must differ from PORT');
+  if (!vars.PINNING_SERVICE_URL !== !vars.PINNING_SERVICE_TOKEN) {
+    const missing = vars.PINNING_SERVICE_URL ? 'PINNING_SERVICE_TOKEN' : 'PINNING_SERVICE_URL';
+    throw new Error(`Invalid server environment:\n${missing}: set it too, or neither (PINNING_SERVICE_URL and PINNING_SERVICE_TOKEN go together)`);
+  }
   const contentOrigin = vars.CONTENT_ORIGIN ? new URL(vars.CONTENT_ORIGIN).origin : originFor(vars.HOST, contentPort);
   // Scripts served there must never count as the app's own ('self'). (Port 0: the origin is known once it listens.)
   if ((contentPort !== 0 || vars.CONTENT_ORIGIN) && security.appOrigins.includes(contentOrigin)) {
@@ -236,6 +262,7 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
     databaseUrl: vars.DATABASE_URL,
     chainRpcUrl: vars.CHAIN_RPC_URL,
     chainId,
+    indexerConfirmations: vars.INDEXER_CONFIRMATIONS,
     deploymentsPath,
     deployments,
     staticDir: vars.STATIC_DIR ?? repoFile('dist'),
@@ -248,5 +275,19 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
     security,
     humanCheck,
     requestLog: vars.E2E_REQUEST_LOG === '1',
+    blobs: {
+      s3: vars.BLOB_S3_BUCKET
+        ? {
+            bucket: vars.BLOB_S3_BUCKET,
+            endpoint: vars.BLOB_S3_ENDPOINT,
+            region: vars.BLOB_S3_REGION,
+            accessKeyId: vars.BLOB_S3_ACCESS_KEY_ID,
+            secretAccessKey: vars.BLOB_S3_SECRET_ACCESS_KEY,
+            forcePathStyle: vars.BLOB_S3_PATH_STYLE === '1',
+            prefix: vars.BLOB_S3_PREFIX,
+          }
+        : null,
+    },
+    pinning: vars.PINNING_SERVICE_URL && vars.PINNING_SERVICE_TOKEN ? { url: vars.PINNING_SERVICE_URL, token: vars.PINNING_SERVICE_TOKEN } : null,
   };
 }

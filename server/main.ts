@@ -8,13 +8,16 @@ import { loadServerConfig, originFor, type Deployments, type ServerConfig } from
 import { createContentServer } from './http/content.js';
 import type { LiveBus } from './live/bus.js';
 import { openDatabase, type Db } from './db/client.js';
+import { openBlobStore } from './media/blobStore/index.js';
+import { moveMediaToBlobs } from './media/migrateToBlobs.js';
+import { createPinner, type Pinner } from './media/pinning.js';
 import { createMediaStore } from './media/store.js';
 import { httpServerOptions } from './security/httpTimeouts.js';
 import { startUploadSweeper } from './studio/uploadExpiry.js';
 
 type Indexer = Awaited<ReturnType<typeof import('./indexer/index.js').startIndexer>>;
 
-async function startChainIndexer(db: Db, config: ServerConfig, deployments: Deployments, live: LiveBus) {
+async function startChainIndexer(db: Db, config: ServerConfig, deployments: Deployments, live: LiveBus, pinner: Pinner) {
   const { chainRpcUrl, chainId } = config;
   const chain = defineChain({
     id: chainId,
@@ -26,13 +29,20 @@ async function startChainIndexer(db: Db, config: ServerConfig, deployments: Depl
   // Loaded only when there is a deployment to index.
   const { startIndexer } = await import('./indexer/index.js');
   // Through the bus: its account rooms carry PublishReady to the creator only.
-  return startIndexer({ db, publicClient, deployments, ipfs: config.public.ipfs, io: live });
+  return startIndexer({
+    db, publicClient, deployments, ipfs: config.public.ipfs, io: live, confirmations: config.indexerConfirmations,
+    onCollectionsPublished: (ids) => pinner.collectionsPublished(ids),
+  });
 }
 
 async function main() {
   const config = loadServerConfig(process.env);
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const mediaStore = createMediaStore(database.db);
+  const blobs = openBlobStore(config.dataDir, config.blobs);
+  // Media bytes still in the database (before issue 28) move to the blob store; nothing to do after the first start.
+  const moved = await moveMediaToBlobs(database.db, blobs, (line) => console.log(line));
+  if (moved > 0) console.log(`Moved ${moved} media files from the database to the blob store (${blobs.kind}).`);
+  const mediaStore = createMediaStore(database.db, blobs);
   const listen = (fetch: (request: Request) => Response | Promise<Response>, port: number) =>
     new Promise<HttpServer>((resolve, reject) => {
       const server = serve({ fetch, port, hostname: config.host, serverOptions: httpServerOptions(config.security) }, () => resolve(server as HttpServer));
@@ -56,10 +66,13 @@ async function main() {
   const io = attach(httpServer);
   const port = portOf(httpServer, config.port);
 
+  // Without PINNING_SERVICE_URL and _TOKEN it sends nothing anywhere.
+  const pinner = createPinner({ db: database.db, settings: config.pinning });
+  pinner.resume();
   let indexer: Indexer | null = null;
   if (config.deployments) {
     try {
-      indexer = await startChainIndexer(database.db, config, config.deployments, live);
+      indexer = await startChainIndexer(database.db, config, config.deployments, live, pinner);
     } catch (error) {
       // The marketplace still browses without live chain data; say so loudly instead of dying.
       console.error('The chain indexer failed to start:', error);
@@ -79,6 +92,7 @@ async function main() {
   console.log(`Database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}`);
   console.log(`Server listening on http://${config.host}:${port}`);
   console.log(`Content origin ${config.contentOrigin} (the generative sandbox and creator scripts) on port ${contentPort}`);
+  if (config.pinning) console.log(`Published collections are pinned at ${config.pinning.url}`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -89,6 +103,7 @@ async function main() {
     forceExit.unref();
     try {
       await indexer?.stop();
+      await pinner.stop();
       await uploadSweeper.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));

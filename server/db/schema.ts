@@ -4,3 +4,5 @@ export * from './schema/marketplace.js';
 export * from './schema/content.js';
 export * from './schema/studio.js';
 export * from './schema/home.js';
+export * from './schema/pinning.js';
+export * from './schema/ipfs.js';

@@ -10,7 +10,7 @@ import { commentsModule } from './comments/index.js';
 import { dashboardModule } from './dashboard/index.js';
 import { exhibitionsModule } from './exhibitions/index.js';
 import { homeModule } from './home/index.js';
-import { createMediaStore, type MediaStore } from '../media/store.js';
+import type { MediaStore } from '../media/store.js';
 import { studioModule } from './studio/index.js';
 import { parseListInput } from './inputs.js';
 import { useQueryLimits } from './limits.js';
@@ -75,8 +75,8 @@ function mergedResolvers() {
 export interface CreateGraphqlOptions extends Pick<GraphqlContext, 'db' | 'config'> {
   /** Cost, alias and depth limits and whether introspection is on (config.security.graphql). */
   limits: GraphqlLimits;
-  /** The media store the REST routes use (default: the database's, createMediaStore(db)). */
-  mediaStore?: MediaStore;
+  /** The media store the REST routes use. */
+  mediaStore: MediaStore;
 }
 
 /** The schema of every module, as the server runs it (tests measure the app's documents against it). */
@@ -99,7 +99,7 @@ export function maskDataExceptions(error: unknown, message: string, isDev?: bool
   return maskError(error, message, isDev);
 }
 
-export function createGraphql({ db, config, limits, mediaStore = createMediaStore(db) }: CreateGraphqlOptions) {
+export function createGraphql({ db, config, limits, mediaStore }: CreateGraphqlOptions) {
   return createYoga({
     schema: createGraphqlSchema(),
     graphqlEndpoint: '/graphql',

@@ -109,7 +109,7 @@ export function sandboxRoutes(mediaStore: MediaStore, appOrigins: readonly strin
     const item = await mediaStore.get(cid);
     if (!item) return errorResponse(c, 404, 'not_found', `No media with CID ${cid}.`);
     if (!SCRIPT_TYPES.has(item.contentType)) return errorResponse(c, 415, 'not_a_script', 'That media is not a JavaScript sketch.');
-    return respond(c, appOrigins, item.bytes, 'text/javascript; charset=utf-8', IMMUTABLE, `"${cid}"`);
+    return respond(c, appOrigins, await item.read(), 'text/javascript; charset=utf-8', IMMUTABLE, `"${cid}"`);
   });
 
   app.get('/:file', async (c) => {

@@ -20,6 +20,8 @@ export interface RangeContext {
   facts: Map<string, CollectionFacts>; // by lower-case collection address
   /** The media URL prefixes (the public config's ipfs): live documents carry people's avatar URLs as the API reads do. */
   ipfs: Ipfs;
+  /** Collected when given: collections the range published from a row written before (a studio canvas, the seed's). */
+  published?: number[];
 }
 
 const ZERO = '0x0000000000000000000000000000000000000000';
@@ -87,7 +89,7 @@ async function createdCollection(tx: Tx, ctx: RangeContext, log: Extract<Indexed
   const published = {
     address: lower(collection),
     state: 'published' as const,
-    publishedAt: new Date(),
+    publishedAt: log.blockTime,
     tokenCount: Number(tokenCount),
     ...(facts && { baseUri: facts.baseUri, supplyPerToken: facts.supplyPerToken, royaltiesBasispoints: facts.royaltiesBasispoints }),
   };
@@ -106,6 +108,7 @@ async function createdCollection(tx: Tx, ctx: RangeContext, log: Extract<Indexed
     await tx.update(collections).set({ ...published, updatedAt: new Date() }).where(eq(collections.id, row.id));
     collectionId = row.id;
     mediaType = row.mediaType;
+    ctx.published?.push(row.id);
   } else {
     const m = facts?.manifest;
     mediaType = m?.mediaType ?? 'image';
@@ -218,7 +221,7 @@ async function createdSale(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, {
       chainId: ctx.chainId, marketplace: ctx.marketplace, saleId: a.saleId.toString(),
       allOutSaleId: a.allOutSaleId === 0n ? null : a.allOutSaleId.toString(),
       tokenRef: token.id, collectionId: collection.id, seller: lower(a.seller), amount: a.amount.toString(),
-      priceWei: a.price.toString(), currency: lower(a.currency),
+      priceWei: a.price.toString(), currency: lower(a.currency), createdAt: log.blockTime,
     })
     .onConflictDoNothing({ target: [sales.chainId, sales.marketplace, sales.saleId] })
     .returning({ id: sales.id });
@@ -240,7 +243,7 @@ async function createdAllOutSale(tx: Tx, ctx: RangeContext, log: Extract<Indexed
   if (!collection) return;
   const [row] = await tx
     .insert(allOutSales)
-    .values({ chainId: ctx.chainId, marketplace: ctx.marketplace, allOutSaleId: a.allOutSaleId.toString(), collectionId: collection.id, seller: lower(a.seller), priceWei: a.price.toString(), currency: lower(a.currency) })
+    .values({ chainId: ctx.chainId, marketplace: ctx.marketplace, allOutSaleId: a.allOutSaleId.toString(), collectionId: collection.id, seller: lower(a.seller), priceWei: a.price.toString(), currency: lower(a.currency), createdAt: log.blockTime })
     .onConflictDoNothing({ target: [allOutSales.chainId, allOutSales.marketplace, allOutSales.allOutSaleId] })
     .returning({ id: allOutSales.id });
   if (row) live.push({ name: 'CreatedAllOutSale', doc: { _id: id(row.id), all_out_sale_id: a.allOutSaleId.toString(), seller: lower(a.seller), collection_id: id(collection.id), price: a.price.toString(), chainId: ctx.chainId } });
@@ -273,7 +276,7 @@ async function offerMade(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { e
   await tx.update(offers).set({ state: 'retracted', updatedAt: new Date() }).where(and(eq(offers.saleRef, sale.id), eq(offers.buyer, buyer), eq(offers.state, 'made')));
   const [offer] = await tx
     .insert(offers)
-    .values({ chainId: ctx.chainId, saleRef: sale.id, tokenRef: sale.tokenRef, buyer, amount: a.amount.toString(), priceWei: a.price.toString(), currency: lower(a.currency) })
+    .values({ chainId: ctx.chainId, saleRef: sale.id, tokenRef: sale.tokenRef, buyer, amount: a.amount.toString(), priceWei: a.price.toString(), currency: lower(a.currency), createdAt: log.blockTime })
     .returning({ id: offers.id });
   live.push({ name: 'OfferMade', doc: { _id: id(offer!.id), token_id: id(sale.tokenRef), sale_id: sale.saleId, buyer, seller: sale.seller, price: a.price.toString(), amount: a.amount.toString(), chainId: ctx.chainId } });
 }

@@ -20,7 +20,20 @@ export type ChainEvent =
   | { eventName: 'OfferAccepted'; args: { saleId: bigint; tokenId: bigint; buyer: Address } }
   | { eventName: 'Sold'; args: { saleId: bigint; tokenId: bigint; buyer: Address; seller: Address; amount: bigint; price: bigint; currency: Address } };
 
-export type IndexedLog = ChainEvent & { address: Address; blockNumber: bigint; logIndex: number; transactionHash: `0x${string}` };
+/** Where a log is on chain. */
+export interface LogPosition {
+  address: Address;
+  blockNumber: bigint;
+  blockHash: `0x${string}`;
+  logIndex: number;
+  transactionHash: `0x${string}`;
+}
+
+/** A log as read from the chain, before its block's time is known. */
+export type ReadLog = ChainEvent & LogPosition;
+
+/** A log with its block's time: the event's createdAt. */
+export type IndexedLog = ReadLog & { blockTime: Date };
 
 const eventsOf = (abi: readonly { type: string }[], names: readonly string[]): AbiEvent[] =>
   abi.filter((item): item is AbiEvent => item.type === 'event' && names.includes((item as AbiEvent).name));
@@ -32,21 +45,68 @@ const marketEvents = eventsOf(marketplaceAbi, [
 // RoyaltiesChanged: the creator lowered the rate (reduceRoyalties) or moved the recipient (transferRoyaltiesRecipient).
 const collectionEvents = eventsOf(tradableCollectionAbi, ['TransferSingle', 'TransferBatch', 'RoyaltiesChanged']);
 
-function toIndexed(logs: readonly unknown[]): IndexedLog[] {
-  const out: IndexedLog[] = [];
-  for (const raw of logs as { eventName?: string; args?: unknown; address: Address; blockNumber: bigint | null; logIndex: number | null; transactionHash: `0x${string}` | null }[]) {
+type RawLog = {
+  eventName?: string; args?: unknown; address: Address; blockNumber: bigint | null; blockHash: `0x${string}` | null; logIndex: number | null; transactionHash: `0x${string}` | null;
+};
+
+function toIndexed(logs: readonly unknown[]): ReadLog[] {
+  const out: ReadLog[] = [];
+  for (const raw of logs as RawLog[]) {
     // Pending logs have no block; undecodable logs have no eventName. Neither belongs in the database.
-    if (!raw.eventName || raw.blockNumber === null || raw.logIndex === null || raw.transactionHash === null) continue;
-    out.push({ ...(raw as unknown as ChainEvent), address: raw.address, blockNumber: raw.blockNumber, logIndex: raw.logIndex, transactionHash: raw.transactionHash });
+    if (!raw.eventName || raw.blockNumber === null || raw.blockHash === null || raw.logIndex === null || raw.transactionHash === null) continue;
+    const { eventName, args } = raw as unknown as ChainEvent;
+    out.push({
+      eventName, args, address: raw.address, blockNumber: raw.blockNumber, blockHash: raw.blockHash, logIndex: raw.logIndex, transactionHash: raw.transactionHash,
+    } as ReadLog);
   }
   return out;
+}
+
+/** The chain answered logs of a block that is no longer the block at that height: a reorg happened while reading. */
+export class ReorgWhileReading extends Error {
+  constructor(blockNumber: bigint) {
+    super(`block ${blockNumber} changed while its logs were read`);
+  }
+}
+
+/**
+ * Adds each log's block time, reading every block that has logs once; a block whose hash is not the one its logs
+ * name was replaced while the range was read (ReorgWhileReading: the caller reads the range again).
+ */
+export async function withBlockTimes(client: PublicClient, logs: readonly ReadLog[]): Promise<IndexedLog[]> {
+  const numbers = [...new Set(logs.map((l) => l.blockNumber))];
+  const blocks = new Map<bigint, { hash: string; time: Date }>();
+  for (const blockNumber of numbers) {
+    const block = await client.getBlock({ blockNumber });
+    blocks.set(blockNumber, { hash: block.hash, time: new Date(Number(block.timestamp) * 1000) });
+  }
+  return logs.map((log) => {
+    const block = blocks.get(log.blockNumber)!;
+    if (block.hash !== log.blockHash) throw new ReorgWhileReading(log.blockNumber);
+    return { ...log, blockTime: block.time };
+  });
+}
+
+/** Argument names whose values are strings (addresses and names); every other argument is a uint (or uint[]). */
+const STRING_ARGS = new Set(['collection', 'creator', 'name', 'symbol', 'owner', 'operator', 'from', 'to', 'recipient', 'seller', 'currency', 'buyer']);
+
+/** A log's arguments as JSON (uints as decimal strings) for chain_events.args. */
+export function encodeArgs(args: Record<string, unknown>): Record<string, unknown> {
+  const value = (v: unknown): unknown => (typeof v === 'bigint' ? v.toString() : Array.isArray(v) ? v.map(value) : v);
+  return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, value(v)]));
+}
+
+/** The inverse of encodeArgs. */
+export function decodeArgs(args: Record<string, unknown>): Record<string, unknown> {
+  const value = (k: string, v: unknown): unknown => (STRING_ARGS.has(k) ? v : Array.isArray(v) ? v.map((x) => BigInt(x as string)) : BigInt(v as string));
+  return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, value(k, v)]));
 }
 
 /**
  * The factory's CreatedCreator, RemovedCreator and CreatedCollection events of a range, in chain order (read first:
  * they tell which collections to follow).
  */
-export async function fetchFactoryLogs(client: PublicClient, factory: Address, fromBlock: bigint, toBlock: bigint): Promise<IndexedLog[]> {
+export async function fetchFactoryLogs(client: PublicClient, factory: Address, fromBlock: bigint, toBlock: bigint): Promise<ReadLog[]> {
   const logs = await client.getLogs({ address: factory, events: factoryEvents, fromBlock, toBlock, strict: true });
   return toIndexed(logs);
 }
@@ -58,7 +118,7 @@ export async function fetchTradeLogs(
   collections: readonly Address[],
   fromBlock: bigint,
   toBlock: bigint,
-): Promise<IndexedLog[]> {
+): Promise<ReadLog[]> {
   const [market, transfers] = await Promise.all([
     client.getLogs({ address: marketplace, events: marketEvents, fromBlock, toBlock, strict: true }),
     collections.length === 0

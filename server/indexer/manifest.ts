@@ -1,9 +1,10 @@
-// Collection manifests: the JSON a collection's baseURI names (ipfs://<cid>/) when its bytes are in our media store.
+// Collection manifests: the JSON a collection's baseURI names (ipfs://<cid>/): the collection.json of a collection
+// directory (media/directory.ts), or, for collections published before, the raw JSON document itself in the media store.
 // They let the indexer describe a collection nobody pre-wrote a row for (e.g. one minted before a database reset).
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
-import { media } from '../db/schema.js';
+import { COLLECTION_FILE, readDirectoryFile } from '../media/directory.js';
+import { mediaStoreOf, type MediaStore } from '../media/store.js';
 
 const record = z.record(z.string(), z.unknown());
 
@@ -29,19 +30,27 @@ export const collectionManifestSchema = z.object({
 
 export type CollectionManifest = z.infer<typeof collectionManifestSchema>;
 
-/** The manifest of `ipfs://<cid>/` when that cid is a JSON document in our media store, else null. */
-export async function readManifest(db: Db, baseUri: string): Promise<CollectionManifest | null> {
+/**
+ * The manifest of `ipfs://<cid>/` when that cid is a JSON document in our media store, else null. The store is the one
+ * made for this database handle (media/store.ts) unless given.
+ */
+export async function readManifest(db: Db, baseUri: string, store: MediaStore | undefined = mediaStoreOf(db)): Promise<CollectionManifest | null> {
   const match = /^ipfs:\/\/([a-z0-9]+)\/?$/i.exec(baseUri);
-  if (!match) return null;
-  const [row] = await db
-    .select({ bytes: media.bytes })
-    .from(media)
-    .where(and(eq(media.cid, match[1]!), eq(media.contentType, 'application/json')));
-  if (!row) return null;
+  if (!match || !store) return null;
+  const cid = match[1]!;
+  const item = await store.get(cid);
+  if (item) return item.contentType === 'application/json' ? parseManifest(await item.read()) : null;
+  // A collection directory (published since issue 28): its collection.json.
+  const file = await readDirectoryFile(db, store, cid, COLLECTION_FILE);
+  return file ? parseManifest(file) : null;
+}
+
+/** The manifest in these bytes; null when they are no JSON manifest (a plain file that shares the URI shape). */
+export function parseManifest(bytes: Uint8Array): CollectionManifest | null {
   try {
-    const parsed = collectionManifestSchema.safeParse(JSON.parse(new TextDecoder().decode(row.bytes)));
+    const parsed = collectionManifestSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
     return parsed.success ? parsed.data : null;
   } catch {
-    return null; // not JSON: a plain file that happens to share the URI shape
+    return null;
   }
 }

@@ -16,6 +16,7 @@ import { and, inArray, isNull, lt, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { media } from '../db/schema.js';
 import { isReferenced } from './references.js';
+import { mediaStoreOf } from './store.js';
 
 const BATCH = 200;
 
@@ -44,7 +45,10 @@ async function deleteUnreferenced(db: Pick<Db, 'delete'>, cids: string[], cutoff
       ),
     )
     .returning({ cid: media.cid });
-  return rows.map((row) => row.cid);
+  const deleted = rows.map((row) => row.cid);
+  // The bytes go with their rows (the store made for this database handle knows the blob store).
+  if (deleted.length > 0) await mediaStoreOf(db)?.forget(deleted);
+  return deleted;
 }
 
 /** Collects unreferenced media (the candidates, or all of it); returns the CIDs deleted. */

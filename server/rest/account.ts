@@ -16,7 +16,7 @@ import { ApiError, errorResponse, parseInput } from '../http/errors.js';
 import { readFormOnly, readJson } from '../http/body.js';
 import { limitByClient, type RateLimiter } from '../security/rateLimit.js';
 import { collectDropped } from '../media/collect.js';
-import { createMediaStore } from '../media/store.js';
+import type { MediaStore } from '../media/store.js';
 import { parseProfileForm } from './accountForm.js';
 
 type AccountRow = typeof accounts.$inferSelect;
@@ -25,6 +25,7 @@ export interface AccountRoutesOptions {
   db: Db;
   config: ServerConfig;
   limiter: RateLimiter;
+  mediaStore: MediaStore;
 }
 
 const addressSchema = z
@@ -93,7 +94,7 @@ async function findAccount(db: Pick<Db, 'select'>, id: string): Promise<AccountR
   return row;
 }
 
-export function accountRoutes({ db, config, limiter }: AccountRoutesOptions) {
+export function accountRoutes({ db, config, limiter, mediaStore }: AccountRoutesOptions) {
   const api = new Hono<AuthEnv>();
   const ipfs = config.public.ipfs;
   const chainIds = config.public.evms.map((evm) => evm.chainId);
@@ -187,7 +188,7 @@ export function accountRoutes({ db, config, limiter }: AccountRoutesOptions) {
       const form = await parseProfileForm(await readFormOnly(c, 'Send the profile as multipart/form-data.'), config.public.maxFileSize);
       const updated = await db.transaction(async (tx) => {
         let avatar: string | null | undefined;
-        if (form.avatar.kind === 'set') avatar = await createMediaStore(tx as unknown as Db).put(form.avatar.bytes, form.avatar.contentType);
+        if (form.avatar.kind === 'set') avatar = await mediaStore.within(tx).put(form.avatar.bytes, form.avatar.contentType);
         else if (form.avatar.kind === 'remove') avatar = null;
         const [row] = await tx
           .update(accounts)

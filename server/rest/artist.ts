@@ -11,7 +11,7 @@ import { artistNode } from '../graphql/artists/queries.js';
 import { ApiError, parseInput } from '../http/errors.js';
 import { readFormOnly } from '../http/body.js';
 import { collectDropped, holdMedia } from '../media/collect.js';
-import { createMediaStore } from '../media/store.js';
+import type { MediaStore } from '../media/store.js';
 import { parseArtistForm, type ArtistForm } from './artistForm.js';
 import type { RestRouteOptions } from './routeOptions.js';
 import { z } from 'zod';
@@ -29,7 +29,7 @@ const addressSchema = z
 const orNull = (text: string) => (text === '' ? null : text);
 
 /** Writes the profile in the caller's transaction; anything thrown rolls back every row, media included. */
-async function saveProfile(tx: Db, account: typeof accounts.$inferSelect, existing: typeof artists.$inferSelect | null, form: ArtistForm) {
+async function saveProfile(mediaStore: MediaStore, tx: Db, account: typeof accounts.$inferSelect, existing: typeof artists.$inferSelect | null, form: ArtistForm) {
   const { profile } = form;
   if (profile.featuredArtwork !== '') {
     const [token] = await tx
@@ -38,7 +38,7 @@ async function saveProfile(tx: Db, account: typeof accounts.$inferSelect, existi
       .where(and(eq(tokens.id, Number(profile.featuredArtwork)), eq(tokens.creator, account.address)));
     if (!token) throw new ApiError(400, 'invalid_input', FEATURED_ARTWORK_MESSAGE);
   }
-  const store = createMediaStore(tx);
+  const store = mediaStore.within(tx);
   const kept = form.portfolio.items.flatMap((item) => (item.image.kind === 'kept' ? [item.image.cid] : []));
   if (!form.cover && existing?.cover) kept.push(existing.cover);
   // Named again without being stored again: marked reused, so a collection running meanwhile keeps them.
@@ -78,7 +78,7 @@ async function saveProfile(tx: Db, account: typeof accounts.$inferSelect, existi
   return { account: updatedAccount!, artist: artist! };
 }
 
-export function artistRoutes({ db, config, limiter }: RestRouteOptions) {
+export function artistRoutes({ db, config, limiter, mediaStore }: RestRouteOptions) {
   const api = new Hono<AuthEnv>();
   const ipfs = config.public.ipfs;
 
@@ -97,7 +97,7 @@ export function artistRoutes({ db, config, limiter }: RestRouteOptions) {
   async function save(c: Context<AuthEnv>, row: Awaited<ReturnType<typeof creatorOf>>) {
     const body = await readFormOnly(c, 'Send the artist profile as multipart/form-data.');
     const form = await parseArtistForm(body, { account: row.account, artist: row.artist }, config.public.maxFileSize);
-    const saved = await db.transaction((tx) => saveProfile(tx as unknown as Db, row.account, row.artist, form));
+    const saved = await db.transaction((tx) => saveProfile(mediaStore, tx as unknown as Db, row.account, row.artist, form));
     // A replaced cover or a portfolio image left out is collected unless something else names it.
     const before = row.artist ? [row.artist.cover, ...row.artist.portfolio.items.map((item) => item.mediaUrl)] : [];
     const after = new Set([saved.artist.cover, ...saved.artist.portfolio.items.map((item) => item.mediaUrl)]);

@@ -3,13 +3,11 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { requireAccount, signedInAccount, type AuthEnv } from '../auth/requireAccount.js';
-import type { Db } from '../db/client.js';
 import { collections, mediaPins } from '../db/schema.js';
 import { collectionAnswers, readFeaturedCollections, readTrendingCollections } from '../graphql/home/queries.js';
 import { ApiError, errorResponse, parseInput } from '../http/errors.js';
 import { readFormOnly } from '../http/body.js';
 import { collectDropped } from '../media/collect.js';
-import { createMediaStore } from '../media/store.js';
 import { parseCollectionForm } from './collectionForm.js';
 import type { RestRouteOptions } from './routeOptions.js';
 import { z } from 'zod';
@@ -18,7 +16,7 @@ export { FEATURED_LIMIT, TRENDING_DAYS, TRENDING_LIMIT } from '../graphql/home/q
 
 const idSchema = z.string().regex(/^[1-9]\d{0,15}$/, 'The collection id must be a positive integer.').transform(Number);
 
-export function collectionRoutes({ db, config, limiter }: RestRouteOptions) {
+export function collectionRoutes({ db, config, limiter, mediaStore }: RestRouteOptions) {
   const api = new Hono<AuthEnv>();
 
   // The same reads as GraphQL's getFeaturedCollections and getTrendingCollections (server/graphql/home/queries.ts).
@@ -47,7 +45,7 @@ export function collectionRoutes({ db, config, limiter }: RestRouteOptions) {
       const form = await parseCollectionForm(await readFormOnly(c, 'Send the collection as multipart/form-data.'), config.public.maxFileSize);
       const updated = await db.transaction(async (tx) => {
         // The media row is written in the same transaction, so a failed update leaves no orphan cover.
-        const cover = form.cover ? await createMediaStore(tx as unknown as Db).put(form.cover.bytes, form.cover.contentType) : undefined;
+        const cover = form.cover ? await mediaStore.within(tx).put(form.cover.bytes, form.cover.contentType) : undefined;
         // A published collection's manifest (immutable, on chain) still names the cover it had: pinned, never collected.
         if (cover !== undefined && target.cover && target.cover !== cover && target.baseUri) {
           await tx.insert(mediaPins).values({ cid: target.cover, collectionId: id }).onConflictDoNothing();

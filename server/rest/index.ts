@@ -30,7 +30,7 @@ export function restRoutes(options: RestRouteOptions) {
     return c.json({ ok: true });
   });
 
-  api.route('/account', accountRoutes({ db, config, limiter: options.limiter }));
+  api.route('/account', accountRoutes({ db, config, limiter: options.limiter, mediaStore: options.mediaStore }));
   api.route('/likes', likesRoutes(options));
   api.route('/collection', collectionRoutes(options));
   // Mounted with the slash: the seed's create path is POST /canvas/ (Hono's routing is strict about it).

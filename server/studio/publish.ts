@@ -1,7 +1,8 @@
-// POST /canvas/{id}/publish (seed 001 §7 "prepareCollectionPublish"): pins the collection manifest — the collection
-// and every token's metadata — into the media store, sets the canvas's baseUri to `ipfs://<manifest cid>/` and
-// answers CreateTradableCollection's parameters. The token contract resolves `baseURI + id + ".json"`, which
-// GET /ipfs/<manifest cid>/<id>.json (server/http/media.ts) answers from the manifest; the indexer's
+// POST /canvas/{id}/publish (seed 001 §7 "prepareCollectionPublish"): stores the collection's metadata as a UnixFS
+// directory — `<tokenId>.json` per token and the manifest as `collection.json` (media/directory.ts) — sets the canvas's
+// baseUri to `ipfs://<dir cid>/` and answers CreateTradableCollection's parameters. The token contract resolves
+// `baseURI + id + ".json"`, which GET /ipfs/<dir cid>/<id>.json (server/http/media.ts) answers through the directory,
+// as any IPFS gateway holding its blocks would (collections published before keep their raw manifest); the indexer's
 // CreatedCollection finds this canvas by (chain, creator, that same baseUri, no address yet) and marks it published.
 import { eq, sql } from 'drizzle-orm';
 import { getAddress } from 'viem';
@@ -12,6 +13,7 @@ import { collections, tokens } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import type { CollectionManifest } from '../indexer/manifest.js';
 import type { LiveBus } from '../live/bus.js';
+import { COLLECTION_FILE, storeDirectory, type DirectoryFile } from '../media/directory.js';
 import type { MediaStore } from '../media/store.js';
 import { loadOwnCanvas, type CanvasActor, type CanvasRow } from './access.js';
 import { canvasTokens } from './canvasStore.js';
@@ -64,6 +66,21 @@ export function collectionManifest(canvas: CanvasRow, rows: CanvasTokenRow[]): C
   };
 }
 
+/** A token's metadata document as `<baseURI><tokenId>.json` holds it. */
+export const tokenDocument = (token: CollectionManifest['tokens'][number]) => ({ name: token.name, description: token.description ?? '', ...token.metadata });
+
+/**
+ * The collection's metadata directory (issue 28 item 2): `<tokenId>.json` for each token and the manifest as
+ * `collection.json`; deterministic for the canvas's content, so publishing again gives the same directory CID.
+ */
+export function collectionDirectory(manifest: CollectionManifest): DirectoryFile[] {
+  const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
+  return [
+    ...manifest.tokens.map((token) => ({ name: `${token.tokenId}.json`, bytes: json(tokenDocument(token)) })),
+    { name: COLLECTION_FILE, bytes: json(manifest) },
+  ];
+}
+
 export interface PublishOptions {
   db: Db;
   config: ServerConfig;
@@ -72,7 +89,7 @@ export interface PublishOptions {
 }
 
 /** Pins the manifest, sets baseUri (and each token's metadata), emits PublishReady and answers the factory call's parameters. */
-export async function prepareCanvasPublish({ db, config, mediaStore, live }: PublishOptions, account: CanvasActor, idText: string): Promise<PublishParameters> {
+export async function prepareCanvasPublish({ db, config, live }: PublishOptions, account: CanvasActor, idText: string): Promise<PublishParameters> {
   const checked = await loadOwnCanvas(db, account, idText, { needs: 'finalized' });
   const factory = config.deployments?.collectionFactory;
   if (!factory || config.deployments?.chainId !== checked.chainId) {
@@ -81,8 +98,8 @@ export async function prepareCanvasPublish({ db, config, mediaStore, live }: Pub
   const rows = await canvasTokens(db, checked.id);
   if (rows.length === 0 || rows.some((token) => !token.media)) throw new ApiError(409, 'token_without_media', TOKEN_WITHOUT_MEDIA_MESSAGE);
   const manifest = collectionManifest(checked, rows);
-  // Content-addressed and idempotent: pinning before the row is updated leaves at worst an unreferenced document.
-  const cid = await mediaStore.put(new TextEncoder().encode(JSON.stringify(manifest)), 'application/json');
+  // Content-addressed and idempotent: storing before the row is updated leaves at worst an unreferenced directory.
+  const cid = await storeDirectory(db, collectionDirectory(manifest));
   const baseURI = `ipfs://${cid}/`;
   const canvas = await db.transaction(async (tx) => {
     // The same checks under the lock: a concurrent delete or publish is seen here.
@@ -90,7 +107,7 @@ export async function prepareCanvasPublish({ db, config, mediaStore, live }: Pub
     // Each token keeps the metadata document it was published with (one statement per 500 tokens).
     const documents = rows.map((row, i) => {
       const token = manifest.tokens[i]!;
-      return sql`(${row.id}::bigint, ${JSON.stringify({ name: token.name, description: token.description, ...token.metadata })}::jsonb)`;
+      return sql`(${row.id}::bigint, ${JSON.stringify(tokenDocument(token))}::jsonb)`;
     });
     for (let i = 0; i < documents.length; i += 500) {
       await tx.execute(sql`UPDATE ${tokens} SET metadata = v.m, updated_at = now() FROM (VALUES ${sql.join(documents.slice(i, i + 500), sql`, `)}) AS v(id, m) WHERE ${tokens.id} = v.id`);

@@ -27,6 +27,39 @@ const SIGNATURES: Record<string, (bytes: Uint8Array) => boolean> = {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** The bytes a signature check looks at (the longest: a WAVE header's 12). */
+const HEAD_BYTES = 16;
+
+/**
+ * The same check over a stream (a finished upload read once, issue 28): the file's first bytes are checked as they
+ * pass, a script's UTF-8 chunk by chunk; `checked` yields the bytes on and throws the 415 at the first bad byte.
+ */
+export async function* checkedUploadContent(source: AsyncIterable<Uint8Array>, extension: string): AsyncIterable<Uint8Array> {
+  const decoder = extension === 'js' ? new TextDecoder('utf-8', { fatal: true }) : null;
+  let head: Uint8Array | null = decoder ? null : new Uint8Array(0);
+  const decode = (chunk: Uint8Array | undefined) => {
+    try {
+      if (chunk) decoder!.decode(chunk, { stream: true });
+      else decoder!.decode();
+    } catch {
+      throw new ApiError(415, 'invalid_file', 'The script is not valid UTF-8 text.');
+    }
+  };
+  for await (const chunk of source) {
+    if (decoder) decode(chunk);
+    else if (head) {
+      const joined = new Uint8Array(head.byteLength + chunk.byteLength);
+      joined.set(head);
+      joined.set(chunk, head.byteLength);
+      head = joined.byteLength >= HEAD_BYTES ? null : joined;
+      if (!head) assertUploadContent(joined.subarray(0, HEAD_BYTES), extension);
+    }
+    yield chunk;
+  }
+  if (decoder) decode(undefined);
+  else if (head) assertUploadContent(head, extension);
+}
+
 /** Throws a 415 when the bytes are not a file of this extension. */
 export function assertUploadContent(bytes: Uint8Array, extension: string): void {
   if (extension === 'js') {

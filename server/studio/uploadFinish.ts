@@ -2,7 +2,8 @@
 // — a new token (media), a token's thumbnail, the canvas cover, or a generative file in attributes.files — then
 // mark the canvas_uploads row done and delete the tus file (the bytes live in the media store from then on). A
 // refused upload loses its row and its file; nothing else is written.
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import { extensionOf, IMAGE_UPLOAD_MAX_FILES } from '../../domain/studio.js';
 import type { Db } from '../db/client.js';
@@ -11,7 +12,7 @@ import { ApiError } from '../http/errors.js';
 import { collectDropped } from '../media/collect.js';
 import { MediaError, type MediaStore } from '../media/store.js';
 import { assertCanvasState, findCanvas, type CanvasRow } from './access.js';
-import { assertUploadContent } from './uploadContent.js';
+import { checkedUploadContent } from './uploadContent.js';
 import { assertRoomForToken, readUploadMetadata, type UploadMetadata } from './uploadRules.js';
 
 type UploadRow = typeof canvasUploads.$inferSelect;
@@ -135,14 +136,15 @@ export function createUploadFinisher({ db, mediaStore, filePath, removeFile, med
     if (row.completedAt) return { tokenId: await tokenIdOf(db, row.tokenRef) };
     try {
       const metadata = readUploadMetadata(metadataText(rawMetadata));
-      const bytes = await readFile(filePath(id));
-      if (bytes.byteLength !== row.size) throw new ApiError(400, 'incomplete_upload', 'The upload does not have the size it declared.');
-      assertUploadContent(bytes, extensionOf(row.filename));
+      const { size } = await stat(filePath(id));
+      if (size !== row.size) throw new ApiError(400, 'incomplete_upload', 'The upload does not have the size it declared.');
       // Checked before the bytes are stored; again under the row lock below.
       const current = await findCanvas(db, String(row.canvasId));
       if (!current) throw new ApiError(404, 'not_found', 'The collection has been deleted.');
       assertCanvasState(current, 'building');
-      const cid = await mediaStore.put(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), row.contentType ?? '');
+      // One streaming read of the tus file: checked, hashed and written to the blob store as it passes.
+      const source = checkedUploadContent(createReadStream(filePath(id), { highWaterMark: 1 << 20 }), extensionOf(row.filename));
+      const cid = await mediaStore.putStream(source, row.contentType ?? '');
       const { ref: tokenRef, dropped } = await db.transaction(async (tx) => {
         const canvas = await findCanvas(tx, String(row.canvasId), true);
         if (!canvas || canvas.creator !== row.uploader) throw new ApiError(404, 'not_found', 'The collection has been deleted.');

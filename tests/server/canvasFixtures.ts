@@ -7,11 +7,10 @@ import { createServer } from '../../server/app.js';
 import { loadServerConfig } from '../../server/config.js';
 import { accounts, collections, tokens } from '../../server/db/schema.js';
 import type { LiveBus } from '../../server/live/bus.js';
-import { createMediaStore } from '../../server/media/store.js';
 import { RATE_LIMIT_NAMES, envNameOf } from '../../server/security/config.js';
 import type { ApiKeyCredentials } from '../../src/services/authFetch.js';
 import { ALICE, BOB, CAROL, login, signedRequest } from './authFixtures.js';
-import { openTestDatabase, type TestDatabase } from './databases.js';
+import { openTestDatabase, type TestDatabase, testMediaStore } from './databases.js';
 import { makeDeploymentsFile, makeStaticDir } from './fixtures.js';
 import { createSnapshotter, snapshotDiff } from './fuzz/snapshot.js';
 import type { DatabaseKind } from '../../server/db/client.js';
@@ -46,7 +45,7 @@ export async function canvasWorld(kind: DatabaseKind) {
   const db = database.db;
   const live: LiveCall[] = [];
   const config = loadServerConfig({ APP_DOMAIN: 'localhost', DEPLOYMENTS_FILE: await makeDeploymentsFile(), STATIC_DIR: await makeStaticDir(), ...UNLIMITED });
-  const mediaStore = createMediaStore(db);
+  const mediaStore = testMediaStore(db);
   const server = { ...createServer({ db, config, mediaStore, live: recordingBus(live) }), config, mediaStore, staticDir: config.staticDir };
   // Alice and Bob are registered creators; Carol is a collector.
   await db.insert(accounts).values([

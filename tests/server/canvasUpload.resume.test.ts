@@ -85,6 +85,12 @@ describe.each(DATABASE_KINDS)('resumed studio uploads on %s', (kind) => {
     expect(stack.received.reduce((sum, patch) => sum + patch.bytes, 0)).toBe(SIZE);
     expect(sha(await storedMedia(canvasId))).toBe(sha(video));
     expect(await uploadFiles(stack)).toEqual([]);
+    // Issue 28: a UnixFS CIDv1 (12 MB is many 256 KiB chunks: a dag-pb root), served in ranges from the blob store.
+    const cid = (await canvasState(stack.database.db, canvasId)).tokens[0]!.media!;
+    expect(cid).toMatch(/^bafybei[a-z2-7]{52}$/);
+    const part = await fetch(`${stack.origin}/ipfs/${cid}`, { headers: { Range: 'bytes=9000000-9000001' } });
+    expect([part.status, part.headers.get('content-range')]).toEqual([206, `bytes 9000000-9000001/${SIZE}`]);
+    expect([...new Uint8Array(await part.arrayBuffer())]).toEqual([...video.subarray(9_000_000, 9_000_002)]);
   }, 120_000);
 
   it('another account can neither read nor continue the upload (404), and the owner still can', async () => {

@@ -50,6 +50,25 @@ describe.each(DATABASE_KINDS)('collection REST on %s', (kind) => {
     expect(served.headers.get('content-type')).toBe('image/png');
   });
 
+  it('a multi-MB cover sent through REST is a UnixFS dag-pb CID, read back whole and in a range from the blob store', async () => {
+    const id = seeded.collectionIds.imageId;
+    const big = new Uint8Array(
+      await sharp({ create: { width: 1200, height: 1000, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png({ compressionLevel: 0 }).toBuffer(),
+    );
+    expect(big.byteLength).toBeGreaterThan(3_000_000);
+    const response = await put(alice, id, { cover: new File([big], 'big.png', { type: 'image/png' }) });
+    expect(response.status).toBe(200);
+    const cid = String(((await response.json()) as { cover: string }).cover).replace('/ipfs/', '');
+    expect(cid).toMatch(/^bafybei[a-z2-7]{52}$/);
+    const whole = new Uint8Array(await (await server.app.request(`/ipfs/${cid}`)).arrayBuffer());
+    expect(Buffer.compare(Buffer.from(whole), Buffer.from(big))).toBe(0);
+    const part = await server.app.request(`/ipfs/${cid}`, { headers: { range: 'bytes=2500000-2500001' } });
+    expect([part.status, part.headers.get('content-range')]).toEqual([206, `bytes 2500000-2500001/${big.byteLength}`]);
+    expect([...new Uint8Array(await part.arrayBuffer())]).toEqual([...big.subarray(2_500_000, 2_500_002)]);
+    const thumbnail = await server.app.request(`/ipfs/thumbnail/${cid}`);
+    expect([thumbnail.status, thumbnail.headers.get('content-type')]).toEqual([200, 'image/webp']);
+  });
+
   it('rejects another account (403), an unsigned request (401) and an unknown collection (404)', async () => {
     const id = seeded.collectionIds.imageId;
     const before = await descriptionOf(id);

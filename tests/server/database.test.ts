@@ -11,8 +11,9 @@ import { accounts, collections, tokens } from '../../server/db/schema.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 
 const TABLES = [
-  'accounts', 'all_out_sales', 'api_keys', 'articles', 'artists', 'auth_nonces', 'canvas_uploads', 'collections', 'comment_votes', 'comments',
-  'contact_messages', 'exhibition_artworks', 'exhibitions', 'holdings', 'home_slides', 'indexer_state', 'likes', 'media', 'media_pins', 'offers',
+  'accounts', 'all_out_sales', 'api_keys', 'articles', 'artists', 'auth_nonces', 'canvas_uploads', 'chain_events', 'collections', 'comment_votes', 'comments',
+  'contact_messages', 'exhibition_artworks', 'exhibitions', 'holdings', 'home_slides', 'indexer_state', 'ipfs_blocks', 'likes', 'media', 'media_pins', 'offers',
+  'pin_requests',
   'rate_limits', 'sales', 'token_count_groups', 'tokens',
 ];
 

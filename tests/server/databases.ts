@@ -1,11 +1,14 @@
 // Opens a fresh database of each kind for a suite: PGlite in a temp folder, or a new PostgreSQL database.
+import { mkdtempSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type DatabaseKind, type OpenedDatabase } from '../../server/db/client.js';
+import { openDatabase, type DatabaseKind, type Db, type OpenedDatabase } from '../../server/db/client.js';
+import { createFsBlobStore } from '../../server/media/blobStore/index.js';
+import { createMediaStore, type MediaStore } from '../../server/media/store.js';
 
 export const DATABASE_KINDS: DatabaseKind[] = ['pglite', 'postgres'];
 
@@ -53,4 +56,19 @@ export async function openTestDatabase(kind: DatabaseKind, logger?: Logger): Pro
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+const mediaStores = new WeakMap<object, MediaStore>();
+
+/**
+ * The media store of a test database: blobs in a temporary folder of their own (the filesystem driver, as `npm start`
+ * uses), one per database handle so every server and fixture built on it reads what the others stored.
+ */
+export function testMediaStore(db: Db): MediaStore {
+  let store = mediaStores.get(db);
+  if (!store) {
+    store = createMediaStore(db, createFsBlobStore(mkdtempSync(join(tmpdir(), 'artbazaar-blobs-'))));
+    mediaStores.set(db, store);
+  }
+  return store;
 }

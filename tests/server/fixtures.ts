@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import { createServer } from '../../server/app.js';
 import { loadServerConfig } from '../../server/config.js';
 import type { Db } from '../../server/db/client.js';
+import { createS3BlobStore } from '../../server/media/blobStore/index.js';
+import { createMediaStore } from '../../server/media/store.js';
 import { insertCollections, insertHoldings, insertTokens, type NewToken } from '../../server/db/bulk.js';
 import { accounts } from '../../server/db/schema.js';
-import { createMediaStore } from '../../server/media/store.js';
+import { testMediaStore } from './databases.js';
 
 export const CREATOR_A = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 export const CREATOR_B = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
@@ -119,7 +121,8 @@ export async function makeDeploymentsFile(chainId = 31337) {
 export async function buildTestServer(db: Db, env: Record<string, string> = {}) {
   const staticDir = await makeStaticDir();
   const config = loadServerConfig({ APP_DOMAIN: 'localhost', DEPLOYMENTS_FILE: await makeDeploymentsFile(), STATIC_DIR: staticDir, ...env });
-  const mediaStore = createMediaStore(db);
+  // BLOB_S3_* in `env`: the S3 driver against that bucket (a test's s3rver), as main.ts would open it.
+  const mediaStore = config.blobs.s3 ? createMediaStore(db, createS3BlobStore(config.blobs.s3)) : testMediaStore(db);
   return { ...createServer({ db, config, mediaStore }), config, mediaStore, staticDir };
 }
 

@@ -6,11 +6,10 @@ import { addCreator, removeCreator } from '../../contracts/creators.js';
 import type { Deployments } from '../../contracts/deploy.js';
 import { accounts as accountRows, allOutSales, collections, holdings, indexerState, offers, sales, tokens } from '../../server/db/schema.js';
 import { startIndexer, type Indexer } from '../../server/indexer/index.js';
-import { createMediaStore } from '../../server/media/store.js';
 import {
   approveMarketplace, cancelAllOutSale, cancelSale, createAllOutSale, createCollection, createSale, makeOffer, type Market, type SeedWallet,
 } from '../../scripts/seed/chain.js';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase, testMediaStore } from './databases.js';
 import { deployTestMarket, TEST_IPFS } from './marketFixtures.js';
 
 let database: TestDatabase;
@@ -162,7 +161,7 @@ describe.each(DATABASE_KINDS)('chain indexer on %s', (kind) => {
       attributes: { darkVibrantColor: '#112233' },
       tokens: [{ tokenId: 1, name: 'Pier at Dusk', media: 'bafkreimedia1', thumbnail: 'bafkreithumb1', filename: 'pier.webm' }],
     };
-    const cid = await createMediaStore(database.db).put(new TextEncoder().encode(JSON.stringify(manifest)), 'application/json');
+    const cid = await testMediaStore(database.db).put(new TextEncoder().encode(JSON.stringify(manifest)), 'application/json');
     // Named differently on chain: the manifest wins for a row the indexer creates itself.
     const { address } = await createCollection(market, artist, { name: 'On-chain name', symbol: 'OCN', tokenCount: 2, baseUri: `ipfs://${cid}/` });
     const indexer = await start();

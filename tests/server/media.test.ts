@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../../server/db/schema.js';
 import { metadataUrl } from '../../server/graphql/tokenNode.js';
+import { readAll } from '../../server/media/blobStore/index.js';
 import { MediaError } from '../../server/media/store.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer } from './fixtures.js';
@@ -119,11 +120,11 @@ describe.each(DATABASE_KINDS)('media store and /ipfs on %s', (kind) => {
   it('small images are not enlarged; gifs get a thumbnail of their first frame', async () => {
     const small = new Uint8Array(await png(100, 50));
     const smallThumb = await server.mediaStore.thumbnail(await server.mediaStore.put(small, 'image/png'));
-    expect(await sharp(smallThumb!.bytes).metadata()).toMatchObject({ width: 100, format: 'webp' });
+    expect(await sharp(await readAll(await smallThumb!.open())).metadata()).toMatchObject({ width: 100, format: 'webp' });
     const gif = new Uint8Array(await sharp({ create: { width: 600, height: 600, channels: 3, background: '#0f0' } }).gif().toBuffer());
     const gifCid = await server.mediaStore.put(gif, 'image/gif');
     expect((await server.app.request(`/ipfs/${gifCid}`)).headers.get('content-type')).toBe('image/gif');
-    expect(await sharp((await server.mediaStore.thumbnail(gifCid))!.bytes).metadata()).toMatchObject({ width: 480 });
+    expect(await sharp(await readAll(await (await server.mediaStore.thumbnail(gifCid))!.open())).metadata()).toMatchObject({ width: 480 });
   });
 
   it('video: served with byte ranges for seeking, no thumbnail', async () => {

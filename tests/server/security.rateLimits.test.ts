@@ -6,10 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../../server/app.js';
 import { loadServerConfig } from '../../server/config.js';
 import { apiKeys, authNonces, comments } from '../../server/db/schema.js';
-import { createMediaStore } from '../../server/media/store.js';
 import { DEFAULT_RATE_LIMITS, envNameOf } from '../../server/security/config.js';
 import { ALICE, BOB, CAROL, getNonce, login, loginBody, postLogin, signedRequest, type TestServer } from './authFixtures.js';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase, testMediaStore } from './databases.js';
 import { buildTestServer, seedMarketplace } from './fixtures.js';
 
 describe('rate limit configuration', () => {
@@ -107,8 +106,8 @@ describe.each(DATABASE_KINDS)('rate limits and sign-out on %s', (kind) => {
 
   it('two server processes on one database share the counts', async () => {
     const env = { APP_DOMAIN: 'localhost', DEPLOYMENTS_FILE: '/nonexistent.json', TRUST_PROXY: '1', [envNameOf('nonceByClient')]: '3/60' };
-    const one = createServer({ db: database.db, config: loadServerConfig(env), mediaStore: createMediaStore(database.db) });
-    const two = createServer({ db: database.db, config: loadServerConfig(env), mediaStore: createMediaStore(database.db) });
+    const one = createServer({ db: database.db, config: loadServerConfig(env), mediaStore: testMediaStore(database.db) });
+    const two = createServer({ db: database.db, config: loadServerConfig(env), mediaStore: testMediaStore(database.db) });
     const headers = { 'X-Forwarded-For': '192.0.2.44' };
     const statuses = [
       (await one.app.request('/api/v1/account/nonce', { headers })).status,

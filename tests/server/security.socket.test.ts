@@ -2,6 +2,7 @@
 // per client and small messages, and joins an account's room only for a signed-in key; a client that holds its
 // request headers open is cut off by the configured timeout.
 import type { AddressInfo } from 'node:net';
+import { Agent, get as httpGet } from 'node:http';
 import { connect as connectTcp } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Server as SocketServer } from 'socket.io';
@@ -145,9 +146,33 @@ describe('HTTP timeouts', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
   });
 
+  it('a kept-alive connection outlives the headers timeout and is reused (the server says timeout=65)', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    let connections = 0;
+    const onConnection = () => connections++;
+    listening.http.on('connection', onConnection);
+    const get = () =>
+      new Promise<{ status: number; keepAlive: string }>((resolve, reject) =>
+        httpGet({ host: '127.0.0.1', port: listening.port, path: '/api/v1/config', agent }, (response) => {
+          response.resume();
+          response.on('end', () => resolve({ status: response.statusCode!, keepAlive: String(response.headers['keep-alive']) }));
+        }).on('error', reject),
+      );
+    try {
+      expect(await get()).toEqual({ status: 200, keepAlive: 'timeout=65' });
+      // Idle for longer than the (500 ms) headers timeout: the connection is kept, not cut.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(await get()).toEqual({ status: 200, keepAlive: 'timeout=65' });
+      expect(connections).toBe(1);
+    } finally {
+      listening.http.off('connection', onConnection);
+      agent.destroy();
+    }
+  });
+
   it('the production defaults are 15 s for headers and 120 s for a whole request', async () => {
     const { loadServerConfig } = await import('../../server/config.js');
     const { security } = loadServerConfig({ DEPLOYMENTS_FILE: '/nonexistent.json' });
-    expect(httpServerOptions(security)).toEqual({ headersTimeout: 15_000, requestTimeout: 120_000, connectionsCheckingInterval: 1000 });
+    expect(httpServerOptions(security)).toEqual({ headersTimeout: 15_000, requestTimeout: 120_000, connectionsCheckingInterval: 1000, keepAliveTimeout: 65_000 });
   });
 });

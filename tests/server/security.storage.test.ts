@@ -209,7 +209,7 @@ describe.each(DATABASE_KINDS)('storage quotas and media collection on %s', (kind
     const edited = await signedRequest(stack.server, `/collection/${published!.id}`, { method: 'PUT', body: form }, stack.alice);
     expect(edited.status).toBe(200);
     // The avatar set to the artwork's bytes and removed again: the token still names them.
-    expect((await putAvatar((await store.get(artwork))!.bytes)).status).toBe(200);
+    expect((await putAvatar(await (await store.get(artwork))!.read())).status).toBe(200);
     expect((await putAvatar(null)).status).toBe(200);
 
     expect(await referencedCids(db(), [artwork, cover, manifest, orphan])).toEqual(new Set([artwork, cover, manifest]));

@@ -8,12 +8,12 @@ import { isCreator } from '../../contracts/creators.js';
 import { deployMarketplaceContracts, type Deployments } from '../../contracts/deploy.js';
 import { artistSortKey } from '../../domain/artist.js';
 import { accounts, allOutSales, articles, artists, collections, holdings, offers, sales, tokens } from '../../server/db/schema.js';
-import { createMediaStore, type MediaStore } from '../../server/media/store.js';
+import type { MediaStore } from '../../server/media/store.js';
 import type { SeedWallet } from '../../scripts/seed/chain.js';
 import { seedDemo, type SeedDemoResult } from '../../scripts/seed/demo.js';
 import { TEST_SIZES } from '../../scripts/seed/media.js';
 import { isDatabaseEmpty, isSeeded, resetDatabase, seedStatus } from '../../scripts/seed/state.js';
-import { openTestDatabase, type TestDatabase } from './databases.js';
+import { openTestDatabase, type TestDatabase, testMediaStore } from './databases.js';
 
 let database: TestDatabase;
 let mediaStore: MediaStore;
@@ -31,7 +31,7 @@ beforeAll(async () => {
   wallets = addresses.map((account) => createWalletClient({ account, chain: hardhat, transport, pollingInterval: 10 })) as SeedWallet[];
   deployments = await deployMarketplaceContracts({ walletClient: wallets[0]!, publicClient });
   database = await openTestDatabase('pglite');
-  mediaStore = createMediaStore(database.db);
+  mediaStore = testMediaStore(database.db);
   const started = Date.now();
   result = await seedDemo({ db: database.db, mediaStore, publicClient, wallets, deployments, sizes: TEST_SIZES });
   seededInMs = Date.now() - started;
@@ -89,13 +89,13 @@ describe('demo seed', () => {
       expect((await mediaStore.get(token.thumbnail!))?.contentType).toBe('image/png');
     }
     const sketch = rows.find((t) => t.mediaType === 'multipart/mixed')!;
-    expect(new TextDecoder().decode((await mediaStore.get(sketch.media!))!.bytes)).toContain('tokenSeed');
+    expect(new TextDecoder().decode(await (await mediaStore.get(sketch.media!))!.read())).toContain('tokenSeed');
     // Sound (issue 17): a few seconds of synthesized PCM WAV, pictured by the collection's own cover.
     const sounds = rows.filter((t) => t.mediaType === 'sound');
     const [soundCollection] = await database.db.select().from(collections).where(eq(collections.mediaType, 'sound'));
     expect(sounds.length).toBeGreaterThanOrEqual(1);
     for (const sound of sounds) {
-      const wav = (await mediaStore.get(sound.media!))!.bytes;
+      const wav = await (await mediaStore.get(sound.media!))!.read();
       expect(new TextDecoder().decode(wav.subarray(0, 4)) + new TextDecoder().decode(wav.subarray(8, 12))).toBe('RIFFWAVE');
       const view = new DataView(wav.buffer, wav.byteOffset, wav.byteLength);
       const seconds = view.getUint32(40, true) / view.getUint32(28, true);
@@ -140,7 +140,7 @@ describe('demo seed', () => {
       for (const cid of [artist.cover!, ...artist.portfolio.items.map((item) => item.mediaUrl)]) expect((await mediaStore.get(cid))?.contentType).toBe('image/png');
       const [article] = await database.db.select().from(articles).where(eq(articles.artistId, artist.id)).orderBy(articles.id).limit(1);
       const body = await mediaStore.get(article!.ipfsHash);
-      expect([body?.contentType, new TextDecoder().decode(body!.bytes)]).toEqual(['text/html', expect.stringContaining('<p>')]);
+      expect([body?.contentType, new TextDecoder().decode(await body!.read())]).toEqual(['text/html', expect.stringContaining('<p>')]);
     }
   });
 

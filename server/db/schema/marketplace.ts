@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { bytea, createdAt, id, ref, uint256, updatedAt } from './columns.js';
+import { createdAt, id, ref, uint256, updatedAt } from './columns.js';
 
 export const accounts = pgTable('accounts', {
   id: id(),
@@ -307,9 +307,7 @@ export const media = pgTable('media', {
   cid: text('cid').primaryKey(),
   contentType: text('content_type').notNull(),
   size: integer('size').notNull(),
-  bytes: bytea('bytes').notNull(),
-  // Webp thumbnail for images (null for video/audio); served at the thumbnail prefix.
-  thumbnail: bytea('thumbnail'),
+  // The bytes and an image's webp thumbnail are blobs (server/media/blobStore): media/<cid>, thumbnails/<cid>.
   createdAt: createdAt(),
   /** When a put() last found these bytes already stored: a request may be about to name them (server/media/collect.ts). */
   reusedAt: timestamp('reused_at', { withTimezone: true }),
@@ -337,7 +335,41 @@ export const indexerState = pgTable(
     chainId: integer('chain_id').notNull(),
     contract: text('contract').notNull(),
     lastBlock: bigint('last_block', { mode: 'number' }).notNull(),
+    /** The chain's hash of last_block: the next batch's first block must name it as its parent (null: not known yet). */
+    blockHash: text('block_hash'),
+    /** The chain's block 0 hash when indexing began: another one on reconnect means the chain was reset. */
+    genesisHash: text('genesis_hash'),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.chainId, t.contract] })],
+);
+
+/**
+ * Every log the indexer applied, as the chain gave it (issue 28 item 4): where it is on chain, its block's time (the
+ * event's createdAt) and its decoded arguments. On a fork the rows past the fork point are deleted and the rest
+ * replayed (server/indexer/rollback.ts); `facts` are what a CreatedCollection's contract said when it was indexed.
+ */
+export const chainEvents = pgTable(
+  'chain_events',
+  {
+    id: id(),
+    chainId: integer('chain_id').notNull(),
+    /** indexer_state.contract of the deployment that read it (its marketplace address). */
+    deployment: text('deployment').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    blockHash: text('block_hash').notNull(),
+    blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
+    transactionHash: text('transaction_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    /** The emitting contract, lower-case. */
+    address: text('address').notNull(),
+    eventName: text('event_name').notNull(),
+    /** Decoded arguments; uint values as decimal strings. */
+    args: jsonb('args').$type<Record<string, unknown>>().notNull(),
+    facts: jsonb('facts').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    uniqueIndex('chain_events_position_uq').on(t.chainId, t.deployment, t.blockNumber, t.logIndex),
+    index('chain_events_tx_idx').on(t.transactionHash),
+  ],
 );

@@ -76,7 +76,7 @@ export async function readArticle(db: Db, ipfs: Ipfs, mediaStore: MediaStore, id
   if (!row) return 'no-article';
   const stored = await mediaStore.get(row.article.ipfsHash);
   if (!stored) return 'no-body';
-  return { ...articleSummary(ipfs, row.article, row.artistAddress), body: new TextDecoder().decode(stored.bytes) };
+  return { ...articleSummary(ipfs, row.article, row.artistAddress), body: new TextDecoder().decode(await stored.read()) };
 }
 
 /** An article id as GraphQL takes it; anything else is BAD_USER_INPUT (an unknown id answers null). */

@@ -1,0 +1,4 @@
+// The fuzz suite (tests/server/fuzz/suite.ts) on PGlite.
+import { fuzzSuite } from './fuzz/suite.js';
+
+fuzzSuite('pglite');

@@ -1,5 +1,7 @@
 import { assign, fromCallback, fromPromise, sendParent, setup, type ActorRefFrom, type AnyActorRef, type EventObject, type SnapshotFrom } from 'xstate';
+import type { FormDraftParams } from '../forms/formMachine';
 import { fileName } from '../forms/validators';
+import { keptDraftFile } from '../../domain/drafts';
 import { registeredLogin } from '../likes/accountLikesMachine';
 import { notifyThroughSystem } from '../system/systemActors';
 import { sameAddress } from '../../domain/address';
@@ -10,6 +12,10 @@ import { sameAddress } from '../../domain/address';
 // the page's showSaved worker (the collection page reloads its route) or the parent's `cover.shown` (a My creations
 // card refreshes its collection after hearing `cover.saved`). A failure shows its message under the button and as
 // an error notice. Who may edit is the wallet session's registered login when it is the creator's (watchEditor).
+// Issue 27 item 7: a chosen file not applied yet is a draft per editor account (collectionCoverDraftKey, up to
+// DRAFT_FILE_MAX_BYTES): kept when chosen (persistDraft), read back when the editor is known (restoring: the crop
+// editor opens again with it), forgotten on Cancel and once the cover is saved; a failed save keeps it. Another
+// account never sees it: a change of editor closes the crop editor and reads that account's own draft.
 
 export const COVER_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 /** The config's maxFileSize until the config is loaded (10 MB). */
@@ -68,6 +74,24 @@ export type CoverSavedEvent = { type: 'cover.saved'; collectionId: string };
 
 export type CollectionCoverTag = 'busy';
 
+/** Stored beside the chosen file; a draft of another version is discarded. */
+export const COVER_DRAFT_VERSION = 1;
+
+/** The draft key of one account's chosen cover for one collection. */
+export const collectionCoverDraftKey = (collectionId: string, address: string) => `collectionCover:${collectionId}:${address.toLowerCase()}`;
+
+const isCoverFile = (file: unknown): file is CoverFile => {
+  const candidate = file as Partial<CoverFile> | null | undefined;
+  return typeof candidate === 'object' && candidate !== null && typeof candidate.name === 'string' && typeof candidate.type === 'string' && typeof candidate.size === 'number';
+};
+
+/** The chosen file of a stored record when it can still be a cover, else null. */
+export function restoredCoverFile<TFile extends CoverFile>(stored: unknown, maxFileSize: number): TFile | null {
+  const candidate = stored as { version?: unknown; file?: unknown } | null | undefined;
+  if (!candidate || candidate.version !== COVER_DRAFT_VERSION || !isCoverFile(candidate.file)) return null;
+  return coverFileProblem(candidate.file, maxFileSize) === null ? (candidate.file as TFile) : null;
+}
+
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unexpected error');
 
 type SystemLike = { get(systemId: string): AnyActorRef | undefined };
@@ -108,6 +132,24 @@ export const watchEditor = fromCallback<EventObject, { creator: string }>(({ sys
 export function createCollectionCoverMachine<TFile extends CoverFile = File>() {
   type Context = CollectionCoverContext<TFile>;
   type Event = CollectionCoverEvent<TFile>;
+  const draftKey = (context: Context) => (context.editor ? collectionCoverDraftKey(context.collectionId, context.editor.address) : null);
+  // The chosen file (up to the draft cap) is kept for the editor; a file that is no cover forgets the last one.
+  const keepChosen = {
+    type: 'persistDraft' as const,
+    params: ({ context }: { context: Context }): FormDraftParams | null => {
+      const key = draftKey(context);
+      const file = context.file instanceof Blob ? keptDraftFile(context.file) : context.file;
+      return key ? { key, record: file ? { version: COVER_DRAFT_VERSION, file } : null } : null;
+    },
+  };
+  const forgetDraft = {
+    type: 'persistDraft' as const,
+    params: ({ context }: { context: Context }): FormDraftParams | null => {
+      const key = draftKey(context);
+      return key ? { key, record: null } : null;
+    },
+  };
+  const chooseFile = { target: 'checking' as const, actions: ['takeChosen' as const, keepChosen] };
 
   return setup({
     types: {
@@ -118,6 +160,8 @@ export function createCollectionCoverMachine<TFile extends CoverFile = File>() {
     },
     actors: {
       watchEditor,
+      // Provided by the flow: the record stored under the key (checked by restoredCoverFile); null when none.
+      loadDraft: fromPromise<unknown, string>(async () => null),
       saveCover: fromPromise<unknown, SaveCoverInput>(async () => {
         throw new Error('collectionCoverMachine: actor "saveCover" not provided');
       }),
@@ -128,6 +172,10 @@ export function createCollectionCoverMachine<TFile extends CoverFile = File>() {
     guards: {
       hasFile: ({ context }) => context.file !== null,
       hasEditor: ({ context }) => context.editor !== null,
+      hasNoEditor: ({ context }) => context.editor === null,
+      // Another account (or none): a new key of the same login is the same editor.
+      editorDiffers: ({ context, event }) =>
+        event.type === 'editor.changed' && (event.editor?.address.toLowerCase() ?? null) !== (context.editor?.address.toLowerCase() ?? null),
     },
     actions: {
       showProblem: assign(({ event, system }) => {
@@ -136,6 +184,19 @@ export function createCollectionCoverMachine<TFile extends CoverFile = File>() {
         return { preview: null, image: null, problem };
       }),
       clearPreview: assign({ preview: null, image: null }),
+      takeChosen: assign(({ event, system }) => {
+        if (event.type !== 'cover.choose') return {};
+        const problem = coverFileProblem(event.file, maxFileSizeOf(system));
+        return { problem, file: problem ? null : event.file };
+      }),
+      // Another editor: the last one's chosen file is not shown (it stays in that account's draft).
+      assignEditor: assign(({ event }) => (event.type === 'editor.changed' ? { editor: event.editor, file: null } : {})),
+      restoreDraft: assign(({ event, system }) => {
+        const file = restoredCoverFile<TFile>((event as { output?: unknown }).output, maxFileSizeOf(system));
+        return file ? { file, problem: null } : {};
+      }),
+      // Provided by the flow: keeps the record for a reload (src/services/formDrafts.ts); params null without an editor.
+      persistDraft: (_, _params: FormDraftParams | null) => undefined,
       // The parent (a My creations card) refreshes its collection and answers cover.shown.
       reportSaved: sendParent(({ context }) => ({ type: 'cover.saved', collectionId: context.collectionId }) satisfies CoverSavedEvent),
     },
@@ -152,20 +213,28 @@ export function createCollectionCoverMachine<TFile extends CoverFile = File>() {
     }),
     invoke: { src: 'watchEditor', input: ({ context }) => ({ creator: context.creator }) },
     on: {
-      'editor.changed': { actions: assign({ editor: ({ event }) => event.editor }) },
+      // Another account: its own draft is read (the crop editor of the last one closes).
+      'editor.changed': [
+        { guard: 'editorDiffers', target: '.restoring', actions: 'assignEditor' },
+        { actions: assign({ editor: ({ event }) => event.editor }) },
+      ],
     },
-    initial: 'idle',
+    initial: 'restoring',
     states: {
-      idle: {
-        on: {
-          'cover.choose': {
-            target: 'checking',
-            actions: assign(({ event, system }) => {
-              const problem = coverFileProblem(event.file, maxFileSizeOf(system));
-              return { problem, file: problem ? null : event.file };
-            }),
-          },
+      // The editor's chosen file not applied yet is read (no editor: none); chosen meanwhile, the new file wins.
+      restoring: {
+        always: { guard: 'hasNoEditor', target: 'idle' },
+        invoke: {
+          id: 'loadDraft',
+          src: 'loadDraft',
+          input: ({ context }) => collectionCoverDraftKey(context.collectionId, context.editor?.address ?? ''),
+          onDone: { target: 'checking', actions: 'restoreDraft' },
+          onError: { target: 'idle' },
         },
+        on: { 'cover.choose': chooseFile },
+      },
+      idle: {
+        on: { 'cover.choose': chooseFile },
       },
       // A file that cannot be a cover stays out (its problem is shown); another goes to the crop editor.
       checking: {
@@ -173,7 +242,7 @@ export function createCollectionCoverMachine<TFile extends CoverFile = File>() {
       },
       cropping: {
         on: {
-          'cover.cancel': { target: 'idle', actions: assign({ file: null }) },
+          'cover.cancel': { target: 'idle', actions: [assign({ file: null }), forgetDraft] },
           'cover.apply': {
             guard: 'hasEditor',
             target: 'saving',
@@ -187,9 +256,11 @@ export function createCollectionCoverMachine<TFile extends CoverFile = File>() {
           id: 'saveCover',
           src: 'saveCover',
           input: ({ context }) => ({ collectionId: context.collectionId, image: context.image!, editor: context.editor! }),
-          onDone: { target: 'showing' },
+          // Saved: the chosen file's draft is done with. Not saved: the draft stays for another try.
+          onDone: { target: 'showing', actions: forgetDraft },
           onError: { target: 'idle', actions: 'showProblem' },
         },
+        on: { 'editor.changed': { actions: assign({ editor: ({ event }) => event.editor }) } },
       },
       // Saved: the preview stays until the owner shows the stored cover.
       showing: {
@@ -204,6 +275,7 @@ export function createCollectionCoverMachine<TFile extends CoverFile = File>() {
         },
         on: {
           'cover.shown': { target: 'idle', actions: 'clearPreview' },
+          'editor.changed': { actions: assign({ editor: ({ event }) => event.editor }) },
         },
       },
     },

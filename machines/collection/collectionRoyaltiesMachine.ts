@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import type { FormDraftParams } from '../forms/formMachine';
 import { contractActionInputOf, TRADE_CHILD_ID, tradeSucceeded } from '../dashboard/dashboardTrade';
 import { watchWallet, type WalletChangedEvent } from '../system/systemActors';
 import type { ChainAction } from '../trading/chainActions';
@@ -9,6 +10,9 @@ import { recipientError, reducedRoyaltiesError } from './royaltiesRules';
 // rate and recipient are read from the collection's contract; Reduce and Transfer run the contract action flow
 // (approve in wallet, pending, confirmed or the wallet error catalogue) and, once mined, read the contract again,
 // so the page shows the confirmed values.
+// Issue 27 item 7: the typed values are a draft per account (royaltiesDraftKey): kept on every change (persistDraft),
+// read back when the form is ready for a wallet (loadDraft; a value typed meanwhile wins), sent only by Reduce or
+// Transfer; a mined action forgets its value, a failed one keeps it. Another wallet starts from its own draft.
 
 export interface RoyaltiesInput {
   chainId: number;
@@ -45,6 +49,37 @@ export type RoyaltiesEvent =
 
 const NO_ERRORS: Record<RoyaltiesField, string | null> = { basispoints: null, recipient: null };
 
+/** Stored beside the values; a draft of another version is discarded. */
+export const ROYALTIES_DRAFT_VERSION = 1;
+
+export interface RoyaltiesDraftRecord {
+  version: number;
+  basispoints: string;
+  recipient: string;
+}
+
+/** The draft key of one account's royalties form on one collection. */
+export const royaltiesDraftKey = (context: Pick<RoyaltiesContext, 'chainId' | 'collection'>, address: string) =>
+  `royalties:${context.chainId}:${context.collection.toLowerCase()}:${address.toLowerCase()}`;
+
+/** The record to keep for the typed values (null: nothing typed, forget it). */
+export const royaltiesDraftRecord = ({ basispoints, recipient }: Pick<RoyaltiesContext, RoyaltiesField>): RoyaltiesDraftRecord | null =>
+  basispoints === '' && recipient === '' ? null : { version: ROYALTIES_DRAFT_VERSION, basispoints, recipient };
+
+/** The typed values of a stored record, or null when it is not a draft of this version. */
+export function restoredRoyaltiesDraft(stored: unknown): Pick<RoyaltiesContext, RoyaltiesField> | null {
+  const candidate = stored as Partial<RoyaltiesDraftRecord> | null | undefined;
+  if (!candidate || candidate.version !== ROYALTIES_DRAFT_VERSION || typeof candidate.basispoints !== 'string' || typeof candidate.recipient !== 'string') return null;
+  return { basispoints: candidate.basispoints, recipient: candidate.recipient };
+}
+
+// The draft of the values now, for the account (none without a wallet).
+const keepDraft = {
+  type: 'persistDraft' as const,
+  params: ({ context }: { context: RoyaltiesContext }): FormDraftParams | null =>
+    context.address ? { key: royaltiesDraftKey(context, context.address), record: royaltiesDraftRecord(context) } : null,
+};
+
 export const collectionRoyaltiesMachine = setup({
   types: {
     input: {} as RoyaltiesInput,
@@ -59,14 +94,23 @@ export const collectionRoyaltiesMachine = setup({
     }),
     contractAction: contractActionMachine,
     watchWallet,
+    // Provided by the flow: the record stored under the key (checked by restoredRoyaltiesDraft); null when none.
+    loadDraft: fromPromise<unknown, string>(async () => null),
   },
   guards: {
     hasWalletAddress: ({ context }) => context.address !== null,
+    hasNoWalletAddress: ({ context }) => context.address === null,
+    addressDiffers: ({ context, event }) => event.type === 'wallet.changed' && (event.address?.toLowerCase() ?? null) !== (context.address?.toLowerCase() ?? null),
     basispointsInvalid: ({ context }) => reducedRoyaltiesError(context.basispoints, context.current?.basispoints ?? 0) !== null,
     recipientInvalid: ({ context }) => recipientError(context.recipient, context.current?.recipient ?? '') !== null,
     tradeSucceeded,
   },
   actions: {
+    // Another wallet: the values typed for the last one are not shown (they stay in its draft).
+    assignAddress: assign(({ event }) => (event.type === 'wallet.changed' ? { address: event.address, basispoints: '', recipient: '', errors: NO_ERRORS } : {})),
+    restoreDraft: assign(({ event }) => restoredRoyaltiesDraft((event as { output?: unknown }).output) ?? {}),
+    // Provided by the flow: keeps the record for a reload (src/services/formDrafts.ts); params null without a wallet.
+    persistDraft: (_, _params: FormDraftParams | null) => undefined,
     checkBasispoints: assign({
       errors: ({ context }) => ({ ...context.errors, basispoints: reducedRoyaltiesError(context.basispoints, context.current?.basispoints ?? 0) }),
     }),
@@ -78,7 +122,7 @@ export const collectionRoyaltiesMachine = setup({
   id: 'collectionRoyalties',
   context: ({ input }) => ({ ...input, address: null, current: null, basispoints: '', recipient: '', errors: NO_ERRORS, action: null }),
   invoke: { src: 'watchWallet' },
-  on: { 'wallet.changed': { actions: assign({ address: ({ event }) => event.address }) } },
+  on: { 'wallet.changed': { guard: 'addressDiffers', actions: 'assignAddress' } },
   initial: 'loading',
   states: {
     loading: {
@@ -95,9 +139,26 @@ export const collectionRoyaltiesMachine = setup({
       on: { 'royalties.retry': { target: 'loading' } },
     },
     ready: {
+      initial: 'restoring',
+      states: {
+        // The account's draft is read; a value typed meanwhile wins over it.
+        restoring: {
+          always: { guard: 'hasNoWalletAddress', target: 'editing' },
+          invoke: {
+            id: 'loadDraft',
+            src: 'loadDraft',
+            input: ({ context }) => royaltiesDraftKey(context, context.address ?? ''),
+            onDone: { target: 'editing', actions: 'restoreDraft' },
+            onError: { target: 'editing' },
+          },
+        },
+        editing: {},
+      },
       on: {
+        'wallet.changed': { guard: 'addressDiffers', target: '.restoring', actions: 'assignAddress' },
         'royalties.input': {
-          actions: assign(({ context, event }) => ({ [event.field]: event.value, errors: { ...context.errors, [event.field]: null } })),
+          target: '.editing',
+          actions: [assign(({ context, event }) => ({ [event.field]: event.value, errors: { ...context.errors, [event.field]: null } })), keepDraft],
         },
         'royalties.reduce': [
           { guard: 'basispointsInvalid', actions: 'checkBasispoints' },
@@ -128,11 +189,12 @@ export const collectionRoyaltiesMachine = setup({
         src: 'contractAction',
         input: ({ context, self }) => contractActionInputOf(context.action!, self.system),
         onDone: [
-          // Mined: the typed value is done with; the contract is read again so the page shows what it holds now.
+          // Mined: the typed value is done with (and its draft); the contract is read again so the page shows what it
+          // holds now. Not mined: the draft stays.
           {
             guard: 'tradeSucceeded',
             target: 'loading',
-            actions: assign(({ context }) => (context.action?.type === 'reduceRoyalties' ? { basispoints: '' } : { recipient: '' })),
+            actions: [assign(({ context }) => (context.action?.type === 'reduceRoyalties' ? { basispoints: '' } : { recipient: '' })), keepDraft],
           },
           { target: 'ready' },
         ],

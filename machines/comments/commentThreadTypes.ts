@@ -43,7 +43,9 @@ export type CommentThreadEvent =
   | { type: 'editor.submit' }
   | { type: 'editor.cancel' }
   | { type: 'comment.delete'; commentId: string }
-  | { type: 'comment.vote'; commentId: string; value: 1 | -1 };
+  | { type: 'comment.vote'; commentId: string; value: 1 | -1 }
+  /** Raised by the thread itself after a post, edit, delete or vote succeeded: the first page is read again. */
+  | { type: 'comments.written' };
 
 export type CommentThreadEmitted = { type: 'comments.notify'; kind: 'success' | 'error'; text: string };
 
@@ -62,4 +64,9 @@ export interface PostCommentInput {
   tokenId: string;
   parentId: string | null;
   text: string;
+}
+/** The requests on one comment (the actions region): what each sends and what its answer carries. */
+export interface CommentRequests {
+  deleteComment: { input: { commentId: string }; output: { commentId: string; updatedAt: string } };
+  voteComment: { input: { commentId: string; value: 1 | -1 }; output: { commentId: string; votes: number; myVote: number | null } };
 }

@@ -95,3 +95,20 @@ export function appendPage(comments: readonly ThreadComment[], page: CommentsPag
   const known = new Set(comments.map((comment) => comment.id));
   return [...comments, ...page.edges.map((edge) => edge.node).filter((node) => !known.has(node.id))];
 }
+
+const loadedCount = (comment: ThreadComment): number => comment.replies.reduce((sum, reply) => sum + 1 + loadedCount(reply), 0);
+
+/**
+ * The thread after its first page was read again (after a write): the page's comments as the server has them now,
+ * except one that shows more loaded replies here ('More replies'), which is kept; then the comments of further pages
+ * not in it.
+ */
+export function refreshFirstPage(comments: readonly ThreadComment[], page: CommentsPage): ThreadComment[] {
+  const shown = new Map(comments.map((comment) => [comment.id, comment]));
+  const fresh = page.edges.map(({ node }) => {
+    const local = shown.get(node.id);
+    return local && loadedCount(local) > loadedCount(node) ? local : node;
+  });
+  const inPage = new Set(fresh.map((comment) => comment.id));
+  return [...fresh, ...comments.filter((comment) => !inPage.has(comment.id))];
+}

@@ -45,7 +45,10 @@ export interface ConfigContext {
   error: ConfigLoadError | null;
 }
 
-export type ConfigEvent = { type: 'config.retry' };
+export type ConfigEvent =
+  | { type: 'config.retry' }
+  /** Read the config again while it is shown (back online: an offline start showed the worker's stored copy). */
+  | { type: 'config.refresh' };
 
 export function toConfigLoadError(error: unknown): ConfigLoadError {
   const candidate = error as Partial<ConfigLoadError> | null | undefined;
@@ -68,6 +71,8 @@ export const configMachine = setup({
   },
   guards: {
     isRegionError: ({ event }) => toConfigLoadError((event as { error?: unknown }).error).kind === 'region',
+    // A refreshed config that says the same keeps the shown object, so nothing bound to it (the wallet) reconfigures.
+    isChangedConfig: ({ context, event }) => JSON.stringify((event as { output?: unknown }).output) !== JSON.stringify(context.config),
   },
   actions: {
     storeError: assign({ error: ({ event }) => toConfigLoadError((event as { error?: unknown }).error) }),
@@ -89,7 +94,24 @@ export const configMachine = setup({
         ],
       },
     },
-    ready: {},
+    ready: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'config.refresh': 'refreshing' } },
+        // The shown config stays while it is read again; a failed read keeps it (the offline status explains why).
+        refreshing: {
+          invoke: {
+            id: 'fetchConfig',
+            src: 'fetchConfig',
+            onDone: [
+              { guard: 'isChangedConfig', target: 'idle', actions: assign({ config: ({ event }) => event.output }) },
+              { target: 'idle' },
+            ],
+            onError: 'idle',
+          },
+        },
+      },
+    },
     failed: {
       initial: 'general',
       on: { 'config.retry': { target: 'loading', actions: assign({ error: null }) } },

@@ -1,4 +1,6 @@
-import { and, assign, enqueueActions, setup, type ActorRefFrom } from 'xstate';
+import { and, assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import type { FormDraftParams } from '../forms/formMachine';
+import { priceDraftRecord, restoredPriceDraft } from '../forms/priceDraft';
 import { walletOf, watchWallet, type WalletChangedEvent } from '../system/systemActors';
 import type { ChainAction } from '../trading/chainActions';
 import { contractActionMachine } from '../trading/contractActionMachine';
@@ -10,6 +12,9 @@ import { parsePrice } from '../trading/tradeRules';
 // all-out sale is cancelled here (cancelAllOutSale). The chain action runs as this machine's contractAction child
 // (id 'trade'), whose done output says whether it was mined; then the parent (the creation card) is asked to
 // refresh its data (`card.actionDone`).
+// Issue 27 item 7: the typed price is a draft per account (collectionSellDraftKey): kept on every change
+// (persistDraft), read back once the wallet is known (restoring; another wallet reads its own and never sees the
+// last one's price), sent only by List collection; a mined listing forgets it, a failed one keeps it.
 
 /** Native currency, named by symbol as the API does (the chain layer maps it to address(0)). */
 export const NATIVE_CURRENCY = 'ETH';
@@ -70,6 +75,16 @@ const priceWei = (price: string): string | null => {
   return 'wei' in parsed ? parsed.wei : null;
 };
 
+/** The draft key of one account's price for one collection. */
+export const collectionSellDraftKey = (collectionId: string, address: string) => `collectionSell:${collectionId}:${address.toLowerCase()}`;
+
+// The draft of the price now, for the account (none without a wallet; an empty price forgets it).
+const keepDraft = {
+  type: 'persistDraft' as const,
+  params: ({ context }: { context: CollectionSellContext }): FormDraftParams | null =>
+    context.address ? { key: collectionSellDraftKey(context.collection._id, context.address), record: priceDraftRecord(context.price) } : null,
+};
+
 /** The full collection at the typed price per token. */
 export const listingAction = (context: CollectionSellContext): ChainAction => ({
   type: 'createAllOutSale',
@@ -93,9 +108,16 @@ export const collectionSellMachine = setup({
     events: {} as CollectionSellEvent,
     tags: {} as CollectionSellTag,
   },
-  actors: { contractAction: contractActionMachine, watchWallet },
+  actors: {
+    contractAction: contractActionMachine,
+    watchWallet,
+    // Provided by the flow: the record stored under the key (checked by restoredPriceDraft); null when none.
+    loadDraft: fromPromise<unknown, string>(async () => null),
+  },
   guards: {
     hasWalletAddress: ({ context }) => context.address !== null,
+    hasNoWalletAddress: ({ context }) => context.address === null,
+    addressDiffers: ({ context, event }) => event.type === 'wallet.changed' && (event.address?.toLowerCase() ?? null) !== (context.address?.toLowerCase() ?? null),
     tradeSucceeded,
     isUnpublished: ({ context }) => context.collection.address === null,
     isSoldOut: ({ context }) => context.soldOut,
@@ -119,7 +141,14 @@ export const collectionSellMachine = setup({
     clearPrice: assign({ price: '', touched: false }),
     // The cancelled sale is gone on chain once the receipt is in; the refresh confirms it.
     forgetAllOutSale: assign({ allOutSale: null }),
-    assignAddress: assign({ address: ({ context, event }) => (event.type === 'wallet.changed' ? event.address : context.address) }),
+    // Another wallet: the price typed for the last one is not shown (it stays in its draft).
+    assignAddress: assign(({ context, event }) => (event.type === 'wallet.changed' ? { address: event.address, price: '', touched: false } : { address: context.address })),
+    restoreDraft: assign(({ context, event }) => {
+      const price = restoredPriceDraft((event as { output?: unknown }).output);
+      return price === null ? {} : { price, touched: context.touched || price !== '' };
+    }),
+    // Provided by the flow: keeps the record for a reload (src/services/formDrafts.ts); params null without a wallet.
+    persistDraft: (_, _params: FormDraftParams | null) => undefined,
     // The parent card refreshes (a sell machine running alone has no one to tell).
     requestRefresh: enqueueActions(({ enqueue, self }) => {
       if (self._parent) enqueue.sendParent({ type: 'card.actionDone' } satisfies CollectionSellParentEvent);
@@ -129,9 +158,26 @@ export const collectionSellMachine = setup({
   id: 'collectionSell',
   context: ({ input, self }) => ({ ...input, address: walletOf(self.system)?.address ?? null, mode: 'full', price: '', touched: false }),
   invoke: { src: 'watchWallet' },
-  on: { 'wallet.changed': { actions: 'assignAddress' } },
-  initial: 'checking',
+  // Another wallet reads its own draft (during a wallet action the address only follows).
+  on: { 'wallet.changed': { guard: 'addressDiffers', target: '.restoring', actions: 'assignAddress' } },
+  initial: 'restoring',
   states: {
+    // The account's draft price is read (no wallet: none), then what to show is decided.
+    restoring: {
+      always: { guard: 'hasNoWalletAddress', target: 'checking' },
+      invoke: {
+        id: 'loadDraft',
+        src: 'loadDraft',
+        input: ({ context }) => collectionSellDraftKey(context.collection._id, context.address ?? ''),
+        onDone: { target: 'checking', actions: 'restoreDraft' },
+        onError: { target: 'checking' },
+      },
+      on: {
+        'listing.sync': { actions: 'assignSync' },
+        // Typed meanwhile: it wins over the stored draft.
+        'price.change': { target: 'checking', actions: ['assignPrice', keepDraft] },
+      },
+    },
     checking: {
       always: [
         { guard: 'isUnpublished', target: 'unpublished' },
@@ -170,7 +216,7 @@ export const collectionSellMachine = setup({
             },
             editing: {
               on: {
-                'price.change': { actions: 'assignPrice' },
+                'price.change': { actions: ['assignPrice', keepDraft] },
                 'sell.submit': [
                   { guard: and(['hasValidPrice', 'hasWalletAddress']), target: '#collectionSell.listing', actions: 'touch' },
                   { actions: 'touch' },
@@ -194,10 +240,10 @@ export const collectionSellMachine = setup({
         id: TRADE_CHILD_ID,
         src: 'contractAction',
         input: ({ context, self }) => contractActionInputOf(listingAction(context), self.system),
-        onDone: [{ guard: 'tradeSucceeded', target: 'checking', actions: ['clearPrice', 'requestRefresh'] }, { target: 'checking' }],
+        onDone: [{ guard: 'tradeSucceeded', target: 'checking', actions: ['clearPrice', keepDraft, 'requestRefresh'] }, { target: 'checking' }],
       },
       // Kept for when the action ends: a live refresh may land while the wallet is open.
-      on: { 'listing.sync': { actions: 'assignSync' } },
+      on: { 'listing.sync': { actions: 'assignSync' }, 'wallet.changed': { guard: 'addressDiffers', actions: 'assignAddress' } },
     },
     cancelling: {
       tags: ['busy'],
@@ -207,7 +253,7 @@ export const collectionSellMachine = setup({
         input: ({ context, self }) => contractActionInputOf(cancelAction(context), self.system),
         onDone: [{ guard: 'tradeSucceeded', target: 'checking', actions: ['forgetAllOutSale', 'requestRefresh'] }, { target: 'checking' }],
       },
-      on: { 'listing.sync': { actions: 'assignSync' } },
+      on: { 'listing.sync': { actions: 'assignSync' }, 'wallet.changed': { guard: 'addressDiffers', actions: 'assignAddress' } },
     },
   },
 });

@@ -45,6 +45,21 @@ export function tradePhaseOf(snapshot: TaggedSnapshot | undefined): TradePhase {
   return snapshot.hasTag('pending') ? 'pending' : snapshot.hasTag('wallet') ? 'wallet' : 'busy';
 }
 
+interface StepsSnapshot {
+  status: string;
+  context?: { steps?: unknown[]; stepIndex?: number };
+}
+
+/**
+ * Which wallet step a running contract action is on, as '1 of 2', when it has more than one (a listing whose
+ * collection is not approved yet: approval, then the listing); null for a single step or when none runs.
+ */
+export function tradeStepOf(snapshot: StepsSnapshot | undefined): string | null {
+  const steps = snapshot?.status === 'active' ? (snapshot.context?.steps?.length ?? 0) : 0;
+  if (steps < 2) return null;
+  return `${(snapshot!.context!.stepIndex ?? 0) + 1} of ${steps}`;
+}
+
 /** The page machine's running contract action, if any (a view selects it, then selects its phase). */
 export function tradeChildOf(snapshot: { children: Record<string, AnyActorRef | undefined> }): AnyActorRef | undefined {
   return snapshot.children[TRADE_CHILD_ID];

@@ -1,4 +1,6 @@
 import { and, assign, fromPromise, not, setup, stateIn, type ActorRefFrom } from 'xstate';
+import type { FormDraftParams } from '../forms/formMachine';
+import { priceDraftRecord, restoredPriceDraft } from '../forms/priceDraft';
 import { watchListsStale, type ListsStaleEvent } from '../live/watchListsStale';
 import { announceViewedToken } from '../live/announceViewedToken';
 import { watchLive, type LiveFeedEvent } from '../live/watchLive';
@@ -75,9 +77,16 @@ const messageOf = (error: unknown) =>
 
 type Role = 'visitor' | 'listable' | 'fullyListed';
 
+/** The draft key of one account's listing price for one holding. */
+export const listingDraftKey = (id: string, viewer: string) => `listing:${id}:${viewer.toLowerCase()}`;
+
 /**
- * The token dashboard (seed 000 §2): loading → ready | notFound | failed; once shown, a refetch without the holding
- * → sold (sell form and listings gone). `ready` runs three regions: the viewer's role (visitor, owner with units
+ * Issue 27 item 7: the typed listing price is a draft per account (listingDraftKey): read back before the page is
+ * ready (restoring), kept on every change (persistDraft), sent only by List for sale; a mined listing forgets it, a
+ * failed one keeps it; another wallet never sees it.
+ *
+ * The token dashboard (seed 000 §2): loading → restoring → ready | notFound | failed; once shown, a refetch without
+ * the holding → sold (sell form and listings gone). `ready` runs three regions: the viewer's role (visitor, owner with units
  * to list, owner with every unit listed), the one chain action at a time, and refetching on live events.
  */
 export function createTokenDashboardMachine<TToken extends DashboardToken = DashboardToken, TOffer extends DashboardOffer = DashboardOffer>() {
@@ -87,6 +96,12 @@ export function createTokenDashboardMachine<TToken extends DashboardToken = Dash
     return unlistedUnits(context.token, context.viewer) > 0n ? 'listable' : 'fullyListed';
   };
   const dataOf = (event: unknown) => (event as { output: TokenDashboardData<TToken, TOffer> }).output;
+  // The draft of the price now, for the viewer (none without a wallet; an empty price forgets it).
+  const keepDraft = {
+    type: 'persistDraft' as const,
+    params: ({ context }: { context: Context }): FormDraftParams | null =>
+      context.viewer ? { key: listingDraftKey(context.id, context.viewer), record: priceDraftRecord(context.price) } : null,
+  };
 
   // On each sync state, not on the region: a region-level reentering transition would exit all of `ready`.
   const refetchTriggers = {
@@ -114,12 +129,21 @@ export function createTokenDashboardMachine<TToken extends DashboardToken = Dash
       watchLive,
       watchListsStale,
       announceViewedToken,
+      // Provided by the flow: the record stored under the key (checked by restoredPriceDraft); null when none.
+      loadDraft: fromPromise<unknown, string>(async () => null),
     },
     actions: {
+      // Provided by the flow: keeps the record for a reload (src/services/formDrafts.ts); params null without a wallet.
+      persistDraft: (_, _params: FormDraftParams | null) => undefined,
+      restoreDraft: assign(({ context, event }) => {
+        const price = restoredPriceDraft((event as { output?: unknown }).output);
+        return price === null || context.price !== '' ? {} : { price };
+      }),
       announceSold: ({ system }) => notifyThroughSystem(system, 'info', TOKEN_SOLD_NOTICE),
       // Provided by the flow module (the router).
       leaveToExplore: () => undefined,
-      assignViewer: assign({ viewer: ({ context, event }) => (event.type === 'wallet.changed' ? event.address : context.viewer) }),
+      // Another wallet: the price typed for the last one is not shown (it stays in its draft).
+      assignViewer: assign(({ context, event }) => (event.type === 'wallet.changed' ? { viewer: event.address, price: '', priceError: null } : { viewer: context.viewer })),
       // Named so both fetches share it; done events are not in the machine's own event union.
       assignData: assign(({ event }) => {
         const data = dataOf(event);
@@ -130,6 +154,7 @@ export function createTokenDashboardMachine<TToken extends DashboardToken = Dash
       // The wallet's address as this flow hears it (walletOf at start, then every wallet.changed): xstate guards get
       // only context and event, so systemActors' hasWalletAddress(system) is read into `viewer` instead.
       hasWalletAddress: ({ context }) => context.viewer !== null,
+      hasNoWalletAddress: ({ context }) => context.viewer === null,
       tradeSucceeded,
       viewerDiffers: ({ context, event }) => event.type === 'wallet.changed' && (event.address?.toLowerCase() ?? null) !== (context.viewer?.toLowerCase() ?? null),
       isMissing: ({ event }) => (event as { output?: unknown }).output == null,
@@ -171,8 +196,24 @@ export function createTokenDashboardMachine<TToken extends DashboardToken = Dash
           id: 'fetchDashboard',
           src: 'fetchDashboard',
           input: ({ context }) => ({ id: context.id, viewer: context.viewer }),
-          onDone: [{ guard: 'isMissing', target: 'notFound' }, { target: 'ready', actions: 'assignData' }],
+          onDone: [{ guard: 'isMissing', target: 'notFound' }, { target: 'restoring', actions: 'assignData' }],
           onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        },
+      },
+      // The viewer's draft listing price is read (no wallet: none) before the sell form shows.
+      restoring: {
+        tags: 'loading',
+        always: { guard: 'hasNoWalletAddress', target: 'ready' },
+        on: {
+          // Another wallet: its data is loaded from the start (nothing of the last viewer's is kept).
+          'wallet.changed': { guard: 'viewerDiffers', target: 'loading', actions: ['assignViewer', assign({ token: null, offers: [] })] },
+        },
+        invoke: {
+          id: 'loadDraft',
+          src: 'loadDraft',
+          input: ({ context }) => listingDraftKey(context.id, context.viewer ?? ''),
+          onDone: { target: 'ready', actions: 'restoreDraft' },
+          onError: { target: 'ready' },
         },
       },
       failed: {
@@ -192,11 +233,14 @@ export function createTokenDashboardMachine<TToken extends DashboardToken = Dash
         invoke: { id: 'announceViewedToken', src: 'announceViewedToken', input: ({ context }) => ({ tokenId: context.token!._id }) },
         on: {
           'price.change': {
-            actions: assign(({ context, event }) => {
-              const parsed = parsePrice(event.value);
-              // Validates on submit; once an error shows it follows the corrections.
-              return { price: event.value, priceError: context.priceError === null ? null : 'error' in parsed ? parsed.error : null };
-            }),
+            actions: [
+              assign(({ context, event }) => {
+                const parsed = parsePrice(event.value);
+                // Validates on submit; once an error shows it follows the corrections.
+                return { price: event.value, priceError: context.priceError === null ? null : 'error' in parsed ? parsed.error : null };
+              }),
+              keepDraft,
+            ],
           },
         },
         states: {
@@ -275,9 +319,11 @@ export function createTokenDashboardMachine<TToken extends DashboardToken = Dash
                       guard: 'tradeSucceeded',
                       target: 'idle',
                       // A confirmed listing clears the form; the refetch shows it under Listings.
-                      actions: assign(({ context }) =>
-                        context.running?.type === 'createSale' ? { running: null, price: '', priceError: null } : { running: null },
-                      ),
+                      actions: [
+                        assign(({ context }) => (context.running?.type === 'createSale' ? { running: null, price: '', priceError: null } : { running: null })),
+                        // A mined listing forgets its draft (after another action the same record is kept again).
+                        keepDraft,
+                      ],
                     },
                     { target: 'idle', actions: assign({ running: null }) },
                   ],

@@ -6,12 +6,9 @@
 // chosen is stored (storeTab) and written to the query string with replace (showTab), both provided by the flow; a
 // tab the URL changes to (Back, a link) is followed and stored without writing the URL again.
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { DEFAULT_EXHIBITIONS_TAB, isExhibitionsTab, type ExhibitionsTab } from './exhibitionsTabs';
 
-export const EXHIBITIONS_TABS = ['current', 'artworks', 'past'] as const;
-export type ExhibitionsTab = (typeof EXHIBITIONS_TABS)[number];
-export const DEFAULT_EXHIBITIONS_TAB: ExhibitionsTab = 'current';
-
-export const isExhibitionsTab = (value: unknown): value is ExhibitionsTab => EXHIBITIONS_TABS.includes(value as ExhibitionsTab);
+export { DEFAULT_EXHIBITIONS_TAB, EXHIBITIONS_TABS, isExhibitionsTab, type ExhibitionsTab } from './exhibitionsTabs';
 
 /** What the page loads first: the exhibition running now (null: none) and the past ones (empty when none, or failed). */
 export interface ExhibitionsOverview<TExhibition> {

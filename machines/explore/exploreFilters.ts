@@ -71,3 +71,14 @@ export const sameFilters = (a: ExploreFilters, b: ExploreFilters) =>
   JSON.stringify(searchFromFilters(a)) === JSON.stringify(searchFromFilters(b));
 
 export const isDefaultFilters = (filters: ExploreFilters) => sameFilters(filters, DEFAULT_EXPLORE_FILTERS);
+
+/**
+ * How many values the reader chose, for the Filters button's badge: the view and the sort when not the default, each
+ * media type and chain, and the artist. The favourites view lists likes as they are, so only its view counts there.
+ */
+export function chosenFilterCount(filters: ExploreFilters): number {
+  const view = filters.view !== DEFAULT_EXPLORE_FILTERS.view ? 1 : 0;
+  if (filters.view === 'myFavorites') return view;
+  const sort = filters.sort !== DEFAULT_EXPLORE_FILTERS.sort ? 1 : 0;
+  return view + sort + filters.media.length + filters.chain.length + (filters.artist ? 1 : 0);
+}

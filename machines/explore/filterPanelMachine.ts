@@ -1,4 +1,4 @@
-import { assign, enqueueActions, setup } from 'xstate';
+import { assign, emit, enqueueActions, setup } from 'xstate';
 import {
   DEFAULT_EXPLORE_FILTERS,
   isDefaultFilters,
@@ -23,7 +23,12 @@ export type FilterPanelEvent =
   | { type: 'filters.setArtist'; artist: string | null }
   | { type: 'filters.toggleChain'; chainId: number }
   | { type: 'panel.open' }
-  | { type: 'panel.close' };
+  | { type: 'panel.close' }
+  // The phone drawer's 'Show results': it closes and the page lands on the results.
+  | { type: 'panel.showResults' };
+
+/** Emitted when 'Show results' closed the drawer: the view moves the reader to the results. */
+export type FilterPanelEmitted = { type: 'panel.resultsShown' };
 
 export type FilterPanelChanged = { type: 'filters.changed'; filters: ExploreFilters };
 
@@ -58,6 +63,7 @@ export const filterPanelMachine = setup({
   types: {
     context: {} as FilterPanelContext,
     events: {} as FilterPanelEvent,
+    emitted: {} as FilterPanelEmitted,
     input: {} as { filters?: ExploreFilters },
   },
   guards: {
@@ -85,14 +91,17 @@ export const filterPanelMachine = setup({
     'filters.setArtist': { guard: 'changesFilters', actions: ['applyEvent', 'tellChanged'] },
     'filters.toggleChain': { guard: 'changesFilters', actions: ['applyEvent', 'tellChanged'] },
   },
-  // On narrow screens the panel collapses behind a "Filters" button; wide screens always show it.
+  // On narrow screens the panel collapses behind a "Filters" button and opens as a drawer; wide screens always show it.
   initial: 'collapsed',
   states: {
     collapsed: {
       on: { 'panel.open': 'expanded' },
     },
     expanded: {
-      on: { 'panel.close': 'collapsed' },
+      on: {
+        'panel.close': 'collapsed',
+        'panel.showResults': { target: 'collapsed', actions: emit({ type: 'panel.resultsShown' }) },
+      },
     },
   },
 });

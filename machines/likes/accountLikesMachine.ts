@@ -160,6 +160,8 @@ export type LikesSyncEvent = {
   type: 'likes.sync';
   registered: boolean;
   liked: boolean;
+  /** The login's likes are known (loaded, or failed to load): `liked` is the account's answer. Absent: true. */
+  settled?: boolean;
 };
 
 /**
@@ -171,18 +173,20 @@ export const watchAccountLikes = fromCallback<EventObject, { tokenId: string }>(
   if (!likes) return undefined;
   likes.send({ type: 'likes.wanted' });
   let last = '';
-  const report = (context: AccountLikesContext) => {
+  const report = (snapshot: { context: AccountLikesContext; hasTag(tag: string): boolean }) => {
+    const { context } = snapshot;
     const sync: LikesSyncEvent = {
       type: 'likes.sync',
       registered: context.credentials !== null,
       liked: context.tokenIds.includes(input.tokenId),
+      settled: !snapshot.hasTag('loading'),
     };
-    const key = `${sync.registered}:${sync.liked}`;
+    const key = `${sync.registered}:${sync.liked}:${sync.settled}`;
     if (key === last) return;
     last = key;
     sendBack(sync);
   };
-  report(likes.getSnapshot().context);
-  const subscription = likes.subscribe((snapshot) => report(snapshot.context));
+  report(likes.getSnapshot());
+  const subscription = likes.subscribe((snapshot) => report(snapshot));
   return () => subscription.unsubscribe();
 });

@@ -2,8 +2,8 @@
 // fails. It is the behaviour a like button loads lazily (likeButtonMachine spawns it): it reads the account's likes
 // from the system's accountLikes actor, shares its count with every view of the token through the liveEvents actor's
 // token patches, and shows its notices and the wallet modal through the system.
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type AnyActorRef, type EventObject } from 'xstate';
-import { notifyThroughSystem } from '../system/systemActors';
+import { assign, fromCallback, fromPromise, not, setup, type ActorRefFrom, type AnyActorRef, type EventObject } from 'xstate';
+import { dismissNoticeThroughSystem, notifyThroughSystem } from '../system/systemActors';
 import { openWalletModalThroughSystem } from '../wallet/walletModalMachine';
 import { watchAccountLikes } from './accountLikesMachine';
 import { CONNECT_WALLET_TO_LIKE_MESSAGE, LIKE_FAILED_MESSAGE } from './constants';
@@ -36,12 +36,14 @@ export interface LikeRequest {
 export type LikeToggleEvent =
   /** A click; `likesCount` is the count the button showed (the token's shared count), the base of the change. */
   | { type: 'like.toggle'; likesCount?: number }
-  /** The session or the account's likes changed (sign-in, sign-out, likes loaded). */
-  | { type: 'likes.sync'; registered: boolean; liked: boolean }
+  /** The session or the account's likes changed (sign-in, sign-out, likes loaded); `settled`: the likes are known. */
+  | { type: 'likes.sync'; registered: boolean; liked: boolean; settled?: boolean }
+  /** The wallet modal a signed-out like opened was closed without signing in. */
+  | { type: 'likes.signInAbandoned' }
   /** A live TokenLiked / TokenUnliked / TokenUpdated count for this token. */
   | { type: 'likes.countChanged'; likesCount: number };
 
-export type LikeToggleTag = 'busy' | 'pressed';
+export type LikeToggleTag = 'busy' | 'pressed' | 'awaitingSignIn';
 
 interface LiveSnapshotLike {
   context?: { patches?: Record<string, { likesCount?: number } | undefined> };
@@ -66,6 +68,35 @@ export const watchLiveCount = fromCallback<EventObject, { tokenId: string }>(({ 
     } satisfies LikeToggleEvent);
   });
   return () => subscription.unsubscribe();
+});
+
+interface ModalSnapshotLike {
+  hasTag?(tag: string): boolean;
+}
+
+/**
+ * Invoke while a signed-out like waits for the sign-in it asked for: sends `likes.signInAbandoned` once the wallet
+ * modal (seen open) is closed while the wallet session is neither registered nor busy (signing in still runs after
+ * the modal closed). Silent without a walletModal actor (model tests send the event themselves).
+ */
+export const watchSignIn = fromCallback<EventObject>(({ system, sendBack }) => {
+  const modal = system.get('walletModal') as AnyActorRef | undefined;
+  if (!modal) return undefined;
+  const session = system.get('walletSession') as AnyActorRef | undefined;
+  let seenOpen = false;
+  let done = false;
+  const check = () => {
+    if (done) return;
+    const open = (modal.getSnapshot() as ModalSnapshotLike).hasTag?.('open') === true;
+    seenOpen ||= open;
+    const state = session?.getSnapshot() as ModalSnapshotLike | undefined;
+    if (!seenOpen || open || state?.hasTag?.('registered') || state?.hasTag?.('busy')) return;
+    done = true;
+    sendBack({ type: 'likes.signInAbandoned' } satisfies LikeToggleEvent);
+  };
+  check();
+  const subscriptions = [modal.subscribe(check), ...(session ? [session.subscribe(check)] : [])];
+  return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
 });
 
 const notProvided = (name: string) => new Error(`likeToggleMachine: "${name}" not provided`);
@@ -100,6 +131,7 @@ export const likeToggleMachine = setup({
   actors: {
     watchAccountLikes,
     watchLiveCount,
+    watchSignIn,
     // POST /api/v1/likes/ (multipart token_id).
     likeToken: fromPromise<LikeResult, LikeRequest>(async () => {
       throw notProvided('likeToken');
@@ -148,6 +180,8 @@ export const likeToggleMachine = setup({
       notifyThroughSystem(system, 'error', CONNECT_WALLET_TO_LIKE_MESSAGE);
       openWalletModalThroughSystem(system);
     },
+    // Signed in after a signed-out like: its connect-wallet error no longer applies (issue 29).
+    dismissConnectPrompt: ({ system }) => dismissNoticeThroughSystem(system, CONNECT_WALLET_TO_LIKE_MESSAGE),
     notifyFailure: ({ system }) => notifyThroughSystem(system, 'error', LIKE_FAILED_MESSAGE),
   },
   guards: {
@@ -155,6 +189,9 @@ export const likeToggleMachine = setup({
     startsLiked: ({ event }) => Boolean((event as { input?: LikeToggleInput }).input?.liked),
     isRegistered: ({ context }) => context.registered,
     syncSaysLiked: ({ event }) => event.type === 'likes.sync' && event.liked,
+    // Signed in and the account's likes known: the waiting like is applied, or was there already.
+    signedInSettled: ({ event }) => event.type === 'likes.sync' && event.registered && event.settled !== false,
+    signedInSettledLiked: ({ event }) => event.type === 'likes.sync' && event.registered && event.settled !== false && event.liked,
   },
 }).createMachine({
   id: 'likeToggle',
@@ -198,7 +235,8 @@ export const likeToggleMachine = setup({
                 target: '#likeToggle.liking',
                 actions: ['takeShownCount', 'addLike', publish],
               },
-              { actions: 'promptConnectWallet' },
+              // Seed 000 §4: the connect-wallet error and the wallet modal; the like waits for the sign-in (issue 29).
+              { target: '#likeToggle.awaitingSignIn', actions: ['takeShownCount', 'promptConnectWallet'] },
             ],
           },
         },
@@ -215,6 +253,21 @@ export const likeToggleMachine = setup({
             ],
           },
         },
+      },
+    },
+    // A signed-out like: once the wallet signs in (through the modal it opened) it is applied, and its error goes.
+    awaitingSignIn: {
+      tags: 'awaitingSignIn',
+      invoke: { id: 'signIn', src: 'watchSignIn' },
+      on: {
+        'likes.sync': [
+          { guard: 'signedInSettledLiked', target: 'idle.liked', actions: ['takeRegistered', 'dismissConnectPrompt'] },
+          { guard: 'signedInSettled', target: 'liking', actions: ['takeRegistered', 'dismissConnectPrompt', 'addLike', publish] },
+          { actions: 'takeRegistered' },
+        ],
+        // Another click while still signed out opens the modal again (signed in, the like is on its way).
+        'like.toggle': { guard: not('isRegistered'), actions: ['takeShownCount', 'promptConnectWallet'] },
+        'likes.signInAbandoned': 'idle.unliked',
       },
     },
     liking: {

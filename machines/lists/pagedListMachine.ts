@@ -27,13 +27,18 @@ export interface FetchPageInput<TParams> {
 
 export type FetchPage<TNode, TParams> = (input: FetchPageInput<TParams>, signal: AbortSignal) => Promise<Page<TNode>>;
 
-/** What a list keeps to come back as it was (Back, or the same list again): its pages and its measured item height. */
+/**
+ * What a list keeps to come back as it was (Back, or the same list again): its pages and its measured layout (item
+ * height, items per row).
+ */
 export interface KeptList<TNode> {
   items: TNode[];
   cursors: string[];
   totalCount: number;
   pageInfo: PageInfo;
   itemHeight: number | null;
+  /** Items per row when measured (absent in a list kept before it was measured). */
+  columns?: number | null;
 }
 
 export interface PagedListInput<TNode, TParams> {
@@ -99,6 +104,9 @@ export interface PagedListContext<TNode, TParams> {
   // One item's rendered height (the view measures it): kept with the list, so that cards not rendered yet
   // (content-visibility) are estimated right when it comes back and the router's restored offset lands on them.
   itemHeight: number | null;
+  // Items per row (the view measures it with the height): with both, a long list renders only the rows near the
+  // screen (src/components/tokens/listWindow.ts) and comes back with its full height before the offset is restored.
+  columns: number | null;
   keepKey: string | null;
   source: FetchPage<TNode, TParams> | null;
   loadAtStart: boolean;
@@ -110,7 +118,7 @@ export type PagedListEvent<TParams> =
   | { type: 'list.reset'; params?: TParams }
   | { type: 'list.loadMore' }
   | { type: 'list.retry' }
-  | { type: 'list.measured'; itemHeight: number }
+  | { type: 'list.measured'; itemHeight: number; columns?: number }
   // What the list shows may be out of date (live events): page 1 again, replacing the items when it arrives.
   | { type: 'lists.stale' };
 
@@ -128,7 +136,14 @@ export function createPagedListMachine<TNode = unknown, TParams = Record<string,
     context.keepKey && context.pageInfo
       ? {
           key: context.keepKey,
-          list: { items: context.items, cursors: context.cursors, totalCount: context.totalCount, pageInfo: context.pageInfo, itemHeight: context.itemHeight },
+          list: {
+            items: context.items,
+            cursors: context.cursors,
+            totalCount: context.totalCount,
+            pageInfo: context.pageInfo,
+            itemHeight: context.itemHeight,
+            columns: context.columns,
+          },
         }
       : null;
   return setup({
@@ -154,7 +169,8 @@ export function createPagedListMachine<TNode = unknown, TParams = Record<string,
       isRestoredWithMore: ({ context }) => context.pageInfo?.hasNextPage === true,
       isRestored: ({ context }) => context.pageInfo !== null,
       loadsAtStart: ({ context }) => context.loadAtStart,
-      isNewItemHeight: ({ context, event }) => event.type === 'list.measured' && event.itemHeight !== context.itemHeight,
+      isNewLayout: ({ context, event }) =>
+        event.type === 'list.measured' && (event.itemHeight !== context.itemHeight || (event.columns !== undefined && event.columns !== context.columns)),
     },
     actions: {
       startRequest: assign({ requestId: ({ context }) => context.requestId + 1, error: null }),
@@ -198,7 +214,10 @@ export function createPagedListMachine<TNode = unknown, TParams = Record<string,
           pageInfo: page.pageInfo,
         };
       }),
-      storeItemHeight: assign({ itemHeight: ({ context, event }) => (event.type === 'list.measured' ? event.itemHeight : context.itemHeight) }),
+      storeLayout: assign({
+        itemHeight: ({ context, event }) => (event.type === 'list.measured' ? event.itemHeight : context.itemHeight),
+        columns: ({ context, event }) => (event.type === 'list.measured' && event.columns !== undefined ? event.columns : context.columns),
+      }),
       // Stores the settled list under its key (provided by the list flow; nothing is kept without it).
       keepList: (_, _params: KeepListParams<TNode> | null) => {},
     },
@@ -213,6 +232,7 @@ export function createPagedListMachine<TNode = unknown, TParams = Record<string,
       pageInfo: input.kept?.pageInfo ?? null,
       error: null,
       itemHeight: input.kept?.itemHeight ?? null,
+      columns: input.kept?.columns ?? null,
       keepKey: input.keepKey ?? null,
       source: input.source ?? null,
       loadAtStart: input.load === true,
@@ -224,7 +244,7 @@ export function createPagedListMachine<TNode = unknown, TParams = Record<string,
       // From any state, also while loading: re-entering `loading` stops the in-flight request.
       'list.reset': { target: '.loading', reenter: true, actions: ['clearList', 'startRequest'] },
       'lists.stale': { target: '.refreshing', reenter: true, actions: 'startRequest' },
-      'list.measured': { guard: 'isNewItemHeight', actions: ['storeItemHeight', { type: 'keepList', params: keptOf }] },
+      'list.measured': { guard: 'isNewLayout', actions: ['storeLayout', { type: 'keepList', params: keptOf }] },
     },
     states: {
       // A kept list starts settled, all its pages there for the first render (the router then restores the

@@ -22,7 +22,10 @@ export type NotificationsEvent =
   // The close button passes the id it rendered, so a click racing an auto-hide cannot close the next one.
   | { type: 'notify.dismiss'; id?: number }
   // A flow that showed a sticky notification ends its wait: the sticky goes, shown or waiting.
-  | { type: 'notify.dismissSticky'; text: string };
+  | { type: 'notify.dismissSticky'; text: string }
+  // The pointer or the focus is on the notice: it holds until they leave, then its kind's full delay runs again.
+  | { type: 'notify.pause' }
+  | { type: 'notify.resume' };
 
 const isSticky = (n: AppNotification | null, text: string) => n !== null && n.kind === 'sticky' && n.text === text;
 const kindGuard = (kind: NotificationKind) => ({ context }: { context: NotificationsContext }) => context.current?.kind === kind;
@@ -31,7 +34,8 @@ const kindGuard = (kind: NotificationKind) => ({ context }: { context: Notificat
  * Seed 000 §4/§9: one notification at a time, a new one replaces the one shown; each hides by itself after its
  * kind's delay (success 15000, info 4000, warning 4000, error 15000, sticky 1000000 ms) or when closed. A sticky
  * one stays until its flow ends (notify.dismissSticky), is never duplicated, and comes back once a notification
- * shown over it hides while its flow still waits.
+ * shown over it hides while its flow still waits. While the pointer or the focus is on it (notify.pause) it does not
+ * hide by itself; when they leave (notify.resume) its kind's delay starts over.
  */
 export const notificationsMachine = setup({
   types: {
@@ -106,8 +110,12 @@ export const notificationsMachine = setup({
         warning: { after: { warningHide: '#notifications.hiding' } },
         error: { after: { errorHide: '#notifications.hiding' } },
         sticky: { after: { stickyHide: '#notifications.hiding' } },
+        paused: {
+          on: { 'notify.resume': 'choosing' },
+        },
       },
       on: {
+        'notify.pause': '.paused',
         // Re-entering restarts the hide timer with the new notification's delay.
         'notify.show': [{ guard: 'isDuplicateSticky' }, { target: 'shown', reenter: true, actions: 'showNew' }],
         'notify.dismiss': [{ guard: 'isForAnotherNotification' }, { target: 'hiding' }],

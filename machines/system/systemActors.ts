@@ -19,6 +19,16 @@ export function dismissStickyThroughSystem(system: SystemLike, text: string): vo
   system.get('notifications')?.send({ type: 'notify.dismissSticky', text });
 }
 
+/**
+ * Closes the notification shown if it is `text` (say a connect-wallet error whose cause is gone): one shown over it
+ * is left alone. Nothing happens without a notifications actor.
+ */
+export function dismissNoticeThroughSystem(system: SystemLike, text: string): void {
+  const notifications = system.get('notifications');
+  const current = (notifications?.getSnapshot() as { context?: { current?: { id: number; text: string } | null } } | undefined)?.context?.current;
+  if (current && current.text === text) notifications!.send({ type: 'notify.dismiss', id: current.id });
+}
+
 /** The connected wallet as flows read it (the wallet session's context and tags), or null without a session. */
 export interface WalletView {
   address: string | null;

@@ -50,7 +50,12 @@ export interface SaleContext {
   offerCurrency: string | null;
   /** The account a running purchase buys for (the wallet may change while it runs). */
   buyer: string | null;
+  /** The wallet session is still settling (restoring after a full navigation, signing in): Buy and Make offer wait. */
+  sessionSettling: boolean;
 }
+
+/** Why Buy and Make offer are disabled while the wallet session settles (issue 29: a click said 'Please connect'). */
+export const SESSION_SETTLING_REASON = 'Checking your wallet session…';
 
 export type SaleEvent =
   /** The page's current token and live patch (a refetch, a Sold or new owner patch). */
@@ -130,7 +135,9 @@ export const saleMachine = setup({
   },
   actions: {
     assignToken: assign(({ context, event }) => (event.type === 'sale.token' ? { token: event.token, patch: event.patch ?? {} } : context)),
-    assignViewer: assign({ viewer: ({ context, event }) => (event.type === 'viewer.changed' ? event.viewer : context.viewer) }),
+    assignViewer: assign(({ context, event }) =>
+      event.type === 'viewer.changed' ? { viewer: event.viewer, sessionSettling: event.settling ?? false } : context,
+    ),
     assignOffer: assign(({ context, event }) => {
       if (event.type !== 'offer.change') return context;
       const parsed = parsePrice(event.value);
@@ -153,6 +160,7 @@ export const saleMachine = setup({
   },
   guards: {
     isOpen: ({ context }) => isOpenToViewer(context),
+    sessionSettled: ({ context }) => !context.sessionSettling,
     orderBlocked: ({ context }) => blockOf('order', context) !== null,
     offerBlocked: ({ context }) => blockOf('offer', context) !== null,
     offerValid: ({ context }) => !('error' in parsePrice(context.offer)),
@@ -160,7 +168,16 @@ export const saleMachine = setup({
   },
 }).createMachine({
   id: 'sale',
-  context: ({ input }) => ({ token: input.token, patch: input.patch ?? {}, viewer: NO_VIEWER, offer: '', offerError: null, offerCurrency: null, buyer: null }),
+  context: ({ input }) => ({
+    token: input.token,
+    patch: input.patch ?? {},
+    viewer: NO_VIEWER,
+    offer: '',
+    offerError: null,
+    offerCurrency: null,
+    buyer: null,
+    sessionSettling: false,
+  }),
   invoke: { id: 'watchViewer', src: 'watchViewer' },
   type: 'parallel',
   states: {
@@ -182,7 +199,7 @@ export const saleMachine = setup({
       initial: 'closed',
       states: {
         closed: {
-          on: { 'offer.open': { guard: stateIn('#sale.trade.idle'), target: 'open' } },
+          on: { 'offer.open': { guard: and([stateIn('#sale.trade.idle'), 'sessionSettled']), target: 'open' } },
         },
         open: {
           on: {
@@ -201,16 +218,20 @@ export const saleMachine = setup({
         idle: {
           entry: assign({ buyer: null }),
           on: {
+            // While the wallet session settles, who buys is not known yet: Buy and Make offer wait (disabled, with why).
             'sale.buy': [
-              { guard: and([stateIn('#sale.listing.available'), 'orderBlocked']), actions: { type: 'explainBlock', params: { kind: 'order' } } },
-              { guard: stateIn('#sale.listing.available'), target: 'buying' },
+              {
+                guard: and([stateIn('#sale.listing.available'), 'sessionSettled', 'orderBlocked']),
+                actions: { type: 'explainBlock', params: { kind: 'order' } },
+              },
+              { guard: and([stateIn('#sale.listing.available'), 'sessionSettled']), target: 'buying' },
             ],
             'offer.submit': [
               {
-                guard: and([stateIn('#sale.listing.available'), stateIn('#sale.form.open'), 'offerValid', 'offerBlocked']),
+                guard: and([stateIn('#sale.listing.available'), stateIn('#sale.form.open'), 'sessionSettled', 'offerValid', 'offerBlocked']),
                 actions: { type: 'explainBlock', params: { kind: 'offer' } },
               },
-              { guard: and([stateIn('#sale.listing.available'), stateIn('#sale.form.open'), 'offerValid']), target: 'offering' },
+              { guard: and([stateIn('#sale.listing.available'), stateIn('#sale.form.open'), 'sessionSettled', 'offerValid']), target: 'offering' },
             ],
           },
         },

@@ -35,6 +35,8 @@ export const INSUFFICIENT_FUNDS_FOR_TRANSFER_MESSAGE = 'Insufficient funds for t
 export const UNEXPECTED_ERROR_MESSAGE = 'Unexpected error';
 
 // Seed 000 §4 and §5: sticky notice while the network is switched, and the mobile instruction.
+/** Offline with an expired stored key (issue 27): the account stays shown; the wallet is asked once back online. */
+export const SIGN_IN_NEEDS_CONNECTION = 'Signing in needs a connection. Your wallet will be asked to sign once you are back online.';
 export const switchingNetworkNotice = (networkName: string) => `Switching to '${networkName}' network`;
 export const switchNetworkInWalletNotice = (networkName: string) => `Please switch to '${networkName}' network in your wallet`;
 

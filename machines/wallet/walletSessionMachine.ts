@@ -1,165 +1,20 @@
-import { and, assign, emit, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
+// A wallet's session (seed 000 §2, §4, §6): restore or connect, the right network, the terms, signing in with the
+// stored or a new API key, and signing out. Implementations by name and the guards are in walletSessionSetup.ts.
+import { and, assign, type ActorRefFrom } from 'xstate';
 import {
   ACCOUNT_BANNED_MESSAGE,
-  API_KEY_REFRESH_MARGIN_MS,
+  SIGN_IN_NEEDS_CONNECTION,
   connectErrorMessage,
   signLoginErrorMessage,
   switchingNetworkNotice,
   switchNetworkInWalletNotice,
   walletErrorMessage,
 } from './constants';
-import type {
-  AddressParams,
-  ConnectWalletInput,
-  DisconnectWalletInput,
-  LoadApiKeyInput,
-  LoadTermsAcceptedInput,
-  RestoredConnection,
-  SignLoginInput,
-  StoreApiKeyParams,
-  SwitchNetworkInput,
-  WalletConnection,
-  WalletLogin,
-  WalletSessionContext,
-  WalletSessionEmitted,
-  WalletSessionEvent,
-  WalletSessionInput,
-  WalletSessionTag,
-  WatchWalletInput,
-} from './walletSessionTypes';
+import { disconnectedContext, walletSessionSetup } from './walletSessionSetup';
 
 export type * from './walletSessionTypes';
 
-const notProvided = (name: string) => new Error(`walletSessionMachine: "${name}" not provided`);
-const outputOf = <T>(event: unknown) => (event as { output: T }).output;
-
-/** A stored key counts as valid until API_KEY_REFRESH_MARGIN_MS before it expires. */
-export const isApiKeyFresh = (expires: number, now: number) => expires - API_KEY_REFRESH_MARGIN_MS > now;
-
-const disconnectedContext = {
-  connectorId: null,
-  address: null,
-  chainId: null,
-  account: null,
-  apiKey: null,
-  notice: null,
-  reloadWhenSignedIn: false,
-} as const;
-
-export const walletSessionMachine = setup({
-  types: {
-    context: {} as WalletSessionContext,
-    events: {} as WalletSessionEvent,
-    input: {} as WalletSessionInput,
-    emitted: {} as WalletSessionEmitted,
-    tags: {} as WalletSessionTag,
-  },
-  actors: {
-    // Reconnects a wallet still authorised for this site (wagmi reconnect); null when there is none.
-    reconnectWallet: fromPromise<RestoredConnection | null>(async () => {
-      throw notProvided('reconnectWallet');
-    }),
-    // Opens the chosen connector and resolves the selected address and chain; rejects when refused.
-    connectWallet: fromPromise<WalletConnection, ConnectWalletInput>(async () => {
-      throw notProvided('connectWallet');
-    }),
-    // The stored login of this address (API key and account), or null; validity is the machine's decision.
-    loadApiKey: fromPromise<WalletLogin | null, LoadApiKeyInput>(async () => {
-      throw notProvided('loadApiKey');
-    }),
-    // Whether the address accepted the terms of service before (stored per address); false when it never did.
-    loadTermsAccepted: fromPromise<boolean, LoadTermsAcceptedInput>(async () => {
-      throw notProvided('loadTermsAccepted');
-    }),
-    // Builds the SIWE message (server nonce, app domain, chain id), asks the wallet to sign, POSTs /api/v1/account.
-    signLogin: fromPromise<WalletLogin, SignLoginInput>(async () => {
-      throw notProvided('signLogin');
-    }),
-    switchNetwork: fromPromise<void, SwitchNetworkInput>(async () => {
-      throw notProvided('switchNetwork');
-    }),
-    disconnectWallet: fromPromise<void, DisconnectWalletInput>(async () => {
-      throw notProvided('disconnectWallet');
-    }),
-    // Sends wallet.addressChanged, wallet.addressLost and wallet.chainChanged; returns its unsubscribe.
-    watchWallet: fromCallback<WalletSessionEvent, WatchWalletInput>(() => {
-      throw notProvided('watchWallet');
-    }),
-  },
-  actions: {
-    storeApiKey: (_args, _params: StoreApiKeyParams) => {
-      throw notProvided('storeApiKey');
-    },
-    clearApiKey: (_args, _params: AddressParams) => {
-      throw notProvided('clearApiKey');
-    },
-    rememberTermsAccepted: (_args, _params: AddressParams) => {
-      throw notProvided('rememberTermsAccepted');
-    },
-    // The wallet address is gone: services clear the stored key and cached account data.
-    resetAccount: (_args, _params: AddressParams) => {
-      throw notProvided('resetAccount');
-    },
-    reloadPage: () => {
-      throw notProvided('reloadPage');
-    },
-    configure: assign(({ context, event }) =>
-      event.type === 'wallet.configure'
-        ? { targetChainId: event.chainId, networkName: event.networkName, isMobile: event.isMobile ?? context.isMobile }
-        : {},
-    ),
-    assignConnection: assign(({ event }) => {
-      const { address, chainId, connectorId } = outputOf<Partial<RestoredConnection>>(event);
-      return { address: address ?? null, chainId: chainId ?? null, ...(connectorId ? { connectorId } : {}) };
-    }),
-    assignChain: assign({ chainId: ({ context, event }) => (event.type === 'wallet.chainChanged' ? event.chainId : context.chainId) }),
-    assignLogin: assign(({ event }) => {
-      const { account, apiKey } = outputOf<WalletLogin>(event);
-      return { account, apiKey };
-    }),
-    switchAddress: assign(({ context, event }) =>
-      event.type === 'wallet.addressChanged'
-        ? { address: event.address, account: null, apiKey: null, error: null, reloadWhenSignedIn: true }
-        : context,
-    ),
-    clearSession: assign({ ...disconnectedContext }),
-    failWith: assign({ error: (_args, params: { text: string }) => params.text }),
-    notifyError: emit((_args, params: { text: string }) => ({ type: 'wallet.notify' as const, kind: 'error' as const, text: params.text })),
-    // The sticky notice stays until the network is right; it is dismissed on leaving the state that showed it.
-    setNotice: assign({ notice: (_args, params: { text: string }) => params.text }),
-    emitNotice: emit(({ context }) => ({ type: 'wallet.notify' as const, kind: 'sticky' as const, text: context.notice ?? '' })),
-    dismissNotice: emit(({ context }) => ({ type: 'wallet.dismissSticky' as const, text: context.notice ?? '' })),
-    clearNotice: assign({ notice: null }),
-  },
-  guards: {
-    hasRestoredConnection: ({ event }) => outputOf<RestoredConnection | null>(event) !== null,
-    isWrongNetwork: ({ context }) => context.targetChainId !== null && context.chainId !== context.targetChainId,
-    isMobile: ({ context }) => context.isMobile,
-    isStoredLoginFresh: ({ context, event }) => {
-      const stored = outputOf<WalletLogin | null>(event);
-      return stored !== null && isApiKeyFresh(stored.apiKey.expires, context.now());
-    },
-    hasAcceptedTerms: ({ event }) => outputOf<boolean>(event) === true,
-    isBanned: ({ event }) => outputOf<WalletLogin | null>(event)?.account.isBanned === true,
-    reloadWhenSignedIn: ({ context }) => context.reloadWhenSignedIn,
-    isOtherAddress: ({ context, event }) =>
-      event.type === 'wallet.addressChanged' && event.address.toLowerCase() !== context.address?.toLowerCase(),
-    isChainWrong: ({ context, event }) =>
-      event.type === 'wallet.chainChanged' && context.targetChainId !== null && event.chainId !== context.targetChainId,
-    isChainTarget: ({ context, event }) => event.type === 'wallet.chainChanged' && event.chainId === context.targetChainId,
-    // A save that finishes after the wallet moved to another address must not overwrite that address's account.
-    isOwnAccount: ({ context, event }) =>
-      event.type === 'wallet.accountUpdated' && event.account.address.toLowerCase() === context.address?.toLowerCase(),
-    configuresOtherChain: ({ context, event }) =>
-      event.type === 'wallet.configure' && event.chainId !== null && event.chainId !== context.chainId,
-    configuresCurrentChain: ({ context, event }) =>
-      event.type === 'wallet.configure' && (event.chainId === null || event.chainId === context.chainId),
-  },
-  delays: {
-    // Refresh the key when it stops counting as valid: 2 minutes before it expires.
-    apiKeyRefresh: ({ context }) => Math.max(0, (context.apiKey?.expires ?? 0) - API_KEY_REFRESH_MARGIN_MS - context.now()),
-  },
-}).createMachine({
+export const walletSessionMachine = walletSessionSetup.createMachine({
   id: 'walletSession',
   context: ({ input }) => ({
     ...disconnectedContext,
@@ -168,10 +23,13 @@ export const walletSessionMachine = setup({
     networkName: input?.networkName ?? '',
     isMobile: input?.isMobile ?? false,
     now: input?.now ?? Date.now,
+    online: input?.online ?? true,
   }),
   initial: 'restoring',
   on: {
     'wallet.configure': { actions: 'configure' },
+    'wallet.online': { actions: assign({ online: true }) },
+    'wallet.offline': { actions: assign({ online: false }) },
   },
   states: {
     // On start: a wallet still authorised with a valid stored key lands in registered without signing.
@@ -286,6 +144,7 @@ export const walletSessionMachine = setup({
             onDone: [
               { guard: and(['isStoredLoginFresh', 'isBanned']), target: 'banned', actions: 'assignLogin' },
               { guard: 'isStoredLoginFresh', target: 'registered', actions: 'assignLogin' },
+              { guard: 'isStoredLoginOffline', target: 'awaitingConnection', actions: 'assignLogin' },
               { target: 'terms' },
             ],
             // Storage unavailable: sign in again.
@@ -345,7 +204,8 @@ export const walletSessionMachine = setup({
           entry: assign({ error: null }),
           // Seed 000 §2: after a wallet address change the new address signs in, then the page reloads (once).
           always: { guard: 'reloadWhenSignedIn', actions: ['reloadPage', assign({ reloadWhenSignedIn: false })] },
-          after: { apiKeyRefresh: 'signing' },
+          // Offline, the wallet is not asked to sign (and a failed signature would sign the user out): it waits.
+          after: { apiKeyRefresh: [{ guard: 'isOffline', target: 'awaitingConnection' }, { target: 'signing' }] },
           on: {
             // The header shows the saved profile at once; the stored login keeps it for the next reload.
             'wallet.accountUpdated': {
@@ -360,6 +220,15 @@ export const walletSessionMachine = setup({
               ],
             },
           },
+        },
+        // Issue 27: the stored key expired while offline. The account stays shown (its private reads answer from the
+        // worker's stored copy for this account), nothing is signed and nobody is signed out; the notice says signing
+        // in needs a connection, and back online the wallet is asked to sign once (seed 000 §2).
+        awaitingConnection: {
+          tags: 'registered',
+          entry: [{ type: 'setNotice', params: { text: SIGN_IN_NEEDS_CONNECTION } }, 'emitNotice'],
+          exit: ['dismissNotice', 'clearNotice'],
+          on: { 'wallet.online': { target: 'terms', actions: assign({ online: true }) } },
         },
         // Seed 000 §6: a banned account sees 'This account is banned'; it can still disconnect.
         banned: {

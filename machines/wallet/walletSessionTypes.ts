@@ -80,6 +80,8 @@ export interface WalletSessionInput {
   isMobile?: boolean;
   /** The clock the API key validity and refresh delay are computed with (tests pass their own). */
   now?: () => number;
+  /** Whether the network is reachable at start (default true); wallet.online / wallet.offline follow it. */
+  online?: boolean;
 }
 
 export interface WalletSessionContext {
@@ -98,6 +100,8 @@ export interface WalletSessionContext {
   /** Set by a wallet address change: the page reloads once the new address has signed in. */
   reloadWhenSignedIn: boolean;
   now: () => number;
+  /** The network is reachable: signing in needs it (an expired key offline waits for it, issue 27). */
+  online: boolean;
 }
 
 export type WalletSessionEvent =
@@ -111,7 +115,10 @@ export type WalletSessionEvent =
   | { type: 'wallet.acceptTerms' }
   | { type: 'wallet.declineTerms' }
   /** The account was saved (PUT /api/v1/account/:id answered): the session and its stored login take it. */
-  | { type: 'wallet.accountUpdated'; account: WalletAccount };
+  | { type: 'wallet.accountUpdated'; account: WalletAccount }
+  /** The network became reachable or unreachable (the browser's online/offline, sent by the wallet watcher). */
+  | { type: 'wallet.online' }
+  | { type: 'wallet.offline' };
 
 /** One-off notices for the notifications actor (see forwardWalletNotices). */
 export type WalletSessionEmitted =

@@ -80,7 +80,7 @@ function harness() {
           for (const systemId of APP_SYSTEM_IDS) {
             expect(get().actor.system.get(systemId)).toBe(snap.children[systemId]);
           }
-          expect(getAppActor(get().actor, 'config').getSnapshot().value).toBe('ready');
+          expect(getAppActor(get().actor, 'config').getSnapshot().matches({ ready: 'idle' })).toBe(true);
           expect(getAppActor(get().actor, 'settings').getSnapshot().context.theme).toBe('dark');
         },
       }),

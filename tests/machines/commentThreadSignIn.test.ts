@@ -7,25 +7,33 @@ import type { CommentsPage, ThreadComment } from '../../machines/comments/commen
 
 const ALICE = '0x000000000000000000000000000000000000a11c';
 const T0 = '2026-11-01T10:00:00.000Z';
-const EMPTY: CommentsPage = { totalCount: 0, pageInfo: { endCursor: null, hasNextPage: false }, edges: [] };
+const pageOf = (comments: ThreadComment[]): CommentsPage => ({
+  totalCount: comments.length,
+  pageInfo: { endCursor: null, hasNextPage: false },
+  edges: comments.map((node) => ({ cursor: node.id, node })),
+});
 
 function signedOutThread() {
   const fetches: FetchCommentsInput[] = [];
   const posts: PostCommentInput[] = [];
   let dialogs = 0;
   const notices: string[] = [];
+  // The server's thread: empty until the post.
+  const stored: ThreadComment[] = [];
   const machine = commentThreadMachine.provide({
     actors: {
       fetchComments: fromPromise<CommentsPage, FetchCommentsInput>(async ({ input }) => {
         fetches.push(input);
-        return EMPTY;
+        return pageOf(stored);
       }),
       postComment: fromPromise<ThreadComment, PostCommentInput>(async ({ input }) => {
         posts.push(input);
-        return {
+        const comment: ThreadComment = {
           id: '1', text: input.text, parent_id: null, level: 0, deleted: false, createdAt: T0, updatedAt: T0, votes: 0, myVote: null,
           userInfo: { address: ALICE, alias: null, avatar: null, firstName: null, lastName: null }, replies: [], repliesPage: { totalCount: 0, endCursor: null, hasNextPage: false },
         };
+        stored.push(comment);
+        return comment;
       }),
     },
     actions: { openWalletDialog: () => void (dialogs += 1) },
@@ -49,9 +57,10 @@ describe('commentThread: Post while signed out', () => {
     expect(posts).toEqual([]);
 
     actor.send({ type: 'viewer.changed', address: ALICE });
-    // The list reloads for the new viewer first, then the comment is posted and added to the fresh list.
-    await waitFor(actor, (snap) => snap.matches({ ready: { editor: 'closed' } }));
-    expect(fetches.map((fetch) => fetch.viewer)).toEqual([null, ALICE]);
+    // The list reloads for the new viewer first, then the comment is posted and added to the fresh list; the first
+    // page is then read again, so the worker's stored copy of the thread has the comment too.
+    await waitFor(actor, (snap) => snap.matches({ ready: { editor: 'closed', list: 'idle' } }));
+    expect(fetches.map((fetch) => fetch.viewer)).toEqual([null, ALICE, ALICE]);
     expect(posts).toEqual([{ tokenId: '7', parentId: null, text: 'First words' }]);
     expect(actor.getSnapshot().context.comments.map((comment) => comment.text)).toEqual(['First words']);
     expect(actor.getSnapshot().context.totalCount).toBe(1);

@@ -74,6 +74,9 @@ function harness() {
         'config.retry': () => {
           get().actor.send({ type: 'config.retry' });
         },
+        'config.refresh': () => {
+          get().actor.send({ type: 'config.refresh' });
+        },
       },
       states: checkedStates(() => get().actor.getSnapshot(), project, {
         loading: (snap) => {
@@ -84,7 +87,16 @@ function harness() {
         ready: (snap) => {
           expect(snap.hasTag('loading')).toBe(false);
           expect(snap.context.config).toEqual(config);
+          expect(snap.context.error).toBeNull();
           expect(snap.can({ type: 'config.retry' })).toBe(false);
+        },
+        'ready.idle': (snap) => {
+          expect(snap.can({ type: 'config.refresh' })).toBe(true);
+        },
+        'ready.refreshing': (snap) => {
+          // The shown config stays while it is read again.
+          expect(snap.can({ type: 'config.refresh' })).toBe(false);
+          expect(get().fetchConfig.last().signal.aborted).toBe(false);
         },
         failed: (snap) => {
           expect(snap.hasTag('loading')).toBe(false);
@@ -136,8 +148,34 @@ describe('configMachine', () => {
     expect(fetchConfig.calls).toHaveLength(2);
     fetchConfig.last().resolve(config);
     await flush();
-    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
     expect(actor.getSnapshot().context).toEqual({ config, error: null });
+  });
+
+  it('behavior: config.refresh reads again; the same answer keeps the shown object, a new one replaces it, a failure keeps it', async () => {
+    const { actor, fetchConfig } = startConfig();
+    fetchConfig.last().resolve(config);
+    await flush();
+    const shown = actor.getSnapshot().context.config;
+    actor.send({ type: 'config.refresh' });
+    expect(actor.getSnapshot().matches({ ready: 'refreshing' })).toBe(true);
+    fetchConfig.last().resolve(structuredClone(config));
+    await flush();
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.config).toBe(shown);
+
+    actor.send({ type: 'config.refresh' });
+    fetchConfig.last().reject(new TypeError('Failed to fetch'));
+    await flush();
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context).toEqual({ config, error: null });
+
+    const changed = { ...config, maxFileSize: 1024 };
+    actor.send({ type: 'config.refresh' });
+    fetchConfig.last().resolve(changed);
+    await flush();
+    expect(actor.getSnapshot().context.config).toEqual(changed);
+    expect(fetchConfig.calls).toHaveLength(4);
   });
 
   it('behavior: stopping while loading aborts the fetch signal', () => {

@@ -21,6 +21,7 @@ const modelEvents = (): FilterPanelEvent[] => [
   { type: 'filters.toggleChain', chainId: 31337 },
   { type: 'panel.open' },
   { type: 'panel.close' },
+  { type: 'panel.showResults' },
 ];
 
 const project = (state: AnyMachineSnapshot) => ({ value: state.value, context: state.context });
@@ -35,6 +36,7 @@ function harness() {
   let actor: ActorRefFrom<typeof filterPanelMachine> | undefined;
   let parent: { stop(): void } | undefined;
   const changes: ExploreFilters[] = [];
+  let resultsShown = 0;
   // The panel tells its parent (the explore page flow) filters.changed: a parent that records them.
   function start() {
     const recorder = setup({ actors: { filterPanel: filterPanelMachine } }).createMachine({
@@ -43,7 +45,9 @@ function harness() {
     });
     const started = createActor(recorder).start();
     parent = started;
-    return started.getSnapshot().children.panel as ActorRefFrom<typeof filterPanelMachine>;
+    const panel = started.getSnapshot().children.panel as ActorRefFrom<typeof filterPanelMachine>;
+    panel.on('panel.resultsShown', () => void (resultsShown += 1));
+    return panel;
   }
   const real = () => {
     if (!actor) throw new Error('actor not started');
@@ -91,16 +95,26 @@ function harness() {
         'filters.toggleChain': sendControl,
         'panel.open': sendQuietly,
         'panel.close': sendQuietly,
+        // 'Show results' closes the drawer and asks the view once to land on the results, changing no filter.
+        'panel.showResults': (step: { event: EventObject }) => {
+          const wasOpen = real().matches('expanded');
+          const before = resultsShown;
+          sendQuietly(step);
+          expect(real().matches('collapsed')).toBe(true);
+          expect(resultsShown).toBe(before + (wasOpen ? 1 : 0));
+        },
       },
       states: checkedStates(real, project, {
         collapsed: (snap) => {
           expect(snap.can({ type: 'panel.open' })).toBe(true);
           expect(snap.can({ type: 'panel.close' })).toBe(false);
+          expect(snap.can({ type: 'panel.showResults' })).toBe(false);
           assertFilters(snap);
         },
         expanded: (snap) => {
           expect(snap.can({ type: 'panel.close' })).toBe(true);
           expect(snap.can({ type: 'panel.open' })).toBe(false);
+          expect(snap.can({ type: 'panel.showResults' })).toBe(true);
           assertFilters(snap);
         },
       }),

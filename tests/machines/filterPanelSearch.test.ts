@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_EXPLORE_FILTERS, filtersFromSearch, searchFromFilters, validateExploreSearch } from '../../machines/explore/exploreFilters';
+import { DEFAULT_EXPLORE_FILTERS, chosenFilterCount, filtersFromSearch, searchFromFilters, validateExploreSearch } from '../../machines/explore/exploreFilters';
 
 describe('explore search params', () => {
   it('default: no params are the default filters, and the defaults are omitted from the URL', () => {
@@ -27,5 +27,21 @@ describe('explore search params', () => {
     expect(validateExploreSearch({ media: ['video', 'image'] })).toEqual({ media: ['image', 'video'] });
     // Seed 000 §9: sound is a media type too, last in the order.
     expect(validateExploreSearch({ media: ['sound', 'multipart/mixed'] })).toEqual({ media: ['multipart/mixed', 'sound'] });
+  });
+});
+
+describe('the Filters badge (chosenFilterCount)', () => {
+  it('default: nothing chosen counts 0', () => {
+    expect(chosenFilterCount(DEFAULT_EXPLORE_FILTERS)).toBe(0);
+  });
+
+  it('behavior: every chosen value counts: a sort and two media types are 3 (it said 2)', () => {
+    expect(chosenFilterCount(filtersFromSearch({ sort: 'oldest', media: ['gif', 'video'] }))).toBe(3);
+    const all = { view: 'collection', sort: 'most_liked', media: ['image', 'sound'], artist: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8', chain: [1, 31337] };
+    expect(chosenFilterCount(filtersFromSearch(all))).toBe(7);
+  });
+
+  it('behavior: the favourites view counts only itself (its list takes no other filter)', () => {
+    expect(chosenFilterCount(filtersFromSearch({ view: 'myFavorites', sort: 'oldest', media: ['gif'] }))).toBe(1);
   });
 });

@@ -8,6 +8,7 @@ import {
   type LikeToggleEvent,
   type LikeToggleInput,
 } from '../../machines/likes/likeToggleMachine';
+import { notificationsMachine } from '../../machines/notifications/notificationsMachine';
 import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests, modelPaths } from './support/modelTesting';
 
 type ModelEvent = EventObject & Record<string, unknown>;
@@ -21,6 +22,10 @@ const modelEvents: ModelEvent[] = [
   { type: 'like.toggle' },
   { type: 'likes.sync', registered: true, liked: false },
   { type: 'likes.sync', registered: true, liked: true },
+  // Signed in, the account's likes still loading.
+  { type: 'likes.sync', registered: true, liked: false, settled: false },
+  // The wallet modal of a signed-out like closed without signing in.
+  { type: 'likes.signInAbandoned' },
   // Signed out: no account, nothing liked.
   { type: 'likes.sync', registered: false, liked: false },
   { type: 'likes.countChanged', likesCount: LIVE_COUNT },
@@ -54,6 +59,7 @@ function startToggle(start: LikeToggleInput = input) {
         publishCount: (_args, params) => published.push(params),
         recordLike: (_args, params) => recorded.push(params),
         promptConnectWallet: () => emitted.push({ type: 'like.connectWallet' }),
+        dismissConnectPrompt: () => emitted.push({ type: 'like.connectWalletDismissed' }),
         notifyFailure: () => emitted.push({ type: 'like.failed' }),
       },
     }),
@@ -97,10 +103,14 @@ function harness() {
           const emittedBefore = get().emitted.length;
           send(step);
           const after = real();
-          if (!ctx(before).registered && !before.hasTag('busy')) {
-            // No account: the connect-wallet prompt, and nothing changes.
+          if (before.matches('awaitingSignIn')) {
+            // Waiting for the sign-in: still signed out, the modal opens again; signed in, the like is on its way.
+            expect(get().emitted.slice(emittedBefore)).toEqual(ctx(before).registered ? [] : [{ type: 'like.connectWallet' }]);
+            expect(after.value).toBe('awaitingSignIn');
+          } else if (!ctx(before).registered && !before.hasTag('busy')) {
+            // No account: the connect-wallet prompt; an unliked token's like waits for the sign-in, the count unchanged.
             expect(get().emitted.slice(emittedBefore)).toEqual([{ type: 'like.connectWallet' }]);
-            expect(after.value).toEqual(before.value);
+            expect(after.value).toEqual(before.matches({ idle: 'liked' }) ? before.value : 'awaitingSignIn');
             expect(ctx(after).likesCount).toBe(ctx(before).likesCount);
           } else if (!before.hasTag('busy')) {
             // Optimistic: the count moves at once and every view of the token is told.
@@ -112,8 +122,28 @@ function harness() {
         },
         'likes.sync': (step: { event: EventObject }) => {
           const before = real();
+          const emittedBefore = get().emitted.length;
           send(step);
-          if (!before.hasTag('busy')) likedBy = payload(step).liked ? 'sync' : null;
+          const after = real();
+          const event = payload(step);
+          if (!before.hasTag('busy')) likedBy = event.liked ? 'sync' : null;
+          if (before.matches('awaitingSignIn')) {
+            const signedIn = event.registered === true && event.settled !== false;
+            // Signed in with the likes known: the connect-wallet error goes and the waiting like is applied (or was there).
+            expect(get().emitted.slice(emittedBefore)).toEqual(signedIn ? [{ type: 'like.connectWalletDismissed' }] : []);
+            expect(after.value).toEqual(!signedIn ? 'awaitingSignIn' : event.liked ? { idle: 'liked' } : 'liking');
+            if (after.matches('liking')) {
+              expect(ctx(after).likesCount).toBe(ctx(before).likesCount + 1);
+              expect(lastPublished()).toEqual({ tokenId: '17', likesCount: ctx(after).likesCount });
+            }
+          }
+        },
+        'likes.signInAbandoned': (step: { event: EventObject }) => {
+          const publishedBefore = get().published.length;
+          send(step);
+          // Nothing was liked: back to the unliked toggle, nothing published.
+          expect(real().matches({ idle: 'unliked' })).toBe(true);
+          expect(get().published.length).toBe(publishedBefore);
         },
         'likes.countChanged': (step: { event: EventObject }) => {
           const publishedBefore = get().published.length;
@@ -180,6 +210,14 @@ function harness() {
           expect(likedBy).not.toBeNull();
           expect(snap.hasTag('busy')).toBe(false);
           expect(snap.hasTag('pressed')).toBe(true);
+        },
+        awaitingSignIn: (snap) => {
+          expect(snap.hasTag('awaitingSignIn')).toBe(true);
+          expect(snap.hasTag('busy')).toBe(false);
+          expect(snap.hasTag('pressed')).toBe(false);
+          // Nothing is sent to the server before the sign-in.
+          expect(snap.children.likeToken).toBeUndefined();
+          expect(get().emitted.filter((e) => e.type === 'like.connectWallet').length).toBeGreaterThan(0);
         },
         liking: (snap) => {
           expect(snap.hasTag('busy')).toBe(true);
@@ -263,5 +301,58 @@ describe('likeToggleMachine (through the actor system)', () => {
     await flush();
     expect(received.liveEvents.at(-1)).toEqual({ type: 'live.patch', id: '17', patch: { likesCount: 12 } });
     expect(received.notifications).toEqual([{ type: 'notify.show', kind: 'error', text: "Sorry. There's an error. Please try again later." }]);
+  });
+});
+
+describe('likeToggleMachine (a signed-out like, then sign-in; issue 29)', () => {
+  it('behavior: the connect-wallet error goes and the like is applied once signed in, with the likes loaded', async () => {
+    const opens: EventObject[] = [];
+    const likeToken = controlled<LikeResult, LikeRequest>();
+    const host = createMachine({
+      invoke: [
+        { id: 'notifications', systemId: 'notifications', src: notificationsMachine },
+        { id: 'walletModal', systemId: 'walletModal', src: fromCallback(({ receive }) => receive((event) => void opens.push(event))) },
+        { id: 'toggle', src: likeToggleMachine.provide({ actors: { likeToken: likeToken.logic } }), input },
+      ],
+    });
+    const actor = createActor(host).start();
+    const toggle = actor.getSnapshot().children.toggle as AnyActorRef;
+    const notifications = actor.getSnapshot().children.notifications as AnyActorRef;
+    const shown = () => (notifications.getSnapshot().context as { current: { text: string } | null }).current?.text ?? null;
+
+    toggle.send({ type: 'like.toggle', likesCount: 5 });
+    expect(shown()).toBe('Please connect your wallet to like this token');
+    expect(opens).toEqual([{ type: 'walletModal.open' }]);
+    expect(likeToken.calls).toHaveLength(0);
+    // Signed in, the account's likes still loading: nothing yet (it may like the token already).
+    toggle.send({ type: 'likes.sync', registered: true, liked: false, settled: false });
+    expect(shown()).toBe('Please connect your wallet to like this token');
+    expect(likeToken.calls).toHaveLength(0);
+    toggle.send({ type: 'likes.sync', registered: true, liked: false, settled: true });
+    expect(shown()).toBeNull();
+    expect(likeToken.calls).toHaveLength(1);
+    expect(toggle.getSnapshot().context.likesCount).toBe(6);
+    likeToken.last().resolve({ likesCount: 6 });
+    await flush();
+    expect(toggle.getSnapshot().value).toEqual({ idle: 'liked' });
+    actor.stop();
+  });
+
+  it('behavior: a notice shown over the connect-wallet error is left alone at sign-in', () => {
+    const host = createMachine({
+      invoke: [
+        { id: 'notifications', systemId: 'notifications', src: notificationsMachine },
+        { id: 'toggle', src: likeToggleMachine.provide({ actors: { likeToken: controlled<LikeResult, LikeRequest>().logic } }), input },
+      ],
+    });
+    const actor = createActor(host).start();
+    const toggle = actor.getSnapshot().children.toggle as AnyActorRef;
+    const notifications = actor.getSnapshot().children.notifications as AnyActorRef;
+    toggle.send({ type: 'like.toggle', likesCount: 5 });
+    notifications.send({ type: 'notify.show', kind: 'success', text: 'Profile saved' });
+    toggle.send({ type: 'likes.sync', registered: true, liked: true, settled: true });
+    expect((notifications.getSnapshot().context as { current: { text: string } | null }).current?.text).toBe('Profile saved');
+    expect(toggle.getSnapshot().value).toEqual({ idle: 'liked' });
+    actor.stop();
   });
 });

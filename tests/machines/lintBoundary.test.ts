@@ -9,7 +9,8 @@ async function ruleIds(code: string, filePath = 'machines/example/exampleMachine
   return result!.messages.map((message) => message.ruleId);
 }
 
-describe('lint boundary of machines/', () => {
+// The first lintText loads the whole config and its plugins (seconds on a busy machine): a generous per-test bound.
+describe('lint boundary of machines/', { timeout: 60_000 }, () => {
   it.each([
     ["import { useState } from 'react';"],
     ["import { useSelector } from '@xstate/react';"],

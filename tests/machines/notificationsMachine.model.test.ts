@@ -48,6 +48,8 @@ const model = createMachineTestModel(notificationsMachine, {
     { type: 'notify.dismiss', id: 0 },
     { type: 'notify.dismissSticky', text: APPROVE },
     { type: 'notify.dismissSticky', text: SWITCHING },
+    { type: 'notify.pause' },
+    { type: 'notify.resume' },
   ],
 });
 // Shortest paths reach every vertex; simple paths over a smaller graph (the two stickies and an error) end with a
@@ -104,6 +106,21 @@ function harness() {
           else expect(real().context.current?.id).not.toBe(shown?.id);
         },
         'notify.dismissSticky': ({ event }: { event: { type: string } }) => send(event as NotificationsEvent),
+        // Paused, the notice outlives its kind's delay; resumed, the whole delay runs again (checked by afterHide).
+        'notify.pause': () => {
+          const shown = real().context.current;
+          send({ type: 'notify.pause' });
+          expect(real().matches({ shown: 'paused' })).toBe(shown !== null);
+          if (!shown) return;
+          vi.advanceTimersByTime(HIDE_MS[shown.kind] + 1);
+          expect(real().context.current).toEqual(shown);
+        },
+        'notify.resume': () => {
+          const shown = real().context.current;
+          send({ type: 'notify.resume' });
+          expect(real().context.current).toEqual(shown);
+          if (shown) expect(real().matches({ shown: shown.kind })).toBe(true);
+        },
         ...Object.fromEntries((Object.keys(HIDE_MS) as Kind[]).map((kind) => [AFTER(kind), afterHide(kind)])),
       },
       states: checkedStates(real, project, {
@@ -133,6 +150,7 @@ function harness() {
           // The sticky shown is the newest whose flow still waits.
           expect(stickies.at(-1)).toEqual(current);
         },
+        'shown.paused': (snap) => expect(snap.context.current).not.toBeNull(),
         hiding: () => {
           throw new Error('hiding is transient');
         },

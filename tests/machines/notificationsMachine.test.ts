@@ -154,4 +154,28 @@ describe('notificationsMachine', () => {
     expect(actor.getSnapshot().matches('idle')).toBe(true);
     actor.stop();
   });
+  it('behavior: hovered or focused (notify.pause) a success notice stays past 15000 ms; left, it hides 15000 ms later', () => {
+    const actor = start();
+    actor.send({ type: 'notify.show', kind: 'success', text: 'Comment posted' });
+    vi.advanceTimersByTime(10000);
+    actor.send({ type: 'notify.pause' });
+    vi.advanceTimersByTime(60000);
+    expect(shown(actor)).toBe('Comment posted');
+    actor.send({ type: 'notify.resume' });
+    vi.advanceTimersByTime(14999);
+    expect(shown(actor)).toBe('Comment posted');
+    vi.advanceTimersByTime(1);
+    expect(shown(actor)).toBeNull();
+    actor.stop();
+  });
+
+  it('behavior: a new notice while one is paused replaces it and runs its own delay (info 4000 ms)', () => {
+    const actor = start();
+    actor.send({ type: 'notify.show', kind: 'error', text: REJECTED });
+    actor.send({ type: 'notify.pause' });
+    actor.send({ type: 'notify.show', kind: 'info', text: 'Token has been sold' });
+    vi.advanceTimersByTime(4000);
+    expect(shown(actor)).toBeNull();
+    actor.stop();
+  });
 });

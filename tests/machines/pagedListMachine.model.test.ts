@@ -64,10 +64,10 @@ const paths = Object.entries(inputs).flatMap(([variant, input]) => {
   });
 });
 
-// What keepList stores for a snapshot: the settled pages and the item height, under the list's key.
+// What keepList stores for a snapshot: the settled pages and the measured layout, under the list's key.
 const keptOf = (snap: AnyMachineSnapshot): KeepListParams<Art> | null => {
-  const { keepKey, items, cursors, totalCount, pageInfo, itemHeight } = contextOf(snap);
-  return keepKey && pageInfo ? { key: keepKey, list: { items, cursors, totalCount, pageInfo, itemHeight } } : null;
+  const { keepKey, items, cursors, totalCount, pageInfo, itemHeight, columns } = contextOf(snap);
+  return keepKey && pageInfo ? { key: keepKey, list: { items, cursors, totalCount, pageInfo, itemHeight, columns } } : null;
 };
 
 function harness() {
@@ -128,11 +128,11 @@ function harness() {
         'list.retry': send,
         'list.measured': (step: { event: { type: string } }) => {
           const calls = keepList.mock.calls.length;
-          const changed = real().context.itemHeight !== 409;
+          const changed = real().context.itemHeight !== 409 || real().context.columns !== 3;
           send(step);
-          expect(real().context.itemHeight).toBe(409);
-          // A new height is kept with the list at once (a list without a key or pages keeps nothing); the same
-          // height again changes nothing.
+          expect(real().context).toMatchObject({ itemHeight: 409, columns: 3 });
+          // A new layout (height, items per row) is kept with the list at once (a list without a key or pages keeps
+          // nothing); the same layout again changes nothing.
           expect(keepList).toHaveBeenCalledTimes(changed ? calls + 1 : calls);
           if (changed) expect(lastKept()).toEqual(keptOf(real()));
         },
@@ -204,7 +204,7 @@ describe('pagedListMachine (model-based)', () => {
       await events['xstate.init']!({ state: created });
       expect(created.value).toBe('ready');
       expect(contextOf(created).items.map((art) => art.id)).toEqual(['a', 'b']);
-      expect(contextOf(created).itemHeight).toBe(409);
+      expect(contextOf(created)).toMatchObject({ itemHeight: 409, columns: 3 });
       await events['list.loadMore']!({ event: { type: 'list.loadMore' } });
       await events['xstate.done.actor.fetchPage']!({ event: { type: 'xstate.done.actor.fetchPage', output: { requestId: 1, page: LAST_PAGE } } });
     } finally {

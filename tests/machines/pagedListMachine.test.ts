@@ -134,6 +134,20 @@ describe('pagedListMachine', () => {
     expect(fetch.last().input).toEqual({ params: { sort: 'highest_price' }, after: null, perPage: 15 });
   });
 
+  it('behavior: items per row are measured with the height; a height alone keeps them, a new count alone is a new layout', async () => {
+    const { actor, fetch } = startList();
+    actor.send({ type: 'list.reset', params: { sort: 'newest' } });
+    fetch.last().resolve(FIRST_PAGE);
+    await flush();
+    expect(actor.getSnapshot().context).toMatchObject({ itemHeight: null, columns: null });
+    actor.send({ type: 'list.measured', itemHeight: 409, columns: 4 });
+    expect(actor.getSnapshot().context).toMatchObject({ itemHeight: 409, columns: 4 });
+    actor.send({ type: 'list.measured', itemHeight: 380 });
+    expect(actor.getSnapshot().context).toMatchObject({ itemHeight: 380, columns: 4 });
+    actor.send({ type: 'list.measured', itemHeight: 380, columns: 2 });
+    expect(actor.getSnapshot().context).toMatchObject({ itemHeight: 380, columns: 2 });
+  });
+
   it('persistence: a persisted ready list restores items and item height and keeps paging', async () => {
     const first = startList();
     first.actor.send({ type: 'list.reset', params: { sort: 'newest' } });

@@ -18,9 +18,11 @@ const wallets: Record<string, FakeWallet> = {
   visitor: VISITOR,
   buyer: { address: BUYER, chainId: 31337, registered: true, banned: false },
   owner: { address: SELLER, chainId: 31337, registered: true, banned: false },
+  // A full navigation: the session restores, who the viewer is not known yet (issue 29 item 4).
+  restoring: { ...VISITOR, restoring: true },
 };
-const walletName = (viewer: { address: string | null }) =>
-  viewer.address === null ? 'visitor' : viewer.address === SELLER ? 'owner' : 'buyer';
+const walletName = (viewer: { address: string | null }, settling: boolean) =>
+  settling ? 'restoring' : viewer.address === null ? 'visitor' : viewer.address === SELLER ? 'owner' : 'buyer';
 
 const ctx = (state: AnyMachineSnapshot) => state.context as SaleContext;
 const project = (state: AnyMachineSnapshot) => ({ value: state.value, context: ctx(state) });
@@ -29,7 +31,11 @@ const SUCCEEDED = { error: null, hash: '0xfeed' };
 const FAILED = { error: { message: 'You rejected the transaction in your wallet' }, hash: null };
 
 const variants = (): EventObject[] => ([
-  ...Object.values(wallets).map((viewer) => ({ type: 'viewer.changed', viewer: { address: viewer.address, registered: viewer.registered, banned: viewer.banned } })),
+  ...Object.values(wallets).map((viewer) => ({
+    type: 'viewer.changed',
+    viewer: { address: viewer.address, registered: viewer.registered, banned: viewer.banned },
+    settling: viewer.restoring === true,
+  })),
   // The listing cancelled (refetched), and a Sold patch.
   { type: 'sale.token', token: UNLISTED },
   { type: 'sale.token', token: LISTED, patch: { isSold: true, ownerAddress: BUYER } },
@@ -81,7 +87,9 @@ function harness() {
         },
         // Through the wallet session: the machine's own watchViewer reports it.
         'viewer.changed': (step: { event: EventObject }) => {
-          system!.setWallet(wallets[walletName((step.event as unknown as { viewer: { address: string | null } }).viewer)]!);
+          const event = step.event as unknown as { viewer: { address: string | null }; settling: boolean };
+          system!.setWallet(wallets[walletName(event.viewer, event.settling)]!);
+          expect(ctx(real()).sessionSettling).toBe(event.settling);
         },
         'sale.token': (step: { event: EventObject }) => send(step.event),
         'offer.open': (step: { event: EventObject }) => send(step.event),
@@ -161,7 +169,8 @@ function harness() {
           expect(ctx(snap).offerError).toBeNull();
           expect(ctx(snap).offerCurrency).toBeNull();
           expect(snap.can({ type: 'offer.currency', currency: WETH })).toBe(false);
-          expect(snap.can({ type: 'offer.open' })).toBe(snap.matches({ trade: 'idle' }));
+          // While the session settles Make offer waits (the view disables it and says why).
+          expect(snap.can({ type: 'offer.open' })).toBe(snap.matches({ trade: 'idle' }) && !ctx(snap).sessionSettling);
           expect(snap.can({ type: 'offer.submit' })).toBe(false);
         },
         'form.open': (snap) => {
@@ -170,14 +179,14 @@ function harness() {
           expect(snap.can({ type: 'offer.cancel' })).toBe(snap.matches({ trade: 'idle' }));
           expect([null, WETH]).toContain(c.offerCurrency);
           expect(snap.can({ type: 'offer.currency', currency: WETH })).toBe(snap.matches({ trade: 'idle' }));
-          expect(snap.can({ type: 'offer.submit' })).toBe(snap.matches({ trade: 'idle', listing: 'available' }) && c.offer === '0.01');
+          expect(snap.can({ type: 'offer.submit' })).toBe(snap.matches({ trade: 'idle', listing: 'available' }) && c.offer === '0.01' && !c.sessionSettling);
         },
         trade: () => {},
         'trade.idle': (snap) => {
           expect(snap.hasTag('busy')).toBe(false);
           expect(ctx(snap).buyer).toBeNull();
           expect(snap.children.trade).toBeUndefined();
-          expect(snap.can({ type: 'sale.buy' })).toBe(snap.matches({ listing: 'available' }));
+          expect(snap.can({ type: 'sale.buy' })).toBe(snap.matches({ listing: 'available' }) && !ctx(snap).sessionSettling);
           // A refused order or offer said why (and a visitor got the wallet modal); nothing reached the wallet.
           const blocked = system!.notices().slice(noticesBefore);
           for (const notice of blocked) expect(notice.kind).toBe('error');
@@ -224,6 +233,24 @@ describe('saleMachine', () => {
     expect(system.notices().at(-1)).toEqual({ kind: 'error', text: 'Please connect your wallet to place an offer' });
     expect(walletModalOpens(system)).toBe(2);
     expect(trade.calls).toHaveLength(0);
+    system.stop();
+  });
+
+  it('while the session restores after a full navigation, Buy and Make offer wait silently; signed in, they run', () => {
+    const { system, trade, flow } = start(wallets.restoring!);
+    expect(flow.getSnapshot().context.sessionSettling).toBe(true);
+    expect(flow.getSnapshot().can({ type: 'sale.buy' })).toBe(false);
+    expect(flow.getSnapshot().can({ type: 'offer.open' })).toBe(false);
+    flow.send({ type: 'sale.buy' });
+    // No 'Please connect your wallet to place the order' for a user who is signed in, and no wallet modal.
+    expect(system.notices()).toEqual([]);
+    expect(walletModalOpens(system)).toBe(0);
+    system.setWallet(wallets.buyer!);
+    expect(flow.getSnapshot().context.sessionSettling).toBe(false);
+    expect(flow.getSnapshot().can({ type: 'sale.buy' })).toBe(true);
+    flow.send({ type: 'sale.buy' });
+    expect(trade.calls).toHaveLength(1);
+    expect(trade.last().input.account).toBe(BUYER);
     system.stop();
   });
 

@@ -8,6 +8,8 @@ export interface FakeWallet {
   chainId: number | null;
   registered: boolean;
   banned: boolean;
+  /** The session is still settling (restoring after a full navigation): tagged 'busy' as the real one is. */
+  restoring?: boolean;
 }
 
 const fakeLiveEvents = setup({
@@ -55,17 +57,19 @@ const fakeWalletSession = setup({
   types: { context: {} as FakeWallet & { networkName: string; isMobile: boolean }, events: {} as EventObject, input: {} as FakeWallet },
 }).createMachine({
   context: ({ input }) => ({ ...input, networkName: 'Hardhat', isMobile: false }),
-  on: { 'test.wallet': { target: '.deciding', actions: assign(({ event }) => (event as unknown as { wallet: FakeWallet }).wallet) } },
+  on: { 'test.wallet': { target: '.deciding', actions: assign(({ event }) => ({ restoring: false, ...(event as unknown as { wallet: FakeWallet }).wallet })) } },
   initial: 'deciding',
   states: {
     deciding: {
       always: [
+        { guard: ({ context }) => context.restoring === true, target: 'restoring' },
         { guard: ({ context }) => context.banned, target: 'banned' },
         { guard: ({ context }) => context.registered, target: 'registered' },
         { target: 'visitor' },
       ],
     },
     visitor: {},
+    restoring: { tags: 'busy' },
     registered: { tags: 'registered' },
     banned: { tags: ['registered', 'banned'] },
   },

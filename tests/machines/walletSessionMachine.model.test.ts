@@ -1,135 +1,26 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type { EventObject } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import {
   ACCOUNT_BANNED_MESSAGE,
   API_KEY_REFRESH_MARGIN_MS,
+  SIGN_IN_NEEDS_CONNECTION,
   switchingNetworkNotice,
   switchNetworkInWalletNotice,
 } from '../../machines/wallet/constants';
-import { walletSessionMachine, type WalletSessionContext, type WalletSessionEvent } from '../../machines/wallet/walletSessionMachine';
+import { walletSessionMachine, type WalletSessionEvent } from '../../machines/wallet/walletSessionMachine';
+import { checkedStates, flush, modelCoverageTests, settleLastCall } from './support/modelTesting';
 import {
-  checkedStates,
-  createMachineTestModel,
-  describePath,
-  flush,
-  machineEventTypes,
-  modelPaths,
-  pathEventTypes,
-  stateKeys,
-} from './support/modelTesting';
-import {
-  ADDRESS_A,
-  ADDRESS_B,
-  HARDHAT,
-  MAINNET,
   T0,
-  baseInput,
-  chainUnavailable,
-  loginRejectedByServer,
   projectWalletSession,
   savedProfile,
-  signatureRefused,
   signedIn,
-  signedInBanned,
   startWalletSession,
-  storedBanned,
-  storedExpiring,
-  storedFresh,
-  userRejected,
-  walletMissing,
   type WalletSessionRun,
 } from './support/walletSessionFixtures';
+import { TRANSIENT_STATES, ctx, paths } from './support/walletSessionModel';
 
 const AFTER_REFRESH = 'xstate.after.apiKeyRefresh.walletSession.connected.registered';
-// `connected.network` only decides (eventless) where a connection goes: no snapshot ever rests in it.
-const TRANSIENT_STATES = ['connected.network'];
-
-const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
-const failed = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error });
-const ctx = (state: AnyMachineSnapshot) => state.context as WalletSessionContext;
-
-type ModelEvent = EventObject & Record<string, unknown>;
-
-const modelEvents: ModelEvent[] = [
-  { type: 'wallet.connect', connectorId: 'injected' },
-  done('reconnectWallet', { address: ADDRESS_A, chainId: HARDHAT, connectorId: 'injected' }),
-  done('reconnectWallet', null),
-  failed('reconnectWallet', new Error('No authorised connector')),
-  done('connectWallet', { address: ADDRESS_A, chainId: HARDHAT }),
-  done('connectWallet', { address: ADDRESS_A, chainId: MAINNET }),
-  failed('connectWallet', userRejected),
-  failed('connectWallet', walletMissing),
-  done('loadApiKey', storedFresh),
-  done('loadApiKey', storedExpiring),
-  done('loadApiKey', null),
-  done('loadApiKey', storedBanned),
-  failed('loadApiKey', new Error('IndexedDB unavailable')),
-  done('loadTermsAccepted', true),
-  done('loadTermsAccepted', false),
-  failed('loadTermsAccepted', new Error('localStorage blocked')),
-  { type: 'wallet.acceptTerms' },
-  { type: 'wallet.declineTerms' },
-  done('signLogin', signedIn),
-  done('signLogin', signedInBanned),
-  failed('signLogin', signatureRefused),
-  failed('signLogin', loginRejectedByServer),
-  failed('switchNetwork', chainUnavailable),
-  failed('disconnectWallet', new Error('Connector already gone')),
-  { type: 'wallet.addressChanged', address: ADDRESS_B },
-  { type: 'wallet.addressChanged', address: ADDRESS_A },
-  { type: 'wallet.chainChanged', chainId: HARDHAT },
-  { type: 'wallet.chainChanged', chainId: MAINNET },
-  { type: 'wallet.configure', chainId: HARDHAT, networkName: 'Hardhat', isMobile: true },
-  { type: 'wallet.configure', chainId: HARDHAT, networkName: 'Hardhat', isMobile: false },
-  { type: 'wallet.configure', chainId: MAINNET, networkName: 'Ethereum Mainnet', isMobile: false },
-  { type: 'wallet.accountUpdated', account: savedProfile },
-];
-
-// Keeps the graph finite and small: configuration changes where they matter, one wallet address change per path.
-const keepEvent = (state: AnyMachineSnapshot, event: EventObject) => {
-  const c = ctx(state);
-  if (event.type === 'wallet.configure') {
-    const configure = event as Extract<WalletSessionEvent, { type: 'wallet.configure' }>;
-    if (configure.chainId === MAINNET) return state.matches({ connected: 'registered' }) && !c.isMobile;
-    return (state.matches('disconnected') || state.matches({ connected: 'switchingNetwork' })) && configure.isMobile !== c.isMobile;
-  }
-  if (event.type === 'wallet.addressChanged') return c.address === ADDRESS_A && (event as ModelEvent).address === ADDRESS_B;
-  // One profile save per path, by the address that signed in (another address's save is an example test).
-  if (event.type === 'wallet.accountUpdated') return c.address === ADDRESS_A && c.account?.alias !== savedProfile.alias;
-  if (c.targetChainId === MAINNET) return !['wallet.configure', 'wallet.chainChanged', 'wallet.addressChanged'].includes(event.type);
-  return true;
-};
-
-const model = createMachineTestModel(walletSessionMachine, {
-  project: projectWalletSession,
-  input: { ...baseInput, now: () => T0 },
-  events: () => modelEvents,
-  filterEvents: keepEvent,
-});
-// Shortest paths reach every vertex; simple paths into registered over the sign-in core (one address, the right
-// chain, successful effects) add the orders of restore, stored key check, signing, refresh and disconnect.
-const signInCore = (state: AnyMachineSnapshot, event: EventObject) => {
-  const e = event as ModelEvent;
-  if (['wallet.configure', 'wallet.chainChanged', 'wallet.addressChanged', 'wallet.addressLost', 'wallet.accountUpdated'].includes(e.type)) return false;
-  if (e.type.startsWith('xstate.error.actor.')) return false;
-  if (e.type === 'xstate.done.actor.connectWallet') return (e.output as { chainId: number }).chainId === HARDHAT;
-  if (e.type === 'xstate.done.actor.signLogin') return e.output === signedIn;
-  if (e.type === 'wallet.declineTerms') return false;
-  return keepEvent(state, event);
-};
-// Declining the terms: the first sign-in of an address (no stored key, never accepted, or unknown) signs out again.
-const declineCore = (state: AnyMachineSnapshot, event: EventObject) => {
-  const e = event as ModelEvent;
-  if (e.type === 'wallet.declineTerms' || e.type === 'xstate.error.actor.loadTermsAccepted') return true;
-  if (e.type === 'xstate.done.actor.loadTermsAccepted') return e.output === false;
-  if (e.type === 'xstate.done.actor.loadApiKey') return e.output === null;
-  return ['wallet.connect', 'xstate.done.actor.reconnectWallet', 'xstate.done.actor.connectWallet'].includes(e.type) && signInCore(state, event);
-};
-const paths = [
-  ...modelPaths(model, { toState: (state) => state.matches({ connected: 'registered' }), filterEvents: signInCore }),
-  ...model.getSimplePaths({ toState: (state) => state.matches('disconnecting'), filterEvents: declineCore }),
-];
 
 function harness() {
   let run: WalletSessionRun | undefined;
@@ -146,18 +37,8 @@ function harness() {
     return run;
   };
   const real = () => get().actor.getSnapshot();
-  const outputOf = (step: { event: EventObject }) => (step.event as unknown as { output: unknown }).output;
-  const errorOf = (step: { event: EventObject }) => (step.event as unknown as { error: unknown }).error;
-  const settle = (name: 'reconnectWallet' | 'connectWallet' | 'loadApiKey' | 'loadTermsAccepted' | 'signLogin' | 'switchNetwork' | 'disconnectWallet') => ({
-    [`xstate.done.actor.${name}`]: async (step: { event: EventObject }) => {
-      get()[name].last().resolve(outputOf(step) as never);
-      await flush();
-    },
-    [`xstate.error.actor.${name}`]: async (step: { event: EventObject }) => {
-      get()[name].last().reject(errorOf(step));
-      await flush();
-    },
-  });
+  const settle = (name: 'reconnectWallet' | 'connectWallet' | 'loadApiKey' | 'loadTermsAccepted' | 'signLogin' | 'switchNetwork' | 'disconnectWallet') =>
+    settleLastCall(name, () => get()[name].last());
   const send = (step: { event: EventObject }) => get().actor.send(step.event as WalletSessionEvent);
   const fromWallet = (step: { event: EventObject }) => get().fromWallet(step.event as WalletSessionEvent);
   return {
@@ -193,7 +74,7 @@ function harness() {
         },
         ...settle('signLogin'),
         'xstate.done.actor.signLogin': async (step: { event: EventObject }) => {
-          const login = outputOf(step) as typeof signedIn;
+          const login = (step.event as unknown as { output: typeof signedIn }).output;
           const { address } = ctx(real());
           const stored = get().recorded.storeApiKey.mock.calls.length;
           get().signLogin.last().resolve(login);
@@ -216,6 +97,18 @@ function harness() {
           expect(get().recorded.storeApiKey).toHaveBeenLastCalledWith({ address, account: savedProfile, apiKey });
         },
         'wallet.chainChanged': fromWallet,
+        'wallet.offline': fromWallet,
+        'wallet.online': (step: { event: EventObject }) => {
+          const waiting = real().matches({ connected: 'awaitingConnection' });
+          const asked = get().loadTermsAccepted.calls.length;
+          fromWallet(step);
+          // Back online the expired key is renewed: the terms check, then the wallet is asked to sign (once).
+          if (waiting) {
+            expect(real().matches({ connected: 'terms' })).toBe(true);
+            expect(get().loadTermsAccepted.calls).toHaveLength(asked + 1);
+            expect(get().emitted.at(-1)).toEqual({ type: 'wallet.dismissSticky', text: SIGN_IN_NEEDS_CONNECTION });
+          }
+        },
         'wallet.addressChanged': (step: { event: EventObject }) => {
           fromWallet(step);
           reloadDue = true;
@@ -232,9 +125,12 @@ function harness() {
           const { apiKey } = ctx(real());
           if (!apiKey) throw new Error('registered without an API key');
           const delay = apiKey.expires - API_KEY_REFRESH_MARGIN_MS - Date.now();
+          const signs = get().signLogin.calls.length;
           vi.advanceTimersByTime(delay - 1);
           expect(real().matches({ connected: 'registered' })).toBe(true);
           vi.advanceTimersByTime(1);
+          // Offline the wallet is not asked to sign; online it is, once.
+          expect(get().signLogin.calls).toHaveLength(ctx(real()).online ? signs + 1 : signs);
         },
       },
       states: checkedStates(real, projectWalletSession, {
@@ -320,6 +216,19 @@ function harness() {
           else expect(ctx(snap).account?.avatar ?? null).toBeNull();
           checkReloads(true);
         },
+        'connected.awaitingConnection': (snap) => {
+          // Offline with an expired key: still shown as signed in with the stored account, nothing signed, not signed out.
+          expect(ctx(snap).online).toBe(false);
+          expect(snap.hasTag('registered')).toBe(true);
+          expect(snap.hasTag('busy')).toBe(false);
+          expect(ctx(snap).account).not.toBeNull();
+          expect(ctx(snap).apiKey!.expires - API_KEY_REFRESH_MARGIN_MS).toBeLessThanOrEqual(Date.now());
+          expect(ctx(snap).notice).toBe(SIGN_IN_NEEDS_CONNECTION);
+          expect(get().emitted.at(-1)).toEqual({ type: 'wallet.notify', kind: 'sticky', text: SIGN_IN_NEEDS_CONNECTION });
+          // No signature is being asked for.
+          expect(snap.children.signLogin).toBeUndefined();
+          expect(snap.can({ type: 'wallet.disconnect' })).toBe(true);
+        },
         'connected.banned': (snap) => {
           expect(snap.hasTag('banned')).toBe(true);
           expect(snap.hasTag('registered')).toBe(false);
@@ -349,26 +258,9 @@ describe('walletSessionMachine (model-based)', () => {
     expect(() => createTestModel(walletSessionMachine)).toThrow(/not supported/);
   });
 
-  it('has an assertion for every state node; the transient one is never a vertex', () => {
-    const keys = Object.keys(harness().params.states).filter((key) => key !== '*');
-    expect(keys.sort()).toEqual(stateKeys(walletSessionMachine).sort());
+  it('never rests in the transient state', () => {
     for (const key of TRANSIENT_STATES) expect(paths.some((path) => path.state.matches(key as never))).toBe(false);
   });
 
-  it('exercises every event type of the machine, each with an executor', () => {
-    const exercised = pathEventTypes(paths);
-    expect(exercised).toEqual(machineEventTypes(walletSessionMachine));
-    const executors = Object.keys(harness().params.events);
-    expect(exercised.filter((type) => !executors.includes(type))).toEqual([]);
-  });
-
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_title, path) => {
-    const h = harness();
-    try {
-      await path.test(h.params);
-    } finally {
-      h.stop();
-    }
-  });
+  modelCoverageTests(walletSessionMachine, paths, () => harness());
 });
-

@@ -9,7 +9,8 @@ import {
   WALLET_ERROR_MESSAGES,
 } from '../../machines/wallet/constants';
 import { forwardWalletNotices } from '../../machines/wallet/forwardWalletNotices';
-import { isApiKeyFresh, walletSessionMachine } from '../../machines/wallet/walletSessionMachine';
+import { walletSessionMachine } from '../../machines/wallet/walletSessionMachine';
+import { isApiKeyFresh } from '../../machines/wallet/walletSessionSetup';
 import { flush } from './support/modelTesting';
 import {
   ADDRESS_A,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, setup, type AnyActorLogic, type AnyActorRef, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import type { FormDraftParams } from '../../../machines/forms/formMachine';
 import {
+  collectionCoverDraftKey,
   createCollectionCoverMachine,
   type CoverEditor,
   type CoverFile,
@@ -21,6 +23,9 @@ const NOT_AN_IMAGE: CoverFile = { name: 'notes.txt', type: 'text/plain', size: 1
 const TOO_LARGE: CoverFile = { name: 'big.png', type: 'image/png', size: MAX + 1 };
 const IMAGE = new Blob(['png']);
 const DATA_URL = 'data:image/png;base64,AAAA';
+const DRAFT_KEY = collectionCoverDraftKey('7', CREATOR);
+/** A cover chosen and not applied by the creator in an earlier visit. */
+const STORED_DRAFT = { version: 1, file: GOOD };
 
 const machine = createCollectionCoverMachine<CoverFile>();
 type Snap = AnyMachineSnapshot;
@@ -49,10 +54,14 @@ const model = createMachineTestModel(machine.provide({ actions: { reportSaved: (
     { type: 'xstate.error.actor.saveCover', error: new Error('The cover is too large') } as EventObject,
     { type: 'xstate.done.actor.showSaved', output: undefined } as EventObject,
     { type: 'xstate.error.actor.showSaved', error: new Error('') } as EventObject,
+    { type: 'xstate.done.actor.loadDraft', output: STORED_DRAFT } as EventObject,
+    { type: 'xstate.done.actor.loadDraft', output: null } as EventObject,
+    { type: 'xstate.error.actor.loadDraft', error: new Error('no IndexedDB') } as EventObject,
   ],
   // The view offers the file input to the creator only, and not while a save runs.
   filterEvents: (state, event) => {
     if (event.type === 'cover.choose') return state.context.editor !== null;
+    if (event.type.includes('actor.loadDraft')) return state.matches('restoring');
     // The creator's login does not change while the crop editor or a save is open (covered once, from idle).
     if (event.type === 'editor.changed') return state.matches('idle') || (state.matches('cropping') && (event as unknown as { editor: unknown }).editor === null);
     return true;
@@ -117,6 +126,15 @@ function startHost(flow: AnyActorLogic) {
 function harness() {
   const save = controlled<unknown, SaveCoverInput>();
   const shown = controlled<void, { collectionId: string }>();
+  const drafts = controlled<unknown, string>();
+  const kept: Array<FormDraftParams | null> = [];
+  // Each step that writes the draft writes this one record (or nothing).
+  const writes = (send: (step: { event: EventObject }) => unknown, expected: () => FormDraftParams | null | undefined) => async (step: { event: EventObject }) => {
+    const before = kept.length;
+    await send(step);
+    const record = expected();
+    expect(kept.slice(before)).toEqual(record === undefined ? [] : [record]);
+  };
   let system: ReturnType<typeof startHost> | undefined;
   const real = () => system!.flow().getSnapshot() as Snap;
   const send = (step: { event: EventObject }) => system!.flow().send(step.event);
@@ -134,7 +152,12 @@ function harness() {
     params: {
       events: {
         'xstate.init': () => {
-          system = startHost(machine.provide({ actors: { saveCover: save.logic, showSaved: shown.logic } }));
+          system = startHost(
+            machine.provide({
+              actors: { saveCover: save.logic, showSaved: shown.logic, loadDraft: drafts.logic },
+              actions: { persistDraft: (_, params) => void kept.push(params) },
+            }),
+          );
         },
         // The wallet session changes; watchEditor tells the cover.
         'editor.changed': (step: { event: EventObject }) => {
@@ -142,12 +165,19 @@ function harness() {
           // Another account signing in is no editor either: only the creator's login (any case) is.
           system!.login(editor ? { address: CREATOR, key: editor.key, registered: true } : { address: '0x1234567890123456789012345678901234567890', key: 'other', registered: true });
         },
-        'cover.choose': send,
-        'cover.cancel': send,
+        // Chosen: the creator's draft is the file when it can be a cover (else none).
+        'cover.choose': writes(send, () => ({ key: DRAFT_KEY, record: real().context.file ? { version: 1, file: GOOD } : null })),
+        'cover.cancel': writes(send, () => ({ key: DRAFT_KEY, record: null })),
         'cover.apply': send,
         'cover.shown': send,
-        'xstate.done.actor.saveCover': settle(() => save.last()),
-        'xstate.error.actor.saveCover': settle(() => save.last()),
+        // Saved: the draft is gone; a failed save keeps it.
+        'xstate.done.actor.saveCover': writes(settle(() => save.last()), () => ({ key: DRAFT_KEY, record: null })),
+        'xstate.error.actor.saveCover': writes(settle(() => save.last()), () => undefined),
+        'xstate.done.actor.loadDraft': settle(() => drafts.last()),
+        'xstate.error.actor.loadDraft': async (step: { event: EventObject }) => {
+          drafts.last().reject((step.event as unknown as { error: Error }).error);
+          await flush();
+        },
         'xstate.done.actor.showSaved': settle(() => shown.last()),
         'xstate.error.actor.showSaved': settle(() => shown.last()),
       },
@@ -164,6 +194,13 @@ function harness() {
           expect([null, 'Choose a PNG, JPEG, WebP or GIF image.', 'The image is larger than 10 MB.', 'The cover is too large', 'Unexpected error']).toContain(
             snap.context.problem,
           );
+        },
+        restoring: (snap) => {
+          // The creator's own chosen file is read; nothing is saved meanwhile.
+          expect(drafts.last().input).toBe(DRAFT_KEY);
+          expect(snap.children.loadDraft).toBeDefined();
+          expect(snap.context.file).toBeNull();
+          expect(snap.hasTag('busy')).toBe(false);
         },
         // Transient: never rests here.
         checking: () => {
@@ -196,6 +233,31 @@ function harness() {
 
 describe('collectionCoverMachine (model-based)', () => {
   modelCoverageTests(machine, paths, harness);
+
+  it('a restored draft belongs to its account: another login closes the crop editor and reads its own draft', async () => {
+    const drafts = controlled<unknown, string>();
+    const system = startHost(createCollectionCoverMachine<CoverFile>().provide({ actors: { loadDraft: drafts.logic } }));
+    system.login({ address: CREATOR, key: 'key-1', registered: true });
+    const flow = system.flow();
+    expect(drafts.last().input).toBe(DRAFT_KEY);
+    drafts.last().resolve(STORED_DRAFT);
+    await flush();
+    expect(flow.getSnapshot().matches('cropping')).toBe(true);
+    expect(flow.getSnapshot().context.file).toBe(GOOD);
+    // A new key of the same login keeps the crop editor open.
+    system.login({ address: CREATOR.toLowerCase(), key: 'key-2', registered: true });
+    expect(flow.getSnapshot().matches('cropping')).toBe(true);
+    // Signed out: the file is not shown any more (it stays in the creator's draft).
+    system.login({ address: null, key: null, registered: false });
+    expect(flow.getSnapshot().matches('idle')).toBe(true);
+    expect(flow.getSnapshot().context.file).toBeNull();
+    // A stored file that can no longer be a cover is not restored.
+    system.login({ address: CREATOR, key: 'key-1', registered: true });
+    drafts.last().resolve({ version: 1, file: NOT_AN_IMAGE });
+    await flush();
+    expect(flow.getSnapshot().matches('idle')).toBe(true);
+    system.host.stop();
+  });
 
   it('by default waits for its parent: cover.shown ends the save (a My creations card refreshed)', async () => {
     const save = controlled<unknown, SaveCoverInput>();

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, setup, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import { collectionRoyaltiesMachine, type Royalties, type RoyaltiesInput } from '../../../machines/collection/collectionRoyaltiesMachine';
+import {
+  collectionRoyaltiesMachine,
+  royaltiesDraftKey,
+  royaltiesDraftRecord,
+  type Royalties,
+  type RoyaltiesInput,
+} from '../../../machines/collection/collectionRoyaltiesMachine';
+import type { FormDraftParams } from '../../../machines/forms/formMachine';
 import { royaltiesPercent } from '../../../machines/collection/royaltiesRules';
 import type { ContractActionInput } from '../../../machines/trading/contractActionMachine';
 import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests, modelPaths } from '../support/modelTesting';
@@ -12,6 +19,8 @@ const INPUT: RoyaltiesInput = { chainId: 31337, collection: COLLECTION };
 const CURRENT: Royalties = { basispoints: 500, recipient: CREATOR };
 const SUCCEEDED = { error: null, hash: '0xabc' };
 const REJECTED = { error: { message: 'You canceled the request in your wallet.' }, hash: null };
+/** A draft kept by an earlier visit of the same account. */
+const STORED_DRAFT = { version: 1, basispoints: '300', recipient: '' };
 
 type Snap = AnyMachineSnapshot;
 const project = (state: Snap) => ({
@@ -30,6 +39,10 @@ const model = createMachineTestModel(collectionRoyaltiesMachine, {
   project,
   events: () => [
     { type: 'wallet.changed', address: CREATOR, chainId: 31337 },
+    { type: 'wallet.changed', address: OTHER, chainId: 31337 },
+    { type: 'xstate.done.actor.loadDraft', output: STORED_DRAFT } as EventObject,
+    { type: 'xstate.done.actor.loadDraft', output: null } as EventObject,
+    { type: 'xstate.error.actor.loadDraft', error: new Error('no IndexedDB') } as EventObject,
     input('basispoints', '500'),
     input('basispoints', '250'),
     input('recipient', 'not an address'),
@@ -41,7 +54,12 @@ const model = createMachineTestModel(collectionRoyaltiesMachine, {
   ],
   filterEvents: (state, event) => {
     const { context } = state;
-    if (event.type === 'wallet.changed') return context.address === null;
+    if (event.type === 'wallet.changed') {
+      const { address } = event as unknown as { address: string };
+      // The creator signs in; later another account takes over the ready form (its own draft, none of the creator's).
+      return address === CREATOR ? context.address === null : context.address === CREATOR && state.matches({ ready: 'editing' }) && context.basispoints === '300';
+    }
+    if (event.type.includes('actor.loadDraft')) return state.matches({ ready: 'restoring' });
     if (event.type.startsWith('xstate.done.actor.readRoyalties') || event.type.startsWith('xstate.error.actor.readRoyalties')) return state.matches('loading');
     if (event.type === 'xstate.done.actor.trade') return state.matches('running');
     if (event.type === 'royalties.input') {
@@ -56,10 +74,23 @@ const paths = modelPaths(model, { filterEvents: () => false });
 function harness() {
   const read = controlled<Royalties, RoyaltiesInput>();
   const trade = controlled<unknown, ContractActionInput>();
+  const drafts = controlled<unknown, string>();
+  const kept: Array<FormDraftParams | null> = [];
   let actor: ReturnType<typeof start> | undefined;
   function start() {
-    return createActor(collectionRoyaltiesMachine.provide({ actors: { readRoyalties: read.logic, contractAction: trade.logic as never } }), { input: INPUT }).start();
+    return createActor(
+      collectionRoyaltiesMachine.provide({
+        actors: { readRoyalties: read.logic, contractAction: trade.logic as never, loadDraft: drafts.logic },
+        actions: { persistDraft: (_, params) => void kept.push(params) },
+      }),
+      { input: INPUT },
+    ).start();
   }
+  // What the machine keeps now: the account's record of the typed values (nothing without a wallet).
+  const expectKept = () => {
+    const { address } = real().context;
+    expect(kept.at(-1)).toEqual(address ? { key: royaltiesDraftKey(INPUT, address), record: royaltiesDraftRecord(real().context) } : null);
+  };
   const real = () => actor!.getSnapshot();
   const send = (step: { event: EventObject }) => void actor?.send(step.event as never);
   const settle = (call: () => { resolve(value: never): void; reject(reason: unknown): void }) => async (step: { event: EventObject }) => {
@@ -75,8 +106,17 @@ function harness() {
         'xstate.init': () => {
           actor = start();
         },
-        'wallet.changed': send,
-        'royalties.input': send,
+        'wallet.changed': (step: { event: EventObject }) => {
+          send(step);
+          // Another account's form starts empty: the creator's typing is not shown to it.
+          expect([real().context.basispoints, real().context.recipient]).toEqual(['', '']);
+        },
+        'royalties.input': (step: { event: EventObject }) => {
+          const writes = kept.length;
+          send(step);
+          expect(kept.length).toBe(writes + 1);
+          expectKept();
+        },
         'royalties.retry': send,
         'royalties.reduce': (step: { event: EventObject }) => {
           const calls = trade.calls.length;
@@ -90,7 +130,16 @@ function harness() {
         },
         'xstate.done.actor.readRoyalties': settle(() => read.last() as never),
         'xstate.error.actor.readRoyalties': settle(() => read.last() as never),
-        'xstate.done.actor.trade': settle(() => trade.last() as never),
+        'xstate.done.actor.trade': async (step: { event: EventObject }) => {
+          const writes = kept.length;
+          await settle(() => trade.last() as never)(step);
+          const mined = (step.event as unknown as { output: typeof SUCCEEDED }).output.hash !== null;
+          // Mined: the draft keeps only the other value; failed: the draft is untouched.
+          expect(kept.length).toBe(mined ? writes + 1 : writes);
+          if (mined) expectKept();
+        },
+        'xstate.done.actor.loadDraft': settle(() => drafts.last() as never),
+        'xstate.error.actor.loadDraft': settle(() => drafts.last() as never),
       },
       states: checkedStates(real, project, {
         loading: (snap) => {
@@ -107,10 +156,19 @@ function harness() {
           expect(snap.hasTag('busy')).toBe(false);
           expect(snap.children.trade).toBeUndefined();
         },
+        'ready.restoring': (snap) => {
+          expect(drafts.last().input).toBe(royaltiesDraftKey(INPUT, snap.context.address!));
+          expect(snap.children.loadDraft).toBeDefined();
+        },
+        'ready.editing': (snap) => {
+          expect(snap.children.loadDraft).toBeUndefined();
+          expect(snap.can({ type: 'royalties.input', field: 'basispoints', value: '1' })).toBe(true);
+        },
         running: (snap) => {
           expect(snap.hasTag('busy')).toBe(true);
           const sent = trade.last().input.action;
-          if (snap.context.action?.type === 'reduceRoyalties') expect(sent).toEqual({ type: 'reduceRoyalties', chainId: 31337, collection: COLLECTION, basispoints: 250 });
+          if (snap.context.action?.type === 'reduceRoyalties')
+            expect(sent).toEqual({ type: 'reduceRoyalties', chainId: 31337, collection: COLLECTION, basispoints: Number(snap.context.basispoints) });
           else expect(sent).toEqual({ type: 'transferRoyaltiesRecipient', chainId: 31337, collection: COLLECTION, recipient: OTHER });
           expect(snap.can({ type: 'royalties.input', field: 'basispoints', value: '1' })).toBe(false);
         },
@@ -141,7 +199,7 @@ describe('collectionRoyaltiesMachine rules', () => {
     actor.send({ type: 'wallet.changed', address: CREATOR, chainId: 31337 });
     actor.send({ type: 'royalties.input', field: 'basispoints', value });
     actor.send({ type: 'royalties.reduce' });
-    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().value).toEqual({ ready: 'editing' });
     expect(actor.getSnapshot().context.errors.basispoints).toBe(message);
     actor.stop();
   });
@@ -162,7 +220,7 @@ describe('collectionRoyaltiesMachine rules', () => {
     const actor = await ready();
     actor.send({ type: 'royalties.input', field: 'basispoints', value: '0' });
     actor.send({ type: 'royalties.reduce' });
-    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().value).toEqual({ ready: 'editing' });
     expect(actor.getSnapshot().context.errors.basispoints).toBeNull();
     actor.stop();
   });

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, vi } from 'vitest';
 import { createActor, fromPromise, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import type { FormDraftParams } from '../../../machines/forms/formMachine';
 import type { ContractActionInput } from '../../../machines/trading/contractActionMachine';
 import {
   createTokenDashboardMachine,
+  listingDraftKey,
   TOKEN_DASHBOARD_REFETCH_DELAY_MS,
   TOKEN_SOLD_NOTICE,
   acceptableOffers,
@@ -15,7 +17,7 @@ import {
 } from '../../../machines/dashboard/tokenDashboardMachine';
 import type { ChainAction } from '../../../machines/trading/chainActions';
 import { parsePrice } from '../../../machines/trading/tradeRules';
-import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests, modelPaths } from '../support/modelTesting';
+import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests, modelPaths, settleLastCall } from '../support/modelTesting';
 import { COLLECTION, fixtureName, listedData, othersData, OTHER, OWNER, unlistedData } from './tokenDashboardFixtures';
 
 const machine = createTokenDashboardMachine();
@@ -69,6 +71,10 @@ const variants: Array<EventObject | TokenDashboardEvent> = [
   done('xstate.done.actor.trade', SUCCEEDED as never),
   done('xstate.done.actor.trade', REJECTED as never),
   done('xstate.done.actor.trade', CANCELLED as never),
+  // The viewer's draft price from an earlier visit (valid), none, or storage failing.
+  done('xstate.done.actor.loadDraft', { version: 1, price: '0.25' } as never),
+  done('xstate.done.actor.loadDraft', null),
+  failed('xstate.error.actor.loadDraft'),
 ];
 
 const model = createMachineTestModel(machine, {
@@ -82,12 +88,13 @@ const model = createMachineTestModel(machine, {
     const plain = state.context.price === '' && state.context.priceError === null;
     // The child's end arrives only while it runs.
     if (event.type === 'xstate.done.actor.trade') return ready?.trade === 'running';
+    if (event.type.includes('actor.loadDraft')) return value === 'restoring';
     if (event.type === 'price.change') return ready?.role === 'listable' && ready.trade === 'idle' && ready.sync === 'idle';
     // Without a wallet (the start of every model path) the only step is the owner's wallet arriving while loading.
     if (state.context.viewer === null) return value === 'loading' && event.type === 'wallet.changed' && (event as { address?: string }).address === OWNER;
     if (event.type === 'wallet.changed') {
       const address = (event as { address?: string }).address;
-      return address === OTHER && state.context.viewer === OWNER && (value === 'loading' || (plain && ready?.trade === 'idle' && ready.sync === 'idle'));
+      return address === OTHER && state.context.viewer === OWNER && (value === 'loading' || value === 'restoring' || (plain && ready?.trade === 'idle' && ready.sync === 'idle'));
     }
     // Refetched data, a reconnect or a live event while the form holds a price add nothing new: one of each from a plain form.
     if (/refetchDashboard|lists\.stale|live\.received/.test(event.type)) return plain || ready?.trade === 'running';
@@ -99,6 +106,8 @@ const paths = modelPaths(model, { filterEvents: () => false });
 function harness() {
   const fetch = controlled<TokenDashboardData | null, FetchDashboardInput>();
   const trade = controlled<unknown, ContractActionInput>();
+  const drafts = controlled<unknown, string>();
+  const kept: Array<FormDraftParams | null> = [];
   const runs: ChainAction[] = [];
   const effects: string[] = [];
   let actor: ReturnType<typeof start> | undefined;
@@ -107,6 +116,7 @@ function harness() {
       machine.provide({
         actors: {
           fetchDashboard: fetch.logic,
+          loadDraft: drafts.logic,
           // The child contract action, settled by the test: its input is the action the machine chose.
           contractAction: fromPromise<unknown, ContractActionInput>(({ input, signal }) => {
             runs.push(input.action);
@@ -116,6 +126,7 @@ function harness() {
         actions: {
           announceSold: () => effects.push(`notify:${TOKEN_SOLD_NOTICE}`),
           leaveToExplore: () => effects.push('navigate:/explore'),
+          persistDraft: (_, params) => void kept.push(params),
         },
       }),
       { input },
@@ -139,6 +150,11 @@ function harness() {
     send(step);
     if (expected) expect(runs.slice(before)).toEqual([expect.objectContaining(expected)]);
     else expect(runs).toHaveLength(before);
+  };
+  // What the machine keeps: the viewer's record of the typed price (none once it is empty).
+  const expectKept = () => {
+    const { viewer, price } = real().context;
+    expect(kept.at(-1)).toEqual({ key: listingDraftKey('41', viewer!), record: price === '' ? null : { version: 1, price } });
   };
   const wasIdle = () => (real().value as { ready?: { trade: string } }).ready?.trade === 'idle';
 
@@ -164,7 +180,13 @@ function harness() {
         'lists.stale': send,
         'wallet.changed': send,
         'live.received': send,
-        'price.change': send,
+        'price.change': (step: { event: EventObject }) => {
+          const writes = kept.length;
+          send(step);
+          expect(kept).toHaveLength(writes + 1);
+          expectKept();
+        },
+        ...settleLastCall('loadDraft', () => drafts.last()),
         'listing.submit': (step: { event: EventObject }) => {
           const listable = real().hasTag('canList') && wasIdle();
           const wei = parsePrice(real().context.price);
@@ -184,8 +206,15 @@ function harness() {
           startsRun(step, open && real().hasTag('owner') && wasIdle() ? expected : null);
         },
         'xstate.done.actor.trade': async (step: { event: EventObject }) => {
-          trade.last().resolve((step.event as unknown as { output: unknown }).output);
+          const output = (step.event as unknown as { output: typeof SUCCEEDED }).output;
+          const listing = real().context.running?.type === 'createSale';
+          const writes = kept.length;
+          trade.last().resolve(output);
           await flush();
+          // Mined: the draft is written again (gone after a listing); not mined: untouched.
+          expect(kept).toHaveLength(output.hash === null ? writes : writes + 1);
+          if (output.hash !== null) expectKept();
+          if (output.hash !== null && listing) expect(kept.at(-1)!.record).toBeNull();
         },
       },
       states: checkedStates(real, project, {
@@ -193,6 +222,13 @@ function harness() {
           expect(snap.hasTag('loading')).toBe(true);
           expect(fetch.last().signal.aborted).toBe(false);
           expect(fetch.last().input).toEqual({ id: '41', viewer: snap.context.viewer });
+        },
+        restoring: (snap) => {
+          expect(snap.hasTag('loading')).toBe(true);
+          // The signed-in viewer's own draft, nobody else's.
+          expect(drafts.last().input).toBe(listingDraftKey('41', snap.context.viewer));
+          expect(snap.children.loadDraft).toBeDefined();
+          expect(snap.can({ type: 'listing.submit' })).toBe(false);
         },
         failed: (snap) => {
           expect(snap.context.error).toBe('Database unavailable');

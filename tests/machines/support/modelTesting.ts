@@ -170,3 +170,20 @@ export function controlled<TOutput, TInput = unknown>() {
     },
   };
 }
+
+/**
+ * Executors for an invoked promise's done and error events: the model step's output (or error) settles the last
+ * call the real actor made, then its promise callbacks run.
+ */
+export function settleLastCall(id: string, lastCall: () => Pick<PendingCall<never, unknown>, 'resolve' | 'reject'>) {
+  return {
+    [`xstate.done.actor.${id}`]: async (step: { event: Event }) => {
+      lastCall().resolve((step.event as unknown as { output: never }).output);
+      await flush();
+    },
+    [`xstate.error.actor.${id}`]: async (step: { event: Event }) => {
+      lastCall().reject((step.event as unknown as { error: unknown }).error);
+      await flush();
+    },
+  };
+}

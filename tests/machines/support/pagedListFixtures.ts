@@ -33,6 +33,7 @@ export const KEPT_FIRST_PAGE: KeptList<Art> = {
   totalCount: 4,
   pageInfo: FIRST_PAGE.pageInfo,
   itemHeight: 409,
+  columns: 3,
 };
 export const KEPT_ALL: KeptList<Art> = {
   items: [{ id: 'a' }, { id: 'b' }, { id: 'c' }, { id: 'd' }],
@@ -40,6 +41,7 @@ export const KEPT_ALL: KeptList<Art> = {
   totalCount: 4,
   pageInfo: LAST_PAGE.pageInfo,
   itemHeight: 409,
+  columns: 3,
 };
 
 export const contextOf = (state: AnyMachineSnapshot) => state.context as PagedListContext<Art, ListParams>;
@@ -60,6 +62,6 @@ export function pagedListModelEvents(state: AnyMachineSnapshot) {
     },
     { type: 'list.reset', params: { sort: 'newest' } },
     { type: 'list.reset', params: { sort: 'most_liked' } },
-    { type: 'list.measured', itemHeight: 409 },
+    { type: 'list.measured', itemHeight: 409, columns: 3 },
   ];
 }

@@ -153,5 +153,6 @@ export const projectWalletSession = (state: AnyMachineSnapshot) => {
     error: c.error,
     notice: c.notice,
     reloadWhenSignedIn: c.reloadWhenSignedIn,
+    online: c.online,
   };
 };

@@ -5,6 +5,8 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { cacheLifetimeMs } from './offline/dataPolicy';
 import { createDataCache } from './offline/dataRoute';
 import { RETIRED_DATABASES, openDataStore } from './offline/dataStore';
+import { storeHandedReads } from './offline/handedReads';
+import { answerNavigation } from './offline/navigation';
 import { registerMediaCache } from './offline/mediaRoute';
 import type { PageToWorkerMessage, WorkerToPageMessage } from './offline/protocol';
 import { BACKEND_PATH_PREFIXES, CACHE_NAMES, DATA_CACHE_BUDGET_BYTES, GRAPHQL_PATH } from './swConfig';
@@ -16,15 +18,19 @@ precacheAndRoute(self.__WB_MANIFEST);
 // Precaches of older builds are deleted once this worker activates.
 cleanupOutdatedCaches();
 
-// Offline navigations get the precached shell; backend paths always go to the network.
+// Navigations: the server's page, or the precached shell offline, on a 5xx or a slow answer (src/offline/navigation.ts);
+// backend paths always go to the network.
+const shell = createHandlerBoundToURL('/index.html');
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: BACKEND_PATH_PREFIXES.map((prefix) => new RegExp(`^${prefix}(/|$)`)),
-  }),
+  new NavigationRoute(
+    ({ request, event, url, params }) =>
+      answerNavigation(request, { fetch: (navigation, init) => fetch(navigation, init), shell: () => shell({ request, event, url, params }) }),
+    { denylist: BACKEND_PATH_PREFIXES.map((prefix) => new RegExp(`^${prefix}(/|$)`)) },
+  ),
 );
 
 // Media by CID: cache first, bounded in bytes, saved exhibitions' files kept (src/offline/mediaRoute.ts).
-registerMediaCache();
+const mediaCache = registerMediaCache();
 
 // One data cache for every read (issue 27 item 1): GraphQL queries and same-origin GET reads under /api/ and
 // /content/, stored per account in IndexedDB and served when the network fails. No service opts in or out.
@@ -52,14 +58,10 @@ self.addEventListener('activate', (event) => {
 
 // The first page's reads ran before this worker controlled it, so nothing of them is stored; the app cannot start
 // offline without its config: the worker asks for it itself once, so one online visit is enough (issue 27 item 3).
+// (Offline while activating: the app's own next config read stores it.) The page's other first reads come with
+// `offline.storeReads` once this worker controls it.
 async function storeConfig(): Promise<void> {
-  const work: Promise<unknown>[] = [];
-  try {
-    await dataCache.handle(new Request(new URL('/api/v1/config', self.location.origin), { headers: { Accept: 'application/json' } }), (task) => work.push(task));
-    await Promise.all(work);
-  } catch {
-    // Offline while activating: the app's own next config read stores it.
-  }
+  await dataCache.storeRead(new Request(new URL('/api/v1/config', self.location.origin), { headers: { Accept: 'application/json' } }));
 }
 
 self.addEventListener('message', (event) => {
@@ -74,6 +76,9 @@ self.addEventListener('message', (event) => {
       break;
     case 'offline.forgetAccount':
       if (typeof message.account === 'string') event.waitUntil(dataCache.forgetAccount(message.account));
+      break;
+    case 'offline.storeReads':
+      event.waitUntil(storeHandedReads(message.reads, { origin: self.location.origin, data: dataCache, media: mediaCache }));
       break;
     case 'offline.unpin':
       if (typeof message.pin === 'string') event.waitUntil(dataCache.unpin(message.pin));

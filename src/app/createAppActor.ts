@@ -1,7 +1,7 @@
 import { createActor } from 'xstate';
 import { getAppActor } from '../../machines/app/appMachine';
 import { provideAppServices, type AppServiceOverrides } from '../services/appServices';
-import { bindConnectivityToLive } from '../services/offline/connectivity';
+import { bindConnectivityToConfig, bindConnectivityToLive } from '../services/offline/connectivity';
 import { bindWalletSession } from '../services/wallet/bindWalletSession';
 import type { AppActor } from './appActorContext';
 
@@ -13,5 +13,6 @@ export function createAppActor(overrides?: AppServiceOverrides): AppActor {
   bindWalletSession(actor);
   // Back online, the live socket reconnects at once and what is on screen refetches.
   bindConnectivityToLive(getAppActor(actor, 'connectivity'), getAppActor(actor, 'liveEvents'));
+  bindConnectivityToConfig(getAppActor(actor, 'connectivity'), getAppActor(actor, 'config'));
   return actor;
 }

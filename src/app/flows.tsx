@@ -6,6 +6,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { createActor, type Actor, type AnyActorRef, type AnyStateMachine, type InputFrom, type Snapshot } from 'xstate';
 import { useAppActor } from './appActorContext';
+import { hasTaggedWork, refreshWhenRestored, type SnapshotWithChildren } from './flowRefresh';
 
 /** Unit tests replace a flow's implementations by machine id (e.g. `{ tokenPage: tokenPageFlow.provide(...) }`). */
 export type FlowOverrides = Partial<Record<string, AnyStateMachine>>;
@@ -50,22 +51,25 @@ export function useFlow<TMachine extends AnyStateMachine>(flow: TMachine, option
     // The actor is created once per mount; a new input is a new page (key the component) or an event.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actor, appActor]);
+  // Back online, a flow that showed the stored copy (or failed to read) is replaced by a fresh one once it has read.
+  useEffect(
+    () =>
+      refreshWhenRestored({
+        appActor,
+        shown: actor,
+        restart: options.snapshot ? null : () => startFlow(logic, appActor, { input: options.input }),
+        swap: setActor,
+        discard: (fresh) => appActor.send({ type: 'flow.stop', actor: fresh }),
+      }),
+    // Watched per actor on screen; the input is the one the flow was started with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [actor, appActor],
+  );
   return actor;
 }
 
-interface SnapshotWithChildren {
-  status?: string;
-  children?: Record<string, { getSnapshot(): unknown } | undefined>;
-  hasTag?: (tag: string) => boolean;
-}
-
 /** Whether the actor or any descendant machine is tagged 'busy'. */
-export function hasBusyWork(actor: { getSnapshot(): unknown }): boolean {
-  const snapshot = actor.getSnapshot() as SnapshotWithChildren | undefined;
-  if (!snapshot || snapshot.status !== 'active') return false;
-  if (snapshot.hasTag?.('busy')) return true;
-  return Object.values(snapshot.children ?? {}).some((child) => child !== undefined && hasBusyWork(child));
-}
+export const hasBusyWork = (actor: { getSnapshot(): unknown }): boolean => hasTaggedWork(actor, 'busy');
 
 function stopWhenSettled(appActor: AnyActorRef, actor: AnyActorRef): void {
   const stop = () => appActor.send({ type: 'flow.stop', actor });

@@ -206,6 +206,22 @@ export function createDataCache(options: DataCacheOptions) {
     }
   }
 
+  /**
+   * Asks the server for a read again and stores its answer (the reads a page sent before this worker controlled it).
+   * Anything that is not a read (a mutation, a body that cannot be read) is never sent: false.
+   */
+  async function storeRead(request: Request): Promise<boolean> {
+    if (!(await readOf(request))) return false;
+    const work: Promise<unknown>[] = [];
+    try {
+      await handle(request, (task) => work.push(task));
+    } catch {
+      // No answer (offline, aborted): nothing to store.
+    }
+    await Promise.all(work);
+    return true;
+  }
+
   /** Deletes what the policy evicts: past the window or end date, then least recently used past the budget. */
   async function evict(): Promise<void> {
     lastEviction = now();
@@ -223,6 +239,7 @@ export function createDataCache(options: DataCacheOptions) {
   return {
     matches,
     handle,
+    storeRead,
     evict,
     forgetAccount: (account: string) => store.forgetAccount(account.toLowerCase()).catch(() => {}),
     unpin: async (pin: string) => {

@@ -2,9 +2,10 @@
 // pins) and the bodies sit behind a small backend so the whole request handling runs in unit tests on memory;
 // mediaRoute.ts gives it Cache Storage and IndexedDB in the worker. The rules are mediaPolicy.ts's.
 import {
+  isTrustlessRequest,
   mediaKeyOf,
+  mediaStandIns,
   MEDIA_CACHE_BUDGET_BYTES,
-  parseByteRange,
   planMediaEviction,
   planQuotaEviction,
   shouldStoreMedia,
@@ -12,6 +13,7 @@ import {
   unpinMedia,
   type MediaEntry,
 } from './mediaPolicy';
+import { parseByteRange } from '../../domain/byteRange';
 import { PIN_HEADER, PIN_RESULT_HEADER, type PinResult } from './protocol';
 
 export interface MediaBackend {
@@ -84,10 +86,21 @@ export function createMediaCache({ backend, fetch, now, budget = MEDIA_CACHE_BUD
     return pin ? withPinResult(stored, 'stored') : stored;
   }
 
+  /** Another kept copy of the same image (mediaStandIns), served as it is; undefined when none is kept. */
+  async function serveStandIn(request: Request, key: string): Promise<Response | undefined> {
+    const entries = await backend.entries();
+    for (const standIn of mediaStandIns(key, entries)) {
+      const answer = await serveStored(request, standIn, entries.find((entry) => entry.key === standIn)!, null);
+      if (answer) return answer;
+    }
+    return undefined;
+  }
+
   /** Answers a same-origin GET for media: the stored copy first, else the network (kept when the policy says so). */
   async function handle(request: Request): Promise<Response> {
-    const key = mediaKeyOf(new URL(request.url).pathname);
-    if (!key) return fetch(request);
+    const url = new URL(request.url);
+    const key = mediaKeyOf(url.pathname, url.search);
+    if (!key || isTrustlessRequest(url, request.headers.get('Accept'))) return fetch(request);
     const pin = request.headers.get(PIN_HEADER);
     const entry = await backend.get(key);
     if (entry) {
@@ -96,7 +109,15 @@ export function createMediaCache({ backend, fetch, now, budget = MEDIA_CACHE_BUD
     }
     const ranged = request.headers.has('Range');
     // A save asks for the whole file (a video too), whatever range a player would have asked for.
-    const response = await fetch(request);
+    let response: Response;
+    try {
+      response = await fetch(request);
+    } catch (error) {
+      // Offline: an image seen at another width (or whole, or as its thumbnail) shows rather than nothing.
+      const standIn = pin ? undefined : await serveStandIn(request, key);
+      if (standIn) return standIn;
+      throw error;
+    }
     const contentType = response.headers.get('Content-Type') ?? '';
     // A player streams sound by ranges: the whole file is fetched beside it, so sound heard once plays offline.
     if (ranged && !pin && response.status === 206 && shouldStoreMedia({ status: 200, contentType, pinned: false, ranged: false })) {

@@ -8,7 +8,7 @@ export const MEDIA_CACHE_BUDGET_BYTES = 200 * 1024 * 1024;
 
 /** One stored media answer's bookkeeping; the bytes live in the Cache Storage under the same key. */
 export interface MediaEntry {
-  /** The URL's path, `/ipfs/<cid>` or `/ipfs/thumbnail/<cid>`: one entry per CID and derivative. */
+  /** `/ipfs/<cid>`, `/ipfs/<cid>?w=<width>` (an image's derivative) or `/ipfs/thumbnail/<cid>`: one entry per CID and derivative. */
   key: string;
   bytes: number;
   contentType: string;
@@ -28,9 +28,52 @@ export function mediaKindOf(contentType: string): MediaKind {
   return 'other';
 }
 
-/** The cache key of a same-origin media URL's path; null for anything that is not media. */
-export function mediaKeyOf(pathname: string): string | null {
-  return /^\/ipfs\/(thumbnail\/)?[A-Za-z0-9]+$/.test(pathname) ? pathname : null;
+const MEDIA_PATH = /^\/ipfs\/(thumbnail\/)?([A-Za-z0-9]+)$/;
+
+/**
+ * The cache key of a same-origin media URL (its path and search); null for anything that is not media. An image's
+ * derivative (`?w=<width>`, issue 29) is an entry of its own: its bytes are not the original's.
+ */
+export function mediaKeyOf(pathname: string, search = ''): string | null {
+  const match = MEDIA_PATH.exec(pathname);
+  if (!match) return null;
+  const width = new URLSearchParams(search).get('w');
+  return width !== null && !match[1] ? `${pathname}?w=${encodeURIComponent(width)}` : pathname;
+}
+
+/** How wide a kept copy is, for choosing a stand-in: a derivative its width, the thumbnail 480, the original widest. */
+function keptWidth(key: string): number {
+  if (key.startsWith('/ipfs/thumbnail/')) return 480;
+  const width = /\?w=(\d+)$/.exec(key);
+  return width ? Number(width[1]) : 1e9;
+}
+
+/**
+ * Offline, an image asked at one width (or whole, or as its thumbnail) that is not kept can be shown from another kept
+ * copy of the same CID: the keys of those, best first — the narrowest at least as wide as asked, then the wider of
+ * the narrower ones. Only images stand in (a video's poster is another CID).
+ */
+export function mediaStandIns(key: string, entries: readonly MediaEntry[]): string[] {
+  const cidOf = (path: string) => MEDIA_PATH.exec(path.split('?')[0]!)?.[2] ?? null;
+  const cid = cidOf(key);
+  if (!cid) return [];
+  const wanted = keptWidth(key);
+  const rank = (width: number) => (width >= wanted ? width - wanted : Number.MAX_SAFE_INTEGER - width);
+  return entries
+    .filter((entry) => entry.key !== key && cidOf(entry.key) === cid && mediaKindOf(entry.contentType) === 'image')
+    .map((entry) => entry.key)
+    .sort((a, b) => rank(keptWidth(a)) - rank(keptWidth(b)) || (a < b ? -1 : 1));
+}
+
+/**
+ * A trustless-gateway request (issue 28 item 2): a raw block or a CAR of `/ipfs/<cid>`, asked by `Accept` or
+ * `?format=`. Those answers share the file's path but not its bytes (`Vary: Accept`): never served from nor kept in
+ * the media cache.
+ */
+export function isTrustlessRequest(url: URL, accept: string | null): boolean {
+  const format = url.searchParams.get('format');
+  if (format !== null && format !== '') return true;
+  return /application\/vnd\.ipld\./i.test(accept ?? '');
 }
 
 export interface StoreQuestion {
@@ -93,30 +136,4 @@ export function planMediaEviction(entries: readonly MediaEntry[], budget: number
 export function planQuotaEviction(entries: readonly MediaEntry[], share = 0.5): string[] {
   const unpinned = unpinnedBytes(entries);
   return planMediaEviction(entries, Math.min(unpinned - 1, Math.floor(unpinned * (1 - share))));
-}
-
-export interface ByteRange {
-  start: number;
-  /** Inclusive. */
-  end: number;
-}
-
-/**
- * A single `bytes=a-b` range over a stored file of `size` bytes (what a video or audio element asks for); null for
- * no header, 'invalid' when it cannot be satisfied (416).
- */
-export function parseByteRange(header: string | null, size: number): ByteRange | null | 'invalid' {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (match[1] === '' && match[2] === '')) return 'invalid';
-  let start: number;
-  let end: number;
-  if (match[1] === '') {
-    start = Math.max(0, size - Number(match[2]));
-    end = size - 1;
-  } else {
-    start = Number(match[1]);
-    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  }
-  return start > end || start >= size ? 'invalid' : { start, end };
 }

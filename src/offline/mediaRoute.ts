@@ -35,15 +35,17 @@ async function tellClients(message: WorkerToPageMessage): Promise<void> {
   for (const client of await self.clients.matchAll({ includeUncontrolled: true })) client.postMessage(message);
 }
 
-export function registerMediaCache(): void {
+/** Media routing is registered; `store` fetches one media file as a view would and waits until it is kept. */
+export function registerMediaCache(): { store(request: Request): Promise<void> } {
   let quotaReported = false;
   const backend = mediaBackend();
-  const cacheFor = (event?: ExtendableEvent) =>
+  const cacheFor = (event?: ExtendableEvent) => cacheWith(event ? (work) => event.waitUntil(work) : undefined);
+  const cacheWith = (waitUntil?: (work: Promise<unknown>) => void) =>
     createMediaCache({
       backend,
       fetch: (request) => fetch(request),
       now: () => Date.now(),
-      waitUntil: event ? (work) => event.waitUntil(work) : undefined,
+      waitUntil,
       onQuota: () => {
         if (quotaReported) return;
         quotaReported = true;
@@ -61,4 +63,12 @@ export function registerMediaCache(): void {
     const message = event.data as PageToWorkerMessage | null;
     if (message?.type === 'offline.unpin' && typeof message.pin === 'string') event.waitUntil(cacheFor().unpin(message.pin));
   });
+
+  return {
+    async store(request) {
+      const work: Promise<unknown>[] = [];
+      await cacheWith((task) => work.push(task)).handle(request);
+      await Promise.all(work);
+    },
+  };
 }

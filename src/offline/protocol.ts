@@ -22,8 +22,25 @@ export type PageToWorkerMessage =
   | { type: 'offline.evict' }
   /** Remove a pin from every entry (data and media); entries left without pin and past the window go. */
   | { type: 'offline.unpin'; pin: string }
+  /**
+   * The reads this page sent before the worker controlled it (its first visit), sent once when the worker takes
+   * control: the worker asks the server for each read again and stores the answers (GraphQL queries and GET reads
+   * only; anything else in the list is dropped, never sent), and stores the images the page showed.
+   */
+  | { type: 'offline.storeReads'; reads: HandedRead[] }
   /** The new version is applied only on the user's word (existing). */
   | { type: 'SKIP_WAITING' };
+
+/** One read the page hands to the worker (`offline.storeReads`): same-origin URL, method, headers, text body. */
+export interface HandedRead {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** At most this many reads are handed over (the newest kept): a first visit makes a few dozen. */
+export const HANDED_READS_MAX = 120;
 
 /** Messages the worker posts to its clients. */
 export type WorkerToPageMessage =

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { isExhibitionsTab } from '../../machines/exhibitions/exhibitionsPageMachine';
+import { isExhibitionsTab } from '../../machines/exhibitions/exhibitionsTabs';
 import { ExhibitionsView, type ExhibitionsSearch } from '../views/exhibitions/ExhibitionsView';
 
 /** Only known values pass: a tab, and for the past tab an exhibition id with its view (detail or artworks). */

@@ -2,6 +2,7 @@ import type { AppConfig } from '../../machines/config/configMachine';
 import { STORED_ANSWER_HEADER } from '../offline/protocol';
 import { HttpError, NetworkError, RegionBlockedError, ServiceError, isAbortError } from './errors';
 import { reportAnswer, reportReadFailure, storedAtOf } from './offline/answerSource';
+import { recordRead } from './offline/firstReads';
 
 export type { AppConfig, EvmConfig } from '../../machines/config/configMachine';
 
@@ -25,11 +26,11 @@ async function readErrorBody(response: Response): Promise<{ error?: string; mess
  */
 export async function apiRequest<T>(path: string, init: RequestInit & { signal?: AbortSignal } = {}): Promise<T> {
   let response: Response;
+  const request = { ...init, headers: { Accept: 'application/json', ...(init.body ? { 'Content-Type': 'application/json' } : {}), ...init.headers } };
+  // A GET before the worker controls the page is handed to it once it does (firstReads.ts).
+  if ((init.method ?? 'GET').toUpperCase() === 'GET') recordRead(`${API_BASE}${path}`, request);
   try {
-    response = await fetch(`${API_BASE}${path}`, {
-      ...init,
-      headers: { Accept: 'application/json', ...(init.body ? { 'Content-Type': 'application/json' } : {}), ...init.headers },
-    });
+    response = await fetch(`${API_BASE}${path}`, request);
   } catch (error) {
     if (isAbortError(error)) throw error;
     reportReadFailure();

@@ -5,6 +5,7 @@ import { STORED_ANSWER_HEADER } from '../offline/protocol';
 import { stableStringify } from '../offline/dataPolicy';
 import { GraphqlError, HttpError, NetworkError, isAbortError } from './errors';
 import { reportAnswer, reportReadFailure, storedAtOf } from './offline/answerSource';
+import { recordRead } from './offline/firstReads';
 
 export const GRAPHQL_ENDPOINT = '/graphql';
 
@@ -137,6 +138,8 @@ async function requestOnce<TData, TVariables extends AnyVariables>(
         // This request's fetch, to learn the HTTP status of an answer that has neither data nor errors, and whether
         // the service worker answered from its stored copy.
         fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+          // Before the worker controls the page it cannot store this read: it gets it once it does (firstReads.ts).
+          if (typeof input === 'string' || input instanceof URL) recordRead(String(input), init);
           const response = await globalThis.fetch(input, init).catch((error: unknown) => {
             if (!isAbortError(error)) reportReadFailure();
             throw error;

@@ -35,7 +35,7 @@ export const getTokensByContainerIdOperation = graphql(
     getTokensByContainerId(container_id: $container_id, pagination: $pagination, exclude: $exclude) {
       totalCount
       pageInfo { ...PageInfoFields }
-      edges { cursor node { _id name thumbnailUrl tokenHolding { id } } }
+      edges { cursor node { _id name mediaType thumbnailUrl tokenHolding { id } } }
     }
   }
 `,

@@ -1,13 +1,10 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAppActor } from '../../machines/app/appMachine';
 import { renderApp } from './appHarness';
 import { ARTIST_ADDRESS, makeArtist, stubArtistNetwork } from './artistPageFixtures';
 import { makeToken } from './fixtures';
-
-// Route chunks load on first use: give async queries time.
-configure({ asyncUtilTimeout: 5000 });
 
 const path = `/artist/${ARTIST_ADDRESS}`;
 let wide: boolean;

@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetAllListSnapshots } from '../../src/components/tokens/listSnapshots';
@@ -10,8 +10,6 @@ import { ALICE, fakeWalletSession, loginOf } from './walletHarness';
 // /artists (images and list views, the remembered toggle, the cover swap on hover and focus, silent failure) and
 // /artists/apply (the external form for a visitor, disabled for a creator).
 
-configure({ asyncUtilTimeout: 5000 });
-
 const NAMES = ['Ada Nwosu', 'Felix Arden', 'Ines Kodama'];
 const address = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 
@@ -22,7 +20,8 @@ function makeArtist(n: number): CatalogueArtist {
     description: `Description of artist ${n}`,
     coverThumbnail: `/ipfs/thumb/cover-${n}`,
     // Every third artist has no featured artwork: its card keeps the cover.
-    featuredArtwork: n % 3 === 0 ? null : { id: `t${n}`, name: `Work ${n}`, thumbnailUrl: `/ipfs/thumb/work-${n}` },
+    // Work 2 is a gif: its card keeps the still thumbnail (its derivatives would be the animated original).
+    featuredArtwork: n % 3 === 0 ? null : { id: `t${n}`, name: `Work ${n}`, mediaType: n === 2 ? 'gif' : 'image', thumbnailUrl: `/ipfs/thumbnail/bafkreiwork${n}` },
   };
 }
 
@@ -78,10 +77,13 @@ describe('/artists', { timeout: 30_000 }, () => {
     const ada = cardOf('Ada Nwosu');
     expect(within(ada).queryByRole('img', { name: 'Featured artwork: Work 1' })).not.toBeInTheDocument();
     await userEvent.hover(ada);
-    expect(within(ada).getByRole('img', { name: 'Featured artwork: Work 1' })).toHaveAttribute('src', '/ipfs/thumb/work-1');
+    const work1 = within(ada).getByRole('img', { name: 'Featured artwork: Work 1' });
+    expect(work1).toHaveAttribute('src', '/ipfs/thumbnail/bafkreiwork1');
+    expect(work1).toHaveAttribute('srcset', expect.stringContaining('/ipfs/bafkreiwork1?w=640 640w'));
     await userEvent.hover(cardOf('Felix Arden'));
     expect(within(ada).queryByRole('img', { name: /Featured artwork/ })).not.toBeInTheDocument();
-    expect(within(cardOf('Felix Arden')).getByRole('img', { name: 'Featured artwork: Work 2' })).toBeInTheDocument();
+    const work2 = within(cardOf('Felix Arden')).getByRole('img', { name: 'Featured artwork: Work 2' });
+    expect([work2.getAttribute('src'), work2.hasAttribute('srcset')]).toEqual(['/ipfs/thumbnail/bafkreiwork2', false]);
     await userEvent.unhover(cardOf('Felix Arden'));
     expect(screen.queryByRole('img', { name: /Featured artwork/ })).not.toBeInTheDocument();
     // Without a featured artwork the cover stays.

@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { firstLoadJs } from '../../scripts/bundle-size';
+import { checkRouteBudgets, firstLoadJs, routeModules } from '../../scripts/bundle-size';
 import { pwaManifest, precacheGlobIgnores } from '../../src/app/pwaManifest';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -82,5 +83,53 @@ describe('firstLoadJs', () => {
     const explore = await firstLoadJs(dist, '/explore');
     expect(explore.files).toEqual(['assets/explore-4.js', 'assets/index-1.js', 'assets/react-2.js', 'theme-init.js']);
     await expect(firstLoadJs(dist, '/no-such-route')).rejects.toThrow(/No split chunks found/);
+  });
+});
+
+describe('route budgets', () => {
+  it('behavior: every route file (with its layout route, the root excluded) is counted with the eagerly imported GraphQL client; a route over its budget is named', async () => {
+    const repo = await mkdtemp(path.join(tmpdir(), 'route-budgets-'));
+    const routes = path.join(repo, 'src', 'routes');
+    await mkdir(path.join(routes, '_auth'), { recursive: true });
+    for (const file of ['__root.tsx', 'index.tsx', 'redirect.tsx', '_auth.tsx', '_auth/profile.tsx']) await writeFile(path.join(routes, file), '');
+    expect(await routeModules(repo)).toEqual([
+      { route: '_auth/profile', modules: ['src/routes/_auth/profile.tsx', 'src/routes/_auth.tsx'] },
+      { route: 'index', modules: ['src/routes/index.tsx'] },
+      { route: 'redirect', modules: ['src/routes/redirect.tsx'] },
+    ]);
+
+    const dist = path.join(repo, 'dist');
+    await mkdir(path.join(dist, '.vite'), { recursive: true });
+    await mkdir(path.join(dist, 'assets'));
+    // Incompressible bytes, so the gzip sizes are close to the raw ones: entry 20 KB, client 5 KB, profile 60 KB.
+    const noise = (kb: number) => randomBytes(kb * 1024);
+    const files: Record<string, Buffer> = {
+      'assets/index-1.js': noise(20),
+      'assets/client-2.js': noise(5),
+      'assets/home-3.js': noise(1),
+      'assets/auth-4.js': noise(1),
+      'assets/profile-5.js': noise(60),
+    };
+    for (const [file, content] of Object.entries(files)) await writeFile(path.join(dist, file), content);
+    await writeFile(path.join(dist, 'index.html'), '<script type="module" src="/assets/index-1.js"></script>');
+    await writeFile(
+      path.join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', isEntry: true },
+        'src/services/graphqlClient.ts': { file: 'assets/client-2.js' },
+        'src/routes/index.tsx?tsr-split=component': { file: 'assets/home-3.js' },
+        'src/routes/_auth.tsx?tsr-split=component': { file: 'assets/auth-4.js' },
+        'src/routes/_auth/profile.tsx?tsr-split=component': { file: 'assets/profile-5.js' },
+      }),
+    );
+    const results = await checkRouteBudgets(dist, repo, 60, 'src/routes', {});
+    const byRoute = Object.fromEntries(results.map((result) => [result.route, result]));
+    expect(byRoute.index!.files).toEqual(['assets/client-2.js', 'assets/home-3.js', 'assets/index-1.js']);
+    expect(byRoute.redirect!.files).toEqual(['assets/client-2.js', 'assets/index-1.js']);
+    expect(byRoute['_auth/profile']!.files).toEqual(['assets/auth-4.js', 'assets/client-2.js', 'assets/index-1.js', 'assets/profile-5.js']);
+    expect(results.filter((result) => result.over).map((result) => result.route)).toEqual(['_auth/profile']);
+    // A route's own budget (one not yet at the target) replaces the common one.
+    const allowed = await checkRouteBudgets(dist, repo, 60, 'src/routes', { '_auth/profile': 100 });
+    expect(allowed.filter((result) => result.over)).toEqual([]);
   });
 });

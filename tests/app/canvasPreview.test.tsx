@@ -66,7 +66,11 @@ describe('canvas preview', () => {
   it('default: /preview/canvas/{id}?share= shows the cover, name, description and the first 12 tokens, asking with the share token', async () => {
     await renderApp(`/preview/canvas/41?share=${SHARE}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Tidal Loops' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Cover of Tidal Loops' })).toHaveAttribute('src', '/ipfs/bafkreicover');
+    const cover = screen.getByRole('img', { name: 'Cover of Tidal Loops' });
+    expect(cover).toHaveAttribute('src', '/ipfs/bafkreicover');
+    // Issue 29: the cover's derivatives, at the collection cover's layout (beside the details from 48rem).
+    expect(cover).toHaveAttribute('srcset', expect.stringContaining('/ipfs/bafkreicover?w=640 640w'));
+    expect(cover).toHaveAttribute('sizes', '(min-width: 48rem) 360px, 100vw');
     expect(screen.getByText('Slow waves, drawn once a day.')).toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent('Preview: this collection is not published yet.');
     expect(screen.getByRole('img', { name: 'Image' })).toBeInTheDocument();

@@ -7,7 +7,7 @@ import type { CollectionDisplay } from '../../src/services/collection';
 import { NOT_FOUND_TEXT } from '../../src/views/status/NotFoundView';
 import { forgetAllListSnapshots } from '../../src/components/tokens/listSnapshots';
 import { fromPromise } from 'xstate';
-import { collectionRoyaltiesFlow } from '../../src/services/flows/collection';
+import { collectionRoyaltiesFlow } from '../../src/services/flows/collectionRoyalties';
 import { configAnswering, demoConfig, renderApp } from './appHarness';
 import { makeToken } from './fixtures';
 import { ALICE, HARDHAT_ACCOUNTS, fakeWalletSession, loginOf } from './walletHarness';

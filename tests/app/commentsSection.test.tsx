@@ -65,11 +65,12 @@ describe('CommentsPanel: one section element', () => {
     expect(section).toHaveAttribute('aria-labelledby', 'comments-title');
     expect(screen.getByRole('region', { name: 'Comments' })).toBe(section);
 
-    // The thread is loading inside the same section.
+    // The thread (its own chunk) loads inside the same section, which says so meanwhile.
     expect(await within(section).findByText('Loading comments…')).toBeInTheDocument();
+    await waitFor(() => expect(api.asked()).toBe(1));
     expect(document.getElementById('comments')).toBe(section);
     expect(section).toHaveAttribute('aria-busy', 'true');
-    expect(api.asked()).toBe(1);
+    expect(within(section).getByText('Loading comments…')).toBeInTheDocument();
 
     await api.next(answer({ data: { getCommentsByTokenId: PAGE } }));
     expect(await screen.findByRole('region', { name: 'Comments (1)' })).toBe(section);

@@ -63,7 +63,7 @@ describe('CommentsPanel: levels and posting after sign-in', () => {
     const session = fakeWalletSession({ restored: { address: ALICE, chainId: 31337, connectorId: 'demo:1' }, stored: loginOf(ALICE), connection: { address: ALICE, chainId: 31337 } });
     renderPanel('21', session.machine);
     const region = await screen.findByRole('region', { name: 'Comments (1)' });
-    await waitFor(() => expect(within(region).getAllByRole('button', { name: 'Reply' })).toHaveLength(4));
+    await waitFor(() => expect(within(region).getAllByRole('button', { name: 'Reply' })).toHaveLength(4), { timeout: 10_000 });
     for (const level of [0, 1, 2, 3]) {
       const body = region.querySelector(`li.comment-level-${level} > article`) as HTMLElement;
       expect(within(body).getByRole('button', { name: 'Reply' })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formDraftsStored, readFormDraft, storeFormDraft } from '../../src/services/formDrafts';
@@ -7,8 +7,6 @@ import { field, fillForm, json, optionsOf, stubContactNetwork } from './contactF
 
 // Issue 16 "Contact" (seed 001 §2, §4, §5, §8, §9): the form with the ALTCHA check (the demo's config), its widget
 // replaced by a stand-in that reports a payload the way <altcha-widget>'s 'verified' event does.
-
-configure({ asyncUtilTimeout: 5000 });
 
 const altcha = vi.hoisted(() => ({ mounts: [] as Array<{ challengeUrl: string; onToken(token: string): void; onExpire(): void }> }));
 vi.mock('../../src/services/contact/altchaWidget', () => ({

@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configAnswering, demoConfig, renderApp } from './appHarness';
@@ -7,8 +7,6 @@ import { field, fillForm, json, stubContactNetwork } from './contactFixtures';
 // Issue 16 "Contact", production's human check: Cloudflare Turnstile (seed 001 §4 "a human-check widget is shown
 // after the site key loads, with retry every 8000 ms", §8 "Missing site key raises an internal error and the widget
 // is silently not shown"). `window.turnstile` is a stand-in for Cloudflare's script (already loaded).
-
-configure({ asyncUtilTimeout: 5000 });
 
 interface RenderCall {
   sitekey: string;

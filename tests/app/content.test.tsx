@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetAllListSnapshots } from '../../src/components/tokens/listSnapshots';
@@ -7,8 +7,6 @@ import { FakeIntersectionObserver, stubGraphql, tokensAnswer, type GraphqlCall }
 
 // Issue 16 "Content": /learn, /faq (11 questions, one accordion), /flipcard (explore filtered to flipcards, share →
 // studio-create), /tos and /community-guidelines (one policies page: text loaded by path, line breaks kept, retry).
-
-configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   forgetAllListSnapshots();

@@ -24,9 +24,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** The browser finished loading the chosen image (1200×800) into the crop area. */
-function loadChosenImage() {
-  const image = screen.getByRole('img', { name: /Image to crop/ }) as HTMLImageElement;
+/** The browser finished loading the chosen image (1200×800) into the crop area (a chunk of its own: awaited). */
+async function loadChosenImage() {
+  const image = (await screen.findByRole('img', { name: /Image to crop/ })) as HTMLImageElement;
   Object.defineProperties(image, {
     naturalWidth: { value: 1200 },
     naturalHeight: { value: 800 },
@@ -51,9 +51,9 @@ describe('CropUploadEditor', () => {
 
     await user.upload(fileInput(), png());
     expect(onEditingChange).toHaveBeenLastCalledWith(true, expect.any(File));
-    expect(screen.getByRole('img', { name: 'Image to crop: cover.png' })).toHaveAttribute('src', 'blob:chosen');
+    expect(await screen.findByRole('img', { name: 'Image to crop: cover.png' })).toHaveAttribute('src', 'blob:chosen');
     expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
-    loadChosenImage();
+    await loadChosenImage();
     expect(screen.getByLabelText('Crop area: drag, or use the arrow keys, to move the image')).toBeInTheDocument();
     fireEvent.change(screen.getByRole('slider', { name: 'Zoom' }), { target: { value: '2' } });
     expect(screen.getByRole('slider', { name: 'Zoom' })).toHaveValue('2');
@@ -82,7 +82,7 @@ describe('CropUploadEditor', () => {
     expect(screen.getByRole('img', { name: 'Cover image: the chosen image' })).toHaveAttribute('src', '/ipfs/bafkreicover');
     await user.upload(fileInput(), png('photo.jpg', 'image/jpeg'));
     expect(onEditingChange).toHaveBeenLastCalledWith(true, expect.any(File));
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(onEditingChange).toHaveBeenLastCalledWith(false, null);
     expect(onChange).not.toHaveBeenCalled();
     expect(screen.getByRole('img', { name: 'Cover image: the chosen image' })).toHaveAttribute('src', '/ipfs/bafkreicover');
@@ -117,7 +117,7 @@ describe('CropUploadEditor', () => {
     expect(fileInput()).toHaveAttribute('accept', '.png,image/png');
     await user.upload(fileInput(), png());
     expect(document.querySelector('.crop-stage-area')).toHaveStyle({ height: '40rem' });
-    loadChosenImage();
+    await loadChosenImage();
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(cropImage).toHaveBeenCalled());
     const area = cropImage.mock.calls[0]![1];
@@ -130,7 +130,7 @@ describe('CropUploadEditor', () => {
     const onChange = vi.fn();
     render(<CropUploadEditor label="Crop the avatar" file={png('me.png')} maxOutputWidth={512} onChange={onChange} onCancel={onCancel} />);
     expect(screen.queryByRole('button', { name: 'Choose image' })).not.toBeInTheDocument();
-    loadChosenImage();
+    await loadChosenImage();
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(onChange).toHaveBeenCalled());
     expect(cropImage.mock.calls[0]![3]).toBe(512);
@@ -144,7 +144,7 @@ describe('CropUploadEditor', () => {
     const onChange = vi.fn();
     render(<CropUploadEditor label="Cover image" onChange={onChange} />);
     await user.upload(fileInput(), png());
-    loadChosenImage();
+    await loadChosenImage();
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This image could not be read.');
     expect(onChange).not.toHaveBeenCalled();

@@ -2,6 +2,9 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { collectionCoverDraftKey } from '../../machines/collection/collectionCoverMachine';
+import { collectionSellDraftKey } from '../../machines/dashboard/collectionSellMachine';
+import { formDraftsStored, storeFormDraft } from '../../src/services/formDrafts';
 import { getAppActor } from '../../machines/app/appMachine';
 import { MINIMUM_PRICE_MESSAGE, REQUIRED_FIELD_MESSAGE } from '../../machines/forms/validators';
 import { AppActorProvider } from '../../src/app/appActorContext';
@@ -45,6 +48,12 @@ beforeEach(async () => {
   wallet.approved = false;
   wallet.reject = false;
   state = { created: [tideLoops(), quietOrbit()], allOut: {}, listings: {}, tokens: [] };
+  // Each test starts without the drafts (list price, chosen cover) another one left (issue 27 item 7).
+  for (const collection of state.created) {
+    storeFormDraft(collectionSellDraftKey(collection._id, CREATOR), null);
+    storeFormDraft(collectionCoverDraftKey(collection._id, CREATOR), null);
+  }
+  await formDraftsStored();
   backend = creationsBackend(state);
   vi.stubGlobal('fetch', backend.fetchImpl);
   vi.stubGlobal('IntersectionObserver', class { observe() {} unobserve() {} disconnect() {} takeRecords() { return []; } });

@@ -1,15 +1,13 @@
 // /exhibitions (issue 16; seed 001 §2 "Exhibitions"): the tabs (past only with past exhibitions; the tab stored and
 // kept in the URL with replace), no current exhibition, the viewer (intro banner, cards, statement; arrows, keys,
 // rail; the position kept per exhibition), the artworks tab's token cards and the past views in the URL.
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetAllListSnapshots } from '../../src/components/tokens/listSnapshots';
 import { renderApp } from './appHarness';
 import { CURRENT, PAST, pastAnswer } from './exhibitionsFixtures';
 import { FakeIntersectionObserver, stubGraphql, tokenPage, type GraphqlCall } from './exploreFixtures';
-
-configure({ asyncUtilTimeout: 5000 });
 
 let current: typeof CURRENT | null;
 let past: typeof PAST;

@@ -1,12 +1,10 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetAllListSnapshots } from '../../src/components/tokens/listSnapshots';
 import { FAVOURITES_CONNECT_MESSAGE } from '../../src/views/explore/FavouritesList';
 import { renderApp } from './appHarness';
 import { FakeIntersectionObserver, stubGraphql, tokensAnswer, type GraphqlCall } from './exploreFixtures';
 import { ALICE, fakeWalletSession, loginOf } from './walletHarness';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const registered = () => fakeWalletSession({ restored: { address: ALICE, chainId: 31337, connectorId: 'demo:1' }, stored: loginOf(ALICE) }).machine;
 

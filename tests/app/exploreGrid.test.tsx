@@ -1,13 +1,10 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetAllListSnapshots } from '../../src/components/tokens/listSnapshots';
 import { getAppActor } from '../../machines/app/appMachine';
 import { renderApp } from './appHarness';
 import { FakeIntersectionObserver, makeCollection, pageOf, stubGraphql, tokensAnswer, type GraphqlCall } from './exploreFixtures';
-
-// Route chunks load on first use and the machine is shared: give async queries time.
-configure({ asyncUtilTimeout: 5000 });
 
 const ARTIST = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
 

@@ -1,12 +1,9 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_TAGLINE } from '../../src/app/product';
 import { renderApp } from './appHarness';
 import { FakeIntersectionObserver, makeCollection } from './exploreFixtures';
-
-// The GraphQL client's chunk loads on first use: give async queries time.
-configure({ asyncUtilTimeout: 5000 });
 
 // The real services and flows run; only the network under them is replaced, answering each GraphQL operation.
 const flat = (link: Record<string, unknown>) => ({ path: null, address: null, chainId: null, name: null, ...link });

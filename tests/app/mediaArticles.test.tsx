@@ -1,11 +1,8 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './appHarness';
 import { stubGraphql } from './exploreFixtures';
-
-// Route chunks load on first use: give async queries time.
-configure({ asyncUtilTimeout: 5000 });
 
 const summary = (id: number, title: string, type: string, createdAt: string, over: Record<string, unknown> = {}) => ({
   id: String(id),

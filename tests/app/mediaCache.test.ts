@@ -40,7 +40,8 @@ function fakeServer(files: Record<string, { type: string; bytes: number }>) {
   const fetch = async (request: Request) => {
     requests.push(request);
     if (!online) throw new TypeError('Failed to fetch');
-    const file = files[new URL(request.url).pathname];
+    const url = new URL(request.url);
+    const file = files[url.pathname + url.search] ?? files[url.pathname];
     if (!file) return new Response('missing', { status: 404 });
     return new Response(new Uint8Array(file.bytes).fill(7), { status: 200, headers: { 'Content-Type': file.type } });
   };
@@ -67,6 +68,39 @@ describe('media cache (worker side, on memory)', () => {
     expect(server.requests).toHaveLength(1);
     await settle();
     expect(entries.get('/ipfs/img1')?.usedAt).toBe(2_000);
+  });
+
+  it('derivatives: each width is an entry of its own; offline, a width not kept shows another kept copy of the same image', async () => {
+    const { backend, entries } = memoryBackend();
+    const server = fakeServer({
+      '/ipfs/art?w=640': { type: 'image/webp', bytes: 64 },
+      '/ipfs/art?w=1440': { type: 'image/webp', bytes: 144 },
+      '/ipfs/thumbnail/art': { type: 'image/webp', bytes: 48 },
+      '/ipfs/art': { type: 'image/png', bytes: 1000 },
+      '/ipfs/tune': { type: 'audio/mpeg', bytes: 30 },
+    });
+    const cache = createMediaCache({ backend, fetch: server.fetch, now: () => 5 });
+    expect((await (await cache.handle(get('/ipfs/art?w=640'))).arrayBuffer()).byteLength).toBe(64);
+    await settle();
+    // The derivative is kept under its own key, not the original's.
+    expect([...entries.keys()]).toEqual(['/ipfs/art?w=640']);
+    expect((await (await cache.handle(get('/ipfs/art?w=640'))).arrayBuffer()).byteLength).toBe(64);
+    expect(server.requests).toHaveLength(1);
+    // Online, another width is asked of the network, not stood in for.
+    expect((await (await cache.handle(get('/ipfs/art?w=1440'))).arrayBuffer()).byteLength).toBe(144);
+    expect(server.requests).toHaveLength(2);
+    await cache.handle(get('/ipfs/tune'));
+    await settle();
+    await backend.delete(['/ipfs/art?w=1440']);
+
+    server.goOffline();
+    for (const path of ['/ipfs/art?w=320', '/ipfs/art?w=2048', '/ipfs/art', '/ipfs/thumbnail/art']) {
+      const answer = await cache.handle(get(path));
+      expect([answer.status, answer.headers.get('Content-Type'), (await answer.arrayBuffer()).byteLength]).toEqual([200, 'image/webp', 64]);
+    }
+    // Only images of the same CID stand in: another CID (or sound) has nothing kept, so the failure stays.
+    await expect(cache.handle(get('/ipfs/other?w=640'))).rejects.toThrow('Failed to fetch');
+    await expect(cache.handle(get('/ipfs/tune?w=640'))).rejects.toThrow('Failed to fetch');
   });
 
   it('behavior: a video viewed is not stored; a pinned one is stored whole and plays offline by ranges', async () => {
@@ -177,5 +211,25 @@ describe('media cache (worker side, on memory)', () => {
     expect(entries.size).toBe(0);
     server.goOffline();
     await expect(cache.handle(get('/ipfs/nothing'))).rejects.toThrow('Failed to fetch');
+  });
+  it('trustless gateway: raw-block and CAR requests (Accept or ?format=) go to the network, never served from or kept in the cache', async () => {
+    const { backend, entries } = memoryBackend();
+    const server = fakeServer({ '/ipfs/img1': { type: 'image/png', bytes: 10 } });
+    const cache = createMediaCache({ backend, fetch: server.fetch, now: () => 1_000 });
+    // Not kept: asked as a raw block, as a CAR, or by ?format=.
+    await cache.handle(get('/ipfs/img1', { Accept: 'application/vnd.ipld.raw' }));
+    await cache.handle(get('/ipfs/img1', { Accept: 'application/vnd.ipld.car; version=1' }));
+    await cache.handle(get('/ipfs/img1?format=car'));
+    await settle();
+    expect(entries.size).toBe(0);
+    expect(server.requests).toHaveLength(3);
+    // The file kept from a plain view does not answer a raw-block request: that still goes to the network.
+    await cache.handle(get('/ipfs/img1'));
+    await settle();
+    expect(entries.has('/ipfs/img1')).toBe(true);
+    await cache.handle(get('/ipfs/img1', { Accept: 'application/vnd.ipld.raw' }));
+    await cache.handle(get('/ipfs/img1?format=raw'));
+    expect(server.requests).toHaveLength(6);
+    expect(server.requests.at(-2)!.headers.get('Accept')).toBe('application/vnd.ipld.raw');
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   MEDIA_CACHE_BUDGET_BYTES,
   mediaKeyOf,
-  parseByteRange,
+  mediaStandIns,
   planMediaEviction,
   planQuotaEviction,
   shouldStoreMedia,
@@ -22,9 +22,31 @@ describe('media cache policy', () => {
   it('keys: one per CID and derivative; nothing else is media', () => {
     expect(mediaKeyOf('/ipfs/bafkreiabc123')).toBe('/ipfs/bafkreiabc123');
     expect(mediaKeyOf('/ipfs/thumbnail/bafkreiabc123')).toBe('/ipfs/thumbnail/bafkreiabc123');
+    expect(mediaKeyOf('/ipfs/bafkreiabc123', '?w=640')).toBe('/ipfs/bafkreiabc123?w=640');
+    expect(mediaKeyOf('/ipfs/bafkreiabc123', '?x=1')).toBe('/ipfs/bafkreiabc123');
+    expect(mediaKeyOf('/ipfs/thumbnail/bafkreiabc123', '?w=640')).toBe('/ipfs/thumbnail/bafkreiabc123');
     expect(mediaKeyOf('/ipfs/')).toBeNull();
     expect(mediaKeyOf('/ipfs/a/b/c')).toBeNull();
     expect(mediaKeyOf('/api/v1/config')).toBeNull();
+  });
+
+  it('stand-ins: other kept images of the same CID, the narrowest at least as wide as asked first, then the widest narrower', () => {
+    const kept = (key: string, contentType = 'image/webp') => entry(key, 10, 1, [], contentType);
+    const entries = [
+      kept('/ipfs/art?w=320'),
+      kept('/ipfs/art?w=1440'),
+      kept('/ipfs/art?w=960'),
+      kept('/ipfs/thumbnail/art'),
+      kept('/ipfs/art', 'image/png'),
+      kept('/ipfs/other?w=640'),
+      kept('/ipfs/tune', 'audio/mpeg'),
+    ];
+    expect(mediaStandIns('/ipfs/art?w=640', entries)).toEqual(['/ipfs/art?w=960', '/ipfs/art?w=1440', '/ipfs/art', '/ipfs/thumbnail/art', '/ipfs/art?w=320']);
+    expect(mediaStandIns('/ipfs/art', entries)).toEqual(['/ipfs/art?w=1440', '/ipfs/art?w=960', '/ipfs/thumbnail/art', '/ipfs/art?w=320']);
+    expect(mediaStandIns('/ipfs/thumbnail/art', entries)).toEqual(['/ipfs/art?w=960', '/ipfs/art?w=1440', '/ipfs/art', '/ipfs/art?w=320']);
+    expect(mediaStandIns('/ipfs/tune?w=640', entries)).toEqual([]);
+    expect(mediaStandIns('/ipfs/none?w=640', entries)).toEqual([]);
+    expect(mediaStandIns('/api/v1/config', entries)).toEqual([]);
   });
 
   it('behavior: images, gifs and sound are kept when viewed; a video only when a save pins it', () => {
@@ -76,16 +98,5 @@ describe('media cache policy', () => {
     expect(planMediaEviction(entries, 0)).toEqual(['/ipfs/a', '/ipfs/b']);
     expect(planQuotaEviction(entries)).toEqual(['/ipfs/a']);
     expect(planQuotaEviction([entry('/ipfs/saved', 10, 1, ['exhibition:7'])])).toEqual([]);
-  });
-
-  it('ranges: what a video element asks for, sliced from the whole file', () => {
-    expect(parseByteRange(null, 100)).toBeNull();
-    expect(parseByteRange('bytes=0-', 100)).toEqual({ start: 0, end: 99 });
-    expect(parseByteRange('bytes=10-19', 100)).toEqual({ start: 10, end: 19 });
-    expect(parseByteRange('bytes=90-500', 100)).toEqual({ start: 90, end: 99 });
-    expect(parseByteRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 });
-    expect(parseByteRange('bytes=100-', 100)).toBe('invalid');
-    expect(parseByteRange('bytes=5-1', 100)).toBe('invalid');
-    expect(parseByteRange('items=0-1', 100)).toBe('invalid');
   });
 });

@@ -7,6 +7,22 @@ import { renderApp } from './appHarness';
 
 const bar = () => document.querySelector('.notification-bar');
 
+/** A ResizeObserver the test triggers itself (jsdom has no layout): returns what runs the observer's callback. */
+function stubResizeObserver(): () => void {
+  let callback: (() => void) | undefined;
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      constructor(observed: () => void) {
+        callback = observed;
+      }
+      observe() {}
+      disconnect() {}
+    },
+  );
+  return () => callback?.();
+}
+
 describe('notifications in the app (seed 000 §4, §9)', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -68,17 +84,7 @@ describe('notifications in the app (seed 000 §4, §9)', () => {
   });
 
   it('behavior: the offline-ready notice publishes its height so the mobile menu keeps its controls above it', async () => {
-    let report: (() => void) | undefined;
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        constructor(callback: () => void) {
-          report = callback;
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    const report = stubResizeObserver();
     const { appActor } = await renderApp('/under-construction');
     const root = document.documentElement;
     expect(root.style.getPropertyValue('--overlay-inset')).toBe('0px');
@@ -89,10 +95,98 @@ describe('notifications in the app (seed 000 §4, §9)', () => {
     const stack = document.querySelector('.overlay-stack') as HTMLElement;
     // jsdom has no layout: the stack's box is what a phone shows (a 56 px notice 16 px above the bottom).
     vi.spyOn(stack, 'getBoundingClientRect').mockReturnValue({ top: window.innerHeight - 72, height: 56 } as DOMRect);
-    act(() => report?.());
+    act(() => report());
     expect(root.style.getPropertyValue('--overlay-inset')).toBe('72px');
 
     stop();
+    appActor.stop();
+  });
+  it('behavior: a reader at the page end stays clear of a band that grows after they scrolled there; elsewhere the page keeps still', async () => {
+    const report = stubResizeObserver();
+    const { appActor } = await renderApp('/under-construction');
+    const root = document.documentElement;
+    const stack = document.querySelector('.overlay-stack') as HTMLElement;
+    const box = vi.spyOn(stack, 'getBoundingClientRect');
+    // jsdom has no layout: a 2000 px page on an 844 px screen, scrolled to its very end (2000 - 844).
+    vi.spyOn(root, 'scrollHeight', 'get').mockReturnValue(2000);
+    vi.stubGlobal('innerHeight', 844);
+    vi.stubGlobal('scrollY', 1156);
+    const scrollBy = vi.fn();
+    vi.stubGlobal('scrollBy', scrollBy);
+
+    // A notice comes (72 px band), then the offline status joins it (a 120 px band): the end follows each growth.
+    box.mockReturnValue({ top: 844 - 72, height: 56 } as DOMRect);
+    act(() => report());
+    expect(root.style.getPropertyValue('--overlay-inset')).toBe('72px');
+    expect(scrollBy).toHaveBeenLastCalledWith({ top: 72, behavior: 'instant' });
+    vi.stubGlobal('scrollY', 1156 + 72);
+    vi.spyOn(root, 'scrollHeight', 'get').mockReturnValue(2072);
+    box.mockReturnValue({ top: 844 - 120, height: 104 } as DOMRect);
+    act(() => report());
+    expect(root.style.getPropertyValue('--overlay-inset')).toBe('120px');
+    expect(scrollBy).toHaveBeenLastCalledWith({ top: 48, behavior: 'instant' });
+
+    // Shrinking never scrolls; nor does growth while the reader is elsewhere on the page.
+    scrollBy.mockClear();
+    box.mockReturnValue({ top: 844 - 72, height: 56 } as DOMRect);
+    act(() => report());
+    vi.stubGlobal('scrollY', 300);
+    box.mockReturnValue({ top: 844 - 120, height: 104 } as DOMRect);
+    act(() => report());
+    expect(root.style.getPropertyValue('--overlay-inset')).toBe('120px');
+    expect(scrollBy).not.toHaveBeenCalled();
+
+    // At the end again, but a full-screen layer holds the page (the filter drawer is open): the page under it stays.
+    box.mockReturnValue({ top: 844 - 72, height: 56 } as DOMRect);
+    act(() => report());
+    vi.stubGlobal('scrollY', 2000 - 844);
+    vi.spyOn(root, 'scrollHeight', 'get').mockReturnValue(2000);
+    document.body.style.overflow = 'hidden';
+    box.mockReturnValue({ top: 844 - 120, height: 104 } as DOMRect);
+    act(() => report());
+    expect(root.style.getPropertyValue('--overlay-inset')).toBe('120px');
+    expect(scrollBy).not.toHaveBeenCalled();
+    document.body.style.overflow = '';
+
+    vi.unstubAllGlobals();
+    appActor.stop();
+  });
+  it('behavior: focus on a notice holds it past its delay; leaving runs the whole delay again; Escape closes it', async () => {
+    const { appActor } = await renderApp('/under-construction');
+    const notifications = getAppActor(appActor, 'notifications');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    act(() => notifications.send({ type: 'notify.show', kind: 'info', text: 'Token has been sold' }));
+    const close = screen.getByRole('button', { name: 'Close notification' });
+    act(() => close.focus());
+    expect(bar()).toHaveAttribute('data-paused', 'true');
+    act(() => vi.advanceTimersByTime(10000));
+    expect(screen.getByRole('status')).toHaveTextContent('Token has been sold');
+    act(() => close.blur());
+    expect(bar()).not.toHaveAttribute('data-paused');
+    act(() => vi.advanceTimersByTime(3999));
+    expect(screen.getByRole('status')).toHaveTextContent('Token has been sold');
+    act(() => notifications.send({ type: 'notify.show', kind: 'error', text: 'You canceled the request in your wallet.' }));
+    act(() => {
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    });
+    expect(bar()).toBeNull();
+    appActor.stop();
+  });
+
+  it("behavior: Escape inside a dialog is the dialog's: the notice stays", async () => {
+    const { appActor } = await renderApp('/under-construction');
+    const notifications = getAppActor(appActor, 'notifications');
+    act(() => notifications.send({ type: 'notify.show', kind: 'success', text: 'Comment posted' }));
+    const dialog = document.createElement('div');
+    dialog.setAttribute('role', 'dialog');
+    const inside = document.createElement('button');
+    dialog.append(inside);
+    document.body.append(dialog);
+    act(() => {
+      inside.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Comment posted');
+    dialog.remove();
     appActor.stop();
   });
 });

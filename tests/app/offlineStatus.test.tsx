@@ -9,7 +9,7 @@ import { connectivityStatusText } from '../../src/components/offline/Connectivit
 import { savedAgeRefreshMs, savedAgeText } from '../../src/components/offline/savedAge';
 import { TokenTradePanel, type TradeToken } from '../../src/components/trading/TokenTradePanel';
 import { reportAnswer, reportReadFailure } from '../../src/services/offline/answerSource';
-import { bindConnectivityToLive, createWatchConnectivity, provideConnectivity } from '../../src/services/offline/connectivity';
+import { bindConnectivityToConfig, bindConnectivityToLive, createWatchConnectivity, provideConnectivity } from '../../src/services/offline/connectivity';
 import { configAnswering, demoConfig, renderApp } from './appHarness';
 
 const MINUTE = 60_000;
@@ -119,18 +119,20 @@ describe('offline status in the shell', () => {
 });
 
 describe('trade actions and stored answers', () => {
-  function renderPanel() {
+  async function renderPanel() {
     const appActor: AppActor = createAppActor({ config: configAnswering(async () => demoConfig) });
     render(
       <AppActorProvider actor={appActor}>
         <TokenTradePanel token={listedToken} />
       </AppActorProvider>,
     );
+    // The wallet session restores first (nothing stored here): until then Buy waits for it, not for the network.
+    await act(async () => {});
     return appActor;
   }
 
-  it('behavior: Buy and Make offer are disabled with a reason while a stored answer is on screen, even online', () => {
-    renderPanel();
+  it('behavior: Buy and Make offer are disabled with a reason while a stored answer is on screen, even online', async () => {
+    await renderPanel();
     const buy = screen.getByRole('button', { name: 'Buy for 0.015 ETH' });
     const offer = screen.getByRole('button', { name: 'Make offer' });
     expect(buy).toBeEnabled();
@@ -147,8 +149,8 @@ describe('trade actions and stored answers', () => {
     expect(screen.queryByText('Needs current data: this page shows saved data')).toBeNull();
   });
 
-  it('behavior: offline, Buy says it needs a connection; a read that got no answer also counts as offline', () => {
-    const appActor = renderPanel();
+  it('behavior: offline, Buy says it needs a connection; a read that got no answer also counts as offline', async () => {
+    const appActor = await renderPanel();
     const buy = screen.getByRole('button', { name: 'Buy for 0.015 ETH' });
     act(() => reportReadFailure());
     expect(selectOffline(getAppActor(appActor, 'connectivity').getSnapshot())).toBe(true);
@@ -177,6 +179,35 @@ describe('connectivity service', () => {
     actor.stop();
   });
 
+  it('behavior: a read with no answer while the browser says online probes the server, backing off, and keeps probing until it answers', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let answers = false;
+    const probes: string[] = [];
+    vi.stubGlobal('fetch', async (input: string) => {
+      probes.push(input);
+      if (!answers) throw new TypeError('Failed to fetch');
+      return new Response('{}', { status: 200 });
+    });
+    const actor = createActor(provideConnectivity({ target: new EventTarget(), worker: null, isOnline: () => true })).start();
+    reportReadFailure();
+    expect(selectOffline(actor.getSnapshot())).toBe(true);
+    // 1, 2, 4, 8, then 15 s and 15 s again: six probes in 45 s, none before its pause is over.
+    await vi.advanceTimersByTimeAsync(999);
+    expect(probes).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1 + 2_000 + 4_000 + 8_000 + 15_000 + 15_000);
+    expect(probes).toEqual(Array(6).fill('/api/v1/config'));
+    expect(selectOffline(actor.getSnapshot())).toBe(true);
+    // The server answers the next probe: back online, and probing stops.
+    answers = true;
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(probes).toHaveLength(7);
+    expect(selectOffline(actor.getSnapshot())).toBe(false);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(probes).toHaveLength(7);
+    actor.stop();
+    vi.unstubAllGlobals();
+  });
+
   it('default: a browser that starts offline starts the status offline; stopping removes the listeners', () => {
     const target = new EventTarget();
     const remove = vi.spyOn(target, 'removeEventListener');
@@ -199,6 +230,27 @@ describe('connectivity service', () => {
     online = true;
     target.dispatchEvent(new Event('online'));
     expect(live.send.mock.calls).toEqual([[{ type: 'live.reconnect' }]]);
+    connectivity.stop();
+  });
+
+  it('behavior: back online, the config is read again (an offline start showed its stored copy); not before', () => {
+    const target = new EventTarget();
+    let online = true;
+    const connectivity = createActor(provideConnectivity({ target, worker: null, isOnline: () => online })).start();
+    const config = { send: vi.fn() };
+    const stop = bindConnectivityToConfig(connectivity, config);
+    online = false;
+    target.dispatchEvent(new Event('offline'));
+    expect(config.send).not.toHaveBeenCalled();
+    online = true;
+    target.dispatchEvent(new Event('online'));
+    expect(config.send.mock.calls).toEqual([[{ type: 'config.refresh' }]]);
+    stop();
+    online = false;
+    target.dispatchEvent(new Event('offline'));
+    online = true;
+    target.dispatchEvent(new Event('online'));
+    expect(config.send).toHaveBeenCalledTimes(1);
     connectivity.stop();
   });
 });

@@ -61,7 +61,7 @@ describe('token page: the owner and live owners', () => {
     expect(screen.queryByRole('region', { name: 'Your token' })).not.toBeInTheDocument();
   });
 
-  it('a live Sold shows the buyer by display name (alias) and avatar, and the buyer gets no link to the seller\'s holding', async () => {
+  it('a live Sold shows the buyer by display name (alias) and avatar; the buyer is told they own it, with no link to the seller\'s holding', async () => {
     const backend = stubOwnedBackend({ getTokenFromHolding: () => makeTokenDetail(), getTokensByContainerId: () => siblingPageEmpty });
     vi.stubGlobal('fetch', backend.fetchImpl);
     const live = scriptedLive();
@@ -79,7 +79,11 @@ describe('token page: the owner and live owners', () => {
     const owner = within(meta).getByText('june').closest('.token-person')!;
     expect(owner.querySelector('img.token-avatar')).toHaveAttribute('src', '/ipfs/thumbnail/bafkreijune');
     expect(within(meta).queryByText('0x90...b906')).not.toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Your token' })).not.toBeInTheDocument();
+    // Issue 29: the buyer's page says so; their holding is another one, found in the dashboard's tokens.
+    const mine = screen.getByRole('region', { name: 'Your token' });
+    expect(mine).toHaveTextContent('You own this token.');
+    expect(within(mine).getByRole('link', { name: 'See it in your dashboard' })).toHaveAttribute('href', '/account/dashboard?tab=tokens');
+    expect(within(mine).queryByRole('link', { name: 'List or manage it in your dashboard' })).not.toBeInTheDocument();
   });
 
   it('a live Sold without names shows the seed\'s shortened address', async () => {

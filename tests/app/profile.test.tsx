@@ -105,7 +105,7 @@ describe('profile (general tab)', () => {
     putAnswer = () => new Response(JSON.stringify({ ...account, alias: 'new alias', avatar }), { headers: { 'Content-Type': 'application/json' } });
     const { form, session, stored, appActor } = await openProfile();
     const header = screen.getByRole('banner');
-    expect(within(header).getByRole('link', { name: 'Profile of lumen' })).toHaveTextContent('LU');
+    expect(within(header).getByRole('link', { name: 'Profile of lumen' }).querySelector('.account-avatar-initials')).toHaveAttribute('data-initials', 'LU');
     expect(session.calls.stored).toEqual([]);
 
     await userEvent.clear(within(form).getByLabelText('Alias'));

@@ -29,7 +29,7 @@ const STORED: ArtistProfileData = {
     featuredArtwork: '12',
     featuredArtworkDescription: 'The first light',
     highlights: [{ date: '2024-05-01', achievement: 'Solo show' }],
-    portfolio: { context: 'Early works', items: [{ mediaUrl: '/ipfs/bafyone', thumbnailUrl: '/ipfs/thumb/bafyone', description: 'One' }] },
+    portfolio: { context: 'Early works', items: [{ mediaUrl: '/ipfs/bafyone', thumbnailUrl: '/ipfs/thumbnail/bafyone', description: 'One' }] },
   },
   artworks: [
     { id: '12', name: 'Dawn' },
@@ -131,8 +131,14 @@ describe('profile: artist profile tab', { timeout: 15_000 }, () => {
     expect(within(form).getByLabelText('Website')).toHaveValue('https://ada.example');
     expect(within(form).getByLabelText(/Highlight 1 achievement/)).toHaveValue('Solo show');
     expect(within(form).getByLabelText('Caption of image 1')).toHaveValue('One');
-    expect(within(form).getByRole('img', { name: 'Portfolio image 1' })).toHaveAttribute('src', '/ipfs/thumb/bafyone');
-    expect(within(form).getByRole('img', { name: 'Current cover' })).toHaveAttribute('src', '/ipfs/bafycover');
+    const portfolioImage = within(form).getByRole('img', { name: 'Portfolio image 1' });
+    expect(portfolioImage).toHaveAttribute('src', '/ipfs/thumbnail/bafyone');
+    const cover = within(form).getByRole('img', { name: 'Current cover' });
+    expect(cover).toHaveAttribute('src', '/ipfs/bafycover');
+    // Issue 29: the kept images through their derivatives, at the previews' sizes.
+    expect([portfolioImage.getAttribute('sizes'), cover.getAttribute('sizes')]).toEqual(['160px', '(max-width: 469px) 100vw, 469px']);
+    expect(portfolioImage).toHaveAttribute('srcset', expect.stringContaining('/ipfs/bafyone?w=320 320w'));
+    expect(cover).toHaveAttribute('srcset', expect.stringContaining('/ipfs/bafycover?w=960 960w'));
     expect(within(form).getByLabelText('Artwork')).toHaveValue('12');
     expect(within(form).getAllByRole('option').map((option) => option.textContent)).toEqual(['None', 'Dawn', 'Dusk']);
     await user.keyboard('{ArrowLeft}');
@@ -214,8 +220,8 @@ describe('profile: artist profile tab', { timeout: 15_000 }, () => {
     await user.selectOptions(within(form).getByLabelText('Artwork'), '12');
 
     await user.upload(within(form).getByLabelText('Cover image file'), new File([new Uint8Array(8)], 'cover.png', { type: 'image/png' }));
-    const editor = within(form).getByRole('group', { name: 'Crop the cover' });
-    const image = within(editor).getByRole('img', { name: 'Image to crop: cover.png' });
+    const editor = await within(form).findByRole('group', { name: 'Crop the cover' });
+    const image = await within(editor).findByRole('img', { name: 'Image to crop: cover.png' });
     Object.defineProperties(image, { naturalWidth: { value: 1878 }, naturalHeight: { value: 960 }, offsetWidth: { value: 850 }, offsetHeight: { value: 434 } });
     act(() => {
       fireEvent.load(image);

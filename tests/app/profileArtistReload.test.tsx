@@ -98,8 +98,8 @@ async function typeWork({ user, form }: Awaited<ReturnType<typeof openArtistTab>
   await user.upload(within(form).getByLabelText('Portfolio image files'), new File([new Uint8Array(8)], 'two.png', { type: 'image/png' }));
   await user.type(within(form).getByLabelText('Caption of image 2'), 'Second');
   await user.upload(within(form).getByLabelText('Cover image file'), new File([new Uint8Array(8)], 'cover.png', { type: 'image/png' }));
-  const editor = within(form).getByRole('group', { name: 'Crop the cover' });
-  const image = within(editor).getByRole('img', { name: 'Image to crop: cover.png' });
+  const editor = await within(form).findByRole('group', { name: 'Crop the cover' });
+  const image = await within(editor).findByRole('img', { name: 'Image to crop: cover.png' });
   Object.defineProperties(image, { naturalWidth: { value: 1878 }, naturalHeight: { value: 960 }, offsetWidth: { value: 850 }, offsetHeight: { value: 434 } });
   act(() => {
     fireEvent.load(image);

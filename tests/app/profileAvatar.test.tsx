@@ -39,8 +39,9 @@ async function openProfile() {
   return screen.findByRole('form', { name: 'General' });
 }
 
-function loadImage() {
-  const image = screen.getByRole('img', { name: 'Image to crop: me.png' });
+/** The editor loads when the file is chosen (its own chunk): its image is awaited. */
+async function loadImage() {
+  const image = await screen.findByRole('img', { name: 'Image to crop: me.png' });
   Object.defineProperties(image, { naturalWidth: { value: 900 }, naturalHeight: { value: 600 }, offsetWidth: { value: 750 }, offsetHeight: { value: 500 } });
   act(() => {
     fireEvent.load(image);
@@ -52,8 +53,8 @@ describe('profile avatar', () => {
     const user = userEvent.setup();
     const form = await openProfile();
     await user.upload(form.querySelector<HTMLInputElement>('input[type="file"]')!, new File([new Uint8Array(4)], 'me.png', { type: 'image/png' }));
-    const editor = within(form).getByRole('group', { name: 'Crop the avatar' });
-    loadImage();
+    const editor = await within(form).findByRole('group', { name: 'Crop the avatar' });
+    await loadImage();
     await user.click(within(editor).getByRole('button', { name: 'Apply' }));
     expect(await within(form).findByRole('img', { name: 'New avatar' })).toHaveAttribute('src', 'data:image/png;base64,c3F1YXJl');
     expect(within(form).queryByRole('group', { name: 'Crop the avatar' })).not.toBeInTheDocument();

@@ -49,13 +49,20 @@ describe('studio reload on the details step', () => {
     const page = await openCreate(first);
     await userEvent.type(screen.getByLabelText('Name'), 'Dawn');
     await userEvent.upload(screen.getByLabelText('Cover image file'), new File([new Uint8Array(3)], 'cover.png', { type: 'image/png' }));
-    const image = (await screen.findByRole('img', { name: /Image to crop/ })) as HTMLImageElement;
+    // The crop area is a chunk of its own (issue 29), loaded once a file is chosen.
+    const image = (await screen.findByRole('img', { name: /Image to crop/ }, { timeout: 5000 })) as HTMLImageElement;
+    // Issue 29: while the crop editor is open Next is disabled and says why; the hint goes once the crop is applied.
+    const next = () => within(screen.getByRole('form', { name: 'Collection details' })).getByRole('button', { name: 'Next' });
+    await waitFor(() => expect(next()).toHaveAccessibleDescription('Apply or cancel the cover crop to continue.'));
+    expect(next()).toBeDisabled();
     Object.defineProperties(image, { naturalWidth: { value: 1200 }, naturalHeight: { value: 800 }, offsetWidth: { value: 750 }, offsetHeight: { value: 500 } });
     act(() => {
       fireEvent.load(image);
     });
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(cropImage).toHaveBeenCalled());
+    await waitFor(() => expect(screen.queryByText('Apply or cancel the cover crop to continue.')).not.toBeInTheDocument());
+    expect(next()).not.toHaveAttribute('aria-describedby');
     await act(() => studioRecordsStored());
     page.unmount();
 

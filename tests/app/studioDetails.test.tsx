@@ -92,7 +92,7 @@ describe('studio details form', () => {
     const studio = scriptedStudio({ canvas: studioCanvas({ tokenCount: 2 }) });
     await renderApp('/studio/edit/c1', { walletSession: creatorSession() }, studio.flows);
     await screen.findByRole('heading', { level: 1, name: 'Preview' });
-    await userEvent.click(screen.getByRole('button', { name: 'Edit collection' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit collection' }));
     await screen.findByRole('heading', { level: 1, name: 'Update' });
     expect(screen.getByLabelText('Name')).toHaveValue('Dawn');
     expect(screen.getByLabelText('Media type')).toBeDisabled();

@@ -16,6 +16,8 @@ async function openUpload(studio: ReturnType<typeof scriptedStudio>, title: stri
   await renderApp('/studio/edit/c1', { walletSession: creatorSession() }, studio.flows);
   await userEvent.click(await screen.findByRole('button', { name: 'Edit tokens' }, { timeout: 5000 }));
   await screen.findByRole('heading', { level: 1, name: title });
+  // The step's view is its own chunk (issue 29): the step shows once its loading status (same render as the title) is gone.
+  await waitFor(() => expect(screen.queryByText('Loading …')).not.toBeInTheDocument());
 }
 
 const png = (name: string, size: number) => new File([new Uint8Array(size)], name, { type: 'image/png' });
@@ -28,9 +30,13 @@ describe('studio upload', () => {
     expect(notes).toHaveTextContent('Supported formats: JPG, JPEG, PNG');
     expect(notes).toHaveTextContent('Maximum file size: 10.0 MB');
 
-    await userEvent.upload(screen.getByLabelText('Choose images'), [png('one.png', 2_000_000), png('two.png', 1000)]);
+    // Issue 29: the picker says what was chosen (the native input, cleared for the next choice, would say 'No file chosen').
+    const picker = screen.getByLabelText('Choose images');
+    expect(picker).toHaveAccessibleDescription('No files chosen yet or drop files here');
+    await userEvent.upload(picker, [png('one.png', 2_000_000), png('two.png', 1000)]);
     const list = screen.getByRole('list', { name: 'Files to upload' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(picker).toHaveAccessibleDescription('2 files chosen or drop files here');
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(studio.uploads).toHaveLength(1));
     expect(studio.uploads[0]!.input).toMatchObject({ canvasId: 'c1', context: 'media', category: 'token', file: { name: 'one.png', size: 2_000_000 } });
@@ -59,6 +65,7 @@ describe('studio upload', () => {
     const studio = scriptedStudio();
     await openUpload(studio, 'Upload images');
     await userEvent.upload(screen.getByLabelText('Choose images'), [png('one.png', 100)]);
+    expect(screen.getByText('one.png chosen')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(studio.uploads).toHaveLength(1));
     act(() => studio.uploads[0]!.sendBack({ type: 'upload.failed', key: studio.uploads[0]!.input.file.key }));
@@ -126,6 +133,15 @@ describe('studio token edit card', () => {
     expect(within(cards[1]!).getByLabelText('Description')).toHaveAttribute('rows', '3');
     expect(within(cards[0]!).getByText('Required, up to 50 characters.')).toBeInTheDocument();
     expect(within(cards[0]!).getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it("default: a card's image is shown through its derivatives, at the card's size (issue 29)", async () => {
+    const studio = scriptedStudio({ canvas: studioCanvas({ tokenCount: 1 }), tokens: [studioToken('1', { name: 'Sunrise', thumbnailUrl: '/ipfs/thumbnail/bafkreisun' })] });
+    await openUpload(studio, 'Token details');
+    const image = within(screen.getByRole('article')).getByRole('img', { name: 'Sunrise' });
+    expect(image).toHaveAttribute('srcset', expect.stringContaining('/ipfs/bafkreisun?w=320 320w'));
+    expect(image).toHaveAttribute('sizes', '(max-width: 640px) 100vw, 10rem');
+    expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['160', '160']);
   });
 
   it('behavior: Save is enabled by a changed name and sends it; an invalid description keeps it disabled', async () => {

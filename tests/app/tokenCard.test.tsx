@@ -59,10 +59,10 @@ let appActor: AppActor;
 const patchToken = (id: string, patch: TokenPatch) => getAppActor(appActor, 'liveEvents').send({ type: 'live.patch', id, patch });
 
 /** A card inside the real app actor (the like button reads the wallet session) and a router (its link). */
-async function renderCard(token: MarketplaceToken) {
+async function renderCard(token: MarketplaceToken, eager = false) {
   appActor = createAppActor({ config: configAnswering(async () => demoConfig) });
   const router = createRouter({
-    routeTree: createRootRoute({ component: () => <TokenCard token={token} /> }),
+    routeTree: createRootRoute({ component: () => <TokenCard token={token} eager={eager} /> }),
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
   await router.load();
@@ -96,6 +96,13 @@ describe('TokenCard', () => {
     expect(within(card).getByRole('button', { name: /like/i })).toHaveTextContent('1');
     expect(within(card).queryByRole('link')).not.toBeInTheDocument();
     expect(within(card).queryByText('SOLD')).not.toBeInTheDocument();
+  });
+
+  it('a card on the first screen (eager): its thumbnail loads at once with a high priority, not lazily', async () => {
+    const card = await renderCard(makeToken(8), true);
+    const img = within(card).getByRole('img', { name: 'Artwork 8' });
+    expect(img).toHaveAttribute('loading', 'eager');
+    expect(img).toHaveAttribute('fetchpriority', 'high');
   });
 
   it('parameters: a token with holding info links to /token/{holding id}; sale price with up to 8 decimals; SOLD', async () => {

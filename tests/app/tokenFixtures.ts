@@ -50,7 +50,7 @@ export function makeTokenDetail(overrides: Partial<TokenDetail> = {}): TokenDeta
 }
 
 export function makeSibling(n: number, withHolding = true): SiblingToken {
-  return { _id: String(100 + n), name: `Sibling ${n}`, thumbnailUrl: `/ipfs/thumb/sib${n}`, tokenHolding: withHolding ? { id: String(500 + n) } : null };
+  return { _id: String(100 + n), name: `Sibling ${n}`, mediaType: 'image', thumbnailUrl: `/ipfs/thumb/sib${n}`, tokenHolding: withHolding ? { id: String(500 + n) } : null };
 }
 
 export function makeOffer(n: number, overrides: Partial<TokenOffer> = {}): TokenOffer {

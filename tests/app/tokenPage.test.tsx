@@ -73,7 +73,7 @@ describe('token detail page (/token/$id)', () => {
   it('siblings: queries 4 excluding the current token, shows at most 3, links only those with a holding', async () => {
     const api = stubGraphql(makeTokenDetail(), {
       // The server may still return the current token: the page never shows it as its own sibling.
-      getTokensByContainerId: () => siblingPage([{ _id: '7', name: 'Quiet Orbit', thumbnailUrl: null, tokenHolding: { id: '41' } }, makeSibling(1), makeSibling(2, false), makeSibling(3), makeSibling(4)]),
+      getTokensByContainerId: () => siblingPage([{ _id: '7', name: 'Quiet Orbit', mediaType: 'image', thumbnailUrl: null, tokenHolding: { id: '41' } }, makeSibling(1), makeSibling(2, false), makeSibling(3), makeSibling(4)]),
     });
     await renderApp('/token/41');
     const strip = await screen.findByRole('list', { name: 'More from Night Gardens' });

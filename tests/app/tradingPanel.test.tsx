@@ -71,6 +71,8 @@ describe('TokenTradePanel (seed 000 §2 token detail, §5 rules)', () => {
     const { notice, walletModalOpen } = renderPanel(token());
     const buy = screen.getByRole('button', { name: 'Buy for 0.015 ETH' });
     expect(walletModalOpen()).toBe(false);
+    // Disabled until the wallet session has restored (here: nothing to restore), then a click says what is missing.
+    await waitFor(() => expect(buy).toHaveProperty('disabled', false));
     fireEvent.click(buy);
     expect(notice()).toMatchObject({ kind: 'error', text: 'Please connect your wallet to place the order' });
     expect(walletModalOpen()).toBe(true);
@@ -78,6 +80,7 @@ describe('TokenTradePanel (seed 000 §2 token detail, §5 rules)', () => {
 
   it('toggles the offer button to an input with Make offer (disabled while empty or invalid) and Cancel', async () => {
     const { notice } = renderPanel(token());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Make offer' })).toHaveProperty('disabled', false));
     fireEvent.click(screen.getByRole('button', { name: 'Make offer' }));
     const input = screen.getByLabelText('Your offer (ETH)');
     const submit = screen.getByRole('button', { name: 'Make offer' });

@@ -49,7 +49,9 @@ describe('header wallet slot', () => {
     const header = screen.getByRole('banner');
     const avatar = await within(header).findByRole('link', { name: 'Profile of lumen' });
     expect(avatar).toHaveAttribute('href', '/profile');
-    expect(avatar).toHaveTextContent('LU');
+    // The initials are drawn by CSS from data-initials: no text beside the link's name (WCAG 2.5.3).
+    expect(avatar.querySelector('.account-avatar-initials')).toHaveAttribute('data-initials', 'LU');
+    expect(avatar).toHaveTextContent('');
     expect(within(header).queryByRole('button', { name: 'Connect wallet' })).not.toBeInTheDocument();
   });
 

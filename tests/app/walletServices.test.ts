@@ -45,6 +45,23 @@ describe('demo wallet (EIP-1193 over the local chain)', () => {
     const provider = createDemoWalletProvider({ providerURL: 'http://127.0.0.1:8545', accountIndex: 2 });
     expect(await provider.request({ method: 'eth_sendTransaction', params: [{ from: HARDHAT_ACCOUNTS[0], to: ALICE, value: '0x1' }] })).toBe('0xhash');
     expect(rpc.calls.find((call) => call.method === 'eth_sendTransaction')?.params).toEqual([{ from: HARDHAT_ACCOUNTS[2], to: ALICE, value: '0x1' }]);
+    expect(rpc.calls.find((call) => call.method === 'eth_estimateGas')?.params).toEqual([{ from: HARDHAT_ACCOUNTS[2], to: ALICE, value: '0x1' }]);
+  });
+
+  it('behavior: eth_sendTransaction is estimated first; one that would revert is refused with the revert data and never sent', async () => {
+    const sent: string[] = [];
+    vi.stubGlobal('fetch', async (_input: unknown, init?: RequestInit) => {
+      const { id, method } = JSON.parse(String(init?.body)) as { id: number; method: string };
+      const body = method === 'eth_accounts'
+        ? { jsonrpc: '2.0', id, result: HARDHAT_ACCOUNTS }
+        : { jsonrpc: '2.0', id, error: { code: 3, message: 'execution reverted: custom error 0xdeadbeef', data: '0xdeadbeef' } };
+      sent.push(method);
+      return new Response(JSON.stringify(body));
+    });
+    const provider = createDemoWalletProvider({ providerURL: 'http://127.0.0.1:8545', accountIndex: 1 });
+    await expect(provider.request({ method: 'eth_sendTransaction', params: [{ to: ALICE, data: '0x12' }] }))
+      .rejects.toMatchObject({ code: 3, message: 'execution reverted: custom error 0xdeadbeef', data: '0xdeadbeef' });
+    expect(sent).toEqual(['eth_accounts', 'eth_estimateGas']);
   });
 
   it('behavior: a node error keeps its JSON-RPC code (the catalogue reads it); another chain is refused with 4902', async () => {

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { displayName, formatPrice } from '../../app/format';
 import type { MarketplaceCollection } from '../../services/marketplace';
+import { IMAGE_SIZES, responsiveImage } from '../media/responsiveImage';
 
 // Covers are shown 16:9 like the collection page's cover; the intrinsic size reserves the space before loading.
 const COVER_WIDTH = 640;
@@ -8,15 +9,26 @@ const COVER_HEIGHT = 360;
 
 const tokensText = (count: number) => `${count} ${count === 1 ? 'artwork' : 'artworks'}`;
 
-/** A collection card: cover, name, creator, artworks count and floor price; links to the collection page. */
-export function CollectionCard({ collection }: { collection: MarketplaceCollection }) {
+/**
+ * A collection card: cover, name, creator, artworks count and floor price; links to the collection page. `eager`: a
+ * card on the first screen, whose cover loads at once with a high priority (likely the page's largest paint).
+ */
+export function CollectionCard({ collection, eager = false }: { collection: MarketplaceCollection; eager?: boolean }) {
   // The cover's thumbnail (the card's size), else the collection's thumbnail; the full cover only when neither exists.
   const image = collection.coverThumbnail ?? collection.thumbnail ?? collection.cover;
   const body = (
     <>
       <div className="collection-card-media">
         {image ? (
-          <img src={image} alt="" width={COVER_WIDTH} height={COVER_HEIGHT} loading="lazy" decoding="async" />
+          <img
+            {...responsiveImage(image, IMAGE_SIZES.wideCard)}
+            alt=""
+            width={COVER_WIDTH}
+            height={COVER_HEIGHT}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            {...(eager ? { fetchPriority: 'high' as const } : {})}
+          />
         ) : (
           <div className="token-card-placeholder" aria-hidden="true" />
         )}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { FetchPage } from '../../../machines/lists/pagedListMachine';
 import type { MarketplaceCollection, TokenListParams } from '../../services/marketplace';
 import { listSnapshotKey } from '../tokens/listSnapshots';
-import { PagedGrid } from '../tokens/PagedGrid';
+import { EAGER_CARDS, PagedGrid } from '../tokens/PagedGrid';
 import { CollectionCard } from './CollectionCard';
 
 export interface CollectionListProps<TParams = TokenListParams> {
@@ -15,7 +15,7 @@ export interface CollectionListProps<TParams = TokenListParams> {
 }
 
 const collectionKey = (collection: MarketplaceCollection) => collection.id;
-const renderCollection = (collection: MarketplaceCollection) => <CollectionCard collection={collection} />;
+const renderCollection = (collection: MarketplaceCollection, index: number) => <CollectionCard collection={collection} eager={index < EAGER_CARDS} />;
 
 /** A grid of collection cards paged through the pagedList machine, restored with its scroll offset on return. */
 export function CollectionList<TParams = TokenListParams>({ listKey, label, emptyText = 'No collections found', ...list }: CollectionListProps<TParams>) {

@@ -12,3 +12,9 @@ export function useCommentThread(): CommentThreadRef {
   if (!thread) throw new Error('useCommentThread outside CommentsPanel');
   return thread;
 }
+
+/** What the thread reports to the panel's frame: whether it is loading, and its comment count once loaded. */
+export interface ThreadStatus {
+  busy: boolean;
+  count?: number;
+}

@@ -1,14 +1,73 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { useSystemActor } from '../../app/appActorContext';
 
-/** The one visible notification (seed 000 §4): errors and warnings as alerts, the rest as status. */
+/** The gap kept between a control the user is on and a notice that would cover it. */
+const CLEAR_GAP_PX = 8;
+
+/**
+ * The one visible notification (seed 000 §4): errors and warnings as alerts, the rest as status. It floats at the
+ * page bottom, where the page reserves its height (layout.css) so nothing stays under it: the control the user is on
+ * when it shows is scrolled clear, focus scrolling keeps controls above it, and the page's end scrolls past it.
+ * Hover or focus holds it; Escape (outside a dialog, which has its own Escape) or its close button dismisses it.
+ */
 export function NotificationBar() {
   const notifications = useSystemActor('notifications');
   const current = useSelector(notifications, (snapshot) => snapshot.context.current);
+  const paused = useSelector(notifications, (snapshot) => snapshot.matches({ shown: 'paused' }));
+  const barRef = useRef<HTMLDivElement>(null);
+  const held = useRef({ pointer: false, focus: false });
+  const shownId = current?.id;
+
+  useLayoutEffect(() => {
+    const bar = barRef.current;
+    if (!bar) return;
+    const active = document.activeElement;
+    // A notice replacing another under the pointer or the focus is held as well (the old element left no blur).
+    held.current = { pointer: bar.matches(':hover'), focus: bar.contains(active) };
+    if (held.current.pointer || held.current.focus) notifications.send({ type: 'notify.pause' });
+    if (!(active instanceof HTMLElement) || active === document.body || bar.contains(active)) return;
+    const covered = active.getBoundingClientRect();
+    const box = bar.getBoundingClientRect();
+    const sideBySide = covered.right <= box.left || covered.left >= box.right;
+    if (!sideBySide && covered.height > 0 && covered.bottom > box.top - CLEAR_GAP_PX && covered.top < window.innerHeight) {
+      window.scrollBy({ top: covered.bottom - box.top + CLEAR_GAP_PX, behavior: 'instant' });
+    }
+  }, [shownId, notifications]);
+
+  useEffect(() => {
+    if (shownId === undefined) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (event.target instanceof Element && event.target.closest('[role="dialog"], dialog')) return;
+      notifications.send({ type: 'notify.dismiss', id: shownId });
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [shownId, notifications]);
+
   if (!current) return null;
   const urgent = current.kind === 'error' || current.kind === 'warning';
+  const hold = (what: 'pointer' | 'focus', on: boolean) => {
+    held.current[what] = on;
+    const holding = held.current.pointer || held.current.focus;
+    notifications.send({ type: holding ? 'notify.pause' : 'notify.resume' });
+  };
   return (
-    <div className={`notification-bar notification-${current.kind}`} role={urgent ? 'alert' : 'status'} key={current.id} data-notification-id={current.id}>
+    <div
+      ref={barRef}
+      className={`notification-bar notification-${current.kind}`}
+      role={urgent ? 'alert' : 'status'}
+      key={current.id}
+      data-notification-id={current.id}
+      data-paused={paused ? 'true' : undefined}
+      onPointerEnter={(event) => event.pointerType === 'mouse' && hold('pointer', true)}
+      onPointerLeave={(event) => event.pointerType === 'mouse' && hold('pointer', false)}
+      onFocus={() => hold('focus', true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) hold('focus', false);
+      }}
+    >
       <p className="notification-text">{current.text}</p>
       <button
         type="button"

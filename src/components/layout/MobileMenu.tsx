@@ -1,38 +1,26 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { visibleMenu, type NavGroup } from '../../app/navigation';
 import { useSelector } from '@xstate/react';
 import { useSystemActor } from '../../app/appActorContext';
 import { WalletButton } from '../wallet/WalletButton';
 import { ThemeSwitch } from './ThemeSwitch';
+import { useModalLayer } from './useModalLayer';
 
 /** Hamburger button opening a full-screen menu with wallet connect, profile link and theme switch (seed 000 §2). */
 export function MobileMenu({ menu }: { menu?: NavGroup[] }) {
   const [open, setOpen] = useState(false);
   const openerRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const groups = visibleMenu(menu);
+  const sections = groups.filter((group) => group.items);
+  const pages = groups.filter((group) => !group.items && group.to);
   const wallet = useSystemActor('walletSession');
   const registered = useSelector(wallet, (snapshot) => snapshot.hasTag('registered'));
 
-  useEffect(() => {
-    if (!open) return;
-    // The opener button is always rendered: the one that opened the menu gets the focus back.
-    const opener = openerRef.current;
-    closeRef.current?.focus();
-    const previousOverflow = document.body.style.overflow;
-    // The page behind a full-screen menu must not scroll.
-    document.body.style.overflow = 'hidden';
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.body.style.overflow = previousOverflow;
-      document.removeEventListener('keydown', onKeyDown);
-      opener?.focus();
-    };
-  }, [open]);
+  // The opener button is always rendered: the one that opened the menu gets the focus back.
+  useModalLayer(open, { layer: panelRef, initialFocus: closeRef, onEscape: () => setOpen(false), onClosed: () => openerRef.current?.focus() });
 
   const close = () => setOpen(false);
 
@@ -52,7 +40,7 @@ export function MobileMenu({ menu }: { menu?: NavGroup[] }) {
         </svg>
       </button>
       {open && (
-        <div id="mobile-menu-panel" className="mobile-menu-panel" role="dialog" aria-modal="true" aria-label="Menu">
+        <div ref={panelRef} id="mobile-menu-panel" className="mobile-menu-panel" role="dialog" aria-modal="true" aria-label="Menu">
           <div className="mobile-menu-top">
             <button ref={closeRef} type="button" className="icon-button" aria-label="Close menu" onClick={close}>
               <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
@@ -61,25 +49,34 @@ export function MobileMenu({ menu }: { menu?: NavGroup[] }) {
             </button>
           </div>
           <nav aria-label="Main" className="mobile-menu-nav">
-            {groups.map((group) =>
-              group.items ? (
-                <section key={group.label} className="mobile-menu-group">
-                  <h2 className="mobile-menu-heading">{group.label}</h2>
-                  <ul>
-                    {group.items.map((item) => (
-                      <li key={item.to}>
-                        <Link to={item.to} className="mobile-menu-link" onClick={close}>
-                          {item.label}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              ) : (
-                <Link key={group.label} to={group.to!} className="mobile-menu-link mobile-menu-heading" onClick={close}>
-                  {group.label}
-                </Link>
-              ),
+            {sections.map((group) => (
+              <section key={group.label} className="mobile-menu-group">
+                <h2 className="mobile-menu-heading">{group.label}</h2>
+                <ul>
+                  {group.items!.map((item) => (
+                    <li key={item.to}>
+                      <Link to={item.to} className="mobile-menu-link" onClick={close}>
+                        {item.label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+            {/* Studio and Dashboard are pages, not sections (seed 000 §2): links that look like links, with an arrow. */}
+            {pages.length > 0 && (
+              <ul className="mobile-menu-pages">
+                {pages.map((group) => (
+                  <li key={group.label}>
+                    <Link to={group.to!} className="mobile-menu-link mobile-menu-page" onClick={close}>
+                      {group.label}
+                      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                        <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                      </svg>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
             )}
           </nav>
           <div className="mobile-menu-wallet">

@@ -10,7 +10,7 @@ import { ConnectivityStatus } from '../offline/ConnectivityStatus';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-/** The main layout: header, the offline status, page, footer, plus the notification bar and the update prompt. */
+/** The main layout: header, page, footer, plus the floating offline status, notification bar and update prompt. */
 export function RootLayout({ children }: { children: ReactNode }) {
   const overlay = useRef<HTMLDivElement>(null);
   useOverlayInset(overlay);
@@ -20,12 +20,13 @@ export function RootLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <Header />
-      <ConnectivityStatus />
       <main id="main" className="site-main" tabIndex={-1}>
         <ConfigGate>{children}</ConfigGate>
       </main>
       <Footer />
       <div className="overlay-stack" ref={overlay}>
+        {/* Floats over the page bottom with the notices: showing or hiding it never moves the page (no layout shift). */}
+        <ConnectivityStatus />
         <NotificationBar />
         <PwaUpdatePrompt />
       </div>

@@ -1,12 +1,14 @@
-// Still image: the thumbnail on cards, the full image on the detail page (same square box, so no layout shift).
-import { MediaThumbnail, THUMB_SIZE, type ViewerProps } from './TokenMedia';
+// Still image: the thumbnail on cards, a derivative sized for the screen on the detail page, the original in fullscreen
+// (same square box, so no layout shift).
+import { responsiveImage } from './responsiveImage';
+import { MediaThumbnail, THUMB_SIZE, viewerSizes, type ViewerProps } from './TokenMedia';
 
 export default function ImageViewer({ token, variant }: ViewerProps) {
   if (variant === 'card' || !token.mediaUrl) return <MediaThumbnail token={token} variant={variant} />;
   return (
     <img
       className="media-full"
-      src={token.mediaUrl}
+      {...(variant === 'fullscreen' ? { src: token.mediaUrl } : responsiveImage(token.mediaUrl, viewerSizes(variant)))}
       alt={token.name}
       width={THUMB_SIZE}
       height={THUMB_SIZE}

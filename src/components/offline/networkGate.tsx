@@ -1,7 +1,7 @@
 // Actions that need the network are disabled with a reason while the app is offline; trades (buy, offer, accept,
 // list) also while any answer on screen is a stored copy, which could hide a sale. Read from the connectivity actor.
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useId, type ButtonHTMLAttributes } from 'react';
 import { selectNetworkBlock, selectTradeBlock, type NetworkBlock } from '../../../machines/offline/connectivityMachine';
 import { useSystemActor } from '../../app/appActorContext';
 import '../../styles/offline.css';
@@ -41,5 +41,27 @@ export function GateReason({ gate, hidden = false }: { gate: NetworkGate; hidden
     <span id={gate.reasonId} className={hidden ? 'network-gate-reason-hidden' : 'network-gate-reason'}>
       {gate.reason}
     </span>
+  );
+}
+
+export interface GatedButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  /** Which gate holds the button (see GateKind). */
+  gate: GateKind;
+  /** The reason for assistive technology only (small controls repeated on every card). */
+  hiddenReason?: boolean;
+}
+
+/**
+ * A button that needs the network: disabled with its visible reason while the gate holds it (the reason described
+ * by aria-describedby, after any description of its own). `disabled` is the button's own condition besides the gate.
+ */
+export function GatedButton({ gate: kind, hiddenReason = false, disabled, 'aria-describedby': ownDescription, type = 'button', ...button }: GatedButtonProps) {
+  const gate = useNetworkGate(kind);
+  const describedBy = [ownDescription, gate.describedBy].filter(Boolean).join(' ') || undefined;
+  return (
+    <>
+      <button {...button} type={type} disabled={Boolean(disabled) || gate.blocked} aria-describedby={describedBy} />
+      <GateReason gate={gate} hidden={hiddenReason} />
+    </>
   );
 }

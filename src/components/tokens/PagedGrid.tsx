@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useRef, type CSSProperties, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { INFINITE_SCROLL_THRESHOLD } from '../../../machines/lists/constants';
+import { useListWindow } from './listWindow';
 import { useMeasuredItems } from './useMeasuredItems';
 import { usePagedList, type PagedListOptions } from './usePagedList';
 import { useVisible } from './useVisible';
@@ -16,14 +17,21 @@ export interface PagedGridTexts {
 }
 
 export interface PagedGridProps<TNode, TParams> extends PagedListOptions<TNode, TParams>, PagedGridTexts {
-  renderItem: (node: TNode) => ReactNode;
+  /** `index`: the item's place in the list (the first ones are on the first screen). */
+  renderItem: (node: TNode, index: number) => ReactNode;
   itemKey: (node: TNode) => string;
   /** Load further pages when the list bottom is 10% visible (seed 000 §9); off for teaser grids. */
   infinite?: boolean;
   className?: string;
 }
 
-/** A grid paged through the pagedList machine: items, the no-result message, loading, error with Retry. */
+/** Cards the first screen shows (two rows on a phone, a row on a wide screen): their images load at once. */
+export const EAGER_CARDS = 4;
+
+/**
+ * A grid paged through the pagedList machine: items, the no-result message, loading, error with Retry. A long list
+ * renders only the rows near the screen (listWindow.ts); each card then says its place in the list (aria-posinset).
+ */
 export function PagedGrid<TNode, TParams>(props: PagedGridProps<TNode, TParams>) {
   const { renderItem, itemKey, infinite = true, label, emptyText, itemsName, className = 'token-grid' } = props;
   const list = usePagedList<TNode, TParams>(props);
@@ -33,15 +41,30 @@ export function PagedGrid<TNode, TParams>(props: PagedGridProps<TNode, TParams>)
   const empty = useSelector(list, (snapshot) => snapshot.matches('exhausted') && snapshot.context.totalCount === 0);
   const canLoadMore = useSelector(list, (snapshot) => snapshot.can({ type: 'list.loadMore' }));
   const sentinelRef = useVisible<HTMLDivElement>(() => list.send({ type: 'list.loadMore' }), INFINITE_SCROLL_THRESHOLD);
-  const { measureFirst, itemsStyle } = useMeasuredItems(list);
+  const { measureFirst, itemsStyle, itemHeight, columns } = useMeasuredItems(list);
+  const listRef = useRef<HTMLUListElement>(null);
+  const range = useListWindow(listRef, items.length, itemHeight, columns);
+  const shown = range ? items.slice(range.start, range.end) : items;
+  const first = range?.start ?? 0;
+  // Windowed, the rendered rows follow the scroll offset alone: no scroll anchoring on them (a row of another height
+  // than the estimate would make the browser move the offset, and the window with it).
+  const style: CSSProperties | undefined = range
+    ? { ...itemsStyle, paddingTop: range.padTop, paddingBottom: range.padBottom, overflowAnchor: 'none' }
+    : itemsStyle;
 
   return (
     <div className="paged-list" aria-busy={loading}>
       {items.length > 0 && (
-        <ul className={className} aria-label={label} style={itemsStyle}>
-          {items.map((node, index) => (
-            <li key={itemKey(node)} ref={index === 0 ? measureFirst : undefined}>
-              {renderItem(node)}
+        <ul ref={listRef} className={className} aria-label={label} style={style}>
+          {shown.map((node, offset) => (
+            <li
+              key={itemKey(node)}
+              // The first item's size is the estimate of every row (measured while it is rendered, at the list's top).
+              ref={first + offset === 0 ? measureFirst : undefined}
+              aria-posinset={range ? first + offset + 1 : undefined}
+              aria-setsize={range ? items.length : undefined}
+            >
+              {renderItem(node, first + offset)}
             </li>
           ))}
         </ul>

@@ -17,7 +17,7 @@ function shownPrice(token: MarketplaceToken, patch: TokenPatch | undefined): Pri
  * A token card: thumbnail, name, creator, price and likes; SOLD once sold (fetched or live). The name links to the
  * token page only when the token has holding info; the link covers the card, the like button sits above it.
  */
-export function TokenCard({ token }: { token: MarketplaceToken }) {
+export function TokenCard({ token, eager = false }: { token: MarketplaceToken; eager?: boolean }) {
   const patch = useTokenPatch(token._id);
   const nameId = useId();
   const sold = token.isSold || patch?.isSold === true;
@@ -26,7 +26,7 @@ export function TokenCard({ token }: { token: MarketplaceToken }) {
   return (
     <article className={holdingId ? 'token-card token-card-linked' : 'token-card'} aria-labelledby={nameId}>
       <div className="token-card-media">
-        <TokenMedia token={token} variant="card" />
+        <TokenMedia token={token} variant="card" eager={eager} />
         {sold && <span className="badge badge-sold">SOLD</span>}
       </div>
       <div className="token-card-body">

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { FetchPage } from '../../../machines/lists/pagedListMachine';
 import type { MarketplaceToken, TokenListParams } from '../../services/marketplace';
 import { listSnapshotKey } from './listSnapshots';
-import { PagedGrid } from './PagedGrid';
+import { EAGER_CARDS, PagedGrid } from './PagedGrid';
 import { TokenCard } from './TokenCard';
 
 export interface TokenListProps<TParams = TokenListParams> {
@@ -18,7 +18,7 @@ export interface TokenListProps<TParams = TokenListParams> {
 }
 
 const tokenKey = (token: MarketplaceToken) => token.id;
-const renderToken = (token: MarketplaceToken) => <TokenCard token={token} />;
+const renderToken = (token: MarketplaceToken, index: number) => <TokenCard token={token} eager={index < EAGER_CARDS} />;
 
 /** A grid of token cards paged through the pagedList machine; new params load a new list from the first page. */
 export function TokenList<TParams = TokenListParams>({ listKey, label, emptyText = 'No artworks found', ...list }: TokenListProps<TParams>) {

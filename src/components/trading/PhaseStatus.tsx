@@ -26,13 +26,17 @@ export function useTradePhase(flow: AnyActorRef): ContractActionPhase {
   return useSelector(trade, (snapshot: MaybeTagged | undefined) => phaseOf(snapshot));
 }
 
-/** The running contract action's step, announced politely to screen readers. */
-export function PhaseStatus({ phase }: { phase: ContractActionPhase }) {
+/**
+ * The running contract action's step, announced politely to screen readers. `step` ('1 of 2'): which of several
+ * wallet requests it is (approval, then listing), so two 'Waiting for your wallet…' in a row are told apart.
+ */
+export function PhaseStatus({ phase, step = null }: { phase: ContractActionPhase; step?: string | null }) {
   return (
     <p className="trade-status" role="status" aria-live="polite">
       {phase !== 'idle' && (
         <>
           <span className="spinner" aria-hidden="true" /> {TEXT[phase]}
+          {step && phase !== 'busy' && ` (step ${step})`}
         </>
       )}
     </p>

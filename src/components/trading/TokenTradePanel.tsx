@@ -3,7 +3,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, type FormEvent } from 'react';
 import { PRICE_MIN, PRICE_STEP } from '../../../domain/price';
-import { activeSale, type SaleListing } from '../../../machines/trading/saleMachine';
+import { activeSale, SESSION_SETTLING_REASON, type SaleListing } from '../../../machines/trading/saleMachine';
 import { useFlow } from '../../app/flows';
 import { formatPrice } from '../../app/format';
 import { tokenSaleFlow } from '../../services/flows/token';
@@ -57,17 +57,22 @@ export function TokenTradePanel({ token }: { token: TradeToken }) {
   const canSubmit = useSelector(sale, (snapshot) => snapshot.can({ type: 'offer.submit' }));
   const canCancel = useSelector(sale, (snapshot) => snapshot.can({ type: 'offer.cancel' }));
   const phase = useTradePhase(sale);
+  // The wallet session still restoring (a full navigation) or signing in: Buy and Make offer wait, saying why.
+  const settling = useSelector(sale, (snapshot) => snapshot.context.sessionSettling);
   // Offline, or a stored copy on screen (it could hide a sale): no trade.
   const gate = useNetworkGate('trade');
   const inputId = useId();
   const errorId = useId();
   const currencyId = useId();
+  const settlingId = useId();
 
   if (!available || !listing) return null;
 
   // Seed 000 §5: an offer in the sale's native currency, or in an allow-listed token (approved, then escrowed).
   const chosenToken = tokenCurrencies.find((entry) => entry.address === offerCurrency) ?? null;
   const offerSymbol = chosenToken?.symbol ?? listing.price.currency;
+
+  const describedBy = [settling ? settlingId : null, gate.describedBy].filter(Boolean).join(' ') || undefined;
 
   const submitOffer = (event: FormEvent) => {
     event.preventDefault();
@@ -86,16 +91,21 @@ export function TokenTradePanel({ token }: { token: TradeToken }) {
           className="button button-primary"
           onClick={() => sale.send({ type: 'sale.buy' })}
           disabled={!canBuy || gate.blocked}
-          aria-describedby={gate.describedBy}
+          aria-describedby={describedBy}
         >
           Buy for {formatPrice(listing.price)}
         </button>
         {!formOpen && (
-          <button type="button" className="button" onClick={() => sale.send({ type: 'offer.open' })} disabled={!canOpen || gate.blocked} aria-describedby={gate.describedBy}>
+          <button type="button" className="button" onClick={() => sale.send({ type: 'offer.open' })} disabled={!canOpen || gate.blocked} aria-describedby={describedBy}>
             Make offer
           </button>
         )}
         <GateReason gate={gate} />
+        {settling && (
+          <span id={settlingId} className="network-gate-reason">
+            {SESSION_SETTLING_REASON}
+          </span>
+        )}
       </div>
       {formOpen && (
         <form className="trade-offer-form" onSubmit={submitOffer} noValidate>
@@ -136,7 +146,7 @@ export function TokenTradePanel({ token }: { token: TradeToken }) {
             </p>
           )}
           <div className="trade-actions">
-            <button type="submit" className="button button-primary" disabled={!canSubmit || gate.blocked} aria-describedby={gate.describedBy}>
+            <button type="submit" className="button button-primary" disabled={!canSubmit || gate.blocked} aria-describedby={describedBy}>
               Make offer
             </button>
             <button type="button" className="button" onClick={() => sale.send({ type: 'offer.cancel' })} disabled={!canCancel}>

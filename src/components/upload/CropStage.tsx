@@ -58,7 +58,8 @@ export function CropStage({ file, aspect, height, maxOutputWidth, onApply, onCan
             onCropComplete={(_, pixels) => setArea(pixels)}
             disableAutomaticStylesInjection
             mediaProps={{ alt: `Image to crop: ${file.name}`, onError: () => setProblem('This image could not be read.') } as object}
-            cropperProps={{ 'aria-label': 'Crop area: drag, or use the arrow keys, to move the image' } as object}
+            // A focusable area needs a role for its label (axe aria-prohibited-attr on a bare div).
+            cropperProps={{ role: 'group', 'aria-label': 'Crop area: drag, or use the arrow keys, to move the image' } as object}
           />
         )}
       </div>

@@ -1,7 +1,12 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { CropStage } from './CropStage';
+import { Suspense, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { retryableLazy } from '../../app/chunkLoad';
+import type { CropStageProps } from './CropStage';
 import { acceptAttribute, DEFAULT_IMAGE_EXTENSIONS, imageFileProblem, type CroppedImage } from './cropImage';
 import '../../styles/cropUpload.css';
+
+// The crop area (react-easy-crop) loads once a file is chosen (issue 29: out of the first load of the pages showing a
+// chooser, the studio's details form among them); the worker precaches its chunk, so it opens offline (issue 27).
+const CropStage = retryableLazy<CropStageProps>(() => import('./CropStage').then(({ CropStage }) => ({ default: CropStage })));
 
 /** Seed 000 §9 "Upload editor 850x500, one file". */
 export const EDITOR_WIDTH = 850;
@@ -153,15 +158,23 @@ export function CropUploadEditor({
         </p>
       )}
       {file && (
-        <CropStage
-          key={`${file.name}:${file.size}:${file.lastModified}`}
-          file={file}
-          aspect={aspect}
-          height={height}
-          maxOutputWidth={maxOutputWidth}
-          onApply={apply}
-          onCancel={cancel}
-        />
+        <Suspense
+          fallback={
+            <div className="crop-stage" aria-busy="true">
+              <div className="crop-stage-area" style={{ height }} />
+            </div>
+          }
+        >
+          <CropStage
+            key={`${file.name}:${file.size}:${file.lastModified}`}
+            file={file}
+            aspect={aspect}
+            height={height}
+            maxOutputWidth={maxOutputWidth}
+            onApply={apply}
+            onCancel={cancel}
+          />
+        </Suspense>
       )}
     </div>
   );

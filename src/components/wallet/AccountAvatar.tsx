@@ -26,12 +26,13 @@ export function AccountAvatar({ account, size = 36 }: { account: Pick<WalletAcco
     return <img className="account-avatar" src={account.avatar} alt="" width={size} height={size} />;
   }
   return (
+    // The initials are drawn by CSS (::before from data-initials), not text: a link around the avatar is named by its
+    // label ('Profile of …'), and visible text that is not in that name fails WCAG 2.5.3 (axe label-content-name-mismatch).
     <span
       className="account-avatar account-avatar-initials"
       aria-hidden="true"
+      data-initials={initialsOf(account)}
       style={{ width: size, height: size, background: `hsl(${hueOf(account.address)} 55% 45%)` }}
-    >
-      {initialsOf(account)}
-    </span>
+    />
   );
 }

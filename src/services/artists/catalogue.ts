@@ -13,7 +13,7 @@ export const getAllArtistsOperation = graphql(
       pageInfo { ...PageInfoFields }
       edges { cursor node {
         id displayName description coverThumbnail
-        featuredArtwork { id name thumbnailUrl }
+        featuredArtwork { id name mediaType thumbnailUrl }
       } }
     }
   }

@@ -1,13 +1,16 @@
 // Saving an exhibition for offline (issue 27 item 6), the page's side: the saved list (a small IndexedDB record store),
 // the size estimate, the download, and removal. Every read and file of the save is sent with the pin header, so the
 // service worker keeps it past the cache window (data: the data cache; files: src/offline/mediaCache.ts) until
-// `offline.unpin`. The reads are the ones the exhibitions page and the works' token pages make.
+// `offline.unpin`. The reads are the ones the exhibitions page and the works' token pages make (offers and comments
+// included), with the same variables.
 import { createStore, del, set, values, type UseStore } from 'idb-keyval';
 import type { SavedExhibition, SaveEstimate, SaveErrorKind } from '../../../machines/exhibitions/offlineExhibitionsMachine';
 import { PIN_HEADER, PIN_RESULT_HEADER, type PageToWorkerMessage } from '../../offline/protocol';
-import { graphqlRequest } from '../graphql';
-import { getTokenFromHoldingOperation, getTokensByContainerIdOperation } from '../token';
+import { COMMENTS_PAGE_SIZE } from '../../../machines/comments/rules';
 import { PAGE_SIZE } from '../../../machines/lists/constants';
+import { GET_COMMENTS_BY_TOKEN_ID } from '../comments';
+import { graphqlRequest, type GraphqlRequestOptions } from '../graphql';
+import { getOffersByTokenOperation, getTokenFromHoldingOperation, getTokensByContainerIdOperation } from '../token';
 import {
   EXHIBITION_ARTWORKS_PAGE_SIZE,
   getCurrentExhibitionOperation,
@@ -52,10 +55,66 @@ export function exhibitionFiles(exhibition: Exhibition): string[] {
   return [...files];
 }
 
-// The data answers are small beside the files; counted as they arrive, estimated at this much per read.
-const DATA_READ_ESTIMATE_BYTES = 8_000;
+/** The bytes of a data answer as the worker stores it. */
+const answerBytes = (data: unknown) => new TextEncoder().encode(JSON.stringify(data)).byteLength;
 
-/** The download size: each file's Content-Length (HEAD, never cached), plus the data reads. */
+/**
+ * Every data read a saved exhibition keeps, with the variables its pages send (the worker keys answers by them):
+ * the app's config, the exhibition, its works, and each work's token page (the token, its siblings, the first page
+ * of its offers and of its comments, as an anonymous visitor reads them). `measure` gets each answer's bytes.
+ */
+async function exhibitionReads(exhibition: Exhibition, options: GraphqlRequestOptions, measure: (bytes: number) => void): Promise<void> {
+  const { signal, headers } = options;
+  const read = async <T>(request: () => Promise<T>) => {
+    const data = await request();
+    measure(answerBytes(data));
+    return data;
+  };
+  // The app cannot start without its config: kept with the exhibition, so it opens after the cache window too.
+  const config = await fetch('/api/v1/config', { headers, signal });
+  if (!config.ok) throw new ExhibitionSaveError('network');
+  measure((await config.arrayBuffer()).byteLength);
+  const ended = Date.parse(exhibition.endDate) < Date.now();
+  if (ended) {
+    await read(() => graphqlRequest(getPastExhibitionsOperation, { pagination: { page: 1, perPage: PAST_EXHIBITIONS_PAGE_SIZE } }, options));
+  } else {
+    await read(() => graphqlRequest(getCurrentExhibitionOperation, { cDate: new Date().toISOString() }, options));
+  }
+  let after: string | null = null;
+  do {
+    const page = await read(() =>
+      graphqlRequest(
+        getExhibitionArtworksOperation,
+        { exhibition_id: exhibition.id, pagination: { perPage: EXHIBITION_ARTWORKS_PAGE_SIZE, ...(after ? { after } : {}) } },
+        options,
+      ),
+    );
+    const info = page.getExhibitionArtworks.pageInfo;
+    after = info.hasNextPage ? info.endCursor : null;
+  } while (after);
+  for (const { token } of exhibition.artworks) {
+    const holding = token.tokenHolding?.id;
+    if (!holding) continue;
+    const detail = (await read(() => graphqlRequest(getTokenFromHoldingOperation, { id: holding }, options))).getTokenFromHolding;
+    if (!detail) continue;
+    // The token page's reads (src/views/token/TokenDetails.tsx): siblings, offers on the owner's sale, comments.
+    await read(() =>
+      graphqlRequest(
+        getTokensByContainerIdOperation,
+        { container_id: detail.collection._id, pagination: { perPage: PAGE_SIZE.siblingQuery }, exclude: detail._id },
+        options,
+      ),
+    );
+    const seller = (detail.tokenHolding?.owner ?? detail.ownerInfo)?.address ?? null;
+    await read(() => graphqlRequest(getOffersByTokenOperation, { token: detail._id, seller, pagination: { perPage: PAGE_SIZE.offers } }, options));
+    await read(() => graphqlRequest(GET_COMMENTS_BY_TOKEN_ID, { token_id: detail._id, pagination: { after: null, perPage: COMMENTS_PAGE_SIZE } }, options));
+  }
+}
+
+/**
+ * The download size: each file's Content-Length (HEAD, never cached), plus the data reads as they answer now (read
+ * once, unpinned, and measured: what the save will store).
+ */
 export async function estimateExhibitionSave(exhibition: Exhibition, signal?: AbortSignal): Promise<SaveEstimate> {
   const files = exhibitionFiles(exhibition);
   const sizes = await Promise.all(
@@ -65,8 +124,9 @@ export async function estimateExhibitionSave(exhibition: Exhibition, signal?: Ab
       return Number(response.headers.get('Content-Length') ?? 0);
     }),
   );
-  const reads = 2 + exhibition.artworks.length * 2;
-  return { bytes: sizes.reduce((sum, size) => sum + size, 0) + reads * DATA_READ_ESTIMATE_BYTES, files: files.length };
+  let dataBytes = 0;
+  await exhibitionReads(exhibition, { signal }, (bytes) => (dataBytes += bytes));
+  return { bytes: sizes.reduce((sum, size) => sum + size, 0) + dataBytes, files: files.length };
 }
 
 const workerReady = () => typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller);
@@ -81,46 +141,8 @@ export async function downloadExhibition(exhibition: Exhibition, onProgress: (do
     done += bytes;
     onProgress(done);
   };
-  const read = async <T>(request: () => Promise<T>) => {
-    const data = await request();
-    count(JSON.stringify(data).length);
-    return data;
-  };
   try {
-    // The app cannot start without its config: kept with the exhibition, so it opens after the cache window too.
-    const config = await fetch('/api/v1/config', { headers, signal });
-    if (!config.ok) throw new ExhibitionSaveError('network');
-    count((await config.text()).length);
-    const ended = Date.parse(exhibition.endDate) < Date.now();
-    if (ended) {
-      await read(() => graphqlRequest(getPastExhibitionsOperation, { pagination: { page: 1, perPage: PAST_EXHIBITIONS_PAGE_SIZE } }, { signal, headers }));
-    } else {
-      await read(() => graphqlRequest(getCurrentExhibitionOperation, { cDate: new Date().toISOString() }, { signal, headers }));
-    }
-    let after: string | null = null;
-    do {
-      const page = await read(() =>
-        graphqlRequest(
-          getExhibitionArtworksOperation,
-          { exhibition_id: exhibition.id, pagination: { perPage: EXHIBITION_ARTWORKS_PAGE_SIZE, ...(after ? { after } : {}) } },
-          { signal, headers },
-        ),
-      );
-      const info = page.getExhibitionArtworks.pageInfo;
-      after = info.hasNextPage ? info.endCursor : null;
-    } while (after);
-    for (const { token } of exhibition.artworks) {
-      const holding = token.tokenHolding?.id;
-      if (!holding) continue;
-      const detail = await read(() => graphqlRequest(getTokenFromHoldingOperation, { id: holding }, { signal, headers }));
-      const collection = detail.getTokenFromHolding?.collection._id;
-      const tokenId = detail.getTokenFromHolding?._id;
-      if (collection && tokenId) {
-        await read(() =>
-          graphqlRequest(getTokensByContainerIdOperation, { container_id: collection, pagination: { perPage: PAGE_SIZE.siblingQuery }, exclude: tokenId }, { signal, headers }),
-        );
-      }
-    }
+    await exhibitionReads(exhibition, { signal, headers }, count);
     for (const url of exhibitionFiles(exhibition)) await downloadFile(url, pin, count, signal);
   } catch (error) {
     // Nothing half-saved stays pinned.

@@ -1,12 +1,11 @@
 // The collection page's editors (/collection/$address/$chainId, and each My creations card), provided once: every
-// actor name of their machines mapped to src/services. Views run them with useFlow(flow, { input }).
+// actor name of their machines mapped to src/services. Views run them with useFlow(flow, { input }). The creator's
+// royalties controls are in ./collectionRoyalties (their own chunk, loaded with the creator's panel).
 import { fromPromise } from 'xstate';
 import { collectionCoverMachine, type SaveCoverInput } from '../../../machines/collection/collectionCoverMachine';
-import { collectionRoyaltiesMachine, type Royalties, type RoyaltiesInput } from '../../../machines/collection/collectionRoyaltiesMachine';
-import { loadContractCalls, provideContractAction } from '../chain/contractAction';
-import { whenWalletAppConfig } from '../wallet/walletEnv';
 import { createFormMachine, type FormRequest } from '../../../machines/forms/formMachine';
 import { updateCollection } from '../collection';
+import { formDraftHooks } from '../formDrafts';
 import { reloadRoute } from './navigation';
 
 /** PUT /api/v1/collection/{id} with the cropped cover, as its creator. */
@@ -20,7 +19,9 @@ export const saveCover = fromPromise<unknown, SaveCoverInput>(({ input }) =>
  * (src/services/flows/dashboard.ts), answered by the card's refresh.
  */
 export const collectionCoverFlow = collectionCoverMachine.provide({
-  actors: { saveCover, showSaved: fromPromise(() => reloadRoute()) },
+  actors: { saveCover, showSaved: fromPromise(() => reloadRoute()), ...formDraftHooks.actors },
+  // The chosen cover not applied yet is a per-account draft in the form-drafts store.
+  actions: formDraftHooks.actions,
 });
 
 /** The description editor's values: the text, and (not shown, not validated) what the save needs. */
@@ -49,19 +50,5 @@ export const collectionDescriptionFlow = createFormMachine<DescriptionValues>().
         return { saved: null } satisfies DescriptionSaveOutcome;
       }
     }),
-  },
-});
-
-/**
- * The creator's royalties controls (issue 17 item 7a): the contract's current values read through the wallet stack
- * (loaded only when the creator's panel mounts), Reduce and Transfer through the contract action flow.
- */
-export const collectionRoyaltiesFlow = collectionRoyaltiesMachine.provide({
-  actors: {
-    readRoyalties: fromPromise<Royalties, RoyaltiesInput>(async ({ input, signal }) => {
-      const appConfig = await whenWalletAppConfig(signal);
-      return (await loadContractCalls()).readRoyalties(appConfig, input);
-    }),
-    contractAction: provideContractAction(),
   },
 });

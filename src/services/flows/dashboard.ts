@@ -1,5 +1,5 @@
-// The dashboard's flows (/account/dashboard, /account/dashboard/token/$id), each provided once: every actor and
-// action name of their machines mapped to src/services. Views run them with useFlow(flow, { input }); unit tests
+// The dashboard's flows (/account/dashboard; a token's dashboard is ./tokenDashboard), each provided once: every
+// actor and action name of their machines mapped to src/services. Views run them with useFlow(flow, { input }); unit tests
 // replace them by machine id through FlowOverridesProvider (src/app/flows.tsx).
 import { fromPromise } from 'xstate';
 import { collectionCoverMachine } from '../../../machines/collection/collectionCoverMachine';
@@ -7,25 +7,12 @@ import { chainActionMachine } from '../../../machines/dashboard/chainActionMachi
 import { dashboardTabsMachine } from '../../../machines/dashboard/dashboardTabsMachine';
 import { collectionSellMachine } from '../../../machines/dashboard/collectionSellMachine';
 import { createCreationCardMachine } from '../../../machines/dashboard/creationCardMachine';
-import { createTokenDashboardMachine } from '../../../machines/dashboard/tokenDashboardMachine';
 import { provideContractAction } from '../chain/contractAction';
 import { createPagedListMachine, fetchPageActor } from '../../../machines/lists/pagedListMachine';
 import { fetchCreatedCollectionsPage, getCreatedCollection, getCreationListings, type CreatedCollection, type CreatedCollectionsParams, type CreationListings } from '../dashboard/creations';
-import { fetchTokenDashboard } from '../dashboard/tokenDashboard';
-import type { TokenDetail, TokenOffer } from '../token';
+import { formDraftHooks } from '../formDrafts';
 import { saveCover } from './collection';
 import { navigateTo } from './navigation';
-
-/** The token dashboard: load, list for sale / cancel listing / accept through one contractAction child at a time. */
-export const tokenDashboardFlow = createTokenDashboardMachine<TokenDetail, TokenOffer>().provide({
-  actors: {
-    fetchDashboard: fromPromise(({ input, signal }) => fetchTokenDashboard(input, signal)),
-    contractAction: provideContractAction(),
-  },
-  actions: { leaveToExplore: () => navigateTo({ to: '/explore', replace: true }) },
-});
-
-export type TokenDashboardFlow = typeof tokenDashboardFlow;
 
 /** Accept (received offers) and Retract (sent offers) on a dashboard offer row: one contractAction child. */
 export const dashboardChainActionFlow = chainActionMachine.provide({ actors: { contractAction: provideContractAction() } });
@@ -44,8 +31,9 @@ export const creationCardFlow = createCreationCardMachine<CreatedCollection, Cre
       ]);
       return { collection, listings };
     }),
-    collectionSell: collectionSellMachine.provide({ actors: { contractAction: provideContractAction() } }),
-    collectionCover: collectionCoverMachine.provide({ actors: { saveCover } }),
+    // Both keep their typing (a price, a chosen cover) as per-account drafts in the form-drafts store.
+    collectionSell: collectionSellMachine.provide({ actors: { contractAction: provideContractAction(), ...formDraftHooks.actors }, actions: formDraftHooks.actions }),
+    collectionCover: collectionCoverMachine.provide({ actors: { saveCover, ...formDraftHooks.actors }, actions: formDraftHooks.actions }),
   },
 });
 

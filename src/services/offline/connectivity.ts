@@ -1,11 +1,22 @@
 // The connectivity actor's effects: the browser's online/offline events (and navigator.onLine at start), the service
 // worker's `offline.network` messages, the data layer's answer reports (stored copy or network) and failed reads, and
 // the router's navigations. All of them become events of machines/offline/connectivityMachine.ts.
-import { fromCallback, type EventObject } from 'xstate';
+import { fromCallback, type Actor, type EventObject } from 'xstate';
 import { connectivityMachine, type ConnectivityActor, type ConnectivityEvent } from '../../../machines/offline/connectivityMachine';
 import type { LiveEventsActor } from '../../../machines/live/liveEventsMachine';
-import type { WorkerToPageMessage } from '../../offline/protocol';
+import type { ConfigMachine } from '../../../machines/config/configMachine';
+import { STORED_ANSWER_HEADER, type WorkerToPageMessage } from '../../offline/protocol';
+
 import { onAnswer, onReadFailure } from './answerSource';
+
+/**
+ * Pauses before each probe of the server after a failed read while the browser says it is online; past the list, the
+ * last pause repeats until a probe gets the server's answer (a status left offline while the network is back would
+ * keep the page on its failure until the user reloads).
+ */
+export const PROBE_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000];
+
+type ConfigActor = Actor<ConfigMachine>;
 
 export interface ConnectivityEnvironment {
   /** Where online/offline fire (default: window). */
@@ -31,12 +42,34 @@ export function createWatchConnectivity(environment: ConnectivityEnvironment = {
     target?.addEventListener('offline', offline);
     target?.addEventListener('online', online);
 
+    // A read that failed while the browser says it is online (just back online, the worker's network can lag behind
+    // the page's `online` event) would leave the status offline until some other read answered: probe the server
+    // through the worker a few times, backing off; a network answer (not the worker's stored copy) means reachable.
+    let probe: ReturnType<typeof setTimeout> | undefined;
+    let probes = 0;
+    const probeSoon = () => {
+      if (probe !== undefined || !isOnline() || typeof fetch !== 'function') return;
+      probe = setTimeout(() => {
+        probe = undefined;
+        probes += 1;
+        fetch('/api/v1/config', { cache: 'no-store' })
+          .then((response) => {
+            if (response.ok && !response.headers.has(STORED_ANSWER_HEADER) && isOnline()) {
+              probes = 0;
+              send({ type: 'network.reachable', source: 'worker' });
+            } else probeSoon();
+          })
+          .catch(() => probeSoon());
+      }, PROBE_DELAYS_MS[Math.min(probes, PROBE_DELAYS_MS.length - 1)]);
+    };
     const message = (event: Event) => {
       const data = (event as MessageEvent<WorkerToPageMessage | undefined>).data;
       if (data?.type !== 'offline.network') return;
       // An answer to a request sent before the browser went offline does not bring it back.
       if (data.reachable && !isOnline()) return;
       send({ type: data.reachable ? 'network.reachable' : 'network.unreachable', source: 'worker' });
+      if (!data.reachable) probeSoon();
+      else probes = 0;
     };
     worker?.addEventListener('message', message);
 
@@ -44,7 +77,10 @@ export function createWatchConnectivity(environment: ConnectivityEnvironment = {
       if (storedAt !== null) send({ type: 'answer.stored', key, storedAt });
       else if (isOnline()) send({ type: 'answer.network', key });
     });
-    const stopFailures = onReadFailure(() => send({ type: 'network.unreachable', source: 'read' }));
+    const stopFailures = onReadFailure(() => {
+      send({ type: 'network.unreachable', source: 'read' });
+      probeSoon();
+    });
 
     return () => {
       target?.removeEventListener('offline', offline);
@@ -52,6 +88,7 @@ export function createWatchConnectivity(environment: ConnectivityEnvironment = {
       worker?.removeEventListener('message', message);
       stopAnswers();
       stopFailures();
+      clearTimeout(probe);
     };
   });
 }
@@ -64,6 +101,12 @@ export function provideConnectivity(environment?: ConnectivityEnvironment) {
 /** Back online, the live socket reconnects at once, so token pages, offers and lists refetch (their resync paths). */
 export function bindConnectivityToLive(connectivity: ConnectivityActor, live: LiveEventsActor): () => void {
   const subscription = connectivity.on('connectivity.restored', () => live.send({ type: 'live.reconnect' }));
+  return () => subscription.unsubscribe();
+}
+
+/** Back online, the config is read again: an offline start showed the worker's stored copy, marked as saved data. */
+export function bindConnectivityToConfig(connectivity: ConnectivityActor, config: Pick<ConfigActor, 'send'>): () => void {
+  const subscription = connectivity.on('connectivity.restored', () => config.send({ type: 'config.refresh' }));
   return () => subscription.unsubscribe();
 }
 
@@ -82,4 +125,36 @@ export function bindPageChanges(
     if (!event.fromLocation) return;
     if (event.pathChanged || event.fromLocation.searchStr !== event.toLocation.searchStr) connectivity.send({ type: 'page.changed' });
   });
+}
+
+/**
+ * Back online, route loaders (the collection page's) run again when the page showed a stored answer since the last
+ * run: the loader-backed part of "what is on screen refreshes" (page flows refresh in src/app/flowRefresh.ts). A page
+ * that failed to load (its offline page) loads again by itself: `retryFailed` lets its failed imports run again, as
+ * its Retry button does by hand.
+ */
+export function bindRestoreToRouter(
+  connectivity: Pick<ConnectivityActor, 'on' | 'subscribe' | 'getSnapshot'>,
+  router: { invalidate(): Promise<void>; state: { matches: ReadonlyArray<{ status: string }> } },
+  retryFailed: () => void = () => {},
+): () => void {
+  // A stored answer arrived (a new key, or a new time for one) since the loaders last ran.
+  let stored = connectivity.getSnapshot().context.stored;
+  let storedSeen = Object.keys(stored).length > 0;
+  const watching = connectivity.subscribe((snapshot) => {
+    const now = snapshot.context.stored;
+    if (Object.keys(now).some((key) => now[key] !== stored[key])) storedSeen = true;
+    stored = now;
+  });
+  const restored = connectivity.on('connectivity.restored', () => {
+    const failed = router.state.matches.some((match) => match.status === 'error');
+    if (!storedSeen && !failed) return;
+    storedSeen = false;
+    if (failed) retryFailed();
+    void router.invalidate().catch(() => undefined);
+  });
+  return () => {
+    watching.unsubscribe();
+    restored.unsubscribe();
+  };
 }

@@ -2,11 +2,14 @@
 // 5,000,000-byte chunks, one request at a time, no automatic retries, every request signed (Authorization and a fresh
 // Nonce, set in onBeforeRequest). An upload cut by a reload continues from the server's offset: its URL is kept under
 // a fingerprint in localStorage (tus-js-client's urlStorage) and found again with findPreviousUploads().
-import { Upload, defaultOptions, type DetailedError, type HttpStack, type UploadOptions } from 'tus-js-client';
+import type { DetailedError, HttpStack, UploadOptions } from 'tus-js-client';
 import { UPLOAD_CHUNK_SIZE, UPLOAD_FAILED_MESSAGE } from '../../../domain/studio';
 import { API_BASE } from '../api';
 import { authorizationHeader, requestNonce, type ApiKeyCredentials } from '../authFetch';
 import { ServiceError } from '../errors';
+
+/** tus-js-client loads with the first upload: its ~15 KB stay out of the studio pages' first load (issue 29). */
+const tusClient = () => import('tus-js-client');
 
 /** Seed 001 §7 "upload-context (cover, media, collection or thumbnail; default media)". */
 export type UploadContext = 'cover' | 'media' | 'collection' | 'thumbnail';
@@ -134,6 +137,15 @@ export async function uploadStudioFile(credentials: ApiKeyCredentials, request: 
   });
   let resumed = false;
 
+  let tus: Awaited<ReturnType<typeof tusClient>>;
+  try {
+    tus = await tusClient();
+  } catch (error) {
+    // Its chunk did not load (offline before the worker cached it): the upload failed, and stays resumable.
+    throw toUploadError(error);
+  }
+  if (options.signal?.aborted) throw abortError();
+  const { Upload, defaultOptions } = tus;
   const upload = new Upload(request.file, {
     endpoint: uploadEndpoint(request.canvasId, origin),
     chunkSize: UPLOAD_CHUNK_SIZE,
@@ -187,10 +199,11 @@ export async function uploadStudioFile(credentials: ApiKeyCredentials, request: 
 }
 
 /** Forgets every resume fingerprint kept for a canvas (after the canvas is deleted). */
-export async function forgetCanvasUploads(canvasId: string, urlStorage: NonNullable<UploadOptions['urlStorage']> = defaultOptions.urlStorage): Promise<void> {
+export async function forgetCanvasUploads(canvasId: string, urlStorage?: NonNullable<UploadOptions['urlStorage']>): Promise<void> {
+  const storage = urlStorage ?? (await tusClient()).defaultOptions.urlStorage;
   const prefix = `artbazaar-studio|${canvasId}|`;
-  const all = await urlStorage.findAllUploads();
+  const all = await storage.findAllUploads();
   await Promise.all(
-    all.filter((entry) => entry.urlStorageKey.includes(prefix)).map((entry) => urlStorage.removeUpload(entry.urlStorageKey)),
+    all.filter((entry) => entry.urlStorageKey.includes(prefix)).map((entry) => storage.removeUpload(entry.urlStorageKey)),
   );
 }

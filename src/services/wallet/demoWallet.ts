@@ -76,7 +76,10 @@ export function createDemoWalletProvider({ providerURL, accountIndex }: { provid
         return null;
       case 'eth_sendTransaction': {
         // The transaction is sent from the chosen account, whatever the caller filled in.
-        const transaction = { ...(args[0] as Record<string, unknown>), from: await chosenAccount() };
+        const transaction: Record<string, unknown> = { ...(args[0] as Record<string, unknown>), from: await chosenAccount() };
+        // Estimated first, as wallets do: one that would revert is refused with the chain's reason and revert data and
+        // is never sent (Anvil would mine it as reverted).
+        if (transaction.gas === undefined) await chainRpc(providerURL, 'eth_estimateGas', [transaction]);
         return chainRpc(providerURL, method, [transaction]);
       }
       case 'personal_sign':

@@ -103,8 +103,17 @@ export function provideWalletSession(options: { reload?: () => void } = {}) {
           }
           sendBack(event);
         };
+        // The session's view of the network: offline, an expired key waits for it instead of asking for a signature.
+        // Back online it hears so only once the wallet is reachable again (asked first when it was not), so a
+        // signature it then asks for reaches a connected wallet.
+        const online = () => sendBack({ type: 'wallet.online' });
+        const offline = () => sendBack({ type: 'wallet.offline' });
         const askWallet = () => {
-          if (!askWhenOnline || stopped || isOffline() || !input.connectorId) return;
+          if (stopped || isOffline()) return;
+          if (!askWhenOnline || !input.connectorId) {
+            online();
+            return;
+          }
           askWhenOnline = false;
           const connectorId = input.connectorId;
           void Promise.all([whenWalletAppConfig(), loadWalletStack()])
@@ -114,9 +123,14 @@ export function provideWalletSession(options: { reload?: () => void } = {}) {
               if (stopped) return;
               if (!restored) sendBack({ type: 'wallet.addressLost' });
               else if (restored.address.toLowerCase() !== input.address.toLowerCase()) forward({ type: 'wallet.addressChanged', address: restored.address });
-              else if (restored.chainId !== input.chainId) sendBack({ type: 'wallet.chainChanged', chainId: restored.chainId });
+              else {
+                if (restored.chainId !== input.chainId) sendBack({ type: 'wallet.chainChanged', chainId: restored.chainId });
+                online();
+              }
             });
         };
+        if (isOffline()) offline();
+        window.addEventListener('offline', offline);
         window.addEventListener('online', askWallet);
         askWallet();
         void Promise.all([whenWalletAppConfig(), loadWalletStack()]).then(([appConfig, stack]) => {
@@ -126,6 +140,7 @@ export function provideWalletSession(options: { reload?: () => void } = {}) {
         return () => {
           stopped = true;
           window.removeEventListener('online', askWallet);
+          window.removeEventListener('offline', offline);
           stop?.();
         };
       }),

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
+import { IMAGE_SIZES, responsiveImage } from '../../components/media/responsiveImage';
 import '../../styles/linkCards.css';
 import { articleDate, type ArticleSummary } from '../../services/articles/mediaArticles';
 
@@ -18,7 +19,7 @@ export function ArticleCard({ article, eager }: { article: ArticleSummary; eager
       {article.coverThumbnail ? (
         <img
           className="article-card-cover"
-          src={article.coverThumbnail}
+          {...responsiveImage(article.coverThumbnail, IMAGE_SIZES.wideCard)}
           alt=""
           width={ARTICLE_CARD_IMAGE_WIDTH}
           height={ARTICLE_CARD_IMAGE_HEIGHT}

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { IMAGE_SIZES, responsiveImage } from '../../components/media/responsiveImage';
 import { articleDate, type ArticleSummary } from '../../services/articles/mediaArticles';
 
 /** Seed 001 §2 "featured article": its cover, title and type, and Read → /article/{id}. */
@@ -6,7 +7,7 @@ export function FeaturedArticle({ article }: { article: ArticleSummary }) {
   return (
     <section className="featured-article" aria-labelledby="featured-article-title">
       {article.cover ? (
-        <img className="featured-article-cover" src={article.cover} alt="" width={1600} height={600} decoding="async" fetchPriority="high" />
+        <img className="featured-article-cover" {...responsiveImage(article.cover, IMAGE_SIZES.banner)} alt="" width={1600} height={600} decoding="async" fetchPriority="high" />
       ) : (
         <div className="featured-article-cover article-card-placeholder" aria-hidden="true" />
       )}

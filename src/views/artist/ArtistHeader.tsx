@@ -1,4 +1,5 @@
 import { SocialLinks } from '../../components/layout/SocialLinks';
+import { IMAGE_SIZES, responsiveImage } from '../../components/media/responsiveImage';
 import type { ArtistInfo } from '../../services/artists/artist';
 import { artistSocialLinks } from './artistLinks';
 
@@ -12,7 +13,7 @@ export function ArtistHeader({ artist }: { artist: ArtistInfo }) {
   return (
     <header className="artist-header">
       {artist.cover && (
-        <img className="artist-cover" src={artist.cover} alt={`Cover of ${artist.displayName}`} width={COVER_WIDTH} height={COVER_HEIGHT} decoding="async" />
+        <img className="artist-cover" {...responsiveImage(artist.cover, IMAGE_SIZES.banner)} alt={`Cover of ${artist.displayName}`} width={COVER_WIDTH} height={COVER_HEIGHT} decoding="async" />
       )}
       <div className="artist-header-text">
         <h1 className="page-title">{artist.displayName}</h1>

@@ -1,9 +1,11 @@
 import { Link } from '@tanstack/react-router';
+import { IMAGE_SIZES, responsiveImage } from '../../components/media/responsiveImage';
 import type { ArtistArticle, ArtistInfo } from '../../services/artists/artist';
 import type { SanitizedHtml } from '../../services/sanitizeHtml';
 import { formatHighlightDate } from './artistLinks';
 
-// Portfolio thumbnails are width-limited renditions shown in a grid of about this size.
+// Portfolio images (png, jpeg or webp: never a gif) are squares in a grid of about this size, shown through their
+// derivatives (responsiveImage).
 const PORTFOLIO_SIZE = 320;
 
 /** Comments (about): the artist's about text (not a comment thread). */
@@ -64,7 +66,7 @@ export function ArtistPortfolio({ portfolio, name }: { portfolio: ArtistInfo['po
           {portfolio.items.map((item, index) => (
             <li key={`${item.mediaUrl}-${index}`}>
               <figure>
-                <img src={item.thumbnailUrl} alt={item.description} width={PORTFOLIO_SIZE} height={PORTFOLIO_SIZE} loading="lazy" decoding="async" />
+                <img {...responsiveImage(item.thumbnailUrl, IMAGE_SIZES.portfolio)} alt={item.description} width={PORTFOLIO_SIZE} height={PORTFOLIO_SIZE} loading="lazy" decoding="async" />
                 {item.description && <figcaption>{item.description}</figcaption>}
               </figure>
             </li>

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { MediaTypeIcon } from '../../components/media/MediaTypeIcon';
+import { IMAGE_SIZES, tokenImage } from '../../components/media/responsiveImage';
 import type { ArtistInfo } from '../../services/artists/artist';
 
 const IMAGE_SIZE = 480;
@@ -13,7 +14,7 @@ type Featured = NonNullable<ArtistInfo['featuredArtwork']>;
 export function FeaturedArtwork({ artist, token }: { artist: ArtistInfo; token: Featured }) {
   const holding = token.tokenHolding;
   const image = token.thumbnailUrl ? (
-    <img src={token.thumbnailUrl} alt={token.name} width={IMAGE_SIZE} height={IMAGE_SIZE} decoding="async" />
+    <img {...tokenImage(token.thumbnailUrl, token.mediaType, IMAGE_SIZES.featured)} alt={token.name} width={IMAGE_SIZE} height={IMAGE_SIZE} decoding="async" />
   ) : (
     <div className="token-card-placeholder" aria-hidden="true" />
   );

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import type { ArtistsCatalogueMachine } from '../../../machines/artists/artistsCatalogueMachine';
+import { IMAGE_SIZES, responsiveImage, tokenImage } from '../../components/media/responsiveImage';
 import type { CatalogueArtist } from '../../services/artists/catalogue';
 import '../../styles/linkCards.css';
 
@@ -32,14 +33,14 @@ export function ArtistCard({ artist, catalogue, eager }: ArtistCardProps) {
     <article className="artist-card link-card" aria-labelledby={nameId} onMouseEnter={highlight} onMouseLeave={unhighlight}>
       <div className="artist-card-media">
         {artist.coverThumbnail ? (
-          <img className="artist-card-cover" src={artist.coverThumbnail} alt="" width={CARD_IMAGE_WIDTH} height={CARD_IMAGE_HEIGHT} loading={loading} decoding="async" />
+          <img className="artist-card-cover" {...responsiveImage(artist.coverThumbnail, IMAGE_SIZES.wideCard)} alt="" width={CARD_IMAGE_WIDTH} height={CARD_IMAGE_HEIGHT} loading={loading} decoding="async" />
         ) : (
           <div className="artist-card-cover artist-card-placeholder" aria-hidden="true" />
         )}
         {featured && highlighted && (
           <img
             className="artist-card-featured"
-            src={featured.thumbnailUrl ?? undefined}
+            {...tokenImage(featured.thumbnailUrl!, featured.mediaType, IMAGE_SIZES.wideCard)}
             alt={`Featured artwork: ${featured.name}`}
             width={CARD_IMAGE_WIDTH}
             height={CARD_IMAGE_HEIGHT}

@@ -1,7 +1,8 @@
 import { useRef, type ChangeEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { COVER_TYPES, type CollectionCoverActor } from '../../../machines/collection/collectionCoverMachine';
-import { CropUploadEditor } from '../../components/upload/CropUploadEditor';
+import { IMAGE_SIZES, responsiveImage } from '../../components/media/responsiveImage';
+import { LazyCropUploadEditor } from '../../components/upload/LazyCropUploadEditor';
 
 const COVER_SIZE = 480;
 /** The stored cover: at most 1024 pixels wide, enough for the 480-pixel cover on a 2x screen. */
@@ -41,7 +42,7 @@ export function CollectionCover({
   return (
     <div className="collection-cover">
       {shown ? (
-        <img src={shown} alt={`Cover of ${name}`} width={COVER_SIZE} height={COVER_SIZE} decoding="async" />
+        <img {...responsiveImage(shown, IMAGE_SIZES.collectionCover)} alt={`Cover of ${name}`} width={COVER_SIZE} height={COVER_SIZE} decoding="async" />
       ) : (
         <div className="collection-cover-placeholder" aria-hidden="true" />
       )}
@@ -68,7 +69,7 @@ export function CollectionCover({
         </div>
       )}
       {cropping && (
-        <CropUploadEditor
+        <LazyCropUploadEditor
           label="Crop the cover"
           file={cropping}
           maxOutputWidth={COVER_OUTPUT_WIDTH}

@@ -5,7 +5,7 @@ import { royaltiesPercent } from '../../../machines/collection/royaltiesRules';
 import { useFlow } from '../../app/flows';
 import { checksumAddress } from '../../app/format';
 import { PhaseStatus, useTradePhase } from '../../components/trading/PhaseStatus';
-import { collectionRoyaltiesFlow } from '../../services/flows/collection';
+import { collectionRoyaltiesFlow } from '../../services/flows/collectionRoyalties';
 
 /**
  * Seed 000 §6 (issue 17 item 7a): the collection's creator reduces its royalties and transfers the royalties

@@ -1,17 +1,34 @@
+import { Suspense } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { retryableLazy } from '../../app/chunkLoad';
 import { useFlow } from '../../app/flows';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { displayName } from '../../app/format';
+import { ChunkBoundary } from '../../components/data/ChunkBoundary';
 import { AccountAvatar } from '../../components/wallet/AccountAvatar';
 import type { CollectionDisplay } from '../../services/collection';
 import { collectionCoverFlow } from '../../services/flows/collection';
 import { CollectionCover } from './CollectionCover';
 import { CollectionDescription } from './CollectionDescription';
 import { CollectionDetails } from './CollectionDetails';
-import { CollectionRoyalties } from './CollectionRoyalties';
 import { CollectionTokens } from './CollectionTokens';
 import '../../styles/collection.css';
+
+// Only the signed-in creator gets the royalties controls: their view, machine and contract action flow are a chunk of
+// their own (issue 29: out of the page's first load), precached by the worker so they open offline (issue 27).
+const CollectionRoyalties = retryableLazy<{ chainId: number; collection: string }>(() =>
+  import('./CollectionRoyalties').then(({ CollectionRoyalties }) => ({ default: CollectionRoyalties })),
+);
+
+/** The royalties section's frame while its code loads: the same landmark and heading, busy. */
+function RoyaltiesLoading() {
+  return (
+    <section className="collection-royalties" aria-labelledby="collection-royalties-heading" aria-busy="true">
+      <h2 id="collection-royalties-heading">Royalties</h2>
+    </section>
+  );
+}
 
 /** Seed 000 §2 Collection display page: cover, name, creator, description, details and the token grid. */
 export function CollectionView({ collection }: { collection: CollectionDisplay }) {
@@ -52,7 +69,13 @@ function CollectionPage({ collection }: { collection: CollectionDisplay }) {
         </div>
       </header>
       {/* Only the signed-in creator (the cover editor's credentials) gets the royalties controls (issue 17 item 7a). */}
-      {credentials && collection.address && <CollectionRoyalties chainId={collection.chainId} collection={collection.address} />}
+      {credentials && collection.address && (
+        <ChunkBoundary fallback={null}>
+          <Suspense fallback={<RoyaltiesLoading />}>
+            <CollectionRoyalties chainId={collection.chainId} collection={collection.address} />
+          </Suspense>
+        </ChunkBoundary>
+      )}
       <section className="collection-tokens" aria-labelledby="collection-tokens-heading">
         <h2 id="collection-tokens-heading">Artworks</h2>
         <CollectionTokens containerId={collection._id} label={`Artworks of ${collection.name}`} />

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { successMessage, type ChainAction } from '../../../machines/trading/chainActions';
 import { useFlow } from '../../app/flows';
-import { GateReason, useNetworkGate } from '../../components/offline/networkGate';
+import { GatedButton } from '../../components/offline/networkGate';
 import { PhaseStatus } from '../../components/trading/PhaseStatus';
 import { dashboardChainActionFlow } from '../../services/flows/dashboard';
 import { useTradePhase } from './useTradePhase';
@@ -20,21 +20,19 @@ export function ChainActionButton({ label, action, primary = false, describedBy 
   const done = useSelector(flow, (snapshot) => snapshot.matches('done'));
   const busy = useSelector(flow, (snapshot) => snapshot.hasTag('busy'));
   const phase = useTradePhase(flow);
-  // Accepting is a trade (not on a stored copy); retracting or cancelling needs only the network.
-  const gate = useNetworkGate(action.type === 'acceptOffer' ? 'trade' : 'network');
+  // Its gate: accepting is a trade (not on a stored copy); retracting or cancelling needs only the network.
   if (done) return <span className="dashboard-action-done">{successMessage(action)}</span>;
   return (
     <span className="offer-actions">
-      <button
-        type="button"
+      <GatedButton
+        gate={action.type === 'acceptOffer' ? 'trade' : 'network'}
         className={primary ? 'button button-primary' : 'button'}
-        aria-describedby={[describedBy, gate.describedBy].filter(Boolean).join(' ') || undefined}
-        disabled={busy || gate.blocked}
+        aria-describedby={describedBy}
+        disabled={busy}
         onClick={() => flow.send({ type: 'action.run' })}
       >
         {label}
-      </button>
-      <GateReason gate={gate} />
+      </GatedButton>
       <PhaseStatus phase={phase} />
     </span>
   );

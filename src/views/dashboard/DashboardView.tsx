@@ -1,19 +1,27 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { shownTab } from '../../../machines/dashboard/dashboardTabsMachine';
 import { visibleTabs, type DashboardSearch, type DashboardTab } from '../../../machines/dashboard/tabs';
 import { useSystemActor } from '../../app/appActorContext';
+import { retryableLazy } from '../../app/chunkLoad';
 import { useFlow } from '../../app/flows';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { dashboardTabsFlow } from '../../services/flows/dashboard';
 import { openWalletModalThroughSystem } from '../../../machines/wallet/walletModalMachine';
-import { MyCreationsTab } from './creations/MyCreationsTab';
+import type { MyCreationsTabProps } from './creations/MyCreationsTab';
 import { DashboardTabList, dashboardPanelId, dashboardTabId } from './DashboardTabList';
-import { FavoritesTab } from './FavoritesTab';
-import { PurchasedTokensTab } from './PurchasedTokensTab';
-import { ReceivedOffersTab } from './ReceivedOffersTab';
-import { SentOffersTab } from './SentOffersTab';
 import '../../styles/dashboard.css';
+
+// Each tab's content (its lists, cards, offer and sell forms, trade flows) is a chunk of its own, fetched when the
+// signed-in account's tab shows (issue 29: none of them is in the route's first load). The worker precaches them all
+// (issue 27); one that cannot load goes to the route's error view, whose Retry imports it again (retryableLazy).
+const MyCreationsTab = retryableLazy<MyCreationsTabProps>(() => import('./creations/MyCreationsTab').then(({ MyCreationsTab }) => ({ default: MyCreationsTab })));
+const PurchasedTokensTab = retryableLazy<{ owner: string }>(() => import('./PurchasedTokensTab').then(({ PurchasedTokensTab }) => ({ default: PurchasedTokensTab })));
+const ReceivedOffersTab = retryableLazy<{ seller: string; collection: string | null }>(() =>
+  import('./ReceivedOffersTab').then(({ ReceivedOffersTab }) => ({ default: ReceivedOffersTab })),
+);
+const SentOffersTab = retryableLazy<{ buyer: string }>(() => import('./SentOffersTab').then(({ SentOffersTab }) => ({ default: SentOffersTab })));
+const FavoritesTab = retryableLazy<{ account: string }>(() => import('./FavoritesTab').then(({ FavoritesTab }) => ({ default: FavoritesTab })));
 
 export interface DashboardViewProps {
   search: DashboardSearch;
@@ -52,7 +60,15 @@ export function DashboardView({ search }: DashboardViewProps) {
             onMove={(move) => tabs.send({ type: 'tab.move', move })}
           />
           <div role="tabpanel" id={dashboardPanelId(shown)} aria-labelledby={dashboardTabId(shown)} className="dashboard-panel" tabIndex={0}>
-            <TabContent tab={shown} address={address} collection={search.collection} />
+            <Suspense
+              fallback={
+                <p className="list-status" role="status">
+                  <span className="spinner" aria-hidden="true" /> Loading …
+                </p>
+              }
+            >
+              <TabContent tab={shown} address={address} collection={search.collection} />
+            </Suspense>
           </div>
         </>
       )}

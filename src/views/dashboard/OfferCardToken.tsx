@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { IMAGE_SIZES, tokenImage } from '../../components/media/responsiveImage';
 import type { MarketplaceToken } from '../../services/marketplace';
 
 /** The token an offer card is about: thumbnail, name (as a link when there is a page for it) and collection. */
@@ -6,7 +7,7 @@ export function OfferCardToken({ token, link }: { token: MarketplaceToken; link:
   return (
     <div className="dashboard-offer-token">
       {token.thumbnailUrl ? (
-        <img className="dashboard-offer-thumb" src={token.thumbnailUrl} alt="" loading="lazy" width={72} height={72} />
+        <img className="dashboard-offer-thumb" {...tokenImage(token.thumbnailUrl, token.mediaType, IMAGE_SIZES.offerThumb)} alt="" loading="lazy" width={72} height={72} />
       ) : (
         <span className="dashboard-offer-thumb" aria-hidden="true" />
       )}

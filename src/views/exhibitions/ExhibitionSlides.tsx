@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { displayName } from '../../app/format';
+import { IMAGE_SIZES, responsiveImage, tokenImage } from '../../components/media/responsiveImage';
 import type { Exhibition, ExhibitionArtwork } from '../../services/exhibitions/exhibitions';
 import { ExhibitionDates } from './ExhibitionDates';
 import { introText, TWO_COLUMN_ARTISTS } from './exhibitionFormat';
@@ -9,7 +10,7 @@ export function IntroSlide({ exhibition, onFullStatement }: { exhibition: Exhibi
   const twoColumns = exhibition.artistInfos.length > TWO_COLUMN_ARTISTS;
   return (
     <div className="exhibition-intro">
-      {exhibition.cover && <img className="exhibition-intro-cover" src={exhibition.cover} alt="" width={1000} height={560} />}
+      {exhibition.cover && <img className="exhibition-intro-cover" {...responsiveImage(exhibition.cover, IMAGE_SIZES.banner)} alt="" width={1000} height={560} />}
       <div className="exhibition-intro-text">
         <h2 className="exhibition-title">{exhibition.title}</h2>
         {exhibition.subtitle && <p className="exhibition-subtitle">{exhibition.subtitle}</p>}
@@ -36,7 +37,7 @@ export function ArtworkSlide({ artwork }: { artwork: ExhibitionArtwork }) {
   const image = token.thumbnailUrl ?? token.mediaUrl;
   return (
     <figure className="exhibition-card">
-      {image && <img className="exhibition-card-image" src={image} alt={token.name} loading="lazy" />}
+      {image && <img className="exhibition-card-image" {...tokenImage(image, token.mediaType, IMAGE_SIZES.exhibitionWork)} alt={token.name} loading="lazy" />}
       <figcaption className="exhibition-card-caption">
         <span className="exhibition-card-creator">{displayName(token.creatorInfo)}</span>
         <span className="exhibition-card-name">{token.name}</span>

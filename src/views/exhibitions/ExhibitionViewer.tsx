@@ -1,6 +1,7 @@
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { useFlow } from '../../app/flows';
+import { IMAGE_SIZES, tokenImage } from '../../components/media/responsiveImage';
 import type { Exhibition } from '../../services/exhibitions/exhibitions';
 import { exhibitionViewerFlow, exhibitionViewerInput } from '../../services/flows/exhibitions';
 import { ArtworkSlide, IntroSlide, StatementSlide } from './ExhibitionSlides';
@@ -95,7 +96,7 @@ export function ExhibitionViewer({ exhibition }: { exhibition: Exhibition }) {
                 aria-current={position === index + 1 ? 'true' : undefined}
                 onClick={() => viewer.send({ type: 'viewer.goTo', position: index + 1 })}
               >
-                {image ? <img src={image} alt="" loading="lazy" /> : <span aria-hidden="true">{index + 1}</span>}
+                {image ? <img {...tokenImage(image, artwork.token.mediaType, IMAGE_SIZES.rail)} alt="" loading="lazy" /> : <span aria-hidden="true">{index + 1}</span>}
               </button>
             );
           })}

@@ -106,7 +106,8 @@ export function ExhibitionsView({ search }: { search: ExhibitionsSearch }) {
           </div>
         </>
       )}
-      <SavedExhibitions offline={offline} />
+      {/* After the exhibitions: shown while they load, it would be pushed down when they arrive. */}
+      {!loading && <SavedExhibitions offline={offline} />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
+import { IMAGE_SIZES, responsiveImage } from '../../components/media/responsiveImage';
 import { TokenList } from '../../components/tokens/TokenList';
 import { EXHIBITION_ARTWORKS_PAGE_SIZE, fetchExhibitionArtworksPage, type Exhibition, type ExhibitionArtworksParams } from '../../services/exhibitions/exhibitions';
 import { ExhibitionDates } from './ExhibitionDates';
@@ -39,7 +40,7 @@ function PastList({ past }: { past: Exhibition[] }) {
         <li key={exhibition.id}>
           <article className="past-exhibition-card" aria-labelledby={`past-${exhibition.id}`}>
             {(exhibition.coverThumbnail ?? exhibition.cover) && (
-              <img className="past-exhibition-cover" src={exhibition.coverThumbnail ?? exhibition.cover ?? ''} alt="" loading="lazy" />
+              <img className="past-exhibition-cover" {...responsiveImage(exhibition.coverThumbnail ?? exhibition.cover ?? '', IMAGE_SIZES.wideCard)} alt="" loading="lazy" />
             )}
             <div className="past-exhibition-body">
               <h3 id={`past-${exhibition.id}`}>{exhibition.title}</h3>

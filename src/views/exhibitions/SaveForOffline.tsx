@@ -36,7 +36,7 @@ export function SaveForOffline({ offline, exhibition }: { offline: OfflineActor;
       ) : active && step === 'confirming' && estimate ? (
         <div className="exhibition-offline-row">
           <p>
-            Download <strong>{formatBytes(estimate.bytes)}</strong> to keep this exhibition offline?
+            Download <strong data-bytes={estimate.bytes}>{formatBytes(estimate.bytes)}</strong> to keep this exhibition offline?
           </p>
           <button type="button" className="button" onClick={() => offline.send({ type: 'save.confirm' })}>
             Download
@@ -96,43 +96,52 @@ export function SaveForOffline({ offline, exhibition }: { offline: OfflineActor;
 
 const opensAsPast = (entry: SavedExhibition, now: number) => Date.parse(entry.endDate) < now;
 
-/** The "Saved for offline" section of /exhibitions: each saved exhibition, its size and age, Open and Remove. */
+const NOTHING_SAVED = 'No exhibition is saved yet: Save for offline under an exhibition keeps it on this device until you remove it.';
+
+/**
+ * The "Saved for offline" section of /exhibitions: each saved exhibition, its size and age, Open and Remove. Shown
+ * once the saved list is read, also when it is empty (its place is kept: a save or a removal moves nothing below).
+ */
 export function SavedExhibitions({ offline }: { offline: OfflineActor }) {
   const saved = useSelector(offline, (snapshot) => snapshot.context.saved);
+  const loading = useSelector(offline, (snapshot) => snapshot.hasTag('loading'));
   const idle = useSelector(offline, (snapshot) => snapshot.matches({ ready: 'idle' }));
-  if (saved.length === 0) return null;
+  if (loading) return null;
   const now = Date.now();
   return (
     <section className="saved-exhibitions" aria-labelledby="saved-exhibitions-title">
       <h2 id="saved-exhibitions-title">Saved for offline</h2>
-      <p className="saved-exhibitions-budget">
-        {formatBytes(savedBytes(saved))} of {formatBytes(SAVED_EXHIBITIONS_BUDGET_BYTES)} used
-      </p>
-      <ul>
-        {saved.map((entry) => (
-          <li key={entry.id} className="saved-exhibition">
-            <Link
-              to="/exhibitions"
-              search={opensAsPast(entry, now) ? { tab: 'past', exhibition: entry.id, view: 'detail' } : { tab: 'current' }}
-              className="saved-exhibition-title"
-            >
-              {entry.title}
-            </Link>
-            <span className="saved-exhibition-meta">
-              {formatBytes(entry.bytes)} · saved {new Date(entry.savedAt).toLocaleDateString()}
-            </span>
-            <button
-              type="button"
-              className="button"
-              aria-label={`Remove ${entry.title}`}
-              disabled={!idle}
-              onClick={() => offline.send({ type: 'save.remove', exhibitionId: entry.id })}
-            >
-              Remove
-            </button>
-          </li>
-        ))}
-      </ul>
+      {/* One text node: a new size rewrites it, nothing in the line moves (no layout shift). */}
+      <p className="saved-exhibitions-budget">{`${formatBytes(savedBytes(saved))} of ${formatBytes(SAVED_EXHIBITIONS_BUDGET_BYTES)} used`}</p>
+      {saved.length === 0 ? (
+        <p className="saved-exhibitions-none">{NOTHING_SAVED}</p>
+      ) : (
+        <ul>
+          {saved.map((entry) => (
+            <li key={entry.id} className="saved-exhibition">
+              <Link
+                to="/exhibitions"
+                search={opensAsPast(entry, now) ? { tab: 'past', exhibition: entry.id, view: 'detail' } : { tab: 'current' }}
+                className="saved-exhibition-title"
+              >
+                {entry.title}
+              </Link>
+              <span className="saved-exhibition-meta">
+                {formatBytes(entry.bytes)} · saved {new Date(entry.savedAt).toLocaleDateString()}
+              </span>
+              <button
+                type="button"
+                className="button"
+                aria-label={`Remove ${entry.title}`}
+                disabled={!idle}
+                onClick={() => offline.send({ type: 'save.remove', exhibitionId: entry.id })}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

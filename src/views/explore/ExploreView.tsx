@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { filtersFromSearch, type ExploreFilters, type ExploreSearch } from '../../../machines/explore/exploreFilters';
 import { useSystemActor } from '../../app/appActorContext';
@@ -84,6 +84,17 @@ export function ExploreView({ search, services: overrides }: ExploreViewProps) {
   // The URL is the source of truth: Back, Forward and shared links (the route's search params) set the filters.
   useEffect(() => page.send({ type: 'filters.sync', filters }), [page, filters]);
 
+  // 'Show results' in the phone drawer lands on the results: focus (and with it the scroll) moves to them.
+  const results = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!panel) return;
+    const subscription = panel.on('panel.resultsShown', () => {
+      results.current?.focus({ preventScroll: true });
+      results.current?.scrollIntoView({ block: 'start' });
+    });
+    return () => subscription.unsubscribe();
+  }, [panel]);
+
   return (
     <div className="page explore">
       <header className="page-header">
@@ -92,7 +103,7 @@ export function ExploreView({ search, services: overrides }: ExploreViewProps) {
       </header>
       <div className="explore-layout">
         {panel && <FilterPanel panel={panel} chains={chains} artists={artists} />}
-        <section className="explore-results" aria-label={VIEW_LABELS[filters.view]}>
+        <section ref={results} className="explore-results" aria-label={VIEW_LABELS[filters.view]} tabIndex={-1}>
           <ExploreList filters={filters} services={services} page={page} />
         </section>
       </div>

@@ -1,10 +1,12 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { MEDIA_TYPE_LABELS } from '../../../domain/studio';
-import { EXPLORE_MEDIA_TYPES, EXPLORE_SORT_NAMES, EXPLORE_VIEWS, type ExploreMediaType, type ExploreSortName, type ExploreView } from '../../../machines/explore/exploreFilters';
+import { chosenFilterCount, EXPLORE_MEDIA_TYPES, EXPLORE_SORT_NAMES, EXPLORE_VIEWS, type ExploreMediaType, type ExploreSortName, type ExploreView } from '../../../machines/explore/exploreFilters';
 import type { filterPanelMachine } from '../../../machines/explore/filterPanelMachine';
 import { displayName } from '../../app/format';
+import { useMediaQuery } from '../../components/data/useMediaQuery';
+import { useModalLayer } from '../../components/layout/useModalLayer';
 import type { PersonInfo } from '../../services/marketplace';
 
 export const VIEW_LABELS: Record<ExploreView, string> = { token: 'Artworks', collection: 'Collections', myFavorites: 'My favourites' };
@@ -24,7 +26,14 @@ export interface FilterPanelProps {
   artists: PersonInfo[];
 }
 
-/** The explore filters as native fieldsets (radio groups and checkboxes): keyboard usable and labelled. */
+/** Below this width the panel hides behind the Filters button and opens as a drawer over the page (explore.css). */
+const DRAWER_QUERY = '(max-width: 59.99rem)';
+
+/**
+ * The explore filters as native fieldsets (radio groups and checkboxes): keyboard usable and labelled. On a phone
+ * they open in a drawer over the page, closed by its close button, Escape or 'Show results' (which lands on the
+ * results), so choosing filters never pushes the results down.
+ */
 export function FilterPanel({ panel, chains, artists }: FilterPanelProps) {
   const filters = useSelector(panel, (snapshot) => snapshot.context.filters);
   const expanded = useSelector(panel, (snapshot) => snapshot.matches('expanded'));
@@ -32,13 +41,30 @@ export function FilterPanel({ panel, chains, artists }: FilterPanelProps) {
   const id = useId();
   const panelId = `${id}-panel`;
   const artistId = `${id}-artist`;
-  const activeCount = filters.media.length + filters.chain.length + (filters.artist ? 1 : 0);
+  const headingId = `${id}-heading`;
+  const activeCount = chosenFilterCount(filters);
+  const drawer = useMediaQuery(DRAWER_QUERY) && expanded;
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+
+  useModalLayer(drawer, {
+    layer: bodyRef,
+    initialFocus: closeRef,
+    onEscape: () => panel.send({ type: 'panel.close' }),
+    // Closed by Escape or its close button: back to the button that opened it ('Show results' moves on instead).
+    onClosed: () => {
+      const focus = document.activeElement;
+      if (panel.getSnapshot().matches('collapsed') && (focus === document.body || bodyRef.current?.contains(focus))) toggleRef.current?.focus();
+    },
+  });
   // The favourites view lists the account's likes as they are: only the view choice applies to it.
   const tokenFilters = filters.view !== 'myFavorites';
 
   return (
     <aside className="filter-panel" aria-label="Filters">
       <button
+        ref={toggleRef}
         type="button"
         className="button filter-panel-toggle"
         aria-expanded={expanded}
@@ -47,7 +73,22 @@ export function FilterPanel({ panel, chains, artists }: FilterPanelProps) {
       >
         Filters{activeCount > 0 ? ` (${activeCount})` : ''}
       </button>
-      <div id={panelId} className={expanded ? 'filter-panel-body is-expanded' : 'filter-panel-body'}>
+      <div
+        ref={bodyRef}
+        id={panelId}
+        className={expanded ? 'filter-panel-body is-expanded' : 'filter-panel-body'}
+        {...(drawer ? { role: 'dialog', 'aria-modal': true, 'aria-labelledby': headingId } : {})}
+      >
+        <div className="filter-drawer-top">
+          <h2 id={headingId} className="filter-drawer-title">
+            Filters
+          </h2>
+          <button ref={closeRef} type="button" className="icon-button" aria-label="Close filters" onClick={() => panel.send({ type: 'panel.close' })}>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+              <path d="M5 5l14 14M19 5 5 19" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
         <button type="button" className="button filter-reset" disabled={!canReset} onClick={() => panel.send({ type: 'filters.reset' })}>
           Reset filters
         </button>
@@ -142,6 +183,11 @@ export function FilterPanel({ panel, chains, artists }: FilterPanelProps) {
             )}
           </>
         )}
+        <div className="filter-drawer-bottom">
+          <button type="button" className="button button-primary filter-show-results" onClick={() => panel.send({ type: 'panel.showResults' })}>
+            Show results
+          </button>
+        </div>
       </div>
     </aside>
   );

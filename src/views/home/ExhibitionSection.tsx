@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { IMAGE_SIZES, responsiveImage } from '../../components/media/responsiveImage';
 import { exhibitionDates, type ExhibitionCard } from '../../services/home/homeData';
 
 /** Seed 001 §2 "Current exhibition card; clicking goes to exhibitions". */
@@ -10,7 +11,7 @@ export default function ExhibitionSection({ data: exhibition }: { data: Exhibiti
         Current exhibition
       </h2>
       <Link to="/exhibitions" className="home-exhibition-card">
-        {image ? <img className="home-exhibition-cover" src={image} alt="" width={480} height={270} loading="lazy" decoding="async" /> : null}
+        {image ? <img className="home-exhibition-cover" {...responsiveImage(image, IMAGE_SIZES.wideCard)} alt="" width={480} height={270} loading="lazy" decoding="async" /> : null}
         <span className="home-exhibition-body">
           <span className="home-exhibition-name">{exhibition.title}</span>
           {exhibition.subtitle ? <span className="home-exhibition-subtitle">{exhibition.subtitle}</span> : null}

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { IMAGE_SIZES, responsiveImage } from '../../components/media/responsiveImage';
 import { articleDate, type ArticleSummary } from '../../services/articles/mediaArticles';
 
 /** Seed 001 §2 "Featured article with a Read button" → /article/{id}. */
@@ -8,7 +9,7 @@ export default function FeaturedArticleSection({ data: article }: { data: Articl
     <section className="home-section home-article" aria-labelledby="home-article-title">
       <h2 className="section-title">Featured article</h2>
       <div className="home-article-card">
-        {image ? <img className="home-article-cover" src={image} alt="" width={480} height={180} loading="lazy" decoding="async" /> : null}
+        {image ? <img className="home-article-cover" {...responsiveImage(image, IMAGE_SIZES.wideCard)} alt="" width={480} height={180} loading="lazy" decoding="async" /> : null}
         <div className="home-article-body">
           <p className="home-article-type">{article.type}</p>
           <h3 id="home-article-title" className="home-article-title">

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { displayName } from '../../app/format';
+import { IMAGE_SIZES, responsiveImage } from '../../components/media/responsiveImage';
 import type { MarketplaceCollection } from '../../services/marketplace';
 
 /** Seed 001 §2 "Featured collection (cover and creator display name)": the card links to the collection page. */
@@ -15,7 +16,7 @@ export default function FeaturedCollectionSection({ data: collection }: { data: 
         params={{ address: collection.address ?? '', chainId: String(collection.chainId) }}
         className="home-featured-link"
       >
-        {image ? <img className="home-featured-cover" src={image} alt="" width={1600} height={600} loading="lazy" decoding="async" /> : null}
+        {image ? <img className="home-featured-cover" {...responsiveImage(image, IMAGE_SIZES.banner)} alt="" width={1600} height={600} loading="lazy" decoding="async" /> : null}
         <span className="home-featured-body">
           <span className="home-featured-name">{collection.name}</span>
           <span className="home-featured-creator">by {displayName(collection.creatorInfo)}</span>

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { Link } from '@tanstack/react-router';
 import type { FocusEvent, KeyboardEvent } from 'react';
 import { useFlow } from '../../app/flows';
+import { IMAGE_SIZES, responsiveImage } from '../../components/media/responsiveImage';
 import { homeCarouselFlow } from '../../services/flows/home';
 import type { HomeSlide } from '../../services/home/homeData';
 
@@ -94,7 +95,7 @@ export default function HomeCarousel({ slides }: { slides: HomeSlide[] }) {
               hidden={i !== index}
               data-active={i === index ? 'true' : 'false'}
             >
-              <img className="home-slide-image" src={slide.image} alt={slide.alt} width={1600} height={600} loading={i === 0 ? 'eager' : 'lazy'} decoding="async" fetchPriority={i === 0 ? 'high' : 'auto'} />
+              <img className="home-slide-image" {...responsiveImage(slide.image, IMAGE_SIZES.banner)} alt={slide.alt} width={1600} height={600} loading={i === 0 ? 'eager' : 'lazy'} decoding="async" fetchPriority={i === 0 ? 'high' : 'auto'} />
               <div className="home-slide-text">
                 <h2 className="home-slide-title">{slide.title}</h2>
                 <p>{slide.text}</p>

@@ -32,7 +32,8 @@ function CarouselSlot() {
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const slidesFlow = useFlow(homeSlidesFlow);
   const slides = useSelector(slidesFlow, (snapshot) => snapshot.context.data);
-  const loading = useSelector(slidesFlow, (snapshot) => snapshot.hasTag('loading'));
+  // Until the flow settles (idle, then loading) the slot holds the carousel's place, so the sections below never move.
+  const absent = useSelector(slidesFlow, (snapshot) => snapshot.matches('absent'));
   useEffect(() => {
     if (!desktop) return;
     void loadCarousel().catch(() => undefined);
@@ -40,7 +41,7 @@ function CarouselSlot() {
   }, [desktop, slidesFlow]);
   if (!desktop) return null;
   const slot = <div className="home-slot home-carousel-slot" aria-hidden="true" />;
-  if (!slides) return loading ? slot : null;
+  if (!slides) return absent ? null : slot;
   return (
     // Seed 001 §8: a part that cannot load (its code did not arrive) is left out.
     <ChunkBoundary fallback={null}>

@@ -3,7 +3,7 @@ import { Suspense, useCallback, type ComponentType } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import { useFlow } from '../../app/flows';
 import { ChunkBoundary } from '../../components/data/ChunkBoundary';
-import { useNear } from './useNear';
+import { useNear } from '../../components/data/useNear';
 
 interface NearSectionProps<TData> {
   /** The section's flow (machines/home/homeSectionMachine.ts): loads on section.near. */

@@ -2,7 +2,8 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { ARTIST_COVER_ASPECT } from '../../../domain/artist';
 import type { ArtistProfileActor } from '../../../machines/profile/artistProfileMachine';
-import { CropUploadEditor } from '../../components/upload/CropUploadEditor';
+import { IMAGE_SIZES, responsiveImage } from '../../components/media/responsiveImage';
+import { LazyCropUploadEditor } from '../../components/upload/LazyCropUploadEditor';
 import { imageFileProblem } from '../../components/upload/cropImage';
 import { useObjectUrl } from '../../components/upload/useObjectUrl';
 
@@ -35,7 +36,7 @@ export function ArtistCoverField({ form, maxFileSize }: { form: ArtistProfileAct
     <fieldset className="artist-profile-group">
       <legend>Cover</legend>
       {shown ? (
-        <img className="artist-cover-preview" src={shown} alt={newCover ? 'New cover' : 'Current cover'} width={PREVIEW_WIDTH} height={PREVIEW_HEIGHT} />
+        <img className="artist-cover-preview" {...responsiveImage(shown, IMAGE_SIZES.coverPreview)} alt={newCover ? 'New cover' : 'Current cover'} width={PREVIEW_WIDTH} height={PREVIEW_HEIGHT} />
       ) : (
         <p className="form-hint">No cover yet.</p>
       )}
@@ -65,7 +66,7 @@ export function ArtistCoverField({ form, maxFileSize }: { form: ArtistProfileAct
         </p>
       )}
       {editing && (
-        <CropUploadEditor
+        <LazyCropUploadEditor
           label="Crop the cover"
           aspect={ARTIST_COVER_ASPECT}
           accept={COVER_EXTENSIONS}

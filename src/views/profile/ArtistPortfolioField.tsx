@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { PORTFOLIO_CAPTION_MAX, PORTFOLIO_CONTEXT_MAX, PORTFOLIO_IMAGE_TYPES, PORTFOLIO_IMAGES_MAX } from '../../../domain/artist';
 import type { PortfolioItemValue } from '../../../machines/profile/artistProfileForm';
 import { shownError, type ArtistProfileActor } from '../../../machines/profile/artistProfileMachine';
+import { IMAGE_SIZES, responsiveImage } from '../../components/media/responsiveImage';
 import { useObjectUrl } from '../../components/upload/useObjectUrl';
 import { ArtistTextField } from './ArtistTextField';
 
@@ -12,7 +13,7 @@ function PortfolioImagePreview({ item, number }: { item: PortfolioItemValue; num
   const newUrl = useObjectUrl(item.image.kind === 'new' ? item.image.file : null);
   const src = item.image.kind === 'kept' ? item.image.thumbnailUrl : newUrl;
   if (!src) return null;
-  return <img className="artist-portfolio-image" src={src} alt={`Portfolio image ${number}`} width={THUMBNAIL_SIZE} height={THUMBNAIL_SIZE} loading="lazy" />;
+  return <img className="artist-portfolio-image" {...responsiveImage(src, IMAGE_SIZES.portfolioPreview)} alt={`Portfolio image ${number}`} width={THUMBNAIL_SIZE} height={THUMBNAIL_SIZE} loading="lazy" />;
 }
 
 /** Portfolio: a context text and up to 9 PNG, JPEG or WebP images, each with a caption (seed 001 §9). */

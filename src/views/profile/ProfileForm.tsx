@@ -8,7 +8,7 @@ import { useSystemActor } from '../../app/appActorContext';
 import { AccountAvatar } from '../../components/wallet/AccountAvatar';
 import { useFlow } from '../../app/flows';
 import { profileFormFlow, type ProfileFormValues } from '../../services/flows/profile';
-import { CropUploadEditor } from '../../components/upload/CropUploadEditor';
+import { LazyCropUploadEditor } from '../../components/upload/LazyCropUploadEditor';
 import { GateReason, useNetworkGate } from '../../components/offline/networkGate';
 import { profileFormDraft } from '../../../machines/profile/profileFormDraft';
 
@@ -80,7 +80,17 @@ export function ProfileForm({ account }: { account: WalletAccount }) {
       <div className="profile-avatar">
         {shownPreview ? <img className="account-avatar" src={shownPreview} alt="New avatar" width={96} height={96} /> : <AccountAvatar account={shownAccount} size={96} />}
         <div className="profile-avatar-actions">
-          <input ref={fileInput} id="profile-avatar-file" type="file" accept={AVATAR_TYPES.join(',')} className="visually-hidden" onChange={onFile} />
+          {/* The button opens it; out of the tab order, labelled for whoever reaches it (axe: label). */}
+          <input
+            ref={fileInput}
+            id="profile-avatar-file"
+            type="file"
+            accept={AVATAR_TYPES.join(',')}
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-label="Avatar image file"
+            onChange={onFile}
+          />
           <button type="button" className="button" onClick={() => fileInput.current?.click()}>
             Upload avatar
           </button>
@@ -93,7 +103,7 @@ export function ProfileForm({ account }: { account: WalletAccount }) {
         </div>
       </div>
       {editing && (
-        <CropUploadEditor
+        <LazyCropUploadEditor
           label="Crop the avatar"
           file={editing}
           maxOutputWidth={AVATAR_SIZE}

@@ -1,23 +1,34 @@
 // The creator studio (/studio/create, /studio/edit/$containerId): the stepper with the page title and the shown step.
 // The studio flow starts from the snapshot a reload kept (read first), so the artist comes back to the same step and
-// values.
+// values. Issue 29: the page is a plain container (the app layout's <main> is the page's one main landmark).
+import { Suspense, type ComponentType } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Snapshot } from 'xstate';
 import { stepperOf, stepTitle, STUDIO_STEPS, type StudioStep } from '../../../machines/studio/studioSteps';
+import { retryableLazy } from '../../app/chunkLoad';
 import { useFlow } from '../../app/flows';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { studioFlow } from '../../services/flows/studio';
 import { storedStudioSnapshot } from '../../services/studio/studioPersistence';
 import { DetailsStep } from './details/DetailsStep';
-import { PreviewStep } from './review/PreviewStep';
-import { PublishStep } from './review/PublishStep';
 import { StudioActorContext, shownStep, useStudioActor } from './studioActor';
 import { StudioStepper } from './StudioStepper';
-import { ThumbnailStep } from './thumbnail/ThumbnailStep';
-import { FlipcardPreviewStep, GenerativeTokenStep } from './thumbnail/WorkTokenSteps';
-import { TokenStep } from './tokens/TokenStep';
-import { UploadStep } from './upload/UploadStep';
 import './studio.css';
+
+/** A step's view as a chunk of its own (its export `name` of the module `load` imports). */
+const lazyStep = <M,>(load: () => Promise<M>, name: keyof M): ComponentType<object> =>
+  retryableLazy(() => load().then((module) => ({ default: module[name] as ComponentType<object> })));
+
+// The steps past the details form (upload, thumbnail, tokens, preview, publish) load when the machine reaches them
+// (issue 29: the studio's first load is the details form); the worker precaches them, so they open offline (issue
+// 27), and one that cannot load goes to the route's error view, whose Retry imports it again.
+const UploadStep = lazyStep(() => import('./upload/UploadStep'), 'UploadStep');
+const FlipcardPreviewStep = lazyStep(() => import('./thumbnail/WorkTokenSteps'), 'FlipcardPreviewStep');
+const GenerativeTokenStep = lazyStep(() => import('./thumbnail/WorkTokenSteps'), 'GenerativeTokenStep');
+const ThumbnailStep = lazyStep(() => import('./thumbnail/ThumbnailStep'), 'ThumbnailStep');
+const TokenStep = lazyStep(() => import('./tokens/TokenStep'), 'TokenStep');
+const PreviewStep = lazyStep(() => import('./review/PreviewStep'), 'PreviewStep');
+const PublishStep = lazyStep(() => import('./review/PublishStep'), 'PublishStep');
 
 export function StudioView({ containerId }: { containerId: string | null }) {
   const stored = useActorRef(storedStudioSnapshot, { input: { containerId } });
@@ -25,10 +36,10 @@ export function StudioView({ containerId }: { containerId: string | null }) {
   const restored = useSelector(stored, (snapshot) => snapshot.output ?? null);
   if (!read) {
     return (
-      <main className="studio-page" aria-busy="true">
+      <div className="studio-page" aria-busy="true">
         <h1>Studio</h1>
         <p className="studio-status">Loading …</p>
-      </main>
+      </div>
     );
   }
   return <StudioFlow containerId={containerId} snapshot={restored} />;
@@ -55,12 +66,14 @@ function StudioPage() {
   useDocumentTitle(name ? `${title} · ${name}` : title);
 
   return (
-    <main className="studio-page">
+    <div className="studio-page">
       <h1>{title}</h1>
       {name && <p className="studio-collection-name">{name}</p>}
       {isStep(step) && <StudioStepper steps={stepperOf(mediaType)} current={step === 'update' ? 'details' : step} mediaType={mediaType} />}
-      <StepContent step={step} />
-    </main>
+      <Suspense fallback={<p className="studio-status">Loading …</p>}>
+        <StepContent step={step} />
+      </Suspense>
+    </div>
   );
 }
 

@@ -51,34 +51,37 @@ export function TokenOffers({ token, seller }: TokenOffersProps) {
         Offers
       </h2>
       {offers.length > 0 && (
-        <table className="token-offers-table">
-          <thead>
-            <tr>
-              <th scope="col">Buyer</th>
-              <th scope="col">Price</th>
-              <th scope="col">Time</th>
-              <th scope="col">State</th>
-              <th scope="col">
-                <span className="token-visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {offers.map((offer) => (
-              <tr key={offer.id}>
-                <td>{displayName(offer.buyer)}</td>
-                <td>{formatPrice(offer.price)}</td>
-                <td>
-                  <time dateTime={offer.createdAt}>{formatDateTime(offer.createdAt)}</time>
-                </td>
-                <td>{STATE_NAMES[offer.state] ?? offer.state}</td>
-                <td className="token-offer-actions">
-                  <OfferActions offer={offer} actions={actions} />
-                </td>
+        // Its own scroll box on a narrow screen (labelled, reachable by keyboard to scroll): the page keeps the screen's width.
+        <div className="token-offers-scroll" role="region" aria-label="Offer table" tabIndex={0}>
+          <table className="token-offers-table">
+            <thead>
+              <tr>
+                <th scope="col">Buyer</th>
+                <th scope="col">Price</th>
+                <th scope="col">Time</th>
+                <th scope="col">State</th>
+                <th scope="col">
+                  <span className="token-visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {offers.map((offer) => (
+                <tr key={offer.id}>
+                  <td>{displayName(offer.buyer)}</td>
+                  <td>{formatPrice(offer.price)}</td>
+                  <td>
+                    <time dateTime={offer.createdAt}>{formatDateTime(offer.createdAt)}</time>
+                  </td>
+                  <td>{STATE_NAMES[offer.state] ?? offer.state}</td>
+                  <td className="token-offer-actions">
+                    <OfferActions offer={offer} actions={actions} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {!loading && error === null && offers.length === 0 && <p className="no-result">No offers yet</p>}
       {loading && (

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { SIBLING_THUMBNAILS_SHOWN } from '../../../machines/lists/constants';
+import { IMAGE_SIZES, tokenImage } from '../../components/media/responsiveImage';
 import type { SiblingToken, TokenDetail } from '../../services/token';
 
 const THUMB_SIZE = 96;
@@ -24,7 +25,7 @@ export function TokenSiblings({ collection, siblings, currentId }: { collection:
         <ul className="token-siblings" aria-label={`More from ${collection.name}`}>
           {shown.map((sibling) => {
             const thumb = sibling.thumbnailUrl ? (
-              <img src={sibling.thumbnailUrl} alt={sibling.name} width={THUMB_SIZE} height={THUMB_SIZE} loading="lazy" decoding="async" />
+              <img {...tokenImage(sibling.thumbnailUrl, sibling.mediaType, IMAGE_SIZES.sibling)} alt={sibling.name} width={THUMB_SIZE} height={THUMB_SIZE} loading="lazy" decoding="async" />
             ) : (
               <span className="token-sibling-empty" role="img" aria-label={sibling.name} />
             );

@@ -4,9 +4,10 @@ import { useSelector } from '@xstate/react';
 import { priceError, type CollectionSellActor, type SellMode } from '../../../../machines/dashboard/collectionSellMachine';
 import { PRICE_MIN, PRICE_STEP } from '../../../../domain/price';
 import { formatPrice } from '../../../app/format';
-import { GateReason, useNetworkGate } from '../../../components/offline/networkGate';
+import { GatedButton } from '../../../components/offline/networkGate';
 import { PhaseStatus } from '../../../components/trading/PhaseStatus';
 import type { TradePhase } from '../../../../machines/dashboard/dashboardTrade';
+import { useTradeStep } from '../useTradePhase';
 
 export const SOLD_OUT_TEXT = 'This collection is sold out';
 export const UNPUBLISHED_TEXT = 'This collection is not on chain yet: publish it in the studio to sell it.';
@@ -22,10 +23,10 @@ export function SellCollectionPanel({ sell, phase, chainId }: { sell: Collection
   const address = useSelector(sell, (snapshot) => snapshot.context.collection.address);
   const busy = useSelector(sell, (snapshot) => snapshot.hasTag('busy'));
   const listing = useSelector(sell, (snapshot) => snapshot.matches('listing'));
+  const step = useTradeStep(sell);
   const modeName = useId();
   const inputId = useId();
   const errorId = useId();
-  const gate = useNetworkGate('trade');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -79,10 +80,9 @@ export function SellCollectionPanel({ sell, phase, chainId }: { sell: Collection
                 {error}
               </p>
             )}
-            <button type="submit" className="button button-primary" disabled={busy || gate.blocked} aria-describedby={gate.describedBy}>
+            <GatedButton gate="trade" type="submit" className="button button-primary" disabled={busy}>
               List collection
-            </button>
-            <GateReason gate={gate} />
+            </GatedButton>
           </form>
         )}
       </>
@@ -93,7 +93,7 @@ export function SellCollectionPanel({ sell, phase, chainId }: { sell: Collection
     <section className="creations-sell" aria-label="Sell collection">
       <h3 className="creations-box-title">Sell</h3>
       {body}
-      <PhaseStatus phase={phase} />
+      <PhaseStatus phase={phase} step={step} />
     </section>
   );
 }

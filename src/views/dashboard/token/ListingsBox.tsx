@@ -17,7 +17,10 @@ export function ListingsBox({ dashboard, phase }: { dashboard: DashboardActor; p
   return (
     <section className="dashboard-token-box" aria-label="Listings">
       <h2 className="token-section-title">Listings</h2>
-      {listings.length === 0 ? (
+      {listings.length === 0 && running?.type === 'createSale' ? (
+        // Listing runs (approval, then the listing): not 'Not listed' until the listing is on chain or has failed.
+        <p className="no-result">Listing for sale…</p>
+      ) : listings.length === 0 ? (
         <p className="no-result">Not listed</p>
       ) : (
         <ul className="dashboard-token-rows">

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { acceptableOffers } from '../../../../machines/dashboard/tokenDashboardMachine';
 import { displayName } from '../../../app/format';
 import { usePriceFormat } from '../../../components/trading/currency';
-import { GateReason, useNetworkGate } from '../../../components/offline/networkGate';
+import { GatedButton } from '../../../components/offline/networkGate';
 import { PhaseStatus } from '../../../components/trading/PhaseStatus';
 import type { TradePhase } from '../../../../machines/dashboard/dashboardTrade';
 import { formatDateTime } from '../../token/dates';
@@ -17,7 +17,6 @@ export function OffersBox({ dashboard, phase }: { dashboard: DashboardActor; pha
   const busy = useSelector(dashboard, (snapshot) => snapshot.hasTag('busy'));
   const running = useSelector(dashboard, (snapshot) => snapshot.context.running);
   const shown = token ? acceptableOffers(offers, token, viewer) : [];
-  const gate = useNetworkGate('trade');
 
   return (
     <section className="dashboard-token-box" aria-label="Offers">
@@ -34,16 +33,9 @@ export function OffersBox({ dashboard, phase }: { dashboard: DashboardActor; pha
               </time>
               <span className="dashboard-token-price">{formatPrice(offer.price)}</span>
               <span className="dashboard-token-action">
-                <button
-                  type="button"
-                  className="button button-primary"
-                  disabled={busy || gate.blocked}
-                  aria-describedby={gate.describedBy}
-                  onClick={() => dashboard.send({ type: 'offer.accept', offerId: offer.id })}
-                >
+                <GatedButton gate="trade" className="button button-primary" disabled={busy} onClick={() => dashboard.send({ type: 'offer.accept', offerId: offer.id })}>
                   Accept
-                </button>
-                <GateReason gate={gate} />
+                </GatedButton>
                 {running?.type === 'acceptOffer' && running.saleId === offer.saleId && running.buyer === offer.buyer.address && (
                   <PhaseStatus phase={phase} />
                 )}

@@ -2,10 +2,11 @@ import { useSelector } from '@xstate/react';
 import { useId, type FormEvent } from 'react';
 import { PRICE_MIN, PRICE_STEP } from '../../../../domain/price';
 import { LISTING_CURRENCY } from '../../../../machines/dashboard/tokenDashboardMachine';
-import { GateReason, useNetworkGate } from '../../../components/offline/networkGate';
+import { GatedButton } from '../../../components/offline/networkGate';
 import { PhaseStatus } from '../../../components/trading/PhaseStatus';
 import type { TradePhase } from '../../../../machines/dashboard/dashboardTrade';
 import type { DashboardActor } from './dashboardActor';
+import { useTradeStep } from '../useTradePhase';
 
 /** The owner's listing form: a price in ETH, one unit (seed 000 §5); validated on submit by the machine. */
 export function SellForm({ dashboard, phase }: { dashboard: DashboardActor; phase: TradePhase }) {
@@ -14,9 +15,9 @@ export function SellForm({ dashboard, phase }: { dashboard: DashboardActor; phas
   const error = useSelector(dashboard, (snapshot) => snapshot.context.priceError);
   const busy = useSelector(dashboard, (snapshot) => snapshot.hasTag('busy'));
   const listing = useSelector(dashboard, (snapshot) => snapshot.context.running?.type === 'createSale');
+  const step = useTradeStep(dashboard);
   const inputId = useId();
   const errorId = useId();
-  const gate = useNetworkGate('trade');
 
   if (!canList) {
     return (
@@ -46,10 +47,9 @@ export function SellForm({ dashboard, phase }: { dashboard: DashboardActor; phas
             aria-describedby={error ? errorId : undefined}
             onChange={(event) => dashboard.send({ type: 'price.change', value: event.target.value })}
           />
-          <button type="submit" className="button button-primary" disabled={busy || gate.blocked} aria-describedby={gate.describedBy}>
+          <GatedButton gate="trade" type="submit" className="button button-primary" disabled={busy}>
             List for sale
-          </button>
-          <GateReason gate={gate} />
+          </GatedButton>
         </div>
         {error && (
           <p id={errorId} className="field-error" role="alert">
@@ -57,7 +57,7 @@ export function SellForm({ dashboard, phase }: { dashboard: DashboardActor; phas
           </p>
         )}
       </form>
-      {listing && <PhaseStatus phase={phase} />}
+      {listing && <PhaseStatus phase={phase} step={step} />}
     </section>
   );
 }

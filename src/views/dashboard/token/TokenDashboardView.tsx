@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useFlow } from '../../../app/flows';
 import { useDocumentTitle } from '../../../app/useDocumentTitle';
-import { tokenDashboardFlow } from '../../../services/flows/dashboard';
+import { tokenDashboardFlow } from '../../../services/flows/tokenDashboard';
 import { TokenSkeleton } from '../../token/TokenSkeleton';
 import { useTradePhase } from '../useTradePhase';
 import { TokenDashboardContent } from './TokenDashboardContent';

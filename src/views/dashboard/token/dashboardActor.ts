@@ -1,5 +1,5 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { TokenDashboardFlow } from '../../../services/flows/dashboard';
+import type { TokenDashboardFlow } from '../../../services/flows/tokenDashboard';
 
 /** The token dashboard's flow actor, as its boxes receive it. */
 export type DashboardActor = ActorRefFrom<TokenDashboardFlow>;

@@ -5,6 +5,7 @@ import { registeredLogin } from '../../../../machines/likes/accountLikesMachine'
 import type { StudioCanvas } from '../../../services/studio/api';
 import { useSystemActor } from '../../../app/appActorContext';
 import { useDocumentTitle } from '../../../app/useDocumentTitle';
+import { IMAGE_SIZES, responsiveImage } from '../../../components/media/responsiveImage';
 import { TokenMedia } from '../../../components/media/TokenMedia';
 import { MediaTypeIcon, isLabelledMediaType } from '../../../components/media/MediaTypeIcon';
 import { PagedGrid } from '../../../components/tokens/PagedGrid';
@@ -31,7 +32,7 @@ export function CanvasPreviewView({ canvas, share }: { canvas: StudioCanvas; sha
       <header className="collection-hero">
         <div className="collection-cover">
           {canvas.cover ? (
-            <img src={canvas.cover} alt={`Cover of ${canvas.name}`} width={COVER_SIZE} height={COVER_SIZE} decoding="async" />
+            <img {...responsiveImage(canvas.cover, IMAGE_SIZES.collectionCover)} alt={`Cover of ${canvas.name}`} width={COVER_SIZE} height={COVER_SIZE} decoding="async" />
           ) : (
             <div className="collection-cover-placeholder" aria-hidden="true" />
           )}

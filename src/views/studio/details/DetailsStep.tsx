@@ -14,6 +14,7 @@ import {
 import { draftFileNotKeptMessage } from '../../../../domain/drafts';
 import { detailsFieldsOf } from '../../../../machines/studio/studioDetails';
 import type { DetailsField } from '../../../../machines/studio/studioTypes';
+import { GatedButton } from '../../../components/offline/networkGate';
 import { CropUploadEditor } from '../../../components/upload/CropUploadEditor';
 import { useObjectUrl } from '../../../components/upload/useObjectUrl';
 import { useStudioActor } from '../studioActor';
@@ -26,6 +27,10 @@ const HINTS: Partial<Record<DetailsField, string>> = {
   supplyPerToken: 'How many editions of each token are minted.',
   seedVariableName: `The name of the variable your script reads its seed from (up to ${SEED_TEXT_MAX} characters).`,
 };
+
+/** Why Next (or Save) is disabled while the cover's crop editor is open. */
+export const CROP_HINT = 'Apply or cancel the cover crop to continue.';
+const CROP_HINT_ID = 'studio-crop-hint';
 
 type TextDetailsField = Exclude<DetailsField, 'mediaType'>;
 
@@ -85,6 +90,8 @@ export function DetailsStep({ mode }: { mode: 'details' | 'update' }) {
   // A cover chosen and not cropped before a reload: the crop editor reopens with it (read once, when it mounts).
   const coverChoice = useSelector(studio, (snapshot) => snapshot.context.details.coverFile);
   const coverDropped = useSelector(studio, (snapshot) => snapshot.context.details.coverDropped);
+  // Seed 001 §2: Next stays disabled while the crop editor is open; issue 29: the hint says why (gone once applied or cancelled).
+  const coverEditing = useSelector(studio, (snapshot) => snapshot.context.details.coverEditing);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -168,15 +175,27 @@ export function DetailsStep({ mode }: { mode: 'details' | 'update' }) {
           {formError}
         </p>
       )}
+      {coverEditing && (
+        <p id={CROP_HINT_ID} className="field-hint studio-crop-hint">
+          {CROP_HINT}
+        </p>
+      )}
       <div className="studio-actions">
         {mode === 'update' && (
           <button type="button" className="button" disabled={!canCancel || busy} onClick={() => studio.send({ type: 'details.cancel' })}>
             Cancel
           </button>
         )}
-        <button type="submit" className="button button-primary" disabled={!canSubmit || busy} aria-busy={busy || undefined}>
+        <GatedButton
+          gate="network"
+          type="submit"
+          className="button button-primary"
+          disabled={!canSubmit || busy}
+          aria-busy={busy || undefined}
+          aria-describedby={coverEditing ? CROP_HINT_ID : undefined}
+        >
           {mode === 'update' ? 'Save' : 'Next'}
-        </button>
+        </GatedButton>
       </div>
     </form>
   );

@@ -5,6 +5,8 @@ import { useSelector } from '@xstate/react';
 import { TOKEN_NAME_MAX } from '../../../../domain/studio';
 import { DESCRIPTION_MAX_LENGTH } from '../../../../domain/collection';
 import type { TokenEditCardActor } from '../../../../machines/studio/tokenEditCardMachine';
+import { IMAGE_SIZES, tokenImage } from '../../../components/media/responsiveImage';
+import { GatedButton } from '../../../components/offline/networkGate';
 
 export function TokenEditCard({ card }: { card: TokenEditCardActor }) {
   const token = useSelector(card, (snapshot) => snapshot.context.token);
@@ -23,7 +25,7 @@ export function TokenEditCard({ card }: { card: TokenEditCardActor }) {
         Token {token.tokenId}: {token.name}
       </h3>
       {image ? (
-        <img className="studio-token-image" src={image} alt={token.name} width={160} height={160} loading="lazy" decoding="async" />
+        <img className="studio-token-image" {...tokenImage(image, token.mediaType, IMAGE_SIZES.studioToken)} alt={token.name} width={160} height={160} loading="lazy" decoding="async" />
       ) : (
         <div className="studio-token-image studio-token-image-missing" role="img" aria-label={`${token.name} (no image yet)`} />
       )}
@@ -82,12 +84,12 @@ export function TokenEditCard({ card }: { card: TokenEditCardActor }) {
           </div>
         )}
         <div className="studio-actions">
-          <button type="button" className="button button-danger" disabled={busy} onClick={() => card.send({ type: 'card.delete' })}>
+          <GatedButton gate="network" hiddenReason className="button button-danger" disabled={busy} onClick={() => card.send({ type: 'card.delete' })}>
             Delete
-          </button>
-          <button type="submit" className="button button-primary" disabled={!canSave || busy}>
+          </GatedButton>
+          <GatedButton gate="network" type="submit" className="button button-primary" disabled={!canSave || busy}>
             Save
-          </button>
+          </GatedButton>
         </div>
       </form>
     </article>

@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import type { StudioMediaType } from '../../../../domain/studio';
 import type { ChosenFile, UploadActor } from '../../../../machines/studio/uploadMachine';
 import { maxFilesOf } from '../../../../machines/studio/uploadRules';
-import { GateReason, useNetworkGate } from '../../../components/offline/networkGate';
+import { GatedButton } from '../../../components/offline/networkGate';
 import { useStudioActor } from '../studioActor';
 import { FileChooser } from './FileChooser';
 import { UploadFileList } from './UploadFileList';
@@ -35,7 +35,6 @@ function UploadScreen({ upload, screen }: { upload: UploadActor; screen: StudioM
   const problem = useSelector(upload, (snapshot) => snapshot.context.problem);
   const busy = useSelector(upload, (snapshot) => snapshot.hasTag('busy'));
   const canStart = useSelector(upload, (snapshot) => snapshot.can({ type: 'upload.start' }));
-  const gate = useNetworkGate('network');
   const multiple = maxFilesOf(screen) > 1;
   const full = !multiple && files.some((file) => !file.needsFile);
   const add = (chosen: File[]) => upload.send({ type: 'upload.add', files: toChosen(chosen) });
@@ -59,17 +58,9 @@ function UploadScreen({ upload, screen }: { upload: UploadActor; screen: StudioM
         onChooseAgain={(file) => add([file])}
       />
       <div className="studio-actions">
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={!canStart || busy || gate.blocked}
-          aria-busy={busy || undefined}
-          aria-describedby={gate.describedBy}
-          onClick={() => upload.send({ type: 'upload.start' })}
-        >
+        <GatedButton gate="network" className="button button-primary" disabled={!canStart || busy} aria-busy={busy || undefined} onClick={() => upload.send({ type: 'upload.start' })}>
           Upload
-        </button>
-        <GateReason gate={gate} />
+        </GatedButton>
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 // Calls `onNear` once, when the element comes within NEAR_MARGIN of the viewport (at once where the browser has no
-// IntersectionObserver). Below-the-fold sections of the home load their code and data then, not with the page.
+// IntersectionObserver). Below-the-fold parts of a page (home sections, the token page's comments) load their code and
+// data then, not with the page.
 import { useCallback, useEffect, useRef } from 'react';
 
 /** How far below the viewport a section starts loading: about a screen ahead of the scroll. */

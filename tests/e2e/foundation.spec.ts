@@ -106,7 +106,8 @@ test('after one visit the app reloads and navigates offline', async ({ page, con
   await page.goto('/'); // visit home too, so its lazily loaded route chunk was fetched while online
   await expect(page.getByRole('heading', { level: 1, name: 'Art Bazaar' })).toBeVisible();
   // Its lazily loaded sections too (not precached until every chunk is): going offline while their chunks are on
-  // the way would abort them.
+  // the way would abort them. They load as they come near the screen, as a visitor scrolls to them.
+  await page.getByRole('region', { name: 'Join the community' }).scrollIntoViewIfNeeded();
   await expect(page.getByRole('list', { name: 'Trending collections' }).getByRole('article').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
 

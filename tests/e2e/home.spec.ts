@@ -36,7 +36,9 @@ async function openHome(page: Page): Promise<Locator> {
   await page.goto('/');
   const region = carousel(page);
   await expect(region).toHaveAttribute('data-index', /\d/);
-  await page.clock.pauseAt(Date.now() + 500);
+  // A moment ahead of the page's own clock (pauseAt cannot go back; 500 ms ahead of the runner's clock was already past
+  // on a loaded machine). Timers due meanwhile may fire: the dot chosen next starts the wait afresh.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 3_000);
   await region.getByRole('button', { name: /^Slide 1: / }).click();
   await page.mouse.move(0, 0);
   await blur(page);

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { showComments } from './support/comments';
 
 // The demo stack (chain, contracts, seeded database with generative, flipcard and gif tokens) comes from
 // playwright.config.ts.
@@ -112,10 +113,9 @@ test('a generative token page logs no console errors, in the page or in its sand
   await expect(page.locator('.generative[data-state="rendered"]').first()).toBeVisible();
   // p5 ran the sketch with its sensor listeners left out: its canvas is drawn.
   await expect(sandbox.locator('canvas')).toBeVisible();
-  // The page has settled: its comments (the last part of the page to load) have loaded.
-  const comments = page.locator('section#comments');
-  await expect(comments).toBeVisible();
-  await expect(comments).not.toHaveAttribute('aria-busy', 'true');
+  // The page has settled: its comments (the last part of the page to load, once scrolled near) have loaded.
+  await showComments(page);
+  await expect(page.locator('section#comments')).not.toHaveAttribute('aria-busy', 'true');
   expect(problems).toEqual([]);
 });
 

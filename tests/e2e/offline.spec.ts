@@ -29,7 +29,7 @@ interface DemoToken {
 async function demoToken(request: APIRequestContext): Promise<DemoToken> {
   const data = await graphql<{ getMarketplaceTokens: { edges: Array<{ node: DemoToken }> } }>(
     request,
-    `{ getMarketplaceTokens(pagination: { perPage: 100 }) { edges { node {
+    `{ getMarketplaceTokens(sort: { sortBy: "_id", sortDir: 1 }, pagination: { perPage: 100 }) { edges { node {
       name tokenHolding { id salePrice { amount } } collection { name address chainId } creatorInfo { address }
     } } } }`,
   );
@@ -59,7 +59,7 @@ interface Visit {
 }
 
 test('every page visited online renders offline, by typed URL and by link, with no request to the server; aged past the window the data is gone', async ({ page, context, request, baseURL }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(420_000); // about 2 min on a quiet machine; the suite may still be finishing beside it
   const stack = await readStack(request);
   const run = Date.now().toString(36);
   const key = await signInFromNode(baseURL!, stack, USER);

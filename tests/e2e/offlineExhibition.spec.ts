@@ -1,11 +1,20 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { commentsPanel, showComments } from './support/comments';
+import { readStack } from './support/trading';
+import { signed, signInFromNode } from './support/xssWrites';
+
+const NOTHING_SAVED = 'No exhibition is saved yet: Save for offline under an exhibition keeps it on this device until you remove it.';
+
+const COMMENTER = 74;
 
 // Issue 27 item 6 against the demo: save the current exhibition ('Systems of Light') for offline — its size first,
 // progress while the files come (the first pinned file is held until the bar shows), then the "Saved for offline"
 // list; then with no network at all (the context offline, and every request the page or the worker still sends
 // aborted) the exhibition opens with its texts and images, its files come from the saved copy, also by byte ranges
 // as a player asks, and it still opens once the cache window has passed; Remove releases every file. (The demo's current exhibition has no video or sound: ranges are
-// checked on its largest file.) No wallet.
+// checked on its largest file.) A work opened from the saved exhibition past the window shows its offers and
+// comments as last seen: the save pins its token page's reads too. No wallet in the browser; account #74 writes a
+// comment from Node on 'Swell' (a work of the exhibition with a demo offer) so the thread has a text of this run.
 
 interface MediaEntry {
   key: string;
@@ -20,7 +29,9 @@ function mediaEntries(page: Page): Promise<MediaEntry[]> {
     () =>
       new Promise<MediaEntry[]>((resolve, reject) => {
         const open = indexedDB.open('artbazaar-media');
-        open.onerror = () => reject(open.error);
+        // Not there yet: opening must not create it (an empty database would leave the worker's store missing).
+        open.onupgradeneeded = () => (open.transaction!.abort(), resolve([]));
+        open.onerror = () => (open.error?.name === 'AbortError' ? resolve([]) : reject(open.error));
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains('entries')) return resolve([]);
@@ -92,13 +103,32 @@ async function cutNetwork(context: BrowserContext): Promise<string[]> {
   return attempts;
 }
 
-test('save the current exhibition for offline: size, progress, saved list; its media play with no network; Remove releases them', async ({ page, context }) => {
-  test.setTimeout(120_000);
+test('save the current exhibition for offline: size, progress, saved list; its media play with no network; Remove releases them', async ({ page, context, baseURL }) => {
+  test.setTimeout(150_000);
   await page.goto('/exhibitions?tab=current');
   await controlled(page);
   // A second visit, as the app's users make it: now every read goes through the worker (the first load's config
   // and reads left before the worker took control).
   await page.reload();
+  await expect(page.getByRole('region', { name: 'Systems of Light', exact: true })).toBeVisible();
+
+  // The work opened later: a comment of this run on it, and its offers as the token page shows them online.
+  const exhibition = await currentExhibition(page);
+  const work = exhibition.artworks.find(({ token }) => token.name === 'Swell')!.token;
+  const comment = `Seen offline ${Date.now().toString(36)}`;
+  const key = await signInFromNode(baseURL!, await readStack(page.request), COMMENTER);
+  const posted = await signed(baseURL!, key, '/comments', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token_id: work._id, text: comment }),
+  });
+  expect(posted.status).toBe(201);
+  await page.goto(`/token/${work.tokenHolding!.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Swell' })).toBeVisible();
+  const offerRows = offersBox(page).locator('tbody tr td:not(.token-offer-actions)');
+  await expect(offerRows.first()).toBeVisible();
+  const offersOnline = await offerRows.allInnerTexts();
+  await page.goto('/exhibitions?tab=current');
   await expect(page.getByRole('region', { name: 'Systems of Light', exact: true })).toBeVisible();
 
   // The first file the save pins waits until the test has seen the progress bar.
@@ -126,7 +156,7 @@ test('save the current exhibition for offline: size, progress, saved list; its m
   await expect(list.getByRole('link', { name: 'Systems of Light' })).toHaveAttribute('href', '/exhibitions?tab=current');
   await expect(list.getByText(/ of 500\.0 MB used$/)).toBeVisible();
 
-  const pin = `exhibition:${await exhibitionId(page)}`;
+  const pin = `exhibition:${exhibition.id}`;
   const saved = (await mediaEntries(page)).filter((entry) => entry.pins.includes(pin));
   // The cover and one shown image per work at least (14 works).
   expect(saved.length).toBeGreaterThan(14);
@@ -170,10 +200,22 @@ test('save the current exhibition for offline: size, progress, saved list; its m
     await expect(card).toBeVisible();
     await expect.poll(() => card.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
+    // A work opened from the saved exhibition: its token page with the offers and comments the save kept.
+    await page.getByRole('navigation', { name: 'Exhibition items' }).getByRole('button', { name: 'Swell', exact: true }).click();
+    await slider.getByRole('link', { name: 'BUY Swell' }).click();
+    await expect(page).toHaveURL(`/token/${work.tokenHolding!.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Swell' })).toBeVisible();
+    await expect(offerRows.first()).toBeVisible();
+    expect(await offerRows.allInnerTexts()).toEqual(offersOnline);
+    await showComments(page);
+    await expect(commentsPanel(page).getByText(comment, { exact: true })).toBeVisible();
+    await page.goto('/exhibitions?tab=current');
+
     // The list is the page's own record: it shows offline, and Remove works offline.
     await expect(list.getByRole('link', { name: 'Systems of Light' })).toBeVisible();
     await list.getByRole('button', { name: 'Remove Systems of Light' }).click();
-    await expect(list).toHaveCount(0);
+    await expect(list.getByText(NOTHING_SAVED)).toBeVisible();
+    await expect(list.getByRole('link', { name: 'Systems of Light' })).toHaveCount(0);
     await expect.poll(async () => (await mediaEntries(page)).filter((entry) => entry.pins.length > 0).length).toBe(0);
   } finally {
     await context.unroute('**/*');
@@ -181,15 +223,23 @@ test('save the current exhibition for offline: size, progress, saved list; its m
   }
 });
 
-async function exhibitionId(page: Page): Promise<string> {
+interface CurrentExhibition {
+  id: string;
+  title: string;
+  artworks: Array<{ token: { _id: string; name: string; tokenHolding: { id: string } | null } }>;
+}
+
+const offersBox = (page: Page) => page.getByRole('region', { name: 'Offers' });
+
+async function currentExhibition(page: Page): Promise<CurrentExhibition> {
   const response = await page.request.post('/graphql', {
     data: {
-      operationName: 'e2eCurrentExhibitionId',
-      query: 'query e2eCurrentExhibitionId($cDate: String!) { getCurrentExhibition(cDate: $cDate) { id title } }',
+      operationName: 'e2eCurrentExhibition',
+      query: 'query e2eCurrentExhibition($cDate: String!) { getCurrentExhibition(cDate: $cDate) { id title artworks { token { _id name tokenHolding { id } } } } }',
       variables: { cDate: new Date().toISOString() },
     },
   });
-  const body = (await response.json()) as { data: { getCurrentExhibition: { id: string; title: string } | null } };
+  const body = (await response.json()) as { data: { getCurrentExhibition: CurrentExhibition | null } };
   expect(body.data.getCurrentExhibition?.title).toBe('Systems of Light');
-  return body.data.getCurrentExhibition!.id;
+  return body.data.getCurrentExhibition!;
 }

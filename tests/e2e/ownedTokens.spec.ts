@@ -92,7 +92,7 @@ test('after a live Sold the watching page shows the buyer by their alias and ava
   await crop.getByRole('button', { name: 'Apply' }).click();
   await expect(form.getByRole('img', { name: 'New avatar' })).toBeVisible();
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(buyer.page.getByText('Profile saved')).toBeVisible();
+  await expectNotice(buyer.page, 'Profile saved');
 
   // Another browser watches the token page (no wallet).
   const watcher = await browser.newContext({ baseURL });
@@ -104,6 +104,9 @@ test('after a live Sold the watching page shows the buyer by their alias and ava
   await watching.evaluate(() => ((window as unknown as { notReloaded?: boolean }).notReloaded = true));
 
   await buyer.page.goto(`/token/${holdingId}`);
+  // Signed in again after the navigation (the header's avatar) before buying: a click while the session is still
+  // restoring asks to connect a wallet.
+  await expect(buyer.page.getByRole('banner').getByRole('link', { name: `Profile of ${alias}` })).toBeVisible();
   await tradePanel(buyer.page).getByRole('button', { name: 'Buy for 0.05 ETH' }).click();
   await expectNotice(buyer.page, 'Purchase successful');
 

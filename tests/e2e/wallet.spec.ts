@@ -35,7 +35,7 @@ test('connect, sign in, edit the profile, reload and stay signed in without sign
   await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
   await form.getByLabel('Email').fill('collector@example.com');
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Profile saved')).toBeVisible();
+  await expectNotice(page, 'Profile saved');
   // The header takes the saved alias at once (wallet.accountUpdated), not only after the reload.
   await expect(avatarLink(page)).toHaveAccessibleName(`Profile of ${alias}`);
 

@@ -3,12 +3,12 @@ import { createPublicClient, createWalletClient, getAddress, http, type Address,
 import { mnemonicToAccount } from 'viem/accounts';
 import { collectionFactoryAbi } from '../../../contracts/generated/index';
 
-// Chain accounts and curated creators for specs. The e2e chain funds 64 accounts of the standard test mnemonic
+// Chain accounts and curated creators for specs. The e2e chain funds 100 accounts of the standard test mnemonic
 // (scripts/chain.ts): #0 deploys and owns the factory and the marketplace, #1–#11 are the demo's people, the
 // specs use #12 onwards — each spec its own accounts, so no spec's leftovers matter to another.
 
 export const TEST_MNEMONIC = 'test test test test test test test test test test test junk';
-export const TEST_ACCOUNT_COUNT = 64;
+export const TEST_ACCOUNT_COUNT = 100;
 
 /** Account #index of the test mnemonic (m/44'/60'/0'/0/index): the same account the test wallet's #index is. */
 export function testAccount(index: number): HDAccount {

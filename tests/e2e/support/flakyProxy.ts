@@ -4,6 +4,13 @@ import { connect, type Socket } from 'node:net';
 // A loopback proxy in front of the e2e server for the flaky-network spec (issue 27): it aborts or delays a seeded
 // share of the requests it relays (the page's and the service worker's alike: the browser talks only to it), so a
 // run is the same run every time. WebSocket upgrades (the live socket) pass through untouched, counted.
+// Two things of the browser would hide its choices, so it turns them off in what it relays:
+// - keep-alive: Chromium silently sends a request again when a reused connection closes before any answer, so an abort
+//   on a kept-alive connection would reach the page only if the next roll aborts too. Every answer closes its
+//   connection (`Connection: close`): every request comes on a fresh one, and a dropped one fails as the page sees it.
+// - the HTTP cache: the hashed code (`immutable`) loaded once in the steady setup would come from the browser's cache
+//   ever after (the worker's fetches included, which a page's cache switch does not reach), never from the proxy.
+//   Every answer is `no-store`, as a phone whose HTTP cache was cleared: what the app kept, it kept in its own stores.
 
 export type FlakyDecision = 'pass' | 'abort' | 'delay';
 
@@ -102,7 +109,9 @@ export async function startFlakyProxy({ targetPort, port, seed, plan = DEFAULT_F
     relay(
       incoming,
       (upstream) => {
-        response.writeHead(upstream.statusCode ?? 502, upstream.headers);
+        const { etag: _etag, 'last-modified': _lastModified, ...headers } = upstream.headers;
+        response.shouldKeepAlive = false;
+        response.writeHead(upstream.statusCode ?? 502, { ...headers, 'cache-control': 'no-store', connection: 'close' });
         upstream.pipe(response);
       },
       () => response.socket?.destroy(),

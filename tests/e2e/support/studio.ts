@@ -56,14 +56,19 @@ export async function canvasIdOf(page: Page): Promise<string> {
  * wallet (one CreateTradableCollection) until the studio says the collection is published.
  */
 export async function finalizeAndPublish(page: Page, name: string): Promise<void> {
+  await finalizeToPublish(page);
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByText(`${name} is published.`)).toBeVisible({ timeout: 90_000 });
+}
+
+/** From the token details step: Next to the preview, Finalize after the confirmation, until the publish step shows. */
+export async function finalizeToPublish(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Token details' })).toBeVisible({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Preview' })).toBeVisible();
   await page.getByRole('button', { name: 'Finalize' }).click();
   await page.getByRole('alertdialog', { name: 'Finalize the collection?' }).getByRole('button', { name: 'Finalize' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Publish' })).toBeVisible();
-  await page.getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(page.getByText(`${name} is published.`)).toBeVisible({ timeout: 90_000 });
 }
 
 export interface PublishedCanvas {

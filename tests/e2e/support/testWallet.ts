@@ -57,6 +57,31 @@ async function chainRpc(rpcUrl: string, method: string, params: unknown[]): Prom
 }
 
 /**
+ * eth_sendTransaction as a wallet sends it: estimated first, so a transaction that would revert is refused with the
+ * chain's reason and revert data and never reaches the chain (MetaMask and other wallets do; Hardhat's node did it
+ * itself, Anvil mines such a transaction as reverted and returns its hash).
+ */
+export async function sendAsWallet(rpcUrl: string, transaction: Record<string, unknown>): Promise<RpcAnswer> {
+  if (transaction.gas === undefined) {
+    const estimate = await chainRpc(rpcUrl, 'eth_estimateGas', [transaction]);
+    if ('error' in estimate) return estimate;
+  }
+  return chainRpc(rpcUrl, 'eth_sendTransaction', [transaction]);
+}
+
+/** An EIP-1193 provider over the chain's unlocked accounts that sends as a wallet does (sendAsWallet), for viem's custom transport. */
+export function chainWalletProvider(rpcUrl: string) {
+  return {
+    async request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
+      const args = (params ?? []) as unknown[];
+      const answer = method === 'eth_sendTransaction' ? await sendAsWallet(rpcUrl, args[0] as Record<string, unknown>) : await chainRpc(rpcUrl, method, args);
+      if ('error' in answer) throw Object.assign(new Error(answer.error.message), answer.error);
+      return answer.result;
+    },
+  };
+}
+
+/**
  * Installs the wallet into `page` (call before the first navigation; it survives reloads). Its accounts have accepted
  * the terms of service already (the app's own localStorage record), so specs sign in without the terms step;
  * `acceptTerms: false` leaves them unaccepted.
@@ -135,7 +160,7 @@ export async function installTestWallet(
           rejectTx = null;
           return { error: { code: 4001, message: 'User rejected the request.' } };
         }
-        const answer = await chainRpc(rpcUrl, method, [{ ...(params[0] as object), from: current() }]);
+        const answer = await sendAsWallet(rpcUrl, { ...(params[0] as object), from: current() });
         if ('result' in answer) sent.push(answer.result as string);
         return answer;
       }

@@ -1,9 +1,9 @@
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { createPublicClient, createWalletClient, http, zeroAddress, type Address, type Hash, type PublicClient, type WalletClient } from 'viem';
+import { createPublicClient, createWalletClient, custom, http, zeroAddress, type Address, type Hash, type PublicClient, type WalletClient } from 'viem';
 import { collectionFactoryAbi, marketplaceAbi, tradableCollectionAbi } from '../../../contracts/generated/index';
 import { allOutSaleIdFromLogs, collectionFromLogs, saleIdsFromLogs } from '../../../contracts/receipts';
 import { registerCreator } from './creators';
-import { installTestWallet, TEST_WALLET_NAME, type TestWallet } from './testWallet';
+import { chainWalletProvider, installTestWallet, TEST_WALLET_NAME, type TestWallet } from './testWallet';
 
 // Shared steps of the trading e2e suite: the stack's chain, contract calls made by a script as a chain account,
 // on-chain reads (balances, sales, offers), waits for the indexer through GraphQL, and signed-in browser pages.
@@ -26,7 +26,8 @@ export async function readStack(request: APIRequestContext): Promise<Stack> {
   };
   const evm = config.evms[0]!;
   const publicClient = createPublicClient({ transport: http(evm.providerURL) });
-  const walletClient = createWalletClient({ transport: http(evm.providerURL) });
+  // Sends as a wallet does (estimated first): a call that would revert is refused with its reason, nothing is mined.
+  const walletClient = createWalletClient({ transport: custom(chainWalletProvider(evm.providerURL)) });
   return {
     rpcUrl: evm.providerURL,
     chainId: evm.chainId,
@@ -113,9 +114,10 @@ export async function holdingsOf(request: APIRequestContext, collectionId: strin
  * has its rows: each test trades on tokens of its own, so no spec's leftovers matter. The factory is curated:
  * the account is registered as a creator first (by the factory owner) when it is not one yet.
  */
-export async function mintCollection(request: APIRequestContext, stack: Stack, creator: number, tokenCount = 3): Promise<TestCollection> {
+/** `prefix`: the collection name's start (a long name tests layouts); a unique suffix is added. */
+export async function mintCollection(request: APIRequestContext, stack: Stack, creator: number, tokenCount = 3, prefix = 'Trading Test '): Promise<TestCollection> {
   await registerCreator(request, addressOf(stack, creator));
-  const name = `Trading Test ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const name = `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const receipt = await send(stack, creator, {
     address: stack.collectionFactory,
     abi: collectionFactoryAbi,

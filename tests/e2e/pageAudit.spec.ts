@@ -1,0 +1,235 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { saveArtistProfile } from './support/artistWrites';
+import { addressOf, mintCollection, openSignedIn, readStack, type Stack, type TestCollection } from './support/trading';
+import { installTestWallet, TEST_WALLET_NAME } from './support/testWallet';
+import { expectProfileSaved, signInFromNode } from './support/xssWrites';
+
+// Issue 29's page audit, on one stack and as few page loads as it takes: every page below fits the screen at 320, 390
+// and 768 px; the public pages shift no layout while their data arrives (CLS ≤ 0.02 at 390×844 and 1440×900); and
+// every page is axe clean (WCAG 2 A/AA, no serious or critical violation) in the light and the dark theme, with the
+// main menu open and with the wallet dialog open. The data that stresses the widths is this spec's own: account #92
+// (a creator) with a 64-character alias, an artist profile with the longest names and a cover, and a collection whose
+// name is one long word; #93 only opens the wallet dialog. Articles have no write API: the article read is the one the
+// media page features.
+
+const CREATOR = 92;
+const VISITOR = 93;
+// The longest alias the profile takes (64), with no place to break a line.
+const LONG_ALIAS = 'Aliasthatkeepsgoingwithoutanyspaceatallsoitcannotwrapanywhere64';
+// The artist name's longest parts (30 characters each).
+const FIRST_NAME = 'Wolfeschlegelsteinhausenberger';
+const LAST_NAME = 'Hugenottenbartholomäusnachtxyz';
+const COLLECTION_WORD = 'Unbreakablecollectionnamewithnospacesthatrunsonandon';
+
+const WIDTHS = [320, 390, 768] as const;
+const CLS_VIEWPORTS = [{ width: 390, height: 844 }, { width: 1440, height: 900 }] as const;
+
+interface Audit {
+  stack: Stack;
+  address: string;
+  collection: TestCollection;
+  article: string;
+}
+
+let audit: Audit;
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  test.setTimeout(120_000);
+  const request = await playwright.request.newContext({ baseURL });
+  const stack = await readStack(request);
+  const collection = await mintCollection(request, stack, CREATOR, 2, `${COLLECTION_WORD} ${Date.now().toString(36)}`);
+  const key = await signInFromNode(baseURL!, stack, CREATOR);
+  await expectProfileSaved(baseURL!, key, LONG_ALIAS, 'page.audit@example.com');
+  await saveArtistProfile(baseURL!, key, {
+    firstName: FIRST_NAME,
+    lastName: LAST_NAME,
+    description: `${COLLECTION_WORD}${COLLECTION_WORD} — a description with one word longer than any phone is wide.`,
+    about: `About ${FIRST_NAME} ${LAST_NAME}: ${COLLECTION_WORD}${COLLECTION_WORD}.`,
+    highlights: [{ date: '2026-01-01', achievement: `${COLLECTION_WORD}${COLLECTION_WORD}` }],
+    featuredArtwork: collection.tokens[0]!._id,
+    cover: true,
+  });
+  const featured = (await (await request.post('/graphql', { data: { query: '{ getFeaturedArticle { id } }' } })).json()) as { data?: { getFeaturedArticle: { id: string } | null } };
+  const article = featured.data?.getFeaturedArticle?.id;
+  expect(article, 'the media page features an article').toBeTruthy();
+  audit = { stack, address: addressOf(stack, CREATOR).toLowerCase(), collection, article: article! };
+  await request.dispose();
+});
+
+/** The pages a visitor sees, each with what shows once its data is there. */
+function publicPages(): Array<{ path: string; shown: (page: Page) => Promise<void> }> {
+  const { address, collection, article } = audit;
+  const h1 = (name?: string | RegExp) => async (page: Page) => {
+    await expect(page.getByRole('heading', { level: 1, ...(name ? { name } : {}) })).toBeVisible();
+  };
+  return [
+    { path: '/', shown: h1() },
+    { path: '/explore?view=token', shown: h1() },
+    { path: '/explore?view=collection', shown: h1() },
+    { path: `/token/${collection.tokens[0]!.holdingId}`, shown: h1(collection.tokens[0]!.name) },
+    { path: `/collection/${collection.address.toLowerCase()}/${audit.stack.chainId}`, shown: h1(collection.name) },
+    { path: '/artists', shown: h1('Artists') },
+    { path: `/artist/${address}`, shown: h1(`${FIRST_NAME} ${LAST_NAME}`) },
+    { path: `/artist/${address}/artworks`, shown: h1(`${FIRST_NAME} ${LAST_NAME}`) },
+    { path: '/exhibitions?tab=current', shown: h1() },
+    { path: '/exhibitions?tab=artworks', shown: h1() },
+    { path: '/exhibitions?tab=past', shown: h1() },
+    { path: '/media-articles', shown: h1('Media and Articles') },
+    { path: `/article/${article}`, shown: h1() },
+  ];
+}
+
+const SIGNED_IN_PAGES = ['/studio', '/profile', '/account/dashboard'];
+
+/** The page's data is there: its h1, no list still busy, the network quiet. */
+async function settle(page: Page, shown: (page: Page) => Promise<void>): Promise<void> {
+  await shown(page);
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/** How far the document scrolls sideways, and the outermost elements that stick out past the screen's right edge. */
+function overflow(page: Page): Promise<{ by: number; culprits: string[] }> {
+  return page.evaluate(() => {
+    const describe = (element: Element) =>
+      `${element.tagName.toLowerCase()}${typeof element.className === 'string' && element.className ? `.${element.className.trim().split(/\s+/).join('.')}` : ''}`;
+    const by = document.documentElement.scrollWidth - window.innerWidth;
+    const culprits: string[] = [];
+    if (by > 0) {
+      for (const element of document.querySelectorAll('body *')) {
+        if (element.getBoundingClientRect().right <= window.innerWidth + 0.5) continue;
+        // Only the outermost one: inside a sideways scroller (a carousel) sticking out is its design.
+        const parent = element.parentElement;
+        if (parent && parent.getBoundingClientRect().right > window.innerWidth + 0.5) continue;
+        culprits.push(`${describe(element)} (right ${Math.round(element.getBoundingClientRect().right)})`);
+      }
+    }
+    return { by, culprits: culprits.slice(0, 8) };
+  });
+}
+
+interface Shift {
+  value: number;
+  sources: string[];
+}
+
+/** Loads each page in a fresh context of this viewport and returns the layout shifts (without input) seen until its data shows. */
+async function shiftsWhileLoading(browser: Browser, baseURL: string, viewport: { width: number; height: number }, paths: string[]): Promise<string[]> {
+  const context = await browser.newContext({ baseURL, viewport });
+  await context.addInitScript(() => {
+    const shifts: Shift[] = [];
+    (window as unknown as { __shifts: Shift[] }).__shifts = shifts;
+    const describe = (node: Node | null) =>
+      node instanceof Element ? `${node.tagName.toLowerCase()}${typeof node.className === 'string' && node.className ? `.${node.className.trim().split(/\s+/).join('.')}` : ''}` : String(node?.nodeName);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean; sources?: Array<{ node: Node | null }> }>) {
+        if (!entry.hadRecentInput) shifts.push({ value: entry.value, sources: (entry.sources ?? []).map((source) => describe(source.node)) });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const found: string[] = [];
+  const pages = publicPages();
+  for (const path of paths) {
+    const page = await context.newPage();
+    await page.goto(path);
+    await settle(page, pages.find((p) => p.path === path)!.shown);
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
+    const cls = shifts.reduce((sum, shift) => sum + shift.value, 0);
+    if (cls > 0.02) found.push(`${path} at ${viewport.width}px: CLS ${cls.toFixed(3)} — ${shifts.map((s) => `${s.value.toFixed(3)} ${s.sources.join(' ')}`).join('; ')}`);
+    await page.close();
+  }
+  await context.close();
+  return found;
+}
+
+test('loading the public pages shifts no layout (CLS ≤ 0.02) at 390×844 and 1440×900', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const paths = ['/', '/explore?view=token', '/artists', '/exhibitions?tab=current', '/media-articles', `/article/${audit.article}`, `/artist/${audit.address}`];
+  const found: string[] = [];
+  for (const viewport of CLS_VIEWPORTS) found.push(...(await shiftsWhileLoading(browser, baseURL!, viewport, paths)));
+  expect(found).toEqual([]);
+});
+
+/** axe's serious and critical WCAG 2 A/AA violations in the page (or only in `scope`), in the light and the dark theme. */
+async function seriousViolations(page: Page, label: string, scope?: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const theme of ['light', 'dark']) {
+    await page.evaluate((name) => (document.documentElement.dataset.theme = name), theme);
+    const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
+    const { violations } = await (scope ? builder.include(scope) : builder).analyze();
+    for (const violation of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+      found.push(`${label} (${theme}): ${violation.id} — ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ')}`);
+    }
+  }
+  return found;
+}
+
+const SIGNED_IN_SHOWN = async (page: Page) => void (await expect(page.getByRole('heading', { level: 1 })).toBeVisible());
+
+/** Each page at 320, 390 and 768 px (the sideways overflow, with what sticks out) and axe at 1280 px in both themes. */
+async function auditPages(page: Page, pages: Array<{ path: string; shown: (page: Page) => Promise<void> }>): Promise<{ wide: string[]; violations: string[] }> {
+  const wide: string[] = [];
+  const violations: string[] = [];
+  for (const { path, shown } of pages) {
+    await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+    await page.goto(path);
+    await settle(page, shown);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const { by, culprits } = await overflow(page);
+      if (by > 0) wide.push(`${path} at ${width}px: ${by}px too wide — ${culprits.join(', ')}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // The header and the footer are the same on every page: the whole page once, then each page's main.
+    violations.push(...(await seriousViolations(page, path, path === '/' ? undefined : 'main')));
+  }
+  return { wide, violations };
+}
+
+// Signed in as the creator: the header's avatar is part of every page, and the studio, the profile and the dashboard.
+for (const [title, pages] of [
+  ['the public pages', () => publicPages()],
+  ['the studio, the profile and the dashboard', () => SIGNED_IN_PAGES.map((path) => ({ path, shown: SIGNED_IN_SHOWN }))],
+] as const) {
+  test(`${title} fit the screen at 320, 390 and 768 px with long names in their data, and are axe clean in both themes`, async ({ browser, baseURL }) => {
+    // About a minute and a half on a quiet machine; a busy one (several stacks at once) takes several times that.
+    test.setTimeout(420_000);
+    const { context, page } = await openSignedIn(browser, baseURL!, audit.stack, CREATOR, '/');
+    const { wide, violations } = await auditPages(page, pages());
+    expect(wide, 'pages wider than the screen').toEqual([]);
+    expect(violations, 'serious or critical axe violations').toEqual([]);
+    await context.close();
+  });
+}
+
+test('axe clean in both themes with the main menu open, the phone menu open and the wallet dialog open', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const found: string[] = [];
+  const { context, page } = await openSignedIn(browser, baseURL!, audit.stack, CREATOR, '/');
+  // The desktop main menu with a submenu open.
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  await menu.getByRole('button').first().click();
+  await expect(menu.getByRole('button').first()).toHaveAttribute('aria-expanded', 'true');
+  found.push(...(await seriousViolations(page, 'main menu open')));
+  // The phone's menu.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  found.push(...(await seriousViolations(page, 'phone menu open')));
+  await context.close();
+
+  // The wallet dialog, for a visitor not signed in.
+  const visitor = await browser.newContext({ baseURL });
+  const visitorPage = await visitor.newPage();
+  await installTestWallet(visitorPage, { rpcUrl: audit.stack.rpcUrl, accountIndex: VISITOR });
+  await visitorPage.goto('/');
+  await visitorPage.getByRole('banner').getByRole('button', { name: 'Connect wallet' }).click();
+  const dialog = visitorPage.getByRole('dialog', { name: 'Connect a wallet' });
+  await expect(dialog.getByRole('button', { name: TEST_WALLET_NAME })).toBeVisible();
+  found.push(...(await seriousViolations(visitorPage, 'wallet dialog open')));
+  await visitor.close();
+  expect(found).toEqual([]);
+});

@@ -1,11 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
 // One vitest run, five projects: each layer runs in the environment it needs.
+// `npm test` runs the Playwright suite beside vitest: a jsdom test that takes 1 s alone can take several then (the
+// default 5 s bound ran out in CI). A generous bound per test; speed is the benchmark's business, not the tests'.
+const UNDER_LOAD = 30_000;
+
 export default defineConfig({
   test: {
+    // Two workers on these 2-core machines: vitest's default (cores - 1) ran every file one after another, leaving a
+    // core idle while a worker imported or set up. The server project's files run in parallel too: each opens its own
+    // databases (PGlite in memory, a database of its own on the throwaway PostgreSQL cluster) and ephemeral ports.
+    maxWorkers: 2,
     projects: [
-      { test: { name: 'domain', environment: 'node', include: ['tests/domain/**/*.test.ts'] } },
-      { test: { name: 'machines', environment: 'node', include: ['tests/machines/**/*.test.ts'] } },
+      { test: { name: 'domain', environment: 'node', include: ['tests/domain/**/*.test.ts'], testTimeout: UNDER_LOAD } },
+      { test: { name: 'machines', environment: 'node', include: ['tests/machines/**/*.test.ts'], testTimeout: UNDER_LOAD } },
       {
         extends: './vite.config.ts',
         test: {
@@ -13,6 +21,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/app/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/app/setup.ts'],
+          testTimeout: UNDER_LOAD,
         },
       },
       {
@@ -23,7 +32,6 @@ export default defineConfig({
           globalSetup: ['tests/server/postgres.globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
       {

@@ -1,19 +1,22 @@
 // `npm run seed`: the demo content against the running chain, or `-- --tokens N` for a benchmark database.
-// Flags: --reset (wipe a non-empty database first), --if-needed (used by `npm start`: seed an empty database,
-// reseed one left by an older chain, keep anything else). Env: DATA_DIR or DATABASE_URL, CHAIN_RPC_URL,
+// Flags: --reset (wipe a non-empty database first), --if-needed (used by `npm start`: seed an empty database and
+// keep anything else — also a database left by an older chain: only --reset wipes). Env: DATA_DIR or DATABASE_URL, CHAIN_RPC_URL,
 // DEPLOYMENTS_FILE, SEED_SIZE=test (small artwork), SEED_XSS_ARTICLES=1 (the e2e stack's XSS corpus articles).
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createPublicClient, createWalletClient, getAddress, http, type PublicClient } from 'viem';
 import { hardhat } from 'viem/chains';
 import { readDeployments, type Deployments } from '../contracts/deploy.js';
+import { loadServerConfig } from '../server/config.js';
 import { openDatabase, type Db } from '../server/db/client.js';
+import { openBlobStore } from '../server/media/blobStore/index.js';
+import { moveMediaToBlobs } from '../server/media/migrateToBlobs.js';
 import { createMediaStore, type MediaStore } from '../server/media/store.js';
 import { seedBenchmark } from './seed/benchmark.js';
 import type { SeedWallet } from './seed/chain.js';
 import { seedDemo } from './seed/demo.js';
 import { DEMO_SIZES, TEST_SIZES } from './seed/media.js';
-import { isDatabaseEmpty, resetDatabase, seedStatus } from './seed/state.js';
+import { isDatabaseEmpty, markSeeded, resetDatabase, seedStatus } from './seed/state.js';
 import { seedXssArticles, xssArticlesWanted } from './seed/xssArticles.js';
 
 const { values } = parseArgs({
@@ -46,7 +49,10 @@ async function main(): Promise<void> {
   const database = await openDatabase({ dataDir: process.env.DATA_DIR || undefined, databaseUrl: process.env.DATABASE_URL || undefined });
   try {
     const { db } = database;
-    const mediaStore = createMediaStore(db);
+    const config = loadServerConfig(process.env);
+    const blobs = openBlobStore(config.dataDir, config.blobs);
+    await moveMediaToBlobs(db, blobs);
+    const mediaStore = createMediaStore(db, blobs);
     if (values.tokens !== undefined) {
       const tokens = Number(values.tokens);
       if (!Number.isInteger(tokens) || tokens <= 0) throw new Error(`--tokens must be a positive integer, got ${values.tokens}`);
@@ -69,8 +75,16 @@ async function main(): Promise<void> {
         return await addXssArticles(db, mediaStore);
       }
       if (values['if-needed'] && status.state === 'other') return log(`keeping the database as it is (${status.reason})`);
-      if (!values['if-needed'] && !values.reset) throw new Error('The database is not empty: add --reset to replace its content.');
-      log(status.state === 'stale' ? `reseeding: ${status.reason}` : 'resetting the database');
+      if (values['if-needed'] && status.state === 'stale') {
+        // Never wipe users' work because the chain looks new (its state file was lost or removed): the off-chain
+        // records (comments, likes, profiles, API keys, studio drafts, uploads) stay. Following the reset — hiding
+        // what the chain no longer has — is the indexer's job when the server starts.
+        log(`chain reset: ${status.reason}; keeping the database and its off-chain records (not reseeding; the indexer follows the new chain)`);
+        // The database follows this chain from now on: the next start on it is not another reset.
+        return await markSeeded(db, deployments, publicClient);
+      }
+      if (!values.reset) throw new Error('The database is not empty: add --reset to replace its content.');
+      log('resetting the database');
       await resetDatabase(db);
     }
     const started = Date.now();

@@ -1,20 +1,59 @@
 #!/usr/bin/env bash
-# `npm test`: every layer, in order of cost. Fails on the first failing stage.
+# `npm test`: every layer. The cheap checks first (type check, lint and the app build at once), then the unit to
+# contract tests (vitest) and the end-to-end suite (Playwright against the demo stack) at once: on these 2-core
+# machines either alone leaves a core idle much of the time (the e2e suite waits on the browser and the chain).
+# Each parallel stage's output is kept in test-reports/<stage>.log; the e2e log is printed after vitest's.
+# Exits non-zero if any stage fails (the parallel ones all finish first, so one run reports every failure).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 rm -rf test-reports && mkdir -p test-reports
 
+# Runs "$@" in the background with its output in test-reports/$1.log; `finish` waits for them all.
+pids=()
+names=()
+start() {
+  local name=$1
+  shift
+  "$@" > "test-reports/$name.log" 2>&1 &
+  pids+=($!)
+  names+=("$name")
+}
+finish() {
+  local failed=0 i
+  for i in "${!pids[@]}"; do
+    if ! wait "${pids[$i]}"; then
+      echo "== ${names[$i]} FAILED (test-reports/${names[$i]}.log):"
+      cat "test-reports/${names[$i]}.log"
+      failed=1
+    fi
+  done
+  pids=()
+  names=()
+  return $failed
+}
+
 echo "== contracts: compile (cached by source hash)"
 npx tsx scripts/compile.ts
-echo "== type check"
-npx tsc -p tsconfig.json --noEmit
-echo "== lint"
-npx eslint .
+echo "== type check, lint and build the app (at once)"
+start tsc npx tsc -p tsconfig.json --noEmit
+start eslint npx eslint .
+start build npx vite build
+finish
+echo "== first-load script of every route against its budget (gzip bytes of the build: scripts/bundle-size.ts)"
+npx tsx scripts/bundle-size.ts dist --check
+
+echo "== end-to-end (Playwright, Debian Chromium, against the demo stack) in the background: test-reports/e2e.log"
+start e2e npx playwright test
 echo "== unit, model-based, component, server and contract tests (PGlite and PostgreSQL)"
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-reports/vitest.json
-echo "== build the app"
-npx vite build
-echo "== end-to-end (Playwright, Debian Chromium, against the demo stack)"
-npx playwright test
+vitest_status=0
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-reports/vitest.json || vitest_status=$?
+echo "== waiting for the end-to-end suite"
+e2e_status=0
+finish || e2e_status=1
+if [ $e2e_status -eq 0 ]; then
+  echo "== end-to-end (test-reports/e2e.log):"
+  cat test-reports/e2e.log
+fi
 npx tsx scripts/test-summary.ts
+[ $vitest_status -eq 0 ] && [ $e2e_status -eq 0 ]

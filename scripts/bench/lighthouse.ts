@@ -29,23 +29,45 @@ export async function firstTokenPath(baseUrl: string): Promise<string> {
   return `/token/${encodeURIComponent(id)}`;
 }
 
+/** One Lighthouse run's figures: the performance score and an audit's numeric value (throws when missing). */
+export interface LighthouseFigures {
+  lhr: Lhr;
+  score: number;
+  numeric(id: string): number;
+}
+
+/**
+ * Runs Lighthouse (mobile, performance only) on one page in the Chromium at `port`. A trace Lighthouse could not
+ * record (NO_NAVSTART on a loaded machine: it says to run again) is run again, `attempts` times in all.
+ */
+export async function runLighthouse(url: string, port: number, attempts = 1, log: (line: string) => void = () => undefined): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) {
+      if (attempt >= attempts) throw new Error(`Lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      log(`   (${lhr.runtimeError.code}: run again)`);
+      continue;
+    }
+    const score = lhr.categories.performance?.score;
+    if (typeof score !== 'number') throw new Error(`Lighthouse ${url}: no performance score`);
+    const numeric = (id: string) => {
+      const value = lhr.audits[id]?.numericValue;
+      if (typeof value !== 'number') throw new Error(`Lighthouse ${url}: no ${id} (${lhr.audits[id]?.errorMessage ?? 'missing'})`);
+      return value;
+    };
+    return { lhr, score, numeric };
+  }
+}
+
 /** Runs Lighthouse (mobile, performance only) once per path, one Chromium for all, and returns bench rows. */
 export async function measureLighthouse(baseUrl: string, paths: string[]): Promise<LighthouseRow[]> {
   const rows: LighthouseRow[] = [];
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
     for (const path of paths) {
-      const result = await lighthouse(`${baseUrl}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-      const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`Lighthouse ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-      const numeric = (id: string) => {
-        const value = lhr.audits[id]?.numericValue;
-        if (typeof value !== 'number') throw new Error(`Lighthouse ${path}: no ${id} (${lhr.audits[id]?.errorMessage ?? 'missing'})`);
-        return value;
-      };
-      const score = lhr.categories.performance?.score;
-      if (typeof score !== 'number') throw new Error(`Lighthouse ${path}: no performance score`);
+      const { lhr, score, numeric } = await runLighthouse(`${baseUrl}${path}`, chrome.port);
       const label = `Lighthouse mobile ${path.startsWith('/token/') ? '/token/{id}' : path}`;
       rows.push({ metric: `${label} performance`, value: score, unit: 'score', target: '≥ 0.95' });
       rows.push({ metric: `${label} CLS`, value: round(numeric('cumulative-layout-shift'), 0.001), unit: '', target: '≤ 0.02' });

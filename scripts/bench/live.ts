@@ -15,21 +15,17 @@ import { createServer } from '../../server/app.js';
 import { loadServerConfig } from '../../server/config.js';
 import { openDatabase } from '../../server/db/client.js';
 import { startIndexer } from '../../server/indexer/index.js';
+import { openBlobStore } from '../../server/media/blobStore/index.js';
 import { createMediaStore } from '../../server/media/store.js';
 import { approveMarketplace, createCollection, createSale, makeOffer, type SeedWallet } from '../seed/chain.js';
+import { percentile, round, runWhenMain, type BenchRow } from './common.js';
 
-export type LiveRow = { metric: string; value: number; unit: string; target?: string };
+export type LiveRow = BenchRow;
 
 const CLIENTS = 500;
 const FANOUT_ROUNDS = 5;
 const PURCHASES = 20;
 
-// Nearest rank: the smallest value with at least p % of the samples at or below it (p95 of 20 = the 19th).
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
-const round = (n: number) => Math.round(n * 10) / 10;
 
 async function connectClients(url: string, count: number): Promise<Socket[]> {
   const sockets: Socket[] = [];
@@ -63,7 +59,7 @@ export async function measureLive(log: (line: string) => void = console.log): Pr
   // The clients stand for that many users; they connect from 20 loopback addresses (connectClients), so the
   // production limits apply unchanged.
   const config = loadServerConfig({ DATA_DIR: dataDir, DEPLOYMENTS_FILE: join(dataDir, 'none.json') });
-  const server = createServer({ db: database.db, config, mediaStore: createMediaStore(database.db) });
+  const server = createServer({ db: database.db, config, mediaStore: createMediaStore(database.db, openBlobStore(dataDir, config.blobs)) });
   const httpServer = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => httpServer.once('listening', resolve));
   const io = server.attach(httpServer as Parameters<typeof server.attach>[0]);
@@ -121,15 +117,4 @@ export async function measureLive(log: (line: string) => void = console.log): Pr
   return rows;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  measureLive().then(
-    (rows) => {
-      console.table(rows);
-      process.exit(0);
-    },
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.url, () => measureLive());

@@ -9,19 +9,14 @@
 import { spawn } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
+import { percentile, round, type BenchRow } from './common';
 import { FLOOD_SOCKETS, FLOODER, PHASE_MS, READS_IN_FLIGHT, SOCKET_MESSAGES, type ReadFlood, type SocketFlood } from './loadFlood';
 
-export type LoadRow = { metric: string; value: number; unit: string; target?: string };
+export type LoadRow = BenchRow;
 
 const CONFIG_PROBE = '127.0.0.3';
 const HEALTH_PROBE = '127.0.0.4';
 
-// Nearest rank.
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? NaN : sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
-const round = (n: number) => Math.round(n * 10) / 10;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One request from `agent` (bound to a source address); resolves the status and the time to the full answer. */

@@ -9,31 +9,23 @@
 // - the precache size: the bytes of every file in the worker's precache manifest (dist/sw.js), as built;
 // - the time and bytes to save the demo's current exhibition: Save for offline on /exhibitions, then Download, until
 //   'Saved for offline (…)' shows; the bytes are the download size the app announces before it starts (the sum of
-//   the files' sizes and the reads it stores).
+//   the files' sizes and of the data answers it stores, measured), read exactly from the size's data-bytes.
+// Rows keep full precision (bench-results.json); the printed table rounds them (scripts/bench/common.ts).
 // Run alone with `npx tsx scripts/bench/offline.ts [--static-dir dist]`, or from scripts/bench.ts (--only=offline).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_FLAGS, root, runWhenMain, startDemo, tableRows, waitForDemo, type BenchOptions, type BenchRow } from './common';
 import { firstTokenPath } from './lighthouse';
 
-export type OfflineRow = { metric: string; value: number; unit: string; target?: string };
+export type OfflineRow = BenchRow;
 
-export interface OfflineOptions {
-  staticDir?: string;
+export interface OfflineOptions extends BenchOptions {
   /** The demo's server and chain ports (BENCH_OFFLINE_PORT / BENCH_OFFLINE_CHAIN_PORT). */
   port?: number;
   chainPort?: number;
   runs?: number;
-  log?: (line: string) => void;
 }
-
-const root = join(import.meta.dirname, '..', '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
 
 interface Paint {
   fcp: number;
@@ -44,7 +36,6 @@ const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 };
-const round = (n: number) => Math.round(n * 10) / 10;
 
 /** The bytes of the files the worker precaches: the manifest workbox injected into sw.js. */
 export function precacheBytes(staticDir: string): { files: number; bytes: number } {
@@ -124,9 +115,6 @@ async function measurePath(browser: Browser, base: string, path: string, runs: n
   };
 }
 
-const MB = 1_048_576;
-const UNITS: Record<string, number> = { B: 1, KB: 1024, MB };
-
 async function measureSave(browser: Browser, base: string): Promise<{ ms: number; bytes: number } | null> {
   const context = await browser.newContext();
   try {
@@ -140,42 +128,17 @@ async function measureSave(browser: Browser, base: string): Promise<{ ms: number
     await save.click();
     const question = copy.getByText(/^Download .+ to keep this exhibition offline\?$/);
     await question.waitFor({ timeout: 60_000 });
-    const [, amount, unit] = /Download ([\d.]+) (B|KB|MB)/.exec((await question.textContent()) ?? '') ?? [];
+    // The exact size the app measured (the text shows it rounded).
+    const bytes = Number(await question.locator('strong').getAttribute('data-bytes'));
     const started = performance.now();
     await copy.getByRole('button', { name: 'Download' }).click();
     await copy.getByText(/^Saved for offline \(/).waitFor({ timeout: 300_000 });
-    return { ms: performance.now() - started, bytes: Number(amount) * (UNITS[unit ?? 'B'] ?? 1) };
+    return { ms: performance.now() - started, bytes };
   } finally {
     await context.close();
   }
 }
 
-function startDemo(port: number, chainPort: number, staticDir: string): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--no-build-check'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      CHAIN_PORT: String(chainPort),
-      CHAIN_RPC_URL: `http://127.0.0.1:${chainPort}`,
-      DATA_DIR: join(root, '.data-bench-offline'),
-      DEPLOYMENTS_FILE: join(root, 'contracts', 'deployments', 'bench-offline.json'),
-      STATIC_DIR: staticDir,
-      CHAIN_QUIET: '1',
-    },
-  });
-}
-
-async function waitUntilUp(base: string, timeoutMs = 600_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await fetch(`${base}/api/v1/config`).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`the demo did not start at ${base}`);
-}
 
 export async function measureOffline({
   staticDir = join(root, 'dist'),
@@ -186,13 +149,13 @@ export async function measureOffline({
 }: OfflineOptions = {}): Promise<OfflineRow[]> {
   const rows: OfflineRow[] = [];
   const precache = precacheBytes(staticDir);
-  rows.push({ metric: `precache size (${precache.files} files in the worker's manifest)`, value: round(precache.bytes / 1024), unit: 'KB' });
+  rows.push({ metric: `precache size (${precache.files} files in the worker's manifest)`, value: precache.bytes / 1024, unit: 'KB' });
   const base = `http://127.0.0.1:${port}`;
   log(`== the demo at ${base} (chain ${chainPort})`);
-  const demo = startDemo(port, chainPort, resolve(staticDir));
+  const demo = startDemo('offline', port, chainPort, resolve(staticDir));
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
-    await waitUntilUp(base);
+    await waitForDemo(base);
     const paths = ['/', '/explore', await firstTokenPath(base), '/exhibitions'];
     for (const path of paths) {
       log(`== first, repeat online and repeat offline visits of ${path}`);
@@ -200,18 +163,18 @@ export async function measureOffline({
       const label = path.startsWith('/token/') ? '/token/{id}' : path;
       for (const key of ['fcp', 'lcp'] as const) {
         const name = key.toUpperCase();
-        rows.push({ metric: `${label} ${name} first visit`, value: round(measured.first[key]), unit: 'ms' });
-        rows.push({ metric: `${label} ${name} repeat visit online`, value: round(measured.online[key]), unit: 'ms' });
-        rows.push({ metric: `${label} ${name} repeat visit offline`, value: round(measured.offline[key]), unit: 'ms' });
-        rows.push({ metric: `${label} ${name} repeat online / first`, value: round((measured.online[key] / measured.first[key]) * 100) / 100, unit: 'ratio' });
-        rows.push({ metric: `${label} ${name} repeat offline / first`, value: round((measured.offline[key] / measured.first[key]) * 100) / 100, unit: 'ratio' });
+        rows.push({ metric: `${label} ${name} first visit`, value: measured.first[key], unit: 'ms' });
+        rows.push({ metric: `${label} ${name} repeat visit online`, value: measured.online[key], unit: 'ms' });
+        rows.push({ metric: `${label} ${name} repeat visit offline`, value: measured.offline[key], unit: 'ms' });
+        rows.push({ metric: `${label} ${name} repeat online / first`, value: measured.online[key] / measured.first[key], unit: 'ratio' });
+        rows.push({ metric: `${label} ${name} repeat offline / first`, value: measured.offline[key] / measured.first[key], unit: 'ratio' });
       }
     }
     log('== save the current exhibition for offline');
     const save = await measureSave(browser, base);
     if (save) {
-      rows.push({ metric: 'save the current exhibition for offline: time', value: Math.round(save.ms), unit: 'ms' });
-      rows.push({ metric: 'save the current exhibition for offline: download size (as the app announces it)', value: round(save.bytes / 1024), unit: 'KB' });
+      rows.push({ metric: 'save the current exhibition for offline: time', value: save.ms, unit: 'ms' });
+      rows.push({ metric: 'save the current exhibition for offline: download size (as the app announces it)', value: save.bytes / 1024, unit: 'KB' });
     } else {
       log('(no Save for offline button on /exhibitions: the save figures are missing)');
     }
@@ -223,17 +186,11 @@ export async function measureOffline({
   return rows;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const dirFlag = process.argv.indexOf('--static-dir');
-  const staticDir = dirFlag > 0 ? resolve(process.argv[dirFlag + 1]!) : join(root, 'dist');
-  measureOffline({ staticDir }).then(
-    (rows) => {
-      console.table(rows);
-      process.exit(0);
-    },
-    (error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(
+  import.meta.url,
+  () => {
+    const dirFlag = process.argv.indexOf('--static-dir');
+    return measureOffline({ staticDir: dirFlag > 0 ? resolve(process.argv[dirFlag + 1]!) : join(root, 'dist') });
+  },
+  tableRows,
+);

@@ -13,37 +13,22 @@ import { createPublicClient, createWalletClient, http, parseEther, type Address 
 import { hardhat } from 'viem/chains';
 import { deployMarketplaceContracts } from '../../contracts/deploy.js';
 import { marketplaceAbi } from '../../contracts/generated/index.js';
+import { CHROMIUM, CHROMIUM_FLAGS, percentile, root, round, runWhenMain, type BenchOptions, type BenchRow } from './common';
 import { approveMarketplace, createCollection, createSale, NATIVE, type SeedWallet } from '../seed/chain.js';
 
-export type SoldBadgeRow = { metric: string; value: number; unit: string; target?: string };
+export type SoldBadgeRow = BenchRow;
 
-export interface SoldBadgeOptions {
-  /** The built app the server serves (default dist/). */
-  staticDir?: string;
+export interface SoldBadgeOptions extends BenchOptions {
   /** Ports of the chain and the server this bench starts (BENCH_CHAIN_PORT / BENCH_SOLD_PORT). */
   chainPort?: number;
   serverPort?: number;
   purchases?: number;
-  log?: (line: string) => void;
 }
-
-const root = join(import.meta.dirname, '..', '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
 const PRICE = parseEther('0.01');
 const COLLECTION = 'Bench Sold';
 /** After a Sold the page refetches its lists (LIVE_REFRESH_DELAY_MS, 2 s): the next purchase waits for that. */
 const REFRESH_SETTLE_TIMEOUT_MS = 8000;
 
-// Nearest rank: the smallest value with at least p % of the samples at or below it (p95 of 20 = the 19th).
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
-const round = (n: number) => Math.round(n * 10) / 10;
 const wallClock = () => performance.timeOrigin + performance.now();
 const tokenName = (tokenId: number) => `${COLLECTION} #${tokenId}`;
 
@@ -228,16 +213,7 @@ export async function measureSoldBadge(options: SoldBadgeOptions = {}): Promise<
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+runWhenMain(import.meta.url, () => {
   const flag = process.argv.indexOf('--static-dir');
-  measureSoldBadge({ staticDir: flag > 0 ? process.argv[flag + 1] : undefined }).then(
-    (rows) => {
-      console.table(rows);
-      process.exit(0);
-    },
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+  return measureSoldBadge({ staticDir: flag > 0 ? process.argv[flag + 1] : undefined });
+});

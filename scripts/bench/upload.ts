@@ -18,16 +18,15 @@ import { createApiKey } from '../../server/auth/apiKeys.js';
 import { openDatabase } from '../../server/db/client.js';
 import { accounts, collections } from '../../server/db/schema.js';
 import { authorizationHeader, requestNonce } from '../../src/services/authFetch.js';
+import { root, round, runWhenMain, type BenchRow } from './common.js';
 
-export type UploadRow = { metric: string; value: number; unit: string; target?: string };
+export type UploadRow = BenchRow;
 
 const SIZE = 100_000_000;
 const CREATOR = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
-const root = join(import.meta.dirname, '..', '..');
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** A file with an MP4 box header (what the server's magic-byte check wants) and pseudo-random content. */
-function videoBytes(): Buffer {
+export function videoBytes(): Buffer {
   const bytes = Buffer.alloc(SIZE);
   let x = 2463534242;
   for (let i = 0; i + 4 <= SIZE; i += 4) {
@@ -41,7 +40,7 @@ function videoBytes(): Buffer {
   return bytes;
 }
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const { port } = probe.address() as { port: number };
@@ -49,7 +48,7 @@ const freePort = () =>
     });
   });
 
-async function waitUntilUp(base: string, timeoutMs = 60_000) {
+export async function waitUntilUp(base: string, timeoutMs = 60_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (await fetch(`${base}/api/v1/health`).then((r) => r.ok, () => false)) return;
@@ -59,8 +58,8 @@ async function waitUntilUp(base: string, timeoutMs = 60_000) {
 }
 
 /** A creator with an API key and a building video canvas, written before the server opens the database. */
-async function prepareDatabase(dataDir: string) {
-  const database = await openDatabase({ dataDir });
+export async function prepareDatabase(dataDir: string, databaseUrl?: string) {
+  const database = await openDatabase({ dataDir, databaseUrl });
   try {
     await database.db.insert(accounts).values({ address: CREATOR, isCreator: true });
     const { key } = await createApiKey(database.db, CREATOR, new Date(Date.now() + 3_600_000));
@@ -74,7 +73,7 @@ async function prepareDatabase(dataDir: string) {
   }
 }
 
-async function timedUpload(base: string, canvasId: number, key: string, bytes: Buffer) {
+export async function timedUpload(base: string, canvasId: number, key: string, bytes: Buffer) {
   const credentials = { address: CREATOR, key };
   const started = performance.now();
   let beforeLast = 0;
@@ -153,15 +152,4 @@ export async function measureUpload(log: (line: string) => void = console.log): 
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  measureUpload().then(
-    (rows) => {
-      console.table(rows);
-      process.exit(0);
-    },
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.url, () => measureUpload());

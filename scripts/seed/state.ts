@@ -41,8 +41,9 @@ async function count(db: Db, table: PgTable): Promise<number> {
 }
 
 /**
- * 'empty': nothing to keep; 'seeded': the demo of this very chain; 'stale': data of an older chain at the same
- * addresses (reseed); 'other': data we did not seed for a chain (a benchmark database, or user data) — keep it.
+ * 'empty': nothing to keep; 'seeded': the demo of this very chain (or the database follows it since a reset);
+ * 'stale': data of an older chain at the same addresses (`npm start` keeps it, the indexer follows the reset; only
+ * --reset wipes); 'other': data we did not seed for a chain (a benchmark database, or user data) — keep it.
  */
 export async function seedStatus(db: Db, deployments: IndexerDeployments, publicClient: PublicClient): Promise<SeedStatus> {
   const rows = (await count(db, schema.accounts)) + (await count(db, schema.collections)) + (await count(db, schema.tokens));

@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createPublicClient, createWalletClient, http, webSocket, type Address } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anvilProblemFilter, dropRestartGeneses } from '../../contracts/anvil';
 import { startLocalChain } from '../../contracts/chain';
 import { compileContracts, computeSourceHash } from '../../contracts/compile';
 import { deploymentsPath, deployMarketplaceContracts, readDeployments, writeDeployments } from '../../contracts/deploy';
@@ -46,7 +48,7 @@ describe('npm run chain (scripts/chain.ts)', () => {
     child?.kill('SIGTERM');
   });
 
-  it('serves chainId 31337 with 64 funded accounts of the test mnemonic and open CORS', async () => {
+  it('serves chainId 31337 with 100 funded accounts of the test mnemonic and open CORS', async () => {
     const response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'http://localhost:5173' },
@@ -60,11 +62,11 @@ describe('npm run chain (scripts/chain.ts)', () => {
 
     const publicClient = createPublicClient({ transport: http(url) });
     const accounts: Address[] = await createWalletClient({ transport: http(url) }).getAddresses();
-    expect(accounts).toHaveLength(80);
-    // Accounts #0 and #79 of the mnemonic "test test ... junk" (m/44'/60'/0'/0/N): #0–#19 are Hardhat's defaults.
+    expect(accounts).toHaveLength(100);
+    // Accounts #0 and #99 of the mnemonic "test test ... junk" (m/44'/60'/0'/0/N): #0–#19 are Hardhat's defaults.
     expect(accounts[0]!.toLowerCase()).toBe('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266');
-    expect(accounts[79]).toBe(mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: 79 }).address);
-    expect(await publicClient.getBalance({ address: accounts[79]! })).toBe(10_000n * 10n ** 18n);
+    expect(accounts[99]).toBe(mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: 99 }).address);
+    expect(await publicClient.getBalance({ address: accounts[99]! })).toBe(10_000n * 10n ** 18n);
     // CHAIN_QUIET=1: requests after startup are not logged.
     expect(output.slice(output.indexOf('local chain ready'))).not.toContain('eth_getBalance');
   });
@@ -97,6 +99,41 @@ describe('npm run chain (scripts/chain.ts)', () => {
       .toEqual([expect.stringMatching(new RegExp(deployer!, 'i')), 300n]);
     expect(await publicClient.readContract({ address: deployments.marketplace, abi: marketplaceAbi, functionName: 'isOwner', args: [deployer!] })).toBe(true);
     expect(deployments.blockNumber).toBeGreaterThan(0);
+  });
+});
+
+describe('the quiet console of the chain (anvilProblemFilter)', () => {
+  it('shows errors and warnings, not the banner, the request log or a request the chain refused', () => {
+    const show = anvilProblemFilter();
+    const lines = [
+      'Listening on 127.0.0.1:8545',
+      'eth_estimateGas',
+      'RPC request failed:',
+      '    Request: EthEstimateGas(..)',
+      '    Error: Execution error: execution reverted: custom error 0x0c2524c7: 000000000000000000000000cf2d5b3c',
+      'eth_blockNumber',
+      'Warning: failed to load state from /tmp/chain-state.json',
+      'Error: Address already in use (os error 98)',
+    ];
+    expect(lines.filter(show)).toEqual(['Warning: failed to load state from /tmp/chain-state.json', 'Error: Address already in use (os error 98)']);
+  });
+});
+
+describe("the chain's state file (dropRestartGeneses)", () => {
+  it("keeps only the chain's own genesis, the oldest, of those Anvil's starts added; a file with one is left as it is", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'artbazaar-anvil-state-'));
+    try {
+      const file = join(dir, 'chain-state.json');
+      const block = (number: string, timestamp: string) => ({ header: { number, timestamp }, transactions: [] });
+      const blocks = [block('0x0', '0x6b09cf48'), block('0x1', '0x6b09cf33'), block('0x0', '0x6b09cf32'), block('0x2', '0x6b09cf34'), block('0x0', '0x6b09cf3d')];
+      writeFileSync(file, JSON.stringify({ best_block_number: '0x2', blocks }));
+      expect(dropRestartGeneses(file)).toBe(2);
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ best_block_number: '0x2', blocks: [blocks[1], blocks[2], blocks[3]] });
+      expect(dropRestartGeneses(file)).toBe(0);
+      expect(dropRestartGeneses(join(dir, 'missing.json'))).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

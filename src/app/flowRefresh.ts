@@ -81,7 +81,10 @@ export function refreshWhenRestored<TActor extends AnyActorRef>({ appActor, show
     for (const actor of [shown, fresh]) if (actor && hasTaggedWork(actor, 'loading')) staleFlows.add(actor);
   };
   const stopAnswers = onAnswer(({ storedAt }) => {
-    if (storedAt !== null) mark();
+    if (storedAt !== null) {
+      mark();
+      retryWhileOnline();
+    }
   });
   // A read with no answer marks the flow only while the browser says it is offline, or just after a restore, before
   // the network answered any read (the first requests after a reconnect often fail; the failure takes connectivity
@@ -90,10 +93,28 @@ export function refreshWhenRestored<TActor extends AnyActorRef>({ appActor, show
   const stopFailures = onReadFailure(() => {
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
     const reconnecting = Date.now() - lastRestore < RESTORE_GRACE_MS || (lastRestore > Number.NEGATIVE_INFINITY && !answeredSinceRestore);
-    if (offline || reconnecting) mark();
+    if (offline || reconnecting) {
+      mark();
+      retryWhileOnline();
+    }
   });
   let retry: ReturnType<typeof setTimeout> | undefined;
   const online = () => !(connectivity.getSnapshot() as SnapshotWithChildren).hasTag?.('offline');
+  // Marked while connectivity already says online (the restore was announced before this read went out, or another
+  // read's answer announced it): no further `connectivity.restored` may come, so the flow is tried again after a
+  // pause instead of staying on its failure or its stored copy. In CI a route that failed offline loaded again at the
+  // restore and its first read got no answer; the page stayed on 'Could not load the articles'. Bounded like every
+  // refresh of the line (RETRY_DELAYS_MS).
+  function retryWhileOnline() {
+    if (!online() || fresh || retry !== undefined || !staleFlows.has(shown) || hasTaggedWork(shown, 'busy')) return;
+    const done = refreshesOf.get(shown) ?? 0;
+    if (done >= RETRY_DELAYS_MS.length) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      // Offline again meanwhile: the next restore refreshes it.
+      if (online() && !fresh) refresh(0);
+    }, RETRY_DELAYS_MS[done]);
+  }
   const refresh = (attempt: number) => {
     retry = undefined;
     const next = restart();
@@ -126,7 +147,10 @@ export function refreshWhenRestored<TActor extends AnyActorRef>({ appActor, show
     settle();
   };
   const restored = connectivity.on('connectivity.restored', () => {
-    if (fresh || retry !== undefined || !staleFlows.has(shown) || hasTaggedWork(shown, 'busy')) return;
+    if (fresh || !staleFlows.has(shown) || hasTaggedWork(shown, 'busy')) return;
+    // A pause before trying again is cut short: the network is back now.
+    clearTimeout(retry);
+    retry = undefined;
     if ((refreshesOf.get(shown) ?? 0) >= RETRY_DELAYS_MS.length) return;
     refresh(0);
   });

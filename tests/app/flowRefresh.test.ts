@@ -252,6 +252,48 @@ describe('refreshWhenRestored right after a reconnect', () => {
   });
 });
 
+describe('refreshWhenRestored after the restore was announced', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a read with no answer after the restore, while connectivity says online, is tried again after a pause without another restore', async () => {
+    // CI: a route that failed offline loads again at the restore; its first read gets no answer, connectivity stays
+    // online (another read answered), so no second restore comes.
+    const { shown, reads, swapped, restarts, offlineSpell } = page();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // The restore is announced while the page reads: nothing to refresh yet.
+    offlineSpell();
+    expect(restarts).toHaveLength(0);
+    reportReadFailure();
+    reads[0]!.reject(new Error('Failed to fetch'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(shown.getSnapshot().value).toBe('failed');
+    expect(restarts).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS[0]!);
+    expect(restarts).toHaveLength(1);
+    reportAnswer({ key: 'getArticles:{}', storedAt: null });
+    reads[1]!.resolve('fresh');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(swapped.map((actor) => actor.getSnapshot().context.data)).toEqual(['fresh']);
+  });
+
+  it('a read answered from the stored copy while connectivity says online is tried again after a pause', async () => {
+    const { reads, swapped, restarts } = page();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    reportAnswer({ key: 'getListings:{}', storedAt: 1700000000000 });
+    reads[0]!.resolve('stored');
+    await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS[0]! - 1);
+    expect(restarts).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(restarts).toHaveLength(1);
+    reportAnswer({ key: 'getListings:{}', storedAt: null });
+    reads[1]!.resolve('fresh');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(swapped.map((actor) => actor.getSnapshot().context.data)).toEqual(['fresh']);
+  });
+});
+
 describe('refreshWhenRestored on a slow device', () => {
   afterEach(() => {
     vi.useRealTimers();

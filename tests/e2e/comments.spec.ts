@@ -71,6 +71,9 @@ async function reply(page: Page, to: string, text: string) {
 }
 
 test('two users reply to each other down to level 3, edit and delete; one editor at a time; a draft survives reload', async ({ browser, request, baseURL }) => {
+  // Eight reloads across two signed-in contexts: about 20 s on a quiet machine; CI runs it beside vitest, where it
+  // passed 60 s once.
+  test.setTimeout(150_000);
   const rpcUrl = await chainUrl(request);
   const path = `/token/${await tokenPageId(request)}`;
   const run = Date.now().toString(36);

@@ -48,7 +48,14 @@ async function expectGated(context: BrowserContext, control: Locator): Promise<v
   await goOnline(context);
   // Back online the page first refetches what it showed from the stored copy ('Needs current data' until then):
   // the live socket reconnects and the lists resync, slow on a machine running other suites.
-  await expect(control).toBeEnabled({ timeout: 45_000 });
+  // Polled on what the control says, so a failure prints why it stayed disabled (offline, saved data) and the status.
+  const state = () =>
+    control.evaluate((element) => {
+      const described = (element.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean).map((id) => document.getElementById(id)?.textContent ?? '');
+      const status = (document.querySelector('.connectivity-status') as HTMLElement | null)?.innerText.replace(/\s+/g, ' ').trim() ?? '';
+      return `${(element as HTMLButtonElement).disabled ? 'disabled' : 'enabled'} | ${described.join(' | ')} | status: ${status}`;
+    });
+  await expect.poll(state, { timeout: 60_000, message: 'back online, the control can be used again' }).toMatch(/^enabled/);
   expect(await descriptionOf(control)).not.toContain(OFFLINE_REASON);
 }
 

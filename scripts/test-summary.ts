@@ -11,8 +11,10 @@ if (existsSync('test-reports/vitest.json')) {
   failed += v.numFailedTests;
   skipped += v.numPendingTests + (v.numTodoTests ?? 0);
 }
-if (existsSync('test-reports/playwright.json')) {
-  const p = JSON.parse(readFileSync('test-reports/playwright.json', 'utf8'));
+// The end-to-end suite's two halves (scripts/test.sh runs the second on a stack of its own).
+for (const report of ['test-reports/playwright.json', 'test-reports/playwright-b.json']) {
+  if (!existsSync(report)) continue;
+  const p = JSON.parse(readFileSync(report, 'utf8'));
   passed += p.stats.expected + p.stats.flaky;
   failed += p.stats.unexpected;
   skipped += p.stats.skipped;

@@ -43,17 +43,22 @@ finish
 echo "== first-load script of every route against its budget (gzip bytes of the build: scripts/bundle-size.ts)"
 npx tsx scripts/bundle-size.ts dist --check
 
-echo "== end-to-end (Playwright, Debian Chromium, against the demo stack) in the background: test-reports/e2e.log"
-start e2e npx playwright test
+echo "== end-to-end, first half (Playwright, Debian Chromium, against the demo stack) in the background: test-reports/e2e.log"
+start e2e npx playwright test --project=e2e --project=flaky --project=alone
 echo "== unit, model-based, component, server and contract tests (PGlite and PostgreSQL)"
 vitest_status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-reports/vitest.json || vitest_status=$?
+# Once vitest is done its core runs the suite's second half (project e2e-b) on a second demo stack: ports, chain, data
+# folder, deployments and results of its own.
+echo "== end-to-end, second half, on a second demo stack in the background: test-reports/e2e-b.log"
+start e2e-b env E2E_PORT=8888 E2E_CHAIN_PORT=8646 E2E_DATA_DIR=.data-e2e-b E2E_DEPLOYMENTS_FILE=contracts/deployments/e2e-b-31337.json \
+  E2E_OUTPUT_DIR=test-results-b E2E_REPORT=test-reports/playwright-b.json npx playwright test --project=e2e-b
 echo "== waiting for the end-to-end suite"
 e2e_status=0
 finish || e2e_status=1
 if [ $e2e_status -eq 0 ]; then
-  echo "== end-to-end (test-reports/e2e.log):"
-  cat test-reports/e2e.log
+  echo "== end-to-end (test-reports/e2e.log, test-reports/e2e-b.log):"
+  cat test-reports/e2e.log test-reports/e2e-b.log
 fi
 npx tsx scripts/test-summary.ts
 [ $vitest_status -eq 0 ] && [ $e2e_status -eq 0 ]

@@ -1,21 +1,13 @@
 // Seed 000 §5 "Listing price: numeric, required, step 0.0001, minimum 0.0001 ('Minimum allowed price is 0.0001');
 // an empty price gives the sale error." and §9 "Price and offer minimum 0.0001, step 0.0001". Listing price,
-// offer amount, the full-collection sale and POST /trade/check all use this rule.
+// offer amount, the full-collection sale and POST /trade/check all use this rule: its plain form is
+// domain/priceRule.ts (no zod, for the token page's first load), its schema (the server's and the forms') is here.
 import * as z from 'zod/mini';
 import { MINIMUM_PRICE_MESSAGE, REQUIRED_FIELD_MESSAGE } from './messages';
+import { DECIMAL, PRICE_DECIMALS, PRICE_MIN, PRICE_STEP_MESSAGE, decimals, priceText } from './priceRule';
 import { firstIssue } from './validate';
 
-export const PRICE_MIN = 0.0001;
-export const PRICE_STEP = 0.0001;
-export const PRICE_DECIMALS = 4;
-/** Seed 000 §5 "Default sale amount for a token listing is 1". */
-export const DEFAULT_SALE_AMOUNT = 1;
-/** Not in the seed (it shows no text for a step violation): ours, worded like the minimum message. */
-export const PRICE_STEP_MESSAGE = 'Allowed price step is 0.0001';
-
-/** Plain decimal notation only ("12", "0.5", ".5", "3."): no sign, exponent, hex or spaces inside. */
-const DECIMAL = /^\d*\.?\d+$|^\d+\.$/;
-const decimals = (text: string) => (text.split('.')[1] ?? '').length;
+export { DEFAULT_SALE_AMOUNT, PRICE_DECIMALS, PRICE_MIN, PRICE_STEP, PRICE_STEP_MESSAGE, priceError } from './priceRule';
 
 /**
  * A price as typed (a number is read as its decimal text; missing reads as empty): 'Required Field' when empty,
@@ -23,7 +15,7 @@ const decimals = (text: string) => (text.split('.')[1] ?? '').length;
  * Parses to the trimmed decimal text, so the conversion to base units stays exact.
  */
 export const priceSchema = z.pipe(
-  z.transform((value: unknown) => (value === null || value === undefined ? '' : String(value))),
+  z.transform(priceText),
   z.string().check(
     z.trim(),
     z.minLength(1, { error: REQUIRED_FIELD_MESSAGE, abort: true }),
@@ -32,5 +24,5 @@ export const priceSchema = z.pipe(
   ),
 );
 
-/** The price rule's message ('Required Field', the minimum or the step message), or null when the price is fine. */
-export const priceError = (value: unknown) => firstIssue(priceSchema, value);
+/** The schema's message for a price ('Required Field', the minimum or the step message), or null. */
+export const priceSchemaError = (value: unknown) => firstIssue(priceSchema, value);

@@ -96,7 +96,6 @@ export const ROUTE_BUDGET_KB = 120;
 export const OVER_TARGET_KB: Record<string, number> = {
   '_studio/studio.create': 126,
   '_studio/studio.edit.$containerId': 126,
-  'token.$id': 123,
 };
 
 /**

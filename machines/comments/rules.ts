@@ -10,7 +10,7 @@ export {
   SHOWN_LEVELS,
   canReplyAtLevel,
   commentTextError,
-} from '../../domain/comments';
+} from '../../domain/commentRules';
 export { sameAddress } from '../../domain/address';
 
 // Seed 000 §8 notices: "failures to fetch, post, update, delete or vote ... successes: comment posted, updated, deleted; vote registered".

@@ -1,7 +1,7 @@
 // The token dashboard's rules (seed 000 §2 "Token dashboard", §4 "Sale"/"Offer", §6 "Only a token's owner may list
 // it and accept offers"): pure functions over the fetched token, shared by the machine and its view.
 import { sameAddress } from '../../domain/address';
-import { DEFAULT_SALE_AMOUNT } from '../../domain/price';
+import { DEFAULT_SALE_AMOUNT } from '../../domain/priceRule';
 import type { ChainAction } from '../trading/chainActions';
 
 /** One open per-token sale of the holding (GraphQL TokenHolding.bazaarSales). */

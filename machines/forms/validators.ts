@@ -23,7 +23,7 @@ export {
   REQUIRED_FIELD_MESSAGE,
   SELLER_CANNOT_ORDER_MESSAGE,
 } from '../../domain/messages';
-export { DEFAULT_SALE_AMOUNT, PRICE_DECIMALS, PRICE_MIN, PRICE_STEP, PRICE_STEP_MESSAGE } from '../../domain/price';
+export { DEFAULT_SALE_AMOUNT, PRICE_DECIMALS, PRICE_MIN, PRICE_STEP, PRICE_STEP_MESSAGE } from '../../domain/priceRule';
 
 /** A field validator on a domain schema: null when the value passes, else the first issue's message. */
 export const schemaValidator =

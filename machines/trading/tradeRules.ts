@@ -1,7 +1,7 @@
 // The trading rules the client applies before asking the wallet. The rules themselves are shared with the server's
 // POST /trade/check (domain/trading.ts, domain/price.ts); the page supplies the facts (seller, holder, banned).
 import { MINIMUM_PRICE_MESSAGE } from '../../domain/messages';
-import { priceError } from '../../domain/price';
+import { priceError } from '../../domain/priceRule';
 import { toBaseUnits } from './amounts';
 
 export { sameAddress } from '../../domain/address';

@@ -3,6 +3,7 @@ import {
   canReplyAtLevel,
   COMMENT_MAX_LENGTH,
   COMMENTS_PAGE_SIZE,
+  commentSchemaError,
   commentTextError,
   commentTextSchema,
   MAX_STORED_LEVEL,
@@ -39,4 +40,10 @@ describe('comment text (seed 000 §5)', () => {
     expect([COMMENTS_PAGE_SIZE, SHOWN_LEVELS, MAX_STORED_LEVEL]).toEqual([20, 5, 4]);
     expect([1, 2, 3, 4, 5].map(canReplyAtLevel)).toEqual([true, true, true, false, false]);
   });
+
+  it('the plain rule (the token page, no zod) and the schemas (the server, the forms) answer every text alike', () => {
+    const corpus = ['', ' ', '\n\t', 'a', ' a ', 'x'.repeat(2000), ` ${'x'.repeat(2000)} `, 'x'.repeat(2001), '\u00a0', '\u2003ok', '<b>x</b>', 42 as unknown as string];
+    for (const value of corpus) for (const isReply of [false, true]) expect([value, isReply, commentTextError(value, isReply)]).toEqual([value, isReply, commentSchemaError(value, isReply)]);
+  });
 });
+

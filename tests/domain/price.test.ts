@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SALE_AMOUNT, PRICE_MIN, PRICE_STEP, priceError, priceSchema } from '../../domain/price';
+import { DEFAULT_SALE_AMOUNT, PRICE_MIN, PRICE_STEP, priceError, priceSchema, priceSchemaError } from '../../domain/price';
 
 // Seed 000 §5 "Listing price: numeric, required, step 0.0001, minimum 0.0001 ('Minimum allowed price is 0.0001');
 // an empty price gives the sale error" and §9 "Price and offer minimum 0.0001, step 0.0001".
@@ -27,4 +27,11 @@ describe('price (seed 000 §5, §9)', () => {
     expect(priceSchema.parse(' 0.015 ')).toBe('0.015');
     expect(priceSchema.parse(2)).toBe('2');
   });
+
+  it('the plain rule (the token page, no zod) and the schema (the server, the forms) answer every price alike', () => {
+    const corpus = ['', '  ', null, undefined, '0', '0.00009', '0.0001', '0.00010', '0.00015', '1', '1.', '.5', '.', '+1', '-1', '1e3',
+      '0x10', '1,5', '1 000', 'NaN', 'Infinity', ' 12.5 ', '12.50001', '99999999999.9999', '\t3\n', 0, 2, 0.5, -2, 1e-7, {}, []];
+    for (const value of corpus) expect([value, priceError(value)]).toEqual([value, priceSchemaError(value)]);
+  });
 });
+

@@ -2,7 +2,7 @@
 // flow (machines/trading/saleMachine.ts): it decides what shows, checks the rules and runs the contract action.
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, type FormEvent } from 'react';
-import { PRICE_MIN, PRICE_STEP } from '../../../domain/price';
+import { PRICE_MIN, PRICE_STEP } from '../../../domain/priceRule';
 import { activeSale, SESSION_SETTLING_REASON, type SaleListing } from '../../../machines/trading/saleMachine';
 import { useFlow } from '../../app/flows';
 import { formatPrice } from '../../app/format';

@@ -2,7 +2,7 @@ import { useId, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { priceError, type CollectionSellActor, type SellMode } from '../../../../machines/dashboard/collectionSellMachine';
-import { PRICE_MIN, PRICE_STEP } from '../../../../domain/price';
+import { PRICE_MIN, PRICE_STEP } from '../../../../domain/priceRule';
 import { formatPrice } from '../../../app/format';
 import { GatedButton } from '../../../components/offline/networkGate';
 import { PhaseStatus } from '../../../components/trading/PhaseStatus';

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useId, type FormEvent } from 'react';
-import { PRICE_MIN, PRICE_STEP } from '../../../../domain/price';
+import { PRICE_MIN, PRICE_STEP } from '../../../../domain/priceRule';
 import { LISTING_CURRENCY } from '../../../../machines/dashboard/tokenDashboardMachine';
 import { GatedButton } from '../../../components/offline/networkGate';
 import { PhaseStatus } from '../../../components/trading/PhaseStatus';

@@ -4,6 +4,7 @@ import { provideAppServices, type AppServiceOverrides } from '../services/appSer
 import { bindConnectivityToConfig, bindConnectivityToLive } from '../services/offline/connectivity';
 import { bindWalletSession } from '../services/wallet/bindWalletSession';
 import type { AppActor } from './appActorContext';
+import { watchRestores } from './flowRefresh';
 
 /** The started root actor, its children backed by the real services. */
 export function createAppActor(overrides?: AppServiceOverrides): AppActor {
@@ -14,5 +15,7 @@ export function createAppActor(overrides?: AppServiceOverrides): AppActor {
   // Back online, the live socket reconnects at once and what is on screen refetches.
   bindConnectivityToLive(getAppActor(actor, 'connectivity'), getAppActor(actor, 'liveEvents'));
   bindConnectivityToConfig(getAppActor(actor, 'connectivity'), getAppActor(actor, 'config'));
+  // A page's flow started at a restore (the route that could not load offline) knows of that restore.
+  watchRestores(getAppActor(actor, 'connectivity'));
   return actor;
 }

@@ -60,20 +60,29 @@ export interface FlowRefresh<TActor extends AnyActorRef> {
   discard: (fresh: TActor) => void;
 }
 
+/**
+ * Keeps when `connectivity` was last restored, from the app's start (createAppActor calls it): a page whose code could
+ * not load offline has no flow yet, and its flow, started at the restore, must know of it. Watched from the first
+ * flow instead, an app started offline missed the restore, took its route's failed first read for a broken endpoint
+ * and stayed on 'Could not load the articles' (CI, offlineCode.spec). Once per connectivity actor.
+ */
+export function watchRestores(connectivity: AnyActorRef): void {
+  if (watchedConnectivity.has(connectivity)) return;
+  watchedConnectivity.add(connectivity);
+  connectivity.on('connectivity.restored', () => {
+    lastRestore = Date.now();
+    answeredSinceRestore = false;
+  });
+  onAnswer(({ storedAt }) => {
+    if (storedAt === null) answeredSinceRestore = true;
+  });
+}
+
 /** Watches `shown` for stale reads and refreshes it on `connectivity.restored`; returns the cleanup. */
 export function refreshWhenRestored<TActor extends AnyActorRef>({ appActor, shown, restart, swap, discard }: FlowRefresh<TActor>): () => void {
   const connectivity = appActor.system.get('connectivity') as AnyActorRef | undefined;
   if (!connectivity || !restart) return () => {};
-  if (!watchedConnectivity.has(connectivity)) {
-    watchedConnectivity.add(connectivity);
-    connectivity.on('connectivity.restored', () => {
-      lastRestore = Date.now();
-      answeredSinceRestore = false;
-    });
-    onAnswer(({ storedAt }) => {
-      if (storedAt === null) answeredSinceRestore = true;
-    });
-  }
+  watchRestores(connectivity);
   let fresh: TActor | null = null;
   let swapped = false;
   let waiting: { unsubscribe(): void } | null = null;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assign, createActor, fromPromise, setup, type AnyActorRef } from 'xstate';
 import { connectivityMachine } from '../../machines/offline/connectivityMachine';
-import { RESTORE_GRACE_MS, RETRY_DELAYS_MS, refreshWhenRestored } from '../../src/app/flowRefresh';
+import { RESTORE_GRACE_MS, RETRY_DELAYS_MS, refreshWhenRestored, watchRestores } from '../../src/app/flowRefresh';
 import { reportAnswer, reportReadFailure } from '../../src/services/offline/answerSource';
 
 // Back online, what is on screen refreshes (issue 27 item 1): useFlow runs refreshWhenRestored beside every flow.
@@ -290,6 +290,51 @@ describe('refreshWhenRestored after the restore was announced', () => {
     reportAnswer({ key: 'getListings:{}', storedAt: null });
     reads[1]!.resolve('fresh');
     await vi.advanceTimersByTimeAsync(0);
+    expect(swapped.map((actor) => actor.getSnapshot().context.data)).toEqual(['fresh']);
+  });
+});
+
+describe('refreshWhenRestored in an app started offline', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a flow started at the restore (its route could not load offline) whose first read fails is refreshed', async () => {
+    // Well past any restore of the tests before: only this app's restore can make the failure the reconnect's.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 3_600_000);
+    const app = createActor(root);
+    app.start();
+    const connectivity = app.system.get('connectivity') as AnyActorRef;
+    // As createAppActor does at start: no flow is on screen yet (the offline page).
+    watchRestores(connectivity);
+    connectivity.send({ type: 'network.unreachable', source: 'browser' });
+    connectivity.send({ type: 'network.reachable', source: 'browser' });
+    // The route's code loads at the restore; its flow starts and its first read gets no answer, the browser online.
+    const reads: Array<ReturnType<typeof deferred<string>>> = [];
+    const flow = pageFlow(reads);
+    const shown = createActor(flow);
+    shown.start();
+    const swapped: AnyActorRef[] = [];
+    const stop = refreshWhenRestored({
+      appActor: app,
+      shown,
+      restart: () => createActor(flow),
+      swap: (fresh) => swapped.push(fresh),
+      discard: (fresh) => fresh.stop(),
+    });
+    cleanups.push(stop, () => app.stop());
+    reportReadFailure();
+    vi.useRealTimers();
+    reads[0]!.reject(new Error('Failed to fetch'));
+    await flush();
+    expect(shown.getSnapshot().value).toBe('failed');
+    // The failure took connectivity offline; the probe's answer restores it and the flow is read again.
+    connectivity.send({ type: 'network.unreachable', source: 'read' });
+    connectivity.send({ type: 'network.reachable', source: 'worker' });
+    expect(reads).toHaveLength(2);
+    reads[1]!.resolve('fresh');
+    await flush();
     expect(swapped.map((actor) => actor.getSnapshot().context.data)).toEqual(['fresh']);
   });
 });

@@ -30,7 +30,7 @@ export default defineConfig({
   // that nothing reached the server, runs last and alone. Each runs after the ones before pass;
   // `npx playwright test tests/e2e/<spec> --no-deps` runs either by itself.
   // `npm test` (scripts/test.sh) runs the second half of the specs (e2e-b: studio*, token*, trading, wallet*, xss*) on
-  // a second demo stack of its own once vitest has finished, beside the first half; `npx playwright test` runs both
+  // a second demo stack of its own as soon as vitest or the first half has finished; `npx playwright test` runs both
   // halves on one stack.
   workers: 1,
   projects: [

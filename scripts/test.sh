@@ -19,10 +19,13 @@ start() {
   pids+=($!)
   names+=("$name")
 }
+# Exit statuses of background stages already waited for (by `wait -n` below), by pid.
+declare -A reaped=()
 finish() {
-  local failed=0 i
+  local failed=0 i status
   for i in "${!pids[@]}"; do
-    if ! wait "${pids[$i]}"; then
+    if [ -n "${reaped[${pids[$i]}]:-}" ]; then status=${reaped[${pids[$i]}]}; else status=0; wait "${pids[$i]}" || status=$?; fi
+    if [ "$status" -ne 0 ]; then
       echo "== ${names[$i]} FAILED (test-reports/${names[$i]}.log):"
       cat "test-reports/${names[$i]}.log"
       failed=1
@@ -46,13 +49,22 @@ npx tsx scripts/bundle-size.ts dist --check
 echo "== end-to-end, first half (Playwright, Debian Chromium, against the demo stack) in the background: test-reports/e2e.log"
 start e2e npx playwright test --project=e2e --project=flaky --project=alone
 echo "== unit, model-based, component, server and contract tests (PGlite and PostgreSQL)"
-vitest_status=0
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-reports/vitest.json || vitest_status=$?
-# Once vitest is done its core runs the suite's second half (project e2e-b) on a second demo stack: ports, chain, data
-# folder, deployments and results of its own.
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-reports/vitest.json &
+vitest_pid=$!
+vitest_status=
+# As soon as a core is free (vitest or the first half done, whichever comes first) the suite's second half (project
+# e2e-b) runs on a second demo stack: ports, chain, data folder, deployments and results of its own.
+first_done=
+first_status=0
+wait -n -p first_done "$vitest_pid" "${pids[0]}" || first_status=$?
+if [ "$first_done" = "$vitest_pid" ]; then vitest_status=$first_status; else reaped[${pids[0]}]=$first_status; fi
 echo "== end-to-end, second half, on a second demo stack in the background: test-reports/e2e-b.log"
 start e2e-b env E2E_PORT=8888 E2E_CHAIN_PORT=8646 E2E_DATA_DIR=.data-e2e-b E2E_DEPLOYMENTS_FILE=contracts/deployments/e2e-b-31337.json \
   E2E_OUTPUT_DIR=test-results-b E2E_REPORT=test-reports/playwright-b.json npx playwright test --project=e2e-b
+if [ -z "$vitest_status" ]; then
+  vitest_status=0
+  wait "$vitest_pid" || vitest_status=$?
+fi
 echo "== waiting for the end-to-end suite"
 e2e_status=0
 finish || e2e_status=1

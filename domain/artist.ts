@@ -14,9 +14,7 @@ export const PORTFOLIO_IMAGES_MAX = 9;
 export const PORTFOLIO_CAPTION_MAX = 100;
 export const PORTFOLIO_CONTEXT_MAX = 500;
 export const PORTFOLIO_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-/** Seed 001 §9 page sizes: the catalogue (and the explore artist filter) 50, an artist's artworks 24. */
-export const ARTISTS_PAGE_SIZE = 50;
-export const ARTIST_ARTWORKS_PAGE_SIZE = 24;
+export { ARTIST_ARTWORKS_PAGE_SIZE, ARTISTS_PAGE_SIZE } from './artistName';
 /** Seed 000 §5 "crop aspect 939/480 for the artist cover". */
 export const ARTIST_COVER_ASPECT = 939 / 480;
 

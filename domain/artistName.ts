@@ -1,6 +1,10 @@
 // The artist display-name rule (seed 000 §3 / seed 001 §2) and the catalogue's sort key, apart from the profile
 // rules in ./artist.ts: the app shell names people everywhere (src/app/format.ts), and this module keeps zod and
-// the profile schemas out of the first-load bundle.
+// the profile schemas out of the first-load bundle (the artist pages read their page sizes here for the same reason).
+
+/** Seed 001 §9 page sizes: the catalogue (and the explore artist filter) 50, an artist's artworks 24. */
+export const ARTISTS_PAGE_SIZE = 50;
+export const ARTIST_ARTWORKS_PAGE_SIZE = 24;
 
 export interface NamedAccount {
   address?: string | null;

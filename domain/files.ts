@@ -2,7 +2,8 @@
 // 'File Upload Failed. Remove special characters from filename'" (seed 001 §5: the generative upload too).
 import * as z from 'zod/mini';
 import { FILE_NAME_MESSAGE } from './messages';
+import { FILE_NAME_PATTERN } from './textRules';
 
-export const FILE_NAME_PATTERN = /^[A-Za-z0-9. _-]+$/;
+export { FILE_NAME_PATTERN, fileNameError } from './textRules';
 
 export const fileNameSchema = z.string({ error: FILE_NAME_MESSAGE }).check(z.regex(FILE_NAME_PATTERN, FILE_NAME_MESSAGE));

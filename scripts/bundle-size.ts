@@ -88,15 +88,11 @@ export const EAGER_MODULES = ['src/services/graphqlClient.ts'];
 export const ROUTE_BUDGET_KB = 120;
 
 /**
- * Routes not yet within ROUTE_BUDGET_KB: each may not grow past its size when this list was written (rounded up to
- * the next KB); lower the figure as the route shrinks, and drop the line once it is within the target. What the
- * studio still loads first: zod/mini (7 KB, the details form's rules), the whole studio machine (its upload, review
- * and publish states with the contract action and sale machines) and the tus/capture services.
+ * Routes allowed past ROUTE_BUDGET_KB for now, each at most its figure: none since the studio's details form reads
+ * plain rules (domain/studioRules.ts) instead of zod and its upload client loads with the first upload. A route
+ * that has to be listed here again names why in this comment.
  */
-export const OVER_TARGET_KB: Record<string, number> = {
-  '_studio/studio.create': 126,
-  '_studio/studio.edit.$containerId': 126,
-};
+export const OVER_TARGET_KB: Record<string, number> = {};
 
 /**
  * Every route module under routesDir (relative to the repository root, e.g. `src/routes`): its file, and the pathless

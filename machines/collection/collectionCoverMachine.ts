@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, sendParent, setup, type ActorRefFrom, type AnyActorRef, type EventObject, type SnapshotFrom } from 'xstate';
 import type { FormDraftParams } from '../forms/formMachine';
-import { fileName } from '../forms/validators';
+import { fileNameError } from '../../domain/textRules';
 import { keptDraftFile } from '../../domain/drafts';
 import { registeredLogin } from '../likes/accountLikesMachine';
 import { notifyThroughSystem } from '../system/systemActors';
@@ -105,7 +105,7 @@ function maxFileSizeOf(system: SystemLike): number {
 /** Why a chosen file cannot be a cover (the seed's messages), or null. */
 export function coverFileProblem(file: CoverFile, maxFileSize: number): string | null {
   return (
-    fileName(file.name, {}) ??
+    fileNameError(file.name) ??
     (!COVER_TYPES.includes(file.type) ? 'Choose a PNG, JPEG, WebP or GIF image.' : null) ??
     (file.size > maxFileSize ? `The image is larger than ${Math.round(maxFileSize / 1_048_576)} MB.` : null)
   );

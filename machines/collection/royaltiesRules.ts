@@ -1,7 +1,7 @@
 // Issue 17 item 7a (seed 000 §6): the collection's creator reduces its royalties and transfers the royalties
 // recipient. Royalties are whole basis points (seed 000 §9: 100 = 1%), studio's messages for the range (seed 001);
 // the contract refuses a raise (RoyaltiesCannotIncrease) and the zero address (InvalidAddress).
-import { ROYALTIES_INTEGER_MESSAGE, ROYALTIES_MINIMUM_MESSAGE } from '../../domain/studio';
+import { ROYALTIES_INTEGER_MESSAGE, ROYALTIES_MINIMUM_MESSAGE } from '../../domain/studioRules';
 
 export const ROYALTIES_ONLY_REDUCED_MESSAGE = 'Royalties can only be reduced';
 export const INVALID_RECIPIENT_MESSAGE = 'Enter a valid address';

@@ -1,7 +1,6 @@
 // The form machine's field validators, each the shared zod rule in domain/ (the server answers with the same
 // rules, so the client and the server never disagree): the message shown is the first issue's, the seed's text.
 import type * as z from 'zod/mini';
-import { collectionDescriptionSchema } from '../../domain/collection';
 import { commentTextSchema, replyTextSchema } from '../../domain/comments';
 import { noHashOrAmpersand as noHashOrAmpersandSchema, optionalEmail as optionalEmailSchema, optionalUrl as optionalUrlSchema, requiredText } from '../../domain/fields';
 import { fileNameSchema } from '../../domain/files';
@@ -45,8 +44,7 @@ export const optionalUrl = schemaValidator(optionalUrlSchema);
 
 export const noHashOrAmpersand = schemaValidator(noHashOrAmpersandSchema);
 
-/** Collection description: not empty, only the allowed characters. */
-export const collectionDescription = schemaValidator(collectionDescriptionSchema);
+export { collectionDescription } from './plainValidators';
 
 /** Listing price and offer amount: required, numeric, at least 0.0001, in steps of 0.0001. */
 export const price = schemaValidator(priceSchema);

@@ -1,20 +1,20 @@
 // Seed 001 §2 "Collection details form", §5 "Studio collection form", §9 defaults: the details form's values,
-// per-field messages and the payload it saves, with the rules shared with the server (domain/studio.ts).
-import * as z from 'zod/mini';
+// per-field messages and the payload it saves, with the rules shared with the server (domain/studioRules.ts, plain code: the server's zod schemas in
+// domain/studio.ts are held to the same answers).
 import {
-  canvasDetailsSchema,
+  canvasDetailsFieldError,
   DEFAULT_SUPPLY_PER_TOKEN,
   FLIPCARD_DEFAULTS,
-  flipcardGridSchema,
-  generativeTokenSchema,
+  flipcardGridError,
+  parseCanvasDetails,
   PLEASE_FILL_ALL_MESSAGE,
-  seedIdentifierSchema,
+  seedIdentifierError,
+  seedValueError,
+  tokenNameError,
   type StudioMediaType,
-} from '../../domain/studio';
-import { firstIssue } from '../../domain/validate';
+} from '../../domain/studioRules';
 import { canvasAttributes, type CanvasAttributes, type DetailsField, type DetailsForm, type DetailsValues, type GenerativeValues, type SaveDetailsInput, type StudioCanvas } from './studioTypes';
 
-const fieldSchemas = canvasDetailsSchema.shape;
 const gridNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 /** The form of a new collection: royalties from the config's suggestedRoyalty, supply 1, flipcard 1 × 2, p5. */
@@ -72,15 +72,15 @@ export function detailsFieldsOf(mediaType: StudioMediaType | ''): DetailsField[]
 export function detailsFieldError(field: DetailsField, values: DetailsValues): string | null {
   switch (field) {
     case 'seedVariableName':
-      return firstIssue(seedIdentifierSchema, values.seedVariableName);
+      return seedIdentifierError(values.seedVariableName);
     case 'rows':
-      return firstIssue(flipcardGridSchema.shape.rows, gridNumber(values.rows));
+      return flipcardGridError(gridNumber(values.rows));
     case 'columns':
-      return firstIssue(flipcardGridSchema.shape.columns, gridNumber(values.columns));
+      return flipcardGridError(gridNumber(values.columns));
     case 'mediaType':
-      return firstIssue(fieldSchemas.mediaType, values.mediaType === '' ? undefined : values.mediaType);
+      return canvasDetailsFieldError('mediaType', values.mediaType === '' ? undefined : values.mediaType);
     default:
-      return firstIssue(fieldSchemas[field] as z.core.$ZodType, values[field]);
+      return canvasDetailsFieldError(field, values[field]);
   }
 }
 
@@ -110,7 +110,7 @@ function attributesOf(values: DetailsValues): CanvasAttributes | null {
 /** The save's input once every field passes; null otherwise. */
 export function saveDetailsInput(canvasId: string | null, values: DetailsValues, cover: Blob | null): SaveDetailsInput | null {
   if (Object.keys(detailsErrors(values)).length) return null;
-  const parsed = z.safeParse(canvasDetailsSchema, values);
+  const parsed = parseCanvasDetails(values);
   if (!parsed.success) return null;
   return { canvasId, details: parsed.data, attributes: attributesOf(values), cover };
 }
@@ -119,8 +119,8 @@ export const emptyGenerativeValues = (): GenerativeValues => ({ seedValue: '', n
 
 export function generativeErrors(values: GenerativeValues): Partial<Record<keyof GenerativeValues, string>> {
   const errors: Partial<Record<keyof GenerativeValues, string>> = {};
-  const seedValue = firstIssue(generativeTokenSchema.shape.seedValue, values.seedValue);
-  const name = firstIssue(generativeTokenSchema.shape.name, values.name);
+  const seedValue = seedValueError(values.seedValue);
+  const name = tokenNameError(values.name);
   if (seedValue) errors.seedValue = seedValue;
   if (name) errors.name = name;
   return errors;

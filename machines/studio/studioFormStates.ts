@@ -1,6 +1,6 @@
 // The studio's loading and details states: load the canvas, pick the step (entryStep, or the restored one), and
 // the collection details form of a new collection (details) or an existing one (update).
-import { entryStep } from '../../domain/studio';
+import { entryStep } from '../../domain/studioRules';
 import { saveDetailsInput } from './studioDetails';
 import { studioSetup } from './studioSetup';
 import type { StudioStep } from './studioSteps';

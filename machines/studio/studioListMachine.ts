@@ -2,7 +2,7 @@
 // selection and Delete behind a confirm dialog. An empty list, or deleting the last collection, goes to
 // /studio/create (the provided goToCreate).
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { STUDIO_NOTICES, type CanvasState, type StudioMediaType } from '../../domain/studio';
+import { STUDIO_NOTICES, type CanvasState, type StudioMediaType } from '../../domain/studioRules';
 import { notifyThroughSystem } from '../system/systemActors';
 import type { CanvasRef } from './studioTypes';
 

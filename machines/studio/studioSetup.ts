@@ -2,7 +2,7 @@
 // and the persistStudio / goToCanvas actions are provided by src/services/flows/studio.ts; the defaults throw or
 // do nothing, so a missing one is found at once.
 import { and, assign, fromPromise, not, setup, stateIn } from 'xstate';
-import { STUDIO_NOTICES, TOKEN_EDIT_PAGE_SIZE, UPLOAD_FAILED_MESSAGE } from '../../domain/studio';
+import { STUDIO_NOTICES, TOKEN_EDIT_PAGE_SIZE, UPLOAD_FAILED_MESSAGE } from '../../domain/studioRules';
 import { watchLive } from '../live/watchLive';
 import { notifyThroughSystem } from '../system/systemActors';
 import { contractActionMachine } from '../trading/contractActionMachine';

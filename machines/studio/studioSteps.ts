@@ -1,5 +1,5 @@
 // Seed 001 §2 "Studio steps": the stepper of each media type's path and the page titles.
-import type { StudioMediaType } from '../../domain/studio';
+import type { StudioMediaType } from '../../domain/studioRules';
 
 /** Every step of the studio machine (its top-level state names, besides loading and failed). */
 export const STUDIO_STEPS = ['details', 'upload', 'flipcardPreview', 'generativeToken', 'thumbnail', 'token', 'preview', 'publish', 'update'] as const;

@@ -1,6 +1,6 @@
 // The studio's data as its machines see it (seed 001 §3 "Collection (studio)", "Token"), and the inputs of the
 // actors the services provide (src/services/flows/studio.ts). Server shapes are mapped by the services.
-import type { CanvasState, StudioMediaType } from '../../domain/studio';
+import type { CanvasState, StudioMediaType } from '../../domain/studioRules';
 
 /** Generative canvas attributes (design: `{ files, index: { entry, seedVariableName }, jsLibrary }`), flipcard `display`. */
 export interface CanvasAttributes {
@@ -45,7 +45,7 @@ export interface StudioToken {
 }
 
 /** POST /api/v1/canvas/{id}/publish: the factory call's parameters (one shape, shared with the server). */
-export type { PublishParameters } from '../../domain/studio';
+export type { PublishParameters } from '../../domain/studioRules';
 
 /** A canvas's attributes as the studio reads them. */
 export const canvasAttributes = (canvas: StudioCanvas | null): CanvasAttributes => (canvas?.attributes ?? {}) as CanvasAttributes;

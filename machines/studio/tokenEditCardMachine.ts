@@ -5,8 +5,7 @@
 // Issue 27 item 7: every change reports the card's draft to the studio (token.draft), which keeps it for a reload and
 // starts the card from it again (input.draft); it is sent only by Save.
 import { assign, enqueueActions, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { firstIssue } from '../../domain/validate';
-import { STUDIO_NOTICES, tokenDeletedNotice, tokenDescriptionSchema, tokenNameSchema } from '../../domain/studio';
+import { STUDIO_NOTICES, tokenDeletedNotice, tokenDescriptionError, tokenNameError } from '../../domain/studioRules';
 import { notifyThroughSystem } from '../system/systemActors';
 import type { SaveTokenInput, StudioToken, TokenRef } from './studioTypes';
 
@@ -56,8 +55,8 @@ const savedDescription = (token: StudioToken) => token.description ?? '';
 export const sentDescription = (context: Pick<TokenEditCardContext, 'describe' | 'description'>) => (context.describe ? context.description.trim() : '');
 
 function errorsOf(context: Pick<TokenEditCardContext, 'name' | 'description' | 'describe'>): TokenEditCardContext['errors'] {
-  const name = firstIssue(tokenNameSchema, context.name);
-  const description = context.describe ? firstIssue(tokenDescriptionSchema, context.description) : null;
+  const name = tokenNameError(context.name);
+  const description = context.describe ? tokenDescriptionError(context.description) : null;
   return { ...(name ? { name } : {}), ...(description ? { description } : {}) };
 }
 

@@ -4,7 +4,7 @@
 // The queue (without the files' bytes) goes to the parent on every change (`upload.changed`), so the studio keeps
 // the pending files across a reload; a file the browser could not keep is asked for again (`upload.needsFile`).
 import { assign, fromCallback, sendParent, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
-import { UPLOAD_FAILED_MESSAGE } from '../../domain/studio';
+import { UPLOAD_FAILED_MESSAGE } from '../../domain/studioRules';
 import { notifyThroughSystem } from '../system/systemActors';
 import { maxFilesOf, scriptProblem, tooManyFilesMessage, uploadFileProblem, uploadLimitsOf, uploadTarget, type UploadScreen } from './uploadRules';
 

@@ -9,7 +9,7 @@ import {
   isScriptFile,
   SCRIPT_FILE_NEEDED_MESSAGE,
   type StudioMediaType,
-} from '../../domain/studio';
+} from '../../domain/studioRules';
 
 /** An upload screen is the canvas's media type. */
 export type UploadScreen = StudioMediaType;

@@ -11,8 +11,24 @@ import {
   royaltiesSchema,
   seedIdentifierSchema,
   tokenDeletedNotice,
+  tokenDescriptionSchema,
+  tokenNameSchema,
   tokenUpdateSchema,
 } from '../../domain/studio';
+import * as z from 'zod/mini';
+import { collectionDescriptionSchema } from '../../domain/collection';
+import { fileNameSchema } from '../../domain/files';
+import {
+  canvasDetailsFieldError,
+  flipcardGridError,
+  parseCanvasDetails,
+  seedIdentifierError,
+  seedValueError,
+  STUDIO_MEDIA_TYPES,
+  tokenDescriptionError,
+  tokenNameError,
+} from '../../domain/studioRules';
+import { collectionDescriptionError, fileNameError } from '../../domain/textRules';
 import { firstIssue } from '../../domain/validate';
 
 const INVALID_DESCRIPTION = 'Invalid input. Please use only alphanumeric characters and basic punctuation.';
@@ -134,5 +150,66 @@ describe('files, labels and the entry step', () => {
     expect(entryStep({ state: 'building' })).toBe('preview');
     expect(entryStep({ state: 'finalized' })).toBe('publish');
     expect(entryStep({ state: 'published' })).toBe('publish');
+  });
+});
+
+// The studio's pages read the plain rules (domain/studioRules.ts, domain/textRules.ts: no zod in their first load);
+// the server parses with the zod schemas. Each pair answers every value of a corpus alike: the same first message,
+// and for a whole form the same parsed details.
+describe('plain rules and zod schemas answer alike', () => {
+  const texts: unknown[] = [
+    '', ' ', '\t\n', 'a', ' Harbour Lights ', 'n'.repeat(50), 'n'.repeat(51), ` ${'n'.repeat(50)} `, 'S'.repeat(10), 'S'.repeat(11),
+    'Sale #1', 'Night photographs.', 'Crème brûlée (2024): "café" + = , ;', '<b>', 'x'.repeat(2000), 'x'.repeat(2001), ` ${'x'.repeat(2000)} `,
+    'seed', '_hash', '$s', '1seed', 'my seed', 'seed-1', 'sé', '  seed  ', 's'.repeat(51), 'line\nbreak', 'tab\there', '×', 'Ā',
+    null, undefined, 0, 1, 5, true, {}, [], ['a'],
+  ];
+  const numbers: unknown[] = [
+    '', ' ', '0', '1', ' 1 ', '1.0', '1.5', '2.5', '-1', '-0', '10000', '10001', '100000', '1000000', '1000001', '1e3', '0x10', '.5', '5.',
+    'abc', 'NaN', 'Infinity', ' 250 ', null, undefined, 0, 1, 7, 250, 1.5, -2, 10000, 10001, Number.NaN, Number.POSITIVE_INFINITY,
+    true, false, {}, [], [3], 2 ** 60,
+  ];
+  const fields = { name: texts, symbol: texts, description: texts, royaltiesBasispoints: numbers, supplyPerToken: numbers } as const;
+
+  it.each(Object.keys(fields) as Array<keyof typeof fields>)('%s', (field) => {
+    const schema = canvasDetailsSchema.shape[field];
+    for (const value of fields[field]) expect([value, canvasDetailsFieldError(field, value)]).toEqual([value, firstIssue(schema, value)]);
+  });
+
+  it('mediaType', () => {
+    for (const value of [...STUDIO_MEDIA_TYPES, 'sound', 'IMAGE', '', null, undefined, 1, {}]) {
+      expect([value, canvasDetailsFieldError('mediaType', value)]).toEqual([value, firstIssue(canvasDetailsSchema.shape.mediaType, value)]);
+    }
+  });
+
+  it('a whole form: the first message, or the same parsed details', () => {
+    const forms: unknown[] = [
+      details(), details({ name: '  Harbour Lights ', supplyPerToken: '' }), details({ royaltiesBasispoints: 0, supplyPerToken: 7 }),
+      details({ royaltiesBasispoints: ' 1.0 ' }), details({ supplyPerToken: null }), details({ name: '' }), details({ symbol: 'S'.repeat(11) }),
+      details({ description: 'Sale #1' }), details({ royaltiesBasispoints: '2.5' }), details({ supplyPerToken: '0' }), details({ mediaType: 'sound' }),
+      details({ name: '', mediaType: 'sound' }), details({ extra: 'kept out' }), {}, null, 'text', 3, [],
+    ];
+    for (const form of forms) {
+      const parsed = z.safeParse(canvasDetailsSchema, form);
+      const plain = parseCanvasDetails(form);
+      if (parsed.success) expect([form, plain]).toEqual([form, { success: true, data: parsed.data }]);
+      else expect([form, plain]).toEqual([form, { success: false, message: parsed.error.issues[0]?.message }]);
+    }
+  });
+
+  it('generative inputs, the flipcard grid and the token edit card', () => {
+    for (const value of texts) {
+      expect([value, seedIdentifierError(value)]).toEqual([value, firstIssue(seedIdentifierSchema, value)]);
+      expect([value, seedValueError(value)]).toEqual([value, firstIssue(generativeTokenSchema.shape.seedValue, value)]);
+      expect([value, tokenNameError(value)]).toEqual([value, firstIssue(tokenNameSchema, value)]);
+      expect([value, tokenDescriptionError(value)]).toEqual([value, firstIssue(tokenDescriptionSchema, value)]);
+      expect([value, collectionDescriptionError(value)]).toEqual([value, firstIssue(collectionDescriptionSchema, value)]);
+    }
+    for (const value of numbers) expect([value, flipcardGridError(value)]).toEqual([value, firstIssue(flipcardGridSchema.shape.rows, value)]);
+  });
+
+  it('file names', () => {
+    for (const value of ['sketch.js', 'my file_1-2.png', 'bad#name.png', 'é.png', '', ' ', 'a/b.png', null, undefined, 3]) {
+      expect([value, fileNameError(value)]).toEqual([value, firstIssue(fileNameSchema, value)]);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { Area } from 'react-easy-crop';
-import { extensionOf, hasValidFileName } from '../../../domain/studio';
+import { extensionOf, hasValidFileName } from '../../../domain/studioRules';
 import { FILE_NAME_MESSAGE } from '../../../domain/messages';
 
 /** Seed 001 §5: a cover, a thumbnail or an avatar is one jpg, jpeg or png file. */

@@ -28,9 +28,15 @@ import { fetchCanvasTokens } from '../studio/canvasTokens';
 import { refreshStudioList } from '../studio/canvasList';
 import { pendingFiles } from '../studio/pendingFiles';
 import { studioPersistence } from '../studio/studioPersistence';
-import { captureDefaultThumbnail } from '../studio/studioMedia';
-import { uploadStudioFile } from '../studio/tusUpload';
+import type { captureDefaultThumbnail as CaptureDefaultThumbnail } from '../studio/studioMedia';
+import type { uploadStudioFile as UploadStudioFile } from '../studio/tusUpload';
 import { navigateTo } from './navigation';
+
+// The upload client and the thumbnail capture load with the first upload or capture: they are not needed to show
+// the details form, and the studio's first load stays within issue 29's 120 KB.
+const uploadStudioFile: typeof UploadStudioFile = async (...args) => (await import('../studio/tusUpload')).uploadStudioFile(...args);
+const captureDefaultThumbnail: typeof CaptureDefaultThumbnail = async (...args) =>
+  (await import('../studio/studioMedia')).captureDefaultThumbnail(...args);
 
 type SystemLike = { get(systemId: string): AnyActorRef | undefined };
 type SessionSnapshot = Parameters<typeof registeredLogin>[0];

@@ -1,6 +1,6 @@
 // The studio's REST calls (seed 001 §7 "REST under /api/v1 … /canvas"), signed with the creator's login through
 // authFetch. Every call honours its signal and throws HttpError (the server's code and message) or NetworkError.
-import type { StudioMediaType } from '../../../domain/studio';
+import type { StudioMediaType } from '../../../domain/studioRules';
 import type { PublishParameters, StudioCanvas, StudioToken } from '../../../machines/studio/studioTypes';
 import { signedJson, type ApiKeyCredentials, type AuthFetchOptions } from '../authFetch';
 

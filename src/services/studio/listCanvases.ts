@@ -4,7 +4,7 @@ import type { ApiKeyCredentials } from '../authFetch';
 import { authorizationHeader, requestNonce } from '../authFetch';
 import { graphql, PageInfoFields, type ResultOf } from '../../graphql/graphql';
 import { graphqlRequest } from '../graphql';
-import type { CanvasState, StudioMediaType } from '../../../domain/studio';
+import type { CanvasState, StudioMediaType } from '../../../domain/studioRules';
 
 export const getAllCanvasOperation = graphql(
   `

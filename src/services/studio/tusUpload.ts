@@ -3,7 +3,7 @@
 // Nonce, set in onBeforeRequest). An upload cut by a reload continues from the server's offset: its URL is kept under
 // a fingerprint in localStorage (tus-js-client's urlStorage) and found again with findPreviousUploads().
 import type { DetailedError, HttpStack, UploadOptions } from 'tus-js-client';
-import { UPLOAD_CHUNK_SIZE, UPLOAD_FAILED_MESSAGE } from '../../../domain/studio';
+import { UPLOAD_CHUNK_SIZE, UPLOAD_FAILED_MESSAGE } from '../../../domain/studioRules';
 import { API_BASE } from '../api';
 import { authorizationHeader, requestNonce, type ApiKeyCredentials } from '../authFetch';
 import { ServiceError } from '../errors';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { ARTIST_ARTWORKS_PAGE_SIZE } from '../../../domain/artist';
+import { ARTIST_ARTWORKS_PAGE_SIZE } from '../../../domain/artistName';
 import { displayName } from '../../app/format';
 import { useFlow } from '../../app/flows';
 import { useDocumentTitle } from '../../app/useDocumentTitle';

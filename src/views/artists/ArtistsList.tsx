@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
-import { ARTISTS_PAGE_SIZE } from '../../../domain/artist';
+import { ARTISTS_PAGE_SIZE } from '../../../domain/artistName';
 import type { ArtistsCatalogueMachine, ArtistsView } from '../../../machines/artists/artistsCatalogueMachine';
 import { INFINITE_SCROLL_THRESHOLD } from '../../../machines/lists/constants';
 import { listSnapshotKey } from '../../components/tokens/listSnapshots';

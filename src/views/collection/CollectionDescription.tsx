@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { fieldError } from '../../../machines/forms/formMachine';
-import { DESCRIPTION_MAX_LENGTH } from '../../../domain/collection';
-import { collectionDescription } from '../../../machines/forms/validators';
+import { DESCRIPTION_MAX_LENGTH } from '../../../domain/textRules';
+import { collectionDescription } from '../../../machines/forms/plainValidators';
 import { useFlow } from '../../app/flows';
 import type { ApiKeyCredentials } from '../../services/authFetch';
 import { collectionDescriptionFlow, type DescriptionSaveOutcome as SaveOutcome } from '../../services/flows/collection';

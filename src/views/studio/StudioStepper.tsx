@@ -1,6 +1,6 @@
 // Seed 001 §2 "Stepper with page titles": the media type's steps, the shown one marked as the current step.
 import { stepTitle, type StudioStep } from '../../../machines/studio/studioSteps';
-import type { StudioMediaType } from '../../../domain/studio';
+import type { StudioMediaType } from '../../../domain/studioRules';
 
 export function StudioStepper({ steps, current, mediaType }: { steps: StudioStep[]; current: StudioStep | null; mediaType: StudioMediaType | null }) {
   const currentIndex = current ? steps.indexOf(current) : -1;

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSelector } from '@xstate/react';
-import { STUDIO_PREVIEW_PAGE_SIZE, MEDIA_TYPE_LABELS } from '../../../../domain/studio';
+import { STUDIO_PREVIEW_PAGE_SIZE, MEDIA_TYPE_LABELS } from '../../../../domain/studioRules';
 import { registeredLogin } from '../../../../machines/likes/accountLikesMachine';
 import type { StudioCanvas } from '../../../services/studio/api';
 import { useSystemActor } from '../../../app/appActorContext';

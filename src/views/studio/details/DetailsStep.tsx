@@ -10,7 +10,7 @@ import {
   ROYALTIES_MAX,
   SEED_TEXT_MAX,
   STUDIO_MEDIA_TYPES,
-} from '../../../../domain/studio';
+} from '../../../../domain/studioRules';
 import { draftFileNotKeptMessage } from '../../../../domain/drafts';
 import { detailsFieldsOf } from '../../../../machines/studio/studioDetails';
 import type { DetailsField } from '../../../../machines/studio/studioTypes';

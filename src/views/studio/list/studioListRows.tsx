@@ -1,4 +1,4 @@
-import type { CanvasState } from '../../../../domain/studio';
+import type { CanvasState } from '../../../../domain/studioRules';
 import type { StudioListRow } from '../../../../machines/studio/studioListMachine';
 import type { DataGridColumn, RowAction } from '../../../components/data/DataGrid';
 import { MediaTypeIcon } from '../../../components/media/MediaTypeIcon';

@@ -1,7 +1,7 @@
 // The canvas's tokens as they will be published, 12 a page (seed 001 §9 "studio preview, publish, share … 12"), read
 // by the signed-in creator through the shared preview's token read.
 import { useSelector } from '@xstate/react';
-import { STUDIO_PREVIEW_PAGE_SIZE } from '../../../../domain/studio';
+import { STUDIO_PREVIEW_PAGE_SIZE } from '../../../../domain/studioRules';
 import { registeredLogin } from '../../../../machines/likes/accountLikesMachine';
 import type { StudioCanvas } from '../../../../machines/studio/studioTypes';
 import { useSystemActor } from '../../../app/appActorContext';

@@ -5,7 +5,7 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { AnyActorRef } from 'xstate';
-import { MEDIA_TYPE_LABELS } from '../../../../domain/studio';
+import { MEDIA_TYPE_LABELS } from '../../../../domain/studioRules';
 import type { StudioCanvas } from '../../../../machines/studio/studioTypes';
 import { GatedButton } from '../../../components/offline/networkGate';
 import { PhaseStatus, phaseOf } from '../../../components/trading/PhaseStatus';

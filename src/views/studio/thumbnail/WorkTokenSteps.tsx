@@ -1,7 +1,7 @@
 // The flipcard's "save preview" step (seed 001 §2 "Flipcard screen": upload then preview, with a back action) and the
 // generative token creation (seed value and token name, max 50 each).
 import { useSelector } from '@xstate/react';
-import { SEED_TEXT_MAX, TOKEN_NAME_MAX } from '../../../../domain/studio';
+import { SEED_TEXT_MAX, TOKEN_NAME_MAX } from '../../../../domain/studioRules';
 import { TokenMedia } from '../../../components/media/TokenMedia';
 import { studioMediaToken } from '../../../services/studio/studioMedia';
 import { TextField } from '../details/TextField';

@@ -2,8 +2,8 @@
 // the token has one) revealing a 3-row description, hint texts, Delete and Save. The card machine decides whether
 // Save is enabled (the name changed, or the description changed and passes the rule).
 import { useSelector } from '@xstate/react';
-import { TOKEN_NAME_MAX } from '../../../../domain/studio';
-import { DESCRIPTION_MAX_LENGTH } from '../../../../domain/collection';
+import { TOKEN_NAME_MAX } from '../../../../domain/studioRules';
+import { DESCRIPTION_MAX_LENGTH } from '../../../../domain/textRules';
 import type { TokenEditCardActor } from '../../../../machines/studio/tokenEditCardMachine';
 import { IMAGE_SIZES, tokenImage } from '../../../components/media/responsiveImage';
 import { GatedButton } from '../../../components/offline/networkGate';

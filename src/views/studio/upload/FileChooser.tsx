@@ -2,7 +2,7 @@
 // Issue 29: the native input is visually hidden (it said 'No file chosen' once the queue took the files); its label is
 // drawn as the app's button (the focus ring follows the input's focus) and a line says what was last chosen.
 import { useState, type DragEvent } from 'react';
-import { ACCEPTED_EXTENSIONS, type StudioMediaType } from '../../../../domain/studio';
+import { ACCEPTED_EXTENSIONS, type StudioMediaType } from '../../../../domain/studioRules';
 
 export function acceptList(extensions: readonly string[]): string {
   return extensions.map((extension) => `.${extension}`).join(',');

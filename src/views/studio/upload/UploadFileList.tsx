@@ -1,6 +1,6 @@
 // Each queued file with its progress bar (bytes and percent), its state, Remove while queued, and — after a reload
 // the browser could not keep it through — a chooser for the same file.
-import { ACCEPTED_EXTENSIONS, type StudioMediaType } from '../../../../domain/studio';
+import { ACCEPTED_EXTENSIONS, type StudioMediaType } from '../../../../domain/studioRules';
 import { needsFileMessage, type UploadEntry } from '../../../../machines/studio/uploadMachine';
 import { percentOf, progressText } from '../format';
 import { acceptList } from './FileChooser';

@@ -1,6 +1,6 @@
 // Seed 001 §2 "Note texts show supported formats and the maximum file size" (the size from the config).
 import { useSelector } from '@xstate/react';
-import { ACCEPTED_EXTENSIONS, IMAGE_UPLOAD_MAX_FILES, type StudioMediaType } from '../../../../domain/studio';
+import { ACCEPTED_EXTENSIONS, IMAGE_UPLOAD_MAX_FILES, type StudioMediaType } from '../../../../domain/studioRules';
 import { DEFAULT_UPLOAD_LIMITS } from '../../../../machines/studio/uploadRules';
 import { useSystemActor } from '../../../app/appActorContext';
 import { formatBytes } from '../format';

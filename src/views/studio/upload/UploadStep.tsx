@@ -2,7 +2,7 @@
 // upload queue checks name, type, count and size), upload them one at a time with a progress bar each, and a file
 // whose upload was cut by a reload is resumed, or asked for again when the browser could not keep it.
 import { useSelector } from '@xstate/react';
-import type { StudioMediaType } from '../../../../domain/studio';
+import type { StudioMediaType } from '../../../../domain/studioRules';
 import type { ChosenFile, UploadActor } from '../../../../machines/studio/uploadMachine';
 import { maxFilesOf } from '../../../../machines/studio/uploadRules';
 import { GatedButton } from '../../../components/offline/networkGate';

@@ -7,6 +7,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { errorResponse } from './errors.js';
+import { navigationPages } from './navigationHints.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -112,8 +113,41 @@ async function fileResponse(c: Context, filePath: string, urlPath: string): Prom
   return new Response(body, { status: 200, headers });
 }
 
+// A navigation's page (index.html with its route's hints) compressed once per build, route and encoding.
+const pageCache = new Map<string, Promise<Uint8Array>>();
+
+async function navigationResponse(c: Context, page: { html: string; etag: string; lastModified: Date }): Promise<Response> {
+  const headers = new Headers({
+    'Content-Type': CONTENT_TYPES['.html']!,
+    'Cache-Control': cacheControlFor('/index.html'),
+    'Last-Modified': page.lastModified.toUTCString(),
+    ETag: page.etag,
+    Vary: 'Accept-Encoding',
+  });
+  if (c.req.header('if-none-match') === page.etag) return new Response(null, { status: 304, headers });
+  const bytes = Buffer.from(page.html, 'utf8');
+  const encoding = negotiateEncoding(c.req.header('accept-encoding'));
+  let body: Uint8Array = bytes;
+  if (encoding) {
+    const key = `${encoding}:${page.etag}`;
+    let entry = pageCache.get(key);
+    if (!entry) {
+      if (pageCache.size > 200) pageCache.clear();
+      entry = encoding === 'br' ? brotli(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }) : gzipAsync(bytes, { level: 9 });
+      entry.catch(() => pageCache.delete(key));
+      pageCache.set(key, entry);
+    }
+    body = await entry;
+    headers.set('Content-Encoding', encoding);
+  }
+  headers.set('Content-Length', String(body.byteLength));
+  if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers });
+  return new Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers });
+}
+
 export function serveApp(staticDir: string) {
   const root = normalize(staticDir);
+  const pages = navigationPages(root);
   return async (c: Context) => {
     let urlPath: string;
     try {
@@ -131,8 +165,9 @@ export function serveApp(staticDir: string) {
     const lastSegment = urlPath.split('/').pop() ?? '';
     const looksLikeFile = lastSegment.includes('.') && !urlPath.endsWith('.html');
     if (looksLikeFile) return errorResponse(c, 404, 'not_found', `No file at ${urlPath}.`);
-    const index = await fileResponse(c, join(root, 'index.html'), '/index.html');
-    if (index) return index;
+    // A client route: index.html with the hints of what this route fetches first (server/http/navigationHints.ts).
+    const page = await pages.page(urlPath);
+    if (page) return navigationResponse(c, page);
     return errorResponse(c, 404, 'not_found', 'The app is not built yet: run `npm run build`.');
   };
 }

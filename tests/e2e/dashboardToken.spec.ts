@@ -45,6 +45,7 @@ test('the owner lists a token by keyboard, sees the listing and a live offer; an
   await expect(price).toHaveCount(0);
 
   // An offer made on chain by another account reaches the Offers box without a reload.
+  await expect(page.locator('.app')).toHaveAttribute('data-live', 'connected');
   await offerOnChain(stack, BIDDER, saleId!, token.tokenId, parseEther('0.05'));
   const offers = page.getByRole('region', { name: 'Offers' });
   await expect(offers.getByRole('listitem').filter({ hasText: '0.05 ETH' }).getByRole('button', { name: 'Accept' })).toBeVisible();

@@ -84,8 +84,8 @@ test('a purchase on chain shows SOLD and a like by another account updates the c
     await expect(card(page, listed!.name)).toBeVisible();
     await expect(card(page, listed!.name).getByText('SOLD', { exact: true })).toHaveCount(0);
   }
-  // Let the pages connect their sockets (after first load).
-  await pages[0]!.waitForTimeout(1500);
+  // The pages connect their sockets once their first load is over: wait for the app to say so.
+  for (const page of pages) await expect(page.locator('.app')).toHaveAttribute('data-live', 'connected');
 
   const chainWallet = createWalletClient({ transport: http(evm.providerURL) });
   const [buyer, liker] = [(await chainWallet.getAddresses())[BUYER_INDEX]!, (await chainWallet.getAddresses())[LIKER_INDEX]!];
@@ -134,8 +134,8 @@ test('an offer made on chain by another account appears in the open token page\'
   await expect(page.getByRole('heading', { level: 1, name: token.name })).toBeVisible();
   const offers = page.getByRole('region', { name: 'Offers' });
   await expect(offers).toBeVisible();
-  // Let the page connect its socket (after first load).
-  await page.waitForTimeout(1500);
+  // The page connects its socket once its first load is over: wait for the app to say so.
+  await expect(page.locator('.app')).toHaveAttribute('data-live', 'connected');
 
   // Below the listing price (a whole number of 0.0001 steps) and unlike any earlier run's offer: escrowed, OfferMade.
   const step = 10n ** 14n;

@@ -102,6 +102,8 @@ test('after a live Sold the watching page shows the buyer by their alias and ava
   await expect(about(watching).getByText('Owner', { exact: true })).toHaveCount(0);
   // A mark on this document: still there after the sale means the page was not reloaded.
   await watching.evaluate(() => ((window as unknown as { notReloaded?: boolean }).notReloaded = true));
+  // Live events reach it once its socket is connected (after its first load is over).
+  await expect(watching.locator('.app')).toHaveAttribute('data-live', 'connected');
 
   await buyer.page.goto(`/token/${holdingId}`);
   // Signed in again after the navigation (the header's avatar) before buying: a click while the session is still

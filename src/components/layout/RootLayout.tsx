@@ -14,8 +14,10 @@ import { Header } from './Header';
 export function RootLayout({ children }: { children: ReactNode }) {
   const overlay = useRef<HTMLDivElement>(null);
   useOverlayInset(overlay);
+  // Whether live events arrive (the socket is connected): a signal for tests and tools, nothing is styled by it.
+  const live = useSelector(useSystemActor('liveEvents'), (snapshot) => (snapshot.hasTag('connected') ? 'connected' : 'off'));
   return (
-    <div className="app">
+    <div className="app" data-live={live}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>

@@ -1,6 +1,6 @@
 // The studio's data as its machines see it (seed 001 §3 "Collection (studio)", "Token"), and the inputs of the
 // actors the services provide (src/services/flows/studio.ts). Server shapes are mapped by the services.
-import type { CanvasState, StudioMediaType } from '../../domain/studioRules';
+import type { CanvasDetails, CanvasState, StudioMediaType } from '../../domain/studioRules';
 
 /** Generative canvas attributes (design: `{ files, index: { entry, seedVariableName }, jsLibrary }`), flipcard `display`. */
 export interface CanvasAttributes {
@@ -95,14 +95,7 @@ export type ThumbnailMode = 'default' | 'custom';
 /** What the services need to save a canvas: POST (canvasId null) or PUT /api/v1/canvas/{id}. */
 export interface SaveDetailsInput {
   canvasId: string | null;
-  details: {
-    name: string;
-    symbol: string;
-    description: string;
-    royaltiesBasispoints: number;
-    supplyPerToken: number;
-    mediaType: StudioMediaType;
-  };
+  details: CanvasDetails;
   /** Generative `{ index: { seedVariableName }, jsLibrary }`, flipcard `{ display }`; null for the others. */
   attributes: CanvasAttributes | null;
   /** The cropped square cover, when the user chose one in this session. */

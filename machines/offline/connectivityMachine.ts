@@ -4,8 +4,11 @@
 // disabled while any stored answer is on screen, because a stored token could hide a sale.
 //
 // Stored answers are scoped to the page on screen: a navigation (`page.changed`) forgets them all and the new page's
-// reads report theirs again; a network answer for the same read replaces its stored copy.
-import { assign, emit, fromCallback, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+// reads report theirs again; a network answer for the same read replaces its stored copy. A stored answer still on
+// screen while the server is reachable (read again at the restore, the server was slow and the worker answered from
+// its copy; or read by something no restore refreshes) is asked for again: `connectivity.recheck`, backing off, a
+// bounded number of times, so trades are not held by a stale copy until the user reloads.
+import { and, assign, emit, fromCallback, setup, stateIn, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
 
 /** Who said the server is (un)reachable: the browser's online/offline, the service worker, or a read's outcome. */
 export type ConnectivitySource = 'browser' | 'worker' | 'read';
@@ -20,12 +23,23 @@ export type ConnectivityEvent =
   /** The user moved to another page: stored answers of the previous page are no longer on screen. */
   | { type: 'page.changed' };
 
-/** Emitted when the server is reachable again after an offline spell: what is on screen should be refetched. */
-export type ConnectivityEmitted = { type: 'connectivity.restored' };
+/**
+ * `connectivity.restored`: the server is reachable again after an offline spell: what is on screen should be refetched.
+ * `connectivity.recheck`: online, stored answers are still on screen a while after they came: their readers read again.
+ */
+export type ConnectivityEmitted = { type: 'connectivity.restored' } | { type: 'connectivity.recheck' };
+
+/**
+ * Online with stored answers on screen, the pauses before each `connectivity.recheck` (about a minute in all); past
+ * the list the stored copy stays until the next restore or navigation (a read that keeps failing while others answer).
+ */
+export const RECHECK_DELAYS_MS = [2_000, 4_000, 8_000, 16_000, 30_000];
 
 export interface ConnectivityContext {
   /** The stored answers on screen: read key → the stored copy's fetch time (epoch ms). */
   stored: Record<string, number>;
+  /** How many rechecks were announced since stored answers came on screen (or since the last restore). */
+  rechecks: number;
 }
 
 const withoutKey = (stored: Record<string, number>, key: string) => {
@@ -53,14 +67,22 @@ export const connectivityMachine = setup({
     }),
     clearStored: assign({ stored: () => ({}) }),
     announceRestored: emit({ type: 'connectivity.restored' } as const),
+    announceRecheck: emit({ type: 'connectivity.recheck' } as const),
+    countRecheck: assign({ rechecks: ({ context }) => context.rechecks + 1 }),
+    resetRechecks: assign({ rechecks: 0 }),
+  },
+  delays: {
+    recheckDelay: ({ context }) => RECHECK_DELAYS_MS[Math.min(context.rechecks, RECHECK_DELAYS_MS.length - 1)]!,
   },
   guards: {
+    // Not every recheck announced yet.
+    canRecheck: ({ context }) => context.rechecks < RECHECK_DELAYS_MS.length,
     // The last stored answer on screen is being replaced by a network answer.
     isLastStored: ({ context, event }) => event.type === 'answer.network' && Object.keys(context.stored).length === 1 && event.key in context.stored,
   },
 }).createMachine({
   id: 'connectivity',
-  context: { stored: {} },
+  context: { stored: {}, rechecks: 0 },
   invoke: { src: 'watchConnectivity' },
   type: 'parallel',
   states: {
@@ -84,14 +106,36 @@ export const connectivityMachine = setup({
       initial: 'fresh',
       states: {
         fresh: {
+          entry: 'resetRechecks',
           on: { 'answer.stored': { target: 'stored', actions: 'addStored' } },
         },
         stored: {
           tags: 'stored',
+          initial: 'waiting',
           on: {
             'answer.stored': { actions: 'addStored' },
-            'answer.network': [{ guard: 'isLastStored', target: 'fresh', actions: 'removeStored' }, { actions: 'removeStored' }],
+            // Back from offline (the browser or the worker says so, or a read was answered) the restore refetches
+            // what is on screen; the rechecks start over after it.
+            'answer.network': [
+              { guard: 'isLastStored', target: 'fresh', actions: 'removeStored' },
+              { guard: stateIn({ network: 'offline' }), target: '.waiting', reenter: true, actions: ['removeStored', 'resetRechecks'] },
+              { actions: 'removeStored' },
+            ],
             'page.changed': { target: 'fresh', actions: 'clearStored' },
+            'network.reachable': { guard: stateIn({ network: 'offline' }), target: '.waiting', reenter: true, actions: 'resetRechecks' },
+          },
+          states: {
+            // The next recheck is due after its pause; offline then, the restore will refetch instead.
+            waiting: {
+              after: {
+                recheckDelay: [
+                  { guard: and(['canRecheck', stateIn({ network: 'online' })]), target: 'waiting', reenter: true, actions: ['countRecheck', 'announceRecheck'] },
+                  { target: 'held' },
+                ],
+              },
+            },
+            // Every recheck was announced, or the network is gone: the copy stays until a restore or a navigation.
+            held: {},
           },
         },
       },

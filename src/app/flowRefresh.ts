@@ -155,18 +155,23 @@ export function refreshWhenRestored<TActor extends AnyActorRef>({ appActor, show
     waiting = next.subscribe({ next: settle, error: fail, complete: settle });
     settle();
   };
-  const restored = connectivity.on('connectivity.restored', () => {
+  const refreshNow = () => {
     if (fresh || !staleFlows.has(shown) || hasTaggedWork(shown, 'busy')) return;
     // A pause before trying again is cut short: the network is back now.
     clearTimeout(retry);
     retry = undefined;
     if ((refreshesOf.get(shown) ?? 0) >= RETRY_DELAYS_MS.length) return;
     refresh(0);
-  });
+  };
+  const restored = connectivity.on('connectivity.restored', refreshNow);
+  // Online, a stored answer is still on screen a while later: a stale flow (its own retries used up or not yet due)
+  // reads again, within the line's bound.
+  const recheck = connectivity.on('connectivity.recheck', refreshNow);
   return () => {
     stopAnswers();
     stopFailures();
     restored.unsubscribe();
+    recheck.unsubscribe();
     waiting?.unsubscribe();
     clearTimeout(retry);
     if (fresh && !swapped) discard(fresh);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, setup, type AnyActorRef } from 'xstate';
 import { RESTORE_GRACE_MS, RETRY_DELAYS_MS, refreshWhenRestored, watchRestores } from '../../src/app/flowRefresh';
+import { RECHECK_DELAYS_MS } from '../../machines/offline/connectivityMachine';
 import { reportAnswer, reportReadFailure } from '../../src/services/offline/answerSource';
 import { cleanUp, cleanups, deferred, flush, page, pageFlow, root } from './flowRefreshHarness';
 
@@ -187,5 +188,54 @@ describe('refreshWhenRestored on a slow device', () => {
     expect(restarts).toHaveLength(RETRY_DELAYS_MS.length);
     expect(restarts.every((actor) => actor.getSnapshot().status === 'error')).toBe(true);
   });
-});
 
+  it('a stale page whose fresh flow failed outright is read again at the next recheck while its stored copy is on screen', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const app = createActor(root);
+    app.start();
+    const connectivity = app.system.get('connectivity') as AnyActorRef;
+    const failing = setup({ actors: { read: fromPromise(() => Promise.reject(new Error('Failed to fetch'))) } }).createMachine({
+      initial: 'loading',
+      states: { loading: { tags: 'loading', invoke: { src: 'read', onDone: 'ready' } }, ready: {} },
+    });
+    const reads: Array<ReturnType<typeof deferred<string>>> = [];
+    const working = pageFlow(reads);
+    const stale = setup({}).createMachine({ initial: 'loading', states: { loading: { tags: 'loading' } } });
+    const onScreen = createActor(stale);
+    onScreen.start();
+    const restarts: AnyActorRef[] = [];
+    const swapped: AnyActorRef[] = [];
+    const stop = refreshWhenRestored<AnyActorRef>({
+      appActor: app,
+      shown: onScreen,
+      restart: () => {
+        const fresh = createActor(restarts.length === 0 ? failing : working);
+        fresh.subscribe({ error: () => {} });
+        restarts.push(fresh);
+        return fresh;
+      },
+      swap: (fresh) => swapped.push(fresh),
+      discard: (fresh) => fresh.stop(),
+    });
+    cleanups.push(stop, () => app.stop(), () => onScreen.stop());
+    // (The app's connectivity hears the reports through its watcher; this one is told directly.)
+    connectivity.send({ type: 'network.unreachable', source: 'browser' });
+    reportAnswer({ key: 'getArtistInfo:{"id":"a"}', storedAt: 1700000000000 });
+    connectivity.send({ type: 'answer.stored', key: 'getArtistInfo:{"id":"a"}', storedAt: 1700000000000 });
+    connectivity.send({ type: 'network.reachable', source: 'browser' });
+    await vi.advanceTimersByTimeAsync(0);
+    // The restore's fresh flow failed outright: nothing else is scheduled for the page, its stored copy is on screen.
+    expect(restarts).toHaveLength(1);
+    expect(restarts[0]!.getSnapshot().status).toBe('error');
+    await vi.advanceTimersByTimeAsync(RECHECK_DELAYS_MS[0]! - 1);
+    expect(restarts).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(restarts).toHaveLength(2);
+    reportAnswer({ key: 'getArtistInfo:{"id":"a"}', storedAt: null });
+    connectivity.send({ type: 'answer.network', key: 'getArtistInfo:{"id":"a"}' });
+    reads[0]!.resolve('fresh');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(swapped.map((actor) => actor.getSnapshot().context.data)).toEqual(['fresh']);
+    expect(connectivity.getSnapshot().hasTag('stored')).toBe(false);
+  });
+});

@@ -253,4 +253,32 @@ describe('connectivity service', () => {
     expect(config.send).toHaveBeenCalledTimes(1);
     connectivity.stop();
   });
+
+  it('behavior: online, a config still shown from the stored copy is read again at each recheck, backing off; a current one is not', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const target = new EventTarget();
+      const connectivity = createActor(provideConnectivity({ target, worker: null, isOnline: () => true })).start();
+      const config = { send: vi.fn() };
+      const stop = bindConnectivityToConfig(connectivity, config);
+      // The restore's read of the config was answered by the worker's copy (the server was slow), beside a token.
+      reportAnswer({ key: '/api/v1/config', storedAt: Date.now() - 1_000 });
+      reportAnswer({ key: 'getToken:{"id":"1"}', storedAt: Date.now() - 1_000 });
+      vi.advanceTimersByTime(1_999);
+      expect(config.send).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(config.send.mock.calls).toEqual([[{ type: 'config.refresh' }]]);
+      vi.advanceTimersByTime(4_000);
+      expect(config.send).toHaveBeenCalledTimes(2);
+      // The server answered the config: the next rechecks (for the token still stored) leave it alone.
+      reportAnswer({ key: '/api/v1/config', storedAt: null });
+      vi.advanceTimersByTime(8_000 + 16_000 + 30_000);
+      expect(config.send).toHaveBeenCalledTimes(2);
+      expect(connectivity.getSnapshot().context.rechecks).toBe(5);
+      stop();
+      connectivity.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type Actor, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import {
+  RECHECK_DELAYS_MS,
   connectivityMachine,
   selectNetworkBlock,
   selectOffline,
@@ -16,7 +17,12 @@ const STORED_AT = { 'getToken:{"id":"1"}': 1_000, 'getOffers:{"id":"1"}': 2_000 
 type Key = keyof typeof STORED_AT;
 const KEYS = Object.keys(STORED_AT) as Key[];
 
-const project = (state: AnyMachineSnapshot) => ({ value: state.value, stored: (state.context as ConnectivityContext).stored });
+const RECHECK = 'xstate.after.recheckDelay.connectivity.data.stored.waiting';
+
+const project = (state: AnyMachineSnapshot) => {
+  const { stored, rechecks } = state.context as ConnectivityContext;
+  return { value: state.value, stored, rechecks };
+};
 
 const model = createMachineTestModel(connectivityMachine, {
   project,
@@ -45,6 +51,7 @@ const paths = modelPaths(model, {
 function harness() {
   let actor: Actor<typeof connectivityMachine> | undefined;
   let restored = 0;
+  let rechecked = 0;
   const real = () => {
     if (!actor) throw new Error('actor not started');
     return actor.getSnapshot();
@@ -67,6 +74,26 @@ function harness() {
           actor.on('connectivity.restored', () => {
             restored += 1;
           });
+          actor.on('connectivity.recheck', () => {
+            rechecked += 1;
+          });
+        },
+        // The pause before the next recheck: nothing is announced a moment before it ends; at its end a recheck is
+        // announced only online and while rechecks are left; offline or past the last, the stored copy is held.
+        [RECHECK]: () => {
+          const before = real();
+          const { rechecks } = before.context;
+          const due = selectOffline(before) === false && rechecks < RECHECK_DELAYS_MS.length;
+          const count = rechecked;
+          const restores = restored;
+          vi.advanceTimersByTime(RECHECK_DELAYS_MS[Math.min(rechecks, RECHECK_DELAYS_MS.length - 1)]! - 1);
+          expect(rechecked).toBe(count);
+          vi.advanceTimersByTime(1);
+          expect(rechecked).toBe(count + (due ? 1 : 0));
+          expect(real().context.rechecks).toBe(rechecks + (due ? 1 : 0));
+          expect(real().context.stored).toEqual(before.context.stored);
+          // A recheck is not a restore: the live socket is not dropped, the config is not read unless it was stored.
+          expect(restored).toBe(restores);
         },
         'network.unreachable': ({ event }: { event: EventObject }) => {
           const before = real().context.stored;
@@ -106,8 +133,20 @@ function harness() {
         },
         'data.fresh': (snap) => {
           expect(snap.context.stored).toEqual({});
+          expect(snap.context.rechecks).toBe(0);
+          expect(vi.getTimerCount()).toBe(0);
           expect(selectStoredSince(snap)).toBeNull();
           expect(selectTradeBlock(snap)).toBe(selectOffline(snap) ? 'offline' : null);
+        },
+        'data.stored.waiting': (snap) => {
+          // One pause is running: the next recheck's.
+          expect(vi.getTimerCount()).toBe(1);
+          expect(snap.context.rechecks).toBeLessThanOrEqual(RECHECK_DELAYS_MS.length);
+        },
+        'data.stored.held': (snap) => {
+          // Nothing more is announced until a restore or a navigation.
+          expect(vi.getTimerCount()).toBe(0);
+          expect(selectOffline(snap) || snap.context.rechecks === RECHECK_DELAYS_MS.length).toBe(true);
         },
         'data.stored': (snap) => {
           const times = Object.values((snap.context as ConnectivityContext).stored);
@@ -124,6 +163,12 @@ function harness() {
 }
 
 describe('connectivityMachine (model-based)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
   modelCoverageTests(connectivityMachine, paths, harness);
 });
 

@@ -7,6 +7,7 @@ import type { LiveEventsActor } from '../../../machines/live/liveEventsMachine';
 import type { ConfigMachine } from '../../../machines/config/configMachine';
 import { STORED_ANSWER_HEADER, type WorkerToPageMessage } from '../../offline/protocol';
 
+import { API_BASE } from '../api';
 import { onAnswer, onReadFailure } from './answerSource';
 
 /**
@@ -104,10 +105,24 @@ export function bindConnectivityToLive(connectivity: ConnectivityActor, live: Li
   return () => subscription.unsubscribe();
 }
 
-/** Back online, the config is read again: an offline start showed the worker's stored copy, marked as saved data. */
+/** The config read's key in the answer reports (api.ts reports a GET by its path). */
+export const CONFIG_READ_KEY = `${API_BASE}/config`;
+
+/**
+ * Back online, the config is read again: an offline start showed the worker's stored copy, marked as saved data. And
+ * while the shown config is still a stored copy online (read again at the restore, the server was slow and the worker
+ * answered from its copy), it is read again at each `connectivity.recheck`: no flow owns it, so nothing else would, and
+ * trades would stay held by 'Needs current data' until a reload.
+ */
 export function bindConnectivityToConfig(connectivity: ConnectivityActor, config: Pick<ConfigActor, 'send'>): () => void {
-  const subscription = connectivity.on('connectivity.restored', () => config.send({ type: 'config.refresh' }));
-  return () => subscription.unsubscribe();
+  const restored = connectivity.on('connectivity.restored', () => config.send({ type: 'config.refresh' }));
+  const recheck = connectivity.on('connectivity.recheck', () => {
+    if (CONFIG_READ_KEY in connectivity.getSnapshot().context.stored) config.send({ type: 'config.refresh' });
+  });
+  return () => {
+    restored.unsubscribe();
+    recheck.unsubscribe();
+  };
 }
 
 interface NavigationEvent {

@@ -1,7 +1,8 @@
 // The live socket's code loads only once the first load is over (issue 29: the script a first visit fetches until the
 // network is idle): after the page has fetched nothing new for 1.5 s, 8 s at most, or at the user's first press.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NETWORK_QUIET_MAX_MS, NETWORK_QUIET_MS, networkQuiet } from '../../src/services/live/socket';
+import { networkQuiet } from '../../src/services/firstLoad';
+import { NETWORK_QUIET_MAX_MS, NETWORK_QUIET_MS } from '../../src/services/live/socket';
 
 let resources = 0;
 beforeEach(() => {

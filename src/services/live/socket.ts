@@ -7,6 +7,7 @@ import { fromCallback } from 'xstate';
 import type { AppSystemActors } from '../../../machines/app/appMachine';
 import { LIVE_EVENT_NAMES, type LiveDoc, type LiveEventsEvent, type LiveSocketCommand } from '../../../machines/live/liveEventsMachine';
 import { sameAddress } from '../../app/sameAddress';
+import { afterPageLoad } from '../firstLoad';
 
 export interface LiveSocketOptions {
   /** Server origin (default: this page's origin; socket.io is at /socket.io). */
@@ -17,51 +18,12 @@ export interface LiveSocketOptions {
   walletPollMs?: number;
 }
 
-/** How long the page's network must be quiet (no new resource fetched) before the socket's code loads. */
+/** The live socket's wait: the page's network quiet for 1.5 s, 8 s at most (src/services/firstLoad.ts). */
 export const NETWORK_QUIET_MS = 1500;
-/** The longest the socket waits for that quiet once the page has loaded. */
 export const NETWORK_QUIET_MAX_MS = 8000;
 
-/**
- * Resolves when connecting no longer competes with the first load: the window's load, an idle moment, then until the
- * page has fetched nothing new for NETWORK_QUIET_MS (its images and reads go first on a slow link; issue 29 counts
- * the script a first visit fetches until the network is idle), at most NETWORK_QUIET_MAX_MS, or at the user's first
- * pointer or key press (they may be about to trade).
- */
-export function afterFirstLoad(): Promise<void> {
-  if (typeof window === 'undefined') return Promise.resolve();
-  const loaded = document.readyState === 'complete' ? Promise.resolve() : new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
-  return loaded
-    .then(() => new Promise<void>((resolve) => ('requestIdleCallback' in window ? window.requestIdleCallback(() => resolve(), { timeout: 1000 }) : setTimeout(resolve, 0))))
-    .then(() => networkQuiet(NETWORK_QUIET_MS, NETWORK_QUIET_MAX_MS));
-}
-
-/** Resolves once no resource was fetched for quietMs (read from the resource timing entries), after maxMs at most. */
-export function networkQuiet(quietMs: number, maxMs: number): Promise<void> {
-  const resourceCount = () => (typeof performance.getEntriesByType === 'function' ? performance.getEntriesByType('resource').length : 0);
-  return new Promise<void>((resolve) => {
-    const started = Date.now();
-    let count = resourceCount();
-    let changedAt = started;
-    const done = () => {
-      clearInterval(timer);
-      window.removeEventListener('pointerdown', done, true);
-      window.removeEventListener('keydown', done, true);
-      resolve();
-    };
-    const timer = setInterval(() => {
-      const now = Date.now();
-      const current = resourceCount();
-      if (current !== count) {
-        count = current;
-        changedAt = now;
-      }
-      if (now - changedAt >= quietMs || now - started >= maxMs) done();
-    }, 250);
-    window.addEventListener('pointerdown', done, true);
-    window.addEventListener('keydown', done, true);
-  });
-}
+/** Resolves when connecting no longer competes with the first load (see firstLoad.ts). */
+export const afterFirstLoad = (): Promise<void> => afterPageLoad(NETWORK_QUIET_MS, NETWORK_QUIET_MAX_MS);
 
 type WalletSession = AppSystemActors['walletSession'];
 

@@ -78,7 +78,9 @@ const shownChunkError = (page: Page) =>
 const avatar = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Profile of / });
 
 test('two minutes of browsing with 30% of requests aborted or delayed: no broken page, no unhandled error, no duplicate write', async ({ page, playwright }) => {
-  test.setTimeout(420_000);
+  // The browsing lasts BROWSING_MS whatever the machine's load; the steps before it do not. 420 s ran out on a clean-
+  // clone run sharing two cores with three stacks (7.2 min, the last visit's heading check cut short by the timeout).
+  test.setTimeout(600_000);
   const direct = await playwright.request.newContext({ baseURL: DIRECT });
   const stack = await readStack(direct);
   const run = Date.now().toString(36);

@@ -28,7 +28,9 @@ export type AccountLikesEvent =
   /** A like toggle needs the account's likes. */
   | { type: 'likes.wanted' }
   /** The server confirmed a like or an unlike of the current login. */
-  | { type: 'likes.recorded'; tokenId: string; liked: boolean };
+  | { type: 'likes.recorded'; tokenId: string; liked: boolean }
+  /** Read the loaded likes again (back online, they were the worker's stored copy): shown ones stay meanwhile. */
+  | { type: 'likes.refresh' };
 
 interface SessionSnapshotLike {
   context: { address: string | null; apiKey?: { key: string } | null };
@@ -135,8 +137,9 @@ export const accountLikesMachine = setup({
             onError: { target: 'failed' },
           },
         },
-        ready: {},
-        failed: {},
+        // Read again on request (likes.refresh); likes confirmed meanwhile and the ones shown are kept.
+        ready: { on: { 'likes.refresh': 'loading' } },
+        failed: { on: { 'likes.refresh': 'loading' } },
       },
     },
   },

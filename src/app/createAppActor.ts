@@ -1,7 +1,7 @@
 import { createActor } from 'xstate';
 import { getAppActor } from '../../machines/app/appMachine';
 import { provideAppServices, type AppServiceOverrides } from '../services/appServices';
-import { bindConnectivityToConfig, bindConnectivityToLive } from '../services/offline/connectivity';
+import { bindConnectivityToConfig, bindConnectivityToLikes, bindConnectivityToLive } from '../services/offline/connectivity';
 import { bindWalletSession } from '../services/wallet/bindWalletSession';
 import type { AppActor } from './appActorContext';
 import { watchRestores } from './flowRefresh';
@@ -15,6 +15,7 @@ export function createAppActor(overrides?: AppServiceOverrides): AppActor {
   // Back online, the live socket reconnects at once and what is on screen refetches.
   bindConnectivityToLive(getAppActor(actor, 'connectivity'), getAppActor(actor, 'liveEvents'));
   bindConnectivityToConfig(getAppActor(actor, 'connectivity'), getAppActor(actor, 'config'));
+  bindConnectivityToLikes(getAppActor(actor, 'connectivity'), getAppActor(actor, 'accountLikes'));
   // A page's flow started at a restore (the route that could not load offline) knows of that restore.
   watchRestores(getAppActor(actor, 'connectivity'));
   return actor;

@@ -3,6 +3,8 @@ import { signedJson, type ApiKeyCredentials } from '../../src/services/authFetch
 import { HttpError, NetworkError } from '../../src/services/errors';
 import { STORED_ANSWER_HEADER } from '../../src/offline/protocol';
 import { onAnswer, onReadFailure, type AnswerReport } from '../../src/services/offline/answerSource';
+import { ACCOUNT_LIKES_READ_KEY } from '../../src/services/offline/connectivity';
+import { fetchAccountLikes } from '../../src/services/likes';
 
 // Signed reads (GET through signedJson: the likes of the account, a studio canvas) report where their answer came
 // from like apiRequest and graphqlRequest do (issue 27): a private read shown from the worker's stored copy has its
@@ -69,5 +71,13 @@ describe('signedJson answer reports', () => {
     expect((error as Error).name).toBe('AbortError');
     expect(bus.reports).toEqual([]);
     expect(bus.failures()).toBe(0);
+  });
+});
+
+describe('the account likes read and its refresh', () => {
+  it('fetchAccountLikes reports under the key the connectivity binding refreshes it by', async () => {
+    const bus = listen();
+    await fetchAccountLikes(credentials, undefined, { fetch: async () => answer(200, { likes: [] }, 1700000000000) });
+    expect(bus.reports).toEqual([{ key: ACCOUNT_LIKES_READ_KEY, storedAt: 1700000000000 }]);
   });
 });

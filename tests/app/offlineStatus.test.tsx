@@ -9,7 +9,7 @@ import { connectivityStatusText } from '../../src/components/offline/Connectivit
 import { savedAgeRefreshMs, savedAgeText } from '../../src/components/offline/savedAge';
 import { TokenTradePanel, type TradeToken } from '../../src/components/trading/TokenTradePanel';
 import { reportAnswer, reportReadFailure } from '../../src/services/offline/answerSource';
-import { bindConnectivityToConfig, bindConnectivityToLive, createWatchConnectivity, provideConnectivity } from '../../src/services/offline/connectivity';
+import { bindConnectivityToConfig, bindConnectivityToLikes, bindConnectivityToLive, createWatchConnectivity, provideConnectivity } from '../../src/services/offline/connectivity';
 import { configAnswering, demoConfig, renderApp } from './appHarness';
 
 const MINUTE = 60_000;
@@ -275,6 +275,41 @@ describe('connectivity service', () => {
       vi.advanceTimersByTime(8_000 + 16_000 + 30_000);
       expect(config.send).toHaveBeenCalledTimes(2);
       expect(connectivity.getSnapshot().context.rechecks).toBe(5);
+      stop();
+      connectivity.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('behavior: the account likes shown from the stored copy are read again at the restore and at each recheck; current ones are not', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const target = new EventTarget();
+      let online = true;
+      const connectivity = createActor(provideConnectivity({ target, worker: null, isOnline: () => online })).start();
+      const likes = { send: vi.fn() };
+      const stop = bindConnectivityToLikes(connectivity, likes);
+      // A restore with nothing stored: the likes are current, nothing is read.
+      online = false;
+      target.dispatchEvent(new Event('offline'));
+      online = true;
+      target.dispatchEvent(new Event('online'));
+      expect(likes.send).not.toHaveBeenCalled();
+      // An offline start showed the stored likes: the restore reads them again.
+      online = false;
+      target.dispatchEvent(new Event('offline'));
+      reportAnswer({ key: '/api/v1/likes/account', storedAt: Date.now() - 60_000 });
+      online = true;
+      target.dispatchEvent(new Event('online'));
+      expect(likes.send.mock.calls).toEqual([[{ type: 'likes.refresh' }]]);
+      // That read came from the stored copy again (a slow server): the first recheck reads them once more.
+      reportAnswer({ key: '/api/v1/likes/account', storedAt: Date.now() - 60_000 });
+      vi.advanceTimersByTime(2_000);
+      expect(likes.send).toHaveBeenCalledTimes(2);
+      reportAnswer({ key: '/api/v1/likes/account', storedAt: null });
+      vi.advanceTimersByTime(60_000);
+      expect(likes.send).toHaveBeenCalledTimes(2);
       stop();
       connectivity.stop();
     } finally {

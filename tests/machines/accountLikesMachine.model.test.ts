@@ -19,6 +19,7 @@ const modelEvents: Array<EventObject & Record<string, unknown>> = [
   { type: 'likes.login', credentials: BOB },
   { type: 'likes.login', credentials: null },
   { type: 'likes.wanted' },
+  { type: 'likes.refresh' },
   { type: 'likes.recorded', tokenId: '5', liked: true },
   { type: 'likes.recorded', tokenId: '7', liked: false },
   { type: 'xstate.done.actor.fetchAccountLikes', output: LOADED },
@@ -66,6 +67,14 @@ function harness() {
           else expect(ctx(real())).toEqual({ credentials, tokenIds: [] });
         },
         'likes.wanted': send,
+        'likes.refresh': (step: { event: EventObject }) => {
+          const before = ctx(real());
+          const calls = get().fetchLikes.calls.length;
+          send(step);
+          // A new read for the same login; the likes shown stay until it is answered.
+          expect(get().fetchLikes.calls).toHaveLength(calls + 1);
+          expect(ctx(real())).toEqual(before);
+        },
         'likes.recorded': (step: { event: EventObject }) => {
           const before = ctx(real());
           const { tokenId, liked } = step.event as unknown as { tokenId: string; liked: boolean };

@@ -125,6 +125,25 @@ export function bindConnectivityToConfig(connectivity: ConnectivityActor, config
   };
 }
 
+/** The account likes read's key in the answer reports (authFetch reports a GET by its path; src/services/likes.ts). */
+export const ACCOUNT_LIKES_READ_KEY = `${API_BASE}/likes/account`;
+
+/**
+ * The account's likes (the like buttons' state) are no flow's read either: shown from the worker's stored copy, they
+ * are read again at the restore and at each recheck while that copy is still on screen.
+ */
+export function bindConnectivityToLikes(connectivity: ConnectivityActor, likes: { send(event: { type: 'likes.refresh' }): void }): () => void {
+  const refreshIfStored = () => {
+    if (ACCOUNT_LIKES_READ_KEY in connectivity.getSnapshot().context.stored) likes.send({ type: 'likes.refresh' });
+  };
+  const restored = connectivity.on('connectivity.restored', refreshIfStored);
+  const recheck = connectivity.on('connectivity.recheck', refreshIfStored);
+  return () => {
+    restored.unsubscribe();
+    recheck.unsubscribe();
+  };
+}
+
 interface NavigationEvent {
   pathChanged: boolean;
   fromLocation?: { searchStr: string };

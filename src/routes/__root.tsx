@@ -13,5 +13,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       <Outlet />
     </RootLayout>
   ),
+  // The one not-found page: a route's loader that throws notFound() lands here, inside the layout. A route with a
+  // notFoundComponent of its own gets TanStack's CatchNotFound around it, whose error component throws any other error
+  // again; under Preact that re-render never ends when the route's read fails (a frozen tab:
+  // tests/e2e/routeReadFailure.spec.ts), so no other route sets one.
   notFoundComponent: NotFoundView,
 });

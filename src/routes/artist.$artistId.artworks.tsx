@@ -1,6 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { ArtistArtworksView } from '../views/artistArtworks/ArtistArtworksView';
-import { NotFoundView } from '../views/status/NotFoundView';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
@@ -10,7 +9,6 @@ export const Route = createFileRoute('/artist/$artistId/artworks')({
     if (!ADDRESS.test(params.artistId)) throw notFound();
   },
   component: ArtistArtworksRoute,
-  notFoundComponent: NotFoundView,
 });
 
 function ArtistArtworksRoute() {

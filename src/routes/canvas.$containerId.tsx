@@ -2,7 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { CanvasPreviewView } from '../views/studio/canvasPreview/CanvasPreviewView';
 import { loadCanvasPreview } from '../views/studio/canvasPreview/canvasPreviewRoute';
 import { validateCanvasPreviewSearch } from '../views/studio/canvasPreview/canvasPreviewSearch';
-import { NotFoundView } from '../views/status/NotFoundView';
 
 // Seed 001 §2: the shared canvas view (same page as /preview/canvas/{container_id}).
 export const Route = createFileRoute('/canvas/$containerId')({
@@ -15,5 +14,4 @@ export const Route = createFileRoute('/canvas/$containerId')({
     const { share } = Route.useSearch();
     return <CanvasPreviewView key={canvas.id} canvas={canvas} share={share} />;
   },
-  notFoundComponent: NotFoundView,
 });

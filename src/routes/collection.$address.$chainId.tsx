@@ -1,7 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { getCollection } from '../services/collection';
 import { CollectionView } from '../views/collection/CollectionView';
-import { NotFoundView } from '../views/status/NotFoundView';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
@@ -15,7 +14,6 @@ export const Route = createFileRoute('/collection/$address/$chainId')({
     return collection;
   },
   component: CollectionDisplayRoute,
-  notFoundComponent: NotFoundView,
 });
 
 function CollectionDisplayRoute() {

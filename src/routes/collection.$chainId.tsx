@@ -1,6 +1,5 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
 import { validateExploreSearch } from '../../machines/explore/exploreFilters';
-import { NotFoundView } from '../views/status/NotFoundView';
 
 // Seed 000 §2: the display route is /collection/{address?}/{chainId}; without an address it opens explore's
 // collections view filtered to that chain (issue 17 item 4). Anything but a positive chain id is a 404.
@@ -10,5 +9,4 @@ export const Route = createFileRoute('/collection/$chainId')({
     if (!/^\d+$/.test(params.chainId) || !Number.isSafeInteger(chainId) || chainId <= 0) throw notFound();
     throw redirect({ to: '/explore', search: validateExploreSearch({ view: 'collection', chain: [chainId] }), replace: true });
   },
-  notFoundComponent: NotFoundView,
 });

@@ -1,7 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { getCollection } from '../../services/collection';
 import { CollectionTokensDashboard } from '../../views/dashboard/collectionTokens/CollectionTokensDashboard';
-import { NotFoundView } from '../../views/status/NotFoundView';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
@@ -16,7 +15,6 @@ export const Route = createFileRoute('/_auth/account/dashboard/collection/$addre
     return collection;
   },
   component: CollectionTokensRoute,
-  notFoundComponent: NotFoundView,
 });
 
 function CollectionTokensRoute() {

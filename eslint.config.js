@@ -69,6 +69,19 @@ export default tseslint.config(
     },
   },
   {
+    // Only the root route has a not-found page: a route's own notFoundComponent wraps it in TanStack's CatchNotFound,
+    // whose error component throws other errors again, and under preact/compat a failed loader read then re-renders
+    // without end (a frozen tab: tests/e2e/routeReadFailure.spec.ts).
+    files: ['src/routes/**/*.{ts,tsx}'],
+    ignores: ['src/routes/__root.tsx'],
+    rules: {
+      'no-restricted-syntax': ['error', noAutoFocus, {
+        selector: "Property[key.name='notFoundComponent']",
+        message: "No route but the root sets notFoundComponent (a failed loader read freezes the tab under preact/compat): throw notFound() and the root's page shows.",
+      }],
+    },
+  },
+  {
     // Views and components render machine state and send events: flows are machines provided once in
     // src/services/flows/ and started with useFlow (src/app/flows.tsx), never assembled or wired in a component.
     files: ['src/views/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],

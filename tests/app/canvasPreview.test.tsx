@@ -109,7 +109,8 @@ describe('canvas preview', () => {
   it('validation: an unknown canvas, or one this viewer may not see, is the 404 page; a malformed share token is not sent', async () => {
     canvasAnswer = () => json({ error: 'forbidden', message: 'Not yours' }, 403);
     await renderApp('/canvas/41?share=%3Cscript%3E');
-    expect(await screen.findByText("This page does not exist or you don't have access to it")).toBeInTheDocument();
+    // The root's not-found page (no route sets its own: src/routes/__root.tsx) may render twice as the router settles.
+    await waitFor(() => expect(screen.getByText("This page does not exist or you don't have access to it")).toBeInTheDocument());
     expect(requests.find((request) => request.url.startsWith('/api/v1/canvas/'))!.url).toBe('/api/v1/canvas/41');
   });
 });

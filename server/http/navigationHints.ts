@@ -29,11 +29,14 @@ const ROUTES_DIR = 'src/routes/';
 const START_MODULES = ['src/services/graphqlClient.ts'];
 const CONFIG_PATH = '/api/v1/config';
 
-/** `src/routes/_auth/account.dashboard.index.tsx` → `/account/dashboard`; null for the root and the 404 page. */
+/**
+ * `src/routes/_auth/account.dashboard.index.tsx` → `/account/dashboard`; null for the root, the 404 page and a
+ * pathless layout file (`_auth.tsx`: no page of its own; it would otherwise claim `/` before the home route).
+ */
 export function routePathOfFile(file: string): string | null {
   if (!file.startsWith(ROUTES_DIR) || !file.endsWith('.tsx')) return null;
   const name = file.slice(ROUTES_DIR.length, -'.tsx'.length);
-  if (name === '__root' || name === '404') return null;
+  if (name === '__root' || name === '404' || /^_[^/.]+$/.test(name)) return null;
   const segments = name.split(/[/.]/).filter((segment) => !segment.startsWith('_'));
   if (segments.at(-1) === 'index') segments.pop();
   return `/${segments.join('/')}`;

@@ -17,6 +17,8 @@ const MANIFEST = {
   '_runtime-R.js': { file: 'assets/runtime-R.js' },
   '_shared-S.js': { file: 'assets/shared-S.js', imports: ['index.html'] },
   'src/services/graphqlClient.ts': { file: 'assets/graphqlClient-G.js', imports: ['index.html'] },
+  // A layout route's chunk listed before the home route's, as Vite may list them.
+  'src/routes/_studio.tsx?tsr-split=component': { file: 'assets/_studio-V.js', imports: ['index.html'] },
   'src/routes/index.tsx?tsr-split=component': { file: 'assets/routes-H.js', imports: ['index.html'], css: ['assets/routes-H.css'] },
   'src/routes/token.$id.tsx?tsr-split=component': { file: 'assets/token._id-T.js', imports: ['index.html', '_shared-S.js'], css: ['assets/token-T.css'] },
   'src/routes/token.$id.tsx?tsr-split=loader': { file: 'assets/token._id-L.js' },
@@ -38,6 +40,7 @@ describe('route paths from route files', () => {
     ['src/routes/_auth/account.dashboard.index.tsx', '/account/dashboard'],
     ['src/routes/_studio/studio.edit.$containerId.tsx', '/studio/edit/$containerId'],
     ['src/routes/404.tsx', null],
+    ['src/routes/_auth.tsx', null],
     ['src/routes/__root.tsx', null],
     ['src/services/graphqlClient.ts', null],
   ])('%s → %s', (file, path) => expect(routePathOfFile(file)).toBe(path));

@@ -2,7 +2,7 @@
 // and creator scripts) on a second, and the chain indexer when deployed.
 import type { Server as HttpServer } from 'node:http';
 import { serve } from '@hono/node-server';
-import { createPublicClient, defineChain, http, type PublicClient } from 'viem';
+import type { PublicClient } from 'viem';
 import { createServer } from './app.js';
 import { loadServerConfig, originFor, type Deployments, type ServerConfig } from './config.js';
 import { createContentServer } from './http/content.js';
@@ -19,6 +19,8 @@ type Indexer = Awaited<ReturnType<typeof import('./indexer/index.js').startIndex
 
 async function startChainIndexer(db: Db, config: ServerConfig, deployments: Deployments, live: LiveBus, pinner: Pinner) {
   const { chainRpcUrl, chainId } = config;
+  // viem (and the indexer) load only when there is a deployment to index, after the server listens.
+  const { createPublicClient, defineChain, http } = await import('viem');
   const chain = defineChain({
     id: chainId,
     name: chainId === 31337 ? 'Hardhat' : `Chain ${chainId}`,
@@ -26,7 +28,6 @@ async function startChainIndexer(db: Db, config: ServerConfig, deployments: Depl
     rpcUrls: { default: { http: [chainRpcUrl] } },
   });
   const publicClient = createPublicClient({ chain, transport: http(chainRpcUrl) }) as PublicClient;
-  // Loaded only when there is a deployment to index.
   const { startIndexer } = await import('./indexer/index.js');
   // Through the bus: its account rooms carry PublishReady to the creator only.
   return startIndexer({

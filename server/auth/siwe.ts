@@ -1,6 +1,6 @@
 // Offline EIP-4361 (SIWE) verification: a strict parse (siweMessage.ts), each field checked with a specific message,
-// then viem recovers the signer.
-import { isAddressEqual, verifyMessage, type Hex } from 'viem';
+// then viem recovers the signer (loaded with the first sign-in: viem's modules are most of the server's start).
+import type { Hex } from 'viem';
 import { ApiError } from '../http/errors.js';
 import { parseSiweMessageStrict, SiweFormatError, type SiweFields } from './siweMessage.js';
 
@@ -59,6 +59,7 @@ export async function verifyLoginMessage({ message, signature, domains, chainIds
   }
   let signerMatches = false;
   try {
+    const { verifyMessage } = await import('viem');
     signerMatches = await verifyMessage({ address: fields.address as Hex, message, signature });
   } catch {
     signerMatches = false; // malformed signature bytes
@@ -82,10 +83,8 @@ function uriMatchesDomain(uri: string, domain: string): boolean {
   }
 }
 
-export const sameAddress = (a: string, b: string) => {
-  try {
-    return isAddressEqual(a as Hex, b as Hex);
-  } catch {
-    return false;
-  }
-};
+/** viem's isAddress as its isAddressEqual asks it (not strict): 20 hex bytes in any case. */
+const isAddress = (value: string) => /^0x[0-9a-fA-F]{40}$/.test(value);
+
+/** viem's isAddressEqual, false where it throws (a value that is not an address). */
+export const sameAddress = (a: string, b: string) => isAddress(a) && isAddress(b) && a.toLowerCase() === b.toLowerCase();

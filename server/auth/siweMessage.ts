@@ -2,7 +2,7 @@
 // optional fields only in their order, nothing after the last one. A loose parser finds "URI:" or "Chain ID:"
 // lines anywhere, so a second field block injected into a multi-line statement could name another site or chain
 // than the one the wallet showed; here anything the grammar does not produce is refused with the reason.
-import { getAddress } from 'viem';
+import { checksumAddress } from '../../domain/checksumAddress.js';
 
 export interface SiweFields {
   scheme: string | null;
@@ -93,7 +93,7 @@ export function parseSiweMessageStrict(message: string): SiweFields {
 
   const address = next() ?? '';
   if (!ADDRESS.test(address)) return fail('The second line must be a 0x-prefixed 20-byte address.');
-  if (getAddress(address) !== address) return fail('The address is not in its EIP-55 checksummed form.');
+  if (checksumAddress(address) !== address) return fail('The address is not in its EIP-55 checksummed form.');
   if (next() !== '') return fail('An empty line must follow the address.');
 
   // Either an empty line then "URI: ", or a one-line statement, an empty line, then "URI: ".

@@ -1,7 +1,7 @@
 // Account REST under /api/v1/account: login nonce, SIWE login issuing an API key, public profile, ban status, edit.
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { getAddress } from 'viem';
+import { checksumAddress } from '../../domain/checksumAddress.js';
 import { z } from 'zod';
 import { createApiKey, grantedExpiry, revokeApiKey } from '../auth/apiKeys.js';
 import { consumeLoginNonce, issueLoginNonce, type ConsumeResult } from '../auth/nonces.js';
@@ -60,7 +60,7 @@ const LOGIN_NONCE_ERRORS: Record<Exclude<ConsumeResult, 'ok'>, [string, string]>
 /** The seed's short form of an address: first 4 and last 4 characters with an ellipsis, of the checksummed
  * (EIP-55) address, as the app shows addresses. */
 export const shortAddress = (address: string) => {
-  const shown = getAddress(address);
+  const shown = checksumAddress(address);
   return `${shown.slice(0, 4)}...${shown.slice(-4)}`;
 };
 

@@ -5,7 +5,7 @@
 // as any IPFS gateway holding its blocks would (collections published before keep their raw manifest); the indexer's
 // CreatedCollection finds this canvas by (chain, creator, that same baseUri, no address yet) and marks it published.
 import { eq, sql } from 'drizzle-orm';
-import { getAddress } from 'viem';
+import { checksumAddress } from '../../domain/checksumAddress.js';
 import { TOKEN_WITHOUT_MEDIA_MESSAGE, type PublishParameters } from '../../domain/studio.js';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -130,14 +130,14 @@ export async function prepareCanvasPublish({ db, config, live }: PublishOptions,
   // in its room, would get a broadcast a second time). The indexer's CreatedCollection then says it is on chain.
   live.emitTo(canvas.creator, 'PublishReady', doc);
   return {
-    factory: getAddress(factory),
+    factory: checksumAddress(factory),
     chainId: canvas.chainId,
     name: canvas.name,
     symbol: canvas.symbol,
     howManyTokens: rows.length,
     supplyPerToken: canvas.supplyPerToken,
     baseURI,
-    royaltiesRecipient: getAddress(canvas.creator),
+    royaltiesRecipient: checksumAddress(canvas.creator),
     royaltiesBasispoints: canvas.royaltiesBasispoints,
   };
 }

@@ -1,5 +1,5 @@
 import { artistDisplayName, shortenId } from '../../domain/artistName';
-import { keccak256 } from './keccak';
+import { checksumAddress } from '../../domain/checksumAddress';
 
 // Seed 000 §9: token amounts use 18 decimals, displayed with (up to) 8.
 export const TOKEN_DECIMALS = 18;
@@ -30,30 +30,11 @@ export function formatPrice(price: { amount: string; currency: string }): string
   return `${formatUnits(price.amount)} ${price.currency}`;
 }
 
-const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-const checksummed = new Map<string, string>();
-
 /**
- * An address as the UI shows it: EIP-55 checksummed (as viem's getAddress writes it, with src/app/keccak.ts so cards
- * on the first load do not need viem); anything that is not an address is returned as is.
+ * An address as the UI shows it: EIP-55 checksummed (as viem's getAddress writes it, without viem on the first load);
+ * anything that is not an address is returned as is.
  */
-export function checksumAddress(value: string): string {
-  if (!HEX_ADDRESS.test(value)) return value;
-  const lower = value.slice(2).toLowerCase();
-  let result = checksummed.get(lower);
-  if (result === undefined) {
-    const hash = keccak256(new TextEncoder().encode(lower));
-    let out = '0x';
-    for (let i = 0; i < 40; i++) {
-      const nibble = (hash[i >> 1]! >> (i % 2 === 0 ? 4 : 0)) & 0x0f;
-      out += nibble >= 8 ? lower[i]!.toUpperCase() : lower[i]!;
-    }
-    result = out;
-    if (checksummed.size >= 4096) checksummed.clear();
-    checksummed.set(lower, result);
-  }
-  return result;
-}
+export { checksumAddress };
 
 export { sameAddress } from './sameAddress';
 

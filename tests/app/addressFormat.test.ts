@@ -1,7 +1,7 @@
 import { getAddress, keccak256 as viemKeccak256, toBytes, toHex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { checksumAddress, displayName, sameAddress, shortenAddress } from '../../src/app/format';
-import { keccak256 } from '../../src/app/keccak';
+import { keccak256 } from '../../domain/keccak';
 
 // Hardhat account #1 as the server stores it (lower case) and as EIP-55 writes it.
 const LOWER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';

@@ -1,4 +1,4 @@
-// Keccak-256 (the pre-SHA-3 padding Ethereum uses) for EIP-55 address checksums in the UI: a small BigInt
+// Keccak-256 (the pre-SHA-3 padding Ethereum uses) for EIP-55 address checksums (domain/checksumAddress.ts): a small BigInt
 // implementation, so showing an address does not pull viem and @noble/hashes into the first load. Checked against
 // viem in tests/app/addressFormat.test.ts. Not for anything secret or large (BigInt lanes are slow, not constant-time).
 const MASK = (1n << 64n) - 1n;

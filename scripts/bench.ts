@@ -12,6 +12,8 @@
 // FCP/LCP online and offline beside the first visit, the precache size, saving the current exhibition).
 // `npm run bench -- --only=media` runs only the media streaming figures (scripts/bench/media.ts: a 100 MB video
 // through tus and back on PGlite and PostgreSQL — server RSS growth, /api/v1/config p99, 2-byte range TTFB).
+// `npm run bench -- --only=graphql` runs only the server cold start and getMarketplaceTokens p50/p99 for every sort ×
+// filter on the 100,000-token database (seeded into .data-bench first when it is not yet).
 // `npm run bench -- --only=pages` builds and runs only the per-page figures (scripts/bench/pages.ts: Lighthouse
 // mobile on every page of the demo, median and spread of 3 runs, and each page's first-load script).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -211,7 +213,65 @@ async function onlyLoad() {
   }
 }
 
+/** Seeds the 100,000-token database when it is not yet, then starts the server on it, timing its cold start. */
+async function startOnBenchDatabase(): Promise<ChildProcess> {
+  if (!existsSync(join(benchDataDir, 'bench-seeded'))) {
+    console.log(`== seeding a ${TOKENS}-token database in ${benchDataDir}`);
+    sh(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--tokens', String(TOKENS), '--reset'], { DATA_DIR: benchDataDir });
+    writeFileSync(join(benchDataDir, 'bench-seeded'), String(TOKENS));
+  }
+  console.log('== server cold start on the existing database');
+  const started = performance.now();
+  const server = startServer();
+  try {
+    await waitUntilUp();
+  } catch (error) {
+    server.kill('SIGTERM');
+    throw error;
+  }
+  console.log('server up');
+  rows.push({ metric: 'server cold start (existing database)', value: Math.round(performance.now() - started), unit: 'ms', target: '≤ 2000' });
+  return server;
+}
+
+/** getMarketplaceTokens at the server, every sort × filter (keyset pages from the start and from deep cursors). */
+async function measureGraphqlReads() {
+  const warmUp = benchClient();
+  for (let i = 0; i < 30; i++) await query(warmUp, { sort: SORTS.newest, pagination: { perPage: 15 } }); // warm-up
+  warmUp.destroy();
+  for (const [filterName, filters] of Object.entries(FILTERS)) {
+    for (const [sortName, sort] of Object.entries(SORTS)) {
+      console.log(`== getMarketplaceTokens ${sortName} (filter: ${filterName})`);
+      const r = await measureSort(sortName, sort, filters);
+      const label = `getMarketplaceTokens ${sortName}${filterName === 'none' ? '' : ` + ${filterName}`}`;
+      rows.push({ metric: `${label} p50 (server)`, value: round(r.p50), unit: 'ms' });
+      rows.push({ metric: `${label} p99 (server)`, value: round(r.p99), unit: 'ms', target: '≤ 20' });
+      rows.push({ metric: `${label} p99 (client, loopback)`, value: round(r.clientP99), unit: 'ms' });
+      rows.push({ metric: `${label} throughput`, value: Math.round(r.rps), unit: 'req/s' });
+      writeResults(); // after every measurement, so a long run still leaves its figures
+    }
+  }
+}
+
+async function onlyGraphql() {
+  // The measurements write bench-results.json as they go: read what it held first, to merge into.
+  const path = join(root, 'bench-results.json');
+  const previous = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { rows: Row[] }).rows : [];
+  const server = await startOnBenchDatabase();
+  try {
+    await measureGraphqlReads();
+  } finally {
+    server.kill('SIGTERM');
+  }
+  const measured = rows.splice(0, rows.length);
+  const names = new Set(measured.map((r) => r.metric));
+  rows.push(...previous.filter((r) => !names.has(r.metric)), ...measured);
+  writeResults();
+  console.table(tableRows(measured));
+}
+
 async function main() {
+  if (process.argv.includes('--only=graphql')) return onlyGraphql();
   if (process.argv.includes('--only=sold-badge')) return onlySoldBadge();
   if (process.argv.includes('--only=load')) return onlyLoad();
   if (process.argv.includes('--only=offline')) return onlyOffline();
@@ -225,35 +285,9 @@ async function main() {
     rows.push({ metric: `first-load JS ${route} (gzip, static from the manifest)`, value: Math.round(size.gzipBytes / 102.4) / 10, unit: 'KB', target: route === '/' ? '≤ 120' : undefined });
   }
 
-  if (!existsSync(join(benchDataDir, 'bench-seeded'))) {
-    console.log(`== seeding a ${TOKENS}-token database in ${benchDataDir}`);
-    sh(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--tokens', String(TOKENS), '--reset'], { DATA_DIR: benchDataDir });
-    writeFileSync(join(benchDataDir, 'bench-seeded'), String(TOKENS));
-  }
-
-  console.log('== server cold start on the existing database');
-  const started = performance.now();
-  const server = startServer();
+  const server = await startOnBenchDatabase();
   try {
-    await waitUntilUp();
-    console.log('server up');
-    rows.push({ metric: 'server cold start (existing database)', value: Math.round(performance.now() - started), unit: 'ms', target: '≤ 2000' });
-
-    const warmUp = benchClient();
-    for (let i = 0; i < 30; i++) await query(warmUp, { sort: SORTS.newest, pagination: { perPage: 15 } }); // warm-up
-    warmUp.destroy();
-    for (const [filterName, filters] of Object.entries(FILTERS)) {
-      for (const [sortName, sort] of Object.entries(SORTS)) {
-        console.log(`== getMarketplaceTokens ${sortName} (filter: ${filterName})`);
-        const r = await measureSort(sortName, sort, filters);
-        const label = `getMarketplaceTokens ${sortName}${filterName === 'none' ? '' : ` + ${filterName}`}`;
-        rows.push({ metric: `${label} p50 (server)`, value: round(r.p50), unit: 'ms' });
-        rows.push({ metric: `${label} p99 (server)`, value: round(r.p99), unit: 'ms', target: '≤ 20' });
-        rows.push({ metric: `${label} p99 (client, loopback)`, value: round(r.clientP99), unit: 'ms' });
-        rows.push({ metric: `${label} throughput`, value: Math.round(r.rps), unit: 'req/s' });
-        writeResults(); // after every measurement, so a long run still leaves its figures
-      }
-    }
+    await measureGraphqlReads();
     rows.push(...(await measureLoad(base))); // config p99 idle, during a socket flood and a read flood (scripts/bench/load.ts)
     writeResults();
     console.log('== first-load script in a browser (/, /explore)');

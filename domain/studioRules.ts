@@ -10,26 +10,9 @@ import {
   FILE_NAME_PATTERN,
   maxTextError,
 } from "./textRules";
+import { STUDIO_MEDIA_TYPES, type StudioMediaType } from "./mediaTypes";
 
-/** Seed 001 §3 "Media types" (sound is seed 000's; the studio does not build it). */
-export const STUDIO_MEDIA_TYPES = [
-  "image",
-  "gif",
-  "multipart/image",
-  "multipart/mixed",
-  "video",
-] as const;
-export type StudioMediaType = (typeof STUDIO_MEDIA_TYPES)[number];
-
-/** Seed 001 §9 "Media-type labels: Image, Flipcard, Generative Art, Video, GIF". */
-export const MEDIA_TYPE_LABELS: Record<StudioMediaType | "sound", string> = {
-  image: "Image",
-  "multipart/image": "Flipcard",
-  "multipart/mixed": "Generative Art",
-  video: "Video",
-  gif: "GIF",
-  sound: "Sound",
-};
+export { MEDIA_TYPE_LABELS, STUDIO_MEDIA_TYPES, type StudioMediaType } from "./mediaTypes";
 
 /** Seed 001 §3 "Collection states: building, finalized, then published on chain". */
 export const CANVAS_STATES = ["building", "finalized", "published"] as const;

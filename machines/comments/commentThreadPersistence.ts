@@ -3,10 +3,9 @@ import { createActor, type Snapshot, type SnapshotFrom } from 'xstate';
 import { commentThreadMachine, type CommentDraft } from './commentThreadMachine';
 import { findComment } from './commentTree';
 
-export type CommentThreadSnapshot = SnapshotFrom<typeof commentThreadMachine>;
+export { PERSISTED_THREAD_VERSION } from './constants';
 
-/** Stored beside the snapshot; a record of another version is discarded. 1 was the draft alone, before snapshots. */
-export const PERSISTED_THREAD_VERSION = 2;
+export type CommentThreadSnapshot = SnapshotFrom<typeof commentThreadMachine>;
 
 /**
  * The draft a reload brings back: the open editor's text while it is being typed (or waits for the wallet to sign

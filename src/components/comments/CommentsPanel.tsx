@@ -2,7 +2,7 @@
 import { Suspense, useCallback, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { retryableLazy } from '../../app/chunkLoad';
-import { storedCommentThread } from '../../services/commentDrafts';
+import { storedCommentThread } from '../../services/commentDraftStore';
 import { ChunkBoundary } from '../data/ChunkBoundary';
 import { useNear } from '../data/useNear';
 import type { ThreadStatus } from './threadContext';

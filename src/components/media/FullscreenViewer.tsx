@@ -1,6 +1,7 @@
-// The fullscreen viewer for every media type: the Fullscreen API when the browser allows it, else a modal.
+// The fullscreen viewer for every media type: the Fullscreen API when the browser allows it, else a modal. Its own
+// chunk, fetched the first time the token's fullscreen button is pointed at, focused or pressed (FullscreenControl):
+// the button draws with the page, the dialog is not part of its first load.
 import { Suspense, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { createPortal } from 'react-dom';
 import { MediaThumbnail, type MediaToken } from './TokenMedia';
 import { viewerFor } from './viewers';
 
@@ -15,7 +16,7 @@ function inertOthers(keep: HTMLElement): () => void {
   return () => others.forEach((element) => { element.inert = false; });
 }
 
-function FullscreenDialog({ token, onClose }: { token: MediaToken; onClose: () => void }) {
+export default function FullscreenDialog({ token, onClose }: { token: MediaToken; onClose: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   // The latest onClose, read by the fullscreenchange listener without re-running the effect.
@@ -94,32 +95,5 @@ function FullscreenDialog({ token, onClose }: { token: MediaToken; onClose: () =
         </Suspense>
       </div>
     </div>
-  );
-}
-
-export default function FullscreenViewer({ token }: { token: MediaToken }) {
-  const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const close = () => {
-    setOpen(false);
-    // Back where the user was: the button that opened the viewer.
-    requestAnimationFrame(() => buttonRef.current?.focus());
-  };
-  return (
-    <>
-      <button
-        ref={buttonRef}
-        type="button"
-        className="media-button media-fullscreen-button"
-        aria-label={`View ${token.name} fullscreen`}
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-      >
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-          <path d="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-      </button>
-      {open && createPortal(<FullscreenDialog token={token} onClose={close} />, document.body)}
-    </>
   );
 }

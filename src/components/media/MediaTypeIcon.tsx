@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { MEDIA_TYPE_LABELS } from '../../../domain/studioRules';
+import { MEDIA_TYPE_LABELS } from '../../../domain/mediaTypes';
 
 export type LabelledMediaType = keyof typeof MEDIA_TYPE_LABELS;
 

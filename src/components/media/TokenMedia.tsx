@@ -2,7 +2,8 @@
 import { createContext, Suspense, useContext } from 'react';
 import { ChunkBoundary } from '../data/ChunkBoundary';
 import { IMAGE_SIZES, tokenImage } from './responsiveImage';
-import { FullscreenControl, viewerFor } from './viewers';
+import { FullscreenControl } from './FullscreenControl';
+import { viewerFor } from './viewers';
 import '../../styles/media.css';
 
 export interface MediaToken {
@@ -72,13 +73,7 @@ export function TokenMedia({ token, variant, eager = false }: { token: MediaToke
             {Viewer ? <Viewer token={token} variant={variant} /> : <MediaThumbnail token={token} variant={variant} />}
           </Suspense>
         </ChunkBoundary>
-        {variant === 'detail' && (
-          <ChunkBoundary fallback={null}>
-            <Suspense fallback={null}>
-              <FullscreenControl token={token} />
-            </Suspense>
-          </ChunkBoundary>
-        )}
+        {variant === 'detail' && <FullscreenControl token={token} />}
       </div>
     </EagerCard.Provider>
   );

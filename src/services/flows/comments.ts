@@ -7,7 +7,7 @@ import { registeredLogin } from '../../../machines/likes/accountLikesMachine';
 import { notifyThroughSystem } from '../../../machines/system/systemActors';
 import { openWalletModalThroughSystem } from '../../../machines/wallet/walletModalMachine';
 import type { ApiKeyCredentials } from '../authFetch';
-import { commentDraftsStored } from '../commentDrafts';
+import { commentDraftsStored } from '../commentDraftStore';
 import { NotSignedInError, deleteComment, fetchComments, fetchReplies, postComment, updateComment, voteComment } from '../comments';
 
 type SystemLike = { get(systemId: string): AnyActorRef | undefined };

@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { MEDIA_TYPE_LABELS } from '../../../domain/studioRules';
+import { MEDIA_TYPE_LABELS } from '../../../domain/mediaTypes';
 import { chosenFilterCount, EXPLORE_MEDIA_TYPES, EXPLORE_SORT_NAMES, EXPLORE_VIEWS, type ExploreMediaType, type ExploreSortName, type ExploreView } from '../../../machines/explore/exploreFilters';
 import type { filterPanelMachine } from '../../../machines/explore/filterPanelMachine';
 import { displayName } from '../../app/format';

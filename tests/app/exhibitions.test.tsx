@@ -160,6 +160,31 @@ describe('exhibitions page', { timeout: 30_000 }, () => {
     expect(localStorage.getItem('exhibitions.tab')).toBe('artworks');
   });
 
+  it("the artworks tab reserves the first page's cards while it loads (as many as the exhibition has works, at most 12)", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    stubGraphql(async (call: GraphqlCall) => {
+      if (call.operationName === 'getCurrentExhibition') return { getCurrentExhibition: current };
+      if (call.operationName === 'getPastExhibitions') return pastAnswer(past);
+      if (call.operationName === 'getExhibitionArtworks') {
+        await held;
+        return { getExhibitionArtworks: tokenPage(1, 2, 2) };
+      }
+      throw new Error(`unexpected ${call.operationName}`);
+    });
+    await renderApp('/exhibitions?tab=artworks');
+    const panel = await screen.findByRole('tabpanel');
+    expect(await within(panel).findByRole('status')).toHaveTextContent('Loading artworks…');
+    // Hidden stand-ins, one per work of the exhibition: no list, no card, no heading is announced.
+    const reserved = panel.querySelector('.list-reserved ul[aria-hidden="true"]')!;
+    expect(reserved.querySelectorAll('.token-card-placeholder')).toHaveLength(CURRENT.artworks.length);
+    expect(within(panel).queryByRole('list')).toBeNull();
+    release();
+    const list = await within(panel).findByRole('list', { name: 'Artworks of Systems of Light' });
+    expect(within(list).getAllByRole('article')).toHaveLength(2);
+    expect(panel.querySelector('.token-card-placeholder')).toBeNull();
+  });
+
   it('opens on the stored tab, and a failed artworks read shows an empty list without an error', async () => {
     localStorage.setItem('exhibitions.tab', 'artworks');
     artworksFail = true;

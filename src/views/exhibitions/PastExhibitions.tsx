@@ -64,8 +64,11 @@ function PastList({ past }: { past: Exhibition[] }) {
   );
 }
 
-/** An exhibition's artworks as token cards, 12 a page (also the Artworks tab for the current exhibition). */
-export function ExhibitionArtworks({ exhibition }: { exhibition: Pick<Exhibition, 'id' | 'title'> }) {
+/**
+ * An exhibition's artworks as token cards, 12 a page (also the Artworks tab for the current exhibition). The
+ * exhibition says how many works it has, so the first page's cards are reserved while it loads.
+ */
+export function ExhibitionArtworks({ exhibition }: { exhibition: Pick<Exhibition, 'id' | 'title' | 'artworks'> }) {
   const params = useMemo<ExhibitionArtworksParams>(() => ({ exhibitionId: exhibition.id }), [exhibition.id]);
   return (
     <TokenList<ExhibitionArtworksParams>
@@ -75,6 +78,7 @@ export function ExhibitionArtworks({ exhibition }: { exhibition: Pick<Exhibition
       pageSize={EXHIBITION_ARTWORKS_PAGE_SIZE}
       label={`Artworks of ${exhibition.title}`}
       emptyText="No artworks to show for this exhibition."
+      placeholders={Math.min(EXHIBITION_ARTWORKS_PAGE_SIZE, exhibition.artworks.length)}
     />
   );
 }

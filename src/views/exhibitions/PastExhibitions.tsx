@@ -36,11 +36,17 @@ export function PastExhibitions({ past, exhibitionId, view, offline }: { past: E
 function PastList({ past }: { past: Exhibition[] }) {
   return (
     <ul className="past-exhibitions" aria-label="Past exhibitions">
-      {past.map((exhibition) => (
+      {past.map((exhibition, index) => (
         <li key={exhibition.id}>
           <article className="past-exhibition-card" aria-labelledby={`past-${exhibition.id}`}>
             {(exhibition.coverThumbnail ?? exhibition.cover) && (
-              <img className="past-exhibition-cover" {...responsiveImage(exhibition.coverThumbnail ?? exhibition.cover ?? '', IMAGE_SIZES.wideCard)} alt="" loading="lazy" />
+              <img
+                className="past-exhibition-cover"
+                {...responsiveImage(exhibition.coverThumbnail ?? exhibition.cover ?? '', IMAGE_SIZES.wideCard)}
+                alt=""
+                // The first card's cover is the tab's largest paint: fetched at once with a high priority.
+                {...(index === 0 ? { loading: 'eager' as const, fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+              />
             )}
             <div className="past-exhibition-body">
               <h3 id={`past-${exhibition.id}`}>{exhibition.title}</h3>

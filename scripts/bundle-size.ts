@@ -1,8 +1,9 @@
 // First-load JavaScript of a route in a built app: the entry with its static imports plus the route's split chunks.
 // Usage: `npx tsx scripts/bundle-size.ts [distDir] [route...]` (needs `build.manifest`, see vite.config.ts).
 // `npx tsx scripts/bundle-size.ts [distDir] --check [--budget KB]`: every route file under src/routes (with its
-// layout route's chunks and the modules the app imports at start) against the first-load budget, gzip -9 bytes
-// (issue 29: 120 KB); exits 1 naming each route over it. `npm test` runs it after the build.
+// layout route's chunks, the modules the app imports at start and the chunks the route imports as its first screen
+// renders: a token page's media viewer) against the first-load budget, gzip -9 bytes (issue 29: 120 KB; the token
+// page 116); exits 1 naming each route over its budget. `npm test` runs it after the build.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,6 +24,18 @@ export interface FirstLoadJs {
   files: string[];
   bytes: number;
   gzipBytes: number;
+  /** Of a `oneOf` group of start chunks, the module counted (the largest: e.g. the sound viewer). */
+  largestOf?: string;
+}
+
+/**
+ * Chunks a route imports lazily as its first screen renders, before the network is idle, which the browser measure
+ * (scripts/bench/firstLoad.ts) counts with the route: every module of `all`, and the one of `oneOf` that adds the
+ * most (a token page loads the viewer of its token's media type, one of six).
+ */
+export interface StartChunks {
+  all?: string[];
+  oneOf?: string[];
 }
 
 /** Route path → the file-route module names the router plugin may have used for it. */
@@ -51,7 +64,14 @@ export async function firstLoadJs(distDir: string, route: string): Promise<First
  * pathless layout): index.html's scripts and modulepreloads, the entry's static imports, the modules' split chunks
  * and their static imports, and `eager` modules (dynamically imported by the app at start, e.g. the GraphQL client).
  */
-export async function firstLoadJsOfModules(distDir: string, route: string, modules: string[], missing?: string, eager: string[] = []): Promise<FirstLoadJs> {
+export async function firstLoadJsOfModules(
+  distDir: string,
+  route: string,
+  modules: string[],
+  missing?: string,
+  eager: string[] = [],
+  start: StartChunks = {},
+): Promise<FirstLoadJs> {
   const manifest = JSON.parse(await readFile(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const html = await readFile(path.join(distDir, 'index.html'), 'utf8');
   const files = new Set<string>();
@@ -65,20 +85,47 @@ export async function firstLoadJsOfModules(distDir: string, route: string, modul
   const routeKeys = Object.keys(manifest).filter((key) => modules.includes(key.split('?')[0]!) && key.includes('tsr-split'));
   if (missing !== undefined && routeKeys.length === 0) throw new Error(missing);
   for (const key of routeKeys) collectStatic(manifest, key, files);
-  for (const key of eager) {
+  for (const key of [...eager, ...(start.all ?? [])]) {
     if (!manifest[key]) throw new Error(`${key} is not in the build's manifest`);
     collectStatic(manifest, key, files);
   }
+
+  const sizes = new Map<string, { bytes: number; gzip: number }>();
+  const sizeOf = async (file: string) => {
+    let size = sizes.get(file);
+    if (!size) {
+      const content = await readFile(path.join(distDir, file));
+      size = { bytes: content.byteLength, gzip: gzipSync(content, { level: 9 }).byteLength };
+      sizes.set(file, size);
+    }
+    return size;
+  };
+  // Of a oneOf group, the module whose chunks (those not counted already) weigh the most.
+  let largestOf: string | undefined;
+  let largest: { added: string[]; gzip: number } | null = null;
+  for (const key of start.oneOf ?? []) {
+    if (!manifest[key]) throw new Error(`${key} is not in the build's manifest`);
+    const own = new Set<string>();
+    collectStatic(manifest, key, own);
+    const added = [...own].filter((file) => !files.has(file) && file.endsWith('.js'));
+    let gzip = 0;
+    for (const file of added) gzip += (await sizeOf(file)).gzip;
+    if (largest === null || gzip > largest.gzip) {
+      largest = { added, gzip };
+      largestOf = key;
+    }
+  }
+  for (const file of largest?.added ?? []) files.add(file);
 
   let bytes = 0;
   let gzipBytes = 0;
   const jsFiles = [...files].filter((file) => file.endsWith('.js')).sort();
   for (const file of jsFiles) {
-    const content = await readFile(path.join(distDir, file));
-    bytes += content.byteLength;
-    gzipBytes += gzipSync(content, { level: 9 }).byteLength;
+    const size = await sizeOf(file);
+    bytes += size.bytes;
+    gzipBytes += size.gzip;
   }
-  return { route, files: jsFiles, bytes, gzipBytes };
+  return { route, files: jsFiles, bytes, gzipBytes, ...(largestOf ? { largestOf } : {}) };
 }
 
 /** Modules the app imports dynamically as it starts, before any route asks (src/services/graphql.ts). */
@@ -86,6 +133,26 @@ export const EAGER_MODULES = ['src/services/graphqlClient.ts'];
 
 /** First-load budget of every route, gzip -9 KB (issue 29). */
 export const ROUTE_BUDGET_KB = 120;
+
+const MEDIA_VIEWERS = ['Image', 'Gif', 'Flipcard', 'Generative', 'Video', 'Sound'].map((name) => `src/components/media/${name}Viewer.tsx`);
+
+/**
+ * What routes import as their first screen renders (StartChunks), so the count is what a browser fetches: the token
+ * pages load their token's media viewer (the largest is counted) and the token page's like button its toggle once
+ * the browser is idle. Grids (home, explore, a collection) load the viewer of each media type their first cards
+ * show, which depends on the data: left to the browser measure.
+ */
+export const ROUTE_START_CHUNKS: Record<string, StartChunks> = {
+  'token.$id': { all: ['src/services/flows/likeToggle.ts'], oneOf: MEDIA_VIEWERS },
+  '_auth/account.dashboard.token.$id': { oneOf: MEDIA_VIEWERS },
+};
+
+/**
+ * Routes held under the common budget, each to its figure: the token page at 116 KB, where issue 29 brought it
+ * (114.5 counted with its largest viewer, the flipcard's; in the browser every media type 112.6 to 114.5 KB): a
+ * change that loads more with it fails here.
+ */
+export const ROUTE_BUDGETS_KB: Record<string, number> = { 'token.$id': 116 };
 
 /**
  * Routes allowed past ROUTE_BUDGET_KB for now, each at most its figure: none since the studio's details form reads
@@ -127,12 +194,15 @@ export async function checkRouteBudgets(
   budgetKB = ROUTE_BUDGET_KB,
   routesDir = 'src/routes',
   overTarget: Record<string, number> = OVER_TARGET_KB,
+  routeBudgets: Record<string, number> = ROUTE_BUDGETS_KB,
+  startChunks: Record<string, StartChunks> = ROUTE_START_CHUNKS,
 ): Promise<BudgetResult[]> {
   const results: BudgetResult[] = [];
   for (const { route, modules } of await routeModules(root, routesDir)) {
     // A route with no component (a redirect) has no split chunk: the entry is all it loads.
-    const size = await firstLoadJsOfModules(distDir, route, modules, undefined, EAGER_MODULES);
-    const budget = overTarget[route] ?? budgetKB;
+    const size = await firstLoadJsOfModules(distDir, route, modules, undefined, EAGER_MODULES, startChunks[route]);
+    // A route's own figure above the target (OVER_TARGET_KB) replaces the common budget; one below it tightens it.
+    const budget = overTarget[route] ?? Math.min(budgetKB, routeBudgets[route] ?? budgetKB);
     results.push({ ...size, budgetKB: budget, over: size.gzipBytes > budget * 1024 });
   }
   return results;
@@ -145,7 +215,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.arg
   const distArg = args.find((arg, index) => !arg.startsWith('--') && !(budgetAt >= 0 && index === budgetAt + 1));
   const results = await checkRouteBudgets(path.resolve(distArg ?? 'dist'), process.cwd(), budget);
   for (const result of results) {
-    console.log(`${result.over ? 'OVER' : 'ok  '} ${result.route.padEnd(48)} ${(result.gzipBytes / 1024).toFixed(1).padStart(6)} KB gzip (budget ${result.budgetKB})`);
+    const largest = result.largestOf ? `, with ${path.basename(result.largestOf).replace(/\.tsx?$/, '')}` : '';
+    console.log(`${result.over ? 'OVER' : 'ok  '} ${result.route.padEnd(48)} ${(result.gzipBytes / 1024).toFixed(1).padStart(6)} KB gzip (budget ${result.budgetKB}${largest})`);
   }
   const over = results.filter((result) => result.over);
   if (over.length > 0) {

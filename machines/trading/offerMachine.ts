@@ -2,7 +2,7 @@ import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { sameAddress } from '../../domain/address';
 import { NO_VIEWER, watchViewer, type Viewer, type ViewerChangedEvent } from '../token/watchViewer';
 import type { ChainAction } from './chainActions';
-import { contractActionMachine } from './contractActionMachine';
+import { notProvidedContractAction } from './contractActionSlot';
 import { tradeInput, tradeSucceeded } from './saleMachine';
 import { OFFER_UNAVAILABLE_MESSAGE } from './tradeRules';
 
@@ -81,8 +81,9 @@ export const offerMachine = setup({
     tags: {} as OfferTag,
   },
   actors: {
-    // Provided by src/services/flows/token.ts with the chain effects.
-    contractAction: contractActionMachine,
+    // The contractAction machine with the chain effects, provided by src/services/flows/token.ts (loaded with the
+    // first trade); not imported here, so the machine that decides what the page shows loads without it.
+    contractAction: notProvidedContractAction('offerMachine'),
     watchViewer,
   },
   actions: {

@@ -5,7 +5,7 @@ import { notifyThroughSystem, walletOf, type SystemLike } from '../system/system
 import { openWalletModalThroughSystem } from '../wallet/walletModalMachine';
 import { NO_VIEWER, watchViewer, type Viewer, type ViewerChangedEvent } from '../token/watchViewer';
 import type { ChainAction } from './chainActions';
-import { contractActionMachine, type ContractActionInput } from './contractActionMachine';
+import { notProvidedContractAction, type ContractActionInput } from './contractActionSlot';
 import { parsePrice } from './tradeRules';
 
 // Seed 000 §2 "Token detail", §4 "Sale", §5: a listed token seen by a buyer. Buy at the listed price or make an
@@ -129,8 +129,9 @@ export const saleMachine = setup({
     tags: {} as SaleTag,
   },
   actors: {
-    // Provided by src/services/flows/token.ts with the chain effects.
-    contractAction: contractActionMachine,
+    // The contractAction machine with the chain effects, provided by src/services/flows/token.ts (loaded with the
+    // first trade); not imported here, so the machine that decides what the page shows loads without it.
+    contractAction: notProvidedContractAction('saleMachine'),
     watchViewer,
   },
   actions: {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { checkRouteBudgets, firstLoadJs, routeModules } from '../../scripts/bundle-size';
+import { checkRouteBudgets, firstLoadJs, firstLoadJsOfModules, routeModules } from '../../scripts/bundle-size';
 import { pwaManifest, precacheGlobIgnores } from '../../src/app/pwaManifest';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -131,5 +131,59 @@ describe('route budgets', () => {
     // A route's own budget (one not yet at the target) replaces the common one.
     const allowed = await checkRouteBudgets(dist, repo, 60, 'src/routes', { '_auth/profile': 100 });
     expect(allowed.filter((result) => result.over)).toEqual([]);
+  });
+});
+
+describe('start chunks', () => {
+  it('behavior: a route counts the chunks it imports as its first screen renders: every `all` module, and the `oneOf` module adding the most; a route budget below the common one tightens it', async () => {
+    const repo = await mkdtemp(path.join(tmpdir(), 'start-chunks-'));
+    const routes = path.join(repo, 'src', 'routes');
+    await mkdir(routes, { recursive: true });
+    for (const file of ['__root.tsx', 'token.$id.tsx']) await writeFile(path.join(routes, file), '');
+    const dist = path.join(repo, 'dist');
+    await mkdir(path.join(dist, '.vite'), { recursive: true });
+    await mkdir(path.join(dist, 'assets'));
+    const noise = (kb: number) => randomBytes(kb * 1024);
+    const files: Record<string, Buffer> = {
+      'assets/index-1.js': noise(20),
+      'assets/token-2.js': noise(5),
+      'assets/toggle-3.js': noise(1),
+      'assets/image-4.js': noise(1),
+      'assets/sound-5.js': noise(2),
+      'assets/icon-6.js': noise(2),
+      'assets/shared-7.js': noise(3),
+      'assets/client-8.js': noise(1),
+    };
+    for (const [file, content] of Object.entries(files)) await writeFile(path.join(dist, file), content);
+    await writeFile(path.join(dist, 'index.html'), '<script type="module" src="/assets/index-1.js"></script>');
+    await writeFile(
+      path.join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', isEntry: true },
+        'src/services/graphqlClient.ts': { file: 'assets/client-8.js' },
+        'src/routes/token.$id.tsx?tsr-split=component': { file: 'assets/token-2.js', imports: ['_shared'] },
+        _shared: { file: 'assets/shared-7.js' },
+        toggle: { file: 'assets/toggle-3.js' },
+        // The image viewer's own chunk is small but it imports the shared chunk, already counted with the route.
+        image: { file: 'assets/image-4.js', imports: ['_shared'] },
+        sound: { file: 'assets/sound-5.js', imports: ['_icon'] },
+        _icon: { file: 'assets/icon-6.js' },
+      }),
+    );
+    const size = await firstLoadJsOfModules(dist, 'token.$id', ['src/routes/token.$id.tsx'], undefined, [], { all: ['toggle'], oneOf: ['image', 'sound'] });
+    expect(size.largestOf).toBe('sound');
+    expect(size.files).toEqual(['assets/icon-6.js', 'assets/index-1.js', 'assets/shared-7.js', 'assets/sound-5.js', 'assets/toggle-3.js', 'assets/token-2.js']);
+    await expect(firstLoadJsOfModules(dist, 'token.$id', ['src/routes/token.$id.tsx'], undefined, [], { oneOf: ['video'] })).rejects.toThrow(/video is not in the build's manifest/);
+
+    const start = { 'token.$id': { all: ['toggle'], oneOf: ['image', 'sound'] } };
+    // 20 + 1 + 5 + 3 + 1 + 2 + 2 KB of incompressible bytes (with the GraphQL client): over a 32 KB budget of its own,
+    // within the common 60.
+    const [tight] = await checkRouteBudgets(dist, repo, 60, 'src/routes', {}, { 'token.$id': 32 }, start);
+    expect(tight).toMatchObject({ route: 'token.$id', budgetKB: 32, over: true });
+    const [common] = await checkRouteBudgets(dist, repo, 60, 'src/routes', {}, {}, start);
+    expect(common).toMatchObject({ budgetKB: 60, over: false });
+    // Without its start chunks the route is the entry, its chunk and what that imports.
+    const [bare] = await checkRouteBudgets(dist, repo, 60, 'src/routes', {}, {}, {});
+    expect(bare!.files).toEqual(['assets/client-8.js', 'assets/index-1.js', 'assets/shared-7.js', 'assets/token-2.js']);
   });
 });

@@ -57,6 +57,17 @@ describe('image viewer', () => {
     expect(full).not.toHaveAttribute('loading', 'lazy');
     expect(full).toHaveAttribute('width', '400');
   });
+
+  it('the token page\'s artwork (its largest paint) loads eagerly with a high fetch priority: image and gif', async () => {
+    for (const token of [imageToken, gifToken]) {
+      const { unmount } = render(<TokenMedia token={token} variant="detail" />);
+      await settle();
+      const full = document.querySelector('img.media-full')!;
+      expect(full, token.mediaType).toHaveAttribute('loading', 'eager');
+      expect(full, token.mediaType).toHaveAttribute('fetchpriority', 'high');
+      unmount();
+    }
+  });
 });
 
 describe('gif viewer', () => {

@@ -13,6 +13,8 @@ export default function ImageViewer({ token, variant }: ViewerProps) {
       width={THUMB_SIZE}
       height={THUMB_SIZE}
       decoding="async"
+      // The token page's largest paint: fetched at once, ahead of the page's other images.
+      loading="eager"
       fetchPriority={variant === 'detail' ? 'high' : undefined}
     />
   );

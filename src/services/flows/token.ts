@@ -7,7 +7,7 @@ import { createTokenOffersMachine } from '../../../machines/token/tokenOffersMac
 import { createTokenPageMachine } from '../../../machines/token/tokenPageMachine';
 import { offerMachine } from '../../../machines/trading/offerMachine';
 import { saleMachine } from '../../../machines/trading/saleMachine';
-import { provideContractAction } from '../chain/contractAction';
+import { lazyContractAction } from '../chain/lazyContractAction';
 import { fetchTokenOffersPage, fetchTokenPage, type OfferListParams, type TokenOffer, type TokenPageData } from '../token';
 import { navigateTo } from './navigation';
 
@@ -24,8 +24,11 @@ export const tokenOffersFlow = createTokenOffersMachine<TokenOffer, OfferListPar
   },
 });
 
-/** Buy at the listed price and make an offer: one contractAction run (check, network, signing, mining) at a time. */
-export const tokenSaleFlow = saleMachine.provide({ actors: { contractAction: provideContractAction() } });
+/**
+ * Buy at the listed price and make an offer: one contractAction run (check, network, signing, mining) at a time. Its
+ * code loads with the page's first trade (lazyContractAction), not with the page.
+ */
+export const tokenSaleFlow = saleMachine.provide({ actors: { contractAction: lazyContractAction.logic } });
 
-/** Accept (the seller) and Retract (the buyer) on the token's offers. */
-export const tokenOfferActionsFlow = offerMachine.provide({ actors: { contractAction: provideContractAction() } });
+/** Accept (the seller) and Retract (the buyer) on the token's offers: the same lazily loaded contract action. */
+export const tokenOfferActionsFlow = offerMachine.provide({ actors: { contractAction: lazyContractAction.logic } });

@@ -53,5 +53,7 @@ export interface NamedPerson {
 
 /** Seed rule (domain/artist.ts): first name or alias, plus last name if present; otherwise the checksummed address or id shortened. */
 export function displayName(person: NamedPerson): string {
+  // The checksum (a keccak hash: ~20 ms for a grid's creators on a first load) only for a name that shows the address.
+  if (person.firstName?.trim() || person.alias?.trim()) return artistDisplayName(person);
   return artistDisplayName({ ...person, address: checksumAddress(person.address || person.id || '') });
 }

@@ -14,6 +14,10 @@ describe('addresses in the UI', () => {
     expect(shortenAddress(LOWER)).toBe('0x70...79C8');
     expect(displayName({ address: LOWER })).toBe('0x70...79C8');
     expect(displayName({ id: LOWER })).toBe('0x70...79C8');
+    // A name wins over the address (which is then not hashed); blank names fall back to it.
+    expect(displayName({ address: LOWER, alias: 'mara' })).toBe('mara');
+    expect(displayName({ address: LOWER, firstName: 'Ada', alias: 'ada', lastName: 'Lovelace' })).toBe('Ada Lovelace');
+    expect(displayName({ address: LOWER, firstName: ' ', alias: '' })).toBe('0x70...79C8');
   });
 
   it('leave anything that is not an address as it is', () => {

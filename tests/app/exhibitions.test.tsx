@@ -72,6 +72,16 @@ describe('exhibitions page', { timeout: 30_000 }, () => {
     expect(artists).toHaveAttribute('data-columns', '2');
     expect(within(artists).getAllByRole('listitem')).toHaveLength(7);
     expect(document.title).toMatch(/^Exhibitions \|/);
+
+    // The slide it opens on holds the page's largest paint: its cover is fetched at once, first.
+    expect(intro.querySelector('img.exhibition-intro-cover')).toHaveAttribute('fetchpriority', 'high');
+    expect(intro.querySelector('img.exhibition-intro-cover')).toHaveAttribute('loading', 'eager');
+    // Only the shown slide and its neighbours are rendered: the statement, two slides away, is an empty slide.
+    const slides = within(viewer()).getAllByRole('group', { hidden: true });
+    expect(slides).toHaveLength(4);
+    expect(slides[1]!.querySelector('img.exhibition-card-image')).toHaveAttribute('loading', 'lazy');
+    expect(slides[3]).toBeEmptyDOMElement();
+    expect(slides[3]).toHaveAttribute('aria-label', '4 of 4: Note');
   });
 
   it('the viewer: cards by order with BUY for a listed artwork, the statement with the curator, arrows, keys and the rail', async () => {
@@ -160,6 +170,31 @@ describe('exhibitions page', { timeout: 30_000 }, () => {
     expect(localStorage.getItem('exhibitions.tab')).toBe('artworks');
   });
 
+  it("the artworks tab reserves the first page's cards while it loads (as many as the exhibition has works, at most 12)", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    stubGraphql(async (call: GraphqlCall) => {
+      if (call.operationName === 'getCurrentExhibition') return { getCurrentExhibition: current };
+      if (call.operationName === 'getPastExhibitions') return pastAnswer(past);
+      if (call.operationName === 'getExhibitionArtworks') {
+        await held;
+        return { getExhibitionArtworks: tokenPage(1, 2, 2) };
+      }
+      throw new Error(`unexpected ${call.operationName}`);
+    });
+    await renderApp('/exhibitions?tab=artworks');
+    const panel = await screen.findByRole('tabpanel');
+    expect(await within(panel).findByRole('status')).toHaveTextContent('Loading artworks…');
+    // Hidden stand-ins, one per work of the exhibition: no list, no card, no heading is announced.
+    const reserved = panel.querySelector('.list-reserved ul[aria-hidden="true"]')!;
+    expect(reserved.querySelectorAll('.token-card-placeholder')).toHaveLength(CURRENT.artworks.length);
+    expect(within(panel).queryByRole('list')).toBeNull();
+    release();
+    const list = await within(panel).findByRole('list', { name: 'Artworks of Systems of Light' });
+    expect(within(list).getAllByRole('article')).toHaveLength(2);
+    expect(panel.querySelector('.token-card-placeholder')).toBeNull();
+  });
+
   it('opens on the stored tab, and a failed artworks read shows an empty list without an error', async () => {
     localStorage.setItem('exhibitions.tab', 'artworks');
     artworksFail = true;
@@ -180,6 +215,9 @@ describe('exhibitions page', { timeout: 30_000 }, () => {
     expect(within(cards[0]!).getByText('Slow machines drawing slowly.')).toBeInTheDocument();
     expect(within(cards[0]!).getByText('mara and oskar')).toBeInTheDocument();
     expect(cards[0]!.querySelector('.exhibition-dates')).toHaveTextContent('May 2 – Jul 20, 2026');
+    // The first card's cover is the tab's largest paint; the others load as they come near.
+    const covers = cards.map((card) => card.querySelector('img.past-exhibition-cover'));
+    expect(covers.map((cover) => [cover?.getAttribute('loading'), cover?.getAttribute('fetchpriority')])).toEqual([['eager', 'high'], ['lazy', null]]);
 
     await userEvent.click(within(cards[0]!).getByRole('link', { name: 'Exhibition: Quiet Machines' }));
     await waitFor(() => expect(router.state.location.search).toEqual({ tab: 'past', exhibition: 'exh-2', view: 'detail' }));

@@ -102,6 +102,9 @@ describe('generative viewer', () => {
     const layers = Array.from(container.querySelectorAll('.generative'));
     expect(frames()).toHaveLength(0); // nothing is in view yet
     layers.forEach((layer) => setInView(layer, true));
+    // In view, a card asks for a slot once the page's largest paint is behind it (no high-priority image here).
+    await settle();
+    await settle();
     expect(frames()).toHaveLength(LIVE_RENDER_LIMIT);
     expect(layers.map((layer) => layer.getAttribute('data-live'))).toEqual(['true', 'true', 'true', 'false', 'false']);
     expect(liveRenderSlots().getSnapshot().context.waiting).toHaveLength(2);
@@ -119,6 +122,28 @@ describe('generative viewer', () => {
     rerender(<ul>{ids.slice(2).map((id) => <li key={id}><TokenMedia token={generativeToken(id)} variant="card" /></li>)}</ul>);
     expect(frames()).toHaveLength(LIVE_RENDER_LIMIT);
     expect(liveRenderSlots().getSnapshot().context).toMatchObject({ waiting: [] });
+  });
+
+  it("cards: a frame starts only after the page's high-priority images (its largest paint) are in", async () => {
+    const { container } = render(
+      <>
+        <img src="/ipfs/first-screen" alt="" fetchPriority="high" />
+        <TokenMedia token={generativeToken('21')} variant="card" />
+      </>,
+    );
+    await settle();
+    const layer = container.querySelector('.generative')!;
+    setInView(layer, true);
+    await settle();
+    await settle();
+    expect(frames()).toHaveLength(0);
+    expect(layer.getAttribute('data-live')).toBe('false');
+    // jsdom loads no image: the first screen's image says it is in.
+    act(() => void container.querySelector('img[fetchpriority="high"]')!.dispatchEvent(new Event('load')));
+    await settle();
+    await settle();
+    expect(frames()).toHaveLength(1);
+    expect(layer.getAttribute('data-live')).toBe('true');
   });
 
   it('follows its box at once on first measure, then only after resizing has paused for 500 ms', async () => {

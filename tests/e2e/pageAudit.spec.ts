@@ -146,7 +146,17 @@ async function shiftsWhileLoading(browser: Browser, baseURL: string, viewport: {
 
 test('loading the public pages shifts no layout (CLS ≤ 0.02) at 390×844 and 1440×900', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
-  const paths = ['/', '/explore?view=token', '/artists', '/exhibitions?tab=current', '/media-articles', `/article/${audit.article}`, `/artist/${audit.address}`];
+  const paths = [
+    '/',
+    '/explore?view=token',
+    '/artists',
+    '/exhibitions?tab=current',
+    '/exhibitions?tab=artworks',
+    '/exhibitions?tab=past',
+    '/media-articles',
+    `/article/${audit.article}`,
+    `/artist/${audit.address}`,
+  ];
   const found: string[] = [];
   for (const viewport of CLS_VIEWPORTS) found.push(...(await shiftsWhileLoading(browser, baseURL!, viewport, paths)));
   expect(found).toEqual([]);

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { GENERATIVE_RESIZE_DEBOUNCE_MS } from '../../../machines/media/constants';
 import { useSystemActor } from '../../app/appActorContext';
+import { useAfterLargestPaint } from './largestPaint';
 import { useLiveRenderSlot } from './liveRenderSlots';
 import { generativeSpec, sandboxUrl } from './mediaSpec';
 import { MediaThumbnail, type ViewerProps } from './TokenMedia';
@@ -21,8 +22,10 @@ export default function GenerativeViewer({ token, variant }: ViewerProps) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const inGrid = variant === 'card';
   const inView = useInView(ref, inGrid && spec !== null);
-  // In grids a card renders live only while in view and holding one of the few shared slots.
-  const slot = useLiveRenderSlot(inGrid && spec !== null && inView);
+  // In grids a card renders live only while in view, once the page's largest paint is behind it (its sandbox and p5
+  // would compete with the first screen's images), and while holding one of the few shared slots.
+  const painted = useAfterLargestPaint(inGrid && spec !== null && inView);
+  const slot = useLiveRenderSlot(inGrid && spec !== null && inView && painted);
   const live = spec !== null && (!inGrid || slot);
   const size = useSettledSize(ref, GENERATIVE_RESIZE_DEBOUNCE_MS, live);
   const [state, setState] = useState<FrameState>('loading');

@@ -23,6 +23,12 @@ export interface PagedGridProps<TNode, TParams> extends PagedListOptions<TNode, 
   /** Load further pages when the list bottom is 10% visible (seed 000 §9); off for teaser grids. */
   infinite?: boolean;
   className?: string;
+  /**
+   * Items the first page is known to bring (an exhibition's works): while it loads, as many `renderPlaceholder` stand
+   * in the grid with the status over them, so the items arriving move nothing below the list (no layout shift).
+   */
+  placeholders?: number;
+  renderPlaceholder?: () => ReactNode;
 }
 
 /** Cards the first screen shows (two rows on a phone, a row on a wide screen): their images load at once. */
@@ -33,7 +39,7 @@ export const EAGER_CARDS = 4;
  * renders only the rows near the screen (listWindow.ts); each card then says its place in the list (aria-posinset).
  */
 export function PagedGrid<TNode, TParams>(props: PagedGridProps<TNode, TParams>) {
-  const { renderItem, itemKey, infinite = true, label, emptyText, itemsName, className = 'token-grid' } = props;
+  const { renderItem, itemKey, infinite = true, label, emptyText, itemsName, className = 'token-grid', placeholders = 0, renderPlaceholder } = props;
   const list = usePagedList<TNode, TParams>(props);
   const items = useSelector(list, (snapshot) => snapshot.context.items);
   const loading = useSelector(list, (snapshot) => snapshot.hasTag('loading') || snapshot.matches('idle'));
@@ -51,6 +57,12 @@ export function PagedGrid<TNode, TParams>(props: PagedGridProps<TNode, TParams>)
   const style: CSSProperties | undefined = range
     ? { ...itemsStyle, paddingTop: range.padTop, paddingBottom: range.padBottom, overflowAnchor: 'none' }
     : itemsStyle;
+  const reserved = loading && items.length === 0 && placeholders > 0 && renderPlaceholder !== undefined;
+  const status = loading && (
+    <p className="list-status" role="status">
+      <span className="spinner" aria-hidden="true" /> Loading {itemsName}…
+    </p>
+  );
 
   return (
     <div className="paged-list" aria-busy={loading}>
@@ -70,10 +82,17 @@ export function PagedGrid<TNode, TParams>(props: PagedGridProps<TNode, TParams>)
         </ul>
       )}
       {empty && <div className="no-result">{emptyText}</div>}
-      {loading && (
-        <p className="list-status" role="status">
-          <span className="spinner" aria-hidden="true" /> Loading {itemsName}…
-        </p>
+      {reserved ? (
+        <div className="list-reserved">
+          <ul className={className} aria-hidden="true">
+            {Array.from({ length: placeholders }, (_, index) => (
+              <li key={index}>{renderPlaceholder()}</li>
+            ))}
+          </ul>
+          {status}
+        </div>
+      ) : (
+        status
       )}
       {error !== null && (
         <div className="list-error" role="alert">

@@ -3,7 +3,7 @@ import type { FetchPage } from '../../../machines/lists/pagedListMachine';
 import type { MarketplaceToken, TokenListParams } from '../../services/marketplace';
 import { listSnapshotKey } from './listSnapshots';
 import { EAGER_CARDS, PagedGrid } from './PagedGrid';
-import { TokenCard } from './TokenCard';
+import { TokenCard, TokenCardPlaceholder } from './TokenCard';
 
 export interface TokenListProps<TParams = TokenListParams> {
   fetchPage: FetchPage<MarketplaceToken, TParams>;
@@ -15,10 +15,13 @@ export interface TokenListProps<TParams = TokenListParams> {
   emptyText?: ReactNode;
   /** Names the list for restoring it on return (defaults to the label); the params complete the key. */
   listKey?: string;
+  /** Cards the first page is known to bring: reserved while it loads (PagedGrid placeholders). */
+  placeholders?: number;
 }
 
 const tokenKey = (token: MarketplaceToken) => token.id;
 const renderToken = (token: MarketplaceToken, index: number) => <TokenCard token={token} eager={index < EAGER_CARDS} />;
+const renderPlaceholder = () => <TokenCardPlaceholder />;
 
 /** A grid of token cards paged through the pagedList machine; new params load a new list from the first page. */
 export function TokenList<TParams = TokenListParams>({ listKey, label, emptyText = 'No artworks found', ...list }: TokenListProps<TParams>) {
@@ -36,6 +39,8 @@ export function TokenList<TParams = TokenListParams>({ listKey, label, emptyText
       itemsName="artworks"
       itemKey={tokenKey}
       renderItem={renderToken}
+      placeholders={list.placeholders}
+      renderPlaceholder={renderPlaceholder}
     />
   );
 }

@@ -5,9 +5,24 @@ import { likeButtonMachine } from '../../../machines/likes/likeButtonMachine';
 import type { LikeToggleMachine } from '../../../machines/likes/likeToggleMachine';
 
 let loaded: LikeToggleMachine | null = null;
+let loading: Promise<LikeToggleMachine> | null = null;
 
-/** One import for every button. */
-const loadLikeToggle = () => import('./likeToggle').then((module) => (loaded = module.likeToggleFlow));
+/**
+ * One import for every button: each import() call runs Vite's preload helper, which looks through the document's
+ * links for the chunk's dependencies (a grid of cards paid that once per button, ~5 ms each, in one task). A failed
+ * import (offline) is tried again by the next button that asks.
+ */
+const loadLikeToggle = () =>
+  (loading ??= import('./likeToggle').then(
+    (module) => (loaded = module.likeToggleFlow),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  ));
+
+/** A task of its own: the buttons of a grid start their toggles one task each once the chunk is in, not all in one. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function whenIdle(run: () => void): () => void {
   if ('requestIdleCallback' in window) {
@@ -29,6 +44,10 @@ export const likeButtonFlow = likeButtonMachine.provide({
       }
       return whenIdle(warm);
     }),
-    loadToggle: fromPromise<LikeToggleMachine>(() => loadLikeToggle()),
+    loadToggle: fromPromise<LikeToggleMachine>(async () => {
+      const logic = await loadLikeToggle();
+      await nextTask();
+      return logic;
+    }),
   },
 });

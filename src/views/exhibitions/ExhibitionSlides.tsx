@@ -5,12 +5,23 @@ import type { Exhibition, ExhibitionArtwork } from '../../services/exhibitions/e
 import { ExhibitionDates } from './ExhibitionDates';
 import { introText, TWO_COLUMN_ARTISTS } from './exhibitionFormat';
 
-/** The intro banner: title, subtitle, cover, artists (two columns over 5), dates, the intro text, 'full statement'. */
-export function IntroSlide({ exhibition, onFullStatement }: { exhibition: Exhibition; onFullStatement: () => void }) {
+/**
+ * The slide the viewer opens on is likely the page's largest paint: its image is fetched at once with a high
+ * priority; the others load lazily (Lighthouse: LCP resources should not use loading=lazy).
+ */
+const firstImage = (first: boolean) => (first ? { loading: 'eager' as const, fetchPriority: 'high' as const } : { loading: 'lazy' as const });
+
+/**
+ * The intro banner: title, subtitle, cover, artists (two columns over 5), dates, the intro text, 'full statement'.
+ * `first`: the slide the viewer opened on.
+ */
+export function IntroSlide({ exhibition, onFullStatement, first = false }: { exhibition: Exhibition; onFullStatement: () => void; first?: boolean }) {
   const twoColumns = exhibition.artistInfos.length > TWO_COLUMN_ARTISTS;
   return (
     <div className="exhibition-intro">
-      {exhibition.cover && <img className="exhibition-intro-cover" {...responsiveImage(exhibition.cover, IMAGE_SIZES.banner)} alt="" width={1000} height={560} />}
+      {exhibition.cover && (
+        <img className="exhibition-intro-cover" {...responsiveImage(exhibition.cover, IMAGE_SIZES.banner)} alt="" width={1000} height={560} {...firstImage(first)} />
+      )}
       <div className="exhibition-intro-text">
         <h2 className="exhibition-title">{exhibition.title}</h2>
         {exhibition.subtitle && <p className="exhibition-subtitle">{exhibition.subtitle}</p>}
@@ -30,14 +41,14 @@ export function IntroSlide({ exhibition, onFullStatement }: { exhibition: Exhibi
 }
 
 /** One artwork: its image, the creator's alias, the artwork's name, BUY to the token page while it has a sale price. */
-export function ArtworkSlide({ artwork }: { artwork: ExhibitionArtwork }) {
+export function ArtworkSlide({ artwork, first = false }: { artwork: ExhibitionArtwork; first?: boolean }) {
   const { token } = artwork;
   const holdingId = token.tokenHolding?.id;
   const forSale = Boolean(token.tokenHolding?.salePrice?.amount);
   const image = token.thumbnailUrl ?? token.mediaUrl;
   return (
     <figure className="exhibition-card">
-      {image && <img className="exhibition-card-image" {...tokenImage(image, token.mediaType, IMAGE_SIZES.exhibitionWork)} alt={token.name} loading="lazy" />}
+      {image && <img className="exhibition-card-image" {...tokenImage(image, token.mediaType, IMAGE_SIZES.exhibitionWork)} alt={token.name} {...firstImage(first)} />}
       <figcaption className="exhibition-card-caption">
         <span className="exhibition-card-creator">{displayName(token.creatorInfo)}</span>
         <span className="exhibition-card-name">{token.name}</span>

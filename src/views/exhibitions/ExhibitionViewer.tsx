@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { useFlow } from '../../app/flows';
 import { IMAGE_SIZES, tokenImage } from '../../components/media/responsiveImage';
@@ -17,7 +17,9 @@ const VIEWER_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End']);
 export function ExhibitionViewer({ exhibition }: { exhibition: Exhibition }) {
   const viewer = useFlow(exhibitionViewerFlow, { input: exhibitionViewerInput(exhibition) });
   const position = useSelector(viewer, (snapshot) => snapshot.context.position);
-  const artworks = [...exhibition.artworks].sort((a, b) => a.order - b.order);
+  // The slide the viewer opened on: its image is the page's likely largest paint, fetched first.
+  const [opened] = useState(position);
+  const artworks = useMemo(() => [...exhibition.artworks].sort((a, b) => a.order - b.order), [exhibition.artworks]);
   const last = artworks.length + 1;
   const swipeStart = useRef<number | null>(null);
 
@@ -58,12 +60,14 @@ export function ExhibitionViewer({ exhibition }: { exhibition: Exhibition }) {
               aria-hidden={index !== position}
               inert={index !== position}
             >
-              {index === 0 ? (
-                <IntroSlide exhibition={exhibition} onFullStatement={() => viewer.send({ type: 'viewer.goTo', position: last })} />
+              {/* Only the shown slide and its neighbours have content: the others are closed (no height) until the
+                  viewer comes near, so a long exhibition renders three slides, not all of them. */}
+              {Math.abs(index - position) > 1 ? null : index === 0 ? (
+                <IntroSlide exhibition={exhibition} first={opened === 0} onFullStatement={() => viewer.send({ type: 'viewer.goTo', position: last })} />
               ) : index === last ? (
                 <StatementSlide exhibition={exhibition} />
               ) : (
-                <ArtworkSlide artwork={artworks[index - 1]!} />
+                <ArtworkSlide artwork={artworks[index - 1]!} first={opened === index} />
               )}
             </div>
           ))}

@@ -36,11 +36,17 @@ export function PastExhibitions({ past, exhibitionId, view, offline }: { past: E
 function PastList({ past }: { past: Exhibition[] }) {
   return (
     <ul className="past-exhibitions" aria-label="Past exhibitions">
-      {past.map((exhibition) => (
+      {past.map((exhibition, index) => (
         <li key={exhibition.id}>
           <article className="past-exhibition-card" aria-labelledby={`past-${exhibition.id}`}>
             {(exhibition.coverThumbnail ?? exhibition.cover) && (
-              <img className="past-exhibition-cover" {...responsiveImage(exhibition.coverThumbnail ?? exhibition.cover ?? '', IMAGE_SIZES.wideCard)} alt="" loading="lazy" />
+              <img
+                className="past-exhibition-cover"
+                {...responsiveImage(exhibition.coverThumbnail ?? exhibition.cover ?? '', IMAGE_SIZES.wideCard)}
+                alt=""
+                // The first card's cover is the tab's largest paint: fetched at once with a high priority.
+                {...(index === 0 ? { loading: 'eager' as const, fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+              />
             )}
             <div className="past-exhibition-body">
               <h3 id={`past-${exhibition.id}`}>{exhibition.title}</h3>
@@ -64,8 +70,11 @@ function PastList({ past }: { past: Exhibition[] }) {
   );
 }
 
-/** An exhibition's artworks as token cards, 12 a page (also the Artworks tab for the current exhibition). */
-export function ExhibitionArtworks({ exhibition }: { exhibition: Pick<Exhibition, 'id' | 'title'> }) {
+/**
+ * An exhibition's artworks as token cards, 12 a page (also the Artworks tab for the current exhibition). The
+ * exhibition says how many works it has, so the first page's cards are reserved while it loads.
+ */
+export function ExhibitionArtworks({ exhibition }: { exhibition: Pick<Exhibition, 'id' | 'title' | 'artworks'> }) {
   const params = useMemo<ExhibitionArtworksParams>(() => ({ exhibitionId: exhibition.id }), [exhibition.id]);
   return (
     <TokenList<ExhibitionArtworksParams>
@@ -75,6 +84,7 @@ export function ExhibitionArtworks({ exhibition }: { exhibition: Pick<Exhibition
       pageSize={EXHIBITION_ARTWORKS_PAGE_SIZE}
       label={`Artworks of ${exhibition.title}`}
       emptyText="No artworks to show for this exhibition."
+      placeholders={Math.min(EXHIBITION_ARTWORKS_PAGE_SIZE, exhibition.artworks.length)}
     />
   );
 }

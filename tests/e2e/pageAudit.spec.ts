@@ -171,7 +171,8 @@ async function shiftsWhileLoading(browser: Browser, baseURL: string, viewport: {
 }
 
 test('loading the public pages shifts no layout (CLS ≤ 0.02) at 390×844 and 1440×900', async ({ browser, baseURL }) => {
-  test.setTimeout(120_000);
+  // 18 page loads, each until its network is idle: about a minute on a quiet machine, several on a busy one.
+  test.setTimeout(360_000);
   const paths = [
     '/',
     '/explore?view=token',

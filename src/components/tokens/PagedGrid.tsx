@@ -1,7 +1,8 @@
-import { useRef, type CSSProperties, type ReactNode } from 'react';
+import { memo, useRef, type CSSProperties, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { INFINITE_SCROLL_THRESHOLD } from '../../../machines/lists/constants';
 import { useListWindow } from './listWindow';
+import { useProgressiveCount } from './progressiveItems';
 import { useMeasuredItems } from './useMeasuredItems';
 import { usePagedList, type PagedListOptions } from './usePagedList';
 import { useVisible } from './useVisible';
@@ -29,6 +30,11 @@ export interface PagedGridProps<TNode, TParams> extends PagedListOptions<TNode, 
    */
   placeholders?: number;
   renderPlaceholder?: () => ReactNode;
+  /**
+   * Mount the first screen's items (EAGER_CARDS) at once and the others one per task, each as `renderPlaceholder`
+   * until then (progressiveItems.ts): no long task for a page of cards.
+   */
+  progressive?: boolean;
 }
 
 /** Cards the first screen shows (two rows on a phone, a row on a wide screen): their images load at once. */
@@ -38,8 +44,13 @@ export const EAGER_CARDS = 4;
  * A grid paged through the pagedList machine: items, the no-result message, loading, error with Retry. A long list
  * renders only the rows near the screen (listWindow.ts); each card then says its place in the list (aria-posinset).
  */
+/** One item, rendered again only when it changes (a progressive list re-renders as each item is mounted). */
+const GridItem = memo(function GridItem({ render, node, index }: { render: (node: never, index: number) => ReactNode; node: unknown; index: number }) {
+  return <>{render(node as never, index)}</>;
+});
+
 export function PagedGrid<TNode, TParams>(props: PagedGridProps<TNode, TParams>) {
-  const { renderItem, itemKey, infinite = true, label, emptyText, itemsName, className = 'token-grid', placeholders = 0, renderPlaceholder } = props;
+  const { renderItem, itemKey, infinite = true, label, emptyText, itemsName, className = 'token-grid', placeholders = 0, renderPlaceholder, progressive = false } = props;
   const list = usePagedList<TNode, TParams>(props);
   const items = useSelector(list, (snapshot) => snapshot.context.items);
   const loading = useSelector(list, (snapshot) => snapshot.hasTag('loading') || snapshot.matches('idle'));
@@ -52,6 +63,7 @@ export function PagedGrid<TNode, TParams>(props: PagedGridProps<TNode, TParams>)
   const range = useListWindow(listRef, items.length, itemHeight, columns);
   const shown = range ? items.slice(range.start, range.end) : items;
   const first = range?.start ?? 0;
+  const mounted = useProgressiveCount(items.length, EAGER_CARDS, progressive && renderPlaceholder !== undefined);
   // Windowed, the rendered rows follow the scroll offset alone: no scroll anchoring on them (a row of another height
   // than the estimate would make the browser move the offset, and the window with it).
   const style: CSSProperties | undefined = range
@@ -76,7 +88,7 @@ export function PagedGrid<TNode, TParams>(props: PagedGridProps<TNode, TParams>)
               aria-posinset={range ? first + offset + 1 : undefined}
               aria-setsize={range ? items.length : undefined}
             >
-              {renderItem(node, first + offset)}
+              {first + offset < mounted || !renderPlaceholder ? <GridItem render={renderItem} node={node} index={first + offset} /> : <GridItem render={renderPlaceholder} node={null} index={first + offset} />}
             </li>
           ))}
         </ul>

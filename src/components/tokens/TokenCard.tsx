@@ -51,11 +51,11 @@ export function TokenCard({ token, eager = false }: { token: MarketplaceToken; e
 
 /**
  * A card's stand-in while its list loads (PagedGrid placeholders): the card's boxes with the same classes, so it is as
- * tall as the card that replaces it. Empty lines keep their line height; nothing in it is read out (the grid is hidden).
+ * tall as the card that replaces it. Empty lines keep their line height; nothing in it is read out.
  */
 export function TokenCardPlaceholder() {
   return (
-    <div className="token-card token-card-placeholder">
+    <div className="token-card token-card-placeholder" aria-hidden="true">
       <div className="token-card-media" />
       <div className="token-card-body">
         <p className="token-card-name">{'\u00a0'}</p>

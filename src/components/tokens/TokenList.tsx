@@ -17,6 +17,8 @@ export interface TokenListProps<TParams = TokenListParams> {
   listKey?: string;
   /** Cards the first page is known to bring: reserved while it loads (PagedGrid placeholders). */
   placeholders?: number;
+  /** The first screen's cards at once, the others one per task (PagedGrid progressive). */
+  progressive?: boolean;
 }
 
 const tokenKey = (token: MarketplaceToken) => token.id;
@@ -40,6 +42,7 @@ export function TokenList<TParams = TokenListParams>({ listKey, label, emptyText
       itemKey={tokenKey}
       renderItem={renderToken}
       placeholders={list.placeholders}
+      progressive={list.progressive}
       renderPlaceholder={renderPlaceholder}
     />
   );

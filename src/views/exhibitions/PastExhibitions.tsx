@@ -85,6 +85,7 @@ export function ExhibitionArtworks({ exhibition }: { exhibition: Pick<Exhibition
       label={`Artworks of ${exhibition.title}`}
       emptyText="No artworks to show for this exhibition."
       placeholders={Math.min(EXHIBITION_ARTWORKS_PAGE_SIZE, exhibition.artworks.length)}
+      progressive
     />
   );
 }

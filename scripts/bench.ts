@@ -31,6 +31,7 @@ import { measurePages } from './bench/pages';
 import { measureSoldBadge } from './bench/soldBadge';
 import { measureUpload } from './bench/upload';
 import { firstLoadJs } from './bundle-size';
+import { buildServer, serverCommand } from './buildServer';
 
 const root = join(import.meta.dirname, '..');
 const benchDataDir = join(root, '.data-bench');
@@ -64,8 +65,10 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-function startServer(dataDir = benchDataDir): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+/** The server as `npm start` runs it, from the bundle scripts/buildServer.ts made (`entry`, built before any timing). */
+function startServer(entry: string, dataDir = benchDataDir): ChildProcess {
+  const { command, args } = serverCommand(entry);
+  return spawn(command, args, {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(benchPort), DATA_DIR: dataDir, DEPLOYMENTS_FILE: join(dataDir, 'no-deployments.json') },
@@ -199,7 +202,7 @@ async function onlyLoad() {
       writeFileSync(join(dataDir, 'bench-seeded'), '10000');
     }
   }
-  const server = startServer(dataDir);
+  const server = startServer(await buildServer(), dataDir);
   try {
     await waitUntilUp();
     const warmUp = benchClient();
@@ -221,8 +224,9 @@ async function startOnBenchDatabase(): Promise<ChildProcess> {
     writeFileSync(join(benchDataDir, 'bench-seeded'), String(TOKENS));
   }
   console.log('== server cold start on the existing database');
+  const entry = await buildServer();
   const started = performance.now();
-  const server = startServer();
+  const server = startServer(entry);
   try {
     await waitUntilUp();
   } catch (error) {

@@ -22,6 +22,7 @@ import { unixfsCid } from '../../server/media/unixfs.js';
 import startPostgres from '../../tests/server/postgres.globalSetup.js';
 import { percentile, root, round, runWhenMain } from './common.js';
 import { freePort, prepareDatabase, timedUpload, videoBytes, waitUntilUp, type UploadRow } from './upload.js';
+import { buildServer, serverCommand } from '../buildServer.js';
 
 
 async function rssBytes(pid: number): Promise<number> {
@@ -80,7 +81,8 @@ async function measureOne(kind: 'pglite' | 'postgres', databaseUrl: string | und
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const { key, canvasId } = await prepareDatabase(dataDir, databaseUrl);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const { command, args } = serverCommand(await buildServer());
+  const server = spawn(command, args, {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', DEPLOYMENTS_FILE: join(dataDir, 'none.json') },

@@ -15,6 +15,7 @@ import { deployMarketplaceContracts } from '../../contracts/deploy.js';
 import { marketplaceAbi } from '../../contracts/generated/index.js';
 import { CHROMIUM, CHROMIUM_FLAGS, percentile, root, round, runWhenMain, type BenchOptions, type BenchRow } from './common';
 import { approveMarketplace, createCollection, createSale, NATIVE, type SeedWallet } from '../seed/chain.js';
+import { buildServer, serverCommand } from '../buildServer.js';
 
 export type SoldBadgeRow = BenchRow;
 
@@ -153,11 +154,12 @@ export async function measureSoldBadge(options: SoldBadgeOptions = {}): Promise<
     for (let tokenId = 1; tokenId <= tokenCount; tokenId++) saleIds.push(await createSale(market, wallet(artist!), collection, tokenId, PRICE));
 
     log(`== sold badge: server with the built app (${staticDir}) at ${base}`);
+    const { command, args } = serverCommand(await buildServer());
     children.push(
-      startProcess(['server/main.ts'], {
+      spawn(command, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env,
         PORT: String(serverPort), HOST: '127.0.0.1', DATA_DIR: join(dataDir, 'db'), DATABASE_URL: '', DEPLOYMENTS_FILE: deploymentsFile,
         STATIC_DIR: staticDir, CHAIN_RPC_URL: rpcUrl,
-      }),
+      } }),
     );
     await until('the indexed listings', async () => ((await indexedListings(base)) === tokenCount ? true : undefined));
 

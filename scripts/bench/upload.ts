@@ -19,6 +19,7 @@ import { openDatabase } from '../../server/db/client.js';
 import { accounts, collections } from '../../server/db/schema.js';
 import { authorizationHeader, requestNonce } from '../../src/services/authFetch.js';
 import { root, round, runWhenMain, type BenchRow } from './common.js';
+import { buildServer, serverCommand } from '../buildServer.js';
 
 export type UploadRow = BenchRow;
 
@@ -124,7 +125,8 @@ export async function measureUpload(log: (line: string) => void = console.log): 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const { key, canvasId } = await prepareDatabase(dataDir);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const { command, args } = serverCommand(await buildServer());
+  const server = spawn(command, args, {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', DEPLOYMENTS_FILE: join(dataDir, 'none.json') },

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config';
 import { axeViolations } from './support/axe';
+import { buildServer, serverCommand } from '../../scripts/buildServer.js';
 
 // Issue 29 "long lists stay light": a benchmark database of its own (`npm run seed -- --tokens 1000`, no chain) served
 // with the shipped build (Preact) by a second server on its own port, so the demo stack's data is untouched. After
@@ -25,7 +26,9 @@ test.beforeAll(async () => {
   const env = { ...process.env, DATA_DIR: dataDir, DEPLOYMENTS_FILE: join(dataDir, 'no-deployments.json') };
   const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--tokens', String(TOKENS), '--reset'], { env, encoding: 'utf8' });
   expect(seeded.status, seeded.stderr).toBe(0);
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // The server as `npm start` runs it (the bundle).
+  const { command, args } = serverCommand(await buildServer());
+  server = spawn(command, args, {
     env: { ...env, PORT: String(PORT), CONTENT_PORT: String(PORT + 1000), ...(process.env.E2E_STATIC_DIR ? { STATIC_DIR: process.env.E2E_STATIC_DIR } : {}) },
     stdio: 'ignore',
     detached: true,

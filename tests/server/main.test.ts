@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { makeStaticDir } from './fixtures.js';
+import { buildServer, serverCommand } from '../../scripts/buildServer.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -16,9 +17,20 @@ interface Started {
   exit: Promise<number | null>;
 }
 
-// Runs `server/main.ts` as `npm run server` does (tsx), as a child process with its own environment.
-function startServer(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+/** How the server runs: its sources through tsx (`npm run server`, the tests), or the bundle `npm start` runs. */
+const RUNNERS = ['sources', 'bundle'] as const;
+type Runner = (typeof RUNNERS)[number];
+let bundleEntry: Promise<string> | undefined;
+
+async function serverArgs(runner: Runner): Promise<string[]> {
+  if (runner === 'sources') return ['--import', 'tsx', 'server/main.ts'];
+  bundleEntry ??= buildServer();
+  return serverCommand(await bundleEntry).args;
+}
+
+// Runs the server as a child process with its own environment.
+async function startServer(runner: Runner, env: Record<string, string>): Promise<Started> {
+  const child = spawn(process.execPath, await serverArgs(runner), {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -41,7 +53,9 @@ async function waitForListening(server: Started, timeoutMs = 60_000): Promise<st
   throw new Error(`server did not start:\n${server.output()}`);
 }
 
-describe.each(DATABASE_KINDS)('server/main.ts on %s', (kind) => {
+const CASES = DATABASE_KINDS.flatMap((kind) => RUNNERS.map((runner) => [kind, runner] as const));
+
+describe.each(CASES)('server/main.ts on %s (%s)', (kind, runner) => {
   let root: string;
   let database: TestDatabase | undefined;
   let env: Record<string, string>;
@@ -65,7 +79,7 @@ describe.each(DATABASE_KINDS)('server/main.ts on %s', (kind) => {
   });
 
   it('starts, serves the API and the app, and shuts down cleanly on SIGTERM', async () => {
-    const server = startServer(env);
+    const server = await startServer(runner, env);
     try {
       const url = await waitForListening(server);
       expect(server.output()).toContain(kind === 'pglite' ? `Database: PGlite in ${env.DATA_DIR}` : 'Database: PostgreSQL');
@@ -73,6 +87,14 @@ describe.each(DATABASE_KINDS)('server/main.ts on %s', (kind) => {
       const config = await fetch(`${url}/api/v1/config`);
       expect(config.status).toBe(200);
       expect(((await config.json()) as { maxFileSize: number }).maxFileSize).toBe(10485760);
+      // A list read: the query's cost is estimated on the schema (server/graphql/limits.ts, its graphql the one yoga
+      // loads), and the database answers through the migrated tables.
+      const read = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ getMarketplaceTokens(pagination: { perPage: 15 }) { totalCount edges { node { id name } } } }' }),
+      });
+      expect(await read.json()).toEqual({ data: { getMarketplaceTokens: { totalCount: 0, edges: [] } } });
       const page = await fetch(`${url}/explore`);
       expect(await page.text()).toContain('<div id="root">');
       // The content origin listens on a port of its own (a free one with PORT 0), named in the config it serves:
@@ -89,7 +111,7 @@ describe.each(DATABASE_KINDS)('server/main.ts on %s', (kind) => {
       if (kind === 'pglite') {
         expect(existsSync(join(env.DATA_DIR!, 'server.lock'))).toBe(true);
         // A second server on the same data folder fails fast and says why.
-        const second = startServer(env);
+        const second = await startServer(runner, env);
         expect(await second.exit).toBe(1);
         expect(second.output()).toContain(`already in use by process ${server.child.pid}`);
         // The first one is unaffected.
@@ -104,7 +126,7 @@ describe.each(DATABASE_KINDS)('server/main.ts on %s', (kind) => {
   });
 
   it('refuses an invalid environment with a readable message', async () => {
-    const server = startServer({ ...env, PORT: 'abc' });
+    const server = await startServer(runner, { ...env, PORT: 'abc' });
     expect(await server.exit).toBe(1);
     expect(server.output()).toContain('Invalid server environment');
     expect(server.output()).toContain('PORT');

@@ -4,6 +4,7 @@
 import type { ArticlesPage, MediaArticlesFirstLoad } from '../../../machines/articles/mediaArticlesPageMachine';
 import { graphql, type ResultOf } from '../../graphql/graphql';
 import { graphqlRequest } from '../graphql';
+import { utcMonthDayYear } from '../../../domain/utcDates';
 
 /** An article as the list and the featured read answer it: a card shows the cover thumbnail, title, type and date. */
 export const ArticleSummaryFields = graphql(`
@@ -55,7 +56,5 @@ export async function fetchMediaArticles(signal?: AbortSignal): Promise<MediaArt
   return { featured, ...first };
 }
 
-const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-
-/** The card's date: "Nov 23, 2026". */
-export const articleDate = (createdAt: string) => DATE.format(new Date(createdAt));
+/** The card's date: "Nov 23, 2026" (UTC, without Intl: domain/utcDates.ts). */
+export const articleDate = (createdAt: string) => utcMonthDayYear(createdAt);

@@ -7,6 +7,7 @@ import { graphql, PersonFields, type ResultOf } from '../../graphql/graphql';
 import type { ArticleSummary } from '../articles/mediaArticles';
 import { fetchFeaturedArticle } from '../articles/mediaArticles';
 import { graphqlRequest } from '../graphql';
+import { utcMonthDay, utcMonthDayYear } from '../../../domain/utcDates';
 import type { MarketplaceCollection } from '../marketplace';
 
 /**
@@ -119,8 +120,5 @@ export async function fetchCurrentExhibition(signal?: AbortSignal): Promise<Exhi
 
 export { fetchFeaturedArticle, type ArticleSummary };
 
-const SHORT = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const LONG = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-
-/** An exhibition's dates as the seed shows them: "Nov 1 – Dec 31, 2026" (the year with the end only). */
-export const exhibitionDates = (startDate: string, endDate: string) => `${SHORT.format(new Date(startDate))} – ${LONG.format(new Date(endDate))}`;
+/** An exhibition's dates as the seed shows them: "Nov 1 – Dec 31, 2026" (the year with the end only; UTC, without Intl). */
+export const exhibitionDates = (startDate: string, endDate: string) => `${utcMonthDay(startDate)} – ${utcMonthDayYear(endDate)}`;

@@ -8,7 +8,16 @@ import { watchRestores } from './flowRefresh';
 
 /** The started root actor, its children backed by the real services. */
 export function createAppActor(overrides?: AppServiceOverrides): AppActor {
-  const actor = createActor(provideAppServices(overrides));
+  return startAppActor(createUnstartedAppActor(overrides));
+}
+
+/** The root actor before it starts: the app's start makes it, yields, then starts it (src/main.tsx). */
+export function createUnstartedAppActor(overrides?: AppServiceOverrides): AppActor {
+  return createActor(provideAppServices(overrides));
+}
+
+/** Starts the root actor (its children with it) and binds what the services observe. */
+export function startAppActor(actor: AppActor): AppActor {
   actor.start();
   // The wallet session learns the configured chain from the config actor and reports through notifications.
   bindWalletSession(actor);

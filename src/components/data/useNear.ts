@@ -1,7 +1,9 @@
 // Calls `onNear` once, when the element comes within NEAR_MARGIN of the viewport (at once where the browser has no
 // IntersectionObserver). Below-the-fold parts of a page (home sections, the token page's comments) load their code and
-// data then, not with the page.
+// data then, not with the page. Each runs in a task of its own: parts that come near together (the home page's
+// sections, all within the margin on a first load) would otherwise start their flows and render in one long task.
 import { useCallback, useEffect, useRef } from 'react';
+import { yieldToMain } from '../../services/yieldToMain';
 
 /** How far below the viewport a section starts loading: about a screen ahead of the scroll. */
 export const NEAR_MARGIN = '600px 0px';
@@ -25,7 +27,7 @@ export function useNear<T extends Element>(onNear: () => void): (element: T | nu
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer.current?.disconnect();
-        callback.current();
+        void yieldToMain().then(() => callback.current());
       },
       { rootMargin: NEAR_MARGIN },
     );

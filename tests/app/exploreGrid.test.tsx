@@ -36,7 +36,9 @@ describe('explore', { timeout: 30_000 }, () => {
     const server = stubGraphql(marketplace(20));
     await renderApp('/explore');
     const grid = await screen.findByRole('list', { name: 'Artworks' });
-    expect(within(grid).getAllByRole('article')).toHaveLength(15);
+    // The first screen's cards mount at once, the others one per task (PagedGrid progressive), each in its slot.
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(15);
+    await waitFor(() => expect(within(grid).getAllByRole('article')).toHaveLength(15));
     const tokenCalls = () => server.of('getMarketplaceTokens');
     expect(tokenCalls()).toHaveLength(1);
     expect(tokenCalls()[0]!.variables).toEqual({ sort: { sortBy: '_id', sortDir: -1 }, pagination: { perPage: 15 } });

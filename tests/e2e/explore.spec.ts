@@ -20,7 +20,9 @@ test('filter, sort, scroll to a second page, open a token, and Back restores the
   await grid.getByRole('article').last().scrollIntoViewIfNeeded();
   await page.mouse.wheel(0, 4000);
   await expect.poll(() => grid.getByRole('article').count()).toBeGreaterThan(15);
-  const loaded = await grid.getByRole('article').count();
+  // Every item of the pages loaded has its slot at once; its card mounts one per task (PagedGrid progressive).
+  const loaded = await grid.getByRole('listitem').count();
+  await expect(grid.getByRole('article')).toHaveCount(loaded);
 
   // Open a token from the second page (cards link only when the token has holding info).
   const target = grid.locator('li:nth-child(n+16)').getByRole('link').first();

@@ -62,6 +62,7 @@ function ExploreList({ filters, services, page }: { filters: ExploreFilters; ser
       pageSize={EXPLORE_PAGE_SIZES.token}
       label="Artworks"
       emptyText="No artworks found"
+      progressive
     />
   );
 }

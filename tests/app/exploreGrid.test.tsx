@@ -22,6 +22,10 @@ function marketplace(totalTokens: number, totalCollections = 6) {
   };
 }
 
+// The cards after the first screen's mount one per task (PagedGrid progressive): a loaded CI machine's jsdom takes
+// seconds for a page of them, more than testing-library's wait.
+const CARDS_MOUNTED = { timeout: 20_000 };
+
 describe('explore', { timeout: 30_000 }, () => {
   beforeEach(() => {
     forgetAllListSnapshots();
@@ -38,14 +42,14 @@ describe('explore', { timeout: 30_000 }, () => {
     const grid = await screen.findByRole('list', { name: 'Artworks' });
     // The first screen's cards mount at once, the others one per task (PagedGrid progressive), each in its slot.
     expect(within(grid).getAllByRole('listitem')).toHaveLength(15);
-    await waitFor(() => expect(within(grid).getAllByRole('article')).toHaveLength(15));
+    await waitFor(() => expect(within(grid).getAllByRole('article')).toHaveLength(15), CARDS_MOUNTED);
     const tokenCalls = () => server.of('getMarketplaceTokens');
     expect(tokenCalls()).toHaveLength(1);
     expect(tokenCalls()[0]!.variables).toEqual({ sort: { sortBy: '_id', sortDir: -1 }, pagination: { perPage: 15 } });
     expect(FakeIntersectionObserver.instances.at(-1)!.options.threshold).toBe(0.1);
 
     act(() => FakeIntersectionObserver.showObserved());
-    await waitFor(() => expect(within(grid).getAllByRole('article')).toHaveLength(20));
+    await waitFor(() => expect(within(grid).getAllByRole('article')).toHaveLength(20), CARDS_MOUNTED);
     expect(tokenCalls()[1]!.variables).toEqual({ sort: { sortBy: '_id', sortDir: -1 }, pagination: { perPage: 15, after: 'c15' } });
 
     act(() => FakeIntersectionObserver.showObserved());
@@ -79,11 +83,11 @@ describe('explore', { timeout: 30_000 }, () => {
     const { router } = await renderApp('/explore');
     const grid = await screen.findByRole('list', { name: 'Artworks' });
     act(() => FakeIntersectionObserver.showObserved());
-    await waitFor(() => expect(within(grid).getAllByRole('article')).toHaveLength(30));
+    await waitFor(() => expect(within(grid).getAllByRole('article')).toHaveLength(30), CARDS_MOUNTED);
 
     await userEvent.click(screen.getByRole('radio', { name: 'Most liked' }));
     await waitFor(() => expect(router.state.location.search).toEqual({ sort: 'most_liked' }));
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Artworks' })).getAllByRole('article')).toHaveLength(15));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Artworks' })).getAllByRole('article')).toHaveLength(15), CARDS_MOUNTED);
     expect(server.of('getMarketplaceTokens').at(-1)!.variables).toEqual({ sort: { sortBy: 'likesCount', sortDir: -1 }, pagination: { perPage: 15 } });
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Video' }));
@@ -139,7 +143,7 @@ describe('explore', { timeout: 30_000 }, () => {
     const { router } = await renderApp('/explore?sort=oldest');
     const grid = await screen.findByRole('list', { name: 'Artworks' });
     act(() => FakeIntersectionObserver.showObserved());
-    await waitFor(() => expect(within(grid).getAllByRole('article')).toHaveLength(30));
+    await waitFor(() => expect(within(grid).getAllByRole('article')).toHaveLength(30), CARDS_MOUNTED);
     const requests = server.of('getMarketplaceTokens').length;
     expect(requests).toBe(2);
 
@@ -179,7 +183,7 @@ describe('explore live refresh', { timeout: 30_000 }, () => {
     total = 4;
     // A reconnect: the liveEvents actor says at once that lists are stale.
     act(() => getAppActor(appActor, 'liveEvents').send({ type: 'live.resync' }));
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Artworks' })).getAllByRole('article')).toHaveLength(4));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Artworks' })).getAllByRole('article')).toHaveLength(4), CARDS_MOUNTED);
     const calls = server.of('getMarketplaceTokens');
     expect(calls).toHaveLength(2);
     expect(calls[1]!.variables).toEqual(calls[0]!.variables);

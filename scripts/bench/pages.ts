@@ -18,6 +18,10 @@
 // own content read in Lighthouse's page after the run), else the bench throws instead of reporting the figures of a
 // signed-out page. The first-load script of those pages is measured with the same session (firstLoad.ts `signIn`).
 // BENCH_PAGES_SCREENSHOTS=<dir> writes each run's final screenshot there.
+// Measured 2026-12-03, `--runs 1 /studio/list /profile /account/dashboard`, two runs on a shared machine (uptime load
+// 2.6 → 5.7, then 1.2 → 3.5): /studio/list 0.90, 0.90 (LCP 3.20, 3.11 s; TBT 65, 26 ms; CLS 0), /profile 0.84, 0.88
+// (3.39, 3.31 s; 202, 66 ms; CLS 0.004), /account/dashboard 0.67, 0.81 (3.87, 3.88 s; 643, 182 ms; CLS 0.027);
+// first-load script signed in (gzip -9) 127.8, 138.9 and 143.1 KB: over 120, the stored session loads the wallet stack.
 // Run alone with `npx tsx scripts/bench/pages.ts [--runs N] [--static-dir dist] [/path ...]` (a signed-in page's path
 // is measured signed in), or from scripts/bench.ts (`npm run bench -- --only=pages`). BENCH_PAGES_PORT,
 // BENCH_PAGES_CHAIN_PORT and BENCH_PAGES_DEMO (the data folder .data-bench-<name>) keep a run apart from another's.

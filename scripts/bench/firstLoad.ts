@@ -7,10 +7,15 @@
 //   server, server/http/static.ts, sends br, and files under 1 KB uncompressed; the encodings seen are reported);
 // - as gzip -9 of the decoded body, the same measure as the static count (scripts/bundle-size.ts) whatever the
 //   server negotiated.
+// Signed in (`signIn`: a demo account's index; the signed-in pages of issue 29): the browser signs in once through the
+// app and the real server (scripts/bench/signIn.ts) and every fresh context starts from that session (its localStorage
+// and IndexedDB, as Playwright's storage state), so the page loads as a returning signed-in user's would, with nothing
+// cached; after the network is idle the page must show signed-in content (else the measure throws).
 // Run alone with `npx tsx scripts/bench/firstLoad.ts http://127.0.0.1:<port> [/ ...]` against a running server
-// (`--files` lists every script), or from scripts/bench.ts.
+// (`--files` lists every script; `--signed-in` signs in first), or from scripts/bench.ts.
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, type BrowserContextOptions } from '@playwright/test';
+import { DEMO_CREATOR, expectSignedIn, readSignedIn, signedInPage, signInWithDemoWallet } from './signIn';
 
 export type FirstLoadRow = { metric: string; value: number; unit: string; target?: string };
 
@@ -37,6 +42,13 @@ export interface FirstLoadMeasure {
   otherOriginsGzip: number;
   /** False when the network never rested within 60 s (the scripts are those fetched until then). */
   idle: boolean;
+  /** Measured with a signed-in session (and checked to have rendered signed in). */
+  signedIn: boolean;
+}
+
+export interface FirstLoadOptions {
+  /** Sign in first as this demo account (scripts/bench/signIn.ts) and load every path with that session. */
+  signIn?: number;
 }
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -48,12 +60,22 @@ const CHROMIUM_FLAGS = [
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
 
 /** Opens each path in its own fresh context (cache disabled, no service worker) and sums its scripts until network idle. */
-export async function measureFirstLoad(baseUrl: string, paths: string[]): Promise<FirstLoadMeasure[]> {
+export async function measureFirstLoad(baseUrl: string, paths: string[], { signIn }: FirstLoadOptions = {}): Promise<FirstLoadMeasure[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   const measures: FirstLoadMeasure[] = [];
   try {
+    let storageState: BrowserContextOptions['storageState'];
+    if (signIn !== undefined) {
+      const signing = await browser.newContext({ serviceWorkers: 'block' });
+      try {
+        await signInWithDemoWallet(signing, baseUrl, signIn);
+        storageState = await signing.storageState({ indexedDB: true });
+      } finally {
+        await signing.close();
+      }
+    }
     for (const path of paths) {
-      const context = await browser.newContext({ serviceWorkers: 'block' });
+      const context = await browser.newContext({ serviceWorkers: 'block', ...(storageState ? { storageState } : {}) });
       try {
         const page = await context.newPage();
         const cdp = await context.newCDPSession(page);
@@ -95,6 +117,11 @@ export async function measureFirstLoad(baseUrl: string, paths: string[]): Promis
         const scripts = (await Promise.all(pending)).sort((a, b) => a.url.localeCompare(b.url));
         const bad = scripts.find((script) => script.status !== 200);
         if (bad) throw new Error(`${path}: ${bad.url} answered ${bad.status}`);
+        if (signIn !== undefined) {
+          const expected = signedInPage(path);
+          if (!expected) throw new Error(`${path} is not a signed-in page of the bench (scripts/bench/signIn.ts SIGNED_IN_PAGES)`);
+          await expectSignedIn(() => page.evaluate(readSignedIn, expected.shows), expected, 'first-load script');
+        }
         const origin = new URL(baseUrl).origin;
         const own = scripts.filter((script) => new URL(script.url).origin === origin);
         measures.push({
@@ -105,6 +132,7 @@ export async function measureFirstLoad(baseUrl: string, paths: string[]): Promis
           encodings: [...new Set(own.map((script) => script.encoding))].sort(),
           otherOriginsGzip: scripts.filter((script) => !own.includes(script)).reduce((sum, script) => sum + script.gzip, 0),
           idle,
+          signedIn: signIn !== undefined,
         });
       } finally {
         await context.close();
@@ -120,22 +148,24 @@ export async function measureFirstLoad(baseUrl: string, paths: string[]): Promis
 export function firstLoadRows(measures: FirstLoadMeasure[]): FirstLoadRow[] {
   return measures.flatMap((measure) => {
     const target = '≤ 120';
-    const how = `Chromium, fresh context, cache off, no SW, ${measure.idle ? 'until network idle' : 'network never idle: 60 s'}, ${measure.scripts.length} scripts`;
+    const how = `Chromium, fresh context${measure.signedIn ? ' with the session' : ''}, cache off, no SW, ${measure.idle ? 'until network idle' : 'network never idle: 60 s'}, ${measure.scripts.length} scripts`;
+    const page = measure.signedIn ? `${measure.path} (signed in)` : measure.path;
     const rows: FirstLoadRow[] = [
-      { metric: `first-load script ${measure.path} in a browser, transferred (${measure.encodings.join('+')}; ${how})`, value: kb(measure.transferred), unit: 'KB', target },
-      { metric: `first-load script ${measure.path} in a browser, gzip -9 of the bodies`, value: kb(measure.gzip), unit: 'KB', target },
+      { metric: `first-load script ${page} in a browser, transferred (${measure.encodings.join('+')}; ${how})`, value: kb(measure.transferred), unit: 'KB', target },
+      { metric: `first-load script ${page} in a browser, gzip -9 of the bodies`, value: kb(measure.gzip), unit: 'KB', target },
     ];
     if (measure.otherOriginsGzip > 0) {
-      rows.push({ metric: `first-load script ${measure.path}: the generative sandbox's frame (content origin: p5 and the artist's script), gzip -9`, value: kb(measure.otherOriginsGzip), unit: 'KB' });
+      rows.push({ metric: `first-load script ${page}: the generative sandbox's frame (content origin: p5 and the artist's script), gzip -9`, value: kb(measure.otherOriginsGzip), unit: 'KB' });
     }
     return rows;
   });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const args = process.argv.slice(2).filter((arg) => arg !== '--files');
+  const args = process.argv.slice(2).filter((arg) => arg !== '--files' && arg !== '--signed-in');
   const [baseUrl = 'http://127.0.0.1:8787', ...given] = args;
-  const measures = await measureFirstLoad(baseUrl, given.length ? given : ['/']);
+  const signIn = process.argv.includes('--signed-in') ? { signIn: DEMO_CREATOR.accountIndex } : {};
+  const measures = await measureFirstLoad(baseUrl, given.length ? given : ['/'], signIn);
   if (process.argv.includes('--files')) {
     for (const measure of measures) {
       console.log(`== ${measure.path}`);

@@ -36,13 +36,17 @@ export interface LighthouseFigures {
   numeric(id: string): number;
 }
 
+/** A Puppeteer page of the Chromium at `port` for Lighthouse to run in (it opens and closes its own when none is given). */
+export type LighthousePage = NonNullable<Parameters<typeof lighthouse>[3]>;
+
 /**
- * Runs Lighthouse (mobile, performance only) on one page in the Chromium at `port`. A trace Lighthouse could not
- * record (NO_NAVSTART on a loaded machine: it says to run again) is run again, `attempts` times in all.
+ * Runs Lighthouse (mobile, performance only) on one page in the Chromium at `port` (in `page` when given, which stays
+ * open for the caller to read afterwards). A trace Lighthouse could not record (NO_NAVSTART on a loaded machine: it
+ * says to run again) is run again, `attempts` times in all.
  */
-export async function runLighthouse(url: string, port: number, attempts = 1, log: (line: string) => void = () => undefined): Promise<LighthouseFigures> {
+export async function runLighthouse(url: string, port: number, attempts = 1, log: (line: string) => void = () => undefined, page?: LighthousePage): Promise<LighthouseFigures> {
   for (let attempt = 1; ; attempt += 1) {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, undefined, page);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) {

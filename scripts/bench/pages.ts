@@ -5,24 +5,45 @@
 // It runs against the whole demo as `npm start` runs it (its own data folder and ports, the build in dist/): the chain,
 // the seeded demo data, the server. The pages are found as a visitor finds them, from the demo's own links: the first
 // token of each media type on /explore, that token's collection, the first artist on /artists, the first article on
-// /media-articles. Signed-in pages (/studio/list, /profile, /account/dashboard) are not measured yet (Lighthouse would
-// need a wallet session in its profile).
-// Run alone with `npx tsx scripts/bench/pages.ts [--runs N] [--static-dir dist] [/path ...]`, or from scripts/bench.ts
-// (`npm run bench -- --only=pages`).
+// /media-articles.
+// The signed-in pages (/studio/list, /profile, /account/dashboard, labelled "(signed in)") are measured as creator
+// Mara Vale (demo account #1, two seeded collections) meets them, in a Chromium of their own so the other pages stay a
+// signed-out visitor's: that Chromium is first signed in through the app as a demo visitor does (the wallet modal's
+// demo wallet, the terms, the SIWE message signed by the chain's node and verified by the server; scripts/bench/
+// signIn.ts, driven over CDP by Playwright), which leaves the session the app restores at start in its profile
+// (localStorage: the connection flag and wagmi's keys; IndexedDB: the API key). Lighthouse keeps its storage reset:
+// in Lighthouse 13 it clears the service worker, Cache Storage and the HTTP cache, not localStorage, IndexedDB or
+// cookies, so each run is a returning signed-in user's first load with nothing served warm. Each run must end on its
+// page rendered signed in (Lighthouse's final URL, then the account avatar, no connect-wallet prompt and the page's
+// own content read in Lighthouse's page after the run), else the bench throws instead of reporting the figures of a
+// signed-out page. The first-load script of those pages is measured with the same session (firstLoad.ts `signIn`).
+// BENCH_PAGES_SCREENSHOTS=<dir> writes each run's final screenshot there.
+// Measured 2026-12-03, `--runs 1 /studio/list /profile /account/dashboard`, two runs on a shared machine (uptime load
+// 2.6 → 5.7, then 1.2 → 3.5): /studio/list 0.90, 0.90 (LCP 3.20, 3.11 s; TBT 65, 26 ms; CLS 0), /profile 0.84, 0.88
+// (3.39, 3.31 s; 202, 66 ms; CLS 0.004), /account/dashboard 0.67, 0.81 (3.87, 3.88 s; 643, 182 ms; CLS 0.027);
+// first-load script signed in (gzip -9) 127.8, 138.9 and 143.1 KB: over 120, the stored session loads the wallet stack.
+// Run alone with `npx tsx scripts/bench/pages.ts [--runs N] [--static-dir dist] [/path ...]` (a signed-in page's path
+// is measured signed in), or from scripts/bench.ts (`npm run bench -- --only=pages`). BENCH_PAGES_PORT,
+// BENCH_PAGES_CHAIN_PORT and BENCH_PAGES_DEMO (the data folder .data-bench-<name>) keep a run apart from another's.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { launch } from 'chrome-launcher';
+import puppeteer from 'puppeteer-core';
 import { CHROMIUM, CHROMIUM_FLAGS, root, runWhenMain, startDemo, tableRows, waitForDemo, type BenchOptions, type BenchRow } from './common';
 import { firstLoadRows, measureFirstLoad } from './firstLoad';
-import { runLighthouse } from './lighthouse';
+import { runLighthouse, type LighthousePage } from './lighthouse';
+import { DEMO_CREATOR, expectSignedIn, readSignedIn, SIGNED_IN_PAGES, signedInPage, signInWithDemoWallet, type SignedInPage } from './signIn';
 
 export interface PagesOptions extends BenchOptions {
   port?: number;
   chainPort?: number;
   /** Lighthouse runs per page (the median is reported). */
   runs?: number;
-  /** Pages to measure; default: every page the demo links to (see pagesOfDemo). */
+  /** Pages to measure; default: every page the demo links to (see pagesOfDemo) and the signed-in pages. */
   paths?: string[];
+  /** The demo's name: its data folder is `.data-bench-<name>` (startDemo). */
+  demoName?: string;
 }
 
 /** One page's Lighthouse figures over its runs. */
@@ -94,52 +115,97 @@ export async function pagesOfDemo(browser: Browser, base: string): Promise<Array
   return pages;
 }
 
-/** Lighthouse (mobile, performance only) `runs` times per page, one Chromium for all. */
-export async function lighthouseRuns(base: string, paths: readonly string[], runs: number, log: (line: string) => void): Promise<PageRuns[]> {
+/**
+ * Lighthouse (mobile, performance only) `runs` times per page, one Chromium for all. `signIn` (a demo account's
+ * index): that Chromium (a fresh profile of its own) is signed in first through the app (scripts/bench/signIn.ts,
+ * driven over CDP by Playwright), and every run must end on its page rendered signed in (checked in Lighthouse's own
+ * page after the run, and its final URL), else this throws. Lighthouse's storage reset stays on: in Lighthouse 13 it
+ * clears the origin's service worker, Cache Storage and the HTTP cache but keeps localStorage, IndexedDB and
+ * cookies (its clearStorageTypes), so the session survives while nothing is served warm.
+ */
+export async function lighthouseRuns(base: string, paths: readonly string[], runs: number, log: (line: string) => void, { signIn }: { signIn?: number } = {}): Promise<PageRuns[]> {
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS], logLevel: 'silent' });
   const results: PageRuns[] = [];
+  const screenshots = process.env.BENCH_PAGES_SCREENSHOTS;
+  let pages: Awaited<ReturnType<typeof puppeteer.connect>> | null = null;
   try {
+    if (signIn !== undefined) {
+      log(`   signing in as demo account #${signIn} (the app's demo wallet, SIWE through the server)`);
+      const driver = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      try {
+        await signInWithDemoWallet(driver.contexts()[0]!, base, signIn);
+      } finally {
+        await driver.close();
+      }
+      pages = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    }
     for (const path of paths) {
       const page: PageRuns = { path, performance: [], lcp: [], tbt: [], cls: [] };
+      const signedIn: SignedInPage | undefined = signIn === undefined ? undefined : signedInPage(path);
+      if (signIn !== undefined && !signedIn) throw new Error(`${path} is not a signed-in page of the bench (scripts/bench/signIn.ts SIGNED_IN_PAGES)`);
       for (let run = 0; run < runs; run += 1) {
-        log(`   Lighthouse ${path} (run ${run + 1} of ${runs})`);
-        const { score, numeric } = await runLighthouse(`${base}${path}`, chrome.port, 3, log);
-        page.performance.push(score);
-        page.lcp.push(numeric('largest-contentful-paint'));
-        page.tbt.push(numeric('total-blocking-time'));
-        page.cls.push(numeric('cumulative-layout-shift'));
+        log(`   Lighthouse ${path}${signedIn ? ' signed in' : ''} (run ${run + 1} of ${runs})`);
+        const tab = pages ? await pages.newPage() : undefined;
+        try {
+          const { lhr, score, numeric } = await runLighthouse(`${base}${path}`, chrome.port, 3, log, tab as LighthousePage | undefined);
+          if (screenshots) {
+            const data = (lhr.audits['final-screenshot']?.details as { data?: string } | undefined)?.data;
+            mkdirSync(screenshots, { recursive: true });
+            if (data) writeFileSync(join(screenshots, `${path.replace(/[^a-z0-9]+/gi, '_')}-${run + 1}.jpg`), Buffer.from(data.replace(/^data:[^,]*,/, ''), 'base64'));
+          }
+          if (signedIn && tab) {
+            const where = `Lighthouse run ${run + 1}`;
+            const ended = new URL(lhr.finalDisplayedUrl).pathname;
+            if (ended !== signedIn.path) throw new Error(`${where}: ${signedIn.path} ended on ${ended}, not signed in as the demo creator: the session did not hold, so no figures are reported for it`);
+            await expectSignedIn(() => tab.evaluate(readSignedIn, signedIn.shows), signedIn, where);
+          }
+          page.performance.push(score);
+          page.lcp.push(numeric('largest-contentful-paint'));
+          page.tbt.push(numeric('total-blocking-time'));
+          page.cls.push(numeric('cumulative-layout-shift'));
+        } finally {
+          await tab?.close();
+        }
       }
       results.push(page);
     }
   } finally {
+    await pages?.disconnect();
     chrome.kill();
   }
   return results;
 }
 
-
 export async function measurePages({
   staticDir = join(root, 'dist'),
   port = Number(process.env.BENCH_PAGES_PORT ?? 8798),
   chainPort = Number(process.env.BENCH_PAGES_CHAIN_PORT ?? 8558),
+  demoName = process.env.BENCH_PAGES_DEMO ?? 'pages',
   runs = 3,
   paths,
   log = console.log,
 }: PagesOptions = {}): Promise<BenchRow[]> {
   const base = `http://127.0.0.1:${port}`;
-  log(`== the demo at ${base} (chain ${chainPort}), serving ${staticDir}`);
-  const demo = startDemo('pages', port, chainPort, resolve(staticDir));
+  log(`== the demo at ${base} (chain ${chainPort}, data .data-bench-${demoName}), serving ${staticDir}`);
+  const demo = startDemo(demoName, port, chainPort, resolve(staticDir));
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   const rows: BenchRow[] = [];
   try {
     await waitForDemo(base);
-    const pages = paths ? paths.map((path) => ({ label: path, path })) : await pagesOfDemo(browser, base);
-    log(`== ${pages.length} pages: ${pages.map((page) => page.path).join(' ')}`);
+    const pages = paths ? paths.map((path) => signedInPage(path) ?? { label: path, path }) : [...(await pagesOfDemo(browser, base)), ...SIGNED_IN_PAGES];
+    const signedOut = pages.filter((page) => !signedInPage(page.path));
+    const signedIn = pages.filter((page) => signedInPage(page.path));
+    log(`== ${pages.length} pages: ${pages.map((page) => page.label).join(' ')}`);
     log('== script fetched on a first visit until the network is idle (service workers blocked)');
-    rows.push(...firstLoadRows(await measureFirstLoad(base, pages.map((page) => page.path))));
+    if (signedOut.length) rows.push(...firstLoadRows(await measureFirstLoad(base, signedOut.map((page) => page.path))));
+    if (signedIn.length) rows.push(...firstLoadRows(await measureFirstLoad(base, signedIn.map((page) => page.path), { signIn: DEMO_CREATOR.accountIndex })));
     log(`== Lighthouse mobile, ${runs} runs per page`);
-    const measured = await lighthouseRuns(base, pages.map((page) => page.path), runs, log);
-    for (const [index, page] of pages.entries()) rows.push(...pageRows(`Lighthouse mobile ${page.label}`, measured[index]!));
+    // The signed-in pages in a Chromium of their own, signed in first: the other pages stay a signed-out visitor's.
+    const measured = [
+      ...(signedOut.length ? await lighthouseRuns(base, signedOut.map((page) => page.path), runs, log) : []),
+      ...(signedIn.length ? await lighthouseRuns(base, signedIn.map((page) => page.path), runs, log, { signIn: DEMO_CREATOR.accountIndex }) : []),
+    ];
+    for (const [index, page] of [...signedOut, ...signedIn].entries()) rows.push(...pageRows(`Lighthouse mobile ${page.label}`, measured[index]!));
   } finally {
     await browser.close();
     // The demo's process group: start.ts, its chain and its server.

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,29 +13,13 @@ import { likeButtonFlow } from '../../src/services/flows/likes';
 import { likeToggleFlow } from '../../src/services/flows/likeToggle';
 import { configAnswering, demoConfig } from './appHarness';
 import { ALICE, fakeWalletSession, loginOf } from './walletHarness';
+import { ROOT, staticGraph } from '../importGraph';
 
 // The like toggle's behaviour (its machine, the likes REST service) is not in the first load: cards on the home
 // and explore grids draw the button at once, and its flow loads src/services/flows/likeToggle.ts with import().
-const ROOT = path.resolve(__dirname, '../..');
 const LAZY = ['machines/likes/likeToggleMachine.ts', 'src/services/likes.ts', 'src/services/flows/likeToggle.ts'].map((file) => path.join(ROOT, file));
 
-/** Local files a module reaches through static imports (type-only imports and import() excluded). */
-function staticFiles(entry: string): Set<string> {
-  const seen = new Set<string>();
-  const walk = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const source = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-    for (const match of source.matchAll(/^\s*(import|export)\s+(type\s+)?([^;'"]*?\s+from\s+)?['"](\.[^'"]+)['"]/gm)) {
-      if (match[2] || (match[1] === 'export' && !match[3])) continue;
-      const base = path.resolve(path.dirname(file), match[4]!);
-      const resolved = [`${base}.ts`, `${base}.tsx`, base].find((candidate) => existsSync(candidate) && /\.tsx?$/.test(candidate));
-      if (resolved) walk(resolved);
-    }
-  };
-  walk(path.join(ROOT, entry));
-  return seen;
-}
+const staticFiles = (entry: string) => staticGraph(entry).files;
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,12 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT, staticGraph } from '../importGraph';
 
 // Issue 29: what a token page's first paint does not need is not in its first load. From the route module, static
 // imports must not reach the comment thread's machine (its chunk loads when the panel nears the screen), the contract
 // action (loaded with the first trade: src/services/chain/lazyContractAction.ts), the fullscreen dialog (its first
 // open) or the studio's rules (the media-type labels are domain/mediaTypes.ts).
-const ROOT = path.resolve(__dirname, '../..');
 const LAZY = [
   'machines/comments/commentThreadMachine.ts',
   'machines/comments/commentThreadPersistence.ts',
@@ -19,23 +19,7 @@ const LAZY = [
   'src/services/flows/likeToggle.ts',
 ];
 
-/** Local files a module reaches through static imports (type-only imports and import() excluded). */
-function staticFiles(entry: string): Set<string> {
-  const seen = new Set<string>();
-  const walk = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const source = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-    for (const match of source.matchAll(/^\s*(import|export)\s+(type\s+)?([^;'"]*?\s+from\s+)?['"](\.[^'"]+)['"]/gm)) {
-      if (match[2] || (match[1] === 'export' && !match[3])) continue;
-      const base = path.resolve(path.dirname(file), match[4]!);
-      const resolved = [`${base}.ts`, `${base}.tsx`, base].find((candidate) => existsSync(candidate) && /\.tsx?$/.test(candidate));
-      if (resolved) walk(resolved);
-    }
-  };
-  walk(path.join(ROOT, entry));
-  return seen;
-}
+const staticFiles = (entry: string) => staticGraph(entry).files;
 
 const reached = (entry: string) => {
   const files = staticFiles(entry);

@@ -42,7 +42,7 @@ async function startServer(runner: Runner, env: Record<string, string>): Promise
   return { child, output: () => text, exit };
 }
 
-async function waitForListening(server: Started, timeoutMs = 60_000): Promise<string> {
+async function waitForListening(server: Started, timeoutMs = 150_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const match = /Server listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(server.output());
@@ -52,6 +52,10 @@ async function waitForListening(server: Started, timeoutMs = 60_000): Promise<st
   }
   throw new Error(`server did not start:\n${server.output()}`);
 }
+
+// Each case starts one to two server processes (tsx transforms the sources at start): in CI beside the other
+// suites a start took up to about 40 s, so these tests get more than the server project's 60 s.
+const PROCESS_TEST_TIMEOUT_MS = 180_000;
 
 const CASES = DATABASE_KINDS.flatMap((kind) => RUNNERS.map((runner) => [kind, runner] as const));
 
@@ -123,12 +127,12 @@ describe.each(CASES)('server/main.ts on %s (%s)', (kind, runner) => {
     expect(await server.exit).toBe(0);
     expect(server.output()).toContain('SIGTERM: shutting down');
     expect(existsSync(join(env.DATA_DIR!, 'server.lock'))).toBe(false);
-  });
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('refuses an invalid environment with a readable message', async () => {
     const server = await startServer(runner, { ...env, PORT: 'abc' });
     expect(await server.exit).toBe(1);
     expect(server.output()).toContain('Invalid server environment');
     expect(server.output()).toContain('PORT');
-  });
+  }, PROCESS_TEST_TIMEOUT_MS);
 });

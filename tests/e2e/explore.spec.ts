@@ -20,9 +20,6 @@ test('filter, sort, scroll to a second page, open a token, and Back restores the
   await grid.getByRole('article').last().scrollIntoViewIfNeeded();
   await page.mouse.wheel(0, 4000);
   await expect.poll(() => grid.getByRole('article').count()).toBeGreaterThan(15);
-  // Every item of the pages loaded has its slot at once; its card mounts one per task (PagedGrid progressive).
-  const loaded = await grid.getByRole('listitem').count();
-  await expect(grid.getByRole('article')).toHaveCount(loaded);
 
   // Open a token from the second page (cards link only when the token has holding info).
   const target = grid.locator('li:nth-child(n+16)').getByRole('link').first();
@@ -30,6 +27,12 @@ test('filter, sort, scroll to a second page, open a token, and Back restores the
   const name = (await target.textContent())!.trim();
   await page.waitForTimeout(300); // let the scroll settle before reading it
   const scrolled = await page.evaluate(() => window.scrollY);
+  // The sentinel may still have asked for a further page while it was in view: the count is read once no page is
+  // loading. Every item of the pages loaded has its slot at once; its card mounts one per task (PagedGrid progressive).
+  await expect(page.getByRole('status').filter({ hasText: 'Loading artworks' })).toHaveCount(0);
+  const loaded = await grid.getByRole('listitem').count();
+  expect(loaded).toBeGreaterThan(15);
+  await expect(grid.getByRole('article')).toHaveCount(loaded);
   expect(scrolled).toBeGreaterThan(500);
   const shownAt = (await target.boundingBox())!.y;
   await target.click();

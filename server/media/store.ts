@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { CID } from 'multiformats/cid';
 import sharp from 'sharp';
+import { IMAGE_WIDTHS } from '../../domain/responsiveImage.js';
 import { MAX_FILE_SIZE, MAX_VIDEO_SIZE } from '../config.js';
 import type { Db } from '../db/client.js';
 import { media } from '../db/schema.js';
@@ -17,9 +18,9 @@ export const THUMBNAIL_WIDTH = 480;
  * The widths of an image's derivatives (issue 29): webp copies made on first request, `/ipfs/<cid>?w=<width>`. A
  * fixed set bounds what a CID can make us store; none is wider than the original (a narrower original is copied at
  * its own width). AVIF was measured here 30× slower than webp to encode (3.6 s against 0.1 s at 640 px of a
- * 3000 px PNG), too slow for a first request: webp only.
+ * 3000 px PNG), too slow for a first request: webp only. The app's srcset names the same list (domain/responsiveImage.ts).
  */
-export const DERIVATIVE_WIDTHS = [320, 640, 960, 1440, 2048] as const;
+export const DERIVATIVE_WIDTHS = IMAGE_WIDTHS;
 export type DerivativeWidth = (typeof DERIVATIVE_WIDTHS)[number];
 // Still images only: a gif (and an animated webp) keeps its original, animation and all.
 const STILL_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);

@@ -3,7 +3,7 @@
 import { act, render } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import ImageViewer from '../../src/components/media/ImageViewer';
-import { derivativeUrl, IMAGE_SIZES, responsiveImage } from '../../src/components/media/responsiveImage';
+import { derivativeUrl, IMAGE_SIZES, responsiveImage } from '../../domain/responsiveImage';
 import { TokenMedia } from '../../src/components/media/TokenMedia';
 import { CID, gifToken, imageToken } from './mediaFixtures';
 

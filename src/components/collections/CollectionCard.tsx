@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { displayName, formatPrice } from '../../app/format';
 import type { MarketplaceCollection } from '../../services/marketplace';
-import { IMAGE_SIZES, responsiveImage } from '../media/responsiveImage';
+import { IMAGE_SIZES, responsiveImage } from '../../../domain/responsiveImage';
 
 // Covers are shown 16:9 like the collection page's cover; the intrinsic size reserves the space before loading.
 const COVER_WIDTH = 640;

@@ -1,6 +1,6 @@
 // Still image: the thumbnail on cards, a derivative sized for the screen on the detail page, the original in fullscreen
 // (same square box, so no layout shift).
-import { responsiveImage } from './responsiveImage';
+import { responsiveImage } from '../../../domain/responsiveImage';
 import { MediaThumbnail, THUMB_SIZE, viewerSizes, type ViewerProps } from './TokenMedia';
 
 export default function ImageViewer({ token, variant }: ViewerProps) {

@@ -1,7 +1,7 @@
 // The token's media for a card or the detail page: the thumbnail at once, the viewer for its media type lazily.
 import { createContext, Suspense, useContext } from 'react';
 import { ChunkBoundary } from '../data/ChunkBoundary';
-import { IMAGE_SIZES, tokenImage } from './responsiveImage';
+import { IMAGE_SIZES, tokenImage } from '../../../domain/responsiveImage';
 import { FullscreenControl } from './FullscreenControl';
 import { viewerFor } from './viewers';
 import '../../styles/media.css';
@@ -30,7 +30,7 @@ export interface ViewerProps {
 // Square thumbnails: the intrinsic size lets the browser reserve space before the image loads.
 export const THUMB_SIZE = 400;
 
-/** How wide each variant shows its media (the derivative a screen needs: components/media/responsiveImage.ts). */
+/** How wide each variant shows its media (the derivative a screen needs: domain/responsiveImage.ts). */
 export const viewerSizes = (variant: ViewerVariant) => (variant === 'card' ? IMAGE_SIZES.card : variant === 'detail' ? IMAGE_SIZES.detail : IMAGE_SIZES.full);
 
 /**

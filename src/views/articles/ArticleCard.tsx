@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
-import { IMAGE_SIZES, responsiveImage } from '../../components/media/responsiveImage';
+import { IMAGE_SIZES, responsiveImage } from '../../../domain/responsiveImage';
 import '../../styles/linkCards.css';
 import { articleDate, type ArticleSummary } from '../../services/articles/mediaArticles';
 

@@ -1,5 +1,5 @@
 import { SocialLinks } from '../../components/layout/SocialLinks';
-import { IMAGE_SIZES, responsiveImage } from '../../components/media/responsiveImage';
+import { IMAGE_SIZES, responsiveImage } from '../../../domain/responsiveImage';
 import type { ArtistInfo } from '../../services/artists/artist';
 import { artistSocialLinks } from './artistLinks';
 

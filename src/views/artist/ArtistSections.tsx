@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { IMAGE_SIZES, responsiveImage } from '../../components/media/responsiveImage';
+import { IMAGE_SIZES, responsiveImage } from '../../../domain/responsiveImage';
 import type { ArtistArticle, ArtistInfo } from '../../services/artists/artist';
 import type { SanitizedHtml } from '../../services/sanitizeHtml';
 import { formatHighlightDate } from './artistLinks';

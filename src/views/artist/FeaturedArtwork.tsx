@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { MediaTypeIcon } from '../../components/media/MediaTypeIcon';
-import { IMAGE_SIZES, tokenImage } from '../../components/media/responsiveImage';
+import { IMAGE_SIZES, tokenImage } from '../../../domain/responsiveImage';
 import type { ArtistInfo } from '../../services/artists/artist';
 
 const IMAGE_SIZE = 480;

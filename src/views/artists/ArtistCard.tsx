@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import type { ArtistsCatalogueMachine } from '../../../machines/artists/artistsCatalogueMachine';
-import { IMAGE_SIZES, responsiveImage, tokenImage } from '../../components/media/responsiveImage';
+import { IMAGE_SIZES, responsiveImage, tokenImage } from '../../../domain/responsiveImage';
 import type { CatalogueArtist } from '../../services/artists/catalogue';
 import '../../styles/linkCards.css';
 

@@ -1,7 +1,7 @@
 import { useRef, type ChangeEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { COVER_TYPES, type CollectionCoverActor } from '../../../machines/collection/collectionCoverMachine';
-import { IMAGE_SIZES, responsiveImage } from '../../components/media/responsiveImage';
+import { IMAGE_SIZES, responsiveImage } from '../../../domain/responsiveImage';
 import { LazyCropUploadEditor } from '../../components/upload/LazyCropUploadEditor';
 
 const COVER_SIZE = 480;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { IMAGE_SIZES, tokenImage } from '../../components/media/responsiveImage';
+import { IMAGE_SIZES, tokenImage } from '../../../domain/responsiveImage';
 import type { MarketplaceToken } from '../../services/marketplace';
 
 /** The token an offer card is about: thumbnail, name (as a link when there is a page for it) and collection. */

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { displayName } from '../../app/format';
-import { IMAGE_SIZES, responsiveImage, tokenImage } from '../../components/media/responsiveImage';
+import { IMAGE_SIZES, responsiveImage, tokenImage } from '../../../domain/responsiveImage';
 import type { Exhibition, ExhibitionArtwork } from '../../services/exhibitions/exhibitions';
 import { ExhibitionDates } from './ExhibitionDates';
 import { introText, TWO_COLUMN_ARTISTS } from './exhibitionFormat';

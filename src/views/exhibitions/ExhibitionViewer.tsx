@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { useFlow } from '../../app/flows';
-import { IMAGE_SIZES, tokenImage } from '../../components/media/responsiveImage';
+import { IMAGE_SIZES, tokenImage } from '../../../domain/responsiveImage';
 import type { Exhibition } from '../../services/exhibitions/exhibitions';
 import { exhibitionViewerFlow, exhibitionViewerInput } from '../../services/flows/exhibitions';
 import { ArtworkSlide, IntroSlide, StatementSlide } from './ExhibitionSlides';

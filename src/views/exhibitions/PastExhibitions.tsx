@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
-import { IMAGE_SIZES, responsiveImage } from '../../components/media/responsiveImage';
+import { IMAGE_SIZES, responsiveImage } from '../../../domain/responsiveImage';
 import { TokenList } from '../../components/tokens/TokenList';
 import { EXHIBITION_ARTWORKS_PAGE_SIZE, fetchExhibitionArtworksPage, type Exhibition, type ExhibitionArtworksParams } from '../../services/exhibitions/exhibitions';
 import { ExhibitionDates } from './ExhibitionDates';

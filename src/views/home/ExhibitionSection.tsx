@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { IMAGE_SIZES, responsiveImage } from '../../components/media/responsiveImage';
+import { IMAGE_SIZES, responsiveImage } from '../../../domain/responsiveImage';
 import { exhibitionDates, type ExhibitionCard } from '../../services/home/homeData';
 
 /** Seed 001 §2 "Current exhibition card; clicking goes to exhibitions". */

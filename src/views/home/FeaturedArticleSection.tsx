@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { IMAGE_SIZES, responsiveImage } from '../../components/media/responsiveImage';
+import { IMAGE_SIZES, responsiveImage } from '../../../domain/responsiveImage';
 import { articleDate, type ArticleSummary } from '../../services/articles/mediaArticles';
 
 /** Seed 001 §2 "Featured article with a Read button" → /article/{id}. */

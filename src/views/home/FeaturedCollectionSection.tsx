@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { displayName } from '../../app/format';
-import { IMAGE_SIZES, responsiveImage } from '../../components/media/responsiveImage';
+import { IMAGE_SIZES, responsiveImage } from '../../../domain/responsiveImage';
 import type { MarketplaceCollection } from '../../services/marketplace';
 
 /**

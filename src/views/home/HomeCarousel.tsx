@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { Link } from '@tanstack/react-router';
 import type { FocusEvent, KeyboardEvent } from 'react';
 import { useFlow } from '../../app/flows';
-import { IMAGE_SIZES, responsiveImage } from '../../components/media/responsiveImage';
+import { IMAGE_SIZES, responsiveImage } from '../../../domain/responsiveImage';
 import { homeCarouselFlow } from '../../services/flows/home';
 import type { HomeSlide } from '../../services/home/homeData';
 

@@ -2,7 +2,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { ARTIST_COVER_ASPECT } from '../../../domain/artist';
 import type { ArtistProfileActor } from '../../../machines/profile/artistProfileMachine';
-import { IMAGE_SIZES, responsiveImage } from '../../components/media/responsiveImage';
+import { IMAGE_SIZES, responsiveImage } from '../../../domain/responsiveImage';
 import { LazyCropUploadEditor } from '../../components/upload/LazyCropUploadEditor';
 import { imageFileProblem } from '../../components/upload/cropImage';
 import { useObjectUrl } from '../../components/upload/useObjectUrl';

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { PORTFOLIO_CAPTION_MAX, PORTFOLIO_CONTEXT_MAX, PORTFOLIO_IMAGE_TYPES, PORTFOLIO_IMAGES_MAX } from '../../../domain/artist';
 import type { PortfolioItemValue } from '../../../machines/profile/artistProfileForm';
 import { shownError, type ArtistProfileActor } from '../../../machines/profile/artistProfileMachine';
-import { IMAGE_SIZES, responsiveImage } from '../../components/media/responsiveImage';
+import { IMAGE_SIZES, responsiveImage } from '../../../domain/responsiveImage';
 import { useObjectUrl } from '../../components/upload/useObjectUrl';
 import { ArtistTextField } from './ArtistTextField';
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { SIBLING_THUMBNAILS_SHOWN } from '../../../machines/lists/constants';
-import { IMAGE_SIZES, tokenImage } from '../../components/media/responsiveImage';
+import { IMAGE_SIZES, tokenImage } from '../../../domain/responsiveImage';
 import type { SiblingToken, TokenDetail } from '../../services/token';
 
 const THUMB_SIZE = 96;

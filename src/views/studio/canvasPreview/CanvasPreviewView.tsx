@@ -5,7 +5,7 @@ import { registeredLogin } from '../../../../machines/likes/accountLikesMachine'
 import type { StudioCanvas } from '../../../services/studio/api';
 import { useSystemActor } from '../../../app/appActorContext';
 import { useDocumentTitle } from '../../../app/useDocumentTitle';
-import { IMAGE_SIZES, responsiveImage } from '../../../components/media/responsiveImage';
+import { IMAGE_SIZES, responsiveImage } from '../../../../domain/responsiveImage';
 import { TokenMedia } from '../../../components/media/TokenMedia';
 import { MediaTypeIcon, isLabelledMediaType } from '../../../components/media/MediaTypeIcon';
 import { PagedGrid } from '../../../components/tokens/PagedGrid';

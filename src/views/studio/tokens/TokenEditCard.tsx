@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import { TOKEN_NAME_MAX } from '../../../../domain/studioRules';
 import { DESCRIPTION_MAX_LENGTH } from '../../../../domain/textRules';
 import type { TokenEditCardActor } from '../../../../machines/studio/tokenEditCardMachine';
-import { IMAGE_SIZES, tokenImage } from '../../../components/media/responsiveImage';
+import { IMAGE_SIZES, tokenImage } from '../../../../domain/responsiveImage';
 import { GatedButton } from '../../../components/offline/networkGate';
 
 export function TokenEditCard({ card }: { card: TokenEditCardActor }) {

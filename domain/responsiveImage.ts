@@ -3,7 +3,7 @@
 // it, so a phone downloads a few hundred kilobytes where the original can be 10 MB. Anything else (a data: or blob:
 // preview, another origin) is shown as it is.
 
-/** The derivative widths the server makes (server/media/store.ts DERIVATIVE_WIDTHS). */
+/** The derivative widths the server makes (server/media/store.ts) and the app's srcsets name. */
 export const IMAGE_WIDTHS = [320, 640, 960, 1440, 2048] as const;
 
 /** `sizes` of the layouts that show media images (their CSS: pages.css, token.css, explore.css, ...). */

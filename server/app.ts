@@ -11,12 +11,13 @@ import { errorResponse, handleError } from './http/errors.js';
 import { mediaRoutes } from './http/media.js';
 import { createRequestLog } from './http/requestLog.js';
 import { securityHeaders } from './http/security.js';
-import { isApiPath, serveApp } from './http/static.js';
+import { firstAnswersHtml, FIRST_ANSWER_TIMEOUT_MS, type RunRead } from './http/firstAnswers.js';
+import { isApiPath, serveApp, type FirstAnswersFor } from './http/static.js';
 import type { MediaStore } from './media/store.js';
 import { createLiveBus, type LiveBus } from './live/bus.js';
 import { attachSocketServer } from './live/socketServer.js';
 import { restRoutes } from './rest/index.js';
-import { geofence } from './security/geofence.js';
+import { geofence, regionRefused } from './security/geofence.js';
 import { createMemoryRateLimiter } from './security/memoryRateLimit.js';
 import { clientAddress, clientLimitKey } from './security/clientAddress.js';
 import { createRateLimiter, isWrite, limitByClient } from './security/rateLimit.js';
@@ -38,8 +39,8 @@ export interface CreateServerOptions {
 export interface AppServer {
   app: Hono;
   live: LiveBus;
-  /** The GraphQL executions running and queued in this process (config.security.graphqlQueue). */
-  graphqlExecutions: Pick<ExecutionQueue, 'running' | 'queued'>;
+  /** The GraphQL executions running and queued in this process (config.security.graphqlQueue); `run` takes a slot. */
+  graphqlExecutions: Pick<ExecutionQueue, 'running' | 'queued' | 'run'>;
   /** Wires socket.io at /socket.io onto the http server; the indexer broadcasts through the returned io. */
   attach(httpServer: HttpServer): SocketServer;
 }
@@ -109,7 +110,25 @@ export function createServer({ db, config, mediaStore, staticDir, live = createL
   // The generative sandbox runs creators' scripts: only the content origin serves it (http/content.ts).
   app.all('/sandbox/*', (c) => errorResponse(c, 404, 'not_found', `The sandbox is served from the content origin, ${config.contentOrigin}.`));
 
-  const serveStatic = serveApp(staticDir ?? config.staticDir);
+  // A navigation's first answers run through the same pipeline as the app's reads (its limits and execution queue),
+  // and not at all for a region the API refuses (the app shows the geofence page there), nor when every execution
+  // slot is taken: a busy server sends the page at once and the app asks as it would without them.
+  const refusedRegion = regionRefused(config.security.geofence);
+  const runFirstRead: RunRead = async (read) => {
+    if (executions.queued > 0 || executions.running >= config.security.graphqlQueue.maxConcurrent) return null;
+    const request = new Request(new URL('/graphql', 'http://first-answers.local'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ operationName: read.operationName, query: read.query, variables: read.variables }),
+      signal: AbortSignal.timeout(FIRST_ANSWER_TIMEOUT_MS),
+    });
+    const response = await executions.run(async () => yoga.fetch(request));
+    return response.ok ? ((await response.json()) as { data?: unknown; errors?: unknown }) : null;
+  };
+  const firstAnswers: FirstAnswersFor = async (c, urlPath) => {
+    return refusedRegion((name) => c.req.header(name)) ? '' : firstAnswersHtml(urlPath, runFirstRead);
+  };
+  const serveStatic = serveApp(staticDir ?? config.staticDir, firstAnswers);
   app.on(['GET', 'HEAD'], '*', (c) => {
     if (isApiPath(c.req.path)) return errorResponse(c, 404, 'not_found', `Nothing at ${c.req.path}.`);
     return serveStatic(c);

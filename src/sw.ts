@@ -5,7 +5,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { cacheLifetimeMs } from './offline/dataPolicy';
 import { createDataCache } from './offline/dataRoute';
 import { RETIRED_DATABASES, openDataStore } from './offline/dataStore';
-import { storeHandedReads } from './offline/handedReads';
+import { storeHandedAnswers, storeHandedReads } from './offline/handedReads';
 import { answerNavigation } from './offline/navigation';
 import { registerMediaCache } from './offline/mediaRoute';
 import type { PageToWorkerMessage, WorkerToPageMessage } from './offline/protocol';
@@ -79,6 +79,9 @@ self.addEventListener('message', (event) => {
       break;
     case 'offline.storeReads':
       event.waitUntil(storeHandedReads(message.reads, { origin: self.location.origin, data: dataCache, media: mediaCache }));
+      break;
+    case 'offline.storeAnswers':
+      event.waitUntil(storeHandedAnswers(message.answers, { origin: self.location.origin, data: dataCache }));
       break;
     case 'offline.unpin':
       if (typeof message.pin === 'string') event.waitUntil(dataCache.unpin(message.pin));

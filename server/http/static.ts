@@ -116,6 +116,30 @@ async function fileResponse(c: Context, filePath: string, urlPath: string): Prom
 // A navigation's page (index.html with its route's hints) compressed once per build, route and encoding.
 const pageCache = new Map<string, Promise<Uint8Array>>();
 
+/**
+ * The page with its route's first answers (http/firstAnswers.ts) in its head: made for this request, so it has no
+ * validator (no-cache, not no-store, which would keep the page out of the back/forward cache) and is compressed at a
+ * quick level (a few kilobytes, about a millisecond).
+ */
+async function answeredNavigationResponse(c: Context, page: { html: string }, answers: string): Promise<Response> {
+  const at = page.html.indexOf('</head>');
+  const bytes = Buffer.from(at < 0 ? page.html : `${page.html.slice(0, at)}${answers}${page.html.slice(at)}`, 'utf8');
+  const headers = new Headers({
+    'Content-Type': CONTENT_TYPES['.html']!,
+    'Cache-Control': cacheControlFor('/index.html'),
+    Vary: 'Accept-Encoding',
+  });
+  const encoding = negotiateEncoding(c.req.header('accept-encoding'));
+  let body: Uint8Array = bytes;
+  if (encoding) {
+    body = await (encoding === 'br' ? brotli(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipAsync(bytes, { level: 6 }));
+    headers.set('Content-Encoding', encoding);
+  }
+  headers.set('Content-Length', String(body.byteLength));
+  if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers });
+  return new Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers });
+}
+
 async function navigationResponse(c: Context, page: { html: string; etag: string; lastModified: Date }): Promise<Response> {
   const headers = new Headers({
     'Content-Type': CONTENT_TYPES['.html']!,
@@ -145,7 +169,10 @@ async function navigationResponse(c: Context, page: { html: string; etag: string
   return new Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }
 
-export function serveApp(staticDir: string) {
+/** The head elements of a navigation's first answers ('' for none), see http/firstAnswers.ts. */
+export type FirstAnswersFor = (c: Context, urlPath: string) => Promise<string>;
+
+export function serveApp(staticDir: string, firstAnswers?: FirstAnswersFor) {
   const root = normalize(staticDir);
   const pages = navigationPages(root);
   return async (c: Context) => {
@@ -167,7 +194,8 @@ export function serveApp(staticDir: string) {
     if (looksLikeFile) return errorResponse(c, 404, 'not_found', `No file at ${urlPath}.`);
     // A client route: index.html with the hints of what this route fetches first (server/http/navigationHints.ts).
     const page = await pages.page(urlPath);
-    if (page) return navigationResponse(c, page);
-    return errorResponse(c, 404, 'not_found', 'The app is not built yet: run `npm run build`.');
+    if (!page) return errorResponse(c, 404, 'not_found', 'The app is not built yet: run `npm run build`.');
+    const answers = c.req.method === 'GET' && firstAnswers ? await firstAnswers(c, urlPath).catch(() => '') : '';
+    return answers ? answeredNavigationResponse(c, page, answers) : navigationResponse(c, page);
   };
 }

@@ -37,11 +37,19 @@ export function clientCountry(header: (name: string) => string | undefined, conf
 }
 
 /** 451 Unavailable For Legal Reasons for a refused country: the app's config request sends the user to the geofence page. */
-export function geofence(config: GeofenceConfig): MiddlewareHandler {
+/** Is the request's region one the API refuses? (`header` reads the request's headers.) */
+export function regionRefused(config: GeofenceConfig): (header: (name: string) => string | undefined) => boolean {
   const blocked = new Set(config.blockedCountries);
+  return (header) => {
+    const country = blocked.size > 0 ? clientCountry(header, config) : null;
+    return country !== null && blocked.has(country);
+  };
+}
+
+export function geofence(config: GeofenceConfig): MiddlewareHandler {
+  const refused = regionRefused(config);
   return async (c, next) => {
-    const country = blocked.size > 0 ? clientCountry((name) => c.req.header(name), config) : null;
-    if (country && blocked.has(country)) return errorResponse(c, 451, 'region_blocked', REGION_BLOCKED_MESSAGE);
+    if (refused((name) => c.req.header(name))) return errorResponse(c, 451, 'region_blocked', REGION_BLOCKED_MESSAGE);
     await next();
   };
 }

@@ -113,7 +113,7 @@ export function createDataCache(options: DataCacheOptions) {
     }
   }
 
-  async function remember(key: string, read: Read, account: string, pin: string | null, response: Response): Promise<void> {
+  async function remember(key: string, read: Read, account: string, pin: string | null, response: Response, fetchedAt = now()): Promise<void> {
     const type = response.headers.get('content-type') ?? '';
     const json = /json/i.test(type);
     // Only text answers are stored (media has its own cache, by CID).
@@ -129,14 +129,15 @@ export function createDataCache(options: DataCacheOptions) {
       if (parsed && typeof parsed === 'object' && 'errors' in parsed && (parsed as { errors?: unknown }).errors != null) return;
     }
     const previous = await store.get(key).catch(() => undefined);
+    // An answer older than the one stored (handed over late) does not replace it.
+    if (previous && previous.fetchedAt > fetchedAt) return;
     const pins = [...new Set([...(previous?.pins ?? []), ...(pin ? [pin] : [])])];
-    const at = now();
     const expiresAt = expiresAtOf(read.operation, parsed);
     await putWithQuota({
       key,
       account,
-      fetchedAt: at,
-      usedAt: at,
+      fetchedAt,
+      usedAt: now(),
       status: response.status,
       headers: { 'content-type': type },
       body,
@@ -222,6 +223,19 @@ export function createDataCache(options: DataCacheOptions) {
     return true;
   }
 
+  /**
+   * Stores an answer the page got without asking this worker (a navigation's first answer, given in the page by the
+   * server at `fetchedAt`) as if the worker had fetched it: the same key, the same checks (a query, a 200 JSON answer
+   * without errors). Anything that is not a read is not stored: false.
+   */
+  async function storeAnswer(request: Request, answer: Response, fetchedAt: number): Promise<boolean> {
+    const read = await readOf(request);
+    if (!read || answer.status !== 200 || !Number.isFinite(fetchedAt)) return false;
+    const account = accountOf(request.headers.get('Authorization'));
+    await remember(requestKey(account, read.operation, read.variables), read, account, request.headers.get(PIN_HEADER), answer, Math.min(fetchedAt, now())).catch(() => {});
+    return true;
+  }
+
   /** Deletes what the policy evicts: past the window or end date, then least recently used past the budget. */
   async function evict(): Promise<void> {
     lastEviction = now();
@@ -240,6 +254,7 @@ export function createDataCache(options: DataCacheOptions) {
     matches,
     handle,
     storeRead,
+    storeAnswer,
     evict,
     forgetAccount: (account: string) => store.forgetAccount(account.toLowerCase()).catch(() => {}),
     unpin: async (pin: string) => {

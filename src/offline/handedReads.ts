@@ -2,13 +2,17 @@
 // for again and stored, so one online visit of a page is enough for it to open offline. Only reads the data cache
 // answers (GraphQL queries, same-origin GET reads) and same-origin media GETs are sent; anything else in the list (a
 // mutation, another origin, a method other than GET or POST) is dropped, never sent. Pure of worker globals.
-import { HANDED_READS_MAX, type HandedRead } from './protocol';
+import { HANDED_READS_MAX, type HandedAnswer, type HandedRead } from './protocol';
 
 export interface HandedReadTargets {
   /** The worker's origin: reads of any other origin are dropped. */
   origin: string;
   /** The data cache: does it answer this request, and store it (false: not a read, not sent). */
-  data: { matches(request: Request, origin: string): boolean; storeRead(request: Request): Promise<boolean> };
+  data: {
+    matches(request: Request, origin: string): boolean;
+    storeRead(request: Request): Promise<boolean>;
+    storeAnswer(request: Request, answer: Response, fetchedAt: number): Promise<boolean>;
+  };
   /** The media cache (`/ipfs/…` GETs). */
   media: { store(request: Request): Promise<void> };
 }
@@ -50,4 +54,22 @@ export async function storeHandedReads(reads: unknown, { origin, data, media }: 
     }
   };
   await Promise.all(Array.from({ length: PARALLEL }, next));
+}
+
+/**
+ * Stores each handed answer (at most HANDED_READS_MAX) without asking the server: only a data read of this origin
+ * (never media, never a mutation) with a text body and a time.
+ */
+export async function storeHandedAnswers(answers: unknown, { origin, data }: Pick<HandedReadTargets, 'origin' | 'data'>): Promise<void> {
+  if (!Array.isArray(answers)) return;
+  for (const answer of (answers as HandedAnswer[]).slice(-HANDED_READS_MAX)) {
+    if (!answer || typeof answer.body !== 'string' || typeof answer.fetchedAt !== 'number') continue;
+    const request = requestOf(answer.read, origin);
+    if (!request || isMedia(request) || !data.matches(request, origin)) continue;
+    try {
+      await data.storeAnswer(request, new Response(answer.body, { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' } }), answer.fetchedAt);
+    } catch {
+      // One answer that cannot be stored does not keep the others from it.
+    }
+  }
 }

@@ -28,6 +28,12 @@ export type PageToWorkerMessage =
    * only; anything else in the list is dropped, never sent), and stores the images the page showed.
    */
   | { type: 'offline.storeReads'; reads: HandedRead[] }
+  /**
+   * Reads the page got answered without asking the worker (a navigation's first answers, which the server put in the
+   * page at `fetchedAt`) while the worker controls it: the worker stores each answer as if it had fetched it, so the
+   * page opens offline with what it showed (queries only; anything else is dropped).
+   */
+  | { type: 'offline.storeAnswers'; answers: HandedAnswer[] }
   /** The new version is applied only on the user's word (existing). */
   | { type: 'SKIP_WAITING' };
 
@@ -37,6 +43,13 @@ export interface HandedRead {
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string;
+}
+
+/** A read and the answer the page got for it (`offline.storeAnswers`): the JSON body, the server's time of it. */
+export interface HandedAnswer {
+  read: HandedRead;
+  body: string;
+  fetchedAt: number;
 }
 
 /** At most this many reads are handed over (the newest kept): a first visit makes a few dozen. */

@@ -4,8 +4,9 @@ import type { AnyVariables, Client, OperationResult, RequestPolicy, TypedDocumen
 import { STORED_ANSWER_HEADER } from '../offline/protocol';
 import { stableStringify } from '../offline/dataPolicy';
 import { GraphqlError, HttpError, NetworkError, isAbortError } from './errors';
+import { answerResponse, pageAnswers } from './firstAnswers';
 import { reportAnswer, reportReadFailure, storedAtOf } from './offline/answerSource';
-import { recordRead } from './offline/firstReads';
+import { handAnswer, recordRead } from './offline/firstReads';
 
 export const GRAPHQL_ENDPOINT = '/graphql';
 
@@ -140,6 +141,14 @@ async function requestOnce<TData, TVariables extends AnyVariables>(
         fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
           // Before the worker controls the page it cannot store this read: it gets it once it does (firstReads.ts).
           if (typeof input === 'string' || input instanceof URL) recordRead(String(input), init);
+          // The route's first read, answered in the page itself (src/services/firstAnswers.ts).
+          const inPage = pageAnswers.take(init);
+          if (inPage) {
+            if (typeof input === 'string' || input instanceof URL) handAnswer(String(input), init ?? {}, inPage);
+            status = 200;
+            fetched = true;
+            return answerResponse(inPage);
+          }
           const response = await globalThis.fetch(input, init).catch((error: unknown) => {
             if (!isAbortError(error)) reportReadFailure();
             throw error;

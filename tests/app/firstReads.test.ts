@@ -5,9 +5,9 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { createDataCache } from '../../src/offline/dataRoute';
 import { openDataStore } from '../../src/offline/dataStore';
-import { storeHandedReads } from '../../src/offline/handedReads';
+import { storeHandedAnswers, storeHandedReads } from '../../src/offline/handedReads';
 import { STORED_ANSWER_HEADER, type HandedRead, type PageToWorkerMessage } from '../../src/offline/protocol';
-import { handFirstReadsToWorker, recordRead, takeRecordedReads } from '../../src/services/offline/firstReads';
+import { handAnswer, handFirstReadsToWorker, recordRead, takeRecordedReads } from '../../src/services/offline/firstReads';
 
 const ORIGIN = 'https://artbazaar.test';
 const TOKEN_QUERY = 'query getTokenFromHolding($id: ID!) { getTokenFromHolding(id: $id) { id name } }';
@@ -185,5 +185,87 @@ describe('the worker stores the handed reads', () => {
     const w = worker();
     await storeHandedReads({ url: `${ORIGIN}/api/v1/config` }, { origin: ORIGIN, data: w.data, media: w.media });
     expect(w.sent).toEqual([]);
+  });
+});
+
+describe('a read answered in the page is handed to the worker with its answer', () => {
+  const init = (): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: body(TOKEN_QUERY, { id: '7' }) });
+  const answer = { body: JSON.stringify({ data: { getTokenFromHolding: { id: '7', name: 'In the page' } } }), at: Date.UTC(2026, 10, 27, 9, 59) };
+
+  it('while a worker controls the page: posted once as offline.storeAnswers, with the read and the server time', () => {
+    const c = container();
+    c.control();
+    handAnswer('/graphql', init(), answer, c);
+    expect(c.posted).toEqual([
+      {
+        type: 'offline.storeAnswers',
+        answers: [{ read: { url: new URL('/graphql', globalThis.location?.href ?? ORIGIN).href, method: 'POST', headers: { 'content-type': 'application/json' }, body: body(TOKEN_QUERY, { id: '7' }) }, body: answer.body, fetchedAt: answer.at }],
+      },
+    ]);
+  });
+
+  it('before a worker controls the page: nothing posted (recordRead has the read, the worker asks for it itself)', () => {
+    const c = container();
+    handAnswer('/graphql', init(), answer, c);
+    expect(c.posted).toEqual([]);
+    handAnswer('/graphql', init(), answer, null);
+  });
+
+  function worker(now = Date.UTC(2026, 10, 27, 10)) {
+    const sent: string[] = [];
+    const data = createDataCache({
+      store: openDataStore(new IDBFactory()),
+      fetch: async (request) => {
+        sent.push(request.url);
+        throw new TypeError('Failed to fetch');
+      },
+      now: () => now,
+      lifetimeMs: 60 * 60_000,
+      budgetBytes: 1024 * 1024,
+      graphqlPath: '/graphql',
+      notify: () => {},
+    });
+    return { sent, data };
+  }
+  const handed = (overrides: Partial<HandedRead> = {}, answerBody = answer.body, fetchedAt = answer.at) => ({
+    read: { url: `${ORIGIN}/graphql`, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: body(TOKEN_QUERY, { id: '7' }), ...overrides },
+    body: answerBody,
+    fetchedAt,
+  });
+  const ask = (w: ReturnType<typeof worker>) => w.data.handle(new Request(`${ORIGIN}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body(TOKEN_QUERY, { id: '7' }) }));
+
+  it('the worker stores the answer without asking the server: offline the same read gets it, with the server time', async () => {
+    const w = worker();
+    await storeHandedAnswers([handed()], { origin: ORIGIN, data: w.data });
+    expect(w.sent).toEqual([]);
+    const stored = await ask(w);
+    expect(stored.headers.get(STORED_ANSWER_HEADER)).toBe(String(answer.at));
+    expect(await stored.json()).toEqual({ data: { getTokenFromHolding: { id: '7', name: 'In the page' } } });
+  });
+
+  it('stores no mutation, other origin, GET of media, answer with errors, non-JSON or timeless answer', async () => {
+    const w = worker();
+    await storeHandedAnswers(
+      [
+        handed({ body: body(LIKE_MUTATION, { id: '7' }) }),
+        handed({ url: 'https://elsewhere.test/graphql' }),
+        handed({ url: `${ORIGIN}/ipfs/bafyimage`, method: 'GET', headers: {}, body: undefined }),
+        handed({}, JSON.stringify({ data: null, errors: [{ message: 'Token not found' }] })),
+        handed({}, 'not json'),
+        { ...handed(), fetchedAt: 'yesterday' },
+        null,
+      ],
+      { origin: ORIGIN, data: w.data },
+    );
+    await expect(ask(w)).rejects.toThrow('Failed to fetch');
+    await storeHandedAnswers('not a list', { origin: ORIGIN, data: w.data });
+    expect(w.sent).toEqual([`${ORIGIN}/graphql`]);
+  });
+
+  it('an answer older than the stored copy does not replace it', async () => {
+    const w = worker();
+    await storeHandedAnswers([handed({}, JSON.stringify({ data: { getTokenFromHolding: { id: '7', name: 'Newer' } } }), answer.at + 30_000)], { origin: ORIGIN, data: w.data });
+    await storeHandedAnswers([handed()], { origin: ORIGIN, data: w.data });
+    expect(await (await ask(w)).json()).toEqual({ data: { getTokenFromHolding: { id: '7', name: 'Newer' } } });
   });
 });

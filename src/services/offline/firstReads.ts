@@ -34,6 +34,20 @@ export function recordRead(url: string, init: RequestInit = {}, container: Worke
   if (reads.length > HANDED_READS_MAX) reads.splice(0, reads.length - HANDED_READS_MAX);
 }
 
+/**
+ * A read answered in the page (a navigation's first answer) never reaches the worker: while a worker controls the
+ * page, it is handed the answer to store as it would have (`offline.storeAnswers`), so the page opens offline with
+ * what it showed. Before a worker controls the page, recordRead has the read and the worker asks for it itself.
+ */
+export function handAnswer(url: string, init: RequestInit, answer: { body: string; at: number }, container: WorkerContainer | null = browserContainer()): void {
+  const worker = container?.controller;
+  if (!worker || typeof init.body !== 'string') return;
+  const headers: Record<string, string> = {};
+  new Headers(init.headers).forEach((value, name) => (headers[name] = value));
+  const read: HandedRead = { url: new URL(url, globalThis.location?.href).href, method: 'POST', headers, body: init.body };
+  worker.postMessage({ type: 'offline.storeAnswers', answers: [{ read, body: answer.body, fetchedAt: answer.at }] });
+}
+
 /** A GET of this origin's media (`/ipfs/…`), as the worker asks for it again; null for anything else. */
 function mediaRead(address: string): HandedRead | null {
   if (typeof location === 'undefined' || !address) return null;

@@ -1,0 +1,105 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { goOffline, storedEntries } from './support/offline';
+import { graphql, listOnChain, mintCollection, readStack, waitForListing } from './support/trading';
+
+// Issue 29: a navigation's first answers. The page a browser asks for /token/{id} carries the answer of the token
+// page's first read and a preload of the image it shows, so the page renders without waiting for its script to ask
+// the server (server/http/firstAnswers.ts, src/services/firstAnswers.ts). Every later read asks the server; while
+// the service worker controls the page, it is handed the answer and stores it, so offline shows what was shown.
+
+const CREATOR = 78;
+const heading1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+/** The token reads the page itself sends to the server (a worker's own fetches are not the page's). */
+function tokenReadsOf(page: Page): string[] {
+  const sent: string[] = [];
+  page.on('request', (request: Request) => {
+    if (request.method() !== 'POST' || new URL(request.url()).pathname !== '/graphql') return;
+    const body = JSON.parse(request.postData() ?? '{}') as { operationName?: string; variables?: { id?: string } };
+    if (body.operationName === 'getTokenFromHolding') sent.push(body.variables?.id ?? '');
+  });
+  return sent;
+}
+
+test.describe('without a service worker', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a token page opened by its URL shows its data and image without asking the server; the next token page asks', async ({ page, request }) => {
+    const data = await graphql<{ getMarketplaceTokens: { edges: Array<{ node: { name: string; mediaType: string; tokenHolding: { id: string } | null } }> } }>(
+      request,
+      '{ getMarketplaceTokens(sort: { sortBy: "_id", sortDir: 1 }, pagination: { perPage: 100 }) { edges { node { name mediaType tokenHolding { id } } } } }',
+    );
+    const tokens = data.getMarketplaceTokens.edges.map((edge) => edge.node);
+    const haze = tokens.find((node) => node.name === 'Haze' && node.tokenHolding);
+    expect(haze, 'the demo has the image token Haze').toBeTruthy();
+    expect(haze!.mediaType).toBe('image');
+
+    const sent = tokenReadsOf(page);
+    const images: string[] = [];
+    page.on('request', (sentRequest) => {
+      if (sentRequest.resourceType() === 'image' && new URL(sentRequest.url()).pathname.startsWith('/ipfs/')) images.push(sentRequest.url());
+    });
+    await page.goto(`/token/${haze!.tokenHolding!.id}`);
+    await expect(heading1(page, 'Haze')).toBeVisible();
+    expect(sent, 'the page took its first read from the page the server sent').toEqual([]);
+
+    // The head preloads the image the viewer then shows: the same address, asked for once.
+    const preload = page.locator('link[rel="preload"][as="image"]');
+    await expect(preload).toHaveCount(1);
+    const candidates = [(await preload.getAttribute('href'))!, ...((await preload.getAttribute('imagesrcset')) ?? '').split(',').map((entry) => entry.trim().split(/\s+/)[0]!)]
+      .filter(Boolean)
+      .map((address) => new URL(address, page.url()).href);
+    const shown = page.getByRole('main').getByRole('img', { name: 'Haze' }).first();
+    await expect.poll(() => shown.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    const source = await shown.evaluate((image: HTMLImageElement) => image.currentSrc);
+    expect(candidates).toContain(source);
+    expect(images.filter((address) => address === source)).toHaveLength(1);
+
+    // A token opened from inside the app asks the server (the page's answer was for its first read only).
+    const other = page.getByRole('main').locator(`a[href^="/token/"]:not([href="/token/${haze!.tokenHolding!.id}"])`).first();
+    const target = (await other.getAttribute('href'))!.split('/').pop()!;
+    await other.click();
+    await expect(page).toHaveURL(new RegExp(`/token/${target}$`));
+    await expect.poll(() => sent).toContain(target);
+  });
+});
+
+test('while the worker controls the page, the answer in the page is stored: offline the reload shows the newer listing', async ({ browser, request, baseURL }) => {
+  test.setTimeout(150_000);
+  const stack = await readStack(request);
+  const collection = await mintCollection(request, stack, CREATOR, 1, 'First Answers ');
+  const token = collection.tokens[0]!;
+  const path = `/token/${token.holdingId}`;
+  const context = await browser.newContext({ baseURL });
+  let page = await context.newPage();
+  try {
+    await page.goto(path);
+    await expect(heading1(page, token.name)).toBeVisible();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { message: 'the service worker controls the page', timeout: 30_000 }).toBe(true);
+    // The first visit's read, asked again by the worker itself, is stored.
+    const tokenKey = (key: string) => key.includes('|getTokenFromHolding|') && key.includes(token.holdingId);
+    await expect.poll(async () => (await storedEntries(page)).some((entry) => tokenKey(entry.key)), { timeout: 20_000 }).toBe(true);
+
+    // Listed on chain with no page open (an open page would refresh itself on the live sale): the page the server
+    // sends next carries the listing, and a tab opened now is the worker's from its start.
+    const before = (await storedEntries(page)).find((entry) => tokenKey(entry.key))!.fetchedAt;
+    await page.close();
+    const saleId = await listOnChain(stack, CREATOR, collection.address, token.tokenId, 370_000_000_000_000_000n);
+    await waitForListing(request, collection, token.tokenId, saleId);
+    page = await context.newPage();
+    const sent = tokenReadsOf(page);
+    await page.goto(path);
+    await expect(page.getByText(/0\.37 ETH/).first()).toBeVisible();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null), 'the worker controls the tab').toBe(true);
+    expect(sent, 'the tab took the token read from the page the server sent').toEqual([]);
+    // The worker was handed that answer (it never saw the read): its stored copy is the newer one.
+    await expect.poll(async () => (await storedEntries(page)).find((entry) => tokenKey(entry.key))?.fetchedAt ?? 0, { timeout: 20_000 }).toBeGreaterThan(before);
+
+    await goOffline(context);
+    await page.reload();
+    await expect(heading1(page, token.name)).toBeVisible();
+    await expect(page.getByText(/0\.37 ETH/).first()).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});

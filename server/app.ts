@@ -126,7 +126,7 @@ export function createServer({ db, config, mediaStore, staticDir, live = createL
     return response.ok ? ((await response.json()) as { data?: unknown; errors?: unknown }) : null;
   };
   const firstAnswers: FirstAnswersFor = async (c, urlPath) => {
-    return refusedRegion((name) => c.req.header(name)) ? '' : firstAnswersHtml(urlPath, runFirstRead);
+    return refusedRegion((name) => c.req.header(name)) ? '' : firstAnswersHtml(urlPath, runFirstRead, { search: new URL(c.req.url).search });
   };
   const serveStatic = serveApp(staticDir ?? config.staticDir, firstAnswers);
   app.on(['GET', 'HEAD'], '*', (c) => {

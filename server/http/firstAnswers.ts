@@ -4,10 +4,26 @@
 // the scripts. The app takes an answer from the page once, for the request it would have sent (same operation and
 // variables, anonymous: src/services/firstAnswers.ts), and asks the server for everything after.
 //
-// The documents are the app's own (src/services/*.ts): the server may not import src/, so each is copied here and
-// tests/server/firstAnswers.test.ts fails when a copy differs from the app's printed document (an answer without a
-// field the app reads would break its page).
-import { IMAGE_SIZES, responsiveImage } from '../../domain/responsiveImage.js';
+// The documents are the app's own (src/services/*.ts), copied in http/firstReadDocuments.ts. Only reads whose variables
+// follow from the path alone are answered (the exhibitions page asks with the current time, explore with its filters'
+// paging state: those pages ask as before).
+import { DESKTOP_QUERY } from '../../domain/layout.js';
+import { IMAGE_SIZES, responsiveImage, tokenImage, type ResponsiveImage } from '../../domain/responsiveImage.js';
+import {
+  ARTICLE_PAGE_QUERY,
+  ARTICLES_PER_PAGE,
+  ARTICLES_QUERY,
+  ARTIST_PAGE_QUERY,
+  COLLECTION_PAGE_QUERY,
+  EXPLORE_FIRST_PAGE,
+  FEATURED_ARTICLE_QUERY,
+  FEATURED_COLLECTIONS_QUERY,
+  HOME_SLIDES_QUERY,
+  MARKETPLACE_TOKENS_QUERY,
+  TOKEN_PAGE_QUERY,
+} from './firstReadDocuments.js';
+
+export { TOKEN_PAGE_QUERY };
 
 /** One read the app sends on this route's first render, with the variables it sends. */
 export interface FirstRead {
@@ -21,32 +37,23 @@ export interface ImageHint {
   href: string;
   srcSet?: string;
   sizes?: string;
+  /** Only where this media query matches (the layout shows the image there only). */
+  media?: string;
 }
 
 interface FirstAnswerRoute {
   pattern: RegExp;
+  /** Answered only for the address without a query (a query changes what the page reads: explore's filters). */
+  plain?: boolean;
   reads: (params: string[]) => FirstRead[];
-  /** The largest image the first answer shows, or null. */
-  image?: (answers: ReadonlyMap<string, unknown>) => ImageHint | null;
+  /** The largest image the first answer shows (one per layout that shows another), or null. */
+  image?: (answers: ReadonlyMap<string, unknown>) => ImageHint | ImageHint[] | null;
 }
 
-const PERSON_FIELDS = 'fragment PersonFields on PersonInfo { id address alias avatar firstName lastName }';
-
-/** src/services/token.ts getTokenFromHoldingOperation. */
-export const TOKEN_PAGE_QUERY = `query getTokenFromHolding($id: ID!) {
-  getTokenFromHolding(id: $id) {
-    id _id tokenId name description thumbnailUrl mediaUrl mediaType likesCount isSold chainId createdAt filename
-    attributes metadata metadataUrl
-    collection { id _id name address chainId chainName supplyPerToken publishedAt attributes }
-    creatorInfo { ...PersonFields }
-    ownerInfo { ...PersonFields }
-    tokenHolding {
-      id chainId amount createdAt salePrice { amount currency } owner { ...PersonFields }
-      bazaarSales { id saleId allOutSaleId chainId marketplace seller amount soldAmount wasCancelled price { amount currency } }
-    }
-  }
+/** The hint of an img's attributes (domain/responsiveImage.ts): the same address and candidates the page asks for. */
+function hintOf(image: ResponsiveImage): ImageHint {
+  return { href: image.src, ...(image.srcSet ? { srcSet: image.srcSet, sizes: image.sizes } : {}) };
 }
-${PERSON_FIELDS}`;
 
 interface TokenAnswer {
   getTokenFromHolding?: { mediaType?: string | null; mediaUrl?: string | null; thumbnailUrl?: string | null } | null;
@@ -61,13 +68,55 @@ export function tokenPageImage(answer: TokenAnswer | undefined): ImageHint | nul
   const token = answer?.getTokenFromHolding;
   if (!token) return null;
   if (token.mediaType === 'image' && token.mediaUrl) {
-    const image = responsiveImage(token.mediaUrl, IMAGE_SIZES.detail);
-    return { href: image.src, ...(image.srcSet ? { srcSet: image.srcSet, sizes: image.sizes } : {}) };
+    return hintOf(responsiveImage(token.mediaUrl, IMAGE_SIZES.detail));
   }
   if (token.mediaType === 'gif' && token.mediaUrl) return { href: token.mediaUrl };
   if (token.mediaType === 'video' && token.thumbnailUrl) return { href: token.thumbnailUrl };
   return null;
 }
+
+/** An image shown across the page (a banner) at its layout's width. */
+function bannerImage(url: string | null | undefined): ImageHint | null {
+  if (!url) return null;
+  return hintOf(responsiveImage(url, IMAGE_SIZES.banner));
+}
+
+interface TokensAnswer {
+  getMarketplaceTokens?: { edges: Array<{ node: { thumbnailUrl?: string | null; mediaUrl?: string | null; mediaType?: string | null } }> } | null;
+}
+
+/** A token card's still image as its thumbnail draws it (src/components/media/TokenMedia.tsx MediaThumbnail). */
+function cardImage(token: { thumbnailUrl?: string | null; mediaUrl?: string | null; mediaType?: string | null } | undefined): ImageHint | null {
+  const src = token ? (token.thumbnailUrl ?? (token.mediaType === 'image' ? token.mediaUrl : null)) : null;
+  if (!src) return null;
+  return hintOf(tokenImage(src, token!.mediaType, IMAGE_SIZES.card));
+}
+
+interface CollectionAnswer {
+  getCollections?: { edges: Array<{ node: { cover?: string | null } }> } | null;
+}
+
+/** The collection page's route rule (src/routes/collection.$address.$chainId.tsx): any other is its 404, not asked. */
+const COLLECTION_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+interface SlidesAnswer {
+  getHomeSlides?: Array<{ position: number; image: string | null }> | null;
+}
+
+interface FeaturedCollectionsAnswer {
+  getFeaturedCollections?: Array<{ cover?: string | null; coverThumbnail?: string | null; thumbnail?: string | null }> | null;
+}
+
+interface ArtistAnswer {
+  getArtistInfo?: { cover?: string | null } | null;
+}
+
+interface FeaturedArticleAnswer {
+  getFeaturedArticle?: { cover?: string | null } | null;
+}
+
+/** The article page's id rule (src/services/artists/article.ts): any other id is not asked for at all. */
+const ARTICLE_ID = /^[1-9]\d{0,15}$/;
 
 const ROUTES: FirstAnswerRoute[] = [
   {
@@ -75,12 +124,77 @@ const ROUTES: FirstAnswerRoute[] = [
     reads: ([id]) => [{ operationName: 'getTokenFromHolding', query: TOKEN_PAGE_QUERY, variables: { id } }],
     image: (answers) => tokenPageImage(answers.get('getTokenFromHolding') as TokenAnswer | undefined),
   },
+  {
+    // The home page: on a wide screen its carousel's first slide (by position) is the largest paint; a phone shows no
+    // carousel (and asks for no slides), and its largest paint is the featured collection's cover under the hero
+    // (src/views/home/HomeView.tsx, FeaturedCollectionSection.tsx).
+    pattern: /^\/$/,
+    reads: () => [
+      { operationName: 'getHomeSlides', query: HOME_SLIDES_QUERY, variables: {} },
+      { operationName: 'getFeaturedCollections', query: FEATURED_COLLECTIONS_QUERY, variables: {} },
+    ],
+    image: (answers) => {
+      const slides = (answers.get('getHomeSlides') as SlidesAnswer | undefined)?.getHomeSlides ?? [];
+      const slide = bannerImage([...slides].sort((a, b) => a.position - b.position)[0]?.image);
+      const featured = (answers.get('getFeaturedCollections') as FeaturedCollectionsAnswer | undefined)?.getFeaturedCollections?.[0];
+      const cover = bannerImage(featured ? (featured.cover ?? featured.coverThumbnail ?? featured.thumbnail) : null);
+      const hints: ImageHint[] = [];
+      if (slide) hints.push({ ...slide, media: DESKTOP_QUERY });
+      if (cover) hints.push({ ...cover, media: `not all and ${DESKTOP_QUERY}` });
+      return hints;
+    },
+  },
+  {
+    // Explore with no filter chosen (a filtered view's address has a query, which the page asks for itself): its
+    // first card's thumbnail is the page's largest paint.
+    pattern: /^\/explore\/?$/,
+    plain: true,
+    reads: () => [{ operationName: 'getMarketplaceTokens', query: MARKETPLACE_TOKENS_QUERY, variables: EXPLORE_FIRST_PAGE }],
+    image: (answers) => cardImage((answers.get('getMarketplaceTokens') as TokensAnswer | undefined)?.getMarketplaceTokens?.edges[0]?.node),
+  },
+  {
+    // The collection page's loader reads its collection by the address in lower case; its cover is the largest paint.
+    pattern: /^\/collection\/([^/]+)\/([^/]+)\/?$/,
+    reads: ([address, chain]) => {
+      const chainId = Number(chain);
+      if (!COLLECTION_ADDRESS.test(address!) || !Number.isSafeInteger(chainId) || chainId <= 0) return [];
+      return [{ operationName: 'getCollections', query: COLLECTION_PAGE_QUERY, variables: { address: address!.toLowerCase(), chainId } }];
+    },
+    image: (answers) => {
+      const cover = (answers.get('getCollections') as CollectionAnswer | undefined)?.getCollections?.edges[0]?.node.cover;
+      return cover ? hintOf(responsiveImage(cover, IMAGE_SIZES.collectionCover)) : null;
+    },
+  },
+  {
+    // The artist page reads its artist by the address in lower case; its cover is its largest paint.
+    pattern: /^\/artist\/([^/]+)\/?$/,
+    reads: ([id]) => [{ operationName: 'getArtistInfo', query: ARTIST_PAGE_QUERY, variables: { artist_id: id!.toLowerCase() } }],
+    image: (answers) => bannerImage((answers.get('getArtistInfo') as ArtistAnswer | undefined)?.getArtistInfo?.cover),
+  },
+  {
+    pattern: /^\/article\/([^/]+)\/?$/,
+    reads: ([id]) => (ARTICLE_ID.test(id!) ? [{ operationName: 'getArticle', query: ARTICLE_PAGE_QUERY, variables: { id } }] : []),
+  },
+  {
+    // The media page's first load: the featured article (its cover, the page's largest paint) and the first page.
+    pattern: /^\/media-articles\/?$/,
+    plain: true,
+    reads: () => [
+      { operationName: 'getFeaturedArticle', query: FEATURED_ARTICLE_QUERY, variables: {} },
+      { operationName: 'getArticles', query: ARTICLES_QUERY, variables: { pagination: { page: 1, perPage: ARTICLES_PER_PAGE } } },
+    ],
+    image: (answers) => bannerImage((answers.get('getFeaturedArticle') as FeaturedArticleAnswer | undefined)?.getFeaturedArticle?.cover),
+  },
 ];
 
-/** The reads a (decoded) URL path's route sends first, and how to find its largest image; null for any other path. */
-export function firstReadsFor(urlPath: string): { reads: FirstRead[]; image?: FirstAnswerRoute['image'] } | null {
+/**
+ * The reads a (decoded) URL path's route sends first, and how to find its largest image; null for any other path.
+ * `search` is the address's query ('' or '?…').
+ */
+export function firstReadsFor(urlPath: string, search = ''): { reads: FirstRead[]; image?: FirstAnswerRoute['image'] } | null {
   for (const route of ROUTES) {
     const match = route.pattern.exec(urlPath);
+    if (match && route.plain && search.length > 1) return null;
     if (match) return { reads: route.reads(match.slice(1)), image: route.image };
   }
   return null;
@@ -119,11 +233,12 @@ export function scriptSafeJson(value: unknown): string {
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The head elements for a route's first answers: the preload of its largest image and the answers themselves. */
-export function firstAnswerElements(answers: FirstAnswer[], image: ImageHint | null, now = Date.now()): string {
+export function firstAnswerElements(answers: FirstAnswer[], images: ImageHint[], now = Date.now()): string {
   let html = '';
-  if (image) {
-    const set = image.srcSet ? ` imagesrcset="${attribute(image.srcSet)}" imagesizes="${attribute(image.sizes ?? '')}"` : '';
-    html += `<link rel="preload" as="image" href="${attribute(image.href)}"${set} fetchpriority="high">`;
+  for (const hint of images) {
+    const set = hint.srcSet ? ` imagesrcset="${attribute(hint.srcSet)}" imagesizes="${attribute(hint.sizes ?? '')}"` : '';
+    const media = hint.media ? ` media="${attribute(hint.media)}"` : '';
+    html += `<link rel="preload" as="image" href="${attribute(hint.href)}"${set}${media} fetchpriority="high">`;
   }
   if (answers.length) html += `<script type="application/json" id="${FIRST_ANSWERS_ID}">${scriptSafeJson({ at: now, answers } satisfies FirstAnswers)}</script>`;
   return html;
@@ -133,9 +248,9 @@ export function firstAnswerElements(answers: FirstAnswer[], image: ImageHint | n
  * Runs a route's first reads (in parallel) and gives the head elements; '' for a path with none. The navigation waits
  * `timeoutMs` at most: a read not answered by then is left out (the app sends it itself).
  */
-export async function firstAnswersHtml(urlPath: string, run: RunRead, timeoutMs = FIRST_ANSWER_TIMEOUT_MS): Promise<string> {
-  const route = firstReadsFor(urlPath);
-  if (!route) return '';
+export async function firstAnswersHtml(urlPath: string, run: RunRead, { search = '', timeoutMs = FIRST_ANSWER_TIMEOUT_MS }: { search?: string; timeoutMs?: number } = {}): Promise<string> {
+  const route = firstReadsFor(urlPath, search);
+  if (!route || route.reads.length === 0) return '';
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), timeoutMs)));
   const results = await Promise.all(route.reads.map((read) => Promise.race([run(read).catch(() => null), late])));
@@ -149,5 +264,5 @@ export async function firstAnswersHtml(urlPath: string, run: RunRead, timeoutMs 
     answers.push({ operationName: read.operationName, variables: read.variables, data: result.data });
     byOperation.set(read.operationName, result.data);
   });
-  return firstAnswerElements(answers, route.image?.(byOperation) ?? null);
+  return firstAnswerElements(answers, [route.image?.(byOperation) ?? []].flat());
 }

@@ -1,6 +1,8 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { saveArtistProfile } from './support/artistWrites';
 import { goOffline, storedEntries } from './support/offline';
-import { graphql, listOnChain, mintCollection, readStack, waitForListing } from './support/trading';
+import { addressOf, graphql, listOnChain, mintCollection, readStack, waitForListing } from './support/trading';
+import { signInFromNode } from './support/xssWrites';
 
 // Issue 29: a navigation's first answers. The page a browser asks for /token/{id} carries the answer of the token
 // page's first read and a preload of the image it shows, so the page renders without waiting for its script to ask
@@ -8,17 +10,45 @@ import { graphql, listOnChain, mintCollection, readStack, waitForListing } from 
 // the service worker controls the page, it is handed the answer and stores it, so offline shows what was shown.
 
 const CREATOR = 78;
+// An artist of this spec's own, with a cover (the artist page's largest paint).
+const ARTIST = 79;
 const heading1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
-/** The token reads the page itself sends to the server (a worker's own fetches are not the page's). */
+/** The GraphQL operations the page itself sends to the server (a worker's own fetches are not the page's). */
+function readsOf(page: Page): Array<{ operationName: string; variables: Record<string, unknown> }> {
+  const sent: Array<{ operationName: string; variables: Record<string, unknown> }> = [];
+  page.on('request', (request: Request) => {
+    if (request.method() !== 'POST' || new URL(request.url()).pathname !== '/graphql') return;
+    const body = JSON.parse(request.postData() ?? '{}') as { operationName?: string; variables?: Record<string, unknown> };
+    sent.push({ operationName: body.operationName ?? '', variables: body.variables ?? {} });
+  });
+  return sent;
+}
+
+/** The token reads the page itself sends, by holding id. */
 function tokenReadsOf(page: Page): string[] {
-  const sent: string[] = [];
+  const ids: string[] = [];
   page.on('request', (request: Request) => {
     if (request.method() !== 'POST' || new URL(request.url()).pathname !== '/graphql') return;
     const body = JSON.parse(request.postData() ?? '{}') as { operationName?: string; variables?: { id?: string } };
-    if (body.operationName === 'getTokenFromHolding') sent.push(body.variables?.id ?? '');
+    if (body.operationName === 'getTokenFromHolding') ids.push(body.variables?.id ?? '');
   });
-  return sent;
+  return ids;
+}
+
+/**
+ * The addresses the page's preloaded image names (its href and every srcset candidate), absolute: the one preload
+ * whose media query (if any) matches this screen.
+ */
+async function preloadCandidates(page: Page): Promise<string[]> {
+  const matching = () =>
+    page.locator('link[rel="preload"][as="image"]').evaluateAll((links: HTMLLinkElement[]) =>
+      links
+        .filter((link) => !link.media || window.matchMedia(link.media).matches)
+        .map((link) => [link.href, ...link.imageSrcset.split(',').map((entry) => entry.trim().split(/\s+/)[0]!)].filter(Boolean).map((address) => new URL(address, location.href).href)),
+    );
+  await expect.poll(async () => (await matching()).length).toBe(1);
+  return (await matching())[0]!;
 }
 
 test.describe('without a service worker', () => {
@@ -44,11 +74,7 @@ test.describe('without a service worker', () => {
     expect(sent, 'the page took its first read from the page the server sent').toEqual([]);
 
     // The head preloads the image the viewer then shows: the same address, asked for once.
-    const preload = page.locator('link[rel="preload"][as="image"]');
-    await expect(preload).toHaveCount(1);
-    const candidates = [(await preload.getAttribute('href'))!, ...((await preload.getAttribute('imagesrcset')) ?? '').split(',').map((entry) => entry.trim().split(/\s+/)[0]!)]
-      .filter(Boolean)
-      .map((address) => new URL(address, page.url()).href);
+    const candidates = await preloadCandidates(page);
     const shown = page.getByRole('main').getByRole('img', { name: 'Haze' }).first();
     await expect.poll(() => shown.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     const source = await shown.evaluate((image: HTMLImageElement) => image.currentSrc);
@@ -61,6 +87,65 @@ test.describe('without a service worker', () => {
     await other.click();
     await expect(page).toHaveURL(new RegExp(`/token/${target}$`));
     await expect.poll(() => sent).toContain(target);
+  });
+});
+
+test.describe('other routes, without a service worker', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('the home page and the media page render their first reads from the page: none sent, the home\'s first slide is the preloaded image', async ({ page }) => {
+    const sent = readsOf(page);
+    await page.goto('/');
+    const slide = page.locator('img.home-slide-image').first();
+    await expect(slide).toBeVisible();
+    await expect.poll(() => slide.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    expect(await preloadCandidates(page)).toContain(await slide.evaluate((image: HTMLImageElement) => image.currentSrc));
+    expect(sent.map((read) => read.operationName)).not.toContain('getHomeSlides');
+
+    const mediaPage = await page.context().newPage();
+    const media = readsOf(mediaPage);
+    await mediaPage.goto('/media-articles');
+    await expect(mediaPage.getByRole('heading', { level: 1, name: 'Media and Articles' })).toBeVisible();
+    await expect(mediaPage.locator('img.featured-article-cover')).toBeVisible();
+    const names = media.map((read) => read.operationName);
+    expect(names).not.toContain('getFeaturedArticle');
+    expect(names).not.toContain('getArticles');
+  });
+
+  test('explore with no filter renders its first page from the page and asks the server for the next; a filtered view asks', async ({ page }) => {
+    const sent = readsOf(page);
+    await page.goto('/explore');
+    const cards = page.getByRole('main').locator('a[href^="/token/"]');
+    await expect(cards.first()).toBeVisible();
+    // (Which image it preloads depends on the newest token, which other specs mint: the server tests check it.)
+    expect(sent.filter((read) => read.operationName === 'getMarketplaceTokens')).toEqual([]);
+    // The sort chosen in the panel is a new address, read by the app itself.
+    await page.goto('/explore?sort=oldest');
+    await expect.poll(() => sent.filter((read) => read.operationName === 'getMarketplaceTokens').map((read) => read.variables.sort)).toContainEqual({ sortBy: '_id', sortDir: 1 });
+  });
+
+  test('an artist page opened by its URL renders its artist and cover from the page', async ({ page, request, baseURL }) => {
+    test.setTimeout(120_000);
+    const stack = await readStack(request);
+    const collection = await mintCollection(request, stack, ARTIST, 1, 'First Answers Artist ');
+    const key = await signInFromNode(baseURL!, stack, ARTIST);
+    await saveArtistProfile(baseURL!, key, { firstName: 'Ilse', lastName: 'Preload', featuredArtwork: collection.tokens[0]!._id, cover: true });
+    const sent = readsOf(page);
+    // The address as a link may spell it (checksummed): the page asks in lower case, as the server answered.
+    await page.goto(`/artist/${addressOf(stack, ARTIST)}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Ilse Preload' })).toBeVisible();
+    const cover = page.getByRole('img', { name: 'Cover of Ilse Preload' });
+    await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    expect(await preloadCandidates(page)).toContain(await cover.evaluate((image: HTMLImageElement) => image.currentSrc));
+    expect(sent.map((read) => read.operationName)).not.toContain('getArtistInfo');
+
+    // Its collection's page, opened by its URL (the address as the chain spells it): the route's loader takes its read
+    // from the page too.
+    const collectionPage = await page.context().newPage();
+    const collectionReads = readsOf(collectionPage);
+    await collectionPage.goto(`/collection/${collection.address}/${stack.chainId}`);
+    await expect(collectionPage.getByRole('heading', { level: 1, name: collection.name })).toBeVisible();
+    expect(collectionReads.map((read) => read.operationName)).not.toContain('getCollections');
   });
 });
 

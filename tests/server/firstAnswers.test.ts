@@ -6,10 +6,30 @@ import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { parse, print, type DocumentNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdings, tokens } from '../../server/db/schema.js';
+import { collections, holdings, homeSlides, tokens } from '../../server/db/schema.js';
 import { FIRST_ANSWERS_ID as SERVER_ID, TOKEN_PAGE_QUERY, firstAnswersHtml, scriptSafeJson } from '../../server/http/firstAnswers.js';
 import { FIRST_ANSWERS_ID as APP_ID } from '../../src/services/firstAnswers';
 import { getTokenFromHoldingOperation } from '../../src/services/token';
+import { getFeaturedCollectionsOperation, getHomeSlidesOperation } from '../../src/services/home/homeData';
+import { getArtistInfoOperation } from '../../src/services/artists/artist';
+import { getArticleOperation } from '../../src/services/artists/article';
+import { ARTICLES_PER_PAGE as APP_ARTICLES_PER_PAGE, getArticlesOperation, getFeaturedArticleOperation } from '../../src/services/articles/mediaArticles';
+import {
+  ARTICLE_PAGE_QUERY,
+  ARTICLES_PER_PAGE,
+  ARTICLES_QUERY,
+  ARTIST_PAGE_QUERY,
+  COLLECTION_PAGE_QUERY,
+  EXPLORE_FIRST_PAGE,
+  FEATURED_ARTICLE_QUERY,
+  FEATURED_COLLECTIONS_QUERY,
+  HOME_SLIDES_QUERY,
+  MARKETPLACE_TOKENS_QUERY,
+} from '../../server/http/firstReadDocuments.js';
+import { EXPLORE_SORTS, getMarketplaceTokensOperation } from '../../src/services/marketplace';
+import { getCollectionOperation } from '../../src/services/collection';
+import { EXPLORE_PAGE_SIZES, exploreListParams } from '../../src/views/explore/exploreLists';
+import { DEFAULT_EXPLORE_FILTERS } from '../../machines/explore/exploreFilters';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer, graphql, seedMarketplace } from './fixtures.js';
 
@@ -20,9 +40,29 @@ const ANSWERS = new RegExp(`<script type="application/json" id="${SERVER_ID}">(.
 const definitions = (document: DocumentNode) => document.definitions.map((definition) => print(definition)).sort();
 
 describe('the server\'s copies of the app\'s first reads', () => {
-  it('the token page\'s read is the document the app sends, and the page\'s script id the one the app reads', () => {
-    expect(definitions(parse(TOKEN_PAGE_QUERY))).toEqual(definitions(getTokenFromHoldingOperation as unknown as DocumentNode));
+  it.each([
+    ['getTokenFromHolding', TOKEN_PAGE_QUERY, getTokenFromHoldingOperation],
+    ['getHomeSlides', HOME_SLIDES_QUERY, getHomeSlidesOperation],
+    ['getFeaturedCollections', FEATURED_COLLECTIONS_QUERY, getFeaturedCollectionsOperation],
+    ['getArtistInfo', ARTIST_PAGE_QUERY, getArtistInfoOperation],
+    ['getArticle', ARTICLE_PAGE_QUERY, getArticleOperation],
+    ['getFeaturedArticle', FEATURED_ARTICLE_QUERY, getFeaturedArticleOperation],
+    ['getArticles', ARTICLES_QUERY, getArticlesOperation],
+    ['getMarketplaceTokens', MARKETPLACE_TOKENS_QUERY, getMarketplaceTokensOperation],
+    ['getCollections', COLLECTION_PAGE_QUERY, getCollectionOperation],
+  ] as const)('the server\'s %s is the document the app sends', (_name, copy, app) => {
+    expect(definitions(parse(copy))).toEqual(definitions(app as unknown as DocumentNode));
+  });
+
+  it('the page\'s script id is the one the app reads, and the media page\'s first page is the app\'s', () => {
     expect(SERVER_ID).toBe(APP_ID);
+    expect(ARTICLES_PER_PAGE).toBe(APP_ARTICLES_PER_PAGE);
+  });
+
+  it('explore\'s first page with no filter asks what the app asks with the default filters', () => {
+    const params = exploreListParams(DEFAULT_EXPLORE_FILTERS);
+    expect(params.filters).toBeUndefined();
+    expect(EXPLORE_FIRST_PAGE).toEqual({ sort: { ...EXPLORE_SORTS[params.sort] }, pagination: { perPage: EXPLORE_PAGE_SIZES.token } });
   });
 
   it('JSON in the page cannot close its script: <, > and & are escapes, and it parses back the same', () => {
@@ -37,16 +77,16 @@ describe('waiting for the first reads', () => {
   const answer = { data: { getTokenFromHolding: { id: '7', mediaType: 'sound', mediaUrl: null, thumbnailUrl: null } } };
 
   it('a read not answered within the wait is left out: the page goes without it', async () => {
-    expect(await firstAnswersHtml('/token/7', () => new Promise(() => {}), 20)).toBe('');
+    expect(await firstAnswersHtml('/token/7', () => new Promise(() => {}), { timeoutMs: 20 })).toBe('');
   });
 
   it('a read answered within the wait is written; a route without first reads runs none', async () => {
     const asked: string[] = [];
-    const html = await firstAnswersHtml('/token/7', async (read) => (asked.push(read.operationName), answer), 5_000);
+    const html = await firstAnswersHtml('/token/7', async (read) => (asked.push(read.operationName), answer), { timeoutMs: 5_000 });
     expect(asked).toEqual(['getTokenFromHolding']);
     expect(html).toContain(`<script type="application/json" id="${SERVER_ID}">`);
     expect(html).not.toContain('rel="preload"');
-    expect(await firstAnswersHtml('/profile', async (read) => (asked.push(read.operationName), answer), 5_000)).toBe('');
+    expect(await firstAnswersHtml('/profile', async (read) => (asked.push(read.operationName), answer), { timeoutMs: 5_000 })).toBe('');
     expect(asked).toHaveLength(1);
   });
 });
@@ -56,6 +96,8 @@ describe.each(DATABASE_KINDS)('a navigation\'s first answers (%s)', (kind) => {
   let server: Awaited<ReturnType<typeof buildTestServer>>;
   let imageHolding: number;
   let videoHolding: number;
+  let seededCollection: { address: string; chainId: number; cover: string };
+  let seededCollectionId: number;
 
   const holdingOf = async (tokenId: number) => {
     const [row] = await database.db.select().from(holdings).where(eq(holdings.tokenId, tokenId));
@@ -80,6 +122,9 @@ describe.each(DATABASE_KINDS)('a navigation\'s first answers (%s)', (kind) => {
     await database.db.update(tokens).set({ name: '</script><script>alert(1)</script>', media: 'bafkreimainimage' }).where(eq(tokens.id, image.id));
     await database.db.update(tokens).set({ thumbnail: 'bafkreivideoposter' }).where(eq(tokens.id, video.id));
     imageHolding = await holdingOf(image.id);
+    seededCollectionId = seeded.collectionIds.imageId;
+    const [collection] = await database.db.select().from(collections).where(eq(collections.id, seededCollectionId));
+    seededCollection = { address: collection!.address!, chainId: collection!.chainId, cover: collection!.cover! };
     videoHolding = await holdingOf(video.id);
   });
 
@@ -140,6 +185,65 @@ describe.each(DATABASE_KINDS)('a navigation\'s first answers (%s)', (kind) => {
       await Promise.all(slots);
     }
     expect(answersOf(await (await navigate(`/token/${imageHolding}`)).text())).not.toBeNull();
+  });
+
+  it('the home page carries its slides and preloads the first slide by position; the media page its two reads', async () => {
+    const slide = (position: number) => ({ position, title: `Slide ${position}`, text: 'Text.', image: `bafkreifirstslide${position}`, alt: `Picture ${position}`, linkPath: '/explore', collectionId: null });
+    await database.db.insert(homeSlides).values([slide(2), slide(1)]);
+    const html = await (await navigate('/')).text();
+    expect(answersOf(html)!.answers).toEqual([
+      { operationName: 'getHomeSlides', variables: {}, data: (await graphql(server.app, HOME_SLIDES_QUERY, {})).body.data },
+      { operationName: 'getFeaturedCollections', variables: {}, data: (await graphql(server.app, FEATURED_COLLECTIONS_QUERY, {})).body.data },
+    ]);
+    // The first slide where the carousel shows (a wide screen); a phone's largest paint is the featured cover.
+    const preload = html.match(/<link rel="preload" as="image" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)" media="([^"]+)" fetchpriority="high">/);
+    expect(preload?.[1]).toBe('/ipfs/bafkreifirstslide1');
+    expect(preload?.[2]).toContain('/ipfs/bafkreifirstslide1?w=640 640w');
+    expect(preload?.[3]).toBe('(min-width: 76rem) 76rem, 100vw');
+    expect(preload?.[4]).toBe('(min-width: 60rem)');
+    await database.db.update(collections).set({ isFeatured: true }).where(eq(collections.id, seededCollectionId));
+    const featured = await (await navigate('/')).text();
+    expect(featured).toMatch(new RegExp(`<link rel="preload" as="image" href="/ipfs/${seededCollection.cover}" imagesrcset="[^"]+" imagesizes="[^"]+" media="not all and \\(min-width: 60rem\\)" fetchpriority="high">`));
+
+    const media = answersOf(await (await navigate('/media-articles')).text())!;
+    expect(media.answers.map((answer) => [answer.operationName, answer.variables])).toEqual([
+      ['getFeaturedArticle', {}],
+      ['getArticles', { pagination: { page: 1, perPage: 24 } }],
+    ]);
+    expect(media.answers[1]!.data).toEqual((await graphql(server.app, ARTICLES_QUERY, { pagination: { page: 1, perPage: 24 } })).body.data);
+  });
+
+  it('explore carries its first page and preloads the first card\'s thumbnail; a filtered explore carries none', async () => {
+    const html = await (await navigate('/explore')).text();
+    const page = answersOf(html)!;
+    const direct = await graphql(server.app, MARKETPLACE_TOKENS_QUERY, EXPLORE_FIRST_PAGE);
+    expect(page.answers).toEqual([{ operationName: 'getMarketplaceTokens', variables: EXPLORE_FIRST_PAGE, data: direct.body.data }]);
+    const first = (direct.body.data as unknown as { getMarketplaceTokens: { edges: Array<{ node: { thumbnailUrl: string | null; mediaType: string } }> } }).getMarketplaceTokens.edges[0]!.node;
+    expect(first.thumbnailUrl).toBeTruthy();
+    const href = html.match(/<link rel="preload" as="image" href="([^"]+)"/)?.[1];
+    expect(href).toBe(first.thumbnailUrl);
+    expect(answersOf(await (await navigate('/explore?view=collection')).text())).toBeNull();
+    expect(answersOf(await (await navigate('/media-articles?page=2')).text())).toBeNull();
+  });
+
+  it('a collection page carries its collection (asked by the address in lower case) and preloads its cover', async () => {
+    const { address, chainId, cover } = seededCollection;
+    const mixed = `0x${address.slice(2).toUpperCase()}`;
+    const html = await (await navigate(`/collection/${mixed}/${chainId}`)).text();
+    const variables = { address: address.toLowerCase(), chainId };
+    expect(answersOf(html)!.answers).toEqual([{ operationName: 'getCollections', variables, data: (await graphql(server.app, COLLECTION_PAGE_QUERY, variables)).body.data }]);
+    expect(html).toMatch(new RegExp(`<link rel="preload" as="image" href="/ipfs/${cover}" imagesrcset="[^"]+" imagesizes="\\(min-width: 48rem\\) 360px, 100vw" fetchpriority="high">`));
+    // Addresses the route itself refuses (its 404 page) are not asked.
+    expect(answersOf(await (await navigate(`/collection/0x12/${chainId}`)).text())).toBeNull();
+    expect(answersOf(await (await navigate(`/collection/${address}/0`)).text())).toBeNull();
+  });
+
+  it('an artist page asks by the address in lower case; an article id the app would not ask for is not asked', async () => {
+    const mixed = '0x00000000000000000000000000000000000000Aa';
+    const page = answersOf(await (await navigate(`/artist/${mixed}`)).text())!;
+    expect(page.answers).toEqual([{ operationName: 'getArtistInfo', variables: { artist_id: mixed.toLowerCase() }, data: { getArtistInfo: null } }]);
+    expect(answersOf(await (await navigate('/article/0')).text())).toBeNull();
+    expect(answersOf(await (await navigate('/article/12')).text())!.answers).toEqual([{ operationName: 'getArticle', variables: { id: '12' }, data: { getArticle: null } }]);
   });
 
   it('none for a refused region, a HEAD, a route without first reads, and a read that fails', async () => {

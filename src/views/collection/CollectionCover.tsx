@@ -42,7 +42,8 @@ export function CollectionCover({
   return (
     <div className="collection-cover">
       {shown ? (
-        <img {...responsiveImage(shown, IMAGE_SIZES.collectionCover)} alt={`Cover of ${name}`} width={COVER_SIZE} height={COVER_SIZE} decoding="async" />
+        // The page's largest paint (its navigation preloads it: server/http/firstAnswers.ts): asked for at once.
+        <img {...responsiveImage(shown, IMAGE_SIZES.collectionCover)} alt={`Cover of ${name}`} width={COVER_SIZE} height={COVER_SIZE} decoding="async" fetchPriority="high" />
       ) : (
         <div className="collection-cover-placeholder" aria-hidden="true" />
       )}

@@ -8,6 +8,7 @@ import { useFlow } from '../../app/flows';
 import { useMediaQuery } from '../../components/data/useMediaQuery';
 import { homeArticleFlow, homeExhibitionFlow, homeFeaturedCollectionFlow, homeSlidesFlow, homeTrendingFlow } from '../../services/flows/home';
 import { ChunkBoundary } from '../../components/data/ChunkBoundary';
+import { DESKTOP_QUERY } from '../../../domain/layout';
 import { NearSection } from './NearSection';
 import './home.css';
 
@@ -24,8 +25,6 @@ const ExhibitionSection = retryableLazy(loadExhibition);
 const TrendingSection = retryableLazy(loadTrending);
 const FeaturedArticleSection = retryableLazy(loadArticle);
 
-/** The width from which the layout shows the main menu instead of the mobile one (layout.css): the carousel's too. */
-export const DESKTOP_QUERY = '(min-width: 60rem)';
 
 /** The carousel (seed 001 §2: desktop only): its slides are asked for only on a wide screen. */
 function CarouselSlot() {

@@ -48,6 +48,19 @@ export function derivativeUrl(url: string, width: number): string | null {
   return match ? `${match[1]}${match[2]}?w=${width}` : null;
 }
 
+/**
+ * The derivative of an /ipfs/ image for a slot `pixels` device pixels wide, as a srcset would pick it: the narrowest
+ * width at least that wide, else the widest; null for any other URL. For images a srcset cannot describe (a CSS
+ * background: the flipcard's faces).
+ */
+export function derivativeFor(url: string, pixels: number): string | null {
+  const width = IMAGE_WIDTHS.find((candidate) => candidate >= pixels) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
+  return derivativeUrl(url, width);
+}
+
+/** How wide (CSS px) `IMAGE_SIZES.detail` is on a viewport `viewportWidth` CSS px wide (1rem = 16px). */
+export const detailSlotWidth = (viewportWidth: number): number => (viewportWidth >= 56 * 16 ? Math.min(44 * 16, 0.58 * viewportWidth) : viewportWidth);
+
 export interface ResponsiveImage {
   src: string;
   srcSet?: string;

@@ -2,6 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { flipcardSpec } from '../../src/components/media/mediaSpec';
+import { derivativeFor, detailSlotWidth } from '../../domain/responsiveImage';
 import { TokenMedia } from '../../src/components/media/TokenMedia';
 import { CID, flipToken } from './mediaFixtures';
 
@@ -36,6 +37,26 @@ describe('flipcardSpec', () => {
   });
 });
 
+describe('the faces\' derivatives', () => {
+  it('the narrowest derivative at least the slot\'s device pixels wide, else the widest; the detail slot as its sizes says', () => {
+    expect(derivativeFor('/ipfs/bafkreiface', 665)).toBe('/ipfs/bafkreiface?w=960');
+    expect(derivativeFor('/ipfs/thumbnail/bafkreiface', 640)).toBe('/ipfs/bafkreiface?w=640');
+    expect(derivativeFor('/ipfs/bafkreiface', 5000)).toBe('/ipfs/bafkreiface?w=2048');
+    expect(derivativeFor('blob:http://x/1', 300)).toBeNull();
+    // IMAGE_SIZES.detail: '(min-width: 56rem) min(44rem, 58vw), 100vw'.
+    expect(detailSlotWidth(390)).toBe(390);
+    expect(detailSlotWidth(895)).toBe(895);
+    expect(detailSlotWidth(1000)).toBeCloseTo(580);
+    expect(detailSlotWidth(1440)).toBe(704);
+  });
+
+  it('fullscreen shows the originals', async () => {
+    const { container } = render(<TokenMedia token={flipToken} variant="fullscreen" />);
+    await screen.findByRole('group');
+    expect(container.querySelector<HTMLElement>('.flip-front')!.style.backgroundImage).toBe(`url("/ipfs/${CID.front}")`);
+  });
+});
+
 describe('flipcard viewer', () => {
   it('detail: a labelled group of rows × columns buttons, each flipping on click, Enter and Space', async () => {
     const user = userEvent.setup();
@@ -66,8 +87,10 @@ describe('flipcard viewer', () => {
     const fronts = Array.from(container.querySelectorAll<HTMLElement>('.flip-front'));
     const backs = Array.from(container.querySelectorAll<HTMLElement>('.flip-back'));
     expect(fronts.map((face) => face.style.backgroundPosition)).toEqual(['0% 0%', '100% 0%', '0% 100%', '100% 100%']);
-    expect(fronts[0]!.style.backgroundImage).toContain(`/ipfs/${CID.front}`);
-    expect(backs[3]!.style.backgroundImage).toContain(`/ipfs/${CID.back}`);
+    // The page's detail slot on jsdom's 1024 px screen at 1x is 0.58 × 1024 ≈ 594 px: the 640 px derivative.
+    expect(window.innerWidth).toBe(1024);
+    expect(fronts[0]!.style.backgroundImage).toContain(`/ipfs/${CID.front}?w=640`);
+    expect(backs[3]!.style.backgroundImage).toContain(`/ipfs/${CID.back}?w=640`);
     expect(fronts[0]!.style.backgroundSize).toBe('200% 200%');
   });
 

@@ -1,6 +1,7 @@
 // Flipcard (multipart/image): a rows × columns grid of cards cut from the front and back faces; each card flips.
 import { useRef, useState, type CSSProperties } from 'react';
 import { GIF_HOVER_CHECK_MS } from '../../../machines/media/constants';
+import { derivativeFor, detailSlotWidth } from '../../../domain/responsiveImage';
 import { flipcardSpec, type FlipcardSpec } from './mediaSpec';
 import { MediaThumbnail, type ViewerProps } from './TokenMedia';
 import { useCardHover } from './useCardHover';
@@ -62,8 +63,21 @@ function Grid({ spec, flipped, onFlip, label, size }: {
   );
 }
 
+/**
+ * The faces' images at the width the token page shows them (the detail slot on this screen, in device pixels): their
+ * webp derivatives instead of originals of up to several megabytes (a background has no srcset). Fullscreen keeps the
+ * originals, as the other viewers do.
+ */
+function detailFaces(spec: FlipcardSpec): FlipcardSpec {
+  if (typeof window === 'undefined') return spec;
+  const pixels = detailSlotWidth(window.innerWidth) * (window.devicePixelRatio || 1);
+  const face = (side: FlipcardSpec['front']) => ({ ...side, media: derivativeFor(side.media, pixels) ?? side.media });
+  return { ...spec, front: face(spec.front), back: face(spec.back) };
+}
+
 export default function FlipcardViewer({ token, variant }: ViewerProps) {
-  const spec = flipcardSpec(token);
+  const found = flipcardSpec(token);
+  const spec = found && variant === 'detail' ? detailFaces(found) : found;
   const ref = useRef<HTMLDivElement>(null);
   const hovered = useCardHover(ref, GIF_HOVER_CHECK_MS, variant === 'card' && spec !== null);
   const [flipped, setFlipped] = useState<boolean[]>([]);

@@ -61,8 +61,9 @@ interface TokenAnswer {
 
 /**
  * The token page's largest paint as its viewer draws it on the page (src/components/media): an image through its
- * derivatives at the detail width, a gif animated from its original, a video's poster as it is. The other viewers
- * (generative, flipcard, sound) start from their thumbnail or a frame of their own: no hint rather than a wrong one.
+ * derivatives at the detail width, a gif's still frame, a video's poster as it is, a generative piece's and a sound's
+ * still thumbnail. A flipcard's faces are CSS backgrounds sized by the screen in the app: no hint rather than a
+ * wrong one.
  */
 export function tokenPageImage(answer: TokenAnswer | undefined): ImageHint | null {
   const token = answer?.getTokenFromHolding;
@@ -70,8 +71,14 @@ export function tokenPageImage(answer: TokenAnswer | undefined): ImageHint | nul
   if (token.mediaType === 'image' && token.mediaUrl) {
     return hintOf(responsiveImage(token.mediaUrl, IMAGE_SIZES.detail));
   }
-  if (token.mediaType === 'gif' && token.mediaUrl) return { href: token.mediaUrl };
+  // A gif's page paints its still frame first (its thumbnail as it is), the animation over it once loaded.
+  if (token.mediaType === 'gif' && token.thumbnailUrl) return { href: token.thumbnailUrl };
   if (token.mediaType === 'video' && token.thumbnailUrl) return { href: token.thumbnailUrl };
+  // A generative piece and a sound show their still thumbnail on the page (the sketch's frame starts after the
+  // largest paint): through its derivatives, as MediaThumbnail asks for it.
+  if ((token.mediaType === 'multipart/mixed' || token.mediaType === 'sound') && token.thumbnailUrl) {
+    return hintOf(tokenImage(token.thumbnailUrl, token.mediaType, IMAGE_SIZES.detail));
+  }
   return null;
 }
 

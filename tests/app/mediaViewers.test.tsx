@@ -58,15 +58,19 @@ describe('image viewer', () => {
     expect(full).toHaveAttribute('width', '400');
   });
 
-  it('the token page\'s artwork (its largest paint) loads eagerly with a high fetch priority: image and gif', async () => {
-    for (const token of [imageToken, gifToken]) {
-      const { unmount } = render(<TokenMedia token={token} variant="detail" />);
-      await settle();
-      const full = document.querySelector('img.media-full')!;
-      expect(full, token.mediaType).toHaveAttribute('loading', 'eager');
-      expect(full, token.mediaType).toHaveAttribute('fetchpriority', 'high');
-      unmount();
-    }
+  it('the token page\'s largest paint loads eagerly with a high fetch priority: an image\'s artwork, a gif\'s still frame', async () => {
+    const { unmount } = render(<TokenMedia token={imageToken} variant="detail" />);
+    await settle();
+    expect(document.querySelector('img.media-full')).toHaveAttribute('loading', 'eager');
+    expect(document.querySelector('img.media-full')).toHaveAttribute('fetchpriority', 'high');
+    unmount();
+    render(<TokenMedia token={gifToken} variant="detail" />);
+    await settle();
+    const still = document.querySelector('img.media-thumbnail')!;
+    expect(still).toHaveAttribute('src', `/ipfs/thumbnail/${CID.gifPoster}`);
+    expect(still).toHaveAttribute('loading', 'eager');
+    expect(still).toHaveAttribute('fetchpriority', 'high');
+    expect(document.querySelector('img.media-full')).toHaveAttribute('loading', 'eager');
   });
 });
 
@@ -117,10 +121,16 @@ describe('gif viewer', () => {
     expect(container.querySelector('img')).toHaveAttribute('src', `/ipfs/${CID.gif}`);
   });
 
-  it('animates on the detail page without hovering', async () => {
-    render(<TokenMedia token={gifToken} variant="detail" />);
+  it('animates on the detail page without hovering, over its still frame, shown once loaded', async () => {
+    const { container } = render(<TokenMedia token={gifToken} variant="detail" />);
     await settle();
-    expect(screen.getByRole('img', { name: 'Pulse' })).toHaveAttribute('src', `/ipfs/${CID.gif}`);
+    const animation = screen.getByRole('img', { name: 'Pulse' });
+    expect(animation).toHaveAttribute('src', `/ipfs/${CID.gif}`);
+    expect(animation).not.toHaveClass('is-loaded');
+    // The still under it is hidden from assistive tech: one image named Pulse.
+    expect(container.querySelector('img.media-thumbnail')).toHaveAttribute('aria-hidden', 'true');
+    fireEvent.load(animation);
+    expect(animation).toHaveClass('is-loaded');
   });
 });
 

@@ -90,6 +90,26 @@ test.describe('without a service worker', () => {
   });
 });
 
+test.describe('a gif token page, without a service worker', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('paints its still frame first (the preloaded image) and shows the animation over it once loaded', async ({ page, request }) => {
+    const data = await graphql<{ getMarketplaceTokens: { edges: Array<{ node: { name: string; mediaUrl: string; tokenHolding: { id: string } | null } }> } }>(
+      request,
+      '{ getMarketplaceTokens(filters: { mediaTypes: ["gif"] }, pagination: { perPage: 1 }) { edges { node { name mediaUrl tokenHolding { id } } } } }',
+    );
+    const gif = data.getMarketplaceTokens.edges[0]?.node;
+    expect(gif?.tokenHolding, 'the demo has a gif token').toBeTruthy();
+    await page.goto(`/token/${gif!.tokenHolding!.id}`);
+    const still = page.getByRole('main').locator('.media-detail img.media-thumbnail');
+    await expect.poll(() => still.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    expect(await preloadCandidates(page)).toEqual([await still.evaluate((image: HTMLImageElement) => image.currentSrc)]);
+    const animation = page.getByRole('main').getByRole('img', { name: gif!.name }).first();
+    await expect(animation).toHaveClass(/is-loaded/);
+    expect(new URL(await animation.evaluate((image: HTMLImageElement) => image.currentSrc)).pathname).toBe(gif!.mediaUrl);
+  });
+});
+
 test.describe('other routes, without a service worker', () => {
   test.use({ serviceWorkers: 'block' });
 

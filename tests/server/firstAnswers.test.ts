@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { parse, print, type DocumentNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collections, holdings, homeSlides, tokens } from '../../server/db/schema.js';
-import { FIRST_ANSWERS_ID as SERVER_ID, TOKEN_PAGE_QUERY, firstAnswersHtml, scriptSafeJson } from '../../server/http/firstAnswers.js';
+import { FIRST_ANSWERS_ID as SERVER_ID, TOKEN_PAGE_QUERY, firstAnswersHtml, scriptSafeJson, tokenPageImage } from '../../server/http/firstAnswers.js';
 import { FIRST_ANSWERS_ID as APP_ID } from '../../src/services/firstAnswers';
 import { getTokenFromHoldingOperation } from '../../src/services/token';
 import { getFeaturedCollectionsOperation, getHomeSlidesOperation } from '../../src/services/home/homeData';
@@ -153,6 +153,21 @@ describe.each(DATABASE_KINDS)('a navigation\'s first answers (%s)', (kind) => {
     expect(preload?.[3]).toBe('(min-width: 56rem) min(44rem, 58vw), 100vw');
     // Before </head>, so the browser reads them before the body.
     expect(html.indexOf(`id="${SERVER_ID}"`)).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('a gif\'s page preloads its still frame (the animation shows over it once loaded), never the original', () => {
+    expect(tokenPageImage({ getTokenFromHolding: { mediaType: 'gif', mediaUrl: '/ipfs/bafybeigif', thumbnailUrl: '/ipfs/thumbnail/bafkreistill' } })).toEqual({ href: '/ipfs/thumbnail/bafkreistill' });
+    expect(tokenPageImage({ getTokenFromHolding: { mediaType: 'gif', mediaUrl: '/ipfs/bafybeigif', thumbnailUrl: null } })).toBeNull();
+  });
+
+  it('a generative piece\'s and a sound\'s page preload their still thumbnail through its derivatives; a flipcard none', () => {
+    for (const mediaType of ['multipart/mixed', 'sound']) {
+      const hint = tokenPageImage({ getTokenFromHolding: { mediaType, mediaUrl: '/ipfs/bafkreisketch', thumbnailUrl: '/ipfs/thumbnail/bafkreistill' } });
+      expect(hint?.href).toBe('/ipfs/thumbnail/bafkreistill');
+      expect(hint?.srcSet).toContain('/ipfs/bafkreistill?w=960 960w');
+      expect(hint?.sizes).toBe('(min-width: 56rem) min(44rem, 58vw), 100vw');
+    }
+    expect(tokenPageImage({ getTokenFromHolding: { mediaType: 'multipart/image', mediaUrl: '/ipfs/bafkreifront', thumbnailUrl: '/ipfs/thumbnail/bafkreifront' } })).toBeNull();
   });
 
   it('a video\'s page preloads its poster as the page shows it; compressed when asked', async () => {

@@ -5,21 +5,26 @@
 // variables, anonymous: src/services/firstAnswers.ts), and asks the server for everything after.
 //
 // The documents are the app's own (src/services/*.ts), copied in http/firstReadDocuments.ts. Only reads whose variables
-// follow from the path alone are answered (the exhibitions page asks with the current time, explore with its filters'
-// paging state: those pages ask as before).
+// follow from the path alone are answered, and the current time: the app matches the current exhibition's read without
+// its cDate, as its offline copy does (src/offline/dataPolicy.ts).
 import { DESKTOP_QUERY } from '../../domain/layout.js';
 import { IMAGE_SIZES, responsiveImage, tokenImage, type ResponsiveImage } from '../../domain/responsiveImage.js';
+import { ARTISTS_PAGE_SIZE } from '../../domain/artistName.js';
 import {
+  ALL_ARTISTS_QUERY,
   ARTICLE_PAGE_QUERY,
   ARTICLES_PER_PAGE,
   ARTICLES_QUERY,
   ARTIST_PAGE_QUERY,
   COLLECTION_PAGE_QUERY,
+  CURRENT_EXHIBITION_QUERY,
   EXPLORE_FIRST_PAGE,
   FEATURED_ARTICLE_QUERY,
   FEATURED_COLLECTIONS_QUERY,
   HOME_SLIDES_QUERY,
   MARKETPLACE_TOKENS_QUERY,
+  PAST_EXHIBITIONS_PAGE_SIZE,
+  PAST_EXHIBITIONS_QUERY,
   TOKEN_PAGE_QUERY,
 } from './firstReadDocuments.js';
 
@@ -106,6 +111,14 @@ interface CollectionAnswer {
 /** The collection page's route rule (src/routes/collection.$address.$chainId.tsx): any other is its 404, not asked. */
 const COLLECTION_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
+interface CurrentExhibitionAnswer {
+  getCurrentExhibition?: { cover?: string | null } | null;
+}
+
+interface ArtistsAnswer {
+  getAllArtists?: { edges: Array<{ node: { coverThumbnail?: string | null } }> } | null;
+}
+
 interface SlidesAnswer {
   getHomeSlides?: Array<{ position: number; image: string | null }> | null;
 }
@@ -170,6 +183,27 @@ const ROUTES: FirstAnswerRoute[] = [
     image: (answers) => {
       const cover = (answers.get('getCollections') as CollectionAnswer | undefined)?.getCollections?.edges[0]?.node.cover;
       return cover ? hintOf(responsiveImage(cover, IMAGE_SIZES.collectionCover)) : null;
+    },
+  },
+  {
+    // The exhibitions page's first load (its Current tab, no tab chosen): the exhibition running now and the past
+    // ones; the viewer's opening slide, the current exhibition's cover, is the largest paint.
+    pattern: /^\/exhibitions\/?$/,
+    plain: true,
+    reads: () => [
+      { operationName: 'getCurrentExhibition', query: CURRENT_EXHIBITION_QUERY, variables: { cDate: new Date().toISOString() } },
+      { operationName: 'getPastExhibitions', query: PAST_EXHIBITIONS_QUERY, variables: { pagination: { page: 1, perPage: PAST_EXHIBITIONS_PAGE_SIZE } } },
+    ],
+    image: (answers) => bannerImage((answers.get('getCurrentExhibition') as CurrentExhibitionAnswer | undefined)?.getCurrentExhibition?.cover),
+  },
+  {
+    // The artists catalogue's first page (src/views/artists/ArtistsList.tsx): the first card's cover is its largest paint.
+    pattern: /^\/artists\/?$/,
+    plain: true,
+    reads: () => [{ operationName: 'getAllArtists', query: ALL_ARTISTS_QUERY, variables: { pagination: { perPage: ARTISTS_PAGE_SIZE } } }],
+    image: (answers) => {
+      const cover = (answers.get('getAllArtists') as ArtistsAnswer | undefined)?.getAllArtists?.edges[0]?.node.coverThumbnail;
+      return cover ? hintOf(responsiveImage(cover, IMAGE_SIZES.wideCard)) : null;
     },
   },
   {

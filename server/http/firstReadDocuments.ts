@@ -78,6 +78,48 @@ fragment HomeCollectionFields on Collection {
 }
 ${PERSON_FIELDS}`;
 
+const EXHIBITION_FIELDS = `fragment ExhibitionFields on Exhibition {
+  id title subtitle cover coverThumbnail startDate endDate exhibitionIntro curatorialStatement curator curatorNameFormatted
+  artistInfos { ...PersonFields }
+  artistNamesFormatted
+  artworks { order medium token { ...TokenCardFields } }
+}`;
+
+/** src/services/exhibitions/exhibitions.ts getCurrentExhibitionOperation: the exhibitions page's current exhibition. */
+export const CURRENT_EXHIBITION_QUERY = `query getCurrentExhibition($cDate: String!) {
+  getCurrentExhibition(cDate: $cDate) { ...ExhibitionFields }
+}
+${EXHIBITION_FIELDS}
+${TOKEN_CARD_FIELDS}
+${PERSON_FIELDS}`;
+
+/** src/services/exhibitions/exhibitions.ts getPastExhibitionsOperation: the exhibitions page's past exhibitions. */
+export const PAST_EXHIBITIONS_QUERY = `query getPastExhibitions($pagination: PaginationInput) {
+  getPastExhibitions(pagination: $pagination) {
+    totalCount
+    edges { cursor node { ...ExhibitionFields } }
+  }
+}
+${EXHIBITION_FIELDS}
+${TOKEN_CARD_FIELDS}
+${PERSON_FIELDS}`;
+
+/** src/services/exhibitions/exhibitions.ts PAST_EXHIBITIONS_PAGE_SIZE. */
+export const PAST_EXHIBITIONS_PAGE_SIZE = 20;
+
+/** src/services/artists/catalogue.ts getAllArtistsOperation: the artists catalogue. */
+export const ALL_ARTISTS_QUERY = `query getAllArtists($pagination: PaginationInput) {
+  getAllArtists(pagination: $pagination) {
+    totalCount
+    pageInfo { ...PageInfoFields }
+    edges { cursor node {
+      id displayName description coverThumbnail
+      featuredArtwork { id name mediaType thumbnailUrl }
+    } }
+  }
+}
+${PAGE_INFO_FIELDS}`;
+
 /** src/services/artists/artist.ts getArtistInfoOperation: the artist page. */
 export const ARTIST_PAGE_QUERY = `query getArtistInfo($artist_id: String!) {
   getArtistInfo(artist_id: $artist_id) {

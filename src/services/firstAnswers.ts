@@ -3,7 +3,7 @@
 // every read after (a refetch, a live event's refresh) asks the server. Only an anonymous read takes one (the server
 // made them without the viewer's credentials), only from a page the network just gave (not one the back/forward
 // history kept, nor one older than FIRST_ANSWERS_MAX_AGE_MS), and only once.
-import { stableStringify } from '../offline/dataPolicy';
+import { requestKey } from '../offline/dataPolicy';
 
 /** The page's answers script (server/http/firstAnswers.ts FIRST_ANSWERS_ID). */
 export const FIRST_ANSWERS_ID = 'first-answers';
@@ -33,7 +33,9 @@ const pageSource: AnswerSource = {
   now: () => Date.now(),
 };
 
-const keyOf = (operationName: string, variables: unknown) => `${operationName}:${stableStringify(variables ?? {})}`;
+// As the offline copy keys reads: variables that only say "now" (the current exhibition's cDate) are left out, so the
+// server's answer made a moment before the app's read is the answer to it.
+const keyOf = (operationName: string, variables: unknown) => requestKey('public', operationName, variables);
 
 /** An answer taken from the page: the JSON body the server would have sent, and when the server made it. */
 export interface TakenAnswer {

@@ -59,6 +59,9 @@ describe('/artists', { timeout: 30_000 }, () => {
     expect(cover).toHaveAttribute('src', '/ipfs/thumb/cover-1');
     expect(cover).toHaveAttribute('width', '480');
     expect(cover).toHaveAttribute('height', '245');
+    // The first screen's covers (the page's largest paint, which its navigation preloads) are asked for at once.
+    expect(cover).toHaveAttribute('loading', 'eager');
+    expect(cover).toHaveAttribute('fetchpriority', 'high');
     expect(screen.getByRole('button', { name: 'Images' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'false');
 

@@ -41,6 +41,13 @@ describe('first answers in the page', () => {
     expect(answers.take(post('list', { b: { d: 3, c: 2 }, a: 1 }))).not.toBeNull();
   });
 
+  it('the current exhibition\'s read matches whatever its cDate (the moment the server or the app asked), like its offline copy', () => {
+    const exhibition = { at: NOW, answers: [{ operationName: 'getCurrentExhibition', variables: { cDate: new Date(NOW - 200).toISOString() }, data: { getCurrentExhibition: null } }] };
+    const answers = firstAnswers(source(exhibition));
+    expect(answers.take(post('getPastExhibitions', { cDate: new Date(NOW).toISOString() }))).toBeNull();
+    expect(answers.take(post('getCurrentExhibition', { cDate: new Date(NOW).toISOString() }))).not.toBeNull();
+  });
+
   it('a read with credentials, a GET or a body that is not JSON takes nothing', () => {
     const answers = firstAnswers(source(page));
     expect(answers.take(post('getTokenFromHolding', { id: '7' }, { Authorization: 'Bearer key' }))).toBeNull();

@@ -113,7 +113,7 @@ test.describe('a gif token page, without a service worker', () => {
 test.describe('other routes, without a service worker', () => {
   test.use({ serviceWorkers: 'block' });
 
-  test('the home page and the media page render their first reads from the page: none sent, the home\'s first slide is the preloaded image', async ({ page }) => {
+  test('the home page, the media page and the exhibitions page render their first reads from the page: none sent, the preloaded image is the one shown', async ({ page }) => {
     const sent = readsOf(page);
     await page.goto('/');
     const slide = page.locator('img.home-slide-image').first();
@@ -130,6 +130,16 @@ test.describe('other routes, without a service worker', () => {
     const names = media.map((read) => read.operationName);
     expect(names).not.toContain('getFeaturedArticle');
     expect(names).not.toContain('getArticles');
+
+    // The exhibitions page: the exhibition running now (asked by the server a moment before: the app matches it
+    // without its cDate) and the past ones.
+    const exhibitionsPage = await page.context().newPage();
+    const exhibitions = readsOf(exhibitionsPage);
+    await exhibitionsPage.goto('/exhibitions');
+    await expect(exhibitionsPage.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(exhibitionsPage.locator('img.exhibition-intro-cover')).toBeVisible();
+    expect(await preloadCandidates(exhibitionsPage)).toContain(await exhibitionsPage.locator('img.exhibition-intro-cover').evaluate((image: HTMLImageElement) => image.currentSrc));
+    expect(exhibitions.map((read) => read.operationName).filter((name) => name === 'getCurrentExhibition' || name === 'getPastExhibitions')).toEqual([]);
   });
 
   test('explore with no filter renders its first page from the page and asks the server for the next; a filtered view asks', async ({ page }) => {
@@ -144,12 +154,18 @@ test.describe('other routes, without a service worker', () => {
     await expect.poll(() => sent.filter((read) => read.operationName === 'getMarketplaceTokens').map((read) => read.variables.sort)).toContainEqual({ sortBy: '_id', sortDir: 1 });
   });
 
-  test('an artist page opened by its URL renders its artist and cover from the page', async ({ page, request, baseURL }) => {
+  test('the artists catalogue, an artist page and its collection\'s page opened by their URL render from the page', async ({ page, request, baseURL }) => {
     test.setTimeout(120_000);
     const stack = await readStack(request);
     const collection = await mintCollection(request, stack, ARTIST, 1, 'First Answers Artist ');
     const key = await signInFromNode(baseURL!, stack, ARTIST);
     await saveArtistProfile(baseURL!, key, { firstName: 'Ilse', lastName: 'Preload', featuredArtwork: collection.tokens[0]!._id, cover: true });
+    // The catalogue's first page came with it too.
+    const catalogue = readsOf(page);
+    await page.goto('/artists');
+    await expect(page.getByRole('list', { name: 'Artists' }).getByRole('article').first()).toBeVisible();
+    expect(catalogue.map((read) => read.operationName)).not.toContain('getAllArtists');
+
     const sent = readsOf(page);
     // The address as a link may spell it (checksummed): the page asks in lower case, as the server answered.
     await page.goto(`/artist/${addressOf(stack, ARTIST)}`);

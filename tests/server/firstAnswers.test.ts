@@ -6,26 +6,32 @@ import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { parse, print, type DocumentNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collections, holdings, homeSlides, tokens } from '../../server/db/schema.js';
+import { collections, exhibitions, holdings, homeSlides, tokens } from '../../server/db/schema.js';
 import { FIRST_ANSWERS_ID as SERVER_ID, TOKEN_PAGE_QUERY, firstAnswersHtml, scriptSafeJson, tokenPageImage } from '../../server/http/firstAnswers.js';
 import { FIRST_ANSWERS_ID as APP_ID } from '../../src/services/firstAnswers';
 import { getTokenFromHoldingOperation } from '../../src/services/token';
 import { getFeaturedCollectionsOperation, getHomeSlidesOperation } from '../../src/services/home/homeData';
 import { getArtistInfoOperation } from '../../src/services/artists/artist';
+import { getAllArtistsOperation } from '../../src/services/artists/catalogue';
 import { getArticleOperation } from '../../src/services/artists/article';
 import { ARTICLES_PER_PAGE as APP_ARTICLES_PER_PAGE, getArticlesOperation, getFeaturedArticleOperation } from '../../src/services/articles/mediaArticles';
 import {
+  ALL_ARTISTS_QUERY,
   ARTICLE_PAGE_QUERY,
   ARTICLES_PER_PAGE,
   ARTICLES_QUERY,
   ARTIST_PAGE_QUERY,
   COLLECTION_PAGE_QUERY,
+  CURRENT_EXHIBITION_QUERY,
   EXPLORE_FIRST_PAGE,
   FEATURED_ARTICLE_QUERY,
   FEATURED_COLLECTIONS_QUERY,
   HOME_SLIDES_QUERY,
   MARKETPLACE_TOKENS_QUERY,
+  PAST_EXHIBITIONS_PAGE_SIZE,
+  PAST_EXHIBITIONS_QUERY,
 } from '../../server/http/firstReadDocuments.js';
+import { getCurrentExhibitionOperation, getPastExhibitionsOperation, PAST_EXHIBITIONS_PAGE_SIZE as APP_PAST_EXHIBITIONS_PAGE_SIZE } from '../../src/services/exhibitions/exhibitions';
 import { EXPLORE_SORTS, getMarketplaceTokensOperation } from '../../src/services/marketplace';
 import { getCollectionOperation } from '../../src/services/collection';
 import { EXPLORE_PAGE_SIZES, exploreListParams } from '../../src/views/explore/exploreLists';
@@ -50,6 +56,9 @@ describe('the server\'s copies of the app\'s first reads', () => {
     ['getArticles', ARTICLES_QUERY, getArticlesOperation],
     ['getMarketplaceTokens', MARKETPLACE_TOKENS_QUERY, getMarketplaceTokensOperation],
     ['getCollections', COLLECTION_PAGE_QUERY, getCollectionOperation],
+    ['getCurrentExhibition', CURRENT_EXHIBITION_QUERY, getCurrentExhibitionOperation],
+    ['getAllArtists', ALL_ARTISTS_QUERY, getAllArtistsOperation],
+    ['getPastExhibitions', PAST_EXHIBITIONS_QUERY, getPastExhibitionsOperation],
   ] as const)('the server\'s %s is the document the app sends', (_name, copy, app) => {
     expect(definitions(parse(copy))).toEqual(definitions(app as unknown as DocumentNode));
   });
@@ -57,6 +66,7 @@ describe('the server\'s copies of the app\'s first reads', () => {
   it('the page\'s script id is the one the app reads, and the media page\'s first page is the app\'s', () => {
     expect(SERVER_ID).toBe(APP_ID);
     expect(ARTICLES_PER_PAGE).toBe(APP_ARTICLES_PER_PAGE);
+    expect(PAST_EXHIBITIONS_PAGE_SIZE).toBe(APP_PAST_EXHIBITIONS_PAGE_SIZE);
   });
 
   it('explore\'s first page with no filter asks what the app asks with the default filters', () => {
@@ -251,6 +261,27 @@ describe.each(DATABASE_KINDS)('a navigation\'s first answers (%s)', (kind) => {
     // Addresses the route itself refuses (its 404 page) are not asked.
     expect(answersOf(await (await navigate(`/collection/0x12/${chainId}`)).text())).toBeNull();
     expect(answersOf(await (await navigate(`/collection/${address}/0`)).text())).toBeNull();
+  });
+
+  it('the exhibitions page carries the exhibition running now and the past ones, and preloads the current one\'s cover', async () => {
+    const day = 86_400_000;
+    await database.db.insert(exhibitions).values({ title: 'Now Showing', startDate: new Date(Date.now() - day), endDate: new Date(Date.now() + day), isFeatured: true, cover: 'bafkreiexhibitioncover' });
+    const before = Date.now();
+    const page = answersOf(await (await navigate('/exhibitions')).text())!;
+    const [current, past] = page.answers;
+    expect(current!.operationName).toBe('getCurrentExhibition');
+    expect(Date.parse((current!.variables as { cDate: string }).cDate)).toBeGreaterThanOrEqual(before - 1);
+    expect((current!.data as { getCurrentExhibition: { title: string } }).getCurrentExhibition.title).toBe('Now Showing');
+    expect(past).toEqual({ operationName: 'getPastExhibitions', variables: { pagination: { page: 1, perPage: 20 } }, data: (await graphql(server.app, PAST_EXHIBITIONS_QUERY, { pagination: { page: 1, perPage: 20 } })).body.data });
+    const html = await (await navigate('/exhibitions')).text();
+    expect(html).toMatch(/<link rel="preload" as="image" href="\/ipfs\/bafkreiexhibitioncover" imagesrcset="[^"]+" imagesizes="\(min-width: 76rem\) 76rem, 100vw" fetchpriority="high">/);
+    expect(answersOf(await (await navigate('/exhibitions?tab=past')).text())).toBeNull();
+  });
+
+  it('the artists catalogue carries its first page as the app asks it (50 a page)', async () => {
+    const variables = { pagination: { perPage: 50 } };
+    const page = answersOf(await (await navigate('/artists')).text())!;
+    expect(page.answers).toEqual([{ operationName: 'getAllArtists', variables, data: (await graphql(server.app, ALL_ARTISTS_QUERY, variables)).body.data }]);
   });
 
   it('an artist page asks by the address in lower case; an article id the app would not ask for is not asked', async () => {

@@ -33,7 +33,7 @@ export function ArtistCard({ artist, catalogue, eager }: ArtistCardProps) {
     <article className="artist-card link-card" aria-labelledby={nameId} onMouseEnter={highlight} onMouseLeave={unhighlight}>
       <div className="artist-card-media">
         {artist.coverThumbnail ? (
-          <img className="artist-card-cover" {...responsiveImage(artist.coverThumbnail, IMAGE_SIZES.wideCard)} alt="" width={CARD_IMAGE_WIDTH} height={CARD_IMAGE_HEIGHT} loading={loading} decoding="async" />
+          <img className="artist-card-cover" {...responsiveImage(artist.coverThumbnail, IMAGE_SIZES.wideCard)} alt="" width={CARD_IMAGE_WIDTH} height={CARD_IMAGE_HEIGHT} loading={loading} decoding="async" {...(eager ? { fetchPriority: 'high' as const } : {})} />
         ) : (
           <div className="artist-card-cover artist-card-placeholder" aria-hidden="true" />
         )}

@@ -23,6 +23,19 @@ async function failCollectionReads(page: Page, count: number) {
   });
 }
 
+/**
+ * The page the server sends for `path` without its first answers (server/http/firstAnswers.ts), so the route's loader
+ * asks the network itself, as it does when the server had none to give.
+ */
+async function withoutFirstAnswers(page: Page, path: string) {
+  await page.route(`**${path}`, async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const html = (await response.text()).replace(/<script type="application\/json" id="first-answers">.*?<\/script>/s, '');
+    await route.fulfill({ response, body: html });
+  });
+}
+
 async function collectionPath(page: Page): Promise<string> {
   const response = await page.request.post('/graphql', {
     data: { query: 'query { getMarketplaceCollections(pagination: { perPage: 100 }) { edges { node { name address chainId } } } }' },
@@ -56,8 +69,12 @@ test('in-app: a token page → its collection whose read fails once shows the co
 
 test('typed URL: a collection whose read fails shows the connection problem page; Retry brings the collection', async ({ page }) => {
   const path = await collectionPath(page);
+  await withoutFirstAnswers(page, path);
   await failCollectionReads(page, 1);
+  const failed = page.waitForEvent('requestfailed', (request) => (request.postData() ?? '').includes('"getCollections"'));
   await page.goto(path);
+  // The loader's own read is the one that failed.
+  await failed;
   const heading = page.getByRole('heading', { level: 1, name: COLLECTION_NAME });
   const retry = page.getByRole('main').getByRole('button', { name: 'Retry', exact: true });
   await expect(heading.or(retry).first()).toBeVisible();

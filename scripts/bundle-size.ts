@@ -1,9 +1,10 @@
 // First-load JavaScript of a route in a built app: the entry with its static imports plus the route's split chunks.
 // Usage: `npx tsx scripts/bundle-size.ts [distDir] [route...]` (needs `build.manifest`, see vite.config.ts).
 // `npx tsx scripts/bundle-size.ts [distDir] --check [--budget KB]`: every route file under src/routes (with its
-// layout route's chunks, the modules the app imports at start and the chunks the route imports as its first screen
-// renders: a token page's media viewer) against the first-load budget, gzip -9 bytes (issue 29: 120 KB; the token
-// page 116); exits 1 naming each route over its budget. `npm test` runs it after the build.
+// layout route's chunks, the modules the app imports at start, signed in — a stored session restored — and the chunks
+// the route imports as its first screen renders: a token page's media viewer) against the first-load budget, gzip -9
+// bytes (issue 29: 120 KB; the token page 116); exits 1 naming each route over its budget. `npm test` runs it after
+// the build.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -131,6 +132,16 @@ export async function firstLoadJsOfModules(
 /** Modules the app imports dynamically as it starts, before any route asks (src/services/graphql.ts). */
 export const EAGER_MODULES = ['src/services/graphqlClient.ts'];
 
+/**
+ * What the app's start imports lazily when a session is stored (a returning signed-in user: the connection flag in
+ * localStorage, the API key in IndexedDB), counted with every route: the session is restored from them without the
+ * wallet stack (src/services/wallet/walletReconnect.ts). Until issue 29 the restore loaded wagmi's client and its
+ * helpers (about 26 KB gzip), which this count could not see: /studio/list 128.4, /profile 139.5 and
+ * /account/dashboard 143.7 KB in the browser signed in. tests/app/sessionRestoreBoundary.test.ts holds the restore to
+ * these modules, so a restore that loads more fails there, and once listed here, on the budget.
+ */
+export const SESSION_START_MODULES = ['src/services/wallet/apiKeyStore.ts'];
+
 /** First-load budget of every route, gzip -9 KB (issue 29). */
 export const ROUTE_BUDGET_KB = 120;
 
@@ -196,11 +207,13 @@ export async function checkRouteBudgets(
   overTarget: Record<string, number> = OVER_TARGET_KB,
   routeBudgets: Record<string, number> = ROUTE_BUDGETS_KB,
   startChunks: Record<string, StartChunks> = ROUTE_START_CHUNKS,
+  sessionStart: string[] = SESSION_START_MODULES,
 ): Promise<BudgetResult[]> {
   const results: BudgetResult[] = [];
   for (const { route, modules } of await routeModules(root, routesDir)) {
-    // A route with no component (a redirect) has no split chunk: the entry is all it loads.
-    const size = await firstLoadJsOfModules(distDir, route, modules, undefined, EAGER_MODULES, startChunks[route]);
+    // A route with no component (a redirect) has no split chunk: the entry is all it loads. Counted signed in: what
+    // restoring a stored session imports comes with every route.
+    const size = await firstLoadJsOfModules(distDir, route, modules, undefined, [...EAGER_MODULES, ...sessionStart], startChunks[route]);
     // A route's own figure above the target (OVER_TARGET_KB) replaces the common budget; one below it tightens it.
     const budget = overTarget[route] ?? Math.min(budgetKB, routeBudgets[route] ?? budgetKB);
     results.push({ ...size, budgetKB: budget, over: size.gzipBytes > budget * 1024 });
@@ -216,7 +229,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.arg
   const results = await checkRouteBudgets(path.resolve(distArg ?? 'dist'), process.cwd(), budget);
   for (const result of results) {
     const largest = result.largestOf ? `, with ${path.basename(result.largestOf).replace(/\.tsx?$/, '')}` : '';
-    console.log(`${result.over ? 'OVER' : 'ok  '} ${result.route.padEnd(48)} ${(result.gzipBytes / 1024).toFixed(1).padStart(6)} KB gzip (budget ${result.budgetKB}${largest})`);
+    console.log(`${result.over ? 'OVER' : 'ok  '} ${result.route.padEnd(48)} ${(result.gzipBytes / 1024).toFixed(1).padStart(6)} KB gzip signed in (budget ${result.budgetKB}${largest})`);
   }
   const over = results.filter((result) => result.over);
   if (over.length > 0) {

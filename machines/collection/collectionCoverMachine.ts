@@ -111,14 +111,19 @@ export function coverFileProblem(file: CoverFile, maxFileSize: number): string |
   );
 }
 
+/** The registered login when it is the creator's, else null. */
+function editorOf(snapshot: SessionSnapshot | undefined, creator: string): CoverEditor | null {
+  const login = snapshot ? registeredLogin(snapshot) : null;
+  return login && sameAddress(login.address, creator) ? { address: login.address, key: login.key } : null;
+}
+
 /** Sends `editor.changed` at start and whenever the registered login changes (silent without a wallet session). */
 export const watchEditor = fromCallback<EventObject, { creator: string }>(({ system, sendBack, input }) => {
   const session = system.get('walletSession') as AnyActorRef | undefined;
   if (!session) return undefined;
   let last: string | undefined;
   const report = (snapshot: SessionSnapshot) => {
-    const login = registeredLogin(snapshot);
-    const editor = login && sameAddress(login.address, input.creator) ? { address: login.address, key: login.key } : null;
+    const editor = editorOf(snapshot, input.creator);
     const key = JSON.stringify(editor);
     if (key === last) return;
     last = key;
@@ -202,10 +207,12 @@ export function createCollectionCoverMachine<TFile extends CoverFile = File>() {
     },
   }).createMachine({
     id: 'collectionCover',
-    context: ({ input }) => ({
+    context: ({ input, self }) => ({
       collectionId: input.collectionId,
       creator: input.creator,
-      editor: null,
+      // Known from the first snapshot when the session is already signed in, so the Edit cover button renders with
+      // the cover instead of a moment later, pushing what follows down (a layout shift; watchEditor keeps it current).
+      editor: editorOf((self.system as SystemLike).get('walletSession')?.getSnapshot() as SessionSnapshot | undefined, input.creator),
       file: null,
       image: null,
       preview: null,

@@ -21,7 +21,9 @@
 // Measured 2026-12-03, `--runs 1 /studio/list /profile /account/dashboard`, two runs on a shared machine (uptime load
 // 2.6 → 5.7, then 1.2 → 3.5): /studio/list 0.90, 0.90 (LCP 3.20, 3.11 s; TBT 65, 26 ms; CLS 0), /profile 0.84, 0.88
 // (3.39, 3.31 s; 202, 66 ms; CLS 0.004), /account/dashboard 0.67, 0.81 (3.87, 3.88 s; 643, 182 ms; CLS 0.027);
-// first-load script signed in (gzip -9) 127.8, 138.9 and 143.1 KB: over 120, the stored session loads the wallet stack.
+// first-load script signed in (gzip -9) 127.8, 138.9 and 143.1 KB: over 120, the stored session loaded the wallet stack.
+// 2026-12-05, the session restored without it and the cover editor's Edit button there from the first render (load 19):
+// /studio/list 102.4 KB, /profile 113.6, /account/dashboard 120.8 (117.8 measured alone); CLS 0, 0.004, 0.
 // Run alone with `npx tsx scripts/bench/pages.ts [--runs N] [--static-dir dist] [/path ...]` (a signed-in page's path
 // is measured signed in), or from scripts/bench.ts (`npm run bench -- --only=pages`). BENCH_PAGES_PORT,
 // BENCH_PAGES_CHAIN_PORT and BENCH_PAGES_DEMO (the data folder .data-bench-<name>) keep a run apart from another's.

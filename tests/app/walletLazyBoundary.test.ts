@@ -37,9 +37,11 @@ describe('wallet stack lazy-loading boundary', () => {
     expect(staticGraph('src/services/wallet/walletConnect.ts').packages.has('@walletconnect/ethereum-provider')).toBe(true);
   });
 
-  it('behavior: session.ts reaches the stack only through import()', () => {
-    const source = readFileSync(path.join(ROOT, 'src/services/wallet/session.ts'), 'utf8');
-    expect(source).toMatch(/import\('\.\/walletStack'\)/);
-    expect(staticImports(source).some((specifier) => specifier.includes('walletStack') || specifier.includes('wagmiClient'))).toBe(false);
+  it('behavior: session.ts and walletReconnect.ts reach the stack only through import()', () => {
+    expect(readFileSync(path.join(ROOT, 'src/services/wallet/walletReconnect.ts'), 'utf8')).toMatch(/import\('\.\/walletStack'\)/);
+    for (const file of ['session.ts', 'walletReconnect.ts']) {
+      const source = readFileSync(path.join(ROOT, 'src/services/wallet', file), 'utf8');
+      expect(staticImports(source).some((specifier) => specifier.includes('walletStack') || specifier.includes('wagmiClient'))).toBe(false);
+    }
   });
 });

@@ -11,8 +11,10 @@ import {
 } from '../../../machines/trading/contractActionMachine';
 import { checkTrade, storedApiKey, type CheckTradeOptions } from './tradeCheck';
 import { whenWalletAppConfig } from '../wallet/walletEnv';
+import { deferredReconnect } from '../wallet/walletReconnect';
 
-export const loadContractCalls = () => import('./contractCalls');
+// A session restored without the wallet (walletReconnect.ts) is reconnected before the first wallet call.
+export const loadContractCalls = () => Promise.all([deferredReconnect(), import('./contractCalls')]).then(([, calls]) => calls);
 
 /**
  * The contractAction machine with its effects: the server's trade check with the signed-in API key, then every

@@ -259,6 +259,23 @@ describe('collectionCoverMachine (model-based)', () => {
     system.host.stop();
   });
 
+  it('the creator already signed in: the editor is in the first snapshot, so Edit cover renders with the cover (issue 29: it came a moment later and shifted the dashboard card, CLS 0.027)', () => {
+    const session = (registered: boolean) =>
+      setup({}).createMachine({ context: { address: CREATOR, apiKey: { key: 'key-1' } }, initial: registered ? 'registered' : 'visitor', states: { visitor: {}, registered: { tags: 'registered' } } });
+    const firstEditor = (registered: boolean) => {
+      const host = setup({ actors: { walletSession: session(registered), flow: createCollectionCoverMachine<CoverFile>() } as Record<string, AnyActorLogic> }).createMachine({
+        invoke: [
+          { id: 'walletSession', systemId: 'walletSession', src: 'walletSession' },
+          { id: 'flow', src: 'flow', input: { collectionId: '7', creator: CREATOR.toLowerCase() } },
+        ],
+      });
+      // Not started: the snapshot a view renders first.
+      return (createActor(host).getSnapshot().children.flow as AnyActorRef).getSnapshot().context.editor;
+    };
+    expect(firstEditor(true)).toEqual({ address: CREATOR, key: 'key-1' });
+    expect(firstEditor(false)).toBeNull();
+  });
+
   it('by default waits for its parent: cover.shown ends the save (a My creations card refreshed)', async () => {
     const save = controlled<unknown, SaveCoverInput>();
     const system = startHost(createCollectionCoverMachine<CoverFile>().provide({ actors: { saveCover: save.logic } }));

@@ -67,7 +67,7 @@ export function CreationCard({ collection: listed, creator }: { collection: Crea
             </button>
           </div>
         ) : (
-          <p className="list-status" role="status">
+          <p className="list-status creations-sales-pending" role="status">
             <span className="spinner" aria-hidden="true" /> Loading listings…
           </p>
         )}

@@ -159,11 +159,13 @@ export const ROUTE_START_CHUNKS: Record<string, StartChunks> = {
 };
 
 /**
- * Routes held under the common budget, each to its figure: the token page at 116 KB, where issue 29 brought it
- * (114.5 counted with its largest viewer, the flipcard's; in the browser every media type 112.6 to 114.5 KB): a
- * change that loads more with it fails here.
+ * Routes held under the common budget, each to its figure: the token page at 117 KB, where issue 29 brought it
+ * (114.5 counted with its largest viewer, the flipcard's; in the browser every media type 112.6 to 114.5 KB), plus
+ * what every page now loads first: the navigation's first answers taken from the page (src/services/firstAnswers.ts)
+ * and handed to the worker, and the key store a stored session restores from (116.6 with both): a change that loads
+ * more with it fails here.
  */
-export const ROUTE_BUDGETS_KB: Record<string, number> = { 'token.$id': 116 };
+export const ROUTE_BUDGETS_KB: Record<string, number> = { 'token.$id': 117 };
 
 /**
  * Routes allowed past ROUTE_BUDGET_KB for now, each at most its figure: none since the studio's details form reads

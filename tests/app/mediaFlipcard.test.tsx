@@ -51,7 +51,8 @@ describe('the faces\' derivatives', () => {
   });
 
   it('fullscreen shows the originals', async () => {
-    const { container } = render(<TokenMedia token={flipToken} variant="fullscreen" />);
+    const { default: FlipcardViewer } = await import('../../src/components/media/FlipcardViewer');
+    const { container } = render(<FlipcardViewer token={flipToken} variant="fullscreen" />);
     await screen.findByRole('group');
     expect(container.querySelector<HTMLElement>('.flip-front')!.style.backgroundImage).toBe(`url("/ipfs/${CID.front}")`);
   });

@@ -13,16 +13,17 @@
 // `npm run bench -- --only=media` runs only the media streaming figures (scripts/bench/media.ts: a 100 MB video
 // through tus and back on PGlite and PostgreSQL — server RSS growth, /api/v1/config p99, 2-byte range TTFB).
 // `npm run bench -- --only=graphql` runs only the server cold start and getMarketplaceTokens p50/p99 for every sort ×
-// filter on the 100,000-token database (seeded into .data-bench first when it is not yet).
+// filter on the 100,000-token database (seeded into .data-bench, or BENCH_DATA_DIR, first when it is not yet).
 // `npm run bench -- --only=pages` builds and runs only the per-page figures (scripts/bench/pages.ts: Lighthouse
 // mobile on every page of the demo, median and spread of 3 runs, and each page's first-load script).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { firstLoadRows, measureFirstLoad } from './bench/firstLoad';
 import { firstTokenPath, measureLighthouse } from './bench/lighthouse';
 import { tableRows } from './bench/common';
+import { BENCH_FILTERS, BENCH_SORTS } from './bench/graphqlCases';
 import { measureLive } from './bench/live';
 import { measureLoad } from './bench/load';
 import { measureMedia } from './bench/media';
@@ -34,24 +35,13 @@ import { firstLoadJs } from './bundle-size';
 import { buildServer, serverCommand } from './buildServer';
 
 const root = join(import.meta.dirname, '..');
-const benchDataDir = join(root, '.data-bench');
-const benchPort = 8799;
+// BENCH_DATA_DIR and BENCH_PORT let a run on a shared machine use a database folder and a port of its own.
+const benchDataDir = process.env.BENCH_DATA_DIR ? resolve(root, process.env.BENCH_DATA_DIR) : join(root, '.data-bench');
+const benchPort = Number(process.env.BENCH_PORT || 8799);
 const base = `http://127.0.0.1:${benchPort}`;
 const TOKENS = 100_000;
-const SORTS = {
-  newest: { sortBy: '_id', sortDir: -1 },
-  oldest: { sortBy: '_id', sortDir: 1 },
-  most_liked: { sortBy: 'likesCount', sortDir: -1 },
-  highest_price: { sortBy: 'price', sortDir: -1 },
-  lowest_price: { sortBy: 'price', sortDir: 1 },
-} as const;
-const FILTERS: Record<string, Record<string, unknown>> = {
-  none: {},
-  mediaTypes: { mediaTypes: ['image'] },
-  chainIds: { chainIds: [31337] },
-  // The first benchmark creator (scripts/seed/benchmark.ts hexAddress(0xbe0c, 1)).
-  creator: { creator: '0xbe0c000000000000000000000000000000000001' },
-};
+const SORTS = BENCH_SORTS;
+const FILTERS = BENCH_FILTERS;
 
 type Row = { metric: string; value: number; unit: string; target?: string };
 const rows: Row[] = [];

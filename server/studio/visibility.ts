@@ -6,7 +6,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { collections, tokens } from '../db/schema.js';
+import { collections, hiddenCollections, tokens } from '../db/schema.js';
 
 type Reader = Pick<Db, 'select'>;
 
@@ -48,12 +48,13 @@ export function canSeeCollection(row: VisibilityFields, viewer: string | null, s
 
 /**
  * The ids of the collections `viewer` may not see, as an array computed once per statement (an InitPlan), so a
- * filter `collection_id <> ALL(...)` keeps whatever index the query reads by (see graphql/tokens.ts).
+ * filter `collection_id <> ALL(...)` keeps whatever index the query reads by (see graphql/tokens.ts). Read from
+ * hidden_collections, the not-public collections kept by triggers (migration 0018): a few rows, where the same rule
+ * over collections scanned every collection, once per keyset segment.
  */
 export function collectionsHiddenFrom(viewer: string | null): SQL {
-  const notPublic = sql`(${collections.isHidden} OR ${collections.state} <> 'published')`;
-  const others = viewer === null ? sql`` : sql` AND ${collections.creator} <> ${viewer.toLowerCase()}`;
-  return sql`ARRAY(SELECT ${collections.id} FROM ${collections} WHERE ${notPublic}${others})`;
+  const others = viewer === null ? sql`` : sql` WHERE ${hiddenCollections.creator} <> ${viewer.toLowerCase()}`;
+  return sql`ARRAY(SELECT ${hiddenCollections.collectionId} FROM ${hiddenCollections}${others})`;
 }
 
 /** SQL condition on a collection id column (tokens.collection_id, sales.collection_id, …): visible to `viewer`. */

@@ -12,7 +12,7 @@ import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases
 
 const TABLES = [
   'accounts', 'all_out_sales', 'api_keys', 'articles', 'artists', 'auth_nonces', 'canvas_uploads', 'chain_events', 'collections', 'comment_votes', 'comments',
-  'contact_messages', 'exhibition_artworks', 'exhibitions', 'holdings', 'home_slides', 'indexer_state', 'ipfs_blocks', 'likes', 'media', 'media_pins', 'offers',
+  'contact_messages', 'exhibition_artworks', 'exhibitions', 'hidden_collections', 'holdings', 'home_slides', 'indexer_state', 'ipfs_blocks', 'likes', 'media', 'media_pins', 'offers',
   'pin_requests',
   'rate_limits', 'sales', 'token_count_groups', 'tokens',
 ];

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCollections, insertTokens, type NewToken } from '../../server/db/bulk.js';
 import { parseListInput } from '../../server/graphql/inputs.js';
-import { tokenFilter, tokenPageQuery, tokenSegments } from '../../server/graphql/tokens.js';
+import { tokenPageSql } from '../../server/graphql/tokenRows.js';
+import { tokenFilter, tokenPageQuery, tokenSegments, tokenTotalSql } from '../../server/graphql/tokens.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 
 const TOKEN_COUNT = 20_000;
@@ -66,6 +67,28 @@ describe.each(DATABASE_KINDS)('keyset plans on %s (%#)', (kind) => {
     if (process.env.SHOW_PLANS) console.log(text);
     expect(text).toContain(indexName);
     expect(text).not.toMatch(/\bSort\b/);
+    expect(text).not.toMatch(/Seq Scan on "?tokens"?/);
+  });
+
+  // The whole page statement getMarketplaceTokens runs: one hidden-collections list per keyset segment and one for
+  // the total, each read from hidden_collections (a few rows), never a scan over every collection.
+  it.each([
+    ['highest price', { sort: { sortBy: 'price', sortDir: -1 } }, 'tokens_price_idx', 3],
+    ['most liked on a chain', { filters: { chainIds: [31337] }, sort: { sortBy: 'likesCount', sortDir: -1 }, pagination: { after: cursor('likesCount', -1, 20, 10_000) } }, 'tokens_chain_likes_idx', 2],
+  ])('the page statement for %s reads the hidden collections from hidden_collections', async (_, args, indexName, lists) => {
+    const input = parseListInput(args, ['_id', 'likesCount', 'price']);
+    const statement = tokenPageSql({
+      where: tokenFilter(database.db, input.filter),
+      segments: tokenSegments(input),
+      limit: input.perPage + 1,
+      total: tokenTotalSql(database.db, input.filter),
+    });
+    const result = (await database.db.execute(sql`EXPLAIN ${statement}`)) as unknown as { rows: Record<string, string>[] };
+    const text = result.rows.map((row) => Object.values(row)[0]).join('\n');
+    if (process.env.SHOW_PLANS) console.log(text);
+    expect(text.match(/ on hidden_collections\b/g)).toHaveLength(lists);
+    expect(text).not.toMatch(/is_hidden/);
+    expect(text).toContain(indexName);
     expect(text).not.toMatch(/Seq Scan on "?tokens"?/);
   });
 

@@ -175,6 +175,18 @@ export const tokenCountGroups = pgTable(
   (t) => [primaryKey({ columns: [t.collectionId, t.mediaType, t.chainId, t.creator] })],
 );
 
+/**
+ * The collections kept off public reads (hidden, or not yet published), with their creator: kept exact by row triggers
+ * on collections (migration 0018). Every public read filters by this short list; reading it from collections was a
+ * scan of every collection per statement (the planner cannot tell it is short without statistics, which PGlite lacks).
+ */
+export const hiddenCollections = pgTable('hidden_collections', {
+  collectionId: ref('collection_id')
+    .primaryKey()
+    .references(() => collections.id, { onDelete: 'cascade' }),
+  creator: text('creator').notNull(),
+});
+
 export const holdings = pgTable(
   'holdings',
   {

@@ -1,15 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { seededToken } from './support/seededTokens';
 import { openSignedIn, readStack } from './support/trading';
 
 // Issue 29's shell and mobile edges on the demo stack, mostly on a phone (390×844, touch): notices that cover no
-// control the user is on, close by Escape and hold while focused or hovered; explore's filters in a drawer with
+// control the user is on (a like button, the generative token's fullscreen button on a phone held sideways: the
+// seed's generative collection, read only), close by Escape and hold while focused or hovered; explore's filters in a drawer with
 // 'Show results' and a badge counting every choice; Studio and Dashboard as links in the phone menu; the dashboard's
 // tab strip with a cue where tabs are hidden; the exhibition viewer's work, caption and controls on one screen.
 // Axe (serious and critical) in both themes with the menu, the filter drawer and a notice open.
 // Account #88 (collector, dashboard) is used by no other spec nor the demo seed.
 const COLLECTOR = 88;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
+// A phone held sideways: the artwork is taller than the screen and the notice sits in the bottom corner.
+const SIDEWAYS = { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true } as const;
 const READY = 'Art Bazaar is ready to work offline';
 
 const noticeBar = (page: Page) => page.locator('.notification-bar');
@@ -127,6 +131,42 @@ for (const screen of [
     await context.close();
   });
 }
+
+test("a phone turned sideways: a notice shown while the user is at the generative token's fullscreen button leaves it clear", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  // The notice comes once the worker installed (its whole precache): slow on a busy machine.
+  test.setTimeout(120_000);
+  const generative = await seededToken(request, 'multipart/mixed');
+  const { context, page, release } = await withHeldNotice(browser, baseURL!, SIDEWAYS);
+  await page.goto(generative.path);
+  const fullscreen = page.getByRole('button', { name: `View ${generative.name} fullscreen` });
+  await expect(fullscreen).toBeVisible();
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+  // The user is on the button (the artwork's corner), brought to the bottom edge of the screen.
+  await fullscreen.evaluate((button) => {
+    const box = button.getBoundingClientRect();
+    window.scrollBy({ top: box.bottom - (window.innerHeight - 12), behavior: 'instant' });
+    button.focus({ preventScroll: true });
+  });
+  expect((await boxOf(fullscreen)).bottom, 'the button sits at the bottom edge, where a notice shows').toBeGreaterThan(SIDEWAYS.viewport.height - 60);
+  release();
+  await expect(noticeBar(page)).toHaveText(READY, { timeout: 90_000 });
+  await expect(fullscreen).toBeFocused();
+  const [button, bar] = [await boxOf(fullscreen), await boxOf(noticeBar(page))];
+  expect(bar.left < button.right && bar.right > button.left, "the notice's corner spans the button's column").toBe(true);
+  expect(overlaps(button, bar), `the button (${button.top}–${button.bottom}) under the notice (${bar.top}–${bar.bottom})`).toBe(false);
+  expect(button.top, 'the button stays on screen').toBeGreaterThanOrEqual(0);
+  // And a tap on it opens the viewer.
+  await fullscreen.click();
+  const viewer = page.getByRole('dialog', { name: `${generative.name} (fullscreen)` });
+  await expect(viewer).toBeVisible();
+  await viewer.getByRole('button', { name: 'Close fullscreen' }).click();
+  await expect(viewer).toHaveCount(0);
+  await context.close();
+});
 
 test('phone: explore filters open in a drawer; the badge counts every choice; Show results lands on the results', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, ...PHONE });

@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectAppControl } from './support/controls';
 import { canvasIdOf, currentStep, detailsForm, finalizeToPublish, openStudioAsCreator, submitDetails, uniqueName } from './support/studio';
 import { pngFiles } from './support/studioFixtures';
-import { openSignedIn, readStack, type Stack } from './support/trading';
+import { notice, openSignedIn, readStack, type Stack } from './support/trading';
 
 // Issue 29 "studio edges": the crop hint on a disabled Next, the publish summary and the links after publishing, one
 // main landmark on every studio route, and the studio's controls drawn as the app's (the file picker says what was
@@ -11,6 +12,13 @@ import { openSignedIn, readStack, type Stack } from './support/trading';
 const CREATOR = 84;
 const VISITOR = 85;
 const WIDTHS = [390, 1440];
+const PHONE = { width: 390, height: 844 };
+// Seed 000's message for an upload file name with special characters.
+const FILE_NAME_REFUSED = 'File Upload Failed. Remove special characters from filename';
+
+type Box = { top: number; bottom: number; left: number; right: number };
+const overlaps = (a: Box, b: Box) => a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
+const boxOf = (locator: Locator) => locator.evaluate((element) => element.getBoundingClientRect().toJSON() as Box);
 
 let stack: Stack;
 test.beforeAll(async ({ request }) => {
@@ -35,27 +43,6 @@ async function expectAxeClean(page: Page): Promise<void> {
   expect(found).toEqual([]);
 }
 
-/** The control is drawn as the app's inputs: rounded, with the theme's text colour on the theme's background. */
-async function expectAppControl(page: Page, selector: string): Promise<void> {
-  for (const theme of ['light', 'dark']) {
-    await page.evaluate((name) => (document.documentElement.dataset.theme = name), theme);
-    const look = await page.locator(selector).evaluate((element) => {
-      const style = getComputedStyle(element);
-      const body = getComputedStyle(document.body);
-      const probe = document.createElement('span');
-      probe.style.color = 'var(--color-bg)';
-      document.body.append(probe);
-      const background = getComputedStyle(probe).color;
-      probe.remove();
-      return { radius: style.borderTopLeftRadius, color: style.color, text: body.color, background: style.backgroundColor, themeBackground: background };
-    });
-    expect(look.radius, `${selector} in the ${theme} theme`).toBe('8px');
-    expect(look.color, `${selector} in the ${theme} theme`).toBe(look.text);
-    expect(look.background, `${selector} in the ${theme} theme`).toBe(look.themeBackground);
-  }
-  await page.evaluate(() => delete document.documentElement.dataset.theme);
-}
-
 test('a studio route has one main landmark for a signed-out visitor and a signed-in non-creator', async ({ browser, baseURL, page }) => {
   await page.goto('/studio/connect');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -77,7 +64,7 @@ test('the studio says why Next waits for the crop, shows what will be minted, an
 
   // One main landmark; the controls drawn as the app's inputs; axe clean.
   await expect(page.getByRole('main')).toHaveCount(1);
-  for (const selector of ['#studio-media-type', '#studio-description', '#studio-royalties']) await expectAppControl(page, selector);
+  for (const selector of ['#studio-media-type', '#studio-description', '#studio-royalties']) await expectAppControl(page.locator(selector), selector);
   await expectAxeClean(page);
 
   // Crop editor open: Next is disabled and described by the hint; Apply removes the hint.
@@ -121,6 +108,30 @@ test('the studio says why Next waits for the crop, shows what will be minted, an
   expect(await picker.evaluate((input) => input.matches(':focus-visible'))).toBe(true);
   await expect(page.locator('label[for="studio-upload-files"]')).toHaveCSS('outline-style', 'solid');
   await expectAxeClean(page);
+
+  // A notice shown while the user is at an upload row leaves the row clear: on a phone, the last row brought to the
+  // screen's bottom edge with the focus on its Remove button, a refused file (its name) brings the seed's notice.
+  await page.setViewportSize(PHONE);
+  const row = page.getByRole('list', { name: 'Files to upload' }).getByRole('listitem').last();
+  const remove = row.getByRole('button', { name: 'Remove edge-3.png' });
+  await remove.evaluate((button) => {
+    const box = button.closest('li')!.getBoundingClientRect();
+    window.scrollBy({ top: box.bottom - (window.innerHeight - 12), behavior: 'instant' });
+    button.focus({ preventScroll: true });
+  });
+  const [rowBefore] = [await boxOf(row)];
+  expect(rowBefore.bottom, 'the row sits at the bottom edge, where a notice shows').toBeGreaterThan(PHONE.height - 60);
+  const [refused] = await pngFiles('edge', 1);
+  await picker.setInputFiles({ ...refused!, name: 'edge#4.png' });
+  await expect(notice(page)).toHaveText(FILE_NAME_REFUSED);
+  await expect(remove).toBeFocused();
+  const [rowBox, noticeBox] = [await boxOf(row), await boxOf(notice(page))];
+  expect(noticeBox.left < rowBox.right && noticeBox.right > rowBox.left, 'the notice spans the row\'s column').toBe(true);
+  expect(overlaps(rowBox, noticeBox), `the row (${rowBox.top}–${rowBox.bottom}) under the notice (${noticeBox.top}–${noticeBox.bottom})`).toBe(false);
+  expect(rowBox.top, 'the row stays on screen').toBeGreaterThanOrEqual(0);
+  await notice(page).getByRole('button', { name: 'Close notification' }).click();
+  await expect(page.getByRole('list', { name: 'Files to upload' }).getByRole('listitem')).toHaveCount(3);
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
 
   // Token details (axe clean: its cards' inputs are the studio's too) → preview → finalize → publish.

@@ -6,9 +6,31 @@ import { useSystemActor } from '../../app/appActorContext';
 const CLEAR_GAP_PX = 8;
 
 /**
+ * What the user is working on: the focused control, or the row or list item it is part of (an upload row with its
+ * Remove button) when that item is no taller than a third of the screen.
+ */
+function workingArea(active: HTMLElement): DOMRect {
+  const item = active.closest('li, tr, [role="row"]');
+  const itemBox = item?.getBoundingClientRect();
+  return itemBox && itemBox.height <= window.innerHeight / 3 ? itemBox : active.getBoundingClientRect();
+}
+
+/** Scrolls what the focused control is part of above the notice when the notice would cover it. */
+function keepClear(bar: HTMLElement): void {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || active === document.body || bar.contains(active)) return;
+  const covered = workingArea(active);
+  const box = bar.getBoundingClientRect();
+  const sideBySide = covered.right <= box.left || covered.left >= box.right;
+  if (!sideBySide && covered.height > 0 && covered.bottom > box.top - CLEAR_GAP_PX && covered.top < window.innerHeight) {
+    window.scrollBy({ top: covered.bottom - box.top + CLEAR_GAP_PX, behavior: 'instant' });
+  }
+}
+
+/**
  * The one visible notification (seed 000 §4): errors and warnings as alerts, the rest as status. It floats at the
  * page bottom, where the page reserves its height (layout.css) so nothing stays under it: the control the user is on
- * when it shows is scrolled clear, focus scrolling keeps controls above it, and the page's end scrolls past it.
+ * (with its row, when small) when it shows is scrolled clear, focus scrolling keeps controls above it, and the page's end scrolls past it.
  * Hover or focus holds it; Escape (outside a dialog, which has its own Escape) or its close button dismisses it.
  */
 export function NotificationBar() {
@@ -26,13 +48,11 @@ export function NotificationBar() {
     // A notice replacing another under the pointer or the focus is held as well (the old element left no blur).
     held.current = { pointer: bar.matches(':hover'), focus: bar.contains(active) };
     if (held.current.pointer || held.current.focus) notifications.send({ type: 'notify.pause' });
-    if (!(active instanceof HTMLElement) || active === document.body || bar.contains(active)) return;
-    const covered = active.getBoundingClientRect();
-    const box = bar.getBoundingClientRect();
-    const sideBySide = covered.right <= box.left || covered.left >= box.right;
-    if (!sideBySide && covered.height > 0 && covered.bottom > box.top - CLEAR_GAP_PX && covered.top < window.innerHeight) {
-      window.scrollBy({ top: covered.bottom - box.top + CLEAR_GAP_PX, behavior: 'instant' });
-    }
+    keepClear(bar);
+    // Again once the frame's other updates are laid out: the change that raised the notice can also move the page
+    // (a refused upload's message above the rows), after this component's own layout ran.
+    const frame = requestAnimationFrame(() => keepClear(bar));
+    return () => cancelAnimationFrame(frame);
   }, [shownId, notifications]);
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { parseEther } from 'viem';
 import { saveArtistProfile } from './support/artistWrites';
 import { commentsPanel, showComments } from './support/comments';

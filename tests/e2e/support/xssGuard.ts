@@ -60,7 +60,9 @@ function installRecorder({ mark, pathMark, inertParses }: { mark: string; pathMa
   };
   const check = (element: Element) => {
     for (const attribute of Array.from(element.attributes)) checkAttribute(element, attribute.name, attribute.value);
-    if (ACTIVE_ELEMENTS.has(element.localName) && MARK.test(element.outerHTML)) report('injected element', element.outerHTML);
+    // A data block (<script type="application/json">: the server's first answers in the page) never runs: not active.
+    const dataBlock = element.localName === 'script' && (element as HTMLScriptElement).type.toLowerCase() === 'application/json';
+    if (ACTIVE_ELEMENTS.has(element.localName) && !dataBlock && MARK.test(element.outerHTML)) report('injected element', element.outerHTML);
   };
   new MutationObserver((records) => {
     for (const record of records) {

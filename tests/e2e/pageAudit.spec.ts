@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { errors, expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { parseEther } from 'viem';
 import { saveArtistProfile } from './support/artistWrites';
 import { commentsPanel, showComments } from './support/comments';
@@ -141,11 +141,39 @@ const SIGNED_IN_PAGES = [
   '/account/dashboard?tab=favorites',
 ];
 
-/** The page's data is there: its h1, no list still busy, the network quiet. */
+/** The requests each page has in flight (from `trackRequests` on), by URL. */
+const inFlight = new WeakMap<Page, Map<Request, string>>();
+
+/** Keeps the page's requests in flight, so a network that never goes quiet can be named. */
+function trackRequests(page: Page): void {
+  if (inFlight.has(page)) return;
+  const pending = new Map<Request, string>();
+  inFlight.set(page, pending);
+  page.on('request', (request) => pending.set(request, request.url()));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+}
+
+/** How long the network may stay busy after the page's data shows before the page is measured as it is. */
+const QUIET_WAIT_MS = 20_000;
+
+/**
+ * The page's data is there: its h1, no list still busy, the network quiet (500 ms without a request in flight). The
+ * quiet is waited for 20 s at most: in CI, on a loaded machine, a page whose network stayed busy for minutes took
+ * the CLS test past its timeout, so a page still loading then is measured as it stands and what it was still
+ * fetching is printed.
+ */
 async function settle(page: Page, shown: (page: Page) => Promise<void>): Promise<void> {
+  trackRequests(page);
   await shown(page);
   await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
-  await page.waitForLoadState('networkidle');
+  try {
+    await page.waitForLoadState('networkidle', { timeout: QUIET_WAIT_MS });
+  } catch (error) {
+    if (!(error instanceof errors.TimeoutError)) throw error;
+    const pending = [...(inFlight.get(page)?.values() ?? [])];
+    console.warn(`pageAudit: ${page.url()} still fetching after ${QUIET_WAIT_MS} ms: ${pending.slice(0, 10).join(', ') || '(requests started before the page was tracked)'}`);
+  }
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
@@ -214,6 +242,7 @@ async function shiftsWhileLoading(
     const page = 'page' in target ? target.page : await target.context.newPage();
     if ('context' in target) await recordShifts(page);
     await page.setViewportSize(viewport);
+    trackRequests(page);
     const late = LATE_READS[path];
     let release = () => {};
     if (late) {
@@ -256,7 +285,12 @@ test('loading the public pages shifts no layout (CLS ≤ 0.02) at 390×844 and 1
   const pages = publicPages().filter((page) => paths.includes(page.path));
   const found: string[] = [];
   for (const viewport of CLS_VIEWPORTS) {
-    const context = await browser.newContext({ baseURL, viewport });
+    // Service workers blocked: a first visit's layout does not depend on them, and the worker's precache (1.9 MB, some
+    // 230 files, fetched once the page is quiet) kept the network busy for many seconds after each page had shown on
+    // a loaded machine, so waiting for the network to go idle took the test past its timeout in CI.
+    // Service workers blocked: a first visit's layout does not depend on them, and the worker's precache (1.9 MB, some
+    // 230 files, fetched once the page is quiet) keeps the network busy after each page has shown.
+    const context = await browser.newContext({ baseURL, viewport, serviceWorkers: 'block' });
     found.push(...(await shiftsWhileLoading({ context }, viewport, pages)));
     await context.close();
   }

@@ -1,9 +1,8 @@
 // Signed-request authentication: `Authorization: Bearer <address>:<key>` plus a single-use `Nonce` header.
-import { eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { ACCOUNT_BANNED_MESSAGE } from '../../domain/messages.js';
+import { isBanned } from '../accounts/store.js';
 import type { Db } from '../db/client.js';
-import { accounts } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import { isWrite, type RateLimiter } from '../security/rateLimit.js';
 import { checkApiKey } from './apiKeys.js';
@@ -59,14 +58,7 @@ export async function authenticateRequest(db: Db, headers: { authorization?: str
 
 const headersOf = (c: Context) => ({ authorization: c.req.header('Authorization'), nonce: c.req.header('Nonce') });
 
-/** True when the account exists and is banned; unknown addresses are not banned. */
-export async function isBanned(db: Pick<Db, 'select'>, address: string): Promise<boolean> {
-  const [row] = await db
-    .select({ isBanned: accounts.isBanned })
-    .from(accounts)
-    .where(eq(accounts.address, address.toLowerCase()));
-  return row?.isBanned ?? false;
-}
+export { isBanned };
 
 export interface RequireAccountOptions {
   /** Refuse banned accounts with 403 'This account is banned' (writes and trading). */

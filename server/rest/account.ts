@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { checksumAddress } from '../../domain/checksumAddress.js';
 import { z } from 'zod';
+import { accountAddressIs, findAccount } from '../accounts/store.js';
 import { createApiKey, grantedExpiry, revokeApiKey } from '../auth/apiKeys.js';
 import { consumeLoginNonce, issueLoginNonce, type ConsumeResult } from '../auth/nonces.js';
 import { isBanned, optionalAccount, requireAccount, signedInAccount, type AuthEnv } from '../auth/requireAccount.js';
@@ -85,9 +86,9 @@ export function serializeAccount(row: AccountRow, ipfs: ServerConfig['public']['
 }
 
 /** Finds an account by address (case-insensitive) or numeric id; 400 for anything else. */
-async function findAccount(db: Pick<Db, 'select'>, id: string): Promise<AccountRow | undefined> {
+async function findAccountByIdText(db: Pick<Db, 'select'>, id: string): Promise<AccountRow | undefined> {
   let where;
-  if (/^0x[0-9a-fA-F]{40}$/.test(id)) where = eq(accounts.address, id.toLowerCase());
+  if (/^0x[0-9a-fA-F]{40}$/.test(id)) where = accountAddressIs(id);
   else if (/^\d{1,15}$/.test(id)) where = eq(accounts.id, Number(id));
   else throw new ApiError(400, 'invalid_id', 'The account id must be an address or a numeric id.');
   const [row] = await db.select().from(accounts).where(where);
@@ -134,7 +135,7 @@ export function accountRoutes({ db, config, limiter, mediaStore }: AccountRoutes
         .insert(accounts)
         .values({ address: login.address, alias: body.apiKey.alias || shortAddress(login.address) })
         .onConflictDoNothing({ target: accounts.address });
-      const [account] = await tx.select().from(accounts).where(eq(accounts.address, login.address));
+      const account = await findAccount(tx, login.address);
       if (!account) throw new Error(`account ${login.address} vanished inside its own transaction`);
       const accountId = body.accountId == null ? null : String(body.accountId);
       if (accountId !== null && accountId !== String(account.id) && accountId.toLowerCase() !== account.address) {
@@ -161,14 +162,14 @@ export function accountRoutes({ db, config, limiter, mediaStore }: AccountRoutes
   api.get('/banned/:id', async (c) => {
     const id = c.req.param('id');
     if (!/^0x[0-9a-fA-F]{40}$/.test(id)) {
-      const row = await findAccount(db, id);
+      const row = await findAccountByIdText(db, id);
       return c.json({ banned: row?.isBanned ?? false });
     }
     return c.json({ banned: await isBanned(db, id) });
   });
 
   api.get('/:id', optionalAccount(db), async (c) => {
-    const row = await findAccount(db, c.req.param('id'));
+    const row = await findAccountByIdText(db, c.req.param('id'));
     if (!row) return errorResponse(c, 404, 'not_found', 'No account with this id.');
     const auth = c.get('auth');
     c.header('Cache-Control', 'no-cache');
@@ -180,7 +181,7 @@ export function accountRoutes({ db, config, limiter, mediaStore }: AccountRoutes
     requireAccount(db, { rejectBanned: true, limiter }),
     async (c) => {
       const auth = signedInAccount(c);
-      const target = await findAccount(db, c.req.param('id'));
+      const target = await findAccountByIdText(db, c.req.param('id'));
       if (!target) return errorResponse(c, 404, 'not_found', 'No account with this id.');
       if (target.address !== auth.address) {
         throw new ApiError(403, 'forbidden', 'You can only edit your own account.');

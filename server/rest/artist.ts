@@ -4,6 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { artistSortKey, FEATURED_ARTWORK_MESSAGE } from '../../domain/artist.js';
+import { accountAddressIs } from '../accounts/store.js';
 import { requireAccount, signedInAccount, type AuthEnv } from '../auth/requireAccount.js';
 import type { Db } from '../db/client.js';
 import { accounts, artists, tokens } from '../db/schema.js';
@@ -89,7 +90,7 @@ export function artistRoutes({ db, config, limiter, mediaStore }: RestRouteOptio
       .select({ account: accounts, artist: artists })
       .from(accounts)
       .leftJoin(artists, eq(artists.accountId, accounts.id))
-      .where(eq(accounts.address, auth.address));
+      .where(accountAddressIs(auth.address));
     if (!row || !row.account.isCreator) throw new ApiError(403, 'not_a_creator', NOT_A_CREATOR_MESSAGE);
     return row;
   }

@@ -4,9 +4,10 @@ import { eq, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { MAX_STORED_LEVEL, REPLY_DEPTH_MESSAGE, TOP_LEVEL, commentTextError } from '../../domain/comments.js';
+import { findAccountId } from '../accounts/store.js';
 import { requireAccount, signedInAccount, type AuthEnv } from '../auth/requireAccount.js';
 import type { Db } from '../db/client.js';
-import { accounts, commentVotes, comments } from '../db/schema.js';
+import { commentVotes, comments } from '../db/schema.js';
 import { ApiError, parseInput } from '../http/errors.js';
 import { readJsonOrForm } from '../http/body.js';
 import { findCommentWithLevel, readComment, voteTotal } from './commentsStore.js';
@@ -30,9 +31,9 @@ function checkedText(text: string, isReply: boolean): string {
 }
 
 async function accountIdOf(db: Db, address: string): Promise<number> {
-  const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.address, address));
-  if (!row) throw new ApiError(401, 'unknown_account', 'Sign in with your wallet first.');
-  return row.id;
+  const id = await findAccountId(db, address);
+  if (id === null) throw new ApiError(401, 'unknown_account', 'Sign in with your wallet first.');
+  return id;
 }
 
 const commentIdParam = (c: Context) => parseInput(idSchema, c.req.param('id'));

@@ -2,6 +2,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { SHOWN_LEVELS, TOP_LEVEL } from '../../domain/comments.js';
 import type { Db } from '../db/client.js';
+import { accountAddressIs } from '../accounts/store.js';
 import { accounts, commentVotes, comments } from '../db/schema.js';
 import { thumbnailUrl, type Ipfs, type PersonInfo } from '../graphql/people.js';
 
@@ -88,7 +89,7 @@ export async function loadVotes(db: Db, ids: number[], viewer: string | null) {
       .select({ commentId: commentVotes.commentId, value: commentVotes.value })
       .from(commentVotes)
       .innerJoin(accounts, eq(accounts.id, commentVotes.accountId))
-      .where(and(inArray(commentVotes.commentId, ids), eq(accounts.address, viewer.toLowerCase())));
+      .where(and(inArray(commentVotes.commentId, ids), accountAddressIs(viewer)));
     for (const row of own) mine.set(row.commentId, row.value);
   }
   return { votes, mine };

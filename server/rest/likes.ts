@@ -4,9 +4,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { findAccountId } from '../accounts/store.js';
 import { requireAccount, signedInAccount, type AuthEnv } from '../auth/requireAccount.js';
 import type { Db } from '../db/client.js';
-import { accounts, likes, tokens } from '../db/schema.js';
+import { likes, tokens } from '../db/schema.js';
 import { ApiError, parseInput } from '../http/errors.js';
 import { readJsonOrForm } from '../http/body.js';
 import { collectionVisibleTo, findVisibleToken } from '../studio/visibility.js';
@@ -19,9 +20,9 @@ const likeBodySchema = z.object({ token_id: z.union([z.string(), z.number()]).tr
 
 
 async function accountIdOf(db: Pick<Db, 'select'>, address: string): Promise<number> {
-  const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.address, address));
-  if (!row) throw new ApiError(401, 'unauthorized', 'Sign in with your wallet first.');
-  return row.id;
+  const id = await findAccountId(db, address);
+  if (id === null) throw new ApiError(401, 'unauthorized', 'Sign in with your wallet first.');
+  return id;
 }
 
 const noToken = () => new ApiError(404, 'not_found', 'No token with this id.');

@@ -2,8 +2,9 @@
 // creator; a finalized canvas refuses edits and a published one refuses everything but reads. Shared by the canvas
 // REST routes and the tus upload endpoint, so both answer the same status and message for the same situation.
 import { eq } from 'drizzle-orm';
+import { findAccount } from '../accounts/store.js';
 import type { Db } from '../db/client.js';
-import { accounts, collections } from '../db/schema.js';
+import { collections } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import {
   CANVAS_FINALIZED_MESSAGE,
@@ -50,10 +51,7 @@ export function parseCanvasId(text: string | undefined | null): number | null {
 
 /** 403 unless the account exists and is flagged isCreator (the factory's registered creators). */
 export async function requireCreatorAccount(db: Reader, account: CanvasActor): Promise<void> {
-  const [row] = await db
-    .select({ isCreator: accounts.isCreator, isBanned: accounts.isBanned })
-    .from(accounts)
-    .where(eq(accounts.address, account.address.toLowerCase()));
+  const row = await findAccount(db, account.address);
   if (!row?.isCreator || row.isBanned) throw new ApiError(403, 'not_creator', NOT_A_CREATOR_MESSAGE);
 }
 

@@ -6,8 +6,9 @@
 // Open = not finished and not expired (an expired upload's row waits for the sweep but no longer counts). The canvas
 // row and the uploader's account row are locked first, so two creations at once are counted one after the other.
 import { and, count, eq, gte, isNull, sql } from 'drizzle-orm';
+import { lockAccount } from '../accounts/store.js';
 import type { Db } from '../db/client.js';
-import { accounts, canvasUploads, tokens } from '../db/schema.js';
+import { canvasUploads, tokens } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import type { StorageLimits } from '../security/config.js';
 import { findCanvas } from './access.js';
@@ -30,7 +31,7 @@ const megabytes = (bytes: number) => `${Math.round((bytes / 1_048_576) * 10) / 1
 export async function assertUploadQuota(tx: Tx, { canvasId, uploader, plan, limits, openSince }: UploadQuotaInput): Promise<void> {
   const canvas = await findCanvas(tx, String(canvasId), true);
   if (!canvas) throw new ApiError(404, 'not_found', 'The collection has been deleted.');
-  await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.address, uploader)).for('update');
+  await lockAccount(tx, uploader);
   const open = and(isNull(canvasUploads.completedAt), gte(canvasUploads.createdAt, openSince));
 
   const [mine] = await tx

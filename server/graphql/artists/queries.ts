@@ -3,6 +3,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { artistDisplayName } from '../../../domain/artist.js';
+import { accountAddressIs } from '../../accounts/store.js';
 import type { Db } from '../../db/client.js';
 import { accounts, articles, artists, collections, tokens } from '../../db/schema.js';
 import { batchLoad } from '../batch.js';
@@ -167,7 +168,7 @@ export async function getArtistInfo(db: Db, ipfs: Ipfs, address: string): Promis
     .select({ artist: artists, account: accounts })
     .from(artists)
     .innerJoin(accounts, eq(accounts.id, artists.accountId))
-    .where(eq(accounts.address, address));
+    .where(accountAddressIs(address));
   return row ? artistNode(ipfs, row.artist, row.account) : null;
 }
 

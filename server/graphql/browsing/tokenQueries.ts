@@ -2,8 +2,9 @@
 // `viewer` is the signed-in caller (or null): tokens of collections hidden from them (server/studio/visibility.ts)
 // are left out as if they did not exist.
 import { and, asc, count, desc, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { accountIdSubquery } from '../../accounts/store.js';
 import type { Db } from '../../db/client.js';
-import { accounts, holdings, likes, tokens } from '../../db/schema.js';
+import { holdings, likes, tokens } from '../../db/schema.js';
 import { collectionVisibleTo } from '../../studio/visibility.js';
 import { badInput } from '../inputs.js';
 import type { Ipfs } from '../people.js';
@@ -68,7 +69,7 @@ export async function getLikedTokensByAccount(
   const accountId =
     'id' in account
       ? sql`${account.id}::bigint`
-      : sql`(${db.select({ id: accounts.id }).from(accounts).where(eq(accounts.address, account.address))})`;
+      : sql`(${accountIdSubquery(db, account.address)})`;
   const mine = and(sql`${likes.accountId} = ${accountId}`, collectionVisibleTo(tokens.collectionId, viewer));
   const from = sql`${likes} JOIN ${tokens} ON ${tokens.id} = ${likes.tokenId}`;
   const { rows, total } = await readTokenPage(db, {

@@ -11,7 +11,7 @@ import { commentRoutes } from './comments.js';
 import { connectRoutes } from './connect.js';
 import { exhibitionRoutes } from './exhibition.js';
 import { homeRoutes } from './home.js';
-import { likesRoutes } from './likes.js';
+import { likesRoutes } from '../likes/routes.js';
 import type { RestRouteOptions } from './routeOptions.js';
 import { tradeRoutes } from './trade.js';
 

@@ -7,7 +7,7 @@ import { articleRoutes } from './article.js';
 import { artistRoutes } from './artist.js';
 import { canvasRoutes } from './canvas.js';
 import { collectionRoutes } from './collection.js';
-import { commentRoutes } from './comments.js';
+import { commentRoutes } from '../comments/routes.js';
 import { connectRoutes } from './connect.js';
 import { exhibitionRoutes } from './exhibition.js';
 import { homeRoutes } from './home.js';

@@ -2,7 +2,7 @@
 // 2 replies per level to 5 levels (0–4); getCommentReplies — one comment's replies, oldest first, 20 a page.
 import { z } from 'zod';
 import { COMMENTS_PAGE_SIZE, REPLIES_PREVIEW } from '../../../domain/comments.js';
-import { findCommentWithLevel } from '../../rest/commentsStore.js';
+import { findVisibleComment } from '../../comments/service.js';
 import { findVisibleToken } from '../../studio/visibility.js';
 import { badInput, parseListInput } from '../inputs.js';
 import type { GraphqlContext, GraphqlModule } from '../module.js';
@@ -94,10 +94,9 @@ async function getCommentReplies(_parent: unknown, args: RepliesArgs, context: G
   const pagination = { ...args.pagination, perPage: args.pagination?.perPage ?? COMMENTS_PAGE_SIZE };
   const input = parseListInput({ pagination, sort: REPLIES_SORT }, ['_id']);
   const viewer = await context.viewer();
-  const found = await findCommentWithLevel(context.db, Number(args.comment_id));
   // A comment on a token the viewer may not see (server/studio/visibility.ts) has no replies for them, like an unknown id.
-  const hidden = found?.row.tokenId != null && !(await findVisibleToken(context.db, found.row.tokenId, viewer));
-  const parent = found && !hidden ? { id: found.row.id, level: found.level } : null;
+  const found = await findVisibleComment(context.db, Number(args.comment_id), viewer);
+  const parent = found ? { id: found.row.id, level: found.level } : null;
   return connectionOf(input, await readRepliesPage(context.db, context.config.ipfs, parent, input, viewer));
 }
 

@@ -6,7 +6,7 @@ import { and, count, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm'
 import { REPLIES_PREVIEW, SHOWN_LEVELS, TOP_LEVEL } from '../../../domain/comments.js';
 import type { Db } from '../../db/client.js';
 import { comments } from '../../db/schema.js';
-import { loadVotes, selectWithAuthors, toNode, type CommentNode, type Joined } from '../../rest/commentsStore.js';
+import { loadVotes, selectWithAuthors, toNode, type CommentNode, type Joined } from '../../comments/queries.js';
 import { encodeCursor, type ListInput } from '../inputs.js';
 import { keysetSegments } from '../keyset.js';
 import { readSegments, type Connection } from '../page.js';

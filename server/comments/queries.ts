@@ -1,4 +1,5 @@
-// Comment rows → API shapes and reply levels, shared by REST and the GraphQL thread reads (graphql/comments/thread.ts).
+// The comments' SQL: comment rows → API shapes, reply levels, votes and the writes; read by the comments service
+// (./service.ts) and the GraphQL thread reads (graphql/comments/thread.ts).
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { SHOWN_LEVELS, TOP_LEVEL } from '../../domain/comments.js';
 import type { Db } from '../db/client.js';
@@ -123,4 +124,33 @@ export async function readComment(db: Db, ipfs: Ipfs, id: number, level: number,
 export async function voteTotal(db: Db, commentId: number): Promise<number> {
   const { votes } = await loadVotes(db, [commentId], null);
   return votes.get(commentId) ?? 0;
+}
+
+/** Inserts a comment (a reply when parentId is set); its id. */
+export async function insertComment(db: Db, values: { tokenId: number; parentId: number | null; accountId: number; text: string }): Promise<number> {
+  const [row] = await db.insert(comments).values({ entityType: 'token', ...values }).returning({ id: comments.id });
+  return row!.id;
+}
+
+// Never equal to createdAt, so the edited marker shows even for an edit within the same millisecond.
+const changedAt = sql`greatest(now(), ${comments.createdAt} + interval '1 millisecond')`;
+
+/** Replaces a comment's text; the text and when it changed. */
+export async function updateCommentText(db: Db, id: number, text: string): Promise<{ text: string; updatedAt: Date }> {
+  const [updated] = await db.update(comments).set({ text, updatedAt: changedAt }).where(eq(comments.id, id)).returning({ text: comments.text, updatedAt: comments.updatedAt });
+  return updated!;
+}
+
+/** Soft-deletes a comment: replies stay attached; the text is cleared so it is gone from every read. */
+export async function softDeleteComment(db: Db, id: number): Promise<Date> {
+  const [updated] = await db.update(comments).set({ deleted: true, text: '', updatedAt: changedAt }).where(eq(comments.id, id)).returning({ updatedAt: comments.updatedAt });
+  return updated!.updatedAt;
+}
+
+/** The account's vote on the comment: one per account, a second vote replaces the first. */
+export async function upsertVote(db: Db, commentId: number, accountId: number, value: number): Promise<void> {
+  await db
+    .insert(commentVotes)
+    .values({ commentId, accountId, value })
+    .onConflictDoUpdate({ target: [commentVotes.commentId, commentVotes.accountId], set: { value } });
 }

@@ -13,7 +13,7 @@ import { exhibitionRoutes } from './exhibition.js';
 import { homeRoutes } from './home.js';
 import { likesRoutes } from '../likes/routes.js';
 import type { RestRouteOptions } from './routeOptions.js';
-import { tradeRoutes } from './trade.js';
+import { tradeRoutes } from '../trade/routes.js';
 
 export function restRoutes(options: RestRouteOptions) {
   const { db, config } = options;

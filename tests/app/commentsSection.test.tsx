@@ -66,11 +66,12 @@ describe('CommentsPanel: one section element', () => {
     expect(screen.getByRole('region', { name: 'Comments' })).toBe(section);
 
     // The thread (its own chunk) loads inside the same section, which says so meanwhile.
-    expect(await within(section).findByText('Loading comments…')).toBeInTheDocument();
+    // Announced to screen readers as a status while it loads.
+    expect(await within(section).findByRole('status')).toHaveTextContent('Loading comments…');
     await waitFor(() => expect(api.asked()).toBe(1));
     expect(document.getElementById('comments')).toBe(section);
     expect(section).toHaveAttribute('aria-busy', 'true');
-    expect(within(section).getByText('Loading comments…')).toBeInTheDocument();
+    expect(within(section).getByRole('status')).toHaveTextContent('Loading comments…');
 
     await api.next(answer({ data: { getCommentsByTokenId: PAGE } }));
     expect(await screen.findByRole('region', { name: 'Comments (1)' })).toBe(section);

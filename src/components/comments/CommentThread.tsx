@@ -61,7 +61,7 @@ export default function CommentThread({ tokenId, snapshot, onStatus }: CommentTh
           />
         </div>
       )}
-      {loading && comments.length === 0 && <p className="comments-status">Loading comments…</p>}
+      {loading && comments.length === 0 && <p className="comments-status" role="status">Loading comments…</p>}
       {failed && (
         <p className="comments-status">
           Comments could not be loaded.{' '}

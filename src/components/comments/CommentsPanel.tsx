@@ -27,7 +27,7 @@ export function CommentsPanel({ tokenId }: { tokenId: string }) {
   const nearRef = useNear<HTMLElement>(useCallback(() => setNear(true), []));
   // Busy only once it loads (near the screen): a panel waiting for the reader to scroll to it is not being updated.
   const busy = near && (!read || status.busy);
-  const loadingText = <p className="comments-status">Loading comments…</p>;
+  const loadingText = <p className="comments-status" role="status">Loading comments…</p>;
   return (
     <section
       ref={near ? undefined : nearRef}

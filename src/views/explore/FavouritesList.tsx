@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
+import type { ExplorePageActor } from '../../../machines/explore/explorePageMachine';
 import { useSystemActor } from '../../app/appActorContext';
 import { TokenList } from '../../components/tokens/TokenList';
 import type { FetchLikedTokenPage } from '../../services/marketplace';
-import type { ExplorePageActor } from './ExploreView';
 import { EXPLORE_LIST_KEYS, EXPLORE_PAGE_SIZES } from './exploreLists';
 
 export const FAVOURITES_CONNECT_MESSAGE = 'Connect your wallet and like artworks to see your favourites here.';

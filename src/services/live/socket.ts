@@ -6,7 +6,7 @@ import type { Socket } from 'socket.io-client';
 import { fromCallback } from 'xstate';
 import type { AppSystemActors } from '../../../machines/app/appMachine';
 import { LIVE_EVENT_NAMES, type LiveDoc, type LiveEventsEvent, type LiveSocketCommand } from '../../../machines/live/liveEventsMachine';
-import { sameAddress } from '../../app/sameAddress';
+import { sameValidAddress } from '../../../domain/address';
 import { afterPageLoad } from '../firstLoad';
 
 export interface LiveSocketOptions {
@@ -66,7 +66,7 @@ function watchWallet(system: { get(systemId: string): unknown }, report: (addres
 function signedInKey(system: { get(systemId: string): unknown }, address: string): string | undefined {
   const wallet = system.get('walletSession') as WalletSession | undefined;
   const context = wallet?.getSnapshot().context;
-  return context && sameAddress(context.address, address) ? context.apiKey?.key : undefined;
+  return context && sameValidAddress(context.address, address) ? context.apiKey?.key : undefined;
 }
 
 export function createLiveSocket(options: LiveSocketOptions = {}) {

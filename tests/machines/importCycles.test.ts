@@ -7,8 +7,8 @@ import { importCycles, ROOT, sourceFiles } from '../importGraph';
 // No module of ours may load itself again through its imports: in a cycle, whichever module evaluation reaches
 // first sees the others' exports still undefined (a `const` read before it is set throws), and which one that is
 // depends on the entry point. Type-only imports (`import type`, or every name marked `type`) are erased by the
-// compiler and make no cycle at run time, so they are not counted (a typed registry of the system's actors names the
-// machines that read it). dynamic import() loads later and is not followed.
+// compiler and make no cycle at run time, so they are not counted (machines/system/systemRegistry.ts names the types
+// of the machines that read it). dynamic import() loads later and is not followed.
 // A piece two modules share belongs in a module of its own.
 const LAYERS = ['src', 'machines', 'domain', 'server'];
 

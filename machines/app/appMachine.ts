@@ -1,4 +1,4 @@
-import { setup, stopChild, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { setup, stopChild, type AnyActorRef } from 'xstate';
 import { configMachine } from '../config/configMachine';
 import { accountLikesMachine } from '../likes/accountLikesMachine';
 import { liveEventsMachine } from '../live/liveEventsMachine';
@@ -7,33 +7,16 @@ import { notificationsMachine } from '../notifications/notificationsMachine';
 import { connectivityMachine } from '../offline/connectivityMachine';
 import { pwaUpdateMachine } from '../pwa/pwaUpdateMachine';
 import { settingsMachine } from '../settings/settingsMachine';
+import { systemActor, type SystemActors, type SystemId } from '../system/systemRegistry';
 import { walletModalMachine } from '../wallet/walletModalMachine';
 import { walletSessionMachine } from '../wallet/walletSessionMachine';
 
-// The long-lived actors views reach with `system.get(systemId)`.
-export interface AppSystemActors {
-  config: ActorRefFrom<typeof configMachine>;
-  settings: ActorRefFrom<typeof settingsMachine>;
-  notifications: ActorRefFrom<typeof notificationsMachine>;
-  pwaUpdate: ActorRefFrom<typeof pwaUpdateMachine>;
-  walletSession: ActorRefFrom<typeof walletSessionMachine>;
-  liveEvents: ActorRefFrom<typeof liveEventsMachine>;
-  walletModal: ActorRefFrom<typeof walletModalMachine>;
-  accountLikes: ActorRefFrom<typeof accountLikesMachine>;
-  liveRenderSlots: ActorRefFrom<typeof liveRenderSlotsMachine>;
-  connectivity: ActorRefFrom<typeof connectivityMachine>;
-}
+// The long-lived actors this root runs, under the systemIds of the registry (machines/system/systemRegistry.ts).
+export const APP_SYSTEM_IDS = ['config', 'settings', 'notifications', 'pwaUpdate', 'walletSession', 'liveEvents', 'walletModal', 'accountLikes', 'liveRenderSlots', 'connectivity'] as const satisfies readonly SystemId[];
 
-export type AppSystemId = keyof AppSystemActors;
-
-export const APP_SYSTEM_IDS = ['config', 'settings', 'notifications', 'pwaUpdate', 'walletSession', 'liveEvents', 'walletModal', 'accountLikes', 'liveRenderSlots', 'connectivity'] as const satisfies readonly AppSystemId[];
-
-/** Typed `system.get`: the root registers each child under its systemId. */
-export function getAppActor<TId extends AppSystemId>(
-  actor: Pick<AnyActorRef, 'system'>,
-  systemId: TId,
-): AppSystemActors[TId] {
-  const found = actor.system.get(systemId) as AppSystemActors[TId] | undefined;
+/** One of the root's long-lived actors, which runs as long as the root does (systemActor where it may not run). */
+export function getAppActor<TId extends SystemId>(actor: Pick<AnyActorRef, 'system'>, systemId: TId): SystemActors[TId] {
+  const found = systemActor(actor.system, systemId);
   if (!found) throw new Error(`appMachine: no actor with systemId "${systemId}" is running`);
   return found;
 }
@@ -43,7 +26,7 @@ export function getAppActor<TId extends AppSystemId>(
  * walletSession, liveEvents — which also keeps the live token patches —, walletModal, accountLikes, liveRenderSlots, connectivity).
  * Children are invoked by actor key; src/services/appServices.ts provides the ones with effects through the root.
  * Page flows join this system with the root as their parent (src/app/flows.tsx) and reach these actors with
- * `system.get`; the root stops a page flow when its component unmounts (`flow.stop`).
+ * `systemActor`; the root stops a page flow when its component unmounts (`flow.stop`).
  *
  * The wallet session starts without a chain; src/app/createAppActor.ts sends it `wallet.configure` once the config
  * is ready, and forwards its notices to the notifications actor.

@@ -1,9 +1,10 @@
-import { assign, fromCallback, fromPromise, sendParent, setup, type ActorRefFrom, type AnyActorRef, type EventObject, type SnapshotFrom } from 'xstate';
+import { assign, fromCallback, fromPromise, sendParent, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
 import type { FormDraftParams } from '../forms/formMachine';
 import { fileNameError } from '../../domain/textRules';
 import { keptDraftFile } from '../../domain/drafts';
-import { registeredLogin } from '../likes/accountLikesMachine';
 import { notifyThroughSystem } from '../system/systemActors';
+import { systemActor, type SystemLike } from '../system/systemRegistry';
+import { registeredLogin, type SessionSnapshotLike } from '../wallet/sessionSelectors';
 import { sameAddress } from '../../domain/address';
 
 // Seed 000 §2/§5: a collection's cover, which its creator may replace with one image cropped square. Choose a file
@@ -94,12 +95,8 @@ export function restoredCoverFile<TFile extends CoverFile>(stored: unknown, maxF
 
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unexpected error');
 
-type SystemLike = { get(systemId: string): AnyActorRef | undefined };
-type SessionSnapshot = Parameters<typeof registeredLogin>[0];
-
 function maxFileSizeOf(system: SystemLike): number {
-  const config = system.get('config')?.getSnapshot() as { context?: { config?: { maxFileSize?: number } | null } } | undefined;
-  return config?.context?.config?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+  return systemActor(system, 'config')?.getSnapshot().context?.config?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
 }
 
 /** Why a chosen file cannot be a cover (the seed's messages), or null. */
@@ -112,25 +109,25 @@ export function coverFileProblem(file: CoverFile, maxFileSize: number): string |
 }
 
 /** The registered login when it is the creator's, else null. */
-function editorOf(snapshot: SessionSnapshot | undefined, creator: string): CoverEditor | null {
+function editorOf(snapshot: SessionSnapshotLike | undefined, creator: string): CoverEditor | null {
   const login = snapshot ? registeredLogin(snapshot) : null;
   return login && sameAddress(login.address, creator) ? { address: login.address, key: login.key } : null;
 }
 
 /** Sends `editor.changed` at start and whenever the registered login changes (silent without a wallet session). */
 export const watchEditor = fromCallback<EventObject, { creator: string }>(({ system, sendBack, input }) => {
-  const session = system.get('walletSession') as AnyActorRef | undefined;
+  const session = systemActor(system, 'walletSession');
   if (!session) return undefined;
   let last: string | undefined;
-  const report = (snapshot: SessionSnapshot) => {
+  const report = (snapshot: SessionSnapshotLike) => {
     const editor = editorOf(snapshot, input.creator);
     const key = JSON.stringify(editor);
     if (key === last) return;
     last = key;
     sendBack({ type: 'editor.changed', editor } satisfies CollectionCoverEvent);
   };
-  report(session.getSnapshot() as SessionSnapshot);
-  const subscription = session.subscribe((snapshot: SessionSnapshot) => report(snapshot));
+  report(session.getSnapshot());
+  const subscription = session.subscribe((snapshot) => report(snapshot));
   return () => subscription.unsubscribe();
 });
 
@@ -212,7 +209,7 @@ export function createCollectionCoverMachine<TFile extends CoverFile = File>() {
       creator: input.creator,
       // Known from the first snapshot when the session is already signed in, so the Edit cover button renders with
       // the cover instead of a moment later, pushing what follows down (a layout shift; watchEditor keeps it current).
-      editor: editorOf((self.system as SystemLike).get('walletSession')?.getSnapshot() as SessionSnapshot | undefined, input.creator),
+      editor: editorOf(systemActor(self.system, 'walletSession')?.getSnapshot(), input.creator),
       file: null,
       image: null,
       preview: null,

@@ -2,7 +2,8 @@
 // show). Its states are in commentThreadMachine.ts (top level) and commentThread*States.ts (the ready regions).
 import { assign, emit, fromCallback, fromPromise, raise, setup, type EventObject } from 'xstate';
 import { appendPage, findComment, updateComment, type CommentsPage, type ThreadComment } from './commentTree';
-import { canReplyAtLevel, commentTextError, sameAddress } from './rules';
+import { sameAddress } from '../../domain/address';
+import { canReplyAtLevel, commentTextError } from './rules';
 import type {
   CommentRequests,
   CommentThreadContext,

@@ -11,7 +11,6 @@ export {
   canReplyAtLevel,
   commentTextError,
 } from '../../domain/commentRules';
-export { sameAddress } from '../../domain/address';
 
 // Seed 000 §8 notices: "failures to fetch, post, update, delete or vote ... successes: comment posted, updated, deleted; vote registered".
 export const COMMENT_NOTICES = {

@@ -1,5 +1,7 @@
 import { assign, fromCallback, setup, type EventObject, type SnapshotFrom } from 'xstate';
 import { DASHBOARD_TABS, tabAfterMove, type DashboardTab, type TabMove } from './tabs';
+import { systemActor } from '../system/systemRegistry';
+import { isCreatorOf, type SessionSnapshotLike } from '../wallet/sessionSelectors';
 
 // Seed 000 §2 "Dashboard": which tab shows, from the tab the URL asks for and whether the viewer is a creator.
 
@@ -31,18 +33,12 @@ export interface ShowTabInUrlParams {
   replace: boolean;
 }
 
-interface SessionSnapshotLike {
-  context: { account?: { isCreator?: boolean } | null };
-  hasTag(tag: string): boolean;
-}
-const isCreatorOf = (snapshot: SessionSnapshotLike): boolean | null => (snapshot.hasTag('registered') ? (snapshot.context.account?.isCreator ?? null) : null);
-
 /**
  * Invoked: the wallet session's account role through the actor system, `viewer.changed` at start and on every change
  * (signed in, became a creator, signed out). Silent without a session (model tests send viewer.changed).
  */
 export const watchCreator = fromCallback<EventObject, void>(({ system, sendBack }) => {
-  const session = system.get('walletSession');
+  const session = systemActor(system, 'walletSession');
   if (!session) return undefined;
   let last: boolean | null | undefined;
   const report = (snapshot: SessionSnapshotLike) => {
@@ -51,8 +47,8 @@ export const watchCreator = fromCallback<EventObject, void>(({ system, sendBack 
     last = isCreator;
     sendBack({ type: 'viewer.changed', isCreator } satisfies DashboardTabsEvent);
   };
-  report(session.getSnapshot() as SessionSnapshotLike);
-  const subscription = session.subscribe((snapshot: SessionSnapshotLike) => report(snapshot));
+  report(session.getSnapshot());
+  const subscription = session.subscribe((snapshot) => report(snapshot));
   return () => subscription.unsubscribe();
 });
 

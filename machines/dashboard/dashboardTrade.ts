@@ -3,7 +3,8 @@
 import type { AnyActorRef } from 'xstate';
 import type { ChainAction } from '../trading/chainActions';
 import type { ContractActionInput } from '../trading/contractActionMachine';
-import { walletOf, type SystemLike } from '../system/systemActors';
+import { walletOf } from '../system/systemActors';
+import { systemActor, type SystemLike } from '../system/systemRegistry';
 
 /** The invoked contract action's id: its end arrives as `xstate.done.actor.trade`. */
 export const TRADE_CHILD_ID = 'trade';
@@ -70,5 +71,5 @@ export function tradeChildOf(snapshot: { children: Record<string, AnyActorRef | 
  * refetches once the indexer had the live-refresh delay to record the change. Nothing happens without one.
  */
 export function listsChangedThroughSystem(system: SystemLike): void {
-  system.get('liveEvents')?.send({ type: 'lists.changed' });
+  systemActor(system, 'liveEvents')?.send({ type: 'lists.changed' });
 }

@@ -1,4 +1,4 @@
-import { assign, not, sendTo, setup, fromPromise } from 'xstate';
+import { assign, not, sendTo, setup, fromPromise, type ActorRefFrom } from 'xstate';
 import { ROUTE_GUARD_DELAY_MS } from '../app/constants';
 import type { ExploreFilters } from './exploreFilters';
 import { filterPanelMachine, type FilterPanelChanged } from './filterPanelMachine';
@@ -100,3 +100,4 @@ export const explorePageMachine = setup({
 });
 
 export type ExplorePageMachine = typeof explorePageMachine;
+export type ExplorePageActor = ActorRefFrom<ExplorePageMachine>;

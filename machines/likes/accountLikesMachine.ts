@@ -2,13 +2,12 @@
 // (`accountLikes`): it follows the wallet session's login and loads that login's likes once, the first time a like
 // toggle asks for them (`likes.wanted`), so a page without like buttons costs no request. Every like toggle reads
 // it through the system (watchAccountLikes) and tells it what the server confirmed (`likes.recorded`).
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type AnyActorRef, type EventObject } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { systemActor, type SystemLike } from '../system/systemRegistry';
+import { registeredLogin, type RegisteredLogin, type SessionSnapshotLike } from '../wallet/sessionSelectors';
 
 /** A registered login's signing credentials (the wallet session's address and API key). */
-export interface LikesCredentials {
-  address: string;
-  key: string;
-}
+export type LikesCredentials = RegisteredLogin;
 
 export interface AccountLike {
   _id: string;
@@ -32,23 +31,12 @@ export type AccountLikesEvent =
   /** Read the loaded likes again (back online, they were the worker's stored copy): shown ones stay meanwhile. */
   | { type: 'likes.refresh' };
 
-interface SessionSnapshotLike {
-  context: { address: string | null; apiKey?: { key: string } | null };
-  hasTag(tag: string): boolean;
-}
-
 const sameLogin = (a: LikesCredentials | null, b: LikesCredentials | null) =>
   (a?.address.toLowerCase() ?? null) === (b?.address.toLowerCase() ?? null) && (a?.key ?? null) === (b?.key ?? null);
 
-/** The registered login of a wallet session snapshot (null unless registered with a key). */
-export function registeredLogin(snapshot: SessionSnapshotLike): LikesCredentials | null {
-  const { address, apiKey } = snapshot.context;
-  return snapshot.hasTag('registered') && address && apiKey?.key ? { address, key: apiKey.key } : null;
-}
-
 /** Sends `likes.login` with the wallet session's registered login, at start and whenever it changes. */
 export const watchLogin = fromCallback<EventObject>(({ system, sendBack }) => {
-  const session = system.get('walletSession') as AnyActorRef | undefined;
+  const session = systemActor(system, 'walletSession');
   if (!session) return undefined;
   let last: LikesCredentials | null | undefined;
   const report = (snapshot: SessionSnapshotLike) => {
@@ -60,8 +48,8 @@ export const watchLogin = fromCallback<EventObject>(({ system, sendBack }) => {
       credentials: login,
     } satisfies AccountLikesEvent);
   };
-  report(session.getSnapshot() as SessionSnapshotLike);
-  const subscription = session.subscribe((snapshot: SessionSnapshotLike) => report(snapshot));
+  report(session.getSnapshot());
+  const subscription = session.subscribe((snapshot) => report(snapshot));
   return () => subscription.unsubscribe();
 });
 
@@ -148,14 +136,10 @@ export const accountLikesMachine = setup({
 export type AccountLikesMachine = typeof accountLikesMachine;
 export type AccountLikesActor = ActorRefFrom<AccountLikesMachine>;
 
-interface SystemLike {
-  get(systemId: string): AnyActorRef | undefined;
-}
-
 /** The account's likes as the system's accountLikes actor holds them (signed out when none runs: model tests). */
 export function accountLikesOf(system: SystemLike): AccountLikesContext {
-  const actor = system.get('accountLikes');
-  return actor ? (actor.getSnapshot() as { context: AccountLikesContext }).context : { credentials: null, tokenIds: [] };
+  const actor = systemActor(system, 'accountLikes');
+  return actor ? actor.getSnapshot().context : { credentials: null, tokenIds: [] };
 }
 
 /** What one like toggle hears about the account: `likes.sync`. */
@@ -172,7 +156,7 @@ export type LikesSyncEvent = {
  * whether the login is registered or likes this token changes. Silent when no accountLikes actor runs.
  */
 export const watchAccountLikes = fromCallback<EventObject, { tokenId: string }>(({ system, input, sendBack }) => {
-  const likes = system.get('accountLikes') as AccountLikesActor | undefined;
+  const likes = systemActor(system, 'accountLikes');
   if (!likes) return undefined;
   likes.send({ type: 'likes.wanted' });
   let last = '';

@@ -2,8 +2,9 @@
 // fails. It is the behaviour a like button loads lazily (likeButtonMachine spawns it): it reads the account's likes
 // from the system's accountLikes actor, shares its count with every view of the token through the liveEvents actor's
 // token patches, and shows its notices and the wallet modal through the system.
-import { assign, fromCallback, fromPromise, not, setup, type ActorRefFrom, type AnyActorRef, type EventObject } from 'xstate';
+import { assign, fromCallback, fromPromise, not, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { dismissNoticeThroughSystem, notifyThroughSystem } from '../system/systemActors';
+import { systemActor } from '../system/systemRegistry';
 import { openWalletModalThroughSystem } from '../wallet/walletModalMachine';
 import { watchAccountLikes } from './accountLikesMachine';
 import { CONNECT_WALLET_TO_LIKE_MESSAGE, LIKE_FAILED_MESSAGE } from './constants';
@@ -54,11 +55,11 @@ interface LiveSnapshotLike {
  * liveEvents actor's patch) changes, so a rollback undoes only this toggle's step. Silent without a liveEvents actor.
  */
 export const watchLiveCount = fromCallback<EventObject, { tokenId: string }>(({ system, input, sendBack }) => {
-  const live = system.get('liveEvents') as AnyActorRef | undefined;
+  const live = systemActor(system, 'liveEvents');
   if (!live) return undefined;
   const countOf = (snapshot: LiveSnapshotLike) => snapshot.context?.patches?.[input.tokenId]?.likesCount;
-  let last = countOf(live.getSnapshot() as LiveSnapshotLike);
-  const subscription = live.subscribe((snapshot: LiveSnapshotLike) => {
+  let last = countOf(live.getSnapshot());
+  const subscription = live.subscribe((snapshot) => {
     const count = countOf(snapshot);
     if (count === undefined || count === last) return;
     last = count;
@@ -70,26 +71,23 @@ export const watchLiveCount = fromCallback<EventObject, { tokenId: string }>(({ 
   return () => subscription.unsubscribe();
 });
 
-interface ModalSnapshotLike {
-  hasTag?(tag: string): boolean;
-}
-
 /**
  * Invoke while a signed-out like waits for the sign-in it asked for: sends `likes.signInAbandoned` once the wallet
  * modal (seen open) is closed while the wallet session is neither registered nor busy (signing in still runs after
  * the modal closed). Silent without a walletModal actor (model tests send the event themselves).
  */
 export const watchSignIn = fromCallback<EventObject>(({ system, sendBack }) => {
-  const modal = system.get('walletModal') as AnyActorRef | undefined;
+  const modal = systemActor(system, 'walletModal');
   if (!modal) return undefined;
-  const session = system.get('walletSession') as AnyActorRef | undefined;
+  const session = systemActor(system, 'walletSession');
   let seenOpen = false;
   let done = false;
   const check = () => {
     if (done) return;
-    const open = (modal.getSnapshot() as ModalSnapshotLike).hasTag?.('open') === true;
+    // (A test's stand-in actors may keep no state: their snapshots have no tags.)
+    const open = modal.getSnapshot().hasTag?.('open') === true;
     seenOpen ||= open;
-    const state = session?.getSnapshot() as ModalSnapshotLike | undefined;
+    const state = session?.getSnapshot();
     if (!seenOpen || open || state?.hasTag?.('registered') || state?.hasTag?.('busy')) return;
     done = true;
     sendBack({ type: 'likes.signInAbandoned' } satisfies LikeToggleEvent);
@@ -144,7 +142,7 @@ export const likeToggleMachine = setup({
   actions: {
     // Every card and token page showing the token shows this count (the liveEvents actor's token patches).
     publishCount: ({ system }, params: { tokenId: string; likesCount: number }) => {
-      system.get('liveEvents')?.send({
+      systemActor(system, 'liveEvents')?.send({
         type: 'live.patch',
         id: params.tokenId,
         patch: { likesCount: params.likesCount },
@@ -152,7 +150,7 @@ export const likeToggleMachine = setup({
     },
     // The account's likes (the accountLikes actor) follow what the server confirmed: every button of the token agrees.
     recordLike: ({ system }, params: { tokenId: string; liked: boolean }) => {
-      system.get('accountLikes')?.send({
+      systemActor(system, 'accountLikes')?.send({
         type: 'likes.recorded',
         tokenId: params.tokenId,
         liked: params.liked,

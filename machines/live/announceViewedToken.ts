@@ -2,14 +2,10 @@
 // flow invokes this while its token is shown: the liveEvents actor learns the token's `_id`, and leaving the page
 // (or the flow stopping with it) clears it — unless another page has announced its own token meanwhile.
 import { fromCallback, type EventObject } from 'xstate';
-
-interface LiveEventsLike {
-  send(event: { type: 'live.viewToken'; id: string | null } | { type: 'live.needed' }): void;
-  getSnapshot(): { context: { viewedTokenId: string | null } };
-}
+import { systemActor } from '../system/systemRegistry';
 
 export const announceViewedToken = fromCallback<EventObject, { tokenId: string }>(({ system, input }) => {
-  const live = system.get('liveEvents') as LiveEventsLike | undefined;
+  const live = systemActor(system, 'liveEvents');
   live?.send({ type: 'live.needed' });
   live?.send({ type: 'live.viewToken', id: input.tokenId });
   return () => {

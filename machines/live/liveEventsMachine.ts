@@ -8,7 +8,7 @@ import {
   PRICE_CHANGED_NOTICE,
   UNLISTED_NOTICE,
 } from './constants';
-import type { NotificationsMachine } from '../notifications/notificationsMachine';
+import { systemActor } from '../system/systemRegistry';
 
 export * from './constants';
 
@@ -177,8 +177,7 @@ export const liveEventsMachine = setup({
     listsStale: emit({ type: 'lists.stale' } as const),
     // Info notice through the app's notifications actor (absent in isolated tests: nothing to show then).
     showNotice: ({ system }, params: { text: string }) => {
-      const notifications = system.get('notifications') as ActorRefFrom<NotificationsMachine> | undefined;
-      notifications?.send({ type: 'notify.show', kind: 'info', text: params.text });
+      systemActor(system, 'notifications')?.send({ type: 'notify.show', kind: 'info', text: params.text });
     },
     register: sendTo('socket', ({ context }): LiveSocketCommand => ({ type: 'socket.register', address: context.address })),
     reconnect: sendTo('socket', { type: 'socket.reconnect' } satisfies LiveSocketCommand),

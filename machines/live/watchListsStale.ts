@@ -3,12 +3,12 @@
 // The flow receives `lists.stale`; subscribing tells the actor its socket is needed (live.needed). Silent when no
 // liveEvents actor runs (model tests).
 import { fromCallback, type EventObject } from 'xstate';
-import type { LiveEventsActor } from './liveEventsMachine';
+import { systemActor } from '../system/systemRegistry';
 
 export type ListsStaleEvent = { type: 'lists.stale' };
 
 export const watchListsStale = fromCallback<EventObject, void>(({ system, sendBack }) => {
-  const live = system.get('liveEvents') as LiveEventsActor | undefined;
+  const live = systemActor(system, 'liveEvents');
   if (!live) return undefined;
   live.send({ type: 'live.needed' });
   const subscription = live.on('lists.stale', () => sendBack({ type: 'lists.stale' } satisfies ListsStaleEvent));

@@ -3,6 +3,7 @@
 // were lost, so what the flow shows must be refetched). Subscribing tells the actor its socket is needed (live.needed:
 // it connects on the first one and stays). Silent when no liveEvents actor runs (model tests).
 import { fromCallback, type EventObject } from 'xstate';
+import { systemActor } from '../system/systemRegistry';
 import type { LiveDoc, LiveEventsActor } from './liveEventsMachine';
 
 export type LiveFeedEvent = { type: 'live.received'; name: string; doc: LiveDoc } | { type: 'live.reconnected' };
@@ -23,7 +24,7 @@ export function subscribeLiveFeed(live: LiveEventsActor, target: { send(event: L
 }
 
 export const watchLive = fromCallback<EventObject, void>(({ system, sendBack }) => {
-  const live = system.get('liveEvents') as LiveEventsActor | undefined;
+  const live = systemActor(system, 'liveEvents');
   if (!live) return undefined;
   return subscribeLiveFeed(live, { send: sendBack });
 });

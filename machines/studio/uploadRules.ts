@@ -10,6 +10,7 @@ import {
   SCRIPT_FILE_NEEDED_MESSAGE,
   type StudioMediaType,
 } from '../../domain/studioRules';
+import { systemActor, type SystemLike } from '../system/systemRegistry';
 
 /** An upload screen is the canvas's media type. */
 export type UploadScreen = StudioMediaType;
@@ -54,14 +55,10 @@ export function scriptProblem(screen: UploadScreen, names: string[]): string | n
   return names.some(isScriptFile) ? null : SCRIPT_FILE_NEEDED_MESSAGE;
 }
 
-interface ConfigSnapshotLike {
-  context?: { config?: { maxFileSize?: number; maxVideoSize?: number; suggestedRoyalty?: number } | null };
-}
-type SystemLike = { get(systemId: string): { getSnapshot(): unknown } | undefined };
 
 /** The `config` system actor's limits (defaults while it loads or outside the app). */
 export function uploadLimitsOf(system: SystemLike): UploadLimits {
-  const config = (system.get('config')?.getSnapshot() as ConfigSnapshotLike | undefined)?.context?.config;
+  const config = systemActor(system, 'config')?.getSnapshot().context?.config;
   return {
     maxFileSize: config?.maxFileSize ?? DEFAULT_UPLOAD_LIMITS.maxFileSize,
     maxVideoSize: config?.maxVideoSize ?? DEFAULT_UPLOAD_LIMITS.maxVideoSize,
@@ -70,6 +67,6 @@ export function uploadLimitsOf(system: SystemLike): UploadLimits {
 
 /** The config's suggestedRoyalty, or null while it loads or outside the app. */
 export function suggestedRoyaltyOf(system: SystemLike): number | null {
-  const config = (system.get('config')?.getSnapshot() as ConfigSnapshotLike | undefined)?.context?.config;
+  const config = systemActor(system, 'config')?.getSnapshot().context?.config;
   return typeof config?.suggestedRoyalty === 'number' ? config.suggestedRoyalty : null;
 }

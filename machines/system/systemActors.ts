@@ -1,22 +1,20 @@
 // How a page machine reaches the app's long-lived actors from inside the actor system (seed-independent plumbing).
-// Page machines run in the app's system (src/app/flows.tsx starts them with the root as parent), so `system.get`
-// finds the notifications, wallet session and live events actors the root registered. In a model test nothing is
-// registered: sends to a missing actor are dropped and the callbacks below stay silent.
-import { fromCallback, type AnyActorRef, type EventObject } from 'xstate';
+// Page machines run in the app's system (src/app/flows.tsx starts them with the root as parent), so systemActor
+// (./systemRegistry.ts) finds the notifications, wallet session and live events actors the root registered. In a
+// model test nothing is registered: sends to a missing actor are dropped and the callbacks below stay silent.
+import { fromCallback, type EventObject } from 'xstate';
 import type { NotificationKind } from '../notifications/constants';
-
-export interface SystemLike {
-  get(systemId: string): AnyActorRef | undefined;
-}
+import { registeredLogin, walletViewOf, type RegisteredLogin, type SessionSnapshotLike, type WalletView } from '../wallet/sessionSelectors';
+import { systemActor, type SystemLike } from './systemRegistry';
 
 /** Shows a notification through the system's notifications actor, if one runs. */
 export function notifyThroughSystem(system: SystemLike, kind: NotificationKind, text: string): void {
-  system.get('notifications')?.send({ type: 'notify.show', kind, text });
+  systemActor(system, 'notifications')?.send({ type: 'notify.show', kind, text });
 }
 
 /** Closes a sticky notification through the system's notifications actor, if one runs. */
 export function dismissStickyThroughSystem(system: SystemLike, text: string): void {
-  system.get('notifications')?.send({ type: 'notify.dismissSticky', text });
+  systemActor(system, 'notifications')?.send({ type: 'notify.dismissSticky', text });
 }
 
 /**
@@ -24,38 +22,22 @@ export function dismissStickyThroughSystem(system: SystemLike, text: string): vo
  * is left alone. Nothing happens without a notifications actor.
  */
 export function dismissNoticeThroughSystem(system: SystemLike, text: string): void {
-  const notifications = system.get('notifications');
-  const current = (notifications?.getSnapshot() as { context?: { current?: { id: number; text: string } | null } } | undefined)?.context?.current;
+  const notifications = systemActor(system, 'notifications');
+  // (A test's stand-in notifications actor may keep no context.)
+  const current = notifications?.getSnapshot().context?.current;
   if (current && current.text === text) notifications!.send({ type: 'notify.dismiss', id: current.id });
 }
 
 /** The connected wallet as flows read it (the wallet session's context and tags), or null without a session. */
-export interface WalletView {
-  address: string | null;
-  chainId: number | null;
-  networkName: string;
-  isMobile: boolean;
-  registered: boolean;
-  banned: boolean;
-}
-
-interface WalletSnapshotLike {
-  context: { address: string | null; chainId: number | null; networkName?: string; isMobile?: boolean };
-  hasTag(tag: string): boolean;
-}
-
 export function walletOf(system: SystemLike): WalletView | null {
-  const session = system.get('walletSession');
-  if (!session) return null;
-  const snapshot = session.getSnapshot() as WalletSnapshotLike;
-  return {
-    address: snapshot.context.address,
-    chainId: snapshot.context.chainId,
-    networkName: snapshot.context.networkName ?? '',
-    isMobile: snapshot.context.isMobile ?? false,
-    registered: snapshot.hasTag('registered'),
-    banned: snapshot.hasTag('banned'),
-  };
+  const session = systemActor(system, 'walletSession');
+  return session ? walletViewOf(session.getSnapshot()) : null;
+}
+
+/** The wallet session's registered login at call time: null for a visitor, a session still signing in, or none. */
+export function loginOf(system: SystemLike): RegisteredLogin | null {
+  const session = systemActor(system, 'walletSession');
+  return session ? registeredLogin(session.getSnapshot()) : null;
 }
 
 /**
@@ -69,16 +51,17 @@ export type WalletChangedEvent = { type: 'wallet.changed'; address: string | nul
  * Nothing is sent when no wallet session runs (model tests).
  */
 export const watchWallet = fromCallback<EventObject, void>(({ system, sendBack }) => {
-  const session = system.get('walletSession');
+  const session = systemActor(system, 'walletSession');
   if (!session) return undefined;
   let last: string | null | undefined;
-  const report = (snapshot: WalletSnapshotLike) => {
-    const key = `${snapshot.context.address ?? ''}:${snapshot.context.chainId ?? ''}`;
+  const report = (snapshot: SessionSnapshotLike) => {
+    const chainId = snapshot.context.chainId ?? null;
+    const key = `${snapshot.context.address ?? ''}:${chainId ?? ''}`;
     if (key === last) return;
     last = key;
-    sendBack({ type: 'wallet.changed', address: snapshot.context.address, chainId: snapshot.context.chainId } satisfies WalletChangedEvent);
+    sendBack({ type: 'wallet.changed', address: snapshot.context.address, chainId } satisfies WalletChangedEvent);
   };
-  report(session.getSnapshot() as WalletSnapshotLike);
-  const subscription = session.subscribe((snapshot: WalletSnapshotLike) => report(snapshot));
+  report(session.getSnapshot());
+  const subscription = session.subscribe((snapshot) => report(snapshot));
   return () => subscription.unsubscribe();
 });

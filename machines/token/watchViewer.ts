@@ -4,6 +4,8 @@
 // checking its stored key, signing in), so who the viewer is may still change.
 import { fromCallback, type EventObject } from 'xstate';
 import type { Viewer } from '../../domain/trading';
+import { systemActor } from '../system/systemRegistry';
+import { viewerOf, type SessionSnapshotLike } from '../wallet/sessionSelectors';
 
 export type { Viewer } from '../../domain/trading';
 
@@ -11,19 +13,8 @@ export type ViewerChangedEvent = { type: 'viewer.changed'; viewer: Viewer; settl
 
 export const NO_VIEWER: Viewer = { address: null, registered: false, banned: false };
 
-interface SessionSnapshotLike {
-  context: { address: string | null };
-  hasTag(tag: string): boolean;
-}
-
-const viewerOf = (snapshot: SessionSnapshotLike): Viewer => ({
-  address: snapshot.context.address,
-  registered: snapshot.hasTag('registered'),
-  banned: snapshot.hasTag('banned'),
-});
-
 export const watchViewer = fromCallback<EventObject, void>(({ system, sendBack }) => {
-  const session = system.get('walletSession');
+  const session = systemActor(system, 'walletSession');
   if (!session) return undefined;
   let last = '';
   const report = (snapshot: SessionSnapshotLike) => {
@@ -34,7 +25,7 @@ export const watchViewer = fromCallback<EventObject, void>(({ system, sendBack }
     last = key;
     sendBack({ type: 'viewer.changed', viewer, settling } satisfies ViewerChangedEvent);
   };
-  report(session.getSnapshot() as SessionSnapshotLike);
-  const subscription = session.subscribe((snapshot: SessionSnapshotLike) => report(snapshot));
+  report(session.getSnapshot());
+  const subscription = session.subscribe((snapshot) => report(snapshot));
   return () => subscription.unsubscribe();
 });

@@ -4,7 +4,8 @@ import { switchingNetworkNotice, switchNetworkInWalletNotice } from '../wallet/c
 import { isSaleAction, isTokenOffer, stepsOf, tokenOfferTotal, successMessage, type ChainAction, type ContractCall } from './chainActions';
 import { tradeCheckOf, type CheckActionInput } from './tradeCheck';
 import { tradeErrorOf, type TradeError } from './tradeErrors';
-import { dismissStickyThroughSystem, notifyThroughSystem, watchWallet, type SystemLike, type WalletChangedEvent } from '../system/systemActors';
+import { dismissStickyThroughSystem, notifyThroughSystem, watchWallet, type WalletChangedEvent } from '../system/systemActors';
+import type { SystemLike } from '../system/systemRegistry';
 
 // Seed 000 §4 "Contract action flow": server check of the trading rules → network → (approval, or for a token
 // offer the ERC-20 allowance) → each wallet step signed, then mined → notice.

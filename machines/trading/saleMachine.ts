@@ -1,7 +1,8 @@
 import { and, assign, setup, stateIn, type ActorRefFrom } from 'xstate';
 import { sameAddress } from '../../domain/address';
 import { orderBlock } from '../../domain/trading';
-import { notifyThroughSystem, walletOf, type SystemLike } from '../system/systemActors';
+import { notifyThroughSystem, walletOf } from '../system/systemActors';
+import { systemActor, type SystemLike } from '../system/systemRegistry';
 import { openWalletModalThroughSystem } from '../wallet/walletModalMachine';
 import { NO_VIEWER, watchViewer, type Viewer, type ViewerChangedEvent } from '../token/watchViewer';
 import type { ChainAction } from './chainActions';
@@ -156,7 +157,7 @@ export const saleMachine = setup({
     // The purchase is shown at once (SOLD, the buyer as owner) wherever the token is, before the Sold event.
     markPurchased: ({ context, system }) => {
       const ownerAddress = context.buyer ?? undefined;
-      system.get('liveEvents')?.send({ type: 'live.patch', id: context.token._id, patch: { isSold: true, ...(ownerAddress ? { ownerAddress } : {}) } });
+      systemActor(system, 'liveEvents')?.send({ type: 'live.patch', id: context.token._id, patch: { isSold: true, ...(ownerAddress ? { ownerAddress } : {}) } });
     },
   },
   guards: {

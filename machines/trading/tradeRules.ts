@@ -4,7 +4,6 @@ import { MINIMUM_PRICE_MESSAGE } from '../../domain/messages';
 import { priceError } from '../../domain/priceRule';
 import { toBaseUnits } from './amounts';
 
-export { sameAddress } from '../../domain/address';
 export {
   ALREADY_OWNED_MESSAGE,
   NOT_COLLECTION_CREATOR_MESSAGE,

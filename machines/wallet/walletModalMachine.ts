@@ -1,26 +1,24 @@
 // Whether the wallet modal is open (seed 000 §2): the header, the mobile menu, route guards, the like, comment and
-// trade prompts open it through the app's actor system (`system.get('walletModal')`); it closes itself once the
+// trade prompts open it through the app's actor system (`systemActor(system, 'walletModal')`); it closes itself once the
 // wallet session is registered, however that happened (the modal, a restore, a guard's page).
 import { fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { systemActor, type SystemLike } from '../system/systemRegistry';
+import type { SessionSnapshotLike } from './sessionSelectors';
 
 export type WalletModalEvent = { type: 'walletModal.open' } | { type: 'walletModal.close' } | { type: 'wallet.registered' };
-
-interface SessionSnapshotLike {
-  hasTag(tag: string): boolean;
-}
 
 /**
  * Sends `wallet.registered` when the system's wallet session is (or becomes) registered. Silent when no wallet
  * session runs (model tests).
  */
 export const watchRegistered = fromCallback<EventObject>(({ system, sendBack }) => {
-  const session = system.get('walletSession');
+  const session = systemActor(system, 'walletSession');
   if (!session) return undefined;
   const report = (snapshot: SessionSnapshotLike) => {
     if (snapshot.hasTag('registered')) sendBack({ type: 'wallet.registered' });
   };
-  report(session.getSnapshot() as SessionSnapshotLike);
-  const subscription = session.subscribe((snapshot: SessionSnapshotLike) => report(snapshot));
+  report(session.getSnapshot());
+  const subscription = session.subscribe((snapshot) => report(snapshot));
   return () => subscription.unsubscribe();
 });
 
@@ -51,11 +49,7 @@ export const walletModalMachine = setup({
 export type WalletModalMachine = typeof walletModalMachine;
 export type WalletModalActor = ActorRefFrom<WalletModalMachine>;
 
-interface SystemLike {
-  get(systemId: string): { send(event: WalletModalEvent): void } | undefined;
-}
-
 /** Opens the wallet modal through the app's actor system (nothing happens when no modal actor runs: model tests). */
 export function openWalletModalThroughSystem(system: SystemLike): void {
-  system.get('walletModal')?.send({ type: 'walletModal.open' });
+  systemActor(system, 'walletModal')?.send({ type: 'walletModal.open' });
 }

@@ -17,7 +17,8 @@ import { UPLOAD_CHUNK_SIZE } from '../../domain/studio.js';
 import { createApiKey } from '../../server/auth/apiKeys.js';
 import { openDatabase } from '../../server/db/client.js';
 import { accounts, collections } from '../../server/db/schema.js';
-import { authorizationHeader, requestNonce } from '../../src/services/authFetch.js';
+import { authorizationHeader } from '../../src/services/authFetch.js';
+import { requestNonce } from '../../src/services/requestNonce.js';
 import { root, round, runWhenMain, type BenchRow } from './common.js';
 import { buildServer, serverCommand } from '../buildServer.js';
 

@@ -82,9 +82,3 @@ function uriMatchesDomain(uri: string, domain: string): boolean {
     return false;
   }
 }
-
-/** viem's isAddress as its isAddressEqual asks it (not strict): 20 hex bytes in any case. */
-const isAddress = (value: string) => /^0x[0-9a-fA-F]{40}$/.test(value);
-
-/** viem's isAddressEqual, false where it throws (a value that is not an address). */
-export const sameAddress = (a: string, b: string) => isAddress(a) && isAddress(b) && a.toLowerCase() === b.toLowerCase();

@@ -41,3 +41,10 @@ export async function readFormOnly(c: Context, expected: string): Promise<BodyDa
   if (!FORM_TYPE.test(c.req.header('Content-Type') ?? '')) throw new ApiError(415, 'unsupported_media_type', expected);
   return readForm(c, { all: true });
 }
+
+/** Text fields PostgreSQL cannot store (a NUL character) are refused as input (400), before anything is written. */
+export function refuseNul(fields: Record<string, unknown>): void {
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'string' && value.includes('\u0000')) throw new ApiError(400, 'invalid_input', `${name}: text cannot contain a NUL character.`);
+  }
+}

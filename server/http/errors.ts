@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import { MediaError } from '../media/store.js';
+import { MediaError } from '../media/mediaError.js';
 
 export class ApiError extends Error {
   override name = 'ApiError';

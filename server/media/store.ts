@@ -11,6 +11,7 @@ import { media } from '../db/schema.js';
 import { BlobTooLargeError, readAll, type BlobStore, type ByteRange } from './blobStore/index.js';
 import { once } from './blobStore/types.js';
 import { forgetFileBlocks, recordFileBlocks } from './directory.js';
+import { MediaError } from './mediaError.js';
 import { UNIXFS_CHUNK_SIZE, unixfsCid } from './unixfs.js';
 
 export const THUMBNAIL_WIDTH = 480;
@@ -37,17 +38,6 @@ const OTHER_TYPES = new Set([
   'text/plain',
   'application/json', // token metadata
 ]);
-
-export class MediaError extends Error {
-  override name = 'MediaError';
-  constructor(
-    readonly code: 'unsupported_media_type' | 'too_large' | 'invalid_image' | 'empty',
-    readonly status: 400 | 413 | 415,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export interface StoredMedia {
   cid: string;

@@ -1,13 +1,14 @@
 // Account REST under /api/v1/account: login nonce, SIWE login issuing an API key, public profile, ban status, edit.
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { sameValidAddress } from '../../domain/address.js';
 import { checksumAddress } from '../../domain/checksumAddress.js';
 import { z } from 'zod';
 import { accountAddressIs, findAccount } from '../accounts/store.js';
 import { createApiKey, grantedExpiry, revokeApiKey } from '../auth/apiKeys.js';
 import { consumeLoginNonce, issueLoginNonce, type ConsumeResult } from '../auth/nonces.js';
 import { isBanned, optionalAccount, requireAccount, signedInAccount, type AuthEnv } from '../auth/requireAccount.js';
-import { sameAddress, verifyLoginMessage } from '../auth/siwe.js';
+import { verifyLoginMessage } from '../auth/siwe.js';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { artistSortKey } from '../../domain/artist.js';
@@ -123,7 +124,7 @@ export function accountRoutes({ db, config, limiter, mediaStore }: AccountRoutes
       now,
       issuedAtSkewMs: config.security.loginIssuedAtSkewMs,
     });
-    if (!sameAddress(body.apiKey.address, login.address)) {
+    if (!sameValidAddress(body.apiKey.address, login.address)) {
       throw new ApiError(401, 'address_mismatch', 'apiKey.address is not the address that signed the login message.');
     }
     // Counted after the signature is verified, so nobody can use up another address's sign-ins.

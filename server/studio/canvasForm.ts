@@ -16,8 +16,8 @@ import {
   type CanvasDetails,
   type StudioMediaType,
 } from '../../domain/studio.js';
+import { refuseNul } from '../http/body.js';
 import { ApiError } from '../http/errors.js';
-import { refuseNul } from './canvasTokens.js';
 
 type FormValue = string | File | (string | File)[] | undefined;
 type Attributes = Record<string, unknown>;

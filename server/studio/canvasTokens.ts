@@ -8,6 +8,7 @@ import {
 } from '../../domain/studio.js';
 import type { Db } from '../db/client.js';
 import { tokens } from '../db/schema.js';
+import { refuseNul } from '../http/body.js';
 import { ApiError } from '../http/errors.js';
 import { loadOwnCanvas, type CanvasActor, type CanvasRow } from './access.js';
 import { nextTokenId } from './canvasStore.js';
@@ -21,13 +22,6 @@ const notFound = () => new ApiError(404, 'not_found', TOKEN_NOT_FOUND_MESSAGE);
 function firstIssue(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
   const issue = error.issues[0]!;
   return issue.path.length ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message;
-}
-
-/** Text fields PostgreSQL cannot store (a NUL character) are refused as input, before anything is written. */
-export function refuseNul(fields: Record<string, unknown>): void {
-  for (const [name, value] of Object.entries(fields)) {
-    if (typeof value === 'string' && value.includes('\u0000')) throw invalid(`${name}: text cannot contain a NUL character.`);
-  }
 }
 
 /** The token `tokenIdText` (its on-chain number, 1, 2, …) of a canvas; 404 when malformed or absent. */

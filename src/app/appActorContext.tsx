@@ -1,10 +1,9 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Actor } from 'xstate';
-import { getAppActor, type AppSystemActors, type AppSystemId, type appMachine } from '../../machines/app/appMachine';
+import { getAppActor, type appMachine } from '../../machines/app/appMachine';
+import type { SystemActors, SystemId } from '../../machines/system/systemRegistry';
 
 export type AppActor = Actor<typeof appMachine>;
-export type SystemActors = AppSystemActors;
-export type SystemActorId = AppSystemId;
 
 // A plain React context over an actor created in main.tsx (so the SW registration can reach it before render).
 const AppActorContext = createContext<AppActor | null>(null);
@@ -20,6 +19,6 @@ export function useAppActor(): AppActor {
 }
 
 /** One of the root's long-lived actors; read fields from it with a narrow useSelector. */
-export function useSystemActor<K extends SystemActorId>(systemId: K): SystemActors[K] {
+export function useSystemActor<K extends SystemId>(systemId: K): SystemActors[K] {
   return getAppActor(useAppActor(), systemId);
 }

@@ -6,6 +6,7 @@
 // data (and the stored-copy mark and age go) without falling back to its loading state. A flow doing work (tagged
 // 'busy') is left alone, and so is one restored from a persisted snapshot (typed work: it has its own paths).
 import type { AnyActorRef } from 'xstate';
+import { systemActor } from '../../machines/system/systemRegistry';
 import { onAnswer, onReadFailure } from '../services/offline/answerSource';
 
 export interface SnapshotWithChildren {
@@ -80,7 +81,7 @@ export function watchRestores(connectivity: AnyActorRef): void {
 
 /** Watches `shown` for stale reads and refreshes it on `connectivity.restored`; returns the cleanup. */
 export function refreshWhenRestored<TActor extends AnyActorRef>({ appActor, shown, restart, swap, discard }: FlowRefresh<TActor>): () => void {
-  const connectivity = appActor.system.get('connectivity') as AnyActorRef | undefined;
+  const connectivity = systemActor(appActor.system, 'connectivity');
   if (!connectivity || !restart) return () => {};
   watchRestores(connectivity);
   let fresh: TActor | null = null;
@@ -108,7 +109,7 @@ export function refreshWhenRestored<TActor extends AnyActorRef>({ appActor, show
     }
   });
   let retry: ReturnType<typeof setTimeout> | undefined;
-  const online = () => !(connectivity.getSnapshot() as SnapshotWithChildren).hasTag?.('offline');
+  const online = () => !connectivity.getSnapshot().hasTag('offline');
   // Marked while connectivity already says online (the restore was announced before this read went out, or another
   // read's answer announced it): no further `connectivity.restored` may come, so the flow is tried again after a
   // pause instead of staying on its failure or its stored copy. In CI a route that failed offline loaded again at the

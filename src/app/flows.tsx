@@ -1,7 +1,7 @@
 // How a view runs a page flow. Each flow machine is provided once, in its own module under src/services/flows/
 // (the one place that maps its actor and action names to src/services); a view only calls `useFlow(flow, ...)`,
 // selects from the actor and sends events. The actor joins the app's actor system (the root is its parent), so
-// the flow reaches the notifications, wallet session and live events actors with `system.get` and invokes its
+// the flow reaches the notifications, wallet session and live events actors with `systemActor` and invokes its
 // workers (contract actions, loads, saves) as children; nothing is wired in the view.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { createActor, type Actor, type AnyActorRef, type AnyStateMachine, type InputFrom, type Snapshot } from 'xstate';
@@ -28,7 +28,7 @@ export interface UseFlowOptions<TMachine extends AnyStateMachine> {
 const stoppedFlows = new WeakSet<object>();
 
 /**
- * Starts `flow` for the component's lifetime inside the app's actor system: the root is its parent, so `system.get`
+ * Starts `flow` for the component's lifetime inside the app's actor system: the root is its parent, so `systemActor`
  * finds the long-lived actors, and the root stops it (`flow.stop`) when the component unmounts — or, when work is
  * under way in it then (a contract action signing or mining, a save: any child machine tagged 'busy'), as soon as
  * that work ends, so its outcome is still announced after the user left the page.

@@ -36,8 +36,6 @@ export function formatPrice(price: { amount: string; currency: string }): string
  */
 export { checksumAddress };
 
-export { sameAddress } from './sameAddress';
-
 /** First 4 and last 4 characters with an ellipsis between (seed display-name rule), of the checksummed address. */
 export function shortenAddress(value: string): string {
   return shortenId(checksumAddress(value));

@@ -3,6 +3,7 @@ import { STORED_ANSWER_HEADER } from '../offline/protocol';
 import { API_BASE } from './api';
 import { HttpError, NetworkError, isAbortError } from './errors';
 import { reportAnswer, reportReadFailure, storedAtOf } from './offline/answerSource';
+import { requestNonce } from './requestNonce';
 
 /** What a login returned (POST /api/v1/account → apiKey), enough to sign requests. */
 export interface ApiKeyCredentials {
@@ -15,12 +16,6 @@ export interface AuthFetchOptions {
   fetch?: (input: string, init?: RequestInit) => Promise<Response>;
   /** Prefix for `path` (default /api/v1). */
   base?: string;
-}
-
-/** `${Date.now()}-${random}`: the server refuses a nonce it has seen, or one older than 5 minutes. */
-export function requestNonce(now: number = Date.now()): string {
-  const random = crypto.getRandomValues(new Uint8Array(12));
-  return `${now}-${Array.from(random, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }
 
 export const authorizationHeader = ({ address, key }: ApiKeyCredentials) => `Bearer ${address}:${key}`;

@@ -2,7 +2,8 @@
 // drafts in commentDrafts.
 import { NO_REPLIES, type CommentsPage, type ThreadComment } from '../../machines/comments/commentTree';
 import type { FetchCommentsInput, FetchRepliesInput, PostCommentInput } from '../../machines/comments/commentThreadMachine';
-import { COMMENTS_PAGE_SIZE, sameAddress } from '../../machines/comments/rules';
+import { sameAddress } from '../../domain/address';
+import { COMMENTS_PAGE_SIZE } from '../../machines/comments/rules';
 import { authorizationHeader, signedJson, type ApiKeyCredentials, type AuthFetchOptions } from './authFetch';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { graphqlRequest } from './graphql';

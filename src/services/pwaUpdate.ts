@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { AppSystemActors } from '../../machines/app/appMachine';
+import type { SystemActors } from '../../machines/system/systemRegistry';
 import { PRODUCT_NAME } from '../app/product';
 
 type UpdateServiceWorker = (reloadPage?: boolean) => Promise<void>;
@@ -19,7 +19,7 @@ export const applyUpdate = fromPromise<void>(async () => {
 export const OFFLINE_READY_TEXT = `${PRODUCT_NAME} is ready to work offline`;
 
 /** Turns the pwaUpdate actor's one-off offline-ready event into an info notification. */
-export function notifyWhenOfflineReady(pwaUpdate: AppSystemActors['pwaUpdate'], notifications: AppSystemActors['notifications']): () => void {
+export function notifyWhenOfflineReady(pwaUpdate: SystemActors['pwaUpdate'], notifications: SystemActors['notifications']): () => void {
   const subscription = pwaUpdate.on('pwa.offlineReady', () => notifications.send({ type: 'notify.show', kind: 'info', text: OFFLINE_READY_TEXT }));
   return () => subscription.unsubscribe();
 }

@@ -1,12 +1,12 @@
 import { registerSW } from 'virtual:pwa-register';
-import type { AppSystemActors } from '../../machines/app/appMachine';
+import type { SystemActors } from '../../machines/system/systemRegistry';
 import { handFirstReadsToWorker } from './offline/firstReads';
 import { persistStorageOnInstall } from './offline/persistentStorage';
 import { evictStoredAnswers } from './offline/workerMessages';
 import { setServiceWorkerUpdater } from './pwaUpdate';
 
 /** Registers src/sw.ts and feeds its lifecycle into the pwaUpdate actor. */
-export function registerServiceWorker(pwaUpdate: AppSystemActors['pwaUpdate']): void {
+export function registerServiceWorker(pwaUpdate: SystemActors['pwaUpdate']): void {
   if (!('serviceWorker' in navigator)) return;
   // A first visit: the reads already sent go to the worker once it controls this page, which it then stores.
   handFirstReadsToWorker();

@@ -1,6 +1,7 @@
 import { getAddress, keccak256 as viemKeccak256, toBytes, toHex } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { checksumAddress, displayName, sameAddress, shortenAddress } from '../../src/app/format';
+import { sameValidAddress } from '../../domain/address';
+import { checksumAddress, displayName, shortenAddress } from '../../src/app/format';
 import { keccak256 } from '../../domain/keccak';
 
 // Hardhat account #1 as the server stores it (lower case) and as EIP-55 writes it.
@@ -27,10 +28,10 @@ describe('addresses in the UI', () => {
   });
 
   it('compare with viem isAddressEqual: case does not matter, non-addresses never match', () => {
-    expect(sameAddress(LOWER, CHECKSUMMED)).toBe(true);
-    expect(sameAddress(LOWER, '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc')).toBe(false);
-    expect(sameAddress(null, LOWER)).toBe(false);
-    expect(sameAddress('abc', 'ABC')).toBe(false);
+    expect(sameValidAddress(LOWER, CHECKSUMMED)).toBe(true);
+    expect(sameValidAddress(LOWER, '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc')).toBe(false);
+    expect(sameValidAddress(null, LOWER)).toBe(false);
+    expect(sameValidAddress('abc', 'ABC')).toBe(false);
   });
 
   it('are checksummed exactly as viem getAddress does (the app checksums without viem)', () => {

@@ -32,8 +32,8 @@ describe('entry chunk boundary', () => {
   });
 
   it('behavior: the live socket compares addresses without the display helpers (and so without keccak)', () => {
-    expect(importsOf('src/services/live/socket.ts')).toContain('../../app/sameAddress');
+    expect(importsOf('src/services/live/socket.ts')).toContain('../../../domain/address');
     expect(importsOf('src/services/live/socket.ts')).not.toContain('../../app/format');
-    expect(importsOf('src/app/sameAddress.ts')).toEqual([]);
+    expect(importsOf('domain/address.ts')).toEqual([]);
   });
 });

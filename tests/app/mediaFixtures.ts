@@ -1,5 +1,5 @@
 // Media tokens shaped as the demo seed stores them (scripts/seed/media.ts), for the viewer tests.
-import type { MediaToken } from '../../src/components/media/TokenMedia';
+import type { MediaToken } from '../../src/components/media/MediaThumbnail';
 
 export const CID = {
   image: 'bafkreiimage0000000000000000000000000000000000000000000000000',

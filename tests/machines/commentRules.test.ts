@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sameAddress } from '../../domain/address';
 import { addComment, appendPage, appendReplies, findComment, updateComment, type ThreadComment } from '../../machines/comments/commentTree';
 import {
   COMMENT_MAX_LENGTH,
@@ -9,7 +10,6 @@ import {
   canReplyAtLevel,
   commentStatus,
   commentTextError,
-  sameAddress,
 } from '../../machines/comments/rules';
 
 const T0 = '2026-11-01T10:00:00.000Z';

@@ -1,28 +1,32 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { assign, createActor, createMachine, setup, stopChild, type AnyActorRef } from 'xstate';
+import { APP_SYSTEM_IDS } from '../../machines/app/appMachine';
 import { liveEventsMachine } from '../../machines/live/liveEventsMachine';
 import { watchLive, type LiveFeedEvent } from '../../machines/live/watchLive';
 import { notificationsMachine } from '../../machines/notifications/notificationsMachine';
 import {
   dismissStickyThroughSystem,
+  loginOf,
   notifyThroughSystem,
   walletOf,
   watchWallet,
   type WalletChangedEvent,
 } from '../../machines/system/systemActors';
+import { systemActor, type SystemActors, type SystemId } from '../../machines/system/systemRegistry';
+import { isCreatorOf, registeredAddress, registeredLogin, viewerOf } from '../../machines/wallet/sessionSelectors';
 import { flush } from './support/modelTesting';
 
 // A stand-in wallet session: the fields and tags flows read, changed by events.
 const fakeWallet = setup({
   types: {
-    context: {} as { address: string | null; chainId: number | null; networkName: string; isMobile: boolean },
+    context: {} as { address: string | null; chainId: number | null; networkName: string; isMobile: boolean; apiKey: { key: string } | null },
     events: {} as { type: 'set'; address: string | null; chainId: number | null } | { type: 'register' },
   },
 }).createMachine({
-  context: { address: null, chainId: null, networkName: 'Hardhat', isMobile: false },
+  context: { address: null, chainId: null, networkName: 'Hardhat', isMobile: false, apiKey: null },
   initial: 'guest',
   on: { set: { actions: assign(({ event }) => ({ address: event.address, chainId: event.chainId })) } },
-  states: { guest: { on: { register: 'registered' } }, registered: { tags: 'registered' } },
+  states: { guest: { on: { register: { target: 'registered', actions: assign({ apiKey: { key: 'k'.repeat(32) } }) } } }, registered: { tags: 'registered' } },
 });
 
 /** A root registering the long-lived actors under their systemIds, as appMachine does. */
@@ -71,6 +75,41 @@ describe('systemActors', () => {
     wallet.send({ type: 'register' });
     expect(walletOf(root.system)).toMatchObject({ address: '0xAbC', chainId: 31337, registered: true });
     expect(walletOf(createActor(createMachine({})).start().system)).toBeNull();
+  });
+
+  it('systemActor finds the actor registered under a systemId, typed by the registry; undefined where none runs', () => {
+    const root = system();
+    expect(systemActor(root.system, 'notifications')).toBe(root.system.get('notifications'));
+    expect(systemActor(createActor(createMachine({})).start().system, 'walletSession')).toBeUndefined();
+    expectTypeOf(systemActor(root.system, 'liveEvents')).toEqualTypeOf<SystemActors['liveEvents'] | undefined>();
+    // The root registers every actor of the registry, and only those.
+    expectTypeOf<(typeof APP_SYSTEM_IDS)[number]>().toEqualTypeOf<SystemId>();
+  });
+
+  it('loginOf reads the registered login (address and key) only once registered', () => {
+    const root = system();
+    const wallet = root.system.get('walletSession')!;
+    wallet.send({ type: 'set', address: '0xAbC', chainId: 31337 });
+    expect(loginOf(root.system)).toBeNull();
+    wallet.send({ type: 'register' });
+    expect(loginOf(root.system)).toEqual({ address: '0xAbC', key: 'k'.repeat(32) });
+    expect(loginOf(createActor(createMachine({})).start().system)).toBeNull();
+  });
+
+  it('the session selectors: a login needs the registered tag and a key; the viewer and the role follow the tags', () => {
+    const snapshot = (tags: string[], context: { address: string | null; apiKey?: { key: string } | null; account?: { isCreator?: boolean } | null }) => ({
+      context,
+      hasTag: (tag: string) => tags.includes(tag),
+    });
+    expect(registeredLogin(snapshot(['registered'], { address: '0xA', apiKey: { key: 'k' } }))).toEqual({ address: '0xA', key: 'k' });
+    expect(registeredLogin(snapshot(['registered'], { address: '0xA', apiKey: null }))).toBeNull();
+    expect(registeredLogin(snapshot([], { address: '0xA', apiKey: { key: 'k' } }))).toBeNull();
+    expect(registeredAddress(snapshot(['registered'], { address: '0xA' }))).toBe('0xA');
+    expect(registeredAddress(snapshot([], { address: '0xA' }))).toBeNull();
+    expect(viewerOf(snapshot(['registered', 'banned'], { address: '0xA' }))).toEqual({ address: '0xA', registered: true, banned: true });
+    expect(isCreatorOf(snapshot(['registered'], { address: '0xA', account: { isCreator: true } }))).toBe(true);
+    expect(isCreatorOf(snapshot(['registered'], { address: '0xA', account: null }))).toBeNull();
+    expect(isCreatorOf(snapshot([], { address: '0xA', account: { isCreator: true } }))).toBeNull();
   });
 
   it('watchWallet reports the session once at start and on each change of address or chain only', () => {

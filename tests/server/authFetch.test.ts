@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authFetch, authorizationHeader, requestNonce } from '../../src/services/authFetch.js';
+import { authFetch, authorizationHeader } from '../../src/services/authFetch.js';
+import { requestNonce } from '../../src/services/requestNonce.js';
 import { parseAuthorization } from '../../server/auth/requireAccount.js';
 import { parseRequestNonce } from '../../server/auth/nonces.js';
 

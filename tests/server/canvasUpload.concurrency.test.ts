@@ -9,7 +9,8 @@ import { request, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { Upload, type DetailedError } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorizationHeader, requestNonce } from '../../src/services/authFetch.js';
+import { authorizationHeader } from '../../src/services/authFetch.js';
+import { requestNonce } from '../../src/services/requestNonce.js';
 import { DATABASE_KINDS } from './databases.js';
 import { canvasState, fakeMp4, makeCanvas, startUploadStack, tusMetadata, tusRequest, uploadFiles, type UploadStack } from './canvasUploadFixtures.js';
 

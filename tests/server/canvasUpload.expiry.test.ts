@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadServerConfig } from '../../server/config.js';
 import { canvasUploads } from '../../server/db/schema.js';
 import { startUploadSweeper } from '../../server/studio/uploadExpiry.js';
-import { authorizationHeader, requestNonce, type ApiKeyCredentials } from '../../src/services/authFetch.js';
+import { authorizationHeader, type ApiKeyCredentials } from '../../src/services/authFetch.js';
+import { requestNonce } from '../../src/services/requestNonce.js';
 import { ALICE_ADDRESS, canvasState, makeCanvas, startUploadStack, tusMetadata, tusRequest, tusUpload, uploadFiles, type UploadStack } from './canvasUploadFixtures.js';
 import { DATABASE_KINDS } from './databases.js';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { loadServerConfig } from '../../server/config.js';
 import { ApiError, handleError, parseInput } from '../../server/http/errors.js';
-import { MediaError } from '../../server/media/store.js';
+import { MediaError } from '../../server/media/mediaError.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer, FACTORY, makeDeploymentsFile, MARKETPLACE } from './fixtures.js';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../../server/db/schema.js';
 import { metadataUrl } from '../../server/graphql/tokenNode.js';
 import { readAll } from '../../server/media/blobStore/index.js';
-import { MediaError } from '../../server/media/store.js';
+import { MediaError } from '../../server/media/mediaError.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer } from './fixtures.js';
 

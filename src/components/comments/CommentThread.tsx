@@ -3,7 +3,7 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import type { Snapshot } from 'xstate';
-import { registeredLogin } from '../../../machines/likes/accountLikesMachine';
+import { registeredLogin } from '../../../machines/wallet/sessionSelectors';
 import { useSystemActor } from '../../app/appActorContext';
 import { useFlow } from '../../app/flows';
 import { persistCommentThread } from '../../services/commentDrafts';

@@ -3,7 +3,7 @@ import { useRef, useState, type CSSProperties } from 'react';
 import { GIF_HOVER_CHECK_MS } from '../../../machines/media/constants';
 import { derivativeFor, detailSlotWidth } from '../../../domain/responsiveImage';
 import { flipcardSpec, type FlipcardSpec } from './mediaSpec';
-import { MediaThumbnail, type ViewerProps } from './TokenMedia';
+import { MediaThumbnail, type ViewerProps } from './MediaThumbnail';
 import { useCardHover } from './useCardHover';
 
 /** Where tile (row, column) sits within a face, as a background size and position. */

@@ -3,7 +3,7 @@
 import { Suspense, useRef, useState, type ComponentType } from 'react';
 import { createPortal } from 'react-dom';
 import { ChunkBoundary } from '../data/ChunkBoundary';
-import type { MediaToken } from './TokenMedia';
+import type { MediaToken } from './MediaThumbnail';
 import { fullscreenDialog, preloadFullscreenDialog, type FullscreenDialogProps } from './viewers';
 
 export function FullscreenControl({ token }: { token: MediaToken }) {

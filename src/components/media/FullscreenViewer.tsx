@@ -2,7 +2,7 @@
 // chunk, fetched the first time the token's fullscreen button is pointed at, focused or pressed (FullscreenControl):
 // the button draws with the page, the dialog is not part of its first load.
 import { Suspense, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { MediaThumbnail, type MediaToken } from './TokenMedia';
+import { MediaThumbnail, type MediaToken } from './MediaThumbnail';
 import { viewerFor } from './viewers';
 
 const FOCUSABLE = 'button:not([disabled]), a[href], iframe:not([tabindex="-1"]), video[controls], audio[controls], input, select, textarea, [tabindex]:not([tabindex="-1"])';

@@ -6,7 +6,7 @@ import { useSystemActor } from '../../app/appActorContext';
 import { useAfterLargestPaint } from './largestPaint';
 import { useLiveRenderSlot } from './liveRenderSlots';
 import { generativeSpec, sandboxUrl } from './mediaSpec';
-import { MediaThumbnail, type ViewerProps } from './TokenMedia';
+import { MediaThumbnail, type ViewerProps } from './MediaThumbnail';
 import { useInView } from './useInView';
 import { useSettledSize } from './useSettledSize';
 

@@ -2,7 +2,7 @@
 // over its still frame.
 import { useRef, useState } from 'react';
 import { GIF_HOVER_CHECK_MS } from '../../../machines/media/constants';
-import { MediaThumbnail, THUMB_SIZE, type ViewerProps } from './TokenMedia';
+import { MediaThumbnail, THUMB_SIZE, type ViewerProps } from './MediaThumbnail';
 import { useCardHover } from './useCardHover';
 
 export default function GifViewer({ token, variant }: ViewerProps) {

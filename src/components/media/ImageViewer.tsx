@@ -1,7 +1,7 @@
 // Still image: the thumbnail on cards, a derivative sized for the screen on the detail page, the original in fullscreen
 // (same square box, so no layout shift).
 import { responsiveImage } from '../../../domain/responsiveImage';
-import { MediaThumbnail, THUMB_SIZE, viewerSizes, type ViewerProps } from './TokenMedia';
+import { MediaThumbnail, THUMB_SIZE, viewerSizes, type ViewerProps } from './MediaThumbnail';
 
 export default function ImageViewer({ token, variant }: ViewerProps) {
   if (variant === 'card' || !token.mediaUrl) return <MediaThumbnail token={token} variant={variant} />;

@@ -2,7 +2,7 @@
 // the token page); the token page and the fullscreen viewer lay the browser's own audio controls over it.
 import { useId } from 'react';
 import { MediaTypeIcon } from './MediaTypeIcon';
-import { MediaThumbnail, type ViewerProps } from './TokenMedia';
+import { MediaThumbnail, type ViewerProps } from './MediaThumbnail';
 
 export default function SoundViewer({ token, variant }: ViewerProps) {
   const captionId = useId();

@@ -1,7 +1,7 @@
 // Video: cards show the poster and play muted in a loop while hovered; the detail page has controls.
 import { useRef } from 'react';
 import { GIF_HOVER_CHECK_MS } from '../../../machines/media/constants';
-import { MediaThumbnail, THUMB_SIZE, type ViewerProps } from './TokenMedia';
+import { MediaThumbnail, THUMB_SIZE, type ViewerProps } from './MediaThumbnail';
 import { useCardHover } from './useCardHover';
 
 export default function VideoViewer({ token, variant }: ViewerProps) {

@@ -1,5 +1,5 @@
 // Reads what each viewer needs from a token and its collection's attributes (as the demo seed stores them).
-import type { MediaToken } from './TokenMedia';
+import type { MediaToken } from './MediaThumbnail';
 
 type Json = Record<string, unknown>;
 const record = (value: unknown): Json => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {});

@@ -2,7 +2,7 @@
 // precaches them all). A viewer whose chunk failed is imported again on the next try (retryableLazy).
 import type { ComponentType } from 'react';
 import { retryableLazy } from '../../app/chunkLoad';
-import type { MediaToken, ViewerProps } from './TokenMedia';
+import type { MediaToken, ViewerProps } from './MediaThumbnail';
 
 const VIEWERS: Record<string, ComponentType<ViewerProps>> = {
   image: retryableLazy(() => import('./ImageViewer')),

@@ -5,8 +5,7 @@ import { useCallback } from 'react';
 import type { AppConfig, TokenCurrency } from '../../../machines/config/configMachine';
 import { useSystemActor } from '../../app/appActorContext';
 import { formatPrice } from '../../app/format';
-
-const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+import { sameAddress } from '../../../domain/address';
 
 /** The symbol of a price's currency: an allow-listed token's symbol for its address, else the currency as given. */
 export function currencySymbol(config: AppConfig | null, currency: string): string {

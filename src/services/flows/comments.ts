@@ -1,23 +1,15 @@
 // The comment thread flow (seed 000 §4 "Comment", §5): commentThreadMachine provided once with the comments service.
 // Credentials are the wallet session's registered login at call time, notices go to the notifications actor and
 // "connect first" opens the wallet modal, all through the app's actor system.
-import { fromCallback, fromPromise, type AnyActorRef, type EventObject } from 'xstate';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { commentThreadMachine } from '../../../machines/comments/commentThreadMachine';
-import { registeredLogin } from '../../../machines/likes/accountLikesMachine';
-import { notifyThroughSystem } from '../../../machines/system/systemActors';
+import { loginOf, notifyThroughSystem } from '../../../machines/system/systemActors';
+import { systemActor, type SystemLike } from '../../../machines/system/systemRegistry';
+import { registeredLogin, type SessionSnapshotLike } from '../../../machines/wallet/sessionSelectors';
 import { openWalletModalThroughSystem } from '../../../machines/wallet/walletModalMachine';
 import type { ApiKeyCredentials } from '../authFetch';
 import { commentDraftsStored } from '../commentDraftStore';
 import { NotSignedInError, deleteComment, fetchComments, fetchReplies, postComment, updateComment, voteComment } from '../comments';
-
-type SystemLike = { get(systemId: string): AnyActorRef | undefined };
-type SessionSnapshot = Parameters<typeof registeredLogin>[0];
-
-/** The registered login (null for a visitor or a session still signing in). */
-function loginOf(system: SystemLike): ApiKeyCredentials | null {
-  const session = system.get('walletSession');
-  return session ? registeredLogin(session.getSnapshot() as SessionSnapshot) : null;
-}
 
 function signedIn(system: SystemLike): ApiKeyCredentials {
   const credentials = loginOf(system);
@@ -29,17 +21,17 @@ export const commentThreadFlow = commentThreadMachine.provide({
   actors: {
     // The thread's viewer is the registered login's address, on every change (myVote is that viewer's own).
     watchViewer: fromCallback<EventObject>(({ system, sendBack }) => {
-      const session = system.get('walletSession') as AnyActorRef | undefined;
+      const session = systemActor(system, 'walletSession');
       if (!session) return undefined;
       let last: string | null | undefined;
-      const report = (snapshot: SessionSnapshot) => {
+      const report = (snapshot: SessionSnapshotLike) => {
         const address = registeredLogin(snapshot)?.address ?? null;
         if (address === last) return;
         last = address;
         sendBack({ type: 'viewer.changed', address });
       };
-      report(session.getSnapshot() as SessionSnapshot);
-      const subscription = session.subscribe((snapshot: SessionSnapshot) => report(snapshot));
+      report(session.getSnapshot());
+      const subscription = session.subscribe((snapshot) => report(snapshot));
       return () => subscription.unsubscribe();
     }),
     fetchComments: fromPromise(({ input, signal, system }) => fetchComments(input, loginOf(system), signal)),

@@ -1,10 +1,10 @@
 // The explore page flow (explorePageMachine), provided once: the marketplace's artists for the filter, the wallet
 // session settling before the favourites view speaks, and the navigation a filter change makes.
-import { fromPromise, type AnyActorRef } from 'xstate';
+import { fromPromise } from 'xstate';
 import { searchFromFilters } from '../../../machines/explore/exploreFilters';
 import { explorePageMachine } from '../../../machines/explore/explorePageMachine';
 import { walletOf } from '../../../machines/system/systemActors';
-import type { WalletSessionActor } from '../../../machines/wallet/walletSessionMachine';
+import { systemActor } from '../../../machines/system/systemRegistry';
 import { forgetListSnapshot } from '../../components/tokens/listSnapshots';
 import { exploreListKey } from '../../views/explore/exploreLists';
 import { getMarketplaceArtists } from '../marketplace';
@@ -15,8 +15,8 @@ export const exploreFlow = explorePageMachine.provide({
   actors: {
     loadArtists: fromPromise(({ signal }) => getMarketplaceArtists(signal)),
     walletSettled: fromPromise(async ({ system }) => {
-      const session = system.get('walletSession') as AnyActorRef | undefined;
-      if (session) await settledWalletSession(session as WalletSessionActor);
+      const session = systemActor(system, 'walletSession');
+      if (session) await settledWalletSession(session);
     }),
   },
   actions: {

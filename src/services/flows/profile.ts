@@ -2,15 +2,16 @@
 // form's save (the form machine), the artist tab's record and choices (artistProfilePageMachine) and its save
 // (artistProfileMachine), each provided once with its service; the artist form's unsaved draft is kept per address in
 // IndexedDB (profileDraft) and read back by the page before the form starts.
-import { fromPromise, type AnyActorRef } from 'xstate';
+import { fromPromise } from 'xstate';
 import { createFormMachine, type FormRequest } from '../../../machines/forms/formMachine';
 import type { ProfileValues } from '../../../machines/forms/validators';
-import { registeredLogin } from '../../../machines/likes/accountLikesMachine';
 import { artistProfileMachine, PROFILE_SAVED_MESSAGE, type SaveArtistProfileRequest } from '../../../machines/profile/artistProfileMachine';
 import { artistProfilePageMachine } from '../../../machines/profile/artistProfilePageMachine';
 import type { ArtistRecord } from '../../../machines/profile/artistProfileForm';
 import { profilePageMachine } from '../../../machines/profile/profilePageMachine';
-import { notifyThroughSystem } from '../../../machines/system/systemActors';
+import { loginOf, notifyThroughSystem } from '../../../machines/system/systemActors';
+import { systemActor } from '../../../machines/system/systemRegistry';
+import { registeredLogin } from '../../../machines/wallet/sessionSelectors';
 import type { WalletAccount } from '../../../machines/wallet/walletSessionTypes';
 import { loadArtistProfile, saveArtistProfile } from '../artists/profile';
 import { readArtistDraft, storeArtistDraft } from '../artists/profileDraft';
@@ -38,7 +39,7 @@ export const profileFormFlow = createFormMachine<ProfileFormValues>().provide({
   actors: {
     loadDraft: fromPromise<unknown, string>(({ input }) => readFormDraft(input)),
     submitForm: fromPromise<unknown, FormRequest<ProfileFormValues>>(async ({ input, system }): Promise<WalletAccount> => {
-      const session = system.get('walletSession') as AnyActorRef | undefined;
+      const session = systemActor(system, 'walletSession');
       const credentials = session ? registeredLogin(session.getSnapshot()) : null;
       try {
         if (!credentials) throw new Error('Sign in with your wallet first.');
@@ -66,8 +67,7 @@ export const artistProfilePageFlow = artistProfilePageMachine.provide({
 export const artistProfileFormFlow = artistProfileMachine.provide({
   actors: {
     saveArtistProfile: fromPromise<ArtistRecord, SaveArtistProfileRequest>(async ({ input, system, signal }) => {
-      const session = system.get('walletSession') as AnyActorRef | undefined;
-      const credentials = session ? registeredLogin(session.getSnapshot()) : null;
+      const credentials = loginOf(system);
       if (!credentials) throw new Error('Sign in with your wallet first.');
       return saveArtistProfile(credentials, input, signal);
     }),

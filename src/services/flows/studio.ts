@@ -1,13 +1,13 @@
 // The creator studio's flow (/studio/create, /studio/edit/$containerId), provided once: every actor and action name
 // of the studio machine and its children (uploadMachine, tokenEditCardMachine, contractAction) mapped to
 // src/services. Credentials are the wallet session's registered login at call time; notices go through the system.
-import { fromCallback, fromPromise, type AnyActorRef, type EventObject } from 'xstate';
-import { registeredLogin } from '../../../machines/likes/accountLikesMachine';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { studioMachine } from '../../../machines/studio/studioMachine';
 import type { ShareOutcome } from '../../../machines/studio/studioTypes';
 import { tokenEditCardMachine } from '../../../machines/studio/tokenEditCardMachine';
 import { uploadMachine, type UploadFileInput } from '../../../machines/studio/uploadMachine';
-import { notifyThroughSystem } from '../../../machines/system/systemActors';
+import { loginOf, notifyThroughSystem } from '../../../machines/system/systemActors';
+import { systemActor, type SystemLike } from '../../../machines/system/systemRegistry';
 import type { ApiKeyCredentials } from '../authFetch';
 import { provideContractAction } from '../chain/contractAction';
 import { ServiceError, isAbortError } from '../errors';
@@ -38,9 +38,6 @@ const uploadStudioFile: typeof UploadStudioFile = async (...args) => (await impo
 const captureDefaultThumbnail: typeof CaptureDefaultThumbnail = async (...args) =>
   (await import('../studio/studioMedia')).captureDefaultThumbnail(...args);
 
-type SystemLike = { get(systemId: string): AnyActorRef | undefined };
-type SessionSnapshot = Parameters<typeof registeredLogin>[0];
-
 export class StudioSignInError extends ServiceError {
   override name = 'StudioSignInError';
   constructor() {
@@ -50,16 +47,14 @@ export class StudioSignInError extends ServiceError {
 
 /** The creator's registered login at call time (the route guard let only a signed-in creator in). */
 function creatorLogin(system: SystemLike): ApiKeyCredentials {
-  const session = system.get('walletSession');
-  const login = session ? registeredLogin(session.getSnapshot() as SessionSnapshot) : null;
+  const login = loginOf(system);
   if (!login) throw new StudioSignInError();
   return login;
 }
 
 /** Where the generative sandbox is served (the server config's contentOrigin), null before the config has loaded. */
 function contentOriginOf(system: SystemLike): string | null {
-  const snapshot = system.get('config')?.getSnapshot() as { context?: { config?: { contentOrigin?: string } | null } } | undefined;
-  return snapshot?.context?.config?.contentOrigin ?? null;
+  return systemActor(system, 'config')?.getSnapshot().context?.config?.contentOrigin ?? null;
 }
 
 /** tus uploads of the upload screen's files: progress, the created token, a lost file asked for again. */

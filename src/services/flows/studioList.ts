@@ -1,21 +1,19 @@
 // The studio list's flow (/studio/list), provided once: the creator's canvases (getAllCanvas), DELETE of one, and
 // the way to studio-create. Credentials are the wallet session's registered login at call time (the _studio guard
 // let only a signed-in creator in).
-import { fromPromise, type AnyActorRef } from 'xstate';
-import { registeredLogin } from '../../../machines/likes/accountLikesMachine';
+import { fromPromise } from 'xstate';
 import { studioListMachine, type StudioListRow } from '../../../machines/studio/studioListMachine';
 import type { CanvasRef } from '../../../machines/studio/studioTypes';
+import { loginOf } from '../../../machines/system/systemActors';
+import type { SystemLike } from '../../../machines/system/systemRegistry';
 import type { ApiKeyCredentials } from '../authFetch';
 import { deleteCanvas } from '../studio/api';
 import { fetchStudioList } from '../studio/listCanvases';
 import { forgetCanvasUploads } from '../studio/tusUpload';
 import { navigateTo } from './navigation';
 
-type SystemLike = { get(systemId: string): AnyActorRef | undefined };
-
 function creatorLogin(system: SystemLike): ApiKeyCredentials {
-  const session = system.get('walletSession');
-  const login = session ? registeredLogin(session.getSnapshot() as Parameters<typeof registeredLogin>[0]) : null;
+  const login = loginOf(system);
   if (!login) throw new Error('Connect your wallet and sign in to use the studio.');
   return login;
 }

@@ -4,9 +4,10 @@
 // wallet address as an event (the viewed token is sent to the machine by the token pages themselves).
 import type { Socket } from 'socket.io-client';
 import { fromCallback } from 'xstate';
-import type { AppSystemActors } from '../../../machines/app/appMachine';
+import { systemActor, type SystemActors, type SystemLike } from '../../../machines/system/systemRegistry';
+import { registeredAddress } from '../../../machines/wallet/sessionSelectors';
 import { LIVE_EVENT_NAMES, type LiveDoc, type LiveEventsEvent, type LiveSocketCommand } from '../../../machines/live/liveEventsMachine';
-import { sameAddress } from '../../app/sameAddress';
+import { sameValidAddress } from '../../../domain/address';
 import { afterPageLoad } from '../firstLoad';
 
 export interface LiveSocketOptions {
@@ -25,27 +26,21 @@ export const NETWORK_QUIET_MAX_MS = 8000;
 /** Resolves when connecting no longer competes with the first load (see firstLoad.ts). */
 export const afterFirstLoad = (): Promise<void> => afterPageLoad(NETWORK_QUIET_MS, NETWORK_QUIET_MAX_MS);
 
-type WalletSession = AppSystemActors['walletSession'];
-
-/** The registered address of the wallet session (null while not signed in). */
-function registeredAddress(wallet: WalletSession): string | null {
-  const snapshot = wallet.getSnapshot();
-  return snapshot.hasTag('registered') ? snapshot.context.address : null;
-}
+type WalletSession = SystemActors['walletSession'];
 
 /** Reports live.account whenever the registered address changes; tolerates a wallet session spawned later. */
-function watchWallet(system: { get(systemId: string): unknown }, report: (address: string | null) => void, pollMs: number): () => void {
+function watchWallet(system: SystemLike, report: (address: string | null) => void, pollMs: number): () => void {
   let last: string | null | undefined;
   let unsubscribe: (() => void) | null = null;
   const update = (wallet: WalletSession) => {
-    const address = registeredAddress(wallet);
+    const address = registeredAddress(wallet.getSnapshot());
     if (address !== last) {
       last = address;
       report(address);
     }
   };
   const attach = () => {
-    const wallet = system.get('walletSession') as WalletSession | undefined;
+    const wallet = systemActor(system, 'walletSession');
     if (!wallet) return false;
     update(wallet);
     const subscription = wallet.subscribe(() => update(wallet));
@@ -63,10 +58,9 @@ function watchWallet(system: { get(systemId: string): unknown }, report: (addres
 }
 
 /** The API key of the signed-in wallet session when it is `address`'s (undefined otherwise). */
-function signedInKey(system: { get(systemId: string): unknown }, address: string): string | undefined {
-  const wallet = system.get('walletSession') as WalletSession | undefined;
-  const context = wallet?.getSnapshot().context;
-  return context && sameAddress(context.address, address) ? context.apiKey?.key : undefined;
+function signedInKey(system: SystemLike, address: string): string | undefined {
+  const context = systemActor(system, 'walletSession')?.getSnapshot().context;
+  return context && sameValidAddress(context.address, address) ? context.apiKey?.key : undefined;
 }
 
 export function createLiveSocket(options: LiveSocketOptions = {}) {

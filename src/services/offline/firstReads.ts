@@ -4,7 +4,7 @@
 // takes control, the list goes to it once (`offline.storeReads`), with the page's images, and the worker asks the
 // server for each read again and stores the answers. Only reads are recorded; the worker drops anything else.
 import { HANDED_READS_MAX, type HandedRead, type PageToWorkerMessage } from '../../offline/protocol';
-import { requestNonce } from '../authFetch';
+import { requestNonce } from '../requestNonce';
 
 const reads: HandedRead[] = [];
 

@@ -4,7 +4,8 @@
 import type { FetchPage } from '../../../machines/lists/pagedListMachine';
 import type { StudioCanvas } from './api';
 import { graphql, PageInfoFields, type ResultOf } from '../../graphql/graphql';
-import { authorizationHeader, authFetch, requestNonce, type ApiKeyCredentials } from '../authFetch';
+import { authorizationHeader, authFetch, type ApiKeyCredentials } from '../authFetch';
+import { requestNonce } from '../requestNonce';
 import { API_BASE } from '../api';
 import { HttpError, NetworkError, isAbortError } from '../errors';
 import { graphqlRequest } from '../graphql';

@@ -3,7 +3,8 @@
 // read signed, since a canvas that is not published is visible to its creator only.
 import type { TokensPage } from '../../../machines/studio/studioTypes';
 import { graphql } from '../../graphql/graphql';
-import { authorizationHeader, requestNonce, type ApiKeyCredentials } from '../authFetch';
+import { authorizationHeader, type ApiKeyCredentials } from '../authFetch';
+import { requestNonce } from '../requestNonce';
 import { graphqlRequest } from '../graphql';
 
 export const getCanvasTokensOperation = graphql(`

@@ -1,7 +1,8 @@
 // The studio list's data (seed 001 §7 getAllCanvas(filters: { creator }, pagination)): the signed-in creator's
 // canvases in every state, newest first, read with the creator's signed request.
 import type { ApiKeyCredentials } from '../authFetch';
-import { authorizationHeader, requestNonce } from '../authFetch';
+import { authorizationHeader } from '../authFetch';
+import { requestNonce } from '../requestNonce';
 import { graphql, PageInfoFields, type ResultOf } from '../../graphql/graphql';
 import { graphqlRequest } from '../graphql';
 import type { CanvasState, StudioMediaType } from '../../../domain/studioRules';

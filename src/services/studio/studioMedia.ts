@@ -1,7 +1,7 @@
 // A studio token as the shared media viewers read it (src/components/media): the token page's viewers render the
 // studio's preview, so a generative token shows in the same sandboxed frame with the same seed.
 import type { StudioCanvas, StudioToken } from '../../../machines/studio/studioTypes';
-import type { MediaToken } from '../../components/media/TokenMedia';
+import type { MediaToken } from '../../components/media/MediaThumbnail';
 import { CaptureError, generativeFrame, gifFirstFrame, videoFrame } from './capture';
 
 /** The token with its canvas's attributes; a generative token's seed value under the canvas's seed variable name. */

@@ -5,7 +5,8 @@
 import type { DetailedError, HttpStack, UploadOptions } from 'tus-js-client';
 import { UPLOAD_CHUNK_SIZE, UPLOAD_FAILED_MESSAGE } from '../../../domain/studioRules';
 import { API_BASE } from '../api';
-import { authorizationHeader, requestNonce, type ApiKeyCredentials } from '../authFetch';
+import { authorizationHeader, type ApiKeyCredentials } from '../authFetch';
+import { requestNonce } from '../requestNonce';
 import { ServiceError } from '../errors';
 
 /** tus-js-client loads with the first upload: its ~15 KB stay out of the studio pages' first load (issue 29). */

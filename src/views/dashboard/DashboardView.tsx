@@ -7,6 +7,7 @@ import { retryableLazy } from '../../app/chunkLoad';
 import { useFlow } from '../../app/flows';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { dashboardTabsFlow } from '../../services/flows/dashboard';
+import { registeredAddress } from '../../../machines/wallet/sessionSelectors';
 import { openWalletModalThroughSystem } from '../../../machines/wallet/walletModalMachine';
 import type { MyCreationsTabProps } from './creations/MyCreationsTab';
 import { DashboardTabList, dashboardPanelId, dashboardTabId } from './DashboardTabList';
@@ -31,7 +32,7 @@ export interface DashboardViewProps {
 export function DashboardView({ search }: DashboardViewProps) {
   useDocumentTitle('Dashboard');
   const wallet = useSystemActor('walletSession');
-  const address = useSelector(wallet, (snapshot) => (snapshot.hasTag('registered') ? (snapshot.context.address?.toLowerCase() ?? null) : null));
+  const address = useSelector(wallet, (snapshot) => registeredAddress(snapshot)?.toLowerCase() ?? null);
   // The flow hears the account's role itself (watchCreator); the URL's tab is the route's, passed in.
   const tabs = useFlow(dashboardTabsFlow, { input: { requested: search.tab ?? null } });
   const shown = useSelector(tabs, shownTab);

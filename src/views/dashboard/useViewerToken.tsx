@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { sameAddress } from '../../app/format';
+import { sameValidAddress } from '../../../domain/address';
 import { useTokenPatch } from '../../services/live/tokenPatches';
 import type { MarketplaceToken } from '../../services/marketplace';
 
@@ -15,7 +15,7 @@ export function useViewerToken(token: MarketplaceToken, viewer: string) {
   const nameId = useId();
   const holding = token.tokenHolding ?? null;
   const owner = patch?.ownerAddress ?? holding?.owner.address ?? null;
-  const owned = holding !== null && sameAddress(owner, viewer);
+  const owned = holding !== null && sameValidAddress(owner, viewer);
   const sold = token.isSold || patch?.isSold === true;
   const price = patch && 'priceWei' in patch && patch.priceWei !== undefined
     ? patch.priceWei === null ? null : { amount: patch.priceWei, currency: holding?.salePrice?.currency ?? 'ETH' }

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { filtersFromSearch, type ExploreFilters, type ExploreSearch } from '../../../machines/explore/exploreFilters';
+import type { ExplorePageActor } from '../../../machines/explore/explorePageMachine';
 import { useSystemActor } from '../../app/appActorContext';
 import { useFlow } from '../../app/flows';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
@@ -66,8 +67,6 @@ function ExploreList({ filters, services, page }: { filters: ExploreFilters; ser
     />
   );
 }
-
-export type ExplorePageActor = ReturnType<typeof useFlow<typeof exploreFlow>>;
 
 /** Explore: the filter panel beside the artworks, collections or favourites it selects, page by page. */
 export function ExploreView({ search, services: overrides }: ExploreViewProps) {

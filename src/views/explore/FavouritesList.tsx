@@ -1,8 +1,9 @@
 import { useSelector } from '@xstate/react';
+import type { ExplorePageActor } from '../../../machines/explore/explorePageMachine';
+import { registeredAddress } from '../../../machines/wallet/sessionSelectors';
 import { useSystemActor } from '../../app/appActorContext';
 import { TokenList } from '../../components/tokens/TokenList';
 import type { FetchLikedTokenPage } from '../../services/marketplace';
-import type { ExplorePageActor } from './ExploreView';
 import { EXPLORE_LIST_KEYS, EXPLORE_PAGE_SIZES } from './exploreLists';
 
 export const FAVOURITES_CONNECT_MESSAGE = 'Connect your wallet and like artworks to see your favourites here.';
@@ -29,7 +30,7 @@ function ConnectWalletMessage({ connected }: { connected: boolean }) {
 export function FavouritesList({ fetchPage, page }: { fetchPage: FetchLikedTokenPage; page: ExplorePageActor }) {
   const wallet = useSystemActor('walletSession');
   const registered = useSelector(wallet, (snapshot) => snapshot.hasTag('registered'));
-  const address = useSelector(wallet, (snapshot) => (snapshot.hasTag('registered') ? snapshot.context.address : null));
+  const address = useSelector(wallet, registeredAddress);
   const waited = useSelector(page, (snapshot) => snapshot.matches({ favourites: 'settled' }));
 
   if (registered && address) {

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useSystemActor } from '../../app/appActorContext';
-import { sameAddress } from '../../app/format';
+import { sameValidAddress } from '../../../domain/address';
 
 /**
  * The token's owner sees no Buy or Make offer on the public page (seed 000 §2); instead 'You own this token' and a
@@ -12,7 +12,7 @@ import { sameAddress } from '../../app/format';
 export function OwnerManageLink({ holdingId, owner }: { holdingId: string | null; owner: string | null }) {
   const wallet = useSystemActor('walletSession');
   const viewer = useSelector(wallet, (snapshot) => snapshot.context.address);
-  if (!owner || !viewer || !sameAddress(viewer, owner)) return null;
+  if (!owner || !viewer || !sameValidAddress(viewer, owner)) return null;
   return (
     <section className="token-owner-panel" aria-label="Your token">
       <p>You own this token.</p>

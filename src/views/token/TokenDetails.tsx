@@ -9,7 +9,7 @@ import { TokenFacts } from './TokenFacts';
 import { TokenMeta } from './TokenMeta';
 import { TokenOffers } from './TokenOffers';
 import { TokenSiblings } from './TokenSiblings';
-import { sameAddress } from '../../app/format';
+import { sameValidAddress } from '../../../domain/address';
 import { liveToken } from './liveToken';
 import { OwnerManageLink } from './OwnerManageLink';
 
@@ -45,7 +45,7 @@ export function TokenDetails({ token: fetched, siblings }: TokenDetailsProps) {
           <TokenTradePanel token={tradeToken} />
           {/* The fetched holding is the owner's only while no live sale moved the token (a buyer's holding is another). */}
           <OwnerManageLink
-            holdingId={sameAddress(owner?.address, fetched.tokenHolding?.owner.address) ? (fetched.tokenHolding?.id ?? null) : null}
+            holdingId={sameValidAddress(owner?.address, fetched.tokenHolding?.owner.address) ? (fetched.tokenHolding?.id ?? null) : null}
             owner={owner?.address ?? null}
           />
           {token.description && (

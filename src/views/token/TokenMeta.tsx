@@ -2,13 +2,13 @@ import type { PersonInfo } from '../../services/marketplace';
 import type { TokenDetail } from '../../services/token';
 import { formatDate } from './dates';
 import { Person } from './Person';
-import { sameAddress } from '../../app/format';
+import { sameValidAddress } from '../../../domain/address';
 
 
 /** Meta: owner (when not the creator), published-on date, currency, the media on IPFS and the metadata. */
 export function TokenMeta({ token, owner }: { token: TokenDetail; owner: PersonInfo | null }) {
   const metadataUrl = token.metadataUrl ?? null;
-  const showOwner = owner !== null && !sameAddress(owner.address, token.creatorInfo.address);
+  const showOwner = owner !== null && !sameValidAddress(owner.address, token.creatorInfo.address);
   const currency = token.tokenHolding?.salePrice?.currency ?? 'ETH';
   // Published on chain with its collection; the token row's creation date before that is known.
   const publishedOn = token.collection.publishedAt ?? token.createdAt;

@@ -1,17 +1,17 @@
 import type { TokenPatch } from '../../services/live/tokenPatches';
 import type { TokenDetail } from '../../services/token';
-import { sameAddress } from '../../app/format';
+import { sameValidAddress } from '../../../domain/address';
 
 /** The fetched token with its live patch applied: sold flag, likes, new owner, current listing price. */
 export function liveToken(token: TokenDetail, patch: TokenPatch | undefined): TokenDetail {
   if (!patch) return token;
   const holding = token.tokenHolding;
   const ownerChanged =
-    patch.ownerAddress !== undefined && !sameAddress(patch.ownerAddress, holding?.owner.address);
+    patch.ownerAddress !== undefined && !sameValidAddress(patch.ownerAddress, holding?.owner.address);
   // A Sold event names the new owner (alias, first and last name, avatar) so they show as after a reload; a
   // name-less change is known by address only. Addresses from the wallet are checksummed, the server's
   // are lower case: shown the server's way.
-  const named = patch.owner && sameAddress(patch.owner.address, patch.ownerAddress) ? patch.owner : null;
+  const named = patch.owner && sameValidAddress(patch.owner.address, patch.ownerAddress) ? patch.owner : null;
   const newOwner = ownerChanged
     ? {
         id: named?.id ?? null,

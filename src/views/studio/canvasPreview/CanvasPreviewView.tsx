@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import { STUDIO_PREVIEW_PAGE_SIZE, MEDIA_TYPE_LABELS } from '../../../../domain/studioRules';
-import { registeredLogin } from '../../../../machines/likes/accountLikesMachine';
+import { registeredLogin } from '../../../../machines/wallet/sessionSelectors';
 import type { StudioCanvas } from '../../../services/studio/api';
 import { useSystemActor } from '../../../app/appActorContext';
 import { useDocumentTitle } from '../../../app/useDocumentTitle';

@@ -1,6 +1,6 @@
 import { notFound } from '@tanstack/react-router';
 import { getAppActor } from '../../../../machines/app/appMachine';
-import { registeredLogin } from '../../../../machines/likes/accountLikesMachine';
+import { registeredLogin } from '../../../../machines/wallet/sessionSelectors';
 import type { AppActor } from '../../../app/appActorContext';
 import { fetchCanvasPreview } from '../../../services/studio/canvasPreview';
 import { settledWalletSession } from '../../../services/wallet/routeGuard';

@@ -1,5 +1,6 @@
 import { Link, Navigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { registeredAddress } from '../../../../machines/wallet/sessionSelectors';
 import { openWalletModalThroughSystem } from '../../../../machines/wallet/walletModalMachine';
 import { useSystemActor } from '../../../app/appActorContext';
 import { checksumAddress } from '../../../app/format';
@@ -15,7 +16,7 @@ import '../../../styles/studioEntry.css';
 export function StudioConnectView() {
   const wallet = useSystemActor('walletSession');
   const access = useSelector(wallet, studioAccess);
-  const address = useSelector(wallet, (snapshot) => (snapshot.hasTag('registered') ? snapshot.context.address : null));
+  const address = useSelector(wallet, registeredAddress);
   const busy = useSelector(wallet, (snapshot) => snapshot.hasTag('busy'));
   useDocumentTitle('Studio');
 

@@ -2,7 +2,7 @@
 // by the signed-in creator through the shared preview's token read.
 import { useSelector } from '@xstate/react';
 import { STUDIO_PREVIEW_PAGE_SIZE } from '../../../../domain/studioRules';
-import { registeredLogin } from '../../../../machines/likes/accountLikesMachine';
+import { registeredLogin } from '../../../../machines/wallet/sessionSelectors';
 import type { StudioCanvas } from '../../../../machines/studio/studioTypes';
 import { useSystemActor } from '../../../app/appActorContext';
 import { TokenMedia } from '../../../components/media/TokenMedia';

@@ -45,9 +45,19 @@ export async function findMachines(root: string): Promise<FoundMachine[]> {
     const file = posix(relative(root, path));
     const source = readFileSync(path, 'utf8');
     const module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
-    for (const [exportName, value] of Object.entries(module).sort(([a], [b]) => a.localeCompare(b))) {
-      if (!isMachine(value)) continue;
-      const declared = new RegExp(`export const ${exportName}\\b`).test(source);
+    const exports = Object.entries(module).sort(([a], [b]) => a.localeCompare(b));
+    const machines: Array<[string, AnyStateMachine]> = exports.filter((entry): entry is [string, AnyStateMachine] => isMachine(entry[1]));
+    // A module that exports only a factory (`createXMachine()`, typed per page) has its machine documented as the
+    // factory makes it without arguments.
+    if (!machines.length) {
+      for (const [name, value] of exports) {
+        if (!/^create\w*Machine$/.test(name) || typeof value !== 'function') continue;
+        const made: unknown = (value as () => unknown)();
+        if (isMachine(made)) machines.push([name, made]);
+      }
+    }
+    for (const [exportName, value] of machines) {
+      const declared = new RegExp(`export (const|function) ${exportName}\\b`).test(source);
       byMachine.set(value, [...(byMachine.get(value) ?? []), { file, exportName, declared }]);
     }
   }
@@ -175,28 +185,48 @@ export function mermaid(machine: AnyStateMachine): string {
 const DOC = String.raw`/\*\*((?:(?!\*/)[\s\S])*)\*/\s*`;
 const docText = (doc: string) => doc.replace(/^\s*\*\s?/gm, ' ');
 
-/** The comment a file opens with, after its imports (`//` lines or a block comment), if any. */
-function leadingComment(source: string): string | undefined {
-  const rest = source.replace(/^(?:\s*import\b[\s\S]*?from\s*'[^']*';|\s*import\s*'[^']*';|\s*export\s+(?:type\s+)?\{[^}]*\}\s*from\s*'[^']*';)*\s*/, '');
-  const lines = /^(?:\/\/.*(?:\n|$))+/.exec(rest)?.[0];
-  if (lines) return lines.replace(/^\/\/\s?/gm, ' ');
-  const block = /^\/\*+((?:(?!\*\/)[\s\S])*)\*\//.exec(rest)?.[1];
-  return block === undefined ? undefined : docText(block);
+/**
+ * The comment a file opens with (`//` lines or a block comment): at its very start, or after its imports. `standalone`
+ * asks for one a blank line follows (a comment right above a declaration is first of all that declaration's).
+ */
+function leadingComment(source: string, standalone: boolean): string | undefined {
+  const afterImports = source.replace(/^(?:\s*import\b[\s\S]*?from\s*'[^']*';|\s*import\s*'[^']*';|\s*export\s+(?:type\s+)?\{[^}]*\}\s*from\s*'[^']*';)*\s*/, '');
+  for (const [text, needsBlankLine] of [[source.trimStart(), false], [afterImports, standalone]] as const) {
+    const lines = /^(?:\/\/.*\n)+/.exec(text)?.[0];
+    const block = /^\/\*+((?:(?!\*\/)[\s\S])*)\*\/[ \t]*\n/.exec(text);
+    const comment = lines ?? block?.[0];
+    if (comment === undefined || (needsBlankLine && !/^\s*\n/.test(text.slice(comment.length)))) continue;
+    return lines ? lines.replace(/^\/\/\s?/gm, ' ') : docText(block![1]!);
+  }
+  return undefined;
+}
+
+/** The first sentence of a text's first paragraph (a dot inside a word, `likes.wanted`, or "e.g." ends none). */
+function firstSentence(text: string): string {
+  const paragraph = text.split(/\n\s*\n/).find((part) => part.trim()) ?? '';
+  const flat = paragraph.replace(/\s+/g, ' ').trim();
+  return /^(?:e\.g\.|i\.e\.|[.!?](?!\s|$)|[^.!?])*?[.!?](?=\s|$)/.exec(flat)?.[0] ?? flat;
 }
 
 /**
- * One sentence on what a machine does: the doc comment on its export (or on the factory the export calls), else the
- * comment its file opens with.
+ * One sentence on what a machine does, from the first of: the doc comment on its export, the doc comment on the
+ * factory the export calls, the file's opening comment, the doc comment of an exported factory itself (which may be
+ * about its parameters), a comment right after the imports.
  */
 export function describeMachine(source: string, exportName: string): string {
+  const docOn = (declaration: string) => {
+    const doc = new RegExp(`${DOC}export ${declaration}\\b`).exec(source)?.[1];
+    return doc === undefined ? undefined : docText(doc);
+  };
   const factory = new RegExp(String.raw`export const ${exportName}\s*=\s*(\w+)\(`).exec(source)?.[1];
-  const doc =
-    new RegExp(`${DOC}export const ${exportName}\\b`).exec(source)?.[1] ??
-    (factory ? new RegExp(`${DOC}export function ${factory}\\b`).exec(source)?.[1] : undefined);
-  const text = doc !== undefined ? docText(doc) : (leadingComment(source) ?? '');
-  const flat = text.replace(/\s+/g, ' ').trim();
-  const sentence = /^.*?[.!?](?=\s|$)/.exec(flat)?.[0] ?? flat;
-  return sentence.replace(/\|/g, '\\|') || '—';
+  const text =
+    docOn(`const ${exportName}`) ??
+    (factory ? docOn(`function ${factory}`) : undefined) ??
+    leadingComment(source, true) ??
+    docOn(`function ${exportName}`) ??
+    leadingComment(source, false) ??
+    '';
+  return firstSentence(text).replace(/\|/g, '\\|') || '—';
 }
 
 export interface MachineSummary {
@@ -231,7 +261,7 @@ function machinePage(found: FoundMachine, description: string): string {
     '',
     `<!-- Generated by \`npm run machines\` from ${file}; do not edit by hand. -->`,
     '',
-    `Source: [${file}](../../${file}) (export \`${found.exportName}\`). ${description}`,
+    `Source: [${file}](../../${file}) (export \`${found.exportName}\`${found.exportName.startsWith('create') ? ', called without arguments' : ''}). ${description}`,
     '',
     '```mermaid',
     mermaid(machine),

@@ -1,4 +1,4 @@
-import type { AnyActorRef, InspectionEvent } from 'xstate';
+import type { ActorRefLike, InspectionEvent } from 'xstate';
 
 // The actor system shown live in the browser's console (development only, `?inspect`; see ../devInspect.ts): fed by
 // the system's own inspection events, one collapsed group per thing that happened — an actor started or stopped
@@ -10,11 +10,14 @@ export interface InspectorConsole {
   log(...data: unknown[]): void;
 }
 
+/** What the log reads of an inspected actor (inspection events type it as ActorRefLike; actors carry these). */
+type InspectedActor = ActorRefLike & { id?: string; systemId?: string; src?: unknown; _parent?: ActorRefLike };
+
 /** How an actor is named in the log: its systemId when it has one, else its id; `src` when it names its logic. */
-export function actorName(ref: AnyActorRef | undefined): string {
+export function actorName(ref: ActorRefLike | undefined): string {
   if (!ref) return 'outside';
-  const { id, systemId, src } = ref as AnyActorRef & { systemId?: string; src?: unknown };
-  const name = systemId ?? id;
+  const { id, systemId, src } = ref as InspectedActor;
+  const name = systemId ?? id ?? '(actor)';
   return typeof src === 'string' && src !== name ? `${name} (${src})` : name;
 }
 
@@ -23,7 +26,7 @@ const statusOf = (snapshot: unknown): string | undefined => (snapshot as { statu
 
 /** An inspection observer that logs to `out` (the console by default). */
 export function createConsoleInspector(out: InspectorConsole = console): (event: InspectionEvent) => void {
-  const shownValue = new WeakMap<AnyActorRef, string>();
+  const shownValue = new WeakMap<ActorRefLike, string>();
   const group = (title: string, ...details: unknown[]) => {
     out.groupCollapsed(`[actors] ${title}`);
     for (const detail of details) out.log(detail);
@@ -33,8 +36,8 @@ export function createConsoleInspector(out: InspectorConsole = console): (event:
     const ref = event.actorRef;
     switch (event.type) {
       case '@xstate.actor': {
-        const { _parent: parent, systemId, src } = ref as AnyActorRef & { _parent?: AnyActorRef; systemId?: string; src?: unknown };
-        group(`started ${actorName(ref)}`, { id: ref.id, systemId, src: typeof src === 'string' ? src : '(inline logic)', parent: parent ? actorName(parent) : null });
+        const { id, _parent: parent, systemId, src } = ref as InspectedActor;
+        group(`started ${actorName(ref)}`, { id, systemId, src: typeof src === 'string' ? src : '(inline logic)', parent: parent ? actorName(parent) : null });
         break;
       }
       case '@xstate.event':

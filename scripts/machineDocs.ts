@@ -98,7 +98,17 @@ export function guardName(guard: Guard): string | undefined {
     if ('stateValue' in fn) return `stateIn(${statePaths(fn.stateValue).join(', ')})`;
     return fn.name || 'inline';
   }
-  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String((guard as { type: unknown }).type);
+  if (typeof guard === 'object' && guard !== null && 'type' in guard) {
+    // Static params are part of the name (`resumesAt(step=upload)`); params computed from context are not shown.
+    const { type, params } = guard as { type: unknown; params?: unknown };
+    const shown =
+      params && typeof params === 'object'
+        ? Object.entries(params)
+            .filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value))
+            .map(([key, value]) => `${key}=${String(value)}`)
+        : [];
+    return shown.length ? `${String(type)}(${shown.join(', ')})` : String(type);
+  }
   return 'inline';
 }
 

@@ -13,7 +13,16 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'domain', environment: 'node', include: ['tests/domain/**/*.test.ts'], testTimeout: UNDER_LOAD } },
-      { test: { name: 'machines', environment: 'node', include: ['tests/machines/**/*.test.ts'], testTimeout: UNDER_LOAD } },
+      {
+        test: {
+          name: 'machines',
+          environment: 'node',
+          include: ['tests/machines/**/*.test.ts'],
+          // Prints what the model-based paths reached per machine once the run is over (tests/machines/support).
+          globalSetup: ['tests/machines/support/coverage.globalSetup.ts'],
+          testTimeout: UNDER_LOAD,
+        },
+      },
       {
         extends: './vite.config.ts',
         test: {

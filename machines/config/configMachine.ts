@@ -57,6 +57,7 @@ export function toConfigLoadError(error: unknown): ConfigLoadError {
   return { kind, message };
 }
 
+/** The server's config (GET /api/v1/config), loaded at start and refreshed on demand; a failed load waits for a retry. */
 export const configMachine = setup({
   types: {
     context: {} as ConfigContext,

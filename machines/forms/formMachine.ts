@@ -92,6 +92,7 @@ const sameValues = (a: FormValues, b: FormValues) => Object.keys(a).every((name)
 
 const errorMessage = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unexpected error');
 
+/** A form: validation on change and submit, submit while valid, and a draft that survives a reload. */
 export function createFormMachine<TValues extends FormValues = FormValues>() {
   // Every change: the draft to keep (null once the values are back to the initial ones). No draft: nothing is kept.
   const persistDraft = {

@@ -130,6 +130,7 @@ const isStale = (value: unknown, requestId: number) => {
   return typeof stamped === 'number' && stamped !== requestId;
 };
 
+/** A list read page by page through a cursor connection: reset, next page on demand, stale answers ignored, retry. */
 export function createPagedListMachine<TNode = unknown, TParams = Record<string, unknown>>() {
   // What keepList stores: only a settled list with pages (a list mid-request is not worth coming back to).
   const keptOf = ({ context }: { context: PagedListContext<TNode, TParams> }): KeepListParams<TNode> | null =>

@@ -158,6 +158,7 @@ export type LiveEventsEmitted = { type: 'live.received'; name: string; doc: Live
 const notProvided = (name: string) => new Error(`liveEventsMachine: "${name}" not provided`);
 const changesLists = (name: string) => (LIST_CHANGING_EVENTS as readonly string[]).includes(name);
 
+/** The app's live feed (socket.io): its connection, the token patches live events bring, their notices and list refetches. */
 export const liveEventsMachine = setup({
   types: {
     context: {} as LiveEventsContext,

@@ -17,6 +17,7 @@ export type PwaUpdateEmitted = { type: 'pwa.offlineReady' };
 
 const errorMessage = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unexpected error');
 
+/** The service worker's update: a new version is offered to the user, who applies or dismisses it. */
 export const pwaUpdateMachine = setup({
   types: {
     context: {} as PwaUpdateContext,

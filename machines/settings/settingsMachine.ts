@@ -15,6 +15,7 @@ export type SettingsEvent = { type: 'theme.toggle' } | { type: 'theme.set'; them
 
 const isTheme = (value: unknown): value is Theme => THEMES.includes(value as Theme);
 
+/** The user's settings (the theme), read from storage at start and stored after every change. */
 export const settingsMachine = setup({
   types: {
     context: {} as SettingsContext,

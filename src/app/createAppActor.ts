@@ -4,6 +4,7 @@ import { provideAppServices, type AppServiceOverrides } from '../services/appSer
 import { bindConnectivityToConfig, bindConnectivityToLikes, bindConnectivityToLive } from '../services/offline/connectivity';
 import { bindWalletSession } from '../services/wallet/bindWalletSession';
 import type { AppActor } from './appActorContext';
+import { devInspect } from './devInspect';
 import { watchRestores } from './flowRefresh';
 
 /** The started root actor, its children backed by the real services. */
@@ -13,7 +14,9 @@ export function createAppActor(overrides?: AppServiceOverrides): AppActor {
 
 /** The root actor before it starts: the app's start makes it, yields, then starts it (src/main.tsx). */
 export function createUnstartedAppActor(overrides?: AppServiceOverrides): AppActor {
-  return createActor(provideAppServices(overrides));
+  // `?inspect` logs the actor system in development; production builds drop the branch and the inspector with it.
+  const inspect = import.meta.env.DEV ? devInspect() : undefined;
+  return createActor(provideAppServices(overrides), inspect ? { inspect } : undefined);
 }
 
 /** Starts the root actor (its children with it) and binds what the services observe. */

@@ -15,6 +15,7 @@ import {
   pathEventTypes,
   stateKeys,
 } from './support/modelTesting';
+import { recordPathCoverage, writeCoverageAfterAll } from './support/modelCoverage';
 
 const config: AppConfig = {
   evms: [],
@@ -102,10 +103,12 @@ describe('appMachine (model-based)', () => {
     const h = harness();
     try {
       await path.test(h.params);
+      recordPathCoverage(appMachine, path);
     } finally {
       h.stop();
     }
   });
+  writeCoverageAfterAll();
 });
 
 /** A page flow as src/app/flows.tsx starts it: in the root's system, with the root as parent. */

@@ -2,6 +2,8 @@
 // the real machine, and the main line checked against the sequence (and the thumbnail choice where it has one).
 import { describe, expect, it } from 'vitest';
 import type { StudioMediaType } from '../../../domain/studio';
+import { studioMachine } from '../../../machines/studio/studioMachine';
+import { recordPathCoverage, writeCoverageAfterAll } from '../support/modelCoverage';
 import { describePath } from '../support/modelTesting';
 import { studioHarness } from './studioHarness';
 import { ctx, studioModel, studioPaths, type Snap } from './studioModel';
@@ -27,10 +29,12 @@ export function runPaths(title: string, paths: Path[], input: object = {}) {
       try {
         await path.test(h.params);
         h.expectNoWarnings();
+        recordPathCoverage(studioMachine, path);
       } finally {
         h.stop();
       }
     });
+    writeCoverageAfterAll();
   });
 }
 

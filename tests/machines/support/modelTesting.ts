@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { fromPromise, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { TestModel, getStateNodes, type StatePath, type TestParam, type TestPath } from 'xstate/graph';
+import { recordPathCoverage, recordingMachine, writeCoverageAfterAll } from './modelCoverage';
 
 type Snap = AnyMachineSnapshot;
 type Event = EventObject;
@@ -24,7 +25,8 @@ const ownEventTypes = (state: Snap): string[] => [...new Set(state._nodes.flatMa
  */
 export function createMachineTestModel(machine: AnyStateMachine, options: MachineModelOptions = {}) {
   const project = options.project ?? ((state: Snap) => ({ value: state.value, context: state.context }));
-  return new TestModel<Snap, Event, unknown>(machine, {
+  // The recording machine notes what each step took, for the coverage table (modelCoverage.ts).
+  return new TestModel<Snap, Event, unknown>(recordingMachine(machine), {
     input: options.input,
     // As createTestModel does: a state reached by another event from another state is another vertex.
     serializeState: (state, event, previous) =>
@@ -113,7 +115,8 @@ export function checkedStates(
 
 /**
  * The checks every model-based suite shares: an assertion for every state node, every event type of the
- * machine exercised by some path (each with an executor), and each generated path run on a fresh harness.
+ * machine exercised by some path (each with an executor), and each generated path run on a fresh harness (what the
+ * passing paths reach goes to the coverage table).
  */
 export function modelCoverageTests(
   machine: AnyStateMachine,
@@ -136,10 +139,12 @@ export function modelCoverageTests(
     const h = harness();
     try {
       await path.test(h.params);
+      recordPathCoverage(machine, path);
     } finally {
       h.stop();
     }
   });
+  writeCoverageAfterAll();
 }
 
 /** Lets fake timers stay on while promise callbacks (fromPromise resolution) run. */

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { errorResponse } from '../http/errors.js';
-import { accountRoutes } from './account.js';
+import { accountRoutes } from '../accounts/routes.js';
 import { articleRoutes } from './article.js';
 import { artistRoutes } from './artist.js';
 import { canvasRoutes } from './canvas.js';

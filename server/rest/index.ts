@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { errorResponse } from '../http/errors.js';
 import { accountRoutes } from '../accounts/routes.js';
 import { articleRoutes } from './article.js';
-import { artistRoutes } from './artist.js';
+import { artistRoutes } from '../artists/routes.js';
 import { canvasRoutes } from './canvas.js';
 import { collectionRoutes } from './collection.js';
 import { commentRoutes } from '../comments/routes.js';

@@ -6,7 +6,7 @@ import { accountRoutes } from '../accounts/routes.js';
 import { articleRoutes } from './article.js';
 import { artistRoutes } from '../artists/routes.js';
 import { canvasRoutes } from './canvas.js';
-import { collectionRoutes } from './collection.js';
+import { collectionRoutes } from '../collections/routes.js';
 import { commentRoutes } from '../comments/routes.js';
 import { connectRoutes } from './connect.js';
 import { exhibitionRoutes } from './exhibition.js';

@@ -1,5 +1,5 @@
 // The home page's reads (issue 16; seed 001 §2 Home, §7 GET /collection/featured, /collection/trending; seed 001 §9
-// "Carousel: 4 slides"), shared by REST (server/rest/home.ts, collection.ts) and GraphQL (getHomeSlides,
+// "Carousel: 4 slides"), shared by REST (server/rest/home.ts, server/collections/service.ts) and GraphQL (getHomeSlides,
 // getFeaturedCollections, getTrendingCollections).
 import { and, asc, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { PublicConfig } from '../../config.js';

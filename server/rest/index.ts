@@ -5,7 +5,7 @@ import { errorResponse } from '../http/errors.js';
 import { accountRoutes } from '../accounts/routes.js';
 import { articleRoutes } from './article.js';
 import { artistRoutes } from '../artists/routes.js';
-import { canvasRoutes } from './canvas.js';
+import { canvasRoutes } from '../studio/routes.js';
 import { collectionRoutes } from '../collections/routes.js';
 import { commentRoutes } from '../comments/routes.js';
 import { connectRoutes } from './connect.js';

@@ -8,7 +8,7 @@ import { artistRoutes } from '../artists/routes.js';
 import { canvasRoutes } from '../studio/routes.js';
 import { collectionRoutes } from '../collections/routes.js';
 import { commentRoutes } from '../comments/routes.js';
-import { connectRoutes } from './connect.js';
+import { connectRoutes } from '../contact/routes.js';
 import { exhibitionRoutes } from './exhibition.js';
 import { homeRoutes } from './home.js';
 import { likesRoutes } from '../likes/routes.js';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { errorResponse } from '../http/errors.js';
 import { accountRoutes } from '../accounts/routes.js';
-import { articleRoutes } from './article.js';
+import { articleRoutes } from '../articles/routes.js';
 import { artistRoutes } from '../artists/routes.js';
 import { canvasRoutes } from '../studio/routes.js';
 import { collectionRoutes } from '../collections/routes.js';

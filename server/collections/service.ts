@@ -1,14 +1,13 @@
 // The collections service (issue 5): the featured and trending collections (the same reads as GraphQL's
-// getFeaturedCollections and getTrendingCollections, graphql/home/queries.ts) and the creator's edit of description
+// getFeaturedCollections and getTrendingCollections, ./queries.ts) and the creator's edit of description
 // and cover in one transaction. Errors are ApiErrors with the status and message the REST answer (./routes.ts) carries.
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/client.js';
-import { collectionAnswers, readFeaturedCollections, readTrendingCollections } from '../graphql/home/queries.js';
 import { ApiError } from '../http/errors.js';
 import { collectDropped } from '../media/collect.js';
 import type { MediaStore } from '../media/store.js';
 import type { CollectionUpdate } from './form.js';
-import { findCollectionById, pinCover, updateCollection, type CollectionRow } from './queries.js';
+import { collectionAnswers, findCollectionById, pinCover, readFeaturedCollections, readTrendingCollections, updateCollection, type CollectionRow } from './queries.js';
 
 const noCollection = () => new ApiError(404, 'not_found', 'No collection with this id.');
 

@@ -10,7 +10,7 @@ import { collectionRoutes } from '../collections/routes.js';
 import { commentRoutes } from '../comments/routes.js';
 import { connectRoutes } from '../contact/routes.js';
 import { exhibitionRoutes } from './exhibition.js';
-import { homeRoutes } from './home.js';
+import { homeRoutes } from '../home/routes.js';
 import { likesRoutes } from '../likes/routes.js';
 import type { RestRouteOptions } from './routeOptions.js';
 import { tradeRoutes } from '../trade/routes.js';

@@ -58,7 +58,7 @@ export const LIST_ESTIMATES: Readonly<Record<string, number>> = {
   // An exhibition (issue 16): every work and each artist once; the demo's hang 7 to 14 works by 3 to 7 artists.
   'Exhibition.artworks': 20,
   'Exhibition.artistInfos': 10,
-  // The home (issue 16): 4 slides, at most 20 featured and 10 trending collections (server/graphql/home/queries.ts).
+  // The home (issue 16): 4 slides, at most 20 featured and 10 trending collections (server/home/queries.ts, server/collections/queries.ts).
   'Query.getHomeSlides': 4,
   'Query.getFeaturedCollections': 20,
   'Query.getTrendingCollections': 10,

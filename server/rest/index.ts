@@ -1,19 +1,19 @@
-// REST routes under /api/v1.
+// REST routes under /api/v1: the mount point. Each feature's routes live in server/<feature>/routes.ts (server/README.md).
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { errorResponse } from '../http/errors.js';
-import { accountRoutes } from './account.js';
-import { articleRoutes } from './article.js';
-import { artistRoutes } from './artist.js';
-import { canvasRoutes } from './canvas.js';
-import { collectionRoutes } from './collection.js';
+import { accountRoutes } from '../accounts/routes.js';
+import { articleRoutes } from '../articles/routes.js';
+import { artistRoutes } from '../artists/routes.js';
+import { collectionRoutes } from '../collections/routes.js';
 import { commentRoutes } from '../comments/routes.js';
-import { connectRoutes } from './connect.js';
-import { exhibitionRoutes } from './exhibition.js';
-import { homeRoutes } from './home.js';
+import { connectRoutes } from '../contact/routes.js';
+import { exhibitionRoutes } from '../exhibitions/routes.js';
+import { homeRoutes } from '../home/routes.js';
 import { likesRoutes } from '../likes/routes.js';
-import type { RestRouteOptions } from './routeOptions.js';
+import { canvasRoutes } from '../studio/routes.js';
 import { tradeRoutes } from '../trade/routes.js';
+import type { RestRouteOptions } from './routeOptions.js';
 
 export function restRoutes(options: RestRouteOptions) {
   const { db, config } = options;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isBanned } from '../../server/auth/requireAccount.js';
 import { accounts } from '../../server/db/schema.js';
 import { profileEmail } from '../../machines/forms/validators.js';
-import { prepareAvatar } from '../../server/rest/accountForm.js';
+import { prepareAvatar } from '../../server/accounts/form.js';
 import { ALICE, BOB, login, rowCounts, signedRequest, type LoginResponse, type TestServer } from './authFixtures.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer } from './fixtures.js';

@@ -1,12 +1,19 @@
 // GraphQL: articles (issue 16; seed 001 §3 Article, §7): the list page by page, the featured article and one article
-// with its body. Reads in queries.ts, shared with REST.
+// with its body. The reads are the articles' queries (server/articles/queries.ts), shared with REST.
 import type { GraphqlContext, GraphqlModule } from '../module.js';
 import { badInput } from '../inputs.js';
 import { parsePagePosition, toPage } from '../offsetPage.js';
-import { ARTICLE_MAX_PAGE_SIZE, ARTICLE_PAGE_SIZE, parseArticleId, readArticle, readArticles, readFeaturedArticle } from './queries.js';
+import { ARTICLE_ID, ARTICLE_ID_MESSAGE, ARTICLE_MAX_PAGE_SIZE, ARTICLE_PAGE_SIZE, readArticle, readArticles, readFeaturedArticle } from '../../articles/queries.js';
 import { articlesTypeDefs } from './typeDefs.js';
 
 type Args = Record<string, unknown>;
+
+/** An article id as GraphQL takes it; anything else is BAD_USER_INPUT (an unknown id answers null). */
+function parseArticleId(value: unknown): number {
+  const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+  if (!ARTICLE_ID.test(text)) throw badInput(`Invalid id: ${ARTICLE_ID_MESSAGE}`);
+  return Number(text);
+}
 
 export const articlesModule: GraphqlModule = {
   typeDefs: articlesTypeDefs,

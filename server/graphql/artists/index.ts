@@ -4,7 +4,8 @@ import { parseListInput } from '../inputs.js';
 import type { GraphqlContext, GraphqlModule } from '../module.js';
 import { loadPeople } from '../people.js';
 import { getMarketplaceTokens } from '../tokens.js';
-import { artistArticles, artistCollections, featuredArtwork, getAllArtists, getArtistInfo, parseArtistPagination, type ArtistNode } from './queries.js';
+import { findArtist, type ArtistNode } from '../../artists/service.js';
+import { artistArticles, artistCollections, featuredArtwork, getAllArtists, parseArtistPagination } from './queries.js';
 import { artistsTypeDefs } from './typeDefs.js';
 
 type Args = Record<string, unknown>;
@@ -14,7 +15,7 @@ export const artistsModule: GraphqlModule = {
   resolvers: {
     Query: {
       getAllArtists: (_: unknown, args: Args, { db, config }: GraphqlContext) => getAllArtists(db, config.ipfs, parseArtistPagination(args.pagination)),
-      getArtistInfo: (_: unknown, args: Args, { db, config }: GraphqlContext) => getArtistInfo(db, config.ipfs, parseAddress(args.artist_id, 'artist_id')),
+      getArtistInfo: (_: unknown, args: Args, { db, config }: GraphqlContext) => findArtist(db, config.ipfs, parseAddress(args.artist_id, 'artist_id')),
       // The marketplace's own token list filtered by creator: visible collections only, keyset-paged by _id, newest first.
       getArtistTokens: (_: unknown, args: Args, { db, config }: GraphqlContext) =>
         getMarketplaceTokens(db, config.ipfs, parseListInput({ filters: { creator: parseAddress(args.artist_id, 'artist_id') }, pagination: args.pagination }, ['_id'])),

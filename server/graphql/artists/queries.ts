@@ -1,87 +1,20 @@
-// The artists' reads (issue 15): the catalogue keyset-paged on artists_sort_idx (sort_key COLLATE "C", id), one
-// artist by address, and the nested fields batched per request (featured token, collections, articles).
+// The artists' GraphQL reads (issue 15): the catalogue keyset-paged on artists_sort_idx (sort_key COLLATE "C", id)
+// and the nested fields batched per request (featured token, collections, articles). One artist by address, and the
+// Artist shape both APIs answer with, are the artists service's (server/artists/service.ts).
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { artistDisplayName } from '../../../domain/artist.js';
-import { accountAddressIs } from '../../accounts/store.js';
+import { artistNode, type ArtistNode } from '../../artists/service.js';
 import type { Db } from '../../db/client.js';
 import { accounts, articles, artists, collections, tokens } from '../../db/schema.js';
 import { batchLoad } from '../batch.js';
 import { collectionNode } from '../collections.js';
 import { badInput, DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../inputs.js';
 import type { Connection } from '../page.js';
-import { loadPeople, mediaUrl, thumbnailUrl, type Ipfs } from '../people.js';
+import { loadPeople, mediaUrl, type Ipfs } from '../people.js';
 import { tokenNode } from '../tokenNode.js';
 import { hiddenCollections } from '../tokens.js';
 import { readTokenPage } from '../tokenRows.js';
 import type { GraphqlContext } from '../module.js';
-
-type ArtistRow = typeof artists.$inferSelect;
-type AccountRow = typeof accounts.$inferSelect;
-
-export interface ArtistNode {
-  id: string;
-  _id: string;
-  displayName: string;
-  account: {
-    id: string;
-    address: string;
-    alias: string | null;
-    avatar: string | null;
-    firstName: string | null;
-    lastName: string | null;
-    web: string | null;
-    twitter: string | null;
-    instagram: string | null;
-    isCreator: boolean;
-  };
-  cover: string | null;
-  coverThumbnail: string | null;
-  description: string | null;
-  comments: string | null;
-  featuredArtworkDescription: string | null;
-  highlights: { date: string; achievement: string }[];
-  portfolio: { context: string; items: { mediaUrl: string; thumbnailUrl: string; description: string }[] };
-  /** Read by the nested field resolvers. */
-  rowId: number;
-  featuredTokenId: number | null;
-}
-
-export function artistNode(ipfs: Ipfs, artist: ArtistRow, account: AccountRow): ArtistNode {
-  return {
-    id: account.address,
-    _id: String(artist.id),
-    displayName: artistDisplayName({ firstName: account.firstName, lastName: account.lastName, alias: account.alias, address: account.address }),
-    account: {
-      id: String(account.id),
-      address: account.address,
-      alias: account.alias,
-      avatar: thumbnailUrl(ipfs, account.avatar),
-      firstName: account.firstName,
-      lastName: account.lastName,
-      web: account.web,
-      twitter: account.twitter,
-      instagram: account.instagram,
-      isCreator: account.isCreator,
-    },
-    cover: mediaUrl(ipfs, artist.cover),
-    coverThumbnail: thumbnailUrl(ipfs, artist.cover),
-    description: artist.description,
-    comments: artist.about,
-    featuredArtworkDescription: artist.featuredArtworkDescription,
-    highlights: artist.highlights,
-    portfolio: {
-      context: artist.portfolio.context,
-      items: artist.portfolio.items.map((item) => ({
-        mediaUrl: mediaUrl(ipfs, item.mediaUrl)!,
-        thumbnailUrl: thumbnailUrl(ipfs, item.mediaUrl)!,
-        description: item.description,
-      })),
-    },
-    rowId: artist.id,
-    featuredTokenId: artist.featuredTokenId,
-  };
-}
 
 // The catalogue's cursor: [sort key, artist id] of the last row.
 const cursorSchema = z.tuple([z.literal('artists'), z.string().max(400), z.number().int().positive().max(Number.MAX_SAFE_INTEGER)]);
@@ -160,16 +93,6 @@ export async function getAllArtists(db: Db, ipfs: Ipfs, pagination: ArtistPagina
     },
     edges,
   };
-}
-
-/** The artist profile of an address (any account, creator or not); null when it has none. */
-export async function getArtistInfo(db: Db, ipfs: Ipfs, address: string): Promise<ArtistNode | null> {
-  const [row] = await db
-    .select({ artist: artists, account: accounts })
-    .from(artists)
-    .innerJoin(accounts, eq(accounts.id, artists.accountId))
-    .where(accountAddressIs(address));
-  return row ? artistNode(ipfs, row.artist, row.account) : null;
 }
 
 /** The featured token of every artist on the page in one statement; a token off the marketplace reads as none. */

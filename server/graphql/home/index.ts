@@ -1,6 +1,8 @@
-// GraphQL: the home page's reads (issue 16; seed 001 §2 Home). Reads in queries.ts, shared with REST.
+// GraphQL: the home page's reads (issue 16; seed 001 §2 Home), the same as REST's: the slides are the home's queries
+// (server/home/queries.ts), the featured and trending collections the collections' (server/collections/queries.ts).
 import type { GraphqlContext, GraphqlModule } from '../module.js';
-import { readFeaturedCollections, readHomeSlides, readTrendingCollections } from './queries.js';
+import { readFeaturedCollections, readTrendingCollections } from '../../collections/queries.js';
+import { readHomeSlides } from '../../home/queries.js';
 import { homeTypeDefs } from './typeDefs.js';
 
 export const homeModule: GraphqlModule = {

@@ -1,6 +1,6 @@
 // The artist profile tab's reads and save (issue 15): the own artist record (getArtistInfo), the tokens the artist
 // created as featured-artwork choices (getArtistTokens), and the multipart save — POST /api/v1/artist creates the
-// record, PUT /api/v1/artist/{address} updates it (field names: server/rest/artistForm.ts), signed like every write.
+// record, PUT /api/v1/artist/{address} updates it (field names: server/artists/form.ts), signed like every write.
 import type { ArtistRecord, ArtworkChoice } from '../../../machines/profile/artistProfileForm';
 import type { ArtistProfileData } from '../../../machines/profile/artistProfilePageMachine';
 import type { SaveArtistProfileRequest } from '../../../machines/profile/artistProfileMachine';
@@ -110,7 +110,7 @@ function savedRecord(node: SavedArtistNode): ArtistRecord {
   });
 }
 
-/** The multipart body server/rest/artistForm.ts reads: texts, highlights and portfolio as JSON, then the images. */
+/** The multipart body server/artists/form.ts reads: texts, highlights and portfolio as JSON, then the images. */
 export function artistProfileFormData({ values }: Pick<SaveArtistProfileRequest, 'values'>): FormData {
   const form = new FormData();
   for (const name of ['firstName', 'lastName', 'description', 'web', 'twitter', 'instagram', 'featuredArtwork', 'about', 'featuredArtworkDescription'] as const) {

@@ -1,6 +1,6 @@
 // The contact form's requests (issue 16; seed 001 §7 "Contact site key fetch (response field siteKey)", "Contact
 // submit: payload category, topic, name, email, message, turnstile; response: a success flag"): GET
-// /api/v1/connect/turnstile-site-key and POST /api/v1/connect (multipart), server/rest/connect.ts.
+// /api/v1/connect/turnstile-site-key and POST /api/v1/connect (multipart), server/contact/routes.ts.
 import type { ContactMessage } from '../../../domain/contact';
 import type { AppConfig } from '../../../machines/config/configMachine';
 import type { HumanCheckProvider } from '../../../machines/contact/humanCheckMachine';

@@ -4,7 +4,7 @@ import type { ApiKeyCredentials } from '../../../src/services/authFetch';
 import { bodyOf, signed } from './xssWrites';
 
 // Artist profiles written from Node for the artist page specs (artistPage.spec.ts, xssArtist.spec.ts): the
-// multipart form of POST /api/v1/artist and PUT /api/v1/artist/{address} (server/rest/artistForm.ts), signed with
+// multipart form of POST /api/v1/artist and PUT /api/v1/artist/{address} (server/artists/form.ts), signed with
 // the account's API key.
 
 export interface ArtistProfileFields {

@@ -3,18 +3,17 @@
 //   alt text and link: { kind: 'page', path } or { kind: 'collection', address, chainId, name } (the app builds the
 //   collection page's address from the two). A slide whose collection is not shown (hidden, not yet published, or
 //   without an address) is left out, so the carousel never links to a page that does not exist.
-// The read is GraphQL's getHomeSlides too (server/graphql/home/queries.ts), which the app uses.
+// The handler answers what the home service reads (./service.ts), which is GraphQL's getHomeSlides too (the app uses that).
 import { Hono } from 'hono';
-import { readHomeSlides } from '../graphql/home/queries.js';
-import type { RestRouteOptions } from './routeOptions.js';
-
-export type { SlideAnswer, SlideLink } from '../graphql/home/queries.js';
+import type { RestRouteOptions } from '../rest/routeOptions.js';
+import { homeService } from './service.js';
 
 export function homeRoutes({ db, config }: RestRouteOptions) {
   const api = new Hono();
+  const service = homeService({ db, config });
 
   api.get('/slides', async (c) => {
-    const slides = await readHomeSlides(db, config.public.ipfs);
+    const slides = await service.slides();
     c.header('Cache-Control', 'no-cache');
     return c.json({ slides });
   });

@@ -1,4 +1,4 @@
-// PUT /collection/:id form: description (the shared rule, domain/collection.ts) and/or one cover image checked by decoding it.
+// PUT /collection/:id form (./routes.ts): description (the shared rule, domain/collection.ts) and/or one cover image checked by decoding it.
 import sharp from 'sharp';
 import { collectionDescriptionSchema } from '../../domain/collection.js';
 import { ApiError } from '../http/errors.js';

@@ -1,14 +1,14 @@
 // The articles' reads (issue 16; seed 001 §3 Article, §7 "GET /article/{id}; GET /article; GET /article/featured"),
-// shared by REST (server/rest/article.ts) and GraphQL (getArticles, getFeaturedArticle, getArticle): newest first
+// shared by the articles service (./service.ts, REST) and GraphQL (graphql/articles: getArticles, getFeaturedArticle,
+// getArticle): newest first
 // (created_at, then id, both descending), offset pages (editorial articles are few), the featured one, and one
 // article with its HTML body read from the media store by ipfsHash. The body goes out as stored: the app sanitizes
 // it (src/services/sanitizeHtml.ts) before anything renders it.
 import { count, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { accounts, articles, artists } from '../../db/schema.js';
-import type { MediaStore } from '../../media/store.js';
-import { badInput } from '../inputs.js';
-import { mediaUrl, thumbnailUrl, type Ipfs } from '../people.js';
+import type { Db } from '../db/client.js';
+import { accounts, articles, artists } from '../db/schema.js';
+import type { MediaStore } from '../media/store.js';
+import { mediaUrl, thumbnailUrl, type Ipfs } from '../graphql/people.js';
 
 /** The seed gives no page size for articles: pages default to 24 and are capped at 50. */
 export const ARTICLE_PAGE_SIZE = 24;
@@ -77,11 +77,4 @@ export async function readArticle(db: Db, ipfs: Ipfs, mediaStore: MediaStore, id
   const stored = await mediaStore.get(row.article.ipfsHash);
   if (!stored) return 'no-body';
   return { ...articleSummary(ipfs, row.article, row.artistAddress), body: new TextDecoder().decode(await stored.read()) };
-}
-
-/** An article id as GraphQL takes it; anything else is BAD_USER_INPUT (an unknown id answers null). */
-export function parseArticleId(value: unknown): number {
-  const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-  if (!ARTICLE_ID.test(text)) throw badInput(`Invalid id: ${ARTICLE_ID_MESSAGE}`);
-  return Number(text);
 }

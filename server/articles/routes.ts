@@ -6,15 +6,15 @@
 //   (200: having no featured article is not an error; the home and /media-articles then leave it out).
 // - GET /article/{id} (issue 15; seed §2 "Article page shows the body fetched by ipfsHash"): one article with its
 //   HTML body read from the media store, returned as text; the app sanitizes it (DOMPurify) before rendering it.
-// The list and featured answers carry no body: a card shows the cover, title, type and date. The reads are GraphQL's
-// getArticles, getFeaturedArticle and getArticle too (server/graphql/articles/queries.ts), which the app uses.
+// The list and featured answers carry no body: a card shows the cover, title, type and date. The handlers read the
+// request and answer; the reads are the articles service's (./service.ts), over the queries GraphQL's getArticles,
+// getFeaturedArticle and getArticle share (./queries.ts), which the app uses.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ARTICLE_ID, ARTICLE_ID_MESSAGE, ARTICLE_MAX_PAGE_SIZE, ARTICLE_PAGE_SIZE, readArticle, readArticles, readFeaturedArticle } from '../graphql/articles/queries.js';
-import { errorResponse, parseInput } from '../http/errors.js';
-import type { RestRouteOptions } from './routeOptions.js';
-
-export { ARTICLE_MAX_PAGE_SIZE, ARTICLE_PAGE_SIZE } from '../graphql/articles/queries.js';
+import { parseInput } from '../http/errors.js';
+import type { RestRouteOptions } from '../rest/routeOptions.js';
+import { ARTICLE_ID, ARTICLE_ID_MESSAGE, ARTICLE_MAX_PAGE_SIZE } from './queries.js';
+import { articlesService } from './service.js';
 
 const idSchema = z.string().regex(ARTICLE_ID, ARTICLE_ID_MESSAGE).transform(Number);
 const listSchema = z.strictObject({
@@ -29,27 +29,23 @@ const listSchema = z.strictObject({
 
 export function articleRoutes({ db, config, mediaStore }: RestRouteOptions) {
   const api = new Hono();
-  const ipfs = config.public.ipfs;
+  const service = articlesService({ db, config, mediaStore });
 
   api.get('/', async (c) => {
     const query = parseInput(listSchema, c.req.query());
-    const page = query.page ?? 1;
-    const perPage = query.perPage ?? ARTICLE_PAGE_SIZE;
-    const { articles, totalCount } = await readArticles(db, ipfs, (page - 1) * perPage, perPage);
+    const page = await service.list(query.page, query.perPage);
     c.header('Cache-Control', 'no-cache');
-    return c.json({ articles, totalCount, page, perPage, hasNextPage: page * perPage < totalCount });
+    return c.json(page);
   });
 
   api.get('/featured', async (c) => {
-    const article = await readFeaturedArticle(db, ipfs);
+    const article = await service.featured();
     c.header('Cache-Control', 'no-cache');
     return c.json({ article });
   });
 
   api.get('/:id', async (c) => {
-    const article = await readArticle(db, ipfs, mediaStore, parseInput(idSchema, c.req.param('id')));
-    if (article === 'no-article') return errorResponse(c, 404, 'not_found', 'No article with this id.');
-    if (article === 'no-body') return errorResponse(c, 404, 'not_found', 'The body of this article is not in the media store.');
+    const article = await service.article(parseInput(idSchema, c.req.param('id')));
     c.header('Cache-Control', 'no-cache');
     return c.json(article);
   });

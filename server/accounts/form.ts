@@ -1,4 +1,4 @@
-// PUT /account/:id body: profile fields validated with the seed's messages, and the avatar proved to be an image.
+// PUT /account/:id body (./routes.ts): profile fields validated with the seed's messages, and the avatar proved to be an image.
 import sharp, { type FormatEnum, type Metadata } from 'sharp';
 import { z } from 'zod';
 import { profileSchema } from '../../domain/profile.js';

@@ -1,0 +1,43 @@
+// The exhibitions service (issue 16; seed 001 §2 Home "Current exhibition card", §7 "GET /exhibition/featured"): the
+// exhibition running now, as the home's card shows it. Its reads are GraphQL's (graphql/exhibitions: the same choice
+// of exhibition and the same artist names as getCurrentExhibition and getFeaturedExhibition), which page and batch
+// them for the exhibitions pages; this feature has no SQL of its own.
+import type { ServerConfig } from '../config.js';
+import type { Db } from '../db/client.js';
+import { exhibitionNode, loadExhibitionContents } from '../graphql/exhibitions/contents.js';
+import { currentExhibitionRow } from '../graphql/exhibitions/queries.js';
+
+/** What the home's card shows of the exhibition running now. */
+export interface FeaturedExhibition {
+  id: string;
+  title: string;
+  subtitle: string | null;
+  cover: string | null;
+  coverThumbnail: string | null;
+  startDate: string;
+  endDate: string;
+  artistNamesFormatted: string;
+}
+
+export function exhibitionsService({ db, config }: { db: Db; config: ServerConfig }) {
+  const ipfs = config.public.ipfs;
+  return {
+    /** The exhibition running at `now` (start <= now <= end; the featured one first, then the latest start), or null. */
+    async featured(now = new Date()): Promise<FeaturedExhibition | null> {
+      const row = await currentExhibitionRow(db, now);
+      if (!row) return null;
+      const node = exhibitionNode(ipfs, row);
+      const contents = (await loadExhibitionContents(db, ipfs, [row.id])).get(row.id);
+      return {
+        id: node.id,
+        title: node.title,
+        subtitle: node.subtitle,
+        cover: node.cover,
+        coverThumbnail: node.coverThumbnail,
+        startDate: node.startDate,
+        endDate: node.endDate,
+        artistNamesFormatted: contents?.artistNamesFormatted ?? '',
+      };
+    },
+  };
+}

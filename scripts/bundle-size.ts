@@ -163,9 +163,11 @@ export const ROUTE_START_CHUNKS: Record<string, StartChunks> = {
  * (114.5 counted with its largest viewer, the flipcard's; in the browser every media type 112.6 to 114.5 KB), plus
  * what every page now loads first: the navigation's first answers taken from the page (src/services/firstAnswers.ts)
  * and handed to the worker, and the key store a stored session restores from (116.6 with both): a change that loads
- * more with it fails here.
+ * more with it fails here. 117.5 since issue 30 broke the import cycle between the media viewers and TokenMedia: the
+ * thumbnail the viewers share became a chunk of its own (MediaThumbnail), 116.8 → 117.1 in chunk overhead, no code
+ * added.
  */
-export const ROUTE_BUDGETS_KB: Record<string, number> = { 'token.$id': 117 };
+export const ROUTE_BUDGETS_KB: Record<string, number> = { 'token.$id': 117.5 };
 
 /**
  * Routes allowed past ROUTE_BUDGET_KB for now, each at most its figure: none since the studio's details form reads

@@ -25,8 +25,11 @@ export function networkQuiet(quietMs: number, maxMs: number): Promise<void> {
     let changedAt = started;
     const done = () => {
       clearInterval(timer);
-      window.removeEventListener('pointerdown', done, true);
-      window.removeEventListener('keydown', done, true);
+      // A test environment torn down while this waited has no window left to unlisten.
+      if (typeof window !== 'undefined') {
+        window.removeEventListener('pointerdown', done, true);
+        window.removeEventListener('keydown', done, true);
+      }
       resolve();
     };
     const timer = setInterval(() => {

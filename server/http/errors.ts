@@ -2,7 +2,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import { MediaError } from '../media/mediaError.js';
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -29,7 +28,9 @@ export function handleError(error: Error, c: Context) {
   }
   // c.req.json() on a malformed body.
   if (error instanceof SyntaxError) return errorResponse(c, 400, 'invalid_json', 'The request body is not valid JSON.');
-  if (error instanceof MediaError) return errorResponse(c, error.status, error.code, error.message);
+  // Any other error that says how it is answered (a status and a code: the media store's MediaError, ...).
+  const answer = statusAndCode(error);
+  if (answer) return errorResponse(c, answer.status, answer.code, error.message);
   if (error instanceof z.ZodError) return errorResponse(c, 400, 'invalid_input', z.prettifyError(error));
   // A value the database refused as data (a NUL character in text, a number out of range): the request's fault.
   if (isDataException(error)) return errorResponse(c, 400, 'invalid_input', DATA_EXCEPTION_MESSAGE);
@@ -40,6 +41,17 @@ export function handleError(error: Error, c: Context) {
   }
   console.error(`${c.req.method} ${c.req.path} failed:`, error);
   return errorResponse(c, 500, 'internal_error', 'Something went wrong on the server.');
+}
+
+/**
+ * The 4xx status and the code an error carries, when it carries both: the HTTP layer answers a feature's refusals
+ * without knowing their classes. (A database error's `code` is a SQLSTATE with no status, so it is not one of them.)
+ */
+export function statusAndCode(error: unknown): { status: ContentfulStatusCode; code: string } | null {
+  const { status, code } = (error ?? {}) as { status?: unknown; code?: unknown };
+  if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status > 499) return null;
+  if (typeof code !== 'string' || !code) return null;
+  return { status: status as ContentfulStatusCode, code };
 }
 
 export const DATA_EXCEPTION_MESSAGE = 'A value in the request cannot be stored or compared: text with a NUL character, or a number out of range.';

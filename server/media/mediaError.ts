@@ -1,5 +1,5 @@
-// The media store's refusals (type, size, an image that does not decode, no bytes), in a module of their own: the
-// HTTP layer (http/errors.ts) maps them to responses without loading the store, which reads the server's config.
+// The media store's refusals (type, size, an image that does not decode, no bytes), in a module of their own, so what
+// throws them need not load the store. The HTTP layer (http/errors.ts) answers them by their status and code.
 export class MediaError extends Error {
   override name = 'MediaError';
   constructor(

@@ -280,6 +280,18 @@ describe('REST error mapping', () => {
   app.get('/media-error', () => {
     throw new MediaError('too_large', 413, 'The file is larger than the 10 MB limit.');
   });
+  // A feature's own refusal the HTTP layer knows nothing of: a status and a code are enough.
+  app.get('/coded-error', () => {
+    throw Object.assign(new Error('That canvas is being published.'), { status: 423, code: 'canvas_locked' });
+  });
+  // A database error's code is a SQLSTATE, with no status: not an answer of its own.
+  app.get('/sqlstate-error', () => {
+    throw Object.assign(new Error('relation "x" does not exist'), { code: '42P01' });
+  });
+  // A status outside 4xx is never passed through.
+  app.get('/coded-5xx', () => {
+    throw Object.assign(new Error('upstream detail'), { status: 502, code: 'bad_gateway' });
+  });
   app.get('/zod-error', (c) => c.json(parseInput(z.object({ id: z.string().regex(/^\d+$/) }), { id: 'x' })));
   app.post('/json', async (c) => c.json(await c.req.json()));
   app.get('/crash', () => {
@@ -289,6 +301,7 @@ describe('REST error mapping', () => {
   it.each([
     ['/api-error', 409, { error: 'conflict', message: 'Already liked.' }],
     ['/media-error', 413, { error: 'too_large', message: 'The file is larger than the 10 MB limit.' }],
+    ['/coded-error', 423, { error: 'canvas_locked', message: 'That canvas is being published.' }],
     ['/zod-error', 400, { error: 'invalid_input', message: expect.stringContaining('id') }],
   ])('%s → %i JSON', async (path, status, body) => {
     const response = await app.request(path);
@@ -302,13 +315,13 @@ describe('REST error mapping', () => {
     expect(await response.json()).toEqual({ error: 'invalid_json', message: 'The request body is not valid JSON.' });
   });
 
-  it('an unexpected error is a generic 500 without details or stack', async () => {
+  it.each(['/crash', '/sqlstate-error', '/coded-5xx'])('an unexpected error (%s) is a generic 500 without details or stack', async (path) => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const response = await app.request('/crash');
+    const response = await app.request(path);
     expect(response.status).toBe(500);
     const text = await response.text();
     expect(JSON.parse(text)).toEqual({ error: 'internal_error', message: 'Something went wrong on the server.' });
-    expect(text).not.toContain('secret');
+    expect(text).not.toMatch(/secret|relation|upstream/);
     expect(logged).toHaveBeenCalled();
     logged.mockRestore();
   });

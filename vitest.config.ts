@@ -12,12 +12,16 @@ export default defineConfig({
     // databases (PGlite in memory, a database of its own on the throwaway PostgreSQL cluster) and ephemeral ports.
     maxWorkers: 2,
     projects: [
-      { test: { name: 'domain', environment: 'node', include: ['tests/domain/**/*.test.ts'], testTimeout: UNDER_LOAD } },
+      // The pure layers run without isolation: a worker keeps xstate, xstate/graph and the machines loaded from one file
+      // to the next instead of importing them again for each of some 90 files (their tests share no module state; the
+      // coverage records start afresh per file: tests/machines/support/modelCoverage.ts).
+      { test: { name: 'domain', environment: 'node', include: ['tests/domain/**/*.test.ts'], testTimeout: UNDER_LOAD, isolate: false } },
       {
         test: {
           name: 'machines',
           environment: 'node',
           include: ['tests/machines/**/*.test.ts'],
+          isolate: false,
           // Prints what the model-based paths reached per machine once the run is over (tests/machines/support).
           globalSetup: ['tests/machines/support/coverage.globalSetup.ts'],
           testTimeout: UNDER_LOAD,
@@ -38,7 +42,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          globalSetup: ['tests/server/postgres.globalSetup.ts'],
+          globalSetup: ['tests/server/postgres.globalSetup.ts', 'tests/server/pgliteTemplate.globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

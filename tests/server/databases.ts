@@ -1,6 +1,6 @@
 // Opens a fresh database of each kind for a suite: PGlite in a temp folder, or a new PostgreSQL database.
 import { mkdtempSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'drizzle-orm';
@@ -32,6 +32,11 @@ export async function openTestDatabase(kind: DatabaseKind, logger?: Logger): Pro
     const root = await mkdtemp(join(tmpdir(), 'artbazaar-pglite-'));
     // A nested, not yet existing folder: openDatabase must create parents.
     const dataDir = join(root, 'nested', 'data');
+    // A copy of the migrated template (pgliteTemplate.globalSetup.ts) when the project made one; openDatabase still
+    // takes its lock, opens and checks the migrations. (openDatabase's own creation of a new folder and database is
+    // tested in database.test.ts.)
+    const template = inject('pgliteTemplateDir');
+    if (template) await cp(join(template, 'pglite'), join(dataDir, 'pglite'), { recursive: true });
     const opened = await openDatabase({ dataDir, logger });
     return {
       ...opened,

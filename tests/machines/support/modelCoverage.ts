@@ -141,7 +141,13 @@ function stepReach(path: TestPath<Snap, EventObject>, index: number): StepReach 
 
 /** Adds what a path that passed reached to its machine's record (written when the file's tests are done). */
 export function recordPathCoverage(machine: AnyStateMachine, path: TestPath<Snap, EventObject>): void {
-  testFile ??= expect.getState().testPath;
+  const file = expect.getState().testPath;
+  if (file !== testFile) {
+    // The next file in a worker that keeps its modules between files (the project runs without isolation): a record
+    // of its own, not the previous file's reach.
+    reaches.clear();
+    testFile = file;
+  }
   const reach = reaches.get(machine.id) ?? { machine, states: new Set(), transitions: new Set(), events: new Set() };
   reaches.set(machine.id, reach);
   path.steps.forEach((step, index) => {

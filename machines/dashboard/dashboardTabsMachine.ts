@@ -87,7 +87,11 @@ export const dashboardTabsMachine = setup({
     context: {} as DashboardTabsContext,
     events: {} as DashboardTabsEvent,
   },
-  actors: { watchCreator },
+  actors: {
+    watchCreator,
+    // Provided by the flow module: sends `tab.requested` when the URL's tab changes (Back, Forward, a link).
+    routeSearch: fromCallback<EventObject, unknown>(() => undefined),
+  },
   actions: {
     // Provided by the flow module (router navigation); a provided action, not an emitted event, so the correction
     // made while the actor starts reaches the URL too.
@@ -110,7 +114,7 @@ export const dashboardTabsMachine = setup({
 }).createMachine({
   id: 'dashboardTabs',
   context: ({ input }) => ({ requested: input.requested ?? null, isCreator: input.isCreator ?? null }),
-  invoke: { src: 'watchCreator' },
+  invoke: [{ src: 'watchCreator' }, { id: 'url', src: 'routeSearch' }],
   initial: 'choosing',
   on: {
     'tab.requested': { target: '.choosing', actions: 'assignRequestedFromUrl' },

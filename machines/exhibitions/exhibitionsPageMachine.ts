@@ -5,7 +5,7 @@
 // The tab opens from the URL, else the stored one, else 'current'; past only while past exhibitions exist. A tab
 // chosen is stored (storeTab) and written to the query string with replace (showTab), both provided by the flow; a
 // tab the URL changes to (Back, a link) is followed and stored without writing the URL again.
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import { DEFAULT_EXHIBITIONS_TAB, isExhibitionsTab, type ExhibitionsTab } from './exhibitionsTabs';
 
 export { DEFAULT_EXHIBITIONS_TAB, EXHIBITIONS_TABS, isExhibitionsTab, type ExhibitionsTab } from './exhibitionsTabs';
@@ -65,6 +65,8 @@ export function createExhibitionsPageMachine<TExhibition = unknown>() {
       loadExhibitions: fromPromise<ExhibitionsOverview<TExhibition>>(async () => {
         throw new Error('exhibitionsPageMachine: actor "loadExhibitions" not provided');
       }),
+      // Provided by the flow: sends `tab.url` when the URL's tab changes (Back, Forward, a link).
+      routeSearch: fromCallback<EventObject, unknown>(() => undefined),
     },
     actions: {
       // Provided by the flow: the tab is remembered for the next visit.
@@ -91,6 +93,7 @@ export function createExhibitionsPageMachine<TExhibition = unknown>() {
       const storedTab = isExhibitionsTab(input?.storedTab) ? input.storedTab : null;
       return { requestedTab: urlTab ?? storedTab, urlTab, tab: DEFAULT_EXHIBITIONS_TAB, current: null, past: [], error: null };
     },
+    invoke: { id: 'url', src: 'routeSearch' },
     initial: 'loading',
     states: {
       loading: {

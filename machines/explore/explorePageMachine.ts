@@ -1,10 +1,10 @@
-import { assign, not, sendTo, setup, fromPromise, type ActorRefFrom } from 'xstate';
+import { assign, fromCallback, not, sendTo, setup, fromPromise, type ActorRefFrom, type EventObject } from 'xstate';
 import { ROUTE_GUARD_DELAY_MS } from '../app/constants';
 import type { ExploreFilters } from './exploreFilters';
 import { filterPanelMachine, type FilterPanelChanged } from './filterPanelMachine';
 
-// The explore page flow (seed 000 §2 "Explore"). The URL is the source of truth: the view sends `filters.sync`
-// whenever the validated search params change, and the page passes them to its filter panel child. A control in the
+// The explore page flow (seed 000 §2 "Explore"). The URL is the source of truth: the invoked `routeSearch` actor sends
+// `filters.sync` whenever the validated search params change, and the page passes them to its filter panel child. A control in the
 // panel tells the page `filters.changed`; the page's provided `showFilters` action navigates (and the chosen list
 // reloads from the first page). Beside that the page loads the artists the panel offers, and, while the favourites
 // view shows, waits for the wallet session to settle and 300 ms more before saying the visitor is not connected.
@@ -32,6 +32,8 @@ export const explorePageMachine = setup({
     // Provided in src/services/flows/explore.ts.
     loadArtists: fromPromise<ExploreArtist[]>(async () => []),
     walletSettled: fromPromise<void>(async () => undefined),
+    // Provided: sends `filters.sync` when the route's search params change (Back, Forward, a link).
+    routeSearch: fromCallback<EventObject, unknown>(() => undefined),
   },
   actions: {
     // Provided: forget the chosen list's saved page and navigate to the filters' search params.
@@ -47,7 +49,7 @@ export const explorePageMachine = setup({
 }).createMachine({
   id: 'explorePage',
   context: ({ input }) => ({ filters: input.filters, artists: [] }),
-  invoke: { id: 'panel', src: 'filterPanel', input: ({ context }) => ({ filters: context.filters }) },
+  invoke: [{ id: 'panel', src: 'filterPanel', input: ({ context }) => ({ filters: context.filters }) }, { id: 'url', src: 'routeSearch' }],
   on: {
     'filters.sync': {
       actions: [assign({ filters: ({ event }) => event.filters }), sendTo('panel', ({ event }) => event)],

@@ -3,7 +3,7 @@
 // section comes near the viewport (section.near), and a section without data is left out: seed 001 §8 "Silently
 // swallowed: … featured and exhibition data on home" — a failed load is no error on screen, only an absent section.
 //   idle → (section.near) loading → ready (data) | absent (nothing to show, or the load failed)
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 
 export interface HomeSectionContext<TData> {
   data: TData | null;
@@ -23,6 +23,9 @@ export function createHomeSectionMachine<TData>(id: string) {
       fetchSection: fromPromise<TData | null>(async () => {
         throw new Error(`${id}: actor "fetchSection" not provided`);
       }),
+      // Provided where the flow itself knows when the section is near (the carousel: a wide screen); sends
+      // section.near. Otherwise the view's observer sends it.
+      watchNear: fromCallback<EventObject, unknown>(() => undefined),
     },
   }).createMachine({
     id,
@@ -30,6 +33,7 @@ export function createHomeSectionMachine<TData>(id: string) {
     initial: 'idle',
     states: {
       idle: {
+        invoke: { src: 'watchNear' },
         on: { 'section.near': 'loading' },
       },
       loading: {

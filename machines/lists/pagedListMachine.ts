@@ -48,16 +48,13 @@ export interface PagedListInput<TNode, TParams> {
   kept?: KeptList<TNode>;
   /** Where `keepList` stores the list each time it settles (null: not kept). */
   keepKey?: string | null;
-  /** The page fetcher the provided `fetchPage` actor calls (a flow serving many lists passes it per list). */
-  source?: FetchPage<TNode, TParams> | null;
   /** Load the first page at creation (otherwise the list waits, idle, for `list.reset`). */
   load?: boolean;
 }
 
 // What the invoked fetchPage actor receives and returns: the request id lets the machine drop a late answer.
-export interface PageRequest<TParams, TNode = unknown> extends FetchPageInput<TParams> {
+export interface PageRequest<TParams> extends FetchPageInput<TParams> {
   requestId: number;
-  source?: FetchPage<TNode, TParams>;
 }
 
 export interface KeepListParams<TNode> {
@@ -108,7 +105,6 @@ export interface PagedListContext<TNode, TParams> {
   // screen (src/components/tokens/listWindow.ts) and comes back with its full height before the offset is restored.
   columns: number | null;
   keepKey: string | null;
-  source: FetchPage<TNode, TParams> | null;
   loadAtStart: boolean;
   // Incremented for every request; a response stamped with another id is stale and ignored.
   requestId: number;
@@ -235,7 +231,6 @@ export function createPagedListMachine<TNode = unknown, TParams = Record<string,
       itemHeight: input.kept?.itemHeight ?? null,
       columns: input.kept?.columns ?? null,
       keepKey: input.keepKey ?? null,
-      source: input.source ?? null,
       loadAtStart: input.load === true,
       requestId: 0,
     }),
@@ -267,7 +262,6 @@ export function createPagedListMachine<TNode = unknown, TParams = Record<string,
             params: context.params,
             after: context.pageInfo?.endCursor ?? null,
             perPage: context.pageSize,
-            ...(context.source ? { source: context.source } : {}),
           }),
           onDone: [
             { guard: 'isStaleResponse' },
@@ -287,7 +281,6 @@ export function createPagedListMachine<TNode = unknown, TParams = Record<string,
             params: context.params,
             after: null,
             perPage: context.pageSize,
-            ...(context.source ? { source: context.source } : {}),
           }),
           onDone: [
             { guard: 'isStaleResponse' },

@@ -5,7 +5,7 @@ import { RouteErrorView } from '../views/status/RouteErrorView';
 import type { AppActor } from './appActorContext';
 import { prefersReducedMotion, scrollToHashTargets } from './hashScroll';
 import { retryFailedChunks } from './chunkLoad';
-import { setFlowNavigator, setFlowReloader, type FlowNavigateOptions } from '../services/flows/navigation';
+import { setFlowNavigator, setFlowReloader, setFlowSearchWatcher, type FlowNavigateOptions } from '../services/flows/navigation';
 import { bindPageChanges, bindRestoreToRouter } from '../services/offline/connectivity';
 import { getAppActor } from '../../machines/app/appMachine';
 
@@ -26,6 +26,16 @@ export function createAppRouter(appActor: AppActor, options: { history?: RouterH
   // Flows navigate through the router created last (src/services/flows/navigation.ts).
   setFlowNavigator((navigate: FlowNavigateOptions) => void router.navigate(navigate as Parameters<typeof router.navigate>[0]));
   setFlowReloader(() => router.invalidate());
+  // Flows hear their route's validated search params now and after each navigation (routeSearch in navigation.ts).
+  setFlowSearchWatcher((routeId, listener) => {
+    const searchOf = () => router.state.matches.find((match) => match.routeId === routeId)?.search as Record<string, unknown> | undefined;
+    const tell = () => {
+      const search = searchOf();
+      if (search) listener(search);
+    };
+    tell();
+    return router.subscribe('onResolved', tell);
+  });
   // A hash target rendered after the route (the token page's comments on a first load) is scrolled to once it exists.
   scrollToHashTargets(router);
   // Another page's reads replace the stored answers on screen (the offline status and the trade guard).

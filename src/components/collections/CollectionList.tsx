@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
-import type { FetchPage } from '../../../machines/lists/pagedListMachine';
+import type { PagedListMachine } from '../../../machines/lists/pagedListMachine';
 import type { MarketplaceCollection, TokenListParams } from '../../services/marketplace';
 import { listSnapshotKey } from '../tokens/listSnapshots';
 import { EAGER_CARDS, PagedGrid } from '../tokens/PagedGrid';
 import { CollectionCard } from './CollectionCard';
 
 export interface CollectionListProps<TParams = TokenListParams> {
-  fetchPage: FetchPage<MarketplaceCollection, TParams>;
+  /** The list's flow (src/services/flows/), which reads its pages. */
+  list: PagedListMachine<MarketplaceCollection, TParams>;
   params: TParams;
   pageSize: number;
   label: string;
@@ -18,15 +19,15 @@ const collectionKey = (collection: MarketplaceCollection) => collection.id;
 const renderCollection = (collection: MarketplaceCollection, index: number) => <CollectionCard collection={collection} eager={index < EAGER_CARDS} />;
 
 /** A grid of collection cards paged through the pagedList machine, restored with its scroll offset on return. */
-export function CollectionList<TParams = TokenListParams>({ listKey, label, emptyText = 'No collections found', ...list }: CollectionListProps<TParams>) {
-  const key = listSnapshotKey(listKey ?? label, list.params);
+export function CollectionList<TParams = TokenListParams>({ listKey, label, emptyText = 'No collections found', ...grid }: CollectionListProps<TParams>) {
+  const key = listSnapshotKey(listKey ?? label, grid.params);
   return (
     <PagedGrid<MarketplaceCollection, TParams>
       key={key}
       snapshotKey={key}
-      fetchPage={list.fetchPage}
-      params={list.params}
-      pageSize={list.pageSize}
+      list={grid.list}
+      params={grid.params}
+      pageSize={grid.pageSize}
       label={label}
       emptyText={emptyText}
       itemsName="collections"

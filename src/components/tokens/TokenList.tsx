@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
-import type { FetchPage } from '../../../machines/lists/pagedListMachine';
+import type { PagedListMachine } from '../../../machines/lists/pagedListMachine';
 import type { MarketplaceToken, TokenListParams } from '../../services/marketplace';
 import { listSnapshotKey } from './listSnapshots';
 import { EAGER_CARDS, PagedGrid } from './PagedGrid';
 import { TokenCard, TokenCardPlaceholder } from './TokenCard';
 
 export interface TokenListProps<TParams = TokenListParams> {
-  fetchPage: FetchPage<MarketplaceToken, TParams>;
+  /** The list's flow (src/services/flows/), which reads its pages. */
+  list: PagedListMachine<MarketplaceToken, TParams>;
   params: TParams;
   pageSize: number;
   /** Load further pages when the list bottom is 10% visible (seed 000 §9); off for teaser grids. */
@@ -26,23 +27,23 @@ const renderToken = (token: MarketplaceToken, index: number) => <TokenCard token
 const renderPlaceholder = () => <TokenCardPlaceholder />;
 
 /** A grid of token cards paged through the pagedList machine; new params load a new list from the first page. */
-export function TokenList<TParams = TokenListParams>({ listKey, label, emptyText = 'No artworks found', ...list }: TokenListProps<TParams>) {
-  const key = listSnapshotKey(listKey ?? label, list.params);
+export function TokenList<TParams = TokenListParams>({ listKey, label, emptyText = 'No artworks found', ...grid }: TokenListProps<TParams>) {
+  const key = listSnapshotKey(listKey ?? label, grid.params);
   return (
     <PagedGrid<MarketplaceToken, TParams>
       key={key}
       snapshotKey={key}
-      fetchPage={list.fetchPage}
-      params={list.params}
-      pageSize={list.pageSize}
-      infinite={list.infinite}
+      list={grid.list}
+      params={grid.params}
+      pageSize={grid.pageSize}
+      infinite={grid.infinite}
       label={label}
       emptyText={emptyText}
       itemsName="artworks"
       itemKey={tokenKey}
       renderItem={renderToken}
-      placeholders={list.placeholders}
-      progressive={list.progressive}
+      placeholders={grid.placeholders}
+      progressive={grid.progressive}
       renderPlaceholder={renderPlaceholder}
     />
   );

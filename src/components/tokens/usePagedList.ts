@@ -2,17 +2,20 @@ import { useState } from 'react';
 import type { Actor } from 'xstate';
 import type { PagedListMachine } from '../../../machines/lists/pagedListMachine';
 import { useFlow } from '../../app/flows';
-import { pagedListFlow, pagedListInput, type PagedListFlowOptions } from '../../services/flows/lists';
+import { pagedListInput, type PagedListFlowOptions } from '../../services/flows/lists';
 
-export type PagedListOptions<TNode, TParams> = PagedListFlowOptions<TNode, TParams>;
+export interface PagedListOptions<TNode, TParams> extends PagedListFlowOptions<TParams> {
+  /** The list's flow, named in its page's flow module (src/services/flows/), which provides its page fetcher. */
+  list: PagedListMachine<TNode, TParams>;
+}
 
 /**
  * The paged list flow for one list and one set of params (remount the caller, keyed by the params, to change them).
  * A new list loads page 1; a list kept under `snapshotKey` comes back with all its pages in the first render, so the
  * router's scroll restoration lands on the same cards.
  */
-export function usePagedList<TNode, TParams>(options: PagedListOptions<TNode, TParams>): Actor<PagedListMachine<TNode, TParams>> {
+export function usePagedList<TNode, TParams>({ list, ...options }: PagedListOptions<TNode, TParams>): Actor<PagedListMachine<TNode, TParams>> {
   // The input counts only when the actor starts: new params remount the list (its key).
-  const [input] = useState(() => pagedListInput(options));
-  return useFlow(pagedListFlow, { input: input as never }) as unknown as Actor<PagedListMachine<TNode, TParams>>;
+  const [input] = useState(() => pagedListInput<TNode, TParams>(options));
+  return useFlow(list, { input: input as never });
 }

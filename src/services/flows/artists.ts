@@ -2,7 +2,8 @@
 // when the page opens (the flow's input) and written back on every change. The artists themselves come through
 // the shared paged list (src/services/flows/lists.ts) with the catalogue's fetcher.
 import { artistsCatalogueMachine, type ArtistsCatalogueInput } from '../../../machines/artists/artistsCatalogueMachine';
-import { readArtistsView, writeArtistsView } from '../artists/catalogue';
+import { fetchArtistsPage, readArtistsView, writeArtistsView } from '../artists/catalogue';
+import { pagedListFlow } from './lists';
 
 export const artistsCatalogueFlow = artistsCatalogueMachine.provide({
   actions: {
@@ -14,3 +15,6 @@ export const artistsCatalogueFlow = artistsCatalogueMachine.provide({
 export function artistsCatalogueInput(): ArtistsCatalogueInput {
   return { storedView: readArtistsView() };
 }
+
+/** The artists catalogue: getAllArtists page by page, in the server's order. */
+export const artistsList = pagedListFlow(fetchArtistsPage);

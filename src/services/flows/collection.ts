@@ -4,7 +4,8 @@
 import { fromPromise } from 'xstate';
 import { collectionCoverMachine, type SaveCoverInput } from '../../../machines/collection/collectionCoverMachine';
 import { createFormMachine, type FormRequest } from '../../../machines/forms/formMachine';
-import { updateCollection } from '../collection';
+import { fetchCollectionTokensPage, updateCollection } from '../collection';
+import { pagedListFlow } from './lists';
 import { formDraftHooks } from '../formDrafts';
 import { reloadRoute } from './navigation';
 
@@ -52,3 +53,6 @@ export const collectionDescriptionFlow = createFormMachine<DescriptionValues>().
     }),
   },
 });
+
+/** The collection page's token grid, PAGE_SIZE.collectionDisplay a page. */
+export const collectionTokensList = pagedListFlow(fetchCollectionTokensPage);

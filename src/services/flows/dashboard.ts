@@ -5,6 +5,7 @@ import { fromPromise } from 'xstate';
 import { collectionCoverMachine } from '../../../machines/collection/collectionCoverMachine';
 import { chainActionMachine } from '../../../machines/dashboard/chainActionMachine';
 import { dashboardTabsMachine } from '../../../machines/dashboard/dashboardTabsMachine';
+import { validateDashboardSearch } from '../../../machines/dashboard/tabs';
 import { collectionSellMachine } from '../../../machines/dashboard/collectionSellMachine';
 import { createCreationCardMachine } from '../../../machines/dashboard/creationCardMachine';
 import { provideContractAction } from '../chain/contractAction';
@@ -12,7 +13,7 @@ import { createPagedListMachine, fetchPageActor } from '../../../machines/lists/
 import { fetchCreatedCollectionsPage, getCreatedCollection, getCreationListings, type CreatedCollection, type CreatedCollectionsParams, type CreationListings } from '../dashboard/creations';
 import { formDraftHooks } from '../formDrafts';
 import { saveCover } from './collection';
-import { navigateTo } from './navigation';
+import { navigateTo, routeSearch } from './navigation';
 
 /** Accept (received offers) and Retract (sent offers) on a dashboard offer row: one contractAction child. */
 export const dashboardChainActionFlow = chainActionMachine.provide({ actors: { contractAction: provideContractAction() } });
@@ -44,6 +45,9 @@ export const createdCollectionsFlow = createPagedListMachine<CreatedCollection, 
 
 /** The dashboard's tabs: the shown tab follows the URL and the account's role; a chosen tab goes into the URL. */
 export const dashboardTabsFlow = dashboardTabsMachine.provide({
+  actors: {
+    routeSearch: routeSearch('/_auth/account/dashboard/', (search) => ({ type: 'tab.requested', tab: validateDashboardSearch(search).tab ?? null })),
+  },
   actions: {
     // Another tab drops the collection filter: it belongs to the received offers it was opened for.
     showTabInUrl: (_, { tab, replace }) => navigateTo({ to: '/account/dashboard', search: { tab }, replace }),

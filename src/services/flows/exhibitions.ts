@@ -2,15 +2,19 @@
 // and the viewer machine (the slider's position). Storage and navigation stay here; the machines touch neither.
 // Views run them with useFlow; unit tests replace them by machine id ('exhibitionsPage', 'exhibitionViewer').
 import { fromPromise } from 'xstate';
+import { isExhibitionsTab } from '../../../machines/exhibitions/exhibitionsTabs';
 import { exhibitionViewerMachine, type ExhibitionViewerInput } from '../../../machines/exhibitions/exhibitionViewerMachine';
 import { createExhibitionsPageMachine, type ExhibitionsPageInput } from '../../../machines/exhibitions/exhibitionsPageMachine';
-import { fetchExhibitionsOverview, type Exhibition } from '../exhibitions/exhibitions';
+import { fetchExhibitionArtworksPage, fetchExhibitionsOverview, type Exhibition } from '../exhibitions/exhibitions';
+import { pagedListFlow } from './lists';
 import { readExhibitionsTab, readViewerPosition, writeExhibitionsTab, writeViewerPosition } from '../exhibitions/exhibitionsStorage';
-import { navigateTo } from './navigation';
+import { navigateTo, routeSearch } from './navigation';
 
 export const exhibitionsPageFlow = createExhibitionsPageMachine<Exhibition>().provide({
   actors: {
     loadExhibitions: fromPromise(({ signal }) => fetchExhibitionsOverview(signal)),
+    // A tab the URL changes to (Back, a link) is followed; the page's own choice writes the URL first.
+    routeSearch: routeSearch('/exhibitions', (search) => (isExhibitionsTab(search.tab) ? { type: 'tab.url', tab: search.tab } : null)),
   },
   actions: {
     storeTab: (_, { tab }) => writeExhibitionsTab(tab),
@@ -33,3 +37,6 @@ export const exhibitionViewerFlow = exhibitionViewerMachine.provide({
 export function exhibitionViewerInput(exhibition: Pick<Exhibition, 'id' | 'artworks'>): ExhibitionViewerInput {
   return { exhibitionId: exhibition.id, count: exhibition.artworks.length, storedPosition: readViewerPosition(exhibition.id) };
 }
+
+/** A past exhibition's artworks as token cards. */
+export const exhibitionArtworksList = pagedListFlow(fetchExhibitionArtworksPage);

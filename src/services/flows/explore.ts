@@ -1,7 +1,7 @@
 // The explore page flow (explorePageMachine), provided once: the marketplace's artists for the filter, the wallet
 // session settling before the favourites view speaks, and the navigation a filter change makes.
 import { fromPromise } from 'xstate';
-import { searchFromFilters } from '../../../machines/explore/exploreFilters';
+import { filtersFromSearch, searchFromFilters } from '../../../machines/explore/exploreFilters';
 import { explorePageMachine } from '../../../machines/explore/explorePageMachine';
 import { walletOf } from '../../../machines/system/systemActors';
 import { systemActor } from '../../../machines/system/systemRegistry';
@@ -9,7 +9,7 @@ import { forgetListSnapshot } from '../../components/tokens/listSnapshots';
 import { exploreListKey } from '../../views/explore/exploreLists';
 import { getMarketplaceArtists } from '../marketplace';
 import { settledWalletSession } from '../wallet/routeGuard';
-import { navigateTo } from './navigation';
+import { navigateTo, routeSearch } from './navigation';
 
 export const exploreFlow = explorePageMachine.provide({
   actors: {
@@ -18,6 +18,8 @@ export const exploreFlow = explorePageMachine.provide({
       const session = systemActor(system, 'walletSession');
       if (session) await settledWalletSession(session);
     }),
+    // Back, Forward and shared links set the filters: the URL is their source of truth.
+    routeSearch: routeSearch('/explore', (search) => ({ type: 'filters.sync', filters: filtersFromSearch(search) })),
   },
   actions: {
     showFilters: ({ system }, { filters }) => {

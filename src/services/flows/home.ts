@@ -2,6 +2,7 @@
 // loads its data — the slides, the featured collection, the current exhibition, the trending collections and the
 // featured article. Views run them with useFlow; unit tests replace them by machine id.
 import { fromCallback, fromPromise } from 'xstate';
+import { DESKTOP_QUERY } from '../../../domain/layout';
 import { carouselMachine, type CarouselEvent } from '../../../machines/home/carouselMachine';
 import { createHomeSectionMachine } from '../../../machines/home/homeSectionMachine';
 import type { MarketplaceCollection } from '../marketplace';
@@ -33,7 +34,20 @@ export const homeCarouselFlow = carouselMachine.provide({
 });
 
 export const homeSlidesFlow = createHomeSectionMachine<HomeSlide[]>('homeSlides').provide({
-  actors: { fetchSection: fromPromise(({ signal }) => fetchHomeSlides(signal)) },
+  actors: {
+    fetchSection: fromPromise(({ signal }) => fetchHomeSlides(signal)),
+    // Seed 001 §2: the carousel is desktop only: its slides are asked for once the screen is wide (now or later).
+    watchNear: fromCallback(({ sendBack }) => {
+      if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return undefined;
+      const list = window.matchMedia(DESKTOP_QUERY);
+      const tell = () => {
+        if (list.matches) sendBack({ type: 'section.near' });
+      };
+      tell();
+      list.addEventListener('change', tell);
+      return () => list.removeEventListener('change', tell);
+    }),
+  },
 });
 
 export const homeFeaturedCollectionFlow = createHomeSectionMachine<MarketplaceCollection>('homeFeaturedCollection').provide({

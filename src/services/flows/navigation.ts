@@ -1,5 +1,9 @@
-// How a flow module navigates: the app's router registers itself here when it is created (src/app/router.ts), and
-// a flow's provided action calls navigateTo. Views never pass their router into a machine.
+// How the URL and the flows meet, one way for every page: the app's router registers itself here when it is created
+// (src/app/router.ts). A page flow reads its route's validated search params as its input when it starts, hears
+// them change (Back, Forward, a link) through the invoked `routeSearch` actor made here, and writes them back with
+// navigateTo from its provided actions. Views never pass their router, nor the search params' changes, to a machine.
+import { fromCallback, type EventObject } from 'xstate';
+
 export interface FlowNavigateOptions {
   to: string;
   params?: Record<string, string>;
@@ -39,4 +43,37 @@ export function setFlowReloader(reload: Reload): () => void {
 /** Loads the shown route's data again; settles once the page has it (at once before a router exists). */
 export function reloadRoute(): Promise<void> {
   return currentReload?.() ?? Promise.resolve();
+}
+
+type SearchWatcher = (routeId: string, listener: (search: Record<string, unknown>) => void) => () => void;
+
+let currentWatcher: SearchWatcher | null = null;
+
+/** The router created last tells flows its routes' search params after each navigation; returns the unregister. */
+export function setFlowSearchWatcher(watch: SearchWatcher): () => void {
+  currentWatcher = watch;
+  return () => {
+    if (currentWatcher === watch) currentWatcher = null;
+  };
+}
+
+/**
+ * The actor a page flow invokes to hear its route's search params: after each navigation that shows `routeId`, it
+ * sends back the event `toEvent` makes of its validated search params when that event differs from the last one
+ * made (the first one, made of the params the flow started with, is its input: not sent; null: nothing to send).
+ */
+export function routeSearch<TEvent extends EventObject>(routeId: string, toEvent: (search: Record<string, unknown>) => TEvent | null) {
+  return fromCallback<EventObject, unknown>(({ sendBack }) => {
+    let last: string | null = null;
+    return (
+      currentWatcher?.(routeId, (search) => {
+        const event = toEvent(search);
+        const key = JSON.stringify(event);
+        const first = last === null;
+        if (key === last) return;
+        last = key;
+        if (event && !first) sendBack(event);
+      }) ?? (() => undefined)
+    );
+  });
 }

@@ -6,8 +6,8 @@ import { displayName } from '../../app/format';
 import { useFlow } from '../../app/flows';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { TokenList } from '../../components/tokens/TokenList';
-import { fetchArtistTokensPage, type ArtistTokensParams } from '../../services/artists/artworks';
-import { artistArtworksPageFlow } from '../../services/flows/artistArtworks';
+import type { ArtistTokensParams } from '../../services/artists/artworks';
+import { artistArtworksPageFlow, artistTokensList } from '../../services/flows/artistArtworks';
 
 /** The kept list's name: with the params (the lower-case address) it keys each artist's list and scroll offset. */
 export const ARTIST_ARTWORKS_LIST_KEY = 'artist-artworks';
@@ -51,7 +51,7 @@ export function ArtistArtworksView({ artistId }: { artistId: string }) {
       </header>
       <TokenList<ArtistTokensParams>
         listKey={ARTIST_ARTWORKS_LIST_KEY}
-        fetchPage={fetchArtistTokensPage}
+        list={artistTokensList}
         params={params}
         pageSize={ARTIST_ARTWORKS_PAGE_SIZE}
         label={name ? `Artworks of ${name}` : 'Artworks'}

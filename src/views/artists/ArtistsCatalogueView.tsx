@@ -3,20 +3,14 @@ import { useSelector } from '@xstate/react';
 import { ARTISTS_VIEWS, type ArtistsView } from '../../../machines/artists/artistsCatalogueMachine';
 import { useFlow } from '../../app/flows';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { fetchArtistsPage, type FetchArtistsPage } from '../../services/artists/catalogue';
 import { artistsCatalogueFlow, artistsCatalogueInput } from '../../services/flows/artists';
 import { ArtistsList } from './ArtistsList';
 import './artists.css';
 
 const VIEW_LABELS: Record<ArtistsView, string> = { images: 'Images', list: 'List' };
 
-export interface ArtistsCatalogueViewProps {
-  /** Unit tests pass a fetcher; the app reads getAllArtists. */
-  fetchPage?: FetchArtistsPage;
-}
-
 /** Seed 001 §2 "Artists catalogue": the page header, the images/list toggle (remembered) and the artists. */
-export function ArtistsCatalogueView({ fetchPage = fetchArtistsPage }: ArtistsCatalogueViewProps) {
+export function ArtistsCatalogueView() {
   useDocumentTitle('Artists');
   const [input] = useState(artistsCatalogueInput);
   const catalogue = useFlow(artistsCatalogueFlow, { input });
@@ -43,7 +37,7 @@ export function ArtistsCatalogueView({ fetchPage = fetchArtistsPage }: ArtistsCa
           ))}
         </div>
       </header>
-      <ArtistsList view={view} catalogue={catalogue} fetchPage={fetchPage} />
+      <ArtistsList view={view} catalogue={catalogue} />
     </div>
   );
 }

@@ -7,7 +7,8 @@ import { listSnapshotKey } from '../../components/tokens/listSnapshots';
 import { useMeasuredItems } from '../../components/tokens/useMeasuredItems';
 import { usePagedList } from '../../components/tokens/usePagedList';
 import { useVisible } from '../../components/tokens/useVisible';
-import type { CatalogueArtist, FetchArtistsPage } from '../../services/artists/catalogue';
+import type { CatalogueArtist } from '../../services/artists/catalogue';
+import { artistsList } from '../../services/flows/artists';
 import { ArtistCard, ArtistRow } from './ArtistCard';
 
 // One kept list for both views: switching views shows the same artists, and Back from an artist page restores them.
@@ -18,15 +19,14 @@ const EAGER_CARDS = 4;
 export interface ArtistsListProps {
   view: ArtistsView;
   catalogue: Actor<ArtistsCatalogueMachine>;
-  fetchPage: FetchArtistsPage;
 }
 
 /**
  * The artists in the server's order (alphabetical by display name), 50 a page through the shared paged list, the
  * next page loading when the list's end comes into view. A failed load leaves the list empty, silently (seed 001 §2).
  */
-export function ArtistsList({ view, catalogue, fetchPage }: ArtistsListProps) {
-  const list = usePagedList<CatalogueArtist, null>({ fetchPage, params: null, pageSize: ARTISTS_PAGE_SIZE, snapshotKey: ARTISTS_LIST_KEY });
+export function ArtistsList({ view, catalogue }: ArtistsListProps) {
+  const list = usePagedList<CatalogueArtist, null>({ list: artistsList, params: null, pageSize: ARTISTS_PAGE_SIZE, snapshotKey: ARTISTS_LIST_KEY });
   const artists = useSelector(list, (snapshot) => snapshot.context.items);
   const loading = useSelector(list, (snapshot) => snapshot.hasTag('loading') || snapshot.matches('idle'));
   const empty = useSelector(list, (snapshot) => snapshot.matches('exhausted') && snapshot.context.totalCount === 0);

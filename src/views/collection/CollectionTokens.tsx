@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { PAGE_SIZE } from '../../../machines/lists/constants';
 import { TokenList } from '../../components/tokens/TokenList';
-import { fetchCollectionTokensPage } from '../../services/collection';
+import { collectionTokensList } from '../../services/flows/collection';
 
 /**
  * The collection's tokens, PAGE_SIZE.collectionDisplay (12) at a time, the next page when the bottom is 10% visible;
@@ -12,7 +12,7 @@ export function CollectionTokens({ containerId, label }: { containerId: string; 
   return (
     <TokenList
       listKey="collection-tokens"
-      fetchPage={fetchCollectionTokensPage}
+      list={collectionTokensList}
       params={params}
       pageSize={PAGE_SIZE.collectionDisplay}
       label={label}

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense } from 'react';
 import { useSelector } from '@xstate/react';
 import { shownTab } from '../../../machines/dashboard/dashboardTabsMachine';
 import { visibleTabs, type DashboardSearch, type DashboardTab } from '../../../machines/dashboard/tabs';
@@ -38,7 +38,6 @@ export function DashboardView({ search }: DashboardViewProps) {
   const shown = useSelector(tabs, shownTab);
   const creator = useSelector(tabs, (snapshot) => snapshot.context.isCreator === true);
 
-  useOnChange(search.tab ?? null, (tab) => tabs.send({ type: 'tab.requested', tab }));
 
   return (
     <section className="dashboard-page" aria-labelledby="dashboard-heading">
@@ -75,16 +74,6 @@ export function DashboardView({ search }: DashboardViewProps) {
       )}
     </section>
   );
-}
-
-/** Calls `onChange` when `value` differs from the last one seen (the first value is the machine's input). */
-function useOnChange<T>(value: T, onChange: (value: T) => void) {
-  const last = useRef(value);
-  useEffect(() => {
-    if (Object.is(last.current, value)) return;
-    last.current = value;
-    onChange(value);
-  });
 }
 
 function TabContent({ tab, address, collection }: { tab: DashboardTab; address: string; collection: number | undefined }) {

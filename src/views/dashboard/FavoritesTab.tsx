@@ -1,6 +1,7 @@
 import { PAGE_SIZE } from '../../../machines/lists/constants';
 import { TokenList } from '../../components/tokens/TokenList';
-import { fetchLikedTokensPage, type LikedTokensParams } from '../../services/marketplace';
+import { likedTokensList } from '../../services/flows/marketplaceLists';
+import type { LikedTokensParams } from '../../services/marketplace';
 import { EmptyExplore } from './DashboardEmpty';
 
 /** Seed 000 §2: the tokens the account liked, a grid of 10 a page; empty → explore. */
@@ -8,7 +9,7 @@ export function FavoritesTab({ account }: { account: string }) {
   return (
     <TokenList<LikedTokensParams>
       listKey="dashboard-favorites"
-      fetchPage={fetchLikedTokensPage}
+      list={likedTokensList}
       params={{ account }}
       pageSize={PAGE_SIZE.favorites}
       label="Favorite tokens"

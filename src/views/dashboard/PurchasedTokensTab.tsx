@@ -2,7 +2,8 @@ import { useCallback, useMemo } from 'react';
 import { PAGE_SIZE } from '../../../machines/lists/constants';
 import { PagedGrid } from '../../components/tokens/PagedGrid';
 import { listSnapshotKey } from '../../components/tokens/listSnapshots';
-import { fetchBoughtTokensPage, type BoughtTokensParams } from '../../services/dashboard/tabs';
+import type { BoughtTokensParams } from '../../services/dashboard/tabs';
+import { boughtTokensList } from '../../services/flows/dashboardLists';
 import type { MarketplaceToken } from '../../services/marketplace';
 import { EmptyExplore } from './DashboardEmpty';
 import { PurchasedTokenCard } from './PurchasedTokenCard';
@@ -21,7 +22,7 @@ export function PurchasedTokensTab({ owner }: { owner: string }) {
     <PagedGrid<MarketplaceToken, BoughtTokensParams>
       key={key}
       snapshotKey={key}
-      fetchPage={fetchBoughtTokensPage}
+      list={boughtTokensList}
       params={params}
       pageSize={PAGE_SIZE.tokens}
       label="Purchased tokens"

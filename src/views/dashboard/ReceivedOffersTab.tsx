@@ -4,7 +4,8 @@ import { PAGE_SIZE } from '../../../machines/lists/constants';
 import { displayName } from '../../app/format';
 import { usePriceFormat } from '../../components/trading/currency';
 import { PagedGrid } from '../../components/tokens/PagedGrid';
-import { fetchReceivedOffersPage, type DashboardOffer, type ReceivedOffersParams, type TokenWithOffers } from '../../services/dashboard/tabs';
+import { receivedOffersList } from '../../services/flows/dashboardLists';
+import type { DashboardOffer, ReceivedOffersParams, TokenWithOffers } from '../../services/dashboard/tabs';
 import { formatDateTime } from '../token/dates';
 import { ChainActionButton } from './ChainActionButton';
 import { OfferCardToken } from './OfferCardToken';
@@ -27,7 +28,7 @@ export function ReceivedOffersTab({ seller, collection }: { seller: string; coll
       )}
       <PagedGrid<TokenWithOffers, ReceivedOffersParams>
         key={JSON.stringify(params)}
-        fetchPage={fetchReceivedOffersPage}
+        list={receivedOffersList}
         params={params}
         pageSize={PAGE_SIZE.offers}
         label="Received offers"

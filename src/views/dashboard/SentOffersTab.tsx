@@ -5,7 +5,8 @@ import { offerUnavailableNotice } from '../../../machines/trading/offerMachine';
 import { displayName } from '../../app/format';
 import { usePriceFormat } from '../../components/trading/currency';
 import { PagedGrid } from '../../components/tokens/PagedGrid';
-import { fetchSentOffersPage, type SentOffer, type SentOffersParams } from '../../services/dashboard/tabs';
+import type { SentOffer, SentOffersParams } from '../../services/dashboard/tabs';
+import { sentOffersList } from '../../services/flows/dashboardLists';
 import { formatDateTime } from '../token/dates';
 import { ChainActionButton } from './ChainActionButton';
 import { OfferCardToken } from './OfferCardToken';
@@ -18,7 +19,7 @@ export function SentOffersTab({ buyer }: { buyer: string }) {
   return (
     <PagedGrid<SentOffer, SentOffersParams>
       key={buyer}
-      fetchPage={fetchSentOffersPage}
+      list={sentOffersList}
       params={{ buyer }}
       pageSize={PAGE_SIZE.offers}
       label="Sent offers"

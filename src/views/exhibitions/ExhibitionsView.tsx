@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { EXHIBITIONS_TABS, type ExhibitionsTab } from '../../../machines/exhibitions/exhibitionsPageMachine';
 import { useFlow } from '../../app/flows';
@@ -35,12 +35,6 @@ export function ExhibitionsView({ search }: { search: ExhibitionsSearch }) {
   const current = useSelector(page, (snapshot) => snapshot.context.current);
   const past = useSelector(page, (snapshot) => snapshot.context.past);
   const tabs = EXHIBITIONS_TABS.filter((name) => name !== 'past' || past.length > 0);
-
-  // A tab the URL changes to (Back, a link) is followed; the page's own choice writes the URL first.
-  const urlTab = search.tab;
-  useEffect(() => {
-    if (urlTab && urlTab !== page.getSnapshot().context.tab) page.send({ type: 'tab.url', tab: urlTab });
-  }, [urlTab, page]);
 
   const listRef = useRef<HTMLDivElement>(null);
   const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { IMAGE_SIZES, responsiveImage } from '../../../domain/responsiveImage';
 import { TokenList } from '../../components/tokens/TokenList';
-import { EXHIBITION_ARTWORKS_PAGE_SIZE, fetchExhibitionArtworksPage, type Exhibition, type ExhibitionArtworksParams } from '../../services/exhibitions/exhibitions';
+import { exhibitionArtworksList } from '../../services/flows/exhibitions';
+import { EXHIBITION_ARTWORKS_PAGE_SIZE, type Exhibition, type ExhibitionArtworksParams } from '../../services/exhibitions/exhibitions';
 import { ExhibitionDates } from './ExhibitionDates';
 import { ExhibitionViewer } from './ExhibitionViewer';
 import { introText } from './exhibitionFormat';
@@ -79,7 +80,7 @@ export function ExhibitionArtworks({ exhibition }: { exhibition: Pick<Exhibition
   return (
     <TokenList<ExhibitionArtworksParams>
       listKey="exhibition-artworks"
-      fetchPage={fetchExhibitionArtworksPage}
+      list={exhibitionArtworksList}
       params={params}
       pageSize={EXHIBITION_ARTWORKS_PAGE_SIZE}
       label={`Artworks of ${exhibition.title}`}

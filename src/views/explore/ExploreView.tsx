@@ -8,45 +8,25 @@ import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { CollectionList } from '../../components/collections/CollectionList';
 import { TokenList } from '../../components/tokens/TokenList';
 import { exploreFlow } from '../../services/flows/explore';
-import {
-  fetchLikedTokensPage,
-  fetchMarketplaceCollectionsPage,
-  fetchMarketplaceTokensPage,
-  type FetchCollectionPage,
-  type FetchLikedTokenPage,
-  type FetchTokenPage,
-  type PersonInfo,
-} from '../../services/marketplace';
+import { marketplaceCollectionsList, marketplaceTokensList } from '../../services/flows/marketplaceLists';
+import type { PersonInfo } from '../../services/marketplace';
 import { FavouritesList } from './FavouritesList';
 import { FilterPanel, VIEW_LABELS } from './FilterPanel';
 import { EXPLORE_LIST_KEYS, EXPLORE_PAGE_SIZES, exploreListParams } from './exploreLists';
 import '../../styles/explore.css';
 
-export interface ExploreServices {
-  fetchTokens: FetchTokenPage;
-  fetchCollections: FetchCollectionPage;
-  fetchFavourites: FetchLikedTokenPage;
-}
-
-export const exploreServices: ExploreServices = {
-  fetchTokens: fetchMarketplaceTokensPage,
-  fetchCollections: fetchMarketplaceCollectionsPage,
-  fetchFavourites: fetchLikedTokensPage,
-};
-
 export interface ExploreViewProps {
   /** The validated search params of /explore: the source of truth for the filters. */
   search: ExploreSearch;
-  services?: Partial<ExploreServices>;
 }
 
-function ExploreList({ filters, services, page }: { filters: ExploreFilters; services: ExploreServices; page: ExplorePageActor }) {
+function ExploreList({ filters, page }: { filters: ExploreFilters; page: ExplorePageActor }) {
   const params = exploreListParams(filters);
   if (filters.view === 'collection') {
     return (
       <CollectionList
         listKey={EXPLORE_LIST_KEYS.collection}
-        fetchPage={services.fetchCollections}
+        list={marketplaceCollectionsList}
         params={params}
         pageSize={EXPLORE_PAGE_SIZES.collection}
         label="Collections"
@@ -54,11 +34,11 @@ function ExploreList({ filters, services, page }: { filters: ExploreFilters; ser
       />
     );
   }
-  if (filters.view === 'myFavorites') return <FavouritesList fetchPage={services.fetchFavourites} page={page} />;
+  if (filters.view === 'myFavorites') return <FavouritesList page={page} />;
   return (
     <TokenList
       listKey={EXPLORE_LIST_KEYS.token}
-      fetchPage={services.fetchTokens}
+      list={marketplaceTokensList}
       params={params}
       pageSize={EXPLORE_PAGE_SIZES.token}
       label="Artworks"
@@ -69,9 +49,8 @@ function ExploreList({ filters, services, page }: { filters: ExploreFilters; ser
 }
 
 /** Explore: the filter panel beside the artworks, collections or favourites it selects, page by page. */
-export function ExploreView({ search, services: overrides }: ExploreViewProps) {
+export function ExploreView({ search }: ExploreViewProps) {
   useDocumentTitle('Explore art');
-  const services = useMemo(() => ({ ...exploreServices, ...overrides }), [overrides]);
   const searchKey = JSON.stringify(search);
   const filters = useMemo(() => filtersFromSearch(JSON.parse(searchKey) as Record<string, unknown>), [searchKey]);
   const page = useFlow(exploreFlow, { input: { filters } });
@@ -80,9 +59,6 @@ export function ExploreView({ search, services: overrides }: ExploreViewProps) {
   const artists = useSelector(page, (snapshot) => snapshot.context.artists) as PersonInfo[];
   const config = useSystemActor('config');
   const chains = useSelector(config, (snapshot) => snapshot.context.config?.evms ?? []);
-
-  // The URL is the source of truth: Back, Forward and shared links (the route's search params) set the filters.
-  useEffect(() => page.send({ type: 'filters.sync', filters }), [page, filters]);
 
   // 'Show results' in the phone drawer lands on the results: focus (and with it the scroll) moves to them.
   const results = useRef<HTMLElement>(null);
@@ -104,7 +80,7 @@ export function ExploreView({ search, services: overrides }: ExploreViewProps) {
       <div className="explore-layout">
         {panel && <FilterPanel panel={panel} chains={chains} artists={artists} />}
         <section ref={results} className="explore-results" aria-label={VIEW_LABELS[filters.view]} tabIndex={-1}>
-          <ExploreList filters={filters} services={services} page={page} />
+          <ExploreList filters={filters} page={page} />
         </section>
       </div>
     </div>

@@ -3,7 +3,7 @@ import type { ExplorePageActor } from '../../../machines/explore/explorePageMach
 import { registeredAddress } from '../../../machines/wallet/sessionSelectors';
 import { useSystemActor } from '../../app/appActorContext';
 import { TokenList } from '../../components/tokens/TokenList';
-import type { FetchLikedTokenPage } from '../../services/marketplace';
+import { likedTokensList } from '../../services/flows/marketplaceLists';
 import { EXPLORE_LIST_KEYS, EXPLORE_PAGE_SIZES } from './exploreLists';
 
 export const FAVOURITES_CONNECT_MESSAGE = 'Connect your wallet and like artworks to see your favourites here.';
@@ -27,7 +27,7 @@ function ConnectWalletMessage({ connected }: { connected: boolean }) {
  * the wallet session to settle and 300 ms more before saying the visitor is not connected: the explore page flow
  * waits (its favourites region), this list shows what it says.
  */
-export function FavouritesList({ fetchPage, page }: { fetchPage: FetchLikedTokenPage; page: ExplorePageActor }) {
+export function FavouritesList({ page }: { page: ExplorePageActor }) {
   const wallet = useSystemActor('walletSession');
   const registered = useSelector(wallet, (snapshot) => snapshot.hasTag('registered'));
   const address = useSelector(wallet, registeredAddress);
@@ -37,7 +37,7 @@ export function FavouritesList({ fetchPage, page }: { fetchPage: FetchLikedToken
     return (
       <TokenList
         listKey={EXPLORE_LIST_KEYS.myFavorites}
-        fetchPage={fetchPage}
+        list={likedTokensList}
         params={{ account: address.toLowerCase() }}
         pageSize={EXPLORE_PAGE_SIZES.myFavorites}
         label="My favourites"

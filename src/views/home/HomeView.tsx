@@ -33,11 +33,10 @@ function CarouselSlot() {
   const slides = useSelector(slidesFlow, (snapshot) => snapshot.context.data);
   // Until the flow settles (idle, then loading) the slot holds the carousel's place, so the sections below never move.
   const absent = useSelector(slidesFlow, (snapshot) => snapshot.matches('absent'));
+  // The flow asks for the slides once the screen is wide (src/services/flows/home.ts); the carousel's code with them.
   useEffect(() => {
-    if (!desktop) return;
-    void loadCarousel().catch(() => undefined);
-    slidesFlow.send({ type: 'section.near' });
-  }, [desktop, slidesFlow]);
+    if (desktop) void loadCarousel().catch(() => undefined);
+  }, [desktop]);
   if (!desktop) return null;
   const slot = <div className="home-slot home-carousel-slot" aria-hidden="true" />;
   if (!slides) return absent ? null : slot;

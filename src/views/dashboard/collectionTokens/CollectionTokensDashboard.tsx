@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../../app/useDocumentTitle';
 import { PagedGrid } from '../../../components/tokens/PagedGrid';
 import { listSnapshotKey } from '../../../components/tokens/listSnapshots';
 import type { CollectionDisplay } from '../../../services/collection';
-import { fetchDashboardCollectionTokensPage } from '../../../services/dashboard/creations';
+import { dashboardCollectionTokensList } from '../../../services/flows/dashboardCollectionTokens';
 import type { MarketplaceToken } from '../../../services/marketplace';
 import { DashboardTokenCard } from './DashboardTokenCard';
 import '../../../styles/dashboardCreations.css';
@@ -37,7 +37,7 @@ export function CollectionTokensDashboard({ collection }: { collection: Collecti
       <PagedGrid
         // New viewer, new list: remount rather than mixing two owners' holdings.
         key={owner}
-        fetchPage={fetchDashboardCollectionTokensPage}
+        list={dashboardCollectionTokensList}
         params={params}
         pageSize={PAGE_SIZE.tokens}
         snapshotKey={listSnapshotKey('dashboard-collection-tokens', params)}

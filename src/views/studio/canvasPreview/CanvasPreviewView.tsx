@@ -9,7 +9,8 @@ import { IMAGE_SIZES, responsiveImage } from '../../../../domain/responsiveImage
 import { TokenMedia } from '../../../components/media/TokenMedia';
 import { MediaTypeIcon, isLabelledMediaType } from '../../../components/media/MediaTypeIcon';
 import { PagedGrid } from '../../../components/tokens/PagedGrid';
-import { fetchCanvasPreviewTokens, type CanvasPreviewRequest, type CanvasPreviewToken } from '../../../services/studio/canvasPreview';
+import { canvasPreviewTokensList } from '../../../services/flows/canvasPreview';
+import type { CanvasPreviewRequest, CanvasPreviewToken } from '../../../services/studio/canvasPreview';
 import '../../../styles/collection.css';
 import '../../../styles/studioPreview.css';
 
@@ -57,7 +58,7 @@ export function CanvasPreviewView({ canvas, share }: { canvas: StudioCanvas; sha
         <PagedGrid<CanvasPreviewToken, CanvasPreviewRequest>
           // Another viewer (signed in or out) is another list.
           key={params.credentials?.address ?? 'anyone'}
-          fetchPage={fetchCanvasPreviewTokens}
+          list={canvasPreviewTokensList}
           params={params}
           pageSize={STUDIO_PREVIEW_PAGE_SIZE}
           label={`Artworks of ${canvas.name}`}

@@ -7,7 +7,8 @@ import type { StudioCanvas } from '../../../../machines/studio/studioTypes';
 import { useSystemActor } from '../../../app/appActorContext';
 import { TokenMedia } from '../../../components/media/TokenMedia';
 import { PagedGrid } from '../../../components/tokens/PagedGrid';
-import { fetchCanvasPreviewTokens, type CanvasPreviewRequest, type CanvasPreviewToken } from '../../../services/studio/canvasPreview';
+import { canvasPreviewTokensList } from '../../../services/flows/canvasPreview';
+import type { CanvasPreviewRequest, CanvasPreviewToken } from '../../../services/studio/canvasPreview';
 
 export function CanvasTokenGrid({ canvas, label }: { canvas: StudioCanvas; label: string }) {
   const wallet = useSystemActor('walletSession');
@@ -16,7 +17,7 @@ export function CanvasTokenGrid({ canvas, label }: { canvas: StudioCanvas; label
   return (
     <PagedGrid<CanvasPreviewToken, CanvasPreviewRequest>
       key={`${canvas.id}:${canvas.state}:${canvas.tokenCount}`}
-      fetchPage={fetchCanvasPreviewTokens}
+      list={canvasPreviewTokensList}
       params={params}
       pageSize={STUDIO_PREVIEW_PAGE_SIZE}
       label={label}

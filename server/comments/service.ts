@@ -80,7 +80,7 @@ export function commentsService({ db, ipfs }: { db: Db; ipfs: Ipfs }) {
     async remove(viewer: string, id: number) {
       await ownLive(id, viewer);
       const updatedAt = await softDeleteComment(db, id);
-      return { id: String(id), deleted: true, text: '', updatedAt: updatedAt.toISOString() };
+      return { id: String(id), deleted: true as const, text: '', updatedAt: updatedAt.toISOString() };
     },
 
     /** The viewer's +1 or -1 on a comment (a second vote replaces the first); the comment's total after it. */

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { MediaError } from '../media/mediaError.js';
+import { SERVER_FAILURE_MESSAGE } from '../../domain/messages.js';
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -39,7 +40,7 @@ export function handleError(error: Error, c: Context) {
     return errorResponse(c, status as ContentfulStatusCode, 'bad_request', error.message || 'Bad request.');
   }
   console.error(`${c.req.method} ${c.req.path} failed:`, error);
-  return errorResponse(c, 500, 'internal_error', 'Something went wrong on the server.');
+  return errorResponse(c, 500, 'internal_error', SERVER_FAILURE_MESSAGE);
 }
 
 export const DATA_EXCEPTION_MESSAGE = 'A value in the request cannot be stored or compared: text with a NUL character, or a number out of range.';

@@ -3,6 +3,7 @@
 // caller may not see (server/studio/visibility.ts: an unpublished or hidden collection's, unless theirs) is as unknown
 // as a token that does not exist. Errors are ApiErrors with the status and message the REST answer carries.
 import { findAccountId } from '../accounts/store.js';
+import type { LikeAnswer } from '../../domain/contracts/likes.js';
 import type { Db } from '../db/client.js';
 import { ApiError } from '../http/errors.js';
 import type { LiveBus } from '../live/bus.js';
@@ -17,12 +18,7 @@ const counted = (count: number | null) => {
 };
 
 /** A like as the API answers it: the like's id, the token, who liked it and the token's count after the change. */
-export interface LikeDoc {
-  _id?: string;
-  token_id: string;
-  account_id: string;
-  likesCount: number;
-}
+export type LikeDoc = LikeAnswer;
 
 export type UnlikeTarget = { likeId: number } | { tokenId: number };
 

@@ -66,7 +66,10 @@ export function commentsService({ db, ipfs }: { db: Db; ipfs: Ipfs }) {
       }
       const accountId = await accountIdOf(viewer);
       const id = await insertComment(db, { tokenId: input.tokenId, parentId: input.parentId, accountId, text });
-      return readComment(db, ipfs, id, level, viewer);
+      const posted = await readComment(db, ipfs, id, level, viewer);
+      // Just inserted, so it is there: a comment the answer cannot show is the server failing (500).
+      if (!posted) throw new Error(`comment ${id} was not found right after it was posted`);
+      return posted;
     },
 
     /** Replaces the text of the viewer's own comment. */

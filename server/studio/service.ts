@@ -71,7 +71,8 @@ export function studioService(options: StudioServiceOptions) {
     /** Deletes the viewer's unpublished canvas with its tokens and uploads. */
     async remove(viewer: string, idText: string) {
       const deleted = await deleteCanvas(db, actor(viewer), idText, { dataDir: config.dataDir, mediaGraceMs });
-      return { id: String(deleted.id), deleted: true as const } satisfies DeletedAnswer;
+      const answer = { id: String(deleted.id), deleted: true as const };
+      return answer satisfies DeletedAnswer;
     },
 
     finalize: async (viewer: string, idText: string) => ownDoc(await finalizeCanvas(db, actor(viewer), idText)),
@@ -94,7 +95,8 @@ export function studioService(options: StudioServiceOptions) {
       const deleted = await deleteCanvasToken(db, actor(viewer), idText, tokenIdText);
       // A generative token's script stays the canvas's.
       await collectDropped(db, [deleted.media, deleted.thumbnail], mediaGraceMs);
-      return { tokenId: deleted.tokenId, name: deleted.name, deleted: true as const } satisfies DeletedAnswer;
+      const answer = { tokenId: deleted.tokenId, name: deleted.name, deleted: true as const };
+      return answer satisfies DeletedAnswer;
     },
 
     async createToken(viewer: string, idText: string, input: { name: string; seedValue: string }) {

@@ -2,7 +2,7 @@
 // in-process server (PGlite) and parse each answer with its contract, so a route whose answer drifts from its
 // contract fails here, not in a browser.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseAnswer, type AnswerName } from '../../domain/contracts/answers.js';
+import { parseAnswer, type Answer, type AnswerName } from '../../domain/contracts/answers.js';
 import type { ApiKeyCredentials, AuthFetchOptions } from '../../src/services/authFetch.js';
 import { deleteComment, postComment, updateComment, voteComment } from '../../src/services/comments.js';
 import { fetchAccountLikes, likeToken, unlikeToken } from '../../src/services/likes.js';
@@ -13,7 +13,7 @@ import { canvasWorld, type CanvasWorld } from './canvasFixtures.js';
 describe('REST answers read as their contracts (PGlite)', () => {
   let w: CanvasWorld;
   let via: AuthFetchOptions;
-  const parsed = (name: AnswerName, body: unknown) => {
+  const parsed = <N extends AnswerName>(name: N, body: unknown): Answer<N> => {
     const result = parseAnswer(name, body);
     if (!result.ok) throw new Error(`${name}: ${result.issues}`);
     return result.answer;

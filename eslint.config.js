@@ -54,6 +54,13 @@ const actorWiringRestrictions = [
   },
 ];
 
+// REST answers are parsed with their contracts (domain/contracts), not cast: apiRequest and signedJson take the
+// contract's name and infer the answer's type from it, so a type argument there could only be a cast.
+const noAnswerCasts = ['apiRequest', 'signedJson'].map((name) => ({
+  selector: `CallExpression[callee.name='${name}'][typeArguments]`,
+  message: `${name} parses its answer with the contract it is named (domain/contracts/answers.ts): no type argument, which would be a cast.`,
+}));
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'contracts/generated/**', 'src/routeTree.gen.ts', '.data*/**', 'dist-*/**', 'test-results*/**', 'test-reports*/**', '.perf*/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -82,7 +89,7 @@ export default tseslint.config(
           message: 'Not in preact/compat, which the build runs on.',
         }],
       }],
-      'no-restricted-syntax': ['error', noAutoFocus],
+      'no-restricted-syntax': ['error', noAutoFocus, ...noAnswerCasts],
     },
   },
   {
@@ -92,7 +99,7 @@ export default tseslint.config(
     files: ['src/routes/**/*.{ts,tsx}'],
     ignores: ['src/routes/__root.tsx'],
     rules: {
-      'no-restricted-syntax': ['error', noAutoFocus, {
+      'no-restricted-syntax': ['error', noAutoFocus, ...noAnswerCasts, {
         selector: "Property[key.name='notFoundComponent']",
         message: "No route but the root sets notFoundComponent (a failed loader read freezes the tab under preact/compat): throw notFound() and the root's page shows.",
       }],
@@ -103,7 +110,7 @@ export default tseslint.config(
     // src/services/flows/ and started with useFlow (src/app/flows.tsx), never assembled or wired in a component.
     files: ['src/views/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-syntax': ['error', noAutoFocus, ...viewRestrictions],
+      'no-restricted-syntax': ['error', noAutoFocus, ...noAnswerCasts, ...viewRestrictions],
     },
   },
   {
@@ -121,7 +128,7 @@ export default tseslint.config(
       'src/components/media/liveRenderSlots.ts',
     ],
     rules: {
-      'no-restricted-syntax': ['error', noAutoFocus, ...viewRestrictions, ...actorWiringRestrictions],
+      'no-restricted-syntax': ['error', noAutoFocus, ...noAnswerCasts, ...viewRestrictions, ...actorWiringRestrictions],
     },
   },
   {
@@ -146,6 +153,18 @@ export default tseslint.config(
         }],
       }],
       'no-restricted-globals': ['error', ...noEffectGlobals('domain/')],
+    },
+  },
+  {
+    // The wire contracts (domain/contracts/) compose the shared rules beside them: ../x is domain/ too.
+    files: ['domain/contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          regex: '^(?!zod/mini$|\\.\\.?/[\\w.-]+$)',
+          message: 'domain/contracts/ imports only zod/mini, its own files (./x) and domain/\'s (../x).',
+        }],
+      }],
     },
   },
   {

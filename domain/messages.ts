@@ -19,3 +19,7 @@ export const FILE_NAME_MESSAGE = 'File Upload Failed. Remove special characters 
 export const ACCOUNT_BANNED_MESSAGE = 'This account is banned';
 export const CONNECT_WALLET_FOR_OFFER_MESSAGE = 'Please connect your wallet to place an offer';
 export const CONNECT_WALLET_FOR_ORDER_MESSAGE = 'Please connect your wallet to place the order';
+
+// The server's answer to a request it failed on (server/http/errors.ts), which the client also shows when an answer
+// does not read as its contract (src/services/contracts.ts): to the user, both are the server failing.
+export const SERVER_FAILURE_MESSAGE = 'Something went wrong on the server.';

@@ -233,25 +233,6 @@ export const isScriptFile = (filename: string) =>
 export const hasValidFileName = (filename: string) =>
   FILE_NAME_PATTERN.test(filename);
 
-/**
- * POST /api/v1/canvas/{id}/publish's answer (seed 001 §7 "prepareCollectionPublish"): CreateTradableCollection's
- * parameters, as the server builds them (server/studio/publish.ts) and the studio machine passes them to the factory.
- */
-export interface PublishParameters {
-  /** The CollectionFactory's address (checksummed). */
-  factory: string;
-  chainId: number;
-  name: string;
-  symbol: string;
-  howManyTokens: number;
-  supplyPerToken: number;
-  /** `ipfs://<manifest cid>/`: the indexer matches the created collection to the canvas by it. */
-  baseURI: string;
-  /** The creator's address (checksummed). */
-  royaltiesRecipient: string;
-  royaltiesBasispoints: number;
-}
-
 /** The step an opened collection starts on (seed 001 §2 "Entry rule"). */
 export function entryStep(
   canvas: { state: CanvasState } | null,

@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { AppConfig, EvmConfig } from '../domain/contracts/config.js';
 import { loadSecurityConfig, type SecurityConfig } from './security/config.js';
 import { loadHumanCheckSettings, type HumanCheckProvider, type HumanCheckSettings } from './security/humanCheckConfig.js';
 import type { S3BlobSettings } from './media/blobStore/s3.js';
@@ -73,31 +74,11 @@ const deploymentsSchema = z.object({
 });
 export type Deployments = z.infer<typeof deploymentsSchema>;
 
-export interface PublicConfig {
-  evms: {
-    chainId: number;
-    name: string;
-    providerURL: string;
-    symbol: string;
-    /** The chain's block explorer (no trailing slash; pages at /address/{address}, /tx/{hash}), null without one. */
-    blockExplorerUrl: string | null;
-    /** null until the contracts are deployed. */
-    contracts: { marketplace: string | null; collectionFactory: string | null };
-    /** ERC-20s the marketplace accepts for token-currency offers (seed 000), beside the native `symbol`. */
-    tokenCurrencies: { address: string; symbol: string; decimals: number }[];
-  }[];
-  ipfs: { urlPrefix: string; thumbnailUrlPrefix: string };
-  maxFileSize: number;
-  maxVideoSize: number;
-  suggestedRoyalty: number;
-  isLocalDemoChain: boolean;
-  /** Seed 001 §2 "Artist application": the external application form 'apply here' opens in a new tab. */
-  artistApplicationUrl: string;
-  /** The contact form's human check (issue 16): Turnstile when the server has its keys, else the self-hosted ALTCHA. */
-  humanCheck: { provider: HumanCheckProvider };
-  /** Where the generative sandbox page, p5 and creator scripts are served (a separate origin; no trailing slash). */
-  contentOrigin: string;
-}
+/**
+ * GET /api/v1/config: its contract's (domain/contracts/config.ts). The server always sends an evm's block explorer and
+ * token currencies; the contract reads them optional for a config stored by an older build.
+ */
+export type PublicConfig = Omit<AppConfig, 'evms'> & { evms: Array<EvmConfig & Required<Pick<EvmConfig, 'blockExplorerUrl' | 'tokenCurrencies'>>> };
 
 export interface ServerConfig {
   port: number;

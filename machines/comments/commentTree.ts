@@ -1,25 +1,13 @@
 // The comment tree the thread holds: types and pure updates (replace one node, add a reply, append a page of
 // replies, find by id).
 
-export interface CommentAuthor {
-  address: string;
-  alias: string | null;
-  avatar: string | null;
-  firstName: string | null;
-  lastName: string | null;
-}
+import type { CommentPostedAnswer } from '../../domain/contracts/comments';
 
-export interface ThreadComment {
-  id: string;
-  text: string;
-  parent_id: string | null;
-  level: number;
-  deleted: boolean;
-  createdAt: string;
-  updatedAt: string;
-  votes: number;
-  myVote: number | null;
-  userInfo: CommentAuthor;
+/** A comment's author, and a comment as POST /api/v1/comments answers it: their contracts' (domain/contracts/comments.ts). */
+export type { CommentAuthor } from '../../domain/contracts/comments';
+
+/** A comment of a thread: what the server answers for it (the GraphQL read maps its nodes to it), with its replies. */
+export interface ThreadComment extends CommentPostedAnswer {
   /** The replies loaded so far, oldest first: the thread read brings the first few, 'More replies' the rest. */
   replies: ThreadComment[];
   /** The server's count of direct replies and where its next page of them starts. */

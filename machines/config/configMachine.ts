@@ -1,38 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
 
-// Shape of GET /api/v1/config (brief, "REST").
-export interface EvmConfig {
-  chainId: number;
-  name: string;
-  providerURL: string;
-  symbol: string;
-  /** The chain's block explorer from the server config (issue 17 item 4); null or absent on a chain without one. */
-  blockExplorerUrl?: string | null;
-  contracts: { marketplace: string; collectionFactory: string };
-  /** ERC-20s the marketplace accepts for offers besides the native `symbol` (seed 000 §5, e.g. WETH); absent = none. */
-  tokenCurrencies?: TokenCurrency[];
-}
+import type { AppConfig } from '../../domain/contracts/config';
 
-export interface TokenCurrency {
-  address: string;
-  symbol: string;
-  decimals: number;
-}
-
-export interface AppConfig {
-  evms: EvmConfig[];
-  ipfs: { urlPrefix: string; thumbnailUrlPrefix: string };
-  maxFileSize: number;
-  maxVideoSize: number;
-  suggestedRoyalty: number;
-  isLocalDemoChain: boolean;
-  /** The external artist application form ('apply here' on /artists/apply, seed 001 §2). */
-  artistApplicationUrl: string;
-  /** The contact form's human check (issue 16): Turnstile (production) or the server's own ALTCHA challenge. */
-  humanCheck: { provider: 'turnstile' } | { provider: 'altcha' };
-  /** The separate origin that serves the generative sandbox page and creator scripts (issue 26 item 8). */
-  contentOrigin: string;
-}
+// The shape of GET /api/v1/config is its contract's (domain/contracts/config.ts).
+export type { AppConfig, EvmConfig, TokenCurrency } from '../../domain/contracts/config';
 
 // What fetchConfig rejects with: 'region' sends the user to the geofence page, 'general' to the error page.
 export interface ConfigLoadError {
@@ -57,7 +28,11 @@ export function toConfigLoadError(error: unknown): ConfigLoadError {
   return { kind, message };
 }
 
-/** The server's config (GET /api/v1/config), loaded at start and refreshed on demand; a failed load waits for a retry. */
+/**
+ * The server's config (GET /api/v1/config), loaded at start and refreshed on demand; a failed load waits for a retry.
+ * The shown config is checked against its contract (checkConfig) while it is shown: the services run that check once
+ * the page's first load is over, and a config that is not its contract's is a failed load (the error page).
+ */
 export const configMachine = setup({
   types: {
     context: {} as ConfigContext,
@@ -69,6 +44,9 @@ export const configMachine = setup({
     fetchConfig: fromPromise<AppConfig>(async () => {
       throw new Error('configMachine: actor "fetchConfig" not provided');
     }),
+    // Services check the config against its contract (domain/contracts/config.ts) and reject as a failed load does;
+    // without one the config is taken as read.
+    checkConfig: fromPromise<void, AppConfig>(async () => {}),
   },
   guards: {
     isRegionError: ({ event }) => toConfigLoadError((event as { error?: unknown }).error).kind === 'region',
@@ -96,6 +74,12 @@ export const configMachine = setup({
       },
     },
     ready: {
+      invoke: {
+        id: 'checkConfig',
+        src: 'checkConfig',
+        input: ({ context }) => context.config!,
+        onError: { target: 'failed.general', actions: 'storeError' },
+      },
       initial: 'idle',
       states: {
         idle: { on: { 'config.refresh': 'refreshing' } },
@@ -105,7 +89,8 @@ export const configMachine = setup({
             id: 'fetchConfig',
             src: 'fetchConfig',
             onDone: [
-              { guard: 'isChangedConfig', target: 'idle', actions: assign({ config: ({ event }) => event.output }) },
+              // A changed config is shown and checked again (ready entered anew).
+              { guard: 'isChangedConfig', target: '#config.ready', reenter: true, actions: assign({ config: ({ event }) => event.output }) },
               { target: 'idle' },
             ],
             onError: 'idle',

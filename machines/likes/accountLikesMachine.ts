@@ -9,10 +9,9 @@ import { registeredLogin, type RegisteredLogin, type SessionSnapshotLike } from 
 /** A registered login's signing credentials (the wallet session's address and API key). */
 export type LikesCredentials = RegisteredLogin;
 
-export interface AccountLike {
-  _id: string;
-  token_id: string;
-}
+/** A like of the signed-in account (GET /api/v1/likes/account): its contract's (domain/contracts/likes.ts). */
+export type { AccountLike } from '../../domain/contracts/likes';
+import type { AccountLike } from '../../domain/contracts/likes';
 
 export interface AccountLikesContext {
   /** The registered login the likes belong to; null when signed out (or not registered). */

@@ -1,12 +1,9 @@
 // Seed 000 §4 "Live socket events" and §9 "Live-event list refresh delay 2 seconds".
 
-/** Every server → client event the liveEvents actor listens for (event name = the seed's name). */
-export const LIVE_EVENT_NAMES = [
-  'CreatedCollection', 'CreatedOwner', 'CreatedCreator', 'RemovedCreator', 'CreatedSale', 'OfferMade', 'CancelledSale', 'Sold', 'OfferRetracted',
-  'TransferSingle', 'CreatedAllOutSale', 'CancelledAllOutSale', 'PublishReady', 'TokenLiked', 'TokenUnliked', 'TokenUpdated',
-] as const;
+import type { LiveEventName } from '../../domain/contracts/live';
 
-export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
+/** Every server → client event the liveEvents actor listens for: the wire's list (domain/contracts/live.ts). */
+export { LIVE_EVENT_NAMES, type LiveEventName } from '../../domain/contracts/live';
 
 /** Events after which lists (explore, collection, dashboard) may be stale: refetched LIVE_REFRESH_DELAY_MS later. */
 export const LIST_CHANGING_EVENTS: readonly LiveEventName[] = [

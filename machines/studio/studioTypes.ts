@@ -1,6 +1,7 @@
 // The studio's data as its machines see it (seed 001 §3 "Collection (studio)", "Token"), and the inputs of the
 // actors the services provide (src/services/flows/studio.ts). Server shapes are mapped by the services.
-import type { CanvasDetails, CanvasState, StudioMediaType } from '../../domain/studioRules';
+import type { CanvasAnswer, CanvasTokenAnswer } from '../../domain/contracts/studio';
+import type { CanvasDetails, StudioMediaType } from '../../domain/studioRules';
 
 /** Generative canvas attributes (design: `{ files, index: { entry, seedVariableName }, jsLibrary }`), flipcard `display`. */
 export interface CanvasAttributes {
@@ -10,42 +11,14 @@ export interface CanvasAttributes {
   display?: { layout: string; action: string; transition: string; rows: number; columns: number };
 }
 
-/** GET /api/v1/canvas/{id} as the studio reads it. */
-export interface StudioCanvas {
-  id: string;
-  name: string;
-  symbol: string;
-  description: string;
-  mediaType: StudioMediaType;
-  state: CanvasState;
-  /** The cover's URL, or null. */
-  cover: string | null;
-  supplyPerToken: number;
-  royaltiesBasispoints: number;
-  /** CanvasAttributes as stored (read with canvasAttributes()). */
-  attributes: Record<string, unknown> | null;
-  tokenCount: number;
-  createdAt: string;
-  shareToken?: string | null;
-  address: string | null;
-  chainId: number;
-}
+/** GET /api/v1/canvas/{id} as the studio reads it: its contract's (domain/contracts/studio.ts). */
+export type StudioCanvas = CanvasAnswer;
 
-/** A canvas token (GET /api/v1/canvas/{id}/token/{tokenId}, getTokensByContainerId). */
-export interface StudioToken {
-  tokenId: string;
-  name: string;
-  description: string | null;
-  mediaType: string;
-  mediaUrl: string | null;
-  thumbnailUrl: string | null;
-  filename: string | null;
-  /** Generative: `{ seedValue }`. */
-  attributes?: Record<string, unknown> | null;
-}
+/** A canvas token (GET /api/v1/canvas/{id}/token/{tokenId}, getTokensByContainerId): its contract's. */
+export type StudioToken = CanvasTokenAnswer;
 
 /** POST /api/v1/canvas/{id}/publish: the factory call's parameters (one shape, shared with the server). */
-export type { PublishParameters } from '../../domain/studioRules';
+export type { PublishParameters } from '../../domain/contracts/studio';
 
 /** A canvas's attributes as the studio reads them. */
 export const canvasAttributes = (canvas: StudioCanvas | null): CanvasAttributes => (canvas?.attributes ?? {}) as CanvasAttributes;

@@ -1,5 +1,6 @@
 // Account REST under /api/v1/account: login nonce, SIWE login issuing an API key, public profile, ban status, edit.
 // The handlers read the request and answer; what each does is the accounts service's (./service.ts).
+import type { LoginAnswer, NonceAnswer, RevokedAnswer } from '../../domain/contracts/account.js';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { optionalAccount, requireAccount, signedInAccount, type AuthEnv } from '../auth/requireAccount.js';
@@ -52,20 +53,20 @@ export function accountRoutes(options: AccountRoutesOptions) {
   api.get('/nonce', limitByClient(limiter, 'nonceByClient', trustProxy), async (c) => {
     const { nonce, expiresAt } = await service.issueNonce();
     c.header('Cache-Control', 'no-store');
-    return c.json({ nonce, expiresAt: expiresAt.toISOString() });
+    return c.json({ nonce, expiresAt: expiresAt.toISOString() } satisfies NonceAnswer);
   });
 
   api.post('/', limitByClient(limiter, 'loginByClient', trustProxy), async (c) => {
     const signedIn = await service.login(parseInput(loginSchema, await readJson(c)));
     c.header('Cache-Control', 'no-store');
-    return c.json(signedIn);
+    return c.json(signedIn satisfies LoginAnswer);
   });
 
   // Sign-out: the key that signs this request is revoked; any later request with it is a 401.
   api.delete('/session', requireAccount(db), async (c) => {
     await service.signOut(signedInAccount(c).keyId);
     c.header('Cache-Control', 'no-store');
-    return c.json({ revoked: true });
+    return c.json({ revoked: true } satisfies RevokedAnswer);
   });
 
   api.get('/banned/:id', async (c) => c.json({ banned: await service.banned(c.req.param('id')) }));

@@ -1,5 +1,6 @@
 // REST under /api/v1/comments: post, edit, soft-delete and vote, each by a signed-in, unbanned account. The handlers
 // read the request and answer; what each does is the comments service's (./service.ts).
+import type { CommentDeletedAnswer, CommentEditedAnswer, CommentPostedAnswer, CommentVotedAnswer } from '../../domain/contracts/comments.js';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { requireAccount, signedInAccount, type AuthEnv } from '../auth/requireAccount.js';
@@ -26,21 +27,21 @@ export function commentRoutes({ db, config, limiter }: RestRouteOptions) {
   api.post('/', async (c) => {
     const input = parseInput(postSchema, await readJsonOrForm(c));
     const posted = await service.post(signedInAccount(c).address, { tokenId: input.token_id, parentId: input.parent_id ?? null, text: input.text });
-    return c.json(posted, 201);
+    return c.json(posted satisfies CommentPostedAnswer, 201);
   });
 
   api.put('/:id', async (c) => {
     const id = commentIdParam(c);
     const { text } = parseInput(putSchema, await readJsonOrForm(c));
-    return c.json(await service.edit(signedInAccount(c).address, id, text));
+    return c.json((await service.edit(signedInAccount(c).address, id, text)) satisfies CommentEditedAnswer);
   });
 
-  api.delete('/:id', async (c) => c.json(await service.remove(signedInAccount(c).address, commentIdParam(c))));
+  api.delete('/:id', async (c) => c.json((await service.remove(signedInAccount(c).address, commentIdParam(c))) satisfies CommentDeletedAnswer));
 
   api.post('/:id/vote', async (c) => {
     const id = commentIdParam(c);
     const { value } = parseInput(voteSchema, await readJsonOrForm(c));
-    return c.json(await service.vote(signedInAccount(c).address, id, value));
+    return c.json((await service.vote(signedInAccount(c).address, id, value)) satisfies CommentVotedAnswer);
   });
 
   return api;

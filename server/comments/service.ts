@@ -66,7 +66,10 @@ export function commentsService({ db, ipfs }: { db: Db; ipfs: Ipfs }) {
       }
       const accountId = await accountIdOf(viewer);
       const id = await insertComment(db, { tokenId: input.tokenId, parentId: input.parentId, accountId, text });
-      return readComment(db, ipfs, id, level, viewer);
+      const posted = await readComment(db, ipfs, id, level, viewer);
+      // Just inserted, so it is there: a comment the answer cannot show is the server failing (500).
+      if (!posted) throw new Error(`comment ${id} was not found right after it was posted`);
+      return posted;
     },
 
     /** Replaces the text of the viewer's own comment. */
@@ -80,7 +83,7 @@ export function commentsService({ db, ipfs }: { db: Db; ipfs: Ipfs }) {
     async remove(viewer: string, id: number) {
       await ownLive(id, viewer);
       const updatedAt = await softDeleteComment(db, id);
-      return { id: String(id), deleted: true, text: '', updatedAt: updatedAt.toISOString() };
+      return { id: String(id), deleted: true as const, text: '', updatedAt: updatedAt.toISOString() };
     },
 
     /** The viewer's +1 or -1 on a comment (a second vote replaces the first); the comment's total after it. */

@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
+import { SERVER_FAILURE_MESSAGE } from '../../domain/messages.js';
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -40,7 +41,7 @@ export function handleError(error: Error, c: Context) {
     return errorResponse(c, status as ContentfulStatusCode, 'bad_request', error.message || 'Bad request.');
   }
   console.error(`${c.req.method} ${c.req.path} failed:`, error);
-  return errorResponse(c, 500, 'internal_error', 'Something went wrong on the server.');
+  return errorResponse(c, 500, 'internal_error', SERVER_FAILURE_MESSAGE);
 }
 
 /**

@@ -1,4 +1,5 @@
 // Applies one block range of decoded events to the database inside the caller's transaction.
+import type { LiveEventName } from '../../domain/contracts/live.js';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import type { Db } from '../db/client.js';
@@ -10,7 +11,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A socket.io broadcast produced by the range, sent only after its transaction commits. */
 export interface LiveEvent {
-  name: string;
+  name: LiveEventName;
   doc: Record<string, unknown>;
 }
 

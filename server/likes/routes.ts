@@ -1,5 +1,6 @@
 // REST under /api/v1/likes: like, unlike and list own likes, for a signed-in account that is not banned. The handlers
 // read the request and answer; what a like does is the likes service's (./service.ts).
+import type { AccountLikesAnswer, LikeAnswer, UnlikeAnswer } from '../../domain/contracts/likes.js';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAccount, signedInAccount, type AuthEnv } from '../auth/requireAccount.js';
@@ -19,7 +20,7 @@ export function likesRoutes({ db, live, limiter }: RestRouteOptions) {
   api.get('/account', async (c) => {
     const likes = await service.list(signedInAccount(c).address);
     c.header('Cache-Control', 'no-store');
-    return c.json({ likes });
+    return c.json({ likes } satisfies AccountLikesAnswer);
   });
 
   // The seed's path is POST /likes/ (trailing slash); Hono's strict routing needs a wildcard to match it.
@@ -28,11 +29,11 @@ export function likesRoutes({ db, live, limiter }: RestRouteOptions) {
     const viewer = signedInAccount(c).address;
     const { token_id: tokenId } = parseInput(likeBodySchema, await readJsonOrForm(c, 'multipart/form-data with token_id'));
     const { created, doc } = await service.like(viewer, tokenId);
-    return c.json(doc, created ? 201 : 200);
+    return c.json(doc satisfies LikeAnswer, created ? 201 : 200);
   });
 
   api.delete('/token/:tokenId', async (c) =>
-    c.json(await service.unlike(signedInAccount(c).address, { tokenId: parseInput(idSchema, c.req.param('tokenId')) })),
+    c.json((await service.unlike(signedInAccount(c).address, { tokenId: parseInput(idSchema, c.req.param('tokenId')) })) satisfies UnlikeAnswer),
   );
   api.delete('/:id', async (c) => c.json(await service.unlike(signedInAccount(c).address, { likeId: parseInput(idSchema, c.req.param('id')) })));
 

@@ -1,6 +1,7 @@
 // One place every part of the server broadcasts live events through (seed 000 §4 "Live socket events").
 // REST routes and the indexer emit here; socket.io is plugged in once the http server exists.
 import type { Server as SocketServer } from 'socket.io';
+import type { LiveEventName } from '../../domain/contracts/live.js';
 
 /** The part of socket.io's server a broadcaster uses (also what the indexer accepts as `io`). */
 export interface LiveEventSink {
@@ -8,8 +9,10 @@ export interface LiveEventSink {
 }
 
 export interface LiveBus extends LiveEventSink {
+  /** Sends to every client: an event of the wire's list (domain/contracts/live.ts). */
+  emit(event: LiveEventName, ...args: unknown[]): unknown;
   /** Sends to one account's room only (`account:<lower-case address>`). */
-  emitTo(address: string, event: string, ...args: unknown[]): void;
+  emitTo(address: string, event: LiveEventName, ...args: unknown[]): void;
   attach(io: SocketServer): void;
 }
 

@@ -1,5 +1,8 @@
-// The JSON the canvas routes answer (design "HTTP contract"): a canvas and a canvas token, media as URLs.
+// The JSON the canvas routes answer: a canvas and a canvas token, media as URLs, typed by their contracts
+// (domain/contracts/studio.ts), which the client parses them with. Each carries a few fields the studio does not read.
 import { count, inArray } from 'drizzle-orm';
+import type { CanvasAnswer, CanvasTokenAnswer } from '../../domain/contracts/studio.js';
+import type { StudioMediaType } from '../../domain/studioRules.js';
 import type { PublicConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { tokens } from '../db/schema.js';
@@ -12,12 +15,13 @@ export type CanvasTokenRow = typeof tokens.$inferSelect;
 
 /** GET /canvas/{id} and the writes' answer; the share token only for the creator. */
 export function canvasJson(ipfs: Ipfs, row: CanvasRow, tokenCount: number, asCreator: boolean) {
-  return {
+  const answer = {
     id: String(row.id),
     name: row.name,
     symbol: row.symbol,
     description: row.description,
-    mediaType: row.mediaType,
+    // A canvas is made by the studio, whose create form refuses any other media type.
+    mediaType: row.mediaType as StudioMediaType,
     state: row.state,
     cover: mediaUrl(ipfs, row.cover),
     coverThumbnail: thumbnailUrl(ipfs, row.cover),
@@ -33,11 +37,12 @@ export function canvasJson(ipfs: Ipfs, row: CanvasRow, tokenCount: number, asCre
     creator: row.creator,
     baseUri: row.baseUri,
   };
+  return answer satisfies CanvasAnswer;
 }
 
 /** A canvas token (GET/PUT /canvas/{id}/token/{tokenId}, POST /canvas/{id}/token). */
 export function tokenJson(ipfs: Ipfs, row: CanvasTokenRow) {
-  return {
+  const answer = {
     id: String(row.id),
     tokenId: row.tokenId,
     name: row.name,
@@ -51,6 +56,7 @@ export function tokenJson(ipfs: Ipfs, row: CanvasTokenRow) {
     attributes: row.attributes ?? null,
     createdAt: row.createdAt.toISOString(),
   };
+  return answer satisfies CanvasTokenAnswer;
 }
 
 /** How many tokens each canvas has now (the column is the on-chain count, set once published). */

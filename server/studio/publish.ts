@@ -6,7 +6,8 @@
 // CreatedCollection finds this canvas by (chain, creator, that same baseUri, no address yet) and marks it published.
 import { eq, sql } from 'drizzle-orm';
 import { checksumAddress } from '../../domain/checksumAddress.js';
-import { TOKEN_WITHOUT_MEDIA_MESSAGE, type PublishParameters } from '../../domain/studio.js';
+import type { PublishParameters } from '../../domain/contracts/studio.js';
+import { TOKEN_WITHOUT_MEDIA_MESSAGE } from '../../domain/studio.js';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { collections, tokens } from '../db/schema.js';

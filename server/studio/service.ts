@@ -4,6 +4,7 @@
 // seed value. The access rules (404 / 403 / 409) are ./access.ts, shared with the tus upload endpoint (./upload*.ts);
 // the writes are ./canvasStore.ts and ./canvasTokens.ts; the answers' shapes ./canvasView.ts, shared with GraphQL's
 // getAllCanvas (graphql/studio). Errors are ApiErrors with the status and message the REST answer carries.
+import type { DeletedAnswer } from '../../domain/contracts/studio.js';
 import { CANVAS_NOT_FOUND_MESSAGE } from '../../domain/studio.js';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -70,7 +71,8 @@ export function studioService(options: StudioServiceOptions) {
     /** Deletes the viewer's unpublished canvas with its tokens and uploads. */
     async remove(viewer: string, idText: string) {
       const deleted = await deleteCanvas(db, actor(viewer), idText, { dataDir: config.dataDir, mediaGraceMs });
-      return { id: String(deleted.id), deleted: true };
+      const answer = { id: String(deleted.id), deleted: true as const };
+      return answer satisfies DeletedAnswer;
     },
 
     finalize: async (viewer: string, idText: string) => ownDoc(await finalizeCanvas(db, actor(viewer), idText)),
@@ -93,7 +95,8 @@ export function studioService(options: StudioServiceOptions) {
       const deleted = await deleteCanvasToken(db, actor(viewer), idText, tokenIdText);
       // A generative token's script stays the canvas's.
       await collectDropped(db, [deleted.media, deleted.thumbnail], mediaGraceMs);
-      return { tokenId: deleted.tokenId, name: deleted.name, deleted: true };
+      const answer = { tokenId: deleted.tokenId, name: deleted.name, deleted: true as const };
+      return answer satisfies DeletedAnswer;
     },
 
     async createToken(viewer: string, idText: string, input: { name: string; seedValue: string }) {

@@ -1,5 +1,6 @@
 // REST under /api/v1/trade: POST /check, the server's check of the trading rules before a wallet transaction, for a
 // signed-in account. The handler reads the request and answers; the rules are the trade service's (./service.ts).
+import type { TradeCheckAnswer } from '../../domain/contracts/trade.js';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAccount, signedInAccount, type AuthEnv } from '../auth/requireAccount.js';
@@ -31,7 +32,7 @@ export function tradeRoutes({ db, config, limiter }: RestRouteOptions) {
   api.post('/check', async (c) => {
     const input = parseInput(checkSchema, await readJson(c));
     await checkTrade(db, config, signedInAccount(c).address, input);
-    return c.json({ ok: true });
+    return c.json({ ok: true } satisfies TradeCheckAnswer);
   });
 
   return api;

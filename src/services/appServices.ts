@@ -7,7 +7,7 @@ import type { connectivityMachine } from '../../machines/offline/connectivityMac
 import { pwaUpdateMachine } from '../../machines/pwa/pwaUpdateMachine';
 import { settingsMachine } from '../../machines/settings/settingsMachine';
 import type { walletSessionMachine } from '../../machines/wallet/walletSessionMachine';
-import { fetchConfig } from './api';
+import { checkConfig, fetchConfig } from './api';
 import { provideLiveEvents } from './live/liveEvents';
 import { provideConnectivity } from './offline/connectivity';
 import { applyUpdate } from './pwaUpdate';
@@ -28,7 +28,11 @@ export interface AppServiceOverrides {
 export function provideAppServices(overrides: AppServiceOverrides = {}) {
   return appMachine.provide({
     actors: {
-      config: overrides.config ?? configMachine.provide({ actors: { fetchConfig: fromPromise(({ signal }) => fetchConfig(signal)) } }),
+      config:
+        overrides.config ??
+        configMachine.provide({
+          actors: { fetchConfig: fromPromise(({ signal }) => fetchConfig(signal)), checkConfig: fromPromise(({ input }) => checkConfig(input)) },
+        }),
       settings: overrides.settings ?? settingsMachine.provide({ actors: { loadSettings }, actions: { persistSettings } }),
       pwaUpdate: overrides.pwaUpdate ?? pwaUpdateMachine.provide({ actors: { applyUpdate } }),
       walletSession: overrides.walletSession ?? provideWalletSession(),

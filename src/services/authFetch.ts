@@ -1,6 +1,7 @@
 // Signed requests to the API: `Authorization: Bearer <address>:<key>` and a fresh `Nonce` header per request.
 import { STORED_ANSWER_HEADER } from '../offline/protocol';
 import { API_BASE } from './api';
+import { checkedAnswer, loadAnswerCheck, type Answer, type AnswerName } from './contracts';
 import { HttpError, NetworkError, isAbortError } from './errors';
 import { reportAnswer, reportReadFailure, storedAtOf } from './offline/answerSource';
 import { requestNonce } from './requestNonce';
@@ -34,12 +35,22 @@ export function authFetch(path: string, init: RequestInit = {}, apiKey: ApiKeyCr
 }
 
 /**
- * A signed JSON call: the body on 2xx; HttpError (with the server's code and message) or NetworkError otherwise. A GET
+ * A signed JSON call: the body on 2xx, parsed with its contract `answer` (domain/contracts/answers.ts); HttpError
+ * (with the server's code and message; MalformedAnswerError for an answer that is not its contract's) or
+ * NetworkError otherwise. A GET
  * is a read like apiRequest's: its answer (the server's, or the service worker's stored copy) and a failure to get
  * one are reported to the answer-source bus, so a private read shown from the stored copy has its age on screen and
  * keeps trading disabled.
  */
-export async function signedJson<T>(path: string, init: RequestInit, credentials: ApiKeyCredentials, options?: AuthFetchOptions): Promise<T> {
+export async function signedJson<N extends AnswerName>(
+  path: string,
+  init: RequestInit,
+  credentials: ApiKeyCredentials,
+  answer: N,
+  options?: AuthFetchOptions,
+): Promise<Answer<N>> {
+  // The contracts load while the request is out.
+  void loadAnswerCheck().catch(() => {});
   const read = (init.method ?? 'GET').toUpperCase() === 'GET';
   let response: Response;
   try {
@@ -49,13 +60,23 @@ export async function signedJson<T>(path: string, init: RequestInit, credentials
     if (read) reportReadFailure();
     throw new NetworkError(error);
   }
-  let body: { error?: string; message?: string } & Record<string, unknown> = {};
+  let body: unknown = undefined;
   try {
-    body = (await response.json()) as typeof body;
+    body = await response.json();
   } catch {
-    // Not JSON: the status decides below.
+    // Not JSON: the status decides below (a 2xx answer that is not JSON is not its contract's either).
   }
-  if (!response.ok) throw new HttpError(response.status, body.error, body.message ?? `Request failed with status ${response.status}`);
+  if (!response.ok) {
+    const { error, message } = errorFields(body);
+    throw new HttpError(response.status, error, message ?? `Request failed with status ${response.status}`);
+  }
   if (read) reportAnswer({ key: `${options?.base ?? API_BASE}${path}`, storedAt: storedAtOf(response.headers, STORED_ANSWER_HEADER) });
-  return body as T;
+  return checkedAnswer(answer, body, path);
+}
+
+/** The error code and message of a failure's JSON body (`{ error, message }`), when it has them. */
+function errorFields(body: unknown): { error?: string; message?: string } {
+  if (!body || typeof body !== 'object') return {};
+  const { error, message } = body as Record<string, unknown>;
+  return { ...(typeof error === 'string' ? { error } : {}), ...(typeof message === 'string' ? { message } : {}) };
 }

@@ -3,6 +3,7 @@
 import { NO_REPLIES, type CommentsPage, type ThreadComment } from '../../machines/comments/commentTree';
 import type { FetchCommentsInput, FetchRepliesInput, PostCommentInput } from '../../machines/comments/commentThreadMachine';
 import { sameAddress } from '../../domain/address';
+import type { CommentPostRequest } from '../../domain/contracts/comments';
 import { COMMENTS_PAGE_SIZE } from '../../machines/comments/rules';
 import { authorizationHeader, signedJson, type ApiKeyCredentials, type AuthFetchOptions } from './authFetch';
 import { graphql, type ResultOf } from '../graphql/graphql';
@@ -129,19 +130,19 @@ const json = (method: string, body: unknown, signal?: AbortSignal): RequestInit 
 
 /** A fresh comment has no replies yet (the REST answer carries `replies: []` and no page). */
 export const postComment = async (credentials: ApiKeyCredentials, { tokenId, parentId, text }: PostCommentInput, signal?: AbortSignal, options?: AuthFetchOptions): Promise<ThreadComment> => ({
-  ...(await signedJson<Omit<ThreadComment, 'repliesPage'>>('/comments', json('POST', { token_id: tokenId, parent_id: parentId, text }, signal), credentials, options)),
+  ...(await signedJson('/comments', json('POST', { token_id: tokenId, parent_id: parentId, text } satisfies CommentPostRequest, signal), credentials, 'commentPosted', options)),
   replies: [],
   repliesPage: NO_REPLIES,
 });
 
 export const updateComment = (credentials: ApiKeyCredentials, commentId: string, text: string, signal?: AbortSignal, options?: AuthFetchOptions) =>
-  signedJson<{ text: string; updatedAt: string }>(`/comments/${encodeURIComponent(commentId)}`, json('PUT', { text }, signal), credentials, options);
+  signedJson(`/comments/${encodeURIComponent(commentId)}`, json('PUT', { text }, signal), credentials, 'commentEdited', options);
 
 export const deleteComment = (credentials: ApiKeyCredentials, commentId: string, signal?: AbortSignal, options?: AuthFetchOptions) =>
-  signedJson<{ updatedAt: string }>(`/comments/${encodeURIComponent(commentId)}`, json('DELETE', undefined, signal), credentials, options);
+  signedJson(`/comments/${encodeURIComponent(commentId)}`, json('DELETE', undefined, signal), credentials, 'commentDeleted', options);
 
 export const voteComment = (credentials: ApiKeyCredentials, commentId: string, value: 1 | -1, signal?: AbortSignal, options?: AuthFetchOptions) =>
-  signedJson<{ votes: number; myVote: number | null }>(`/comments/${encodeURIComponent(commentId)}/vote`, json('POST', { value }, signal), credentials, options);
+  signedJson(`/comments/${encodeURIComponent(commentId)}/vote`, json('POST', { value }, signal), credentials, 'commentVoted', options);
 
 export class NotSignedInError extends Error {
   override name = 'NotSignedInError';

@@ -29,9 +29,9 @@ describe('signedJson answer reports', () => {
   it('a GET answered from the stored copy is reported with its fetch time; a network answer with null', async () => {
     const bus = listen();
     const stored = async () => answer(200, { likes: [] }, 1700000000000);
-    await expect(signedJson('/likes/account', {}, credentials, { fetch: stored })).resolves.toEqual({ likes: [] });
-    const fresh = async () => answer(200, { likes: [{ tokenId: '1' }] });
-    await expect(signedJson('/likes/account', { method: 'GET' }, credentials, { fetch: fresh })).resolves.toEqual({ likes: [{ tokenId: '1' }] });
+    await expect(signedJson('/likes/account', {}, credentials, 'accountLikes', { fetch: stored })).resolves.toEqual({ likes: [] });
+    const fresh = async () => answer(200, { likes: [{ _id: '4', token_id: '1' }] });
+    await expect(signedJson('/likes/account', { method: 'GET' }, credentials, 'accountLikes', { fetch: fresh })).resolves.toEqual({ likes: [{ _id: '4', token_id: '1' }] });
     expect(bus.reports).toEqual([
       { key: '/api/v1/likes/account', storedAt: 1700000000000 },
       { key: '/api/v1/likes/account', storedAt: null },
@@ -40,22 +40,22 @@ describe('signedJson answer reports', () => {
 
   it('the key carries the base the call used', async () => {
     const bus = listen();
-    await signedJson('/canvas/7', { method: 'GET' }, credentials, { base: '/api/v2', fetch: async () => answer(200, {}) });
-    expect(bus.reports).toEqual([{ key: '/api/v2/canvas/7', storedAt: null }]);
+    await signedJson('/likes/account', { method: 'GET' }, credentials, 'accountLikes', { base: '/api/v2', fetch: async () => answer(200, { likes: [] }) });
+    expect(bus.reports).toEqual([{ key: '/api/v2/likes/account', storedAt: null }]);
   });
 
   it('writes and failed answers report no answer; a GET with no answer at all reports a read failure, a write does not', async () => {
     const bus = listen();
-    await signedJson('/likes/', { method: 'POST' }, credentials, { fetch: async () => answer(200, { ok: true }, 1700000000000) });
-    await signedJson('/comments/1', { method: 'DELETE' }, credentials, { fetch: async () => answer(200, { updatedAt: 'x' }) });
-    await expect(signedJson('/likes/account', {}, credentials, { fetch: async () => answer(401, { error: 'unauthorized', message: 'Sign in again' }) })).rejects.toBeInstanceOf(HttpError);
+    await signedJson('/likes/', { method: 'POST' }, credentials, 'like', { fetch: async () => answer(200, { _id: '4', token_id: '1', account_id: credentials.address, likesCount: 1 }, 1700000000000) });
+    await signedJson('/comments/1', { method: 'DELETE' }, credentials, 'commentDeleted', { fetch: async () => answer(200, { id: '1', deleted: true, text: '', updatedAt: 'x' }) });
+    await expect(signedJson('/likes/account', {}, credentials, 'accountLikes', { fetch: async () => answer(401, { error: 'unauthorized', message: 'Sign in again' }) })).rejects.toBeInstanceOf(HttpError);
     expect(bus.reports).toEqual([]);
     expect(bus.failures()).toBe(0);
 
     const offline = async () => Promise.reject(new TypeError('Failed to fetch'));
-    await expect(signedJson('/likes/', { method: 'POST' }, credentials, { fetch: offline })).rejects.toBeInstanceOf(NetworkError);
+    await expect(signedJson('/likes/', { method: 'POST' }, credentials, 'like', { fetch: offline })).rejects.toBeInstanceOf(NetworkError);
     expect(bus.failures()).toBe(0);
-    await expect(signedJson('/likes/account', {}, credentials, { fetch: offline })).rejects.toBeInstanceOf(NetworkError);
+    await expect(signedJson('/likes/account', {}, credentials, 'accountLikes', { fetch: offline })).rejects.toBeInstanceOf(NetworkError);
     expect(bus.failures()).toBe(1);
   });
 
@@ -67,7 +67,7 @@ describe('signedJson answer reports', () => {
       init?.signal?.throwIfAborted();
       return answer(200, {});
     };
-    const error = await signedJson('/likes/account', { signal: controller.signal }, credentials, { fetch: aborting }).catch((e: unknown) => e);
+    const error = await signedJson('/likes/account', { signal: controller.signal }, credentials, 'accountLikes', { fetch: aborting }).catch((e: unknown) => e);
     expect((error as Error).name).toBe('AbortError');
     expect(bus.reports).toEqual([]);
     expect(bus.failures()).toBe(0);

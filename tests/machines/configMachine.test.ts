@@ -35,8 +35,9 @@ const generalError: ConfigLoadError = { kind: 'general', message: "Sorry. There'
 
 function startConfig() {
   const fetchConfig = controlled<AppConfig>();
-  const actor = createActor(configMachine.provide({ actors: { fetchConfig: fetchConfig.logic } })).start();
-  return { actor, fetchConfig };
+  const checkConfig = controlled<void, AppConfig>();
+  const actor = createActor(configMachine.provide({ actors: { fetchConfig: fetchConfig.logic, checkConfig: checkConfig.logic } })).start();
+  return { actor, fetchConfig, checkConfig };
 }
 
 const project = (state: AnyMachineSnapshot) => ({ value: state.value, context: state.context });
@@ -46,6 +47,7 @@ const model = createMachineTestModel(configMachine, {
     { type: 'xstate.error.actor.fetchConfig', error: regionError },
     { type: 'xstate.error.actor.fetchConfig', error: generalError },
     { type: 'xstate.error.actor.fetchConfig', error: new TypeError('Failed to fetch') },
+    { type: 'xstate.error.actor.checkConfig', error: { kind: 'general', message: 'Could not load the configuration.' } },
   ],
 });
 const paths = modelPaths(model);
@@ -71,6 +73,10 @@ function harness() {
           get().fetchConfig.last().reject((step.event as unknown as { error: unknown }).error);
           await flush();
         },
+        'xstate.error.actor.checkConfig': async (step: { event: { type: string } }) => {
+          get().checkConfig.last().reject((step.event as unknown as { error: unknown }).error);
+          await flush();
+        },
         'config.retry': () => {
           get().actor.send({ type: 'config.retry' });
         },
@@ -89,6 +95,9 @@ function harness() {
           expect(snap.context.config).toEqual(config);
           expect(snap.context.error).toBeNull();
           expect(snap.can({ type: 'config.retry' })).toBe(false);
+          // The shown config is being checked against its contract.
+          expect(get().checkConfig.last().input).toEqual(config);
+          expect(get().checkConfig.last().signal.aborted).toBe(false);
         },
         'ready.idle': (snap) => {
           expect(snap.can({ type: 'config.refresh' })).toBe(true);
@@ -176,6 +185,34 @@ describe('configMachine', () => {
     await flush();
     expect(actor.getSnapshot().context.config).toEqual(changed);
     expect(fetchConfig.calls).toHaveLength(4);
+  });
+
+  it('behavior: a shown config that is not its contract\'s goes to the error page as a failed load does', async () => {
+    const { actor, fetchConfig, checkConfig } = startConfig();
+    fetchConfig.last().resolve(config);
+    await flush();
+    expect(checkConfig.calls).toHaveLength(1);
+    checkConfig.last().reject({ kind: 'general', message: 'Could not load the configuration.' });
+    await flush();
+    expect(actor.getSnapshot().matches({ failed: 'general' })).toBe(true);
+    expect(actor.getSnapshot().context.error).toEqual({ kind: 'general', message: 'Could not load the configuration.' });
+  });
+
+  it('behavior: a changed config read by a refresh is checked again; the same one is not', async () => {
+    const { actor, fetchConfig, checkConfig } = startConfig();
+    fetchConfig.last().resolve(config);
+    await flush();
+    checkConfig.last().resolve();
+    actor.send({ type: 'config.refresh' });
+    fetchConfig.last().resolve(structuredClone(config));
+    await flush();
+    expect(checkConfig.calls).toHaveLength(1);
+    const changed = { ...config, maxFileSize: 1024 };
+    actor.send({ type: 'config.refresh' });
+    fetchConfig.last().resolve(changed);
+    await flush();
+    expect(checkConfig.calls).toHaveLength(2);
+    expect(checkConfig.last().input).toEqual(changed);
   });
 
   it('behavior: stopping while loading aborts the fetch signal', () => {

@@ -24,10 +24,11 @@ export async function checkTrade(input: CheckActionInput, options: CheckTradeOpt
   const apiKey = await (options.apiKeyOf ?? storedApiKey)(input.account);
   if (!apiKey) throw new TradeCheckError(SIGN_IN_FIRST_MESSAGE, 'unauthorized');
   try {
-    await signedJson<{ ok: true }>(
+    await signedJson(
       '/trade/check',
       { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request), signal },
       apiKey,
+      'tradeCheck',
       options,
     );
   } catch (error) {

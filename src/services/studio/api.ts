@@ -1,6 +1,7 @@
 // The studio's REST calls (seed 001 §7 "REST under /api/v1 … /canvas"), signed with the creator's login through
 // authFetch. Every call honours its signal and throws HttpError (the server's code and message) or NetworkError.
 import type { StudioMediaType } from '../../../domain/studioRules';
+import type { GenerativeTokenRequest } from '../../../domain/contracts/studio';
 import type { PublishParameters, StudioCanvas, StudioToken } from '../../../machines/studio/studioTypes';
 import { signedJson, type ApiKeyCredentials, type AuthFetchOptions } from '../authFetch';
 
@@ -48,28 +49,28 @@ const jsonBody = (body: unknown): RequestInit => ({ body: JSON.stringify(body), 
 
 /** POST /api/v1/canvas/ → the new canvas (201). */
 export function createCanvas(credentials: ApiKeyCredentials, details: CanvasDetailsInput, cover?: Blob | null, options: CallOptions = {}): Promise<StudioCanvas> {
-  return signedJson<StudioCanvas>('/canvas/', { method: 'POST', body: canvasFormData(details, cover), signal: options.signal }, credentials, options);
+  return signedJson('/canvas/', { method: 'POST', body: canvasFormData(details, cover), signal: options.signal }, credentials, 'canvas', options);
 }
 
 /** PUT /api/v1/canvas/{id} with the same fields (the media type may not change). */
 export function updateCanvas(credentials: ApiKeyCredentials, id: string, details: CanvasDetailsInput, cover?: Blob | null, options: CallOptions = {}): Promise<StudioCanvas> {
-  return signedJson<StudioCanvas>(canvasPath(id), { method: 'PUT', body: canvasFormData(details, cover), signal: options.signal }, credentials, options);
+  return signedJson(canvasPath(id), { method: 'PUT', body: canvasFormData(details, cover), signal: options.signal }, credentials, 'canvas', options);
 }
 
 /** DELETE /api/v1/canvas/{id}. */
 export async function deleteCanvas(credentials: ApiKeyCredentials, id: string, options: CallOptions = {}): Promise<void> {
-  await signedJson<unknown>(canvasPath(id), { method: 'DELETE', signal: options.signal }, credentials, options);
+  await signedJson(canvasPath(id), { method: 'DELETE', signal: options.signal }, credentials, 'deleted', options);
 }
 
 /** GET /api/v1/canvas/{id}: as its creator (signed), or anyone with the preview link's share token. */
 export function getCanvas(credentials: ApiKeyCredentials, id: string, options: CallOptions & { share?: string } = {}): Promise<StudioCanvas> {
   const query = options.share ? `?share=${encodeURIComponent(options.share)}` : '';
-  return signedJson<StudioCanvas>(`${canvasPath(id)}${query}`, { method: 'GET', signal: options.signal }, credentials, options);
+  return signedJson(`${canvasPath(id)}${query}`, { method: 'GET', signal: options.signal }, credentials, 'canvas', options);
 }
 
 /** GET /api/v1/canvas/{id}/token/{tokenId} (the gif screen fetches its token by the upload's token-id). */
 export function getCanvasToken(credentials: ApiKeyCredentials, canvasId: string, tokenId: string, options: CallOptions = {}): Promise<StudioToken> {
-  return signedJson<StudioToken>(tokenPath(canvasId, tokenId), { method: 'GET', signal: options.signal }, credentials, options);
+  return signedJson(tokenPath(canvasId, tokenId), { method: 'GET', signal: options.signal }, credentials, 'canvasToken', options);
 }
 
 /** PUT /api/v1/canvas/{id}/token/{tokenId}: name and description (sent empty when the box is unchecked). */
@@ -83,32 +84,32 @@ export function updateCanvasToken(
   const form = new FormData();
   form.set('name', change.name);
   form.set('description', change.description);
-  return signedJson<StudioToken>(tokenPath(canvasId, tokenId), { method: 'PUT', body: form, signal: options.signal }, credentials, options);
+  return signedJson(tokenPath(canvasId, tokenId), { method: 'PUT', body: form, signal: options.signal }, credentials, 'canvasToken', options);
 }
 
 /** DELETE /api/v1/canvas/{id}/token/{tokenId}. */
 export async function deleteCanvasToken(credentials: ApiKeyCredentials, canvasId: string, tokenId: string, options: CallOptions = {}): Promise<void> {
-  await signedJson<unknown>(tokenPath(canvasId, tokenId), { method: 'DELETE', signal: options.signal }, credentials, options);
+  await signedJson(tokenPath(canvasId, tokenId), { method: 'DELETE', signal: options.signal }, credentials, 'deleted', options);
 }
 
 /** POST /api/v1/canvas/{id}/token: a generative token with its seed value and name. */
 export function createGenerativeToken(
   credentials: ApiKeyCredentials,
   canvasId: string,
-  token: { name: string; seedValue: string },
+  token: GenerativeTokenRequest,
   options: CallOptions = {},
 ): Promise<StudioToken> {
-  return signedJson<StudioToken>(`${canvasPath(canvasId)}/token`, { method: 'POST', ...jsonBody(token), signal: options.signal }, credentials, options);
+  return signedJson(`${canvasPath(canvasId)}/token`, { method: 'POST', ...jsonBody(token), signal: options.signal }, credentials, 'canvasToken', options);
 }
 
 /** POST /api/v1/canvas/{id}/finalize: the canvas, finalized (tokens renumbered 1..n). */
 export function finalizeCanvas(credentials: ApiKeyCredentials, id: string, options: CallOptions = {}): Promise<StudioCanvas> {
-  return signedJson<StudioCanvas>(`${canvasPath(id)}/finalize`, { method: 'POST', signal: options.signal }, credentials, options);
+  return signedJson(`${canvasPath(id)}/finalize`, { method: 'POST', signal: options.signal }, credentials, 'canvas', options);
 }
 
 /** POST /api/v1/canvas/{id}/publish: pins the metadata and returns CreateTradableCollection's parameters. */
 export function prepareCanvasPublish(credentials: ApiKeyCredentials, id: string, options: CallOptions = {}): Promise<PublishParameters> {
-  return signedJson<PublishParameters>(`${canvasPath(id)}/publish`, { method: 'POST', signal: options.signal }, credentials, options);
+  return signedJson(`${canvasPath(id)}/publish`, { method: 'POST', signal: options.signal }, credentials, 'publish', options);
 }
 
 /** The preview link anyone with it may open (seed 001 §2 "/canvas/{container_id}"). */

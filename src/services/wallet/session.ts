@@ -22,7 +22,7 @@ import { whenWalletAppConfig } from './walletEnv';
 import { connectedWalletStack, deferReconnect, deferredReconnect, forgetDeferredReconnect, loadWalletStack, reconnectStored } from './walletReconnect';
 
 /** DELETE /api/v1/account/session: the server refuses the key from now on. */
-export const revokeApiKey = (credentials: ApiKeyCredentials) => signedJson<{ revoked: true }>('/account/session', { method: 'DELETE' }, credentials);
+export const revokeApiKey = (credentials: ApiKeyCredentials) => signedJson('/account/session', { method: 'DELETE' }, credentials, 'revoked');
 
 // First-load safe: everything heavy is behind `loadWalletStack()` (walletReconnect.ts: a dynamic import, its own chunk).
 // The key store is small but only needed once a wallet is connected.

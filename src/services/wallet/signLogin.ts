@@ -1,9 +1,10 @@
 import { getAddress } from 'viem';
 import { createSiweMessage } from 'viem/siwe';
-import type { AppConfig } from '../../../machines/config/configMachine';
+import type { AppConfig } from '../../../domain/contracts/config';
+import type { LoginRequest } from '../../../domain/contracts/account';
 import type { WalletLogin } from '../../../machines/wallet/walletSessionTypes';
 import { apiRequest } from '../api';
-import { toWalletAccount, type ServerAccount } from './accountRecord';
+import { toWalletAccount } from './accountRecord';
 import { signWithWallet } from './wagmiClient';
 
 // Heavy (viem/siwe + wagmi): reached only through session.ts's dynamic import.
@@ -13,11 +14,6 @@ export const API_KEY_LIFETIME_MS = 23 * 60 * 60 * 1000;
 /** The signed message itself is only good for as long as its nonce (10 minutes). */
 export const LOGIN_MESSAGE_LIFETIME_MS = 10 * 60 * 1000;
 export const LOGIN_STATEMENT = 'Sign in to Art Bazaar. This request will not trigger a blockchain transaction or cost any gas.';
-
-interface LoginResponse {
-  account: ServerAccount;
-  apiKey: { address: string; key: string; expires: number | string };
-}
 
 /** Epoch ms from the server's `expires` (ms, seconds or an ISO date). */
 export function expiresAtMs(expires: number | string): number {
@@ -32,7 +28,7 @@ export async function signLogin(
   signal?: AbortSignal,
   now = Date.now(),
 ): Promise<WalletLogin> {
-  const { nonce } = await apiRequest<{ nonce: string; expiresAt: string }>('/account/nonce', { signal });
+  const { nonce } = await apiRequest('/account/nonce', { signal }, 'nonce');
   const expires = now + API_KEY_LIFETIME_MS;
   const message = createSiweMessage({
     domain: window.location.host,
@@ -47,11 +43,8 @@ export async function signLogin(
   });
   const signature = await signWithWallet(appConfig, address, message);
   signal?.throwIfAborted();
-  const response = await apiRequest<LoginResponse>('/account', {
-    method: 'POST',
-    signal,
-    body: JSON.stringify({ message, signature, apiKey: { address: address.toLowerCase(), alias: null, expires } }),
-  });
+  const login: LoginRequest = { message, signature, apiKey: { address: address.toLowerCase(), alias: null, expires } };
+  const response = await apiRequest('/account', { method: 'POST', signal, body: JSON.stringify(login) }, 'login');
   return {
     account: toWalletAccount(response.account),
     apiKey: { key: response.apiKey.key, expires: expiresAtMs(response.apiKey.expires) },

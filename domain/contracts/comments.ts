@@ -1,0 +1,41 @@
+// The comments REST wire (POST /api/v1/comments, PUT/DELETE /api/v1/comments/{id}, POST /api/v1/comments/{id}/vote).
+// Threads are read through GraphQL, typed by its own schema.
+import * as z from 'zod/mini';
+
+/** POST /comments: a comment on a token, or a reply (parent_id); the text is checked by domain/comments.ts. */
+export const commentPostRequest = z.object({ token_id: z.string(), parent_id: z.nullable(z.string()), text: z.string() });
+export type CommentPostRequest = z.infer<typeof commentPostRequest>;
+
+export const commentEditRequest = z.object({ text: z.string() });
+export const commentVoteRequest = z.object({ value: z.union([z.literal(1), z.literal(-1)]) });
+
+export const commentAuthorContract = z.object({
+  address: z.string(),
+  alias: z.nullable(z.string()),
+  avatar: z.nullable(z.string()),
+  firstName: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
+});
+export type CommentAuthor = z.infer<typeof commentAuthorContract>;
+
+/** The posted comment (201); a fresh comment has no replies yet. */
+export const commentPostedAnswer = z.object({
+  id: z.string(),
+  text: z.string(),
+  parent_id: z.nullable(z.string()),
+  level: z.number(),
+  deleted: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  votes: z.number(),
+  myVote: z.nullable(z.number()),
+  userInfo: commentAuthorContract,
+});
+export type CommentPostedAnswer = z.infer<typeof commentPostedAnswer>;
+
+export const commentEditedAnswer = z.object({ id: z.string(), text: z.string(), updatedAt: z.string() });
+export const commentDeletedAnswer = z.object({ id: z.string(), deleted: z.literal(true), text: z.string(), updatedAt: z.string() });
+export const commentVotedAnswer = z.object({ id: z.string(), votes: z.number(), myVote: z.nullable(z.number()) });
+export type CommentEditedAnswer = z.infer<typeof commentEditedAnswer>;
+export type CommentDeletedAnswer = z.infer<typeof commentDeletedAnswer>;
+export type CommentVotedAnswer = z.infer<typeof commentVotedAnswer>;

@@ -1,0 +1,11 @@
+// The live socket's events, server → client (seed 000 §4 "Live socket events"): the names the server emits
+// (server/live/bus.ts, the indexer, the likes and publish services) and the client listens for
+// (src/services/live/socket.ts, machines/live). Plain TypeScript: every page's first load reads the names.
+
+/** Every server → client event (event name = the seed's name). */
+export const LIVE_EVENT_NAMES = [
+  'CreatedCollection', 'CreatedOwner', 'CreatedCreator', 'RemovedCreator', 'CreatedSale', 'OfferMade', 'CancelledSale', 'Sold', 'OfferRetracted',
+  'TransferSingle', 'CreatedAllOutSale', 'CancelledAllOutSale', 'PublishReady', 'TokenLiked', 'TokenUnliked', 'TokenUpdated',
+] as const;
+
+export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];

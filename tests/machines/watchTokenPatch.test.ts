@@ -12,7 +12,7 @@ const live = setup({
   on: { patch: { actions: assign({ patches: ({ context, event }) => ({ ...context.patches, [event.id]: { ...context.patches[event.id], ...event.patch } }) }) } },
 });
 const listener = setup({
-  types: { context: {} as { heard: EventObject[] }, events: {} as EventObject, input: {} as { patches?: Patches } | undefined },
+  types: { context: {} as { heard: EventObject[] }, events: {} as EventObject, input: {} as { patches?: Patches } },
   actors: { live, watchTokenPatch },
 }).createMachine({
   context: { heard: [] },
@@ -25,7 +25,7 @@ const listener = setup({
 
 describe('watchTokenPatch', () => {
   it("reports the token's patch on each change, not other tokens' patches", () => {
-    const actor = createActor(listener).start();
+    const actor = createActor(listener, { input: {} }).start();
     const liveActor = actor.getSnapshot().children.live!;
     // No patch kept yet: nothing to report.
     expect(actor.getSnapshot().context.heard).toEqual([]);

@@ -2,14 +2,13 @@
 // flow (machines/trading/saleMachine.ts): it decides what shows, checks the rules and runs the contract action.
 import { useSelector } from '@xstate/react';
 import { useId, type FormEvent } from 'react';
-import { PRICE_MIN, PRICE_STEP } from '../../../domain/priceRule';
 import { activeSale, SESSION_SETTLING_REASON, type SaleActor, type SaleListing } from '../../../machines/trading/saleMachine';
 import { formatPrice } from '../../app/format';
 import { PhaseStatus, useTradePhase } from './PhaseStatus';
 import '../../styles/trading.css';
-import { focusOnMount } from '../data/focusOnMount';
 import { GateReason, useNetworkGate } from '../offline/networkGate';
 import { useTokenCurrencies } from './currency';
+import { PriceInput } from './PriceInput';
 
 export interface TradeSale extends SaleListing {
   allOutSaleId?: string | null;
@@ -55,8 +54,6 @@ export function TokenTradePanel({ sale, chainId }: { sale: SaleActor; chainId: n
   const settling = useSelector(sale, (snapshot) => snapshot.context.sessionSettling);
   // Offline, or a stored copy on screen (it could hide a sale): no trade.
   const gate = useNetworkGate('trade');
-  const inputId = useId();
-  const errorId = useId();
   const currencyId = useId();
   const settlingId = useId();
 
@@ -121,24 +118,13 @@ export function TokenTradePanel({ sale, chainId }: { sale: SaleActor; chainId: n
               </select>
             </>
           )}
-          <label htmlFor={inputId}>Your offer ({offerSymbol})</label>
-          <input
-            id={inputId}
-            type="number"
-            inputMode="decimal"
-            min={PRICE_MIN}
-            step={PRICE_STEP}
+          <PriceInput
+            label={`Your offer (${offerSymbol})`}
             value={offer}
-            ref={focusOnMount}
-            aria-invalid={offerError !== null}
-            aria-describedby={offerError ? errorId : undefined}
-            onChange={(event) => sale.send({ type: 'offer.change', value: event.target.value })}
+            error={offerError}
+            focus
+            onChange={(value) => sale.send({ type: 'offer.change', value })}
           />
-          {offerError && (
-            <p id={errorId} className="field-error" role="alert">
-              {offerError}
-            </p>
-          )}
           <div className="trade-actions">
             <button type="submit" className="button button-primary" disabled={!canSubmit || gate.blocked} aria-describedby={describedBy}>
               Make offer

@@ -165,9 +165,10 @@ export const ROUTE_START_CHUNKS: Record<string, StartChunks> = {
  * and handed to the worker, and the key store a stored session restores from (116.6 with both): a change that loads
  * more with it fails here. 117.5 since issue 30 broke the import cycle between the media viewers and TokenMedia: the
  * thumbnail the viewers share became a chunk of its own (MediaThumbnail), 116.8 → 117.1 in chunk overhead, no code
- * added.
+ * added. 118 since the offer, listing and collection listing forms share one price input (PriceInput): a chunk of its
+ * own shared with the dashboards (0.43 KB gzip), 117.4 → 117.8 measured, no code added to the page.
  */
-export const ROUTE_BUDGETS_KB: Record<string, number> = { 'token.$id': 117.5 };
+export const ROUTE_BUDGETS_KB: Record<string, number> = { 'token.$id': 118 };
 
 /**
  * Routes allowed past ROUTE_BUDGET_KB for now, each at most its figure: none since the studio's details form reads

@@ -1,7 +1,14 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { PAGE_SIZE } from '../lists/constants';
 import { announceViewedToken } from '../live/announceViewedToken';
+import type { TokenPatch } from '../live/liveEventsMachine';
 import { watchLive } from '../live/watchLive';
 import { notifyThroughSystem } from '../system/systemActors';
+import { offerMachine } from '../trading/offerMachine';
+import { saleMachine, type SaleToken } from '../trading/saleMachine';
+import { liveToken, type LiveTokenShape } from './liveToken';
+import { createTokenOffersMachine, type TokenOffersParams } from './tokenOffersMachine';
+import { watchTokenPatch, type TokenPatchedEvent } from './watchTokenPatch';
 
 // Seed 000 §2 "Token detail": the notice shown when the token is no longer found.
 export const TOKEN_SOLD_NOTICE = 'Token has been sold';
@@ -11,9 +18,21 @@ export interface TokenPageInput {
   id: string;
 }
 
-/** What the machine reads of a loaded page: the token's database id, to pick its live events. */
+/**
+ * What the machine reads of a loaded page: the token's database id (its live events and patch), what the sale
+ * child decides on (holding, owner, sales) and what the offer children need (the chain's token id).
+ */
 export interface TokenPageShape {
-  token: { _id: string };
+  token: SaleToken & LiveTokenShape & { ownerInfo?: { address: string } | null };
+}
+
+/** The loaded token as shown: the fetched one with its live patch merged over it. */
+export const shownToken = <TPage extends TokenPageShape>(page: TPage, patch: TokenPatch | undefined): TPage['token'] => liveToken(page.token, patch);
+
+/** The offers list's params for the shown token: its database id and the current owner, whose sale they are on. */
+export function offersParamsOf(token: TokenPageShape['token']): TokenOffersParams {
+  const owner = token.tokenHolding?.owner ?? token.ownerInfo ?? null;
+  return { token: token._id, seller: owner?.address ?? null };
 }
 
 /** Live events after which the page's sales (trade panel, price, owner) are out of date for that token. */
@@ -27,6 +46,8 @@ export function changesTokenSales(name: string, doc: { token_id?: unknown }, tok
 export interface TokenPageContext<TPage> {
   id: string;
   page: TPage | null;
+  /** The live patch of the loaded token (sold, new owner, likes, price), as the liveEvents actor keeps it. */
+  patch: TokenPatch | undefined;
   error: string | null;
 }
 
@@ -36,7 +57,9 @@ export type TokenPageEvent =
   | { type: 'token.retry' }
   /** Every live event of the invoked watchLive; the machine picks its token's sale changes. */
   | { type: 'live.received'; name: string; doc: { token_id?: unknown } }
-  | { type: 'live.reconnected' };
+  | { type: 'live.reconnected' }
+  /** The loaded token's live patch changed (the invoked watchTokenPatch). */
+  | TokenPatchedEvent;
 
 const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : typeof error === 'string' && error ? error : 'Unexpected error';
@@ -49,25 +72,45 @@ const messageOf = (error: unknown) =>
  * screen and hears the live feed (invoked watchLive): a sale created, cancelled or sold for this token (or a socket
  * reconnect) refetches it in place, so a token listed while its page is open shows Buy and Make offer; a failed or
  * empty refetch keeps what is shown (the live SOLD patch covers a sold-out holding).
+ *
+ * The page owns its parts as children while ready: `sale` (Buy and Make offer), `offers` (the offers list) and
+ * `offerActions` (Accept and Retract). It hears the token's live patch (invoked watchTokenPatch) and hands the shown
+ * token to `sale` and the offers' params (token, current owner) to `offers` whenever a refetch or a patch changes
+ * them; views select a child from the snapshot and send to it. Their workers are provided by name by the flow module.
  */
-export function createTokenPageMachine<TPage extends TokenPageShape = TokenPageShape>() {
+export function createTokenPageMachine<TPage extends TokenPageShape = TokenPageShape, TOffer = unknown>() {
+  const tokenOffers = createTokenOffersMachine<TOffer, TokenOffersParams>();
   return setup({
     types: {
       context: {} as TokenPageContext<TPage>,
       events: {} as TokenPageEvent,
       input: {} as TokenPageInput,
       tags: {} as 'loading',
+      children: {} as { sale: 'sale'; offers: 'tokenOffers'; offerActions: 'offer' },
     },
     actors: {
       fetchTokenPage: fromPromise<TPage | null, { id: string }>(async () => {
         throw new Error('tokenPageMachine: actor "fetchTokenPage" not provided');
       }),
       watchLive,
+      watchTokenPatch,
       announceViewedToken,
+      // The children, named by their machines' ids (a unit test replaces one by that id: src/app/flows.tsx).
+      sale: saleMachine,
+      tokenOffers,
+      offer: offerMachine,
     },
     actions: {
       announceSold: ({ system }) => notifyThroughSystem(system, 'info', TOKEN_SOLD_NOTICE),
       leaveToExplore: () => undefined,
+      assignPatch: assign({ patch: ({ context, event }) => (event.type === 'token.patched' ? event.patch : context.patch) }),
+      // The shown token to the sale, the offers' params to the offers list (each ignores what did not change).
+      handOver: enqueueActions(({ context, enqueue }) => {
+        if (!context.page) return;
+        const token = shownToken(context.page, context.patch);
+        enqueue.sendTo('sale', { type: 'sale.token', token, patch: context.patch ?? {} });
+        enqueue.sendTo('offers', { type: 'offers.params', params: offersParamsOf(token) });
+      }),
     },
     guards: {
       isMissing: ({ event }) => (event as { output?: unknown }).output == null,
@@ -77,7 +120,7 @@ export function createTokenPageMachine<TPage extends TokenPageShape = TokenPageS
     },
   }).createMachine({
     id: 'tokenPage',
-    context: ({ input }) => ({ id: input.id, page: null, error: null }),
+    context: ({ input }) => ({ id: input.id, page: null, patch: undefined, error: null }),
     initial: 'loading',
     states: {
       loading: {
@@ -97,7 +140,24 @@ export function createTokenPageMachine<TPage extends TokenPageShape = TokenPageS
         invoke: [
           { id: 'watchLive', src: 'watchLive' },
           { id: 'announceViewedToken', src: 'announceViewedToken', input: ({ context }) => ({ tokenId: context.page!.token._id }) },
+          { id: 'watchTokenPatch', src: 'watchTokenPatch', input: ({ context }) => ({ tokenId: context.page!.token._id }) },
+          {
+            id: 'sale',
+            src: 'sale',
+            input: ({ context }) => ({ token: shownToken(context.page!, context.patch), patch: context.patch ?? {} }),
+          },
+          {
+            id: 'offers',
+            src: 'tokenOffers',
+            input: ({ context }) => ({ pageSize: PAGE_SIZE.offers, params: offersParamsOf(shownToken(context.page!, context.patch)) }),
+          },
+          {
+            id: 'offerActions',
+            src: 'offer',
+            input: ({ context }) => ({ token: { tokenId: context.page!.token.tokenId, chainId: context.page!.token.chainId } }),
+          },
         ],
+        on: { 'token.patched': { actions: ['assignPatch', 'handOver'] } },
         initial: 'current',
         states: {
           current: {
@@ -116,7 +176,10 @@ export function createTokenPageMachine<TPage extends TokenPageShape = TokenPageS
               id: 'refreshTokenPage',
               src: 'fetchTokenPage',
               input: ({ context }) => ({ id: context.id }),
-              onDone: [{ guard: 'isMissing', target: 'current' }, { target: 'current', actions: assign({ page: ({ event }) => event.output }) }],
+              onDone: [
+                { guard: 'isMissing', target: 'current' },
+                { target: 'current', actions: [assign({ page: ({ event }) => event.output }), 'handOver'] },
+              ],
               onError: { target: 'current' },
             },
           },

@@ -8,7 +8,10 @@ import { createActor, type Actor, type AnyActorRef, type AnyStateMachine, type I
 import { useAppActor } from './appActorContext';
 import { hasTaggedWork, refreshWhenRestored, type SnapshotWithChildren } from './flowRefresh';
 
-/** Unit tests replace a flow's implementations by machine id (e.g. `{ tokenPage: tokenPageFlow.provide(...) }`). */
+/**
+ * Unit tests replace a flow's implementations by machine id (e.g. `{ tokenPage: tokenPageFlow.provide(...) }`); an
+ * id that names one of the flow's child actors replaces that child (the token page's `sale`, `offer`).
+ */
 export type FlowOverrides = Partial<Record<string, AnyStateMachine>>;
 
 const FlowOverridesContext = createContext<FlowOverrides>({});
@@ -36,7 +39,7 @@ const stoppedFlows = new WeakSet<object>();
 export function useFlow<TMachine extends AnyStateMachine>(flow: TMachine, options: UseFlowOptions<TMachine> = {}): Actor<TMachine> {
   const appActor = useAppActor();
   const overrides = useContext(FlowOverridesContext);
-  const logic = (overrides[flow.id] as TMachine | undefined) ?? flow;
+  const logic = withOverrides(flow, overrides);
   const [actor, setActor] = useState(() => startFlow(logic, appActor, options));
   useEffect(() => {
     if (stoppedFlows.has(actor)) {
@@ -70,6 +73,13 @@ export function useFlow<TMachine extends AnyStateMachine>(flow: TMachine, option
 
 /** Whether the actor or any descendant machine is tagged 'busy'. */
 export const hasBusyWork = (actor: { getSnapshot(): unknown }): boolean => hasTaggedWork(actor, 'busy');
+
+function withOverrides<TMachine extends AnyStateMachine>(flow: TMachine, overrides: FlowOverrides): TMachine {
+  const own = (overrides[flow.id] as TMachine | undefined) ?? flow;
+  const actors = own.implementations.actors;
+  const children = Object.entries(overrides).filter(([id, child]) => id !== flow.id && child !== undefined && id in actors);
+  return children.length > 0 ? (own.provide({ actors: Object.fromEntries(children) }) as TMachine) : own;
+}
 
 function stopWhenSettled(appActor: AnyActorRef, actor: AnyActorRef): void {
   const stop = () => appActor.send({ type: 'flow.stop', actor });

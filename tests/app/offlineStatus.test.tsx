@@ -7,7 +7,8 @@ import { AppActorProvider, type AppActor } from '../../src/app/appActorContext';
 import { createAppActor } from '../../src/app/createAppActor';
 import { connectivityStatusText } from '../../src/components/offline/ConnectivityStatus';
 import { savedAgeRefreshMs, savedAgeText } from '../../src/components/offline/savedAge';
-import { TokenTradePanel, type TradeToken } from '../../src/components/trading/TokenTradePanel';
+import type { TradeToken } from '../../src/components/trading/TokenTradePanel';
+import { SalePanel } from './salePanelHarness';
 import { reportAnswer, reportReadFailure } from '../../src/services/offline/answerSource';
 import { bindConnectivityToConfig, bindConnectivityToLikes, bindConnectivityToLive, createWatchConnectivity, provideConnectivity } from '../../src/services/offline/connectivity';
 import { configAnswering, demoConfig, renderApp } from './appHarness';
@@ -123,7 +124,7 @@ describe('trade actions and stored answers', () => {
     const appActor: AppActor = createAppActor({ config: configAnswering(async () => demoConfig) });
     render(
       <AppActorProvider actor={appActor}>
-        <TokenTradePanel token={listedToken} />
+        <SalePanel token={listedToken} />
       </AppActorProvider>,
     );
     // The wallet session restores first (nothing stored here): until then Buy waits for it, not for the network.

@@ -7,7 +7,8 @@ import { AppActorProvider, type AppActor } from '../../src/app/appActorContext';
 import { createAppActor } from '../../src/app/createAppActor';
 import { FlowOverridesProvider } from '../../src/app/flows';
 import { currencySymbol } from '../../src/components/trading/currency';
-import { TokenTradePanel, type TradeToken } from '../../src/components/trading/TokenTradePanel';
+import type { TradeToken } from '../../src/components/trading/TokenTradePanel';
+import { SalePanel } from './salePanelHarness';
 import { tokenSaleFlow } from '../../src/services/flows/token';
 import { clearApiKey, saveApiKey } from '../../src/services/wallet/apiKeyStore';
 import { configAnswering, demoConfig } from './appHarness';
@@ -51,7 +52,7 @@ async function renderPanel(config: AppConfig) {
   render(
     <AppActorProvider actor={appActor}>
       <FlowOverridesProvider overrides={flows}>
-        <TokenTradePanel token={token} />
+        <SalePanel token={token} />
       </FlowOverridesProvider>
     </AppActorProvider>,
   );

@@ -6,7 +6,8 @@ import { ALREADY_OWNED_MESSAGE } from '../../machines/trading/tradeRules';
 import { AppActorProvider, type AppActor } from '../../src/app/appActorContext';
 import { createAppActor } from '../../src/app/createAppActor';
 import { FlowOverridesProvider, type FlowOverrides } from '../../src/app/flows';
-import { TokenTradePanel, type TradeToken } from '../../src/components/trading/TokenTradePanel';
+import type { TradeToken } from '../../src/components/trading/TokenTradePanel';
+import { SalePanel } from './salePanelHarness';
 import { tokenSaleFlow } from '../../src/services/flows/token';
 import { clearApiKey, saveApiKey } from '../../src/services/wallet/apiKeyStore';
 import { configAnswering, demoConfig } from './appHarness';
@@ -29,7 +30,7 @@ function renderPanel(props: TradeToken, walletSession?: ReturnType<typeof fakeWa
   const view = render(
     <AppActorProvider actor={appActor}>
       <FlowOverridesProvider overrides={flows}>
-        <TokenTradePanel token={props} />
+        <SalePanel token={props} />
       </FlowOverridesProvider>
     </AppActorProvider>,
   );
@@ -107,7 +108,7 @@ describe('TokenTradePanel (seed 000 §2 token detail, §5 rules)', () => {
 
     rerender(
       <AppActorProvider actor={appActor}>
-        <TokenTradePanel token={token()} />
+        <SalePanel token={token()} />
       </AppActorProvider>,
     );
     expect(screen.getByRole('button', { name: 'Buy for 0.015 ETH' })).toBeTruthy();

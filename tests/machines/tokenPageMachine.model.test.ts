@@ -1,19 +1,53 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnyMachineSnapshot, type EventObject } from 'xstate';
-import { createTokenPageMachine, type TokenPageEvent } from '../../machines/token/tokenPageMachine';
+import { assign, setup, type AnyActorRef, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import type { TokenPatch } from '../../machines/live/liveEventsMachine';
+import { createTokenPageMachine, offersParamsOf, shownToken, type TokenPageEvent } from '../../machines/token/tokenPageMachine';
 import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests, modelPaths } from './support/modelTesting';
 import { startInFakeSystem } from './tokenPageFakeSystem';
 
 interface Page {
   name: string;
-  token: { _id: string };
+  token: {
+    _id: string;
+    tokenId: string;
+    chainId: number;
+    isSold: boolean;
+    tokenHolding: { owner: { address: string }; bazaarSales: Array<{ saleId: string; seller: string; price: { amount: string; currency: string }; wasCancelled: boolean }> };
+  };
 }
 
-const FOUND: Page = { name: 'Quiet Orbit', token: { _id: '7' } };
+const OWNER = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
+const BUYER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+const token = (sales: Page['token']['tokenHolding']['bazaarSales']): Page['token'] => ({
+  _id: '7',
+  tokenId: '3',
+  chainId: 31337,
+  isSold: false,
+  tokenHolding: { owner: { address: OWNER }, bazaarSales: sales },
+});
+const FOUND: Page = { name: 'Quiet Orbit', token: token([]) };
 // The same token refetched after a live sale change: now listed.
-const LISTED: Page = { name: 'Quiet Orbit', token: { _id: '7' }, listed: true } as Page;
+const LISTED: Page = { name: 'Quiet Orbit', token: token([{ saleId: '4', seller: OWNER, price: { amount: '15', currency: 'ETH' }, wasCancelled: false }]) };
+// The token's live patch: sold to another owner.
+const SOLD: TokenPatch = { isSold: true, ownerAddress: BUYER };
 
 const machine = createTokenPageMachine<Page>();
+
+/**
+ * Stand-ins for the page's children: each records its input and the events the page hands it (the real sale,
+ * offers and offer machines have model tests of their own).
+ */
+const recorder = (id: string) =>
+  setup({ types: { context: {} as { input: unknown; received: EventObject[] }, events: {} as EventObject, input: {} as unknown } }).createMachine({
+    id,
+    context: ({ input }) => ({ input, received: [] }),
+    on: { '*': { actions: assign({ received: ({ context, event }) => [...context.received, event] }) } },
+  });
+// Typed as the page's own children: the stand-ins take any input and event.
+const children = { sale: recorder('sale'), tokenOffers: recorder('tokenOffers'), offer: recorder('offer') } as unknown as NonNullable<
+  Parameters<typeof machine.provide>[0]['actors']
+>;
+
 const input = { id: 'a' };
 const project = (state: AnyMachineSnapshot) => ({ value: state.value, context: state.context });
 
@@ -29,6 +63,7 @@ const events = (): EventObject[] => [
   { type: 'live.received', name: 'OfferMade', doc: { token_id: '7' } } as EventObject,
   { type: 'live.reconnected' } as EventObject,
   { type: 'xstate.done.actor.fetchTokenPage', output: null } as EventObject,
+  { type: 'token.patched', patch: SOLD } as EventObject,
   { type: 'xstate.error.actor.fetchTokenPage', error: new Error('Database unavailable') } as EventObject,
 ];
 
@@ -45,7 +80,7 @@ function harness() {
   function start() {
     // The real watchLive, viewed-token callback and notifications path, inside a stand-in of the app's system.
     return startInFakeSystem(
-      machine.provide({ actors: { fetchTokenPage: fetch.logic }, actions: { leaveToExplore: () => left.push('/explore') } }),
+      machine.provide({ actors: { fetchTokenPage: fetch.logic, ...children }, actions: { leaveToExplore: () => left.push('/explore') } }),
       input,
     );
   }
@@ -72,6 +107,10 @@ function harness() {
           await flush();
         },
         'token.retry': (step: { event: EventObject }) => {
+          send(step.event as TokenPageEvent);
+        },
+        // As the invoked watchTokenPatch reports a change of the liveEvents actor's patch for the token.
+        'token.patched': (step: { event: EventObject }) => {
           send(step.event as TokenPageEvent);
         },
         'xstate.done.actor.refreshTokenPage': async (step: { event: EventObject }) => {
@@ -124,6 +163,16 @@ function harness() {
           expect(snap.can({ type: 'token.retry' })).toBe(false);
           // The liveEvents actor was told once which token is on screen (a refetch does not re-announce it).
           expect(system!.live.viewed()).toEqual(['7']);
+          // The children run, started with the token as first shown; the page handed them each later change.
+          const child = (id: string) => snap.children[id] as AnyActorRef;
+          const shown = shownToken(snap.context.page as Page, snap.context.patch);
+          const sale = child('sale').getSnapshot().context as { input: { token: unknown }; received: EventObject[] };
+          expect(sale.received.at(-1) ?? sale.input).toEqual(
+            sale.received.length ? { type: 'sale.token', token: shown, patch: snap.context.patch ?? {} } : { token: shown, patch: snap.context.patch ?? {} },
+          );
+          const offers = child('offers').getSnapshot().context as { input: { params: unknown }; received: Array<{ params: unknown }> };
+          expect(offers.received.at(-1)?.params ?? offers.input.params).toEqual(offersParamsOf(shown));
+          expect(child('offerActions').getSnapshot().context.input).toEqual({ token: { tokenId: '3', chainId: 31337 } });
         },
         'ready.current': (snap) => {
           expect(snap.context.page).not.toBeNull();
@@ -136,6 +185,7 @@ function harness() {
         },
         notFound: (snap) => {
           expect(snap.context.page).toBeNull();
+          expect(snap.children.sale).toBeUndefined();
           // Entering notFound announces the sale (the system's notifications actor) and leaves for explore, once.
           expect(system!.notices()).toEqual([{ kind: 'info', text: 'Token has been sold' }]);
           expect(left).toEqual(['/explore']);

@@ -1,18 +1,14 @@
 // Buy at the listed price and make an offer on the token page (seed 000 §2 "Token detail", §5), driven by the sale
 // flow (machines/trading/saleMachine.ts): it decides what shows, checks the rules and runs the contract action.
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, type FormEvent } from 'react';
-import { PRICE_MIN, PRICE_STEP } from '../../../domain/priceRule';
-import { activeSale, SESSION_SETTLING_REASON, type SaleListing } from '../../../machines/trading/saleMachine';
-import { useFlow } from '../../app/flows';
+import { useId, type FormEvent } from 'react';
+import { activeSale, SESSION_SETTLING_REASON, type SaleActor, type SaleListing } from '../../../machines/trading/saleMachine';
 import { formatPrice } from '../../app/format';
-import { tokenSaleFlow } from '../../services/flows/token';
-import { useTokenPatch } from '../../services/live/tokenPatches';
 import { PhaseStatus, useTradePhase } from './PhaseStatus';
 import '../../styles/trading.css';
-import { focusOnMount } from '../data/focusOnMount';
 import { GateReason, useNetworkGate } from '../offline/networkGate';
 import { useTokenCurrencies } from './currency';
+import { PriceInput } from './PriceInput';
 
 export interface TradeSale extends SaleListing {
   allOutSaleId?: string | null;
@@ -35,15 +31,12 @@ export interface TradeToken {
 
 export { activeSale };
 
-/** Shown only when a sale exists, the token was not just sold, and the viewer is not the owner (the flow decides). */
-export function TokenTradePanel({ token }: { token: TradeToken }) {
-  const patch = useTokenPatch(token._id);
-  const sale = useFlow(tokenSaleFlow, { input: { token, patch } });
-  // The page's token and its live patch: a refetch or a Sold patch may close the listing.
-  useEffect(() => {
-    sale.send({ type: 'sale.token', token, patch });
-  }, [sale, token, patch]);
-
+/**
+ * Shown only when a sale exists, the token was not just sold, and the viewer is not the owner (the flow decides).
+ * `sale` is the token page's sale child: the page hands it the token and its live patch (a refetch or a Sold patch
+ * may close the listing); `chainId` picks the allow-listed offer currencies.
+ */
+export function TokenTradePanel({ sale, chainId }: { sale: SaleActor; chainId: number }) {
   const available = useSelector(sale, (snapshot) => snapshot.hasTag('available'));
   const listing = useSelector(sale, (snapshot) => activeSale(snapshot.context.token));
   const formOpen = useSelector(sale, (snapshot) => snapshot.matches({ form: 'open' }));
@@ -51,7 +44,7 @@ export function TokenTradePanel({ token }: { token: TradeToken }) {
   const offerError = useSelector(sale, (snapshot) => snapshot.context.offerError);
   const offerCurrency = useSelector(sale, (snapshot) => snapshot.context.offerCurrency);
   const canChooseCurrency = useSelector(sale, (snapshot) => snapshot.can({ type: 'offer.currency', currency: null }));
-  const tokenCurrencies = useTokenCurrencies(token.chainId);
+  const tokenCurrencies = useTokenCurrencies(chainId);
   const canBuy = useSelector(sale, (snapshot) => snapshot.can({ type: 'sale.buy' }));
   const canOpen = useSelector(sale, (snapshot) => snapshot.can({ type: 'offer.open' }));
   const canSubmit = useSelector(sale, (snapshot) => snapshot.can({ type: 'offer.submit' }));
@@ -61,8 +54,6 @@ export function TokenTradePanel({ token }: { token: TradeToken }) {
   const settling = useSelector(sale, (snapshot) => snapshot.context.sessionSettling);
   // Offline, or a stored copy on screen (it could hide a sale): no trade.
   const gate = useNetworkGate('trade');
-  const inputId = useId();
-  const errorId = useId();
   const currencyId = useId();
   const settlingId = useId();
 
@@ -127,24 +118,13 @@ export function TokenTradePanel({ token }: { token: TradeToken }) {
               </select>
             </>
           )}
-          <label htmlFor={inputId}>Your offer ({offerSymbol})</label>
-          <input
-            id={inputId}
-            type="number"
-            inputMode="decimal"
-            min={PRICE_MIN}
-            step={PRICE_STEP}
+          <PriceInput
+            label={`Your offer (${offerSymbol})`}
             value={offer}
-            ref={focusOnMount}
-            aria-invalid={offerError !== null}
-            aria-describedby={offerError ? errorId : undefined}
-            onChange={(event) => sale.send({ type: 'offer.change', value: event.target.value })}
+            error={offerError}
+            focus
+            onChange={(value) => sale.send({ type: 'offer.change', value })}
           />
-          {offerError && (
-            <p id={errorId} className="field-error" role="alert">
-              {offerError}
-            </p>
-          )}
           <div className="trade-actions">
             <button type="submit" className="button button-primary" disabled={!canSubmit || gate.blocked} aria-describedby={describedBy}>
               Make offer

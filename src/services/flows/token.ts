@@ -1,7 +1,7 @@
 // The token page's flows (/token/$id), each provided once: every actor and action name of their machines mapped to
 // src/services. Views run them with useFlow(flow, { input }); unit tests replace them by machine id through
 // FlowOverridesProvider (src/app/flows.tsx).
-import { fromPromise } from 'xstate';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import { createPagedListMachine, fetchPageActor } from '../../../machines/lists/pagedListMachine';
 import { createTokenOffersMachine } from '../../../machines/token/tokenOffersMachine';
 import { createTokenPageMachine } from '../../../machines/token/tokenPageMachine';
@@ -10,12 +10,6 @@ import { saleMachine } from '../../../machines/trading/saleMachine';
 import { lazyContractAction } from '../chain/lazyContractAction';
 import { fetchTokenOffersPage, fetchTokenPage, type OfferListParams, type TokenOffer, type TokenPageData } from '../token';
 import { navigateTo } from './navigation';
-
-/** The page: load by holding id, refetch on its sale's live events, 'Token has been sold' and explore when gone. */
-export const tokenPageFlow = createTokenPageMachine<TokenPageData>().provide({
-  actors: { fetchTokenPage: fromPromise(({ input, signal }) => fetchTokenPage(input.id, signal)) },
-  actions: { leaveToExplore: () => navigateTo({ to: '/explore', replace: true }) },
-});
 
 /** The offers list, 12 a page, reloaded by this token's live offer events. */
 export const tokenOffersFlow = createTokenOffersMachine<TokenOffer, OfferListParams>().provide({
@@ -32,3 +26,19 @@ export const tokenSaleFlow = saleMachine.provide({ actors: { contractAction: laz
 
 /** Accept (the seller) and Retract (the buyer) on the token's offers: the same lazily loaded contract action. */
 export const tokenOfferActionsFlow = offerMachine.provide({ actors: { contractAction: lazyContractAction.logic } });
+
+/**
+ * The page: load by holding id, refetch on its sale's live events, 'Token has been sold' and explore when gone; its
+ * children (the sale, the offers list, the offer actions) provided here, each by its machine's id.
+ */
+export const tokenPageFlow = createTokenPageMachine<TokenPageData, TokenOffer>().provide({
+  actors: {
+    fetchTokenPage: fromPromise(({ input, signal }) => fetchTokenPage(input.id, signal)),
+    sale: tokenSaleFlow,
+    tokenOffers: tokenOffersFlow,
+    offer: tokenOfferActionsFlow,
+  },
+  actions: { leaveToExplore: () => navigateTo({ to: '/explore', replace: true }) },
+});
+
+export type TokenPageActor = ActorRefFrom<typeof tokenPageFlow>;

@@ -2,7 +2,8 @@ import { CommentsPanel } from '../../components/comments/CommentsPanel';
 import { LikeButton } from '../../components/likes/LikeButton';
 import { TokenMedia } from '../../components/media/TokenMedia';
 import { TokenTradePanel, type TradeToken } from '../../components/trading/TokenTradePanel';
-import { useTokenPatch } from '../../services/live/tokenPatches';
+import { useSelector } from '@xstate/react';
+import type { TokenPageActor } from '../../services/flows/token';
 import type { SiblingToken, TokenDetail } from '../../services/token';
 import { Person } from './Person';
 import { TokenFacts } from './TokenFacts';
@@ -14,16 +15,22 @@ import { liveToken } from './liveToken';
 import { OwnerManageLink } from './OwnerManageLink';
 
 export interface TokenDetailsProps {
+  /** The page's flow: its children (sale, offers, offer actions) run the parts below. */
+  page: TokenPageActor;
   token: TokenDetail;
   siblings: SiblingToken[];
 }
 
 /** The loaded token page; live patches (sold, owner, likes, price) are merged over the fetched token. */
-export function TokenDetails({ token: fetched, siblings }: TokenDetailsProps) {
-  const patch = useTokenPatch(fetched._id);
+export function TokenDetails({ page, token: fetched, siblings }: TokenDetailsProps) {
+  const patch = useSelector(page, (snapshot) => snapshot.context.patch);
   const token = liveToken(fetched, patch);
   const owner = token.tokenHolding?.owner ?? token.ownerInfo ?? null;
   const tradeToken: TradeToken = token;
+  // The page's children run while it is ready, as long as this view shows.
+  const sale = useSelector(page, (snapshot) => snapshot.children.sale)!;
+  const offers = useSelector(page, (snapshot) => snapshot.children.offers)!;
+  const offerActions = useSelector(page, (snapshot) => snapshot.children.offerActions)!;
 
   return (
     <div className="page token-page">
@@ -42,7 +49,7 @@ export function TokenDetails({ token: fetched, siblings }: TokenDetailsProps) {
             <LikeButton tokenId={token._id} likesCount={token.likesCount} />
           </div>
           {/* Mounted while the page is: a purchase still running when the token turns SOLD is announced. */}
-          <TokenTradePanel token={tradeToken} />
+          <TokenTradePanel sale={sale} chainId={tradeToken.chainId} />
           {/* The fetched holding is the owner's only while no live sale moved the token (a buyer's holding is another). */}
           <OwnerManageLink
             holdingId={sameValidAddress(owner?.address, fetched.tokenHolding?.owner.address) ? (fetched.tokenHolding?.id ?? null) : null}
@@ -60,7 +67,7 @@ export function TokenDetails({ token: fetched, siblings }: TokenDetailsProps) {
         </div>
       </div>
       <TokenSiblings collection={token.collection} siblings={siblings} currentId={token._id} />
-      <TokenOffers token={token} seller={owner?.address ?? null} />
+      <TokenOffers offers={offers} actions={offerActions} />
       <TokenMeta token={token} owner={owner} />
       <CommentsPanel tokenId={token._id} />
     </div>

@@ -1,12 +1,10 @@
-import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
-import { PAGE_SIZE } from '../../../machines/lists/constants';
-import { useFlow } from '../../app/flows';
+import type { TokenOffersActor } from '../../../machines/token/tokenOffersMachine';
+import type { OfferActor } from '../../../machines/trading/offerMachine';
 import { displayName } from '../../app/format';
 import { usePriceFormat } from '../../components/trading/currency';
 import { OfferActions } from '../../components/trading/OfferActions';
-import { tokenOfferActionsFlow, tokenOffersFlow } from '../../services/flows/token';
-import type { OfferListParams, TokenDetail } from '../../services/token';
+import type { OfferListParams, TokenOffer } from '../../services/token';
 import { formatDateTime } from './dates';
 
 const STATE_NAMES: Record<string, string> = {
@@ -17,27 +15,20 @@ const STATE_NAMES: Record<string, string> = {
 };
 
 export interface TokenOffersProps {
-  token: TokenDetail;
-  /** The current owner: offers on their sale of this token. */
-  seller: string | null;
+  /** The page's offers child: its params (token, current owner as seller) are the page flow's to hand over. */
+  offers: TokenOffersActor<TokenOffer, OfferListParams>;
+  /** The page's offer actions child (Accept, Retract). */
+  actions: OfferActor;
 }
 
 /**
- * The token's offers, 12 at a time (seed 000 §9 "offers 12"), through the tokenOffers flow: its pagedList child
- * loads them, and live offer events for this token (made, retracted, sale cancelled, sold) reload them. Accept and
- * Retract run in the offer flow, which outlives the list's reloads.
+ * The token's offers, 12 at a time (seed 000 §9 "offers 12"), through the page's tokenOffers child: its pagedList
+ * child loads them, and live offer events for this token (made, retracted, sale cancelled, sold) reload them; a new
+ * owner (the token was sold) is handed to it by the page, which then lists the offers on their sale. Accept and
+ * Retract run in the page's offer actions child, which outlives the list's reloads.
  */
-export function TokenOffers({ token, seller }: TokenOffersProps) {
-  const params: OfferListParams = { token: token._id, seller };
+export function TokenOffers({ offers: tokenOffers, actions }: TokenOffersProps) {
   const formatPrice = usePriceFormat();
-  const tokenOffers = useFlow(tokenOffersFlow, { input: { pageSize: PAGE_SIZE.offers, params } });
-  const actions = useFlow(tokenOfferActionsFlow, { input: { token: { tokenId: token.tokenId, chainId: token.chainId } } });
-  // A new owner (the token was sold) lists the offers on their sale: the flow reloads when its params change.
-  const paramsKey = JSON.stringify(params);
-  useEffect(() => {
-    tokenOffers.send({ type: 'offers.params', params: JSON.parse(paramsKey) as OfferListParams });
-  }, [tokenOffers, paramsKey]);
-
   // The child runs as long as the machine does (invoked at its root).
   const list = useSelector(tokenOffers, (snapshot) => snapshot.children.list)!;
   const offers = useSelector(list, (snapshot) => snapshot.context.items);

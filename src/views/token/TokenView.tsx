@@ -23,7 +23,7 @@ function TokenPage({ id }: TokenViewProps) {
   const error = useSelector(page, (snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null));
   useDocumentTitle(data?.token.name);
 
-  if (data) return <TokenDetails token={data.token} siblings={data.siblings} />;
+  if (data) return <TokenDetails page={page} token={data.token} siblings={data.siblings} />;
   if (error !== null) {
     return (
       <div className="page token-page">

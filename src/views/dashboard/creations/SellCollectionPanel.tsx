@@ -2,10 +2,10 @@ import { useId, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { priceError, type CollectionSellActor, type SellMode } from '../../../../machines/dashboard/collectionSellMachine';
-import { PRICE_MIN, PRICE_STEP } from '../../../../domain/priceRule';
 import { formatPrice } from '../../../app/format';
 import { GatedButton } from '../../../components/offline/networkGate';
 import { PhaseStatus } from '../../../components/trading/PhaseStatus';
+import { PriceInput } from '../../../components/trading/PriceInput';
 import type { TradePhase } from '../../../../machines/dashboard/dashboardTrade';
 import { useTradeStep } from '../useTradePhase';
 
@@ -25,8 +25,6 @@ export function SellCollectionPanel({ sell, phase, chainId }: { sell: Collection
   const listing = useSelector(sell, (snapshot) => snapshot.matches('listing'));
   const step = useTradeStep(sell);
   const modeName = useId();
-  const inputId = useId();
-  const errorId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -62,24 +60,13 @@ export function SellCollectionPanel({ sell, phase, chainId }: { sell: Collection
           </p>
         ) : (
           <form className="creations-sell-form" onSubmit={submit} noValidate>
-            <label htmlFor={inputId}>Price per token (ETH)</label>
-            <input
-              id={inputId}
-              type="number"
-              inputMode="decimal"
-              min={PRICE_MIN}
-              step={PRICE_STEP}
+            <PriceInput
+              label="Price per token (ETH)"
               value={price}
+              error={error}
               disabled={busy}
-              aria-invalid={error !== null}
-              aria-describedby={error ? errorId : undefined}
-              onChange={(event) => sell.send({ type: 'price.change', value: event.target.value })}
+              onChange={(value) => sell.send({ type: 'price.change', value })}
             />
-            {error && (
-              <p id={errorId} className="field-error" role="alert">
-                {error}
-              </p>
-            )}
             <GatedButton gate="trade" type="submit" className="button button-primary" disabled={busy}>
               List collection
             </GatedButton>

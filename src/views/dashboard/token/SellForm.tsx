@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { useId, type FormEvent } from 'react';
-import { PRICE_MIN, PRICE_STEP } from '../../../../domain/priceRule';
+import type { FormEvent } from 'react';
 import { LISTING_CURRENCY } from '../../../../machines/dashboard/tokenDashboardMachine';
 import { GatedButton } from '../../../components/offline/networkGate';
 import { PhaseStatus } from '../../../components/trading/PhaseStatus';
+import { PriceInput } from '../../../components/trading/PriceInput';
 import type { TradePhase } from '../../../../machines/dashboard/dashboardTrade';
 import type { DashboardActor } from './dashboardActor';
 import { useTradeStep } from '../useTradePhase';
@@ -16,8 +16,6 @@ export function SellForm({ dashboard, phase }: { dashboard: DashboardActor; phas
   const busy = useSelector(dashboard, (snapshot) => snapshot.hasTag('busy'));
   const listing = useSelector(dashboard, (snapshot) => snapshot.context.running?.type === 'createSale');
   const step = useTradeStep(dashboard);
-  const inputId = useId();
-  const errorId = useId();
 
   if (!canList) {
     return (
@@ -33,29 +31,21 @@ export function SellForm({ dashboard, phase }: { dashboard: DashboardActor; phas
   return (
     <section className="dashboard-token-sell" aria-label="Sell">
       <form className="dashboard-token-sell-form" onSubmit={submit} noValidate>
-        <label htmlFor={inputId}>Listing price ({LISTING_CURRENCY})</label>
-        <div className="dashboard-token-sell-row">
-          <input
-            id={inputId}
-            type="number"
-            inputMode="decimal"
-            min={PRICE_MIN}
-            step={PRICE_STEP}
-            value={price}
-            disabled={busy}
-            aria-invalid={error !== null}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(event) => dashboard.send({ type: 'price.change', value: event.target.value })}
-          />
-          <GatedButton gate="trade" type="submit" className="button button-primary" disabled={busy}>
-            List for sale
-          </GatedButton>
-        </div>
-        {error && (
-          <p id={errorId} className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+        <PriceInput
+          label={`Listing price (${LISTING_CURRENCY})`}
+          value={price}
+          error={error}
+          disabled={busy}
+          onChange={(value) => dashboard.send({ type: 'price.change', value })}
+          beside={{
+            className: 'dashboard-token-sell-row',
+            children: (
+              <GatedButton gate="trade" type="submit" className="button button-primary" disabled={busy}>
+                List for sale
+              </GatedButton>
+            ),
+          }}
+        />
       </form>
       {listing && <PhaseStatus phase={phase} step={step} />}
     </section>

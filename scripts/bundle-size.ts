@@ -171,11 +171,13 @@ export const ROUTE_START_CHUNKS: Record<string, StartChunks> = {
 export const ROUTE_BUDGETS_KB: Record<string, number> = { 'token.$id': 118 };
 
 /**
- * Routes allowed past ROUTE_BUDGET_KB for now, each at most its figure: none since the studio's details form reads
- * plain rules (domain/studioRules.ts) instead of zod and its upload client loads with the first upload. A route
- * that has to be listed here again names why in this comment.
+ * Routes allowed past ROUTE_BUDGET_KB for now, each at most its figure. The token dashboard (120.0 KB signed in, with
+ * the flipcard viewer, a few bytes over): on 2026-12-05 the wire contracts' lazy answer check and the URL's one
+ * route-search watcher added 0.5 KB to the shell every route loads, and the shared price input 0.4 KB to this page;
+ * the hash follower leaving the shell (src/app/hashTarget.ts) took 0.3 KB back. Next to leave the shell: the phone
+ * menu's panel (drawn only once opened) or the footer's social icons.
  */
-export const OVER_TARGET_KB: Record<string, number> = {};
+export const OVER_TARGET_KB: Record<string, number> = { '_auth/account.dashboard.token.$id': 120.2 };
 
 /**
  * Every route module under routesDir (relative to the repository root, e.g. `src/routes`): its file, and the pathless

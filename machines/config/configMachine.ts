@@ -6,10 +6,10 @@ export interface EvmConfig {
   name: string;
   providerURL: string;
   symbol: string;
-  /** The chain's block explorer from the server config (issue 17 item 4); null or absent on a chain without one. */
+  /** The chain's block explorer from the server config (the view-on-chain link); null or absent on a chain without one. */
   blockExplorerUrl?: string | null;
   contracts: { marketplace: string; collectionFactory: string };
-  /** ERC-20s the marketplace accepts for offers besides the native `symbol` (seed 000 §5, e.g. WETH); absent = none. */
+  /** ERC-20s the marketplace accepts for offers besides the native `symbol` (docs/requirements.md#chains, e.g. WETH); absent = none. */
   tokenCurrencies?: TokenCurrency[];
 }
 
@@ -26,11 +26,11 @@ export interface AppConfig {
   maxVideoSize: number;
   suggestedRoyalty: number;
   isLocalDemoChain: boolean;
-  /** The external artist application form ('apply here' on /artists/apply, seed 001 §2). */
+  /** The external artist application form ('apply here' on /artists/apply, docs/requirements.md#artists). */
   artistApplicationUrl: string;
-  /** The contact form's human check (issue 16): Turnstile (production) or the server's own ALTCHA challenge. */
+  /** The contact form's human check (the editorial pages): Turnstile (production) or the server's own ALTCHA challenge. */
   humanCheck: { provider: 'turnstile' } | { provider: 'altcha' };
-  /** The separate origin that serves the generative sandbox page and creator scripts (issue 26 item 8). */
+  /** The separate origin that serves the generative sandbox page and creator scripts (the content origin for creators' scripts). */
   contentOrigin: string;
 }
 

@@ -3,7 +3,7 @@ import { announceViewedToken } from '../live/announceViewedToken';
 import { watchLive } from '../live/watchLive';
 import { notifyThroughSystem } from '../system/systemActors';
 
-// Seed 000 §2 "Token detail": the notice shown when the token is no longer found.
+// See docs/requirements.md#token-page: the notice shown when the token is no longer found.
 export const TOKEN_SOLD_NOTICE = 'Token has been sold';
 
 export interface TokenPageInput {

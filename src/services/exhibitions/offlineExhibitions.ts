@@ -49,7 +49,7 @@ export function exhibitionFiles(exhibition: Exhibition): string[] {
   for (const { token } of exhibition.artworks) {
     const shown = token.thumbnailUrl ?? token.mediaUrl;
     if (shown) files.add(shown);
-    // Media types are the studio's ('video') and seed 000's 'sound'; a MIME type is accepted too.
+    // Media types are the studio's ('video') and the marketplace's 'sound'; a MIME type is accepted too.
     if (token.mediaUrl && /^(video|sound|audio)\b/.test(token.mediaType ?? '')) files.add(token.mediaUrl);
   }
   return [...files];

@@ -15,7 +15,7 @@ export interface ArtistsCatalogueViewProps {
   fetchPage?: FetchArtistsPage;
 }
 
-/** Seed 001 §2 "Artists catalogue": the page header, the images/list toggle (remembered) and the artists. */
+/** See docs/requirements.md#artists: the page header, the images/list toggle (remembered) and the artists. */
 export function ArtistsCatalogueView({ fetchPage = fetchArtistsPage }: ArtistsCatalogueViewProps) {
   useDocumentTitle('Artists');
   const [input] = useState(artistsCatalogueInput);

@@ -23,7 +23,7 @@ export interface TokenOffersProps {
 }
 
 /**
- * The token's offers, 12 at a time (seed 000 §9 "offers 12"), through the tokenOffers flow: its pagedList child
+ * The token's offers, 12 at a time (docs/requirements.md#trading-offers "offers 12"), through the tokenOffers flow: its pagedList child
  * loads them, and live offer events for this token (made, retracted, sale cancelled, sold) reload them. Accept and
  * Retract run in the offer flow, which outlives the list's reloads.
  */

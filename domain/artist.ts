@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { optionalUrl, requiredText } from './fields';
 import { ENTER_VALID_URL_MESSAGE, HASH_AMPERSAND_MESSAGE } from './messages';
 
-// See docs/requirements.md#artists.
+// The artist profile form's limits (docs/requirements.md#artists).
 export const ARTIST_NAME_MAX = 30;
 export const ARTIST_HIGHLIGHTS_MAX = 7;
 export const PORTFOLIO_IMAGES_MAX = 9;
@@ -25,7 +25,7 @@ export const ACHIEVEMENT_MAX = 200;
 export const HANDLE_MAX = 30;
 export const WEBSITE_MAX = 200;
 
-// See docs/requirements.md#artists.
+// The artist page's notices (docs/requirements.md#artists; the second comes from the marketplace's error catalogue).
 export const NO_ARTIST_INFORMATION_MESSAGE = 'No artist information for this account';
 export const ARTIST_NOT_FOUND_MESSAGE = 'We could not find this artist';
 

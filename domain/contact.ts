@@ -31,7 +31,7 @@ export const CONTACT_CATEGORIES = Object.keys(CONTACT_TOPICS) as ContactCategory
 export const ADD_TOPIC = 'Add topic';
 export const FREE_TOPIC_CATEGORY: ContactCategory = 'Other';
 
-// See docs/requirements.md#contact.
+// The contact form's outcomes (docs/requirements.md#contact).
 export const CONTACT_SENT_MESSAGE = 'Message sent successfully';
 export const CONTACT_FAILED_MESSAGE = 'Message not sent. Please try again later.';
 /** See docs/requirements.md#contact "Human-check retry 8000 ms": the site key is fetched again this often until it loads. */

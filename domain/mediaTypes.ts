@@ -1,4 +1,4 @@
-// See docs/requirements.md#media media types and docs/requirements.md#media labels as plain constants: the lists, media viewers and icons that name a
+// The media types and their labels (docs/requirements.md#media) as plain constants: the lists, media viewers and icons that name a
 // media type read them without the studio's rules (domain/studioRules.ts re-exports them), so a sound token's page
 // or explore's filters do not load the studio's form rules (the phone-performance work's first load).
 

@@ -7,7 +7,7 @@ export type ExploreView = (typeof EXPLORE_VIEWS)[number];
 export const EXPLORE_SORT_NAMES = ['newest', 'oldest', 'most_liked', 'highest_price', 'lowest_price'] as const;
 export type ExploreSortName = (typeof EXPLORE_SORT_NAMES)[number];
 
-// See docs/requirements.md#explore media types a visitor can filter by: image, gif, multipart/image, multipart/mixed, video, sound.
+// The media types a visitor can filter by (docs/requirements.md#explore): image, gif, multipart/image, multipart/mixed, video, sound.
 export const EXPLORE_MEDIA_TYPES = ['image', 'gif', 'multipart/image', 'multipart/mixed', 'video', 'sound'] as const;
 export type ExploreMediaType = (typeof EXPLORE_MEDIA_TYPES)[number];
 

@@ -6,6 +6,6 @@ export const CONNECT_WALLET_TO_LIKE_MESSAGE = 'Please connect your wallet to lik
 // See docs/requirements.md#likes "Further notices": shown when a like or unlike fails and the count is rolled back.
 export const LIKE_FAILED_MESSAGE = "Sorry. There's an error. Please try again later.";
 
-// See docs/requirements.md#live-events that change a token's like count.
+// The live events that change a token's like count (docs/requirements.md#live-events).
 export const LIKE_LIVE_EVENTS = ['TokenLiked', 'TokenUnliked', 'TokenUpdated'] as const;
 export type LikeLiveEvent = (typeof LIKE_LIVE_EVENTS)[number];

@@ -1,4 +1,4 @@
-// See docs/requirements.md#studio-tokens, docs/requirements.md#artists, docs/requirements.md#studio-tokens notices: one token of
+// See docs/requirements.md#studio-tokens (the card, its rules and notices): one token of
 // the studio's token step. Name (required, max 50), an 'add description' box (checked when the token has one)
 // revealing the description; Save is enabled only when the name changed, or the description changed and passes the
 // rule; an unchecked box sends the description empty. Delete removes the token ('{name} has been deleted').

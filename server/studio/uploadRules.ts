@@ -1,5 +1,5 @@
-// What a studio upload may be, decided before any byte arrives (the creator studio, docs/requirements.md#studio-upload upload screens, docs/requirements.md#studio-upload "Resumable
-// upload (tus)", docs/requirements.md#studio-upload limits): the upload context and metadata, the file name rule, the extensions each canvas media
+// What a studio upload may be, decided before any byte arrives (docs/requirements.md#studio-upload: the
+// upload screens, the resumable upload and the limits): the upload context and metadata, the file name rule, the extensions each canvas media
 // type and context accept, the size limits from config and the number of files a canvas takes.
 import { and, count, eq } from 'drizzle-orm';
 import { fileNameSchema } from '../../domain/files.js';

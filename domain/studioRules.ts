@@ -1,6 +1,6 @@
 // See docs/requirements.md#studio-details-form, "Image upload", "Flipcard upload", "Video upload", "Gif upload",
 // "Generative", "Token edit card" and docs/requirements.md#studio-upload limits: the studio's constants, messages and rules as plain code with no
-// zod, so the studio's pages and the lists that name media types load without it (the phone-performance work's 120 KB first load).
+// zod, so the studio's pages and the lists that name media types load without it (the 120 KB first-load budget).
 // domain/studio.ts re-exports all of this and builds the server's zod schemas on the same constants;
 // tests/domain/studio.test.ts holds each plain rule and its schema to one answer over a corpus.
 import { REQUIRED_FIELD_MESSAGE } from "./messages";

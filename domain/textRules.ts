@@ -1,5 +1,5 @@
 // Text rules several forms share, as plain code with no zod: the studio's details form, the collection description
-// and file names run these on pages whose first load should not carry zod (the phone-performance work's 120 KB). The zod schemas the
+// and file names run these on pages whose first load should not carry zod (the 120 KB first-load budget). The zod schemas the
 // server parses with (domain/fields.ts, domain/collection.ts, domain/files.ts) are built on the same constants, and
 // tests/domain/textRules.test.ts holds each plain rule and its schema to one answer over a corpus.
 import { FILE_NAME_MESSAGE, INVALID_DESCRIPTION_MESSAGE, REQUIRED_FIELD_MESSAGE } from './messages';

@@ -7,7 +7,7 @@ const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 /** A 0x-prefixed 20-byte hex address in any case (viem's isAddress as its isAddressEqual asks it: not strict). */
 export const isAddress = (value: string) => HEX_ADDRESS.test(value);
 
-/** Wallet addresses match case-insensitively (seed 000 §5 "address matches, case-insensitive"); nobody matches a missing one. */
+/** Wallet addresses match case-insensitively (docs/requirements.md#comments "address matches, case-insensitive"); nobody matches a missing one. */
 export const sameAddress = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
 /**

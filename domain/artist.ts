@@ -1,13 +1,13 @@
-// The artist profile (issue 15): seed 001 §9 "Artist highlights max 7 rows, portfolio max 9 images (png, jpeg,
-// webp), context 500 characters, caption 100 characters, first and last names max 30 letters-only", seed 000 §5
+// The artist profile (the artists' pages): docs/requirements.md#artists "Artist highlights max 7 rows, portfolio max 9 images (png, jpeg,
+// webp), context 500 characters, caption 100 characters, first and last names max 30 letters-only", docs/requirements.md#artists
 // ('Enter a valid URL', 'Special Character # and & not allowed', 'Required Field', image crop 939/480 for the
-// artist cover) and the display-name rule of seed 000 §3 / seed 001 §2. The profile form and the server's
+// artist cover) and the display-name rule of docs/requirements.md#artists. The profile form and the server's
 // POST /artist and PUT /artist/{address} use these rules; the catalogue's sort key is the display name.
 import * as z from 'zod/mini';
 import { optionalUrl, requiredText } from './fields';
 import { ENTER_VALID_URL_MESSAGE, HASH_AMPERSAND_MESSAGE } from './messages';
 
-// Seed 001 §9.
+// The artist profile form's limits (docs/requirements.md#artists).
 export const ARTIST_NAME_MAX = 30;
 export const ARTIST_HIGHLIGHTS_MAX = 7;
 export const PORTFOLIO_IMAGES_MAX = 9;
@@ -15,17 +15,17 @@ export const PORTFOLIO_CAPTION_MAX = 100;
 export const PORTFOLIO_CONTEXT_MAX = 500;
 export const PORTFOLIO_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export { ARTIST_ARTWORKS_PAGE_SIZE, ARTISTS_PAGE_SIZE } from './artistName';
-/** Seed 000 §5 "crop aspect 939/480 for the artist cover". */
+/** See docs/requirements.md#artists "crop aspect 939/480 for the artist cover". */
 export const ARTIST_COVER_ASPECT = 939 / 480;
 
-// Not in the seeds: ours. Inputs truncate at these lengths (seed 000 §5 "max lengths truncate input"); only an
+// Not in the seeds: ours. Inputs truncate at these lengths (docs/requirements.md#artists "max lengths truncate input"); only an
 // API caller meets the messages.
 export const ARTIST_DESCRIPTION_MAX = 2000;
 export const ACHIEVEMENT_MAX = 200;
 export const HANDLE_MAX = 30;
 export const WEBSITE_MAX = 200;
 
-// Seed 001 §8 and seed 000 §8.
+// The artist page's notices (docs/requirements.md#artists; the second comes from the marketplace's error catalogue).
 export const NO_ARTIST_INFORMATION_MESSAGE = 'No artist information for this account';
 export const ARTIST_NOT_FOUND_MESSAGE = 'We could not find this artist';
 

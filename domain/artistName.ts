@@ -1,8 +1,8 @@
-// The artist display-name rule (seed 000 §3 / seed 001 §2) and the catalogue's sort key, apart from the profile
+// The artist display-name rule (docs/requirements.md#artists) and the catalogue's sort key, apart from the profile
 // rules in ./artist.ts: the app shell names people everywhere (src/app/format.ts), and this module keeps zod and
 // the profile schemas out of the first-load bundle (the artist pages read their page sizes here for the same reason).
 
-/** Seed 001 §9 page sizes: the catalogue (and the explore artist filter) 50, an artist's artworks 24. */
+/** See docs/requirements.md#artists page sizes: the catalogue (and the explore artist filter) 50, an artist's artworks 24. */
 export const ARTISTS_PAGE_SIZE = 50;
 export const ARTIST_ARTWORKS_PAGE_SIZE = 24;
 
@@ -20,7 +20,7 @@ export function shortenId(value: string): string {
 }
 
 /**
- * Seed 000 §3 / 001 §2: "first name or alias, plus last name if present; otherwise the address or id shortened to
+ * See docs/requirements.md#artists: "first name or alias, plus last name if present; otherwise the address or id shortened to
  * first 4 and last 4 characters with an ellipsis".
  */
 export function artistDisplayName(person: NamedAccount): string {

@@ -1,4 +1,4 @@
-// Seed 000 §5 "Collection description: only letters, digits, accented Latin letters, whitespace and
+// See docs/requirements.md#collection-page "Collection description: only letters, digits, accented Latin letters, whitespace and
 // . " ' ( ) : _ , = + - ; otherwise 'Invalid input. ...'. Empty is rejected." The creator's editor and
 // PUT /collection/:id use this one rule.
 import * as z from 'zod/mini';

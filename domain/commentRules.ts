@@ -1,5 +1,5 @@
-// Seed 000 §5 "Comment and reply: trimmed text must not be empty ('Comment cannot be empty', 'Reply cannot be
-// empty')" and §9 "Page sizes: ... comments 20"; "Comment replies shown to 5 levels, reply allowed below level 4".
+// See docs/requirements.md#comments "Comment and reply: trimmed text must not be empty ('Comment cannot be empty', 'Reply cannot be
+// empty')" and docs/requirements.md#comments "Page sizes: ... comments 20"; "Comment replies shown to 5 levels, reply allowed below level 4".
 // The comment thread machine and the comments REST routes use these. The rules as plain code, with no zod: the token
 // page's comment tree reads them on its first load (domain/comments.ts builds the server's and the forms' schemas on
 // them; tests/domain/comments.test.ts holds the two to one answer).
@@ -16,7 +16,7 @@ export const REPLIES_PREVIEW = 2;
 export const SHOWN_LEVELS = 5;
 /** A reply may be written only on a comment whose level is below this (levels 0–3). */
 export const REPLY_BELOW_LEVEL = 4;
-/** Deepest level stored: a reply to a level-3 comment is level 4 (seed §6 "replies (up to depth 4)"). */
+/** Deepest level stored: a reply to a level-3 comment is level 4 (docs/requirements.md#comments "replies (up to depth 4)"). */
 export const MAX_STORED_LEVEL = REPLY_BELOW_LEVEL;
 /** The top-level comment's level. */
 export const TOP_LEVEL = 0;

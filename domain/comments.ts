@@ -1,4 +1,4 @@
-// Seed 000 §5 "Comment and reply: trimmed text must not be empty ('Comment cannot be empty', 'Reply cannot be
+// See docs/requirements.md#comments "Comment and reply: trimmed text must not be empty ('Comment cannot be empty', 'Reply cannot be
 // empty')": the schemas of the comments REST routes and the forms, on the plain rules of domain/commentRules.ts.
 import * as z from 'zod/mini';
 import { COMMENT_EMPTY_MESSAGE, REPLY_EMPTY_MESSAGE } from './messages';

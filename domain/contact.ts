@@ -1,12 +1,12 @@
-// The contact form (issue 16): seed 001 §2 "Contact page", §3 "Contact message: category, topic, name, email,
-// message, turnstile token", §5 "category, topic, name, email, message and a completed human-check token are all
-// required before Send is enabled. Topic depends on category ... Text inputs are trimmed", §8 and §9 (the
+// The contact form (the editorial pages): docs/requirements.md#contact "Contact message: category, topic, name, email,
+// message, turnstile token", docs/requirements.md#contact "category, topic, name, email, message and a completed human-check token are all
+// required before Send is enabled. Topic depends on category ... Text inputs are trimmed", docs/requirements.md#contact (the
 // categories and topics, the 8000 ms retry). The contact form's machine and POST /api/v1/connect use these rules.
 import * as z from 'zod/mini';
 import { requiredEmail, requiredText } from './fields';
 import { ENTER_VALID_EMAIL_MESSAGE } from './messages';
 
-// Seed 001 §9 "Contact categories and topics", in the seed's order.
+// See docs/requirements.md#contact, in the seed's order.
 export const CONTACT_TOPICS = {
   'Artist Support': [
     'Minting & Uploading',
@@ -31,10 +31,10 @@ export const CONTACT_CATEGORIES = Object.keys(CONTACT_TOPICS) as ContactCategory
 export const ADD_TOPIC = 'Add topic';
 export const FREE_TOPIC_CATEGORY: ContactCategory = 'Other';
 
-// Seed 001 §8.
+// The contact form's outcomes (docs/requirements.md#contact).
 export const CONTACT_SENT_MESSAGE = 'Message sent successfully';
 export const CONTACT_FAILED_MESSAGE = 'Message not sent. Please try again later.';
-/** Seed 001 §4/§9 "Human-check retry 8000 ms": the site key is fetched again this often until it loads. */
+/** See docs/requirements.md#contact "Human-check retry 8000 ms": the site key is fetched again this often until it loads. */
 export const HUMAN_CHECK_RETRY_MS = 8000;
 
 // Not in the seeds: ours. Inputs stop at these lengths; only an API caller meets the messages.

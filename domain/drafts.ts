@@ -1,4 +1,4 @@
-// Issue 27 item 7: text and files typed or chosen survive a reload as drafts. A chosen file is kept with its draft up
+// The app says it is offline: text and files typed or chosen survive a reload as drafts. A chosen file is kept with its draft up
 // to this size (the largest studio upload, a video: 100 MiB); a larger one is not kept: the text stays, and the form
 // says the file must be chosen again.
 

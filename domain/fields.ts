@@ -1,4 +1,4 @@
-// Rules for text fields that several forms share (seed 000 §5 "Other messages", "'Required Field' for an empty
+// Rules for text fields that several forms share (docs/requirements.md#validation, "'Required Field' for an empty
 // required text field").
 import * as z from 'zod/mini';
 import { ENTER_VALID_EMAIL_MESSAGE, ENTER_VALID_URL_MESSAGE, HASH_AMPERSAND_MESSAGE, REQUIRED_FIELD_MESSAGE } from './messages';

@@ -1,5 +1,5 @@
-// Seed 000 §5 "Upload file names: only letters, digits, dot, space, hyphen, underscore; otherwise
-// 'File Upload Failed. Remove special characters from filename'" (seed 001 §5: the generative upload too).
+// See docs/requirements.md#studio-upload "Upload file names: only letters, digits, dot, space, hyphen, underscore; otherwise
+// 'File Upload Failed. Remove special characters from filename'" (docs/requirements.md#validation: the generative upload too).
 import * as z from 'zod/mini';
 import { FILE_NAME_MESSAGE } from './messages';
 import { FILE_NAME_PATTERN } from './textRules';

@@ -1,8 +1,8 @@
-// Seed 001 §3 media types and seed 001 §9 labels as plain constants: the lists, media viewers and icons that name a
+// The media types and their labels (docs/requirements.md#media) as plain constants: the lists, media viewers and icons that name a
 // media type read them without the studio's rules (domain/studioRules.ts re-exports them), so a sound token's page
-// or explore's filters do not load the studio's form rules (issue 29's first load).
+// or explore's filters do not load the studio's form rules (the first-load budget).
 
-/** Seed 001 §3 "Media types" (sound is seed 000's; the studio does not build it). */
+/** See docs/requirements.md#media "Media types" (sound is the marketplace's only; the studio does not build it). */
 export const STUDIO_MEDIA_TYPES = [
   "image",
   "gif",
@@ -12,7 +12,7 @@ export const STUDIO_MEDIA_TYPES = [
 ] as const;
 export type StudioMediaType = (typeof STUDIO_MEDIA_TYPES)[number];
 
-/** Seed 001 §9 "Media-type labels: Image, Flipcard, Generative Art, Video, GIF". */
+/** See docs/requirements.md#media "Media-type labels: Image, Flipcard, Generative Art, Video, GIF". */
 export const MEDIA_TYPE_LABELS: Record<StudioMediaType | "sound", string> = {
   image: "Image",
   "multipart/image": "Flipcard",

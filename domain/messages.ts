@@ -1,8 +1,8 @@
-// The seed's messages for the shared rules, verbatim, to be read against seed 000 line by line. Every zod issue
+// The seed's messages for the shared rules, verbatim, to be read against the specification (docs/requirements.md) line by line. Every zod issue
 // in domain/ carries one of these (or an area's own message, defined beside its rule where the seed shows no
 // text), so the client shows and the server answers exactly this text.
 
-// Seed 000 §5 "Validation rules".
+// The shared validation messages (docs/requirements.md#validation, #comments, #trading-offers).
 export const REQUIRED_FIELD_MESSAGE = 'Required Field';
 export const INVALID_EMAIL_MESSAGE = 'Invalid email';
 export const ENTER_VALID_EMAIL_MESSAGE = 'Enter a valid email address';
@@ -15,7 +15,7 @@ export const REPLY_EMPTY_MESSAGE = 'Reply cannot be empty';
 export const SELLER_CANNOT_ORDER_MESSAGE = 'Sorry. Order cannot be placed as you are the seller';
 export const FILE_NAME_MESSAGE = 'File Upload Failed. Remove special characters from filename';
 
-// Seed 000 §6 and §8: the notices the trading rules answer with.
+// docs/requirements.md#wallet-session and #trading-offers: the notices the trading rules answer with.
 export const ACCOUNT_BANNED_MESSAGE = 'This account is banned';
 export const CONNECT_WALLET_FOR_OFFER_MESSAGE = 'Please connect your wallet to place an offer';
 export const CONNECT_WALLET_FOR_ORDER_MESSAGE = 'Please connect your wallet to place the order';

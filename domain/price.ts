@@ -1,5 +1,5 @@
-// Seed 000 §5 "Listing price: numeric, required, step 0.0001, minimum 0.0001 ('Minimum allowed price is 0.0001');
-// an empty price gives the sale error." and §9 "Price and offer minimum 0.0001, step 0.0001". Listing price,
+// See docs/requirements.md#trading-offers "Listing price: numeric, required, step 0.0001, minimum 0.0001 ('Minimum allowed price is 0.0001');
+// an empty price gives the sale error." and docs/requirements.md#trading-offers "Price and offer minimum 0.0001, step 0.0001". Listing price,
 // offer amount, the full-collection sale and POST /trade/check all use this rule: its plain form is
 // domain/priceRule.ts (no zod, for the token page's first load), its schema (the server's and the forms') is here.
 import * as z from 'zod/mini';

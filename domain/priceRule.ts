@@ -1,5 +1,5 @@
-// Seed 000 §5 "Listing price: numeric, required, step 0.0001, minimum 0.0001 ('Minimum allowed price is 0.0001');
-// an empty price gives the sale error." and §9 "Price and offer minimum 0.0001, step 0.0001". The rule as plain code,
+// See docs/requirements.md#trading-offers "Listing price: numeric, required, step 0.0001, minimum 0.0001 ('Minimum allowed price is 0.0001');
+// an empty price gives the sale error." and docs/requirements.md#trading-offers "Price and offer minimum 0.0001, step 0.0001". The rule as plain code,
 // with no zod: the token page's trade panel and offer box read it on their first load (domain/price.ts builds the
 // server's and the forms' schema on it; tests/domain/price.test.ts holds the two to one answer).
 import { MINIMUM_PRICE_MESSAGE, REQUIRED_FIELD_MESSAGE } from './messages';
@@ -7,7 +7,7 @@ import { MINIMUM_PRICE_MESSAGE, REQUIRED_FIELD_MESSAGE } from './messages';
 export const PRICE_MIN = 0.0001;
 export const PRICE_STEP = 0.0001;
 export const PRICE_DECIMALS = 4;
-/** Seed 000 §5 "Default sale amount for a token listing is 1". */
+/** See docs/requirements.md#trading-offers "Default sale amount for a token listing is 1". */
 export const DEFAULT_SALE_AMOUNT = 1;
 /** Not in the seed (it shows no text for a step violation): ours, worded like the minimum message. */
 export const PRICE_STEP_MESSAGE = 'Allowed price step is 0.0001';

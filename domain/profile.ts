@@ -1,4 +1,4 @@
-// Seed 000 §5 "Profile: alias required; email required and must match an ordinary email pattern ..., else
+// See docs/requirements.md#account-profile "Profile: alias required; email required and must match an ordinary email pattern ..., else
 // 'Invalid email'; Save disabled until both are filled and valid." The form and PUT /account/:id use these.
 import * as z from 'zod/mini';
 import { requiredEmail, requiredText } from './fields';
@@ -6,7 +6,7 @@ import { INVALID_EMAIL_MESSAGE } from './messages';
 
 export { EMAIL_MAX_LENGTH } from './fields';
 
-/** Not in the seed: ours, room for a name and a handle. The form's input truncates at it (seed §5 "a max length truncates input"). */
+/** Not in the seed: ours, room for a name and a handle. The form's input truncates at it (docs/requirements.md#account-profile "a max length truncates input"). */
 export const ALIAS_MAX_LENGTH = 64;
 /** Not in the seed: ours; only an API caller meets it, since the input truncates. */
 export const ALIAS_TOO_LONG_MESSAGE = `Alias must be at most ${ALIAS_MAX_LENGTH} characters`;

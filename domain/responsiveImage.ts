@@ -1,4 +1,4 @@
-// Responsive media images (issue 29): an /ipfs/ image is shown through its webp derivatives (/ipfs/<cid>?w=<width>,
+// Responsive media images (the phone-performance work): an /ipfs/ image is shown through its webp derivatives (/ipfs/<cid>?w=<width>,
 // made by the server at these widths, none wider than the original) with `sizes` saying how wide the layout shows
 // it, so a phone downloads a few hundred kilobytes where the original can be 10 MB. Anything else (a data: or blob:
 // preview, another origin) is shown as it is.

@@ -1,5 +1,5 @@
-// Seed 001 §5 "Studio collection form", "Image upload", "Flipcard upload", "Video upload", "Gif upload",
-// "Generative", "Token edit card" and §9 limits: the studio's zod schemas, which the server's canvas and upload
+// See docs/requirements.md#studio-details-form, "Image upload", "Flipcard upload", "Video upload", "Gif upload",
+// "Generative", "Token edit card" and docs/requirements.md#studio-upload limits: the studio's zod schemas, which the server's canvas and upload
 // routes parse with. The constants, messages and the same rules as plain code are domain/studioRules.ts (the
 // client's studio loads those, without zod), re-exported here; tests/domain/studio.test.ts holds the two to one
 // answer.
@@ -80,7 +80,7 @@ export const mediaTypeSchema = z.enum(STUDIO_MEDIA_TYPES, {
   error: REQUIRED_FIELD_MESSAGE,
 });
 
-/** Collection details form and POST/PUT /api/v1/canvas (seed 001 §5 "Studio collection form"). */
+/** Collection details form and POST/PUT /api/v1/canvas (docs/requirements.md#studio-details-form). */
 export const canvasDetailsSchema = z.object({
   name: maxText(COLLECTION_NAME_MAX),
   symbol: maxText(COLLECTION_SYMBOL_MAX),
@@ -93,7 +93,7 @@ export const canvasDetailsSchema = z.object({
 const sameDetails: z.infer<typeof canvasDetailsSchema> extends CanvasDetails ? (CanvasDetails extends z.infer<typeof canvasDetailsSchema> ? true : never) : never = true;
 void sameDetails;
 
-/** Token edit card (seed 001 §5): a required name (max 50); a description, when typed, must match the description rule. */
+/** Token edit card (docs/requirements.md#studio-upload): a required name (max 50); a description, when typed, must match the description rule. */
 export const tokenNameSchema = maxText(TOKEN_NAME_MAX);
 export const tokenDescriptionSchema = z
   .string()
@@ -107,7 +107,7 @@ export const tokenUpdateSchema = z.object({
   description: tokenDescriptionSchema,
 });
 
-/** Generative seed identifier, seed value and token name (seed 001 §5: each required, max 50). */
+/** Generative seed identifier, seed value and token name (docs/requirements.md#studio-upload: each required, max 50). */
 export const seedIdentifierSchema = maxText(SEED_TEXT_MAX).check(
   z.regex(SEED_IDENTIFIER_PATTERN, SEED_IDENTIFIER_MESSAGE),
 );

@@ -1,6 +1,6 @@
-// Seed 001 §5 "Studio collection form", "Image upload", "Flipcard upload", "Video upload", "Gif upload",
-// "Generative", "Token edit card" and §9 limits: the studio's constants, messages and rules as plain code with no
-// zod, so the studio's pages and the lists that name media types load without it (issue 29's 120 KB first load).
+// See docs/requirements.md#studio-details-form, "Image upload", "Flipcard upload", "Video upload", "Gif upload",
+// "Generative", "Token edit card" and docs/requirements.md#studio-upload limits: the studio's constants, messages and rules as plain code with no
+// zod, so the studio's pages and the lists that name media types load without it (the 120 KB first-load budget).
 // domain/studio.ts re-exports all of this and builds the server's zod schemas on the same constants;
 // tests/domain/studio.test.ts holds each plain rule and its schema to one answer over a corpus.
 import { REQUIRED_FIELD_MESSAGE } from "./messages";
@@ -14,28 +14,28 @@ import { STUDIO_MEDIA_TYPES, type StudioMediaType } from "./mediaTypes";
 
 export { MEDIA_TYPE_LABELS, STUDIO_MEDIA_TYPES, type StudioMediaType } from "./mediaTypes";
 
-/** Seed 001 §3 "Collection states: building, finalized, then published on chain". */
+/** See docs/requirements.md#studio-publish "Collection states: building, finalized, then published on chain". */
 export const CANVAS_STATES = ["building", "finalized", "published"] as const;
 export type CanvasState = (typeof CANVAS_STATES)[number];
 
-// Seed 001 §9 limits.
+// See docs/requirements.md#studio-upload limits.
 export const COLLECTION_NAME_MAX = 50;
 export const COLLECTION_SYMBOL_MAX = 10;
 export const SEED_TEXT_MAX = 50;
 export const TOKEN_NAME_MAX = 50;
 export const DEFAULT_SUPPLY_PER_TOKEN = 1;
 /**
- * Deviation from seed 001 §5/§9 ("0 to 100000"): 100000 basis points would be 1000%, which ERC-2981 and our factory
+ * Deviation from docs/requirements.md#studio-details-form ("0 to 100000"): 100000 basis points would be 1000%, which ERC-2981 and our factory
  * refuse, so the studio accepts 0–10000 (100 basis points = 1%).
  */
 export const ROYALTIES_MAX = 10000;
 export const ROYALTIES_MIN = 0;
 export const UPLOAD_CHUNK_SIZE = 5_000_000;
 export const IMAGE_UPLOAD_MAX_FILES = 1000;
-/** Seed 001 §9 page sizes. */
+/** See docs/requirements.md#studio-upload page sizes. */
 export const TOKEN_EDIT_PAGE_SIZE = 6;
 export const STUDIO_PREVIEW_PAGE_SIZE = 12;
-/** Flipcard display metadata (seed 001 §2 "Flipcard screen"). */
+/** Flipcard display metadata (docs/requirements.md#studio-upload). */
 export const FLIPCARD_DEFAULTS = {
   layout: "interactive grid",
   action: "click",
@@ -43,10 +43,10 @@ export const FLIPCARD_DEFAULTS = {
   rows: 1,
   columns: 2,
 } as const;
-/** Seed 001 §2 "Generative library option: p5 only". */
+/** See docs/requirements.md#studio-upload "Generative library option: p5 only". */
 export const GENERATIVE_LIBRARIES = ["p5"] as const;
 
-// Seed 001 names these messages by key only (§8); the texts are ours.
+// Seed 001 names these messages by key only (docs/requirements.md#studio-upload); the texts are ours.
 export const PLEASE_FILL_ALL_MESSAGE = "Please fill all necessary fields";
 export const ROYALTIES_MINIMUM_MESSAGE = `Minimum value is ${ROYALTIES_MIN}`;
 export const ROYALTIES_MAXIMUM_MESSAGE = `Maximum value is ${ROYALTIES_MAX}`;
@@ -84,7 +84,7 @@ export const SEED_IDENTIFIER_MESSAGE =
 /** The seed identifier names a JavaScript variable the sketch reads (the sandbox refuses anything else). */
 export const SEED_IDENTIFIER_PATTERN = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** Success notices, seed 001 §8 (keys → our texts). */
+/** Success notices, docs/requirements.md#studio-upload (keys → our texts). */
 export const STUDIO_NOTICES = {
   collectionCreated: "Collection created",
   canvasUpdated: "Collection updated",
@@ -184,7 +184,7 @@ export function parseCanvasDetails(
   };
 }
 
-/** Token edit card (seed 001 §5): a required name, at most 50 characters. */
+/** Token edit card (docs/requirements.md#studio-upload): a required name, at most 50 characters. */
 export const tokenNameError = (value: unknown): string | null => maxTextError(value, TOKEN_NAME_MAX);
 
 /** A token's description: may be empty; when typed, the description rule ('Invalid input' for a non-text). */
@@ -205,7 +205,7 @@ export const FLIPCARD_GRID_MAX = 10;
 export const flipcardGridError = (value: unknown): string | null =>
   typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= FLIPCARD_GRID_MAX ? null : INVALID_INPUT_MESSAGE;
 
-/** File extensions each upload screen accepts (seed 001 §5). */
+/** File extensions each upload screen accepts (docs/requirements.md#studio-upload). */
 export const ACCEPTED_EXTENSIONS = {
   image: ["jpg", "jpeg", "png"],
   cover: ["jpg", "jpeg", "png"],
@@ -233,7 +233,7 @@ export const isScriptFile = (filename: string) =>
 export const hasValidFileName = (filename: string) =>
   FILE_NAME_PATTERN.test(filename);
 
-/** The step an opened collection starts on (seed 001 §2 "Entry rule"). */
+/** The step an opened collection starts on (docs/requirements.md#studio-upload "Entry rule"). */
 export function entryStep(
   canvas: { state: CanvasState } | null,
 ): "upload" | "publish" | "preview" {

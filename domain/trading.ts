@@ -1,5 +1,5 @@
-// The trading rules (seed 000 §5 "Order cannot be placed by the seller", "Owners cannot buy or offer on their own
-// token; banned accounts cannot buy or offer"; §6 "Only a token's owner may list it"). They are pure: the facts
+// The trading rules (docs/requirements.md#trading-offers "Order cannot be placed by the seller", "Owners cannot buy or offer on their own
+// token; banned accounts cannot buy or offer"; docs/requirements.md#trading-offers "Only a token's owner may list it"). They are pure: the facts
 // (seller, holder, creator, banned) come from the page on the client and from the database on the server.
 import { sameAddress } from './address';
 import { ACCOUNT_BANNED_MESSAGE, CONNECT_WALLET_FOR_OFFER_MESSAGE, CONNECT_WALLET_FOR_ORDER_MESSAGE, SELLER_CANNOT_ORDER_MESSAGE } from './messages';

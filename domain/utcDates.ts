@@ -1,6 +1,6 @@
 // Dates as Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric'[, year: 'numeric'], timeZone: 'UTC' }) writes
 // them, without Intl: a page's first Intl formatter loads the locale data, 40 to 70 ms of a phone's main thread on
-// its first load (issue 29; the home page and /media-articles made theirs as their modules loaded).
+// its first load (the phone-performance work; the home page and /media-articles made theirs as their modules loaded).
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /** The date an ISO string names; a RangeError for one it cannot read, as Intl's format throws. */

@@ -3,7 +3,7 @@
 // `npx tsx scripts/bundle-size.ts [distDir] --check [--budget KB]`: every route file under src/routes (with its
 // layout route's chunks, the modules the app imports at start, signed in — a stored session restored — and the chunks
 // the route imports as its first screen renders: a token page's media viewer) against the first-load budget, gzip -9
-// bytes (issue 29: 120 KB; the token page 116); exits 1 naming each route over its budget. `npm test` runs it after
+// bytes (the phone-performance work: 120 KB; the token page 116); exits 1 naming each route over its budget. `npm test` runs it after
 // the build.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -135,14 +135,14 @@ export const EAGER_MODULES = ['src/services/graphqlClient.ts'];
 /**
  * What the app's start imports lazily when a session is stored (a returning signed-in user: the connection flag in
  * localStorage, the API key in IndexedDB), counted with every route: the session is restored from them without the
- * wallet stack (src/services/wallet/walletReconnect.ts). Until issue 29 the restore loaded wagmi's client and its
+ * wallet stack (src/services/wallet/walletReconnect.ts). Until the phone-performance work the restore loaded wagmi's client and its
  * helpers (about 26 KB gzip), which this count could not see: /studio/list 128.4, /profile 139.5 and
  * /account/dashboard 143.7 KB in the browser signed in. tests/app/sessionRestoreBoundary.test.ts holds the restore to
  * these modules, so a restore that loads more fails there, and once listed here, on the budget.
  */
 export const SESSION_START_MODULES = ['src/services/wallet/apiKeyStore.ts'];
 
-/** First-load budget of every route, gzip -9 KB (issue 29). */
+/** First-load budget of every route, gzip -9 KB (the phone-performance work). */
 export const ROUTE_BUDGET_KB = 120;
 
 const MEDIA_VIEWERS = ['Image', 'Gif', 'Flipcard', 'Generative', 'Video', 'Sound'].map((name) => `src/components/media/${name}Viewer.tsx`);
@@ -159,11 +159,11 @@ export const ROUTE_START_CHUNKS: Record<string, StartChunks> = {
 };
 
 /**
- * Routes held under the common budget, each to its figure: the token page at 117 KB, where issue 29 brought it
+ * Routes held under the common budget, each to its figure: the token page at 117 KB, where the phone-performance work brought it
  * (114.5 counted with its largest viewer, the flipcard's; in the browser every media type 112.6 to 114.5 KB), plus
  * what every page now loads first: the navigation's first answers taken from the page (src/services/firstAnswers.ts)
  * and handed to the worker, and the key store a stored session restores from (116.6 with both): a change that loads
- * more with it fails here. 117.5 since issue 30 broke the import cycle between the media viewers and TokenMedia: the
+ * more with it fails here. 117.5 since the seams redesign broke the import cycle between the media viewers and TokenMedia: the
  * thumbnail the viewers share became a chunk of its own (MediaThumbnail), 116.8 → 117.1 in chunk overhead, no code
  * added. 118 since the offer, listing and collection listing forms share one price input (PriceInput): a chunk of its
  * own shared with the dashboards (0.43 KB gzip), 117.4 → 117.8 measured, no code added to the page.

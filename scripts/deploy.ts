@@ -51,7 +51,7 @@ const deployments = await deployMarketplaceContracts({
   feeRecipient: deployer,
   feeBasisPoints,
 });
-// The demo's token currency (seed 000: token-currency offers): DemoWETH, allow-listed, 10 WETH to every unlocked
+// The demo's token currency (token-currency offers, docs/requirements.md#trading-offers): DemoWETH, allow-listed, 10 WETH to every unlocked
 // account (the local chain's 64 test accounts, so the demo and every e2e account can offer in it).
 deployments.tokenCurrency = await deployDemoCurrency({
   walletClient: deployerWallet,

@@ -8,7 +8,7 @@ import { loadHumanCheckSettings, type HumanCheckProvider, type HumanCheckSetting
 import type { S3BlobSettings } from './media/blobStore/s3.js';
 import type { PinningSettings } from './media/pinning.js';
 
-/** Image and gif uploads: 10 MB (seed 000 §9). */
+/** Image and gif uploads: 10 MB (docs/requirements.md#chains). */
 export const MAX_FILE_SIZE = 10_485_760;
 /** Video uploads: 100 MB; the seeds leave it to configuration. */
 export const MAX_VIDEO_SIZE = 104_857_600;
@@ -21,7 +21,7 @@ export const UPLOAD_EXPIRATION_MS = 86_400_000;
 export const DEFAULT_ARTIST_APPLICATION_URL = 'https://artbazaar.example/apply';
 
 /**
- * The content origin (issue 26 item 8) listens on PORT + this by default: far enough from the app's port that the
+ * The content origin (the content origin for creators' scripts) listens on PORT + this by default: far enough from the app's port that the
  * demo (8787 → 9787) and the end-to-end stack (8788 → 9788) never take each other's ports.
  */
 export const CONTENT_PORT_OFFSET = 1000;
@@ -29,7 +29,7 @@ export const CONTENT_PORT_OFFSET = 1000;
 export const MEDIA_URL_PREFIX = '/ipfs/';
 export const THUMBNAIL_URL_PREFIX = '/ipfs/thumbnail/';
 
-// Seed 000 §9 known chain ids; 31337 is named as the brief names it.
+// The known chain ids (docs/requirements.md#chains); 31337 is named as the brief names it.
 const CHAIN_NAMES: Record<number, { name: string; symbol: string }> = {
   1: { name: 'Ethereum Mainnet', symbol: 'ETH' },
   4: { name: 'Rinkeby', symbol: 'ETH' },
@@ -48,7 +48,7 @@ const CHAIN_NAMES: Record<number, { name: string; symbol: string }> = {
 };
 const LOCAL_DEMO_CHAINS = new Set([31337, 1337]);
 
-// Public block explorers of the known chains (issue 17 item 4: the collection page's view-on-chain link);
+// Public block explorers of the known chains (the view-on-chain link: the collection page's view-on-chain link);
 // BLOCK_EXPLORER_URL sets or replaces the served chain's. The local chains have none unless it is set.
 export const BLOCK_EXPLORERS: Record<number, string> = {
   1: 'https://etherscan.io',

@@ -40,7 +40,7 @@ async function main() {
   const config = loadServerConfig(process.env);
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const blobs = openBlobStore(config.dataDir, config.blobs);
-  // Media bytes still in the database (before issue 28) move to the blob store; nothing to do after the first start.
+  // Media bytes still in the database (stored before the blob store existed) move to the blob store; nothing to do after the first start.
   const moved = await moveMediaToBlobs(database.db, blobs, (line) => console.log(line));
   if (moved > 0) console.log(`Moved ${moved} media files from the database to the blob store (${blobs.kind}).`);
   const mediaStore = createMediaStore(database.db, blobs);

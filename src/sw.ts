@@ -32,7 +32,7 @@ registerRoute(
 // Media by CID: cache first, bounded in bytes, saved exhibitions' files kept (src/offline/mediaRoute.ts).
 const mediaCache = registerMediaCache();
 
-// One data cache for every read (issue 27 item 1): GraphQL queries and same-origin GET reads under /api/ and
+// One data cache for every read (one data cache, owned by the service worker): GraphQL queries and same-origin GET reads under /api/ and
 // /content/, stored per account in IndexedDB and served when the network fails. No service opts in or out.
 const dataCache = createDataCache({
   store: openDataStore(),
@@ -57,7 +57,7 @@ self.addEventListener('activate', (event) => {
 });
 
 // The first page's reads ran before this worker controlled it, so nothing of them is stored; the app cannot start
-// offline without its config: the worker asks for it itself once, so one online visit is enough (issue 27 item 3).
+// offline without its config: the worker asks for it itself once, so one online visit is enough (all code offline after one visit).
 // (Offline while activating: the app's own next config read stores it.) The page's other first reads come with
 // `offline.storeReads` once this worker controls it.
 async function storeConfig(): Promise<void> {

@@ -59,13 +59,13 @@ export const appMachine = setup({
     { id: 'notifications', systemId: 'notifications', src: 'notifications' },
     { id: 'pwaUpdate', systemId: 'pwaUpdate', src: 'pwaUpdate' },
     { id: 'walletSession', systemId: 'walletSession', src: 'walletSession', input: {} },
-    // Seed 000 §4 live socket events: connects after first load, patches tokens, refreshes lists.
+    // Live socket events (docs/requirements.md#live-events): connects after first load, patches tokens, refreshes lists.
     { id: 'liveEvents', systemId: 'liveEvents', src: 'liveEvents' },
     // Whether the wallet modal is open: anything may open it; it closes once the session is registered.
     { id: 'walletModal', systemId: 'walletModal', src: 'walletModal' },
     // The signed-in account's liked tokens, loaded once per login when a like toggle first asks.
     { id: 'accountLikes', systemId: 'accountLikes', src: 'accountLikes' },
-    // Seed 000 §5: at most a few generative artworks render live at once across every card on the page.
+    // Media viewers (docs/requirements.md#media): at most a few generative artworks render live at once across every card on the page.
     { id: 'liveRenderSlots', systemId: 'liveRenderSlots', src: 'liveRenderSlots' },
     // Whether the server can be reached and which answers on screen are stored copies (offline status, trade guard).
     { id: 'connectivity', systemId: 'connectivity', src: 'connectivity' },

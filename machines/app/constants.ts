@@ -1,5 +1,5 @@
-// Seed 000 §9 "Route guard delay 300 ms": wait before a guarded route opens the wallet modal.
+// See docs/requirements.md#shell-routes "Route guard delay 300 ms": wait before a guarded route opens the wallet modal.
 export const ROUTE_GUARD_DELAY_MS = 300;
 
-// Seed 000 §2 "Menu hover close delay is 300 ms".
+// See docs/requirements.md#shell-routes "Menu hover close delay is 300 ms".
 export const MENU_CLOSE_DELAY_MS = 300;

@@ -1,5 +1,5 @@
-// The media articles page (/media-articles, issue 16; seed 001 §2 "Media articles: featured article plus a grid of
-// article cards", §7 GET /article and GET /article/featured). The seed names no silent failure for this page, so a
+// The media articles page (/media-articles, the editorial pages; docs/requirements.md#content-pages "Media articles: featured article plus a grid of
+// article cards", docs/requirements.md#content-pages GET /article and GET /article/featured). The seed names no silent failure for this page, so a
 // failed load says so with Retry:
 //   loading (the featured article and the first page together) → ready | failed (article.retry → loading)
 //   ready.idle ⇄ ready.loadingMore (articles.more while another page exists) → ready.moreFailed (articles.more again)

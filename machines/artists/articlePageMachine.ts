@@ -1,4 +1,4 @@
-// The article page (/article/{id}, issue 15; seed 001 §7 GET /article/{id}): the article with its sanitized body.
+// The article page (/article/{id}, the artists' pages; docs/requirements.md#content-pages GET /article/{id}): the article with its sanitized body.
 // loading → ready | notFound (no article with this id: the 404 view) | failed (retry).
 import { assign, fromPromise, setup } from 'xstate';
 

@@ -1,4 +1,4 @@
-// The artist artworks page (seed 001 §2 "Artist artworks: title is the artist name"): the artist's name data for
+// The artist artworks page (docs/requirements.md#artists "Artist artworks: title is the artist name"): the artist's name data for
 // the title, loaded once per artist. The token grid beside it is the shared paged list (its own flow). The name comes
 // from the artist record, or the account when there is none; no account (or a failed read, silently, as the seed
 // treats the artist page's load) leaves the title to the display-name rule's fallback, the shortened address.

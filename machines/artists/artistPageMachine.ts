@@ -1,8 +1,8 @@
-// The artist page (/artist/{artistId}, issue 15; seed 001 §2 "Artist page", §8): the artist record by wallet
+// The artist page (/artist/{artistId}, the artists' pages; docs/requirements.md#artists): the artist record by wallet
 // address (getArtistInfo), then the first article's HTML from its mediaUrl (sanitized by the service that reads it).
 // No record: the error notification 'No artist information for this account'; a failed lookup: 'We could not find
-// this artist'. Either way the page shows a plain not-found state. A lookup that got no answer (offline, issue 27) is
-// not a missing artist: the page says the network is unavailable and offers Retry (a refinement of seed 000 §8).
+// this artist'. Either way the page shows a plain not-found state. A lookup that got no answer (offline, offline-first) is
+// not a missing artist: the page says the network is unavailable and offers Retry (a refinement of docs/requirements.md#artists).
 import { assign, fromPromise, setup } from 'xstate';
 import { isNetworkFailure } from '../system/networkFailure';
 import { notifyThroughSystem } from '../system/systemActors';

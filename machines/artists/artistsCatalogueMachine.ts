@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 
-// Seed 001 §2 "Artists catalogue": a toggle between images and list, remembered (issue 15). The images view's
+// See docs/requirements.md#artists: a toggle between images and list, remembered (the artists' pages). The images view's
 // cards show the artist's cover in grayscale and swap to the featured artwork's thumbnail while the card is
 // hovered or its link has keyboard focus: the highlighted artist is page state, so one card swaps at a time.
 

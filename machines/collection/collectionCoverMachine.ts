@@ -7,13 +7,13 @@ import { systemActor, type SystemLike } from '../system/systemRegistry';
 import { registeredLogin, type SessionSnapshotLike } from '../wallet/sessionSelectors';
 import { sameAddress } from '../../domain/address';
 
-// Seed 000 §2/§5: a collection's cover, which its creator may replace with one image cropped square. Choose a file
+// See docs/requirements.md#collection-page: a collection's cover, which its creator may replace with one image cropped square. Choose a file
 // (checked here: name, type, size), crop it (the view's crop editor answers cover.apply with the image and its
 // preview), save it (saveCover), then keep the preview until the owner of the collection shows the stored cover:
 // the page's showSaved worker (the collection page reloads its route) or the parent's `cover.shown` (a My creations
 // card refreshes its collection after hearing `cover.saved`). A failure shows its message under the button and as
 // an error notice. Who may edit is the wallet session's registered login when it is the creator's (watchEditor).
-// Issue 27 item 7: a chosen file not applied yet is a draft per editor account (collectionCoverDraftKey, up to
+// Nothing typed is lost offline: a chosen file not applied yet is a draft per editor account (collectionCoverDraftKey, up to
 // DRAFT_FILE_MAX_BYTES): kept when chosen (persistDraft), read back when the editor is known (restoring: the crop
 // editor opens again with it), forgotten on Cancel and once the cover is saved; a failed save keeps it. Another
 // account never sees it: a change of editor closes the crop editor and reads that account's own draft.

@@ -6,11 +6,11 @@ import type { ChainAction } from '../trading/chainActions';
 import { contractActionMachine } from '../trading/contractActionMachine';
 import { recipientError, reducedRoyaltiesError } from './royaltiesRules';
 
-// Issue 17 item 7a (seed 000 §6): the collection page's royalties controls, run for its creator only. The current
+// The creator's royalties controls (docs/requirements.md#collection-page): the collection page's royalties controls, run for its creator only. The current
 // rate and recipient are read from the collection's contract; Reduce and Transfer run the contract action flow
 // (approve in wallet, pending, confirmed or the wallet error catalogue) and, once mined, read the contract again,
 // so the page shows the confirmed values.
-// Issue 27 item 7: the typed values are a draft per account (royaltiesDraftKey): kept on every change (persistDraft),
+// Nothing typed is lost offline: the typed values are a draft per account (royaltiesDraftKey): kept on every change (persistDraft),
 // read back when the form is ready for a wallet (loadDraft; a value typed meanwhile wins), sent only by Reduce or
 // Transfer; a mined action forgets its value, a failed one keeps it. Another wallet starts from its own draft.
 

@@ -1,5 +1,5 @@
-// Issue 17 item 7a (seed 000 §6): the collection's creator reduces its royalties and transfers the royalties
-// recipient. Royalties are whole basis points (seed 000 §9: 100 = 1%), studio's messages for the range (seed 001);
+// The creator's royalties controls (docs/requirements.md#collection-page): the collection's creator reduces its royalties and transfers the royalties
+// recipient. Royalties are whole basis points (docs/requirements.md#collection-page: 100 = 1%), studio's messages for the range (docs/requirements.md#studio-details-form);
 // the contract refuses a raise (RoyaltiesCannotIncrease) and the zero address (InvalidAddress).
 import { ROYALTIES_INTEGER_MESSAGE, ROYALTIES_MINIMUM_MESSAGE } from '../../domain/studioRules';
 

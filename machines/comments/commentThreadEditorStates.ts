@@ -40,8 +40,8 @@ export const editorState = commentThreadSetup.createStateConfig({
             'editor.submit': [
               { guard: 'draftInvalid', actions: assign({ error: ({ context }) => commentTextError(context.draft, isReply(context)) }) },
               { guard: 'connected', target: 'debouncing', actions: assign({ error: null }) },
-              // Seed §5: "Posting while not connected opens the wallet connect dialog"; once signed in, the
-              // typed text is posted without a second Post (issue 17 item 3).
+              // See docs/requirements.md#comments: "Posting while not connected opens the wallet connect dialog"; once signed in, the
+              // typed text is posted without a second Post (comment levels counted from 0).
               { target: 'signingIn', actions: [assign({ error: null }), 'openWalletDialog'] },
             ],
           },
@@ -131,7 +131,7 @@ export const editorState = commentThreadSetup.createStateConfig({
             },
             onError: {
               target: 'editing',
-              // Seed §8: "a save failure also shows inline".
+              // See docs/requirements.md#comments: "a save failure also shows inline".
               actions: [assign({ error: COMMENT_NOTICES.updateFailed }), notify('error', COMMENT_NOTICES.updateFailed)],
             },
           },

@@ -1,4 +1,4 @@
-// A token's comment thread (seed 000 §4 "Comment", §5, §8): one editor at a time, drafts, votes, notices.
+// A token's comment thread (docs/requirements.md#comments): one editor at a time, drafts, votes, notices.
 // The top level loads the first page; `ready` runs four regions, each in its own file: the list and 'More replies'
 // (commentThreadListStates.ts), the editor (commentThreadEditorStates.ts) and delete/vote (commentThreadActionStates.ts).
 // Implementations by name and the shared rules are in commentThreadSetup.ts.

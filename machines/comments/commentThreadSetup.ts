@@ -16,7 +16,7 @@ import type {
   PostCommentInput,
 } from './commentThreadTypes';
 
-export const SUBMIT_DEBOUNCE_MS = 100; // seed 000 §9 "Save and post debounce 100 ms"
+export const SUBMIT_DEBOUNCE_MS = 100; // docs/requirements.md#comments "Save and post debounce 100 ms"
 
 type Ctx = CommentThreadContext;
 

@@ -12,7 +12,7 @@ export {
   commentTextError,
 } from '../../domain/commentRules';
 
-// Seed 000 §8 notices: "failures to fetch, post, update, delete or vote ... successes: comment posted, updated, deleted; vote registered".
+// See docs/requirements.md#comments notices: "failures to fetch, post, update, delete or vote ... successes: comment posted, updated, deleted; vote registered".
 export const COMMENT_NOTICES = {
   fetchFailed: 'Failed to fetch comments',
   postFailed: 'Failed to post comment',
@@ -28,7 +28,7 @@ export const COMMENT_NOTICES = {
 /** Placeholder shown in place of a deleted comment's text. */
 export const DELETED_PLACEHOLDER = 'This comment was deleted';
 
-/** The comment lifecycle (seed §4): active → edited (updatedAt ≠ createdAt) → deleted. */
+/** The comment lifecycle (docs/requirements.md#comments): active → edited (updatedAt ≠ createdAt) → deleted. */
 export type CommentStatus = 'active' | 'edited' | 'deleted';
 export function commentStatus(comment: { deleted: boolean; createdAt: string; updatedAt: string }): CommentStatus {
   if (comment.deleted) return 'deleted';

@@ -1,11 +1,11 @@
-// The contact form (/contact-us, issue 16; seed 001 §2 "Contact page", §4 "Contact form: idle, then sending, then
-// success or failure", §5 "category, topic, name, email, message and a completed human-check token are all required
-// before Send is enabled. Topic depends on category ... Text inputs are trimmed", §8 the two outcome messages):
+// The contact form (/contact-us, the editorial pages; docs/requirements.md#contact "Contact form: idle, then sending, then
+// success or failure", docs/requirements.md#validation "category, topic, name, email, message and a completed human-check token are all required
+// before Send is enabled. Topic depends on category ... Text inputs are trimmed", docs/requirements.md#validation the two outcome messages):
 //   idle ─form.submit (every field valid, the human check solved)→ sending → success | failure
 // success clears the form; failure keeps everything typed. Either way the human-check token is spent (a Turnstile
 // token and an ALTCHA solution are accepted once), so the token is dropped and `checkRound` counts up: the view
 // shows a fresh human check for the next message. The rules are the shared ones in domain/contact.ts.
-// Issue 27 item 7: what is typed is a draft that survives a reload. The form starts in `restoring` (loadDraft reads
+// Nothing typed is lost offline: what is typed is a draft that survives a reload. The form starts in `restoring` (loadDraft reads
 // the stored draft; typing meanwhile wins), every change calls persistDraft with the values to keep (null: nothing
 // typed, or the message was sent), and a restored draft is sent only when the user presses Send. The human check is
 // never kept (a token is spent once).

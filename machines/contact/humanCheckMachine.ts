@@ -1,5 +1,5 @@
-// The contact form's human check (issue 16; seed 001 §4 "a human-check widget is shown after the site key loads,
-// with retry every 8000 ms", §8 "Missing site key raises an internal error and the widget is silently not shown").
+// The contact form's human check (the editorial pages; docs/requirements.md#contact "a human-check widget is shown after the site key loads,
+// with retry every 8000 ms", docs/requirements.md#contact "Missing site key raises an internal error and the widget is silently not shown").
 // One machine for both providers (the server's public config says which):
 //   loading (Turnstile: the site key and the widget script; ALTCHA: the widget's code) → ready
 //   loading fails → retrying → after HUMAN_CHECK_RETRY_MS → loading, until it loads

@@ -1,4 +1,4 @@
-// The policies page (/tos and /community-guidelines, seed 001 §2 "Articles and content"): one page that loads its
+// The policies page (/tos and /community-guidelines, docs/requirements.md#content-pages): one page that loads its
 // text by the route's path. loading → ready | failed (retry asks again).
 import { assign, fromPromise, setup } from 'xstate';
 

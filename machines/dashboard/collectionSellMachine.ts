@@ -7,12 +7,12 @@ import { contractActionMachine } from '../trading/contractActionMachine';
 import { contractActionInputOf, TRADE_CHILD_ID, tradeSucceeded } from './dashboardTrade';
 import { parsePrice } from '../trading/tradeRules';
 
-// Seed 000 §2 "My creations": the sell panel of one collection card. The full collection at one price per token
+// See docs/requirements.md#dashboard: the sell panel of one collection card. The full collection at one price per token
 // (createAllOutSale), or by token (the view links to the collection's tokens); sold out → no form; an open
 // all-out sale is cancelled here (cancelAllOutSale). The chain action runs as this machine's contractAction child
 // (id 'trade'), whose done output says whether it was mined; then the parent (the creation card) is asked to
 // refresh its data (`card.actionDone`).
-// Issue 27 item 7: the typed price is a draft per account (collectionSellDraftKey): kept on every change
+// Nothing typed is lost offline: the typed price is a draft per account (collectionSellDraftKey): kept on every change
 // (persistDraft), read back once the wallet is known (restoring; another wallet reads its own and never sees the
 // last one's price), sent only by List collection; a mined listing forgets it, a failed one keeps it.
 

@@ -4,7 +4,7 @@ import { watchListsStale, type ListsStaleEvent } from '../live/watchListsStale';
 import { LIVE_REFRESH_DELAY_MS } from '../lists/constants';
 import { collectionSellMachine, type CollectionSellParentEvent, type OpenAllOutSale } from './collectionSellMachine';
 
-// Seed 000 §2 "My creations": one collection card's server data, the collection (as listed, then refreshed on its
+// See docs/requirements.md#dashboard: one collection card's server data, the collection (as listed, then refreshed on its
 // own) and the creator's current listings of it, the card's sell panel (a collectionSell child) and its cover editor
 // (a collectionCover child: once it saved a cover the card refreshes and tells it when the collection is shown). It
 // refreshes on live staleness and on request (after an edit or a mined chain action), so the card, its typed price and open

@@ -3,7 +3,7 @@ import { DASHBOARD_TABS, tabAfterMove, type DashboardTab, type TabMove } from '.
 import { systemActor } from '../system/systemRegistry';
 import { isCreatorOf, type SessionSnapshotLike } from '../wallet/sessionSelectors';
 
-// Seed 000 §2 "Dashboard": which tab shows, from the tab the URL asks for and whether the viewer is a creator.
+// See docs/requirements.md#dashboard: which tab shows, from the tab the URL asks for and whether the viewer is a creator.
 
 export interface DashboardTabsInput {
   /** The URL's `tab` (null: none, the viewer's default applies). */

@@ -1,4 +1,4 @@
-// Seed 000 §2 "Dashboard": the collector dashboard's tabs, named as the seed and the team brief name them.
+// See docs/requirements.md#dashboard: the collector dashboard's tabs, named as the seed and the team brief name them.
 
 export const DASHBOARD_TABS = ['creations', 'tokens', 'received', 'sent', 'favorites'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
@@ -11,7 +11,7 @@ export const DASHBOARD_TAB_NAMES: Record<DashboardTab, string> = {
   favorites: 'Favorites',
 };
 
-// Seed 000 §2 "Each tab has a tooltip".
+// See docs/requirements.md#dashboard "Each tab has a tooltip".
 export const DASHBOARD_TAB_TOOLTIPS: Record<DashboardTab, string> = {
   creations: 'Your collections: edit them, put them on sale and see their offers',
   tokens: 'Tokens you bought and still hold',
@@ -20,11 +20,11 @@ export const DASHBOARD_TAB_TOOLTIPS: Record<DashboardTab, string> = {
   favorites: 'Tokens you liked',
 };
 
-/** Seed 000 §2: My creations is for creators only. */
+/** See docs/requirements.md#dashboard: My creations is for creators only. */
 export const visibleTabs = (isCreator: boolean): readonly DashboardTab[] =>
   isCreator ? DASHBOARD_TABS : DASHBOARD_TABS.filter((tab) => tab !== 'creations');
 
-/** Seed 000 §2: creations for creators, tokens for others. */
+/** See docs/requirements.md#dashboard: creations for creators, tokens for others. */
 export const defaultTab = (isCreator: boolean): DashboardTab => (isCreator ? 'creations' : 'tokens');
 
 /** Arrow keys, Home and End in the tablist (WAI-ARIA tabs pattern: arrows wrap around). */

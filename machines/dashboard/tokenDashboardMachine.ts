@@ -27,7 +27,7 @@ import {
 } from './tokenDashboardRules';
 
 export * from './tokenDashboardRules';
-// The token page's notice for a holding that no longer exists (seed 000 §2 "Token detail").
+// The token page's notice for a holding that no longer exists (docs/requirements.md#token-page).
 export { TOKEN_SOLD_NOTICE };
 
 export interface TokenDashboardInput {
@@ -81,11 +81,11 @@ type Role = 'visitor' | 'listable' | 'fullyListed';
 export const listingDraftKey = (id: string, viewer: string) => `listing:${id}:${viewer.toLowerCase()}`;
 
 /**
- * Issue 27 item 7: the typed listing price is a draft per account (listingDraftKey): read back before the page is
+ * Nothing typed is lost offline: the typed listing price is a draft per account (listingDraftKey): read back before the page is
  * ready (restoring), kept on every change (persistDraft), sent only by List for sale; a mined listing forgets it, a
  * failed one keeps it; another wallet never sees it.
  *
- * The token dashboard (seed 000 §2): loading → restoring → ready | notFound | failed; once shown, a refetch without
+ * The token dashboard (docs/requirements.md#dashboard): loading → restoring → ready | notFound | failed; once shown, a refetch without
  * the holding → sold (sell form and listings gone). `ready` runs three regions: the viewer's role (visitor, owner with units
  * to list, owner with every unit listed), the one chain action at a time, and refetching on live events.
  */

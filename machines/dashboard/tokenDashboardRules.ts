@@ -1,4 +1,4 @@
-// The token dashboard's rules (seed 000 §2 "Token dashboard", §4 "Sale"/"Offer", §6 "Only a token's owner may list
+// The token dashboard's rules (docs/requirements.md#dashboard, docs/requirements.md#trading-offers/"Offer", docs/requirements.md#dashboard "Only a token's owner may list
 // it and accept offers"): pure functions over the fetched token, shared by the machine and its view.
 import { sameAddress } from '../../domain/address';
 import { DEFAULT_SALE_AMOUNT } from '../../domain/priceRule';
@@ -49,7 +49,7 @@ export interface TokenDashboardData<TToken extends DashboardToken = DashboardTok
 // A new listing is in the native currency, named by its symbol as the API does ("ETH" → address(0) on chain).
 export const LISTING_CURRENCY = 'ETH';
 
-// Live events that change this token's listings, offers or holding (seed 000 §4 "Live socket events").
+// Live events that change this token's listings, offers or holding (docs/requirements.md#live-events).
 export const TOKEN_DASHBOARD_LIVE_EVENTS = ['CreatedSale', 'CancelledSale', 'OfferMade', 'OfferRetracted', 'Sold', 'TransferSingle'] as const;
 
 // Refetch shortly after a burst of live events (Sold comes with TransferSingle, an all-out cancel with many
@@ -67,7 +67,7 @@ const units = (value: string | null | undefined, fallback: bigint): bigint => {
 /** Units of the sale still for sale. */
 export const remainingUnits = (sale: DashboardSale): bigint => units(sale.amount, 0n) - units(sale.soldAmount, 0n);
 
-/** A per-token listing inside a whole-collection sale is cancelled at the collection, not on its own (seed 000 §4). */
+/** A per-token listing inside a whole-collection sale is cancelled at the collection, not on its own (docs/requirements.md#dashboard). */
 export const belongsToAllOutSale = (sale: Pick<DashboardSale, 'allOutSaleId'>): boolean => !!sale.allOutSaleId && sale.allOutSaleId !== '0';
 
 /** The viewer holds units of this holding (the holding is theirs and not emptied). */
@@ -97,7 +97,7 @@ export function acceptableOffers<TOffer extends DashboardOffer>(offers: TOffer[]
   return offers.filter((offer) => offer.state === 'made' && open.has(offer.saleId));
 }
 
-/** The listing: amount 1 at the price in wei (seed 000 §5 "Default sale amount for a token listing is 1"). */
+/** The listing: amount 1 at the price in wei (docs/requirements.md#trading-offers "Default sale amount for a token listing is 1"). */
 export function createSaleAction(token: DashboardToken, priceWei: string): ChainAction {
   return {
     type: 'createSale',

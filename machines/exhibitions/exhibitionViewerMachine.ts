@@ -1,4 +1,4 @@
-// The exhibition viewer (seed 001 §2 "Current viewer", issue 16): a horizontal slider over n + 2 positions — 0 the
+// The exhibition viewer (docs/requirements.md#exhibitions "Current viewer", the editorial pages): a horizontal slider over n + 2 positions — 0 the
 // intro banner, 1..n the artwork cards in exhibition order, n + 1 the curatorial statement page.
 //   intro ⇄ card ⇄ statement, by viewer.next / viewer.prev (the arrows), viewer.goTo (the thumbnail rail, Intro,
 //   Note, 'full statement'), viewer.key (arrow keys, Home, End while the viewer has focus) and viewer.swipe (the

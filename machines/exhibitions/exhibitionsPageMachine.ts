@@ -1,5 +1,5 @@
-// The exhibitions page (/exhibitions?tab=current|artworks|past, issue 16; seed 001 §2 "Exhibitions", §4 "Exhibitions
-// tab: current, artworks, past", §9 default tab 'current'):
+// The exhibitions page (/exhibitions?tab=current|artworks|past, the editorial pages; docs/requirements.md#exhibitions "Exhibitions
+// tab: current, artworks, past", docs/requirements.md#exhibitions default tab 'current'):
 //   loading (the current exhibition and the past ones together) → ready.current | ready.artworks | ready.past
 //                                                               → failed (exhibitions.retry → loading)
 // The tab opens from the URL, else the stored one, else 'current'; past only while past exhibitions exist. A tab

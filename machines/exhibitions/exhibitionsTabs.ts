@@ -1,4 +1,4 @@
-// The exhibitions page's tabs (seed 001 §4 "Exhibitions tab: current, artworks, past", §9 default 'current'), on their
+// The exhibitions page's tabs (docs/requirements.md#exhibitions "Exhibitions tab: current, artworks, past", docs/requirements.md#exhibitions default 'current'), on their
 // own: the route's search validation is in the app's entry (the route tree), the page machine is not.
 export const EXHIBITIONS_TABS = ['current', 'artworks', 'past'] as const;
 export type ExhibitionsTab = (typeof EXHIBITIONS_TABS)[number];

@@ -1,4 +1,4 @@
-// Exhibitions saved for offline (issue 27 item 6): the list of saved ones (kept past the cache window until removed)
+// Exhibitions saved for offline (saving an exhibition for offline): the list of saved ones (kept past the cache window until removed)
 // and the save of one exhibition at a time, on /exhibitions:
 //   loading (the saved list) → ready.idle
 //   ready.idle ─save.request→ estimating (the download size) → confirming (size shown; over budget → refused)

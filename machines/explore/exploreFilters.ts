@@ -1,4 +1,4 @@
-// The explore filters (seed 000 §2 "Explore", §3 "Filter state") and their URL form, fixed by the team brief:
+// The explore filters (docs/requirements.md#explore) and their URL form, fixed by the team brief:
 // search params view, sort, media[], artist, chain[]; defaults omitted; invalid values fall back to defaults.
 
 export const EXPLORE_VIEWS = ['token', 'collection', 'myFavorites'] as const;
@@ -7,7 +7,7 @@ export type ExploreView = (typeof EXPLORE_VIEWS)[number];
 export const EXPLORE_SORT_NAMES = ['newest', 'oldest', 'most_liked', 'highest_price', 'lowest_price'] as const;
 export type ExploreSortName = (typeof EXPLORE_SORT_NAMES)[number];
 
-// Seed 000 §9 media types a visitor can filter by: image, gif, multipart/image, multipart/mixed, video, sound.
+// The media types a visitor can filter by (docs/requirements.md#explore): image, gif, multipart/image, multipart/mixed, video, sound.
 export const EXPLORE_MEDIA_TYPES = ['image', 'gif', 'multipart/image', 'multipart/mixed', 'video', 'sound'] as const;
 export type ExploreMediaType = (typeof EXPLORE_MEDIA_TYPES)[number];
 

@@ -3,7 +3,7 @@ import { ROUTE_GUARD_DELAY_MS } from '../app/constants';
 import type { ExploreFilters } from './exploreFilters';
 import { filterPanelMachine, type FilterPanelChanged } from './filterPanelMachine';
 
-// The explore page flow (seed 000 §2 "Explore"). The URL is the source of truth: the invoked `routeSearch` actor sends
+// The explore page flow (docs/requirements.md#explore). The URL is the source of truth: the invoked `routeSearch` actor sends
 // `filters.sync` whenever the validated search params change, and the page passes them to its filter panel child. A control in the
 // panel tells the page `filters.changed`; the page's provided `showFilters` action navigates (and the chosen list
 // reloads from the first page). Beside that the page loads the artists the panel offers, and, while the favourites
@@ -43,7 +43,7 @@ export const explorePageMachine = setup({
     showsFavourites: ({ context }) => context.filters.view === 'myFavorites',
   },
   delays: {
-    // Seed 000 §2: like a guarded route, favourites wait 300 ms after the wallet session settles.
+    // See docs/requirements.md#explore: like a guarded route, favourites wait 300 ms after the wallet session settles.
     favouritesGrace: ROUTE_GUARD_DELAY_MS,
   },
 }).createMachine({

@@ -9,7 +9,7 @@ import {
   type ExploreView,
 } from './exploreFilters';
 
-// The explore filter panel (seed 000 §2 "Explore"), a child of the explore page flow. The URL is the source of
+// The explore filter panel (docs/requirements.md#explore), a child of the explore page flow. The URL is the source of
 // truth: the page passes on `filters.sync` whenever the validated search params change; a control changes the
 // filters and the panel tells its parent `filters.changed`, on which the page navigates (and the list reloads
 // from the first page).

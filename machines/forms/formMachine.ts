@@ -10,7 +10,7 @@ export type FormFields<TValues extends FormValues> = {
 };
 
 /**
- * Issue 27 item 7: a form whose typed values survive a reload as a draft. The form starts in `restoring` (loadDraft
+ * Nothing typed is lost offline: a form whose typed values survive a reload as a draft. The form starts in `restoring` (loadDraft
  * reads the record under `key`; a field typed meanwhile wins), every change calls persistDraft with `keep(values)`
  * (null while the values are the initial ones), a successful save forgets the draft and a failed one keeps it; a
  * restored draft is sent only when the user presses Save. `restore` checks a stored record: the values to put back

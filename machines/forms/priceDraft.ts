@@ -1,4 +1,4 @@
-// Issue 27 item 7: a typed price kept as a draft (the token dashboard's listing price, a My creations card's price
+// Nothing typed is lost offline: a typed price kept as a draft (the token dashboard's listing price, a My creations card's price
 // per token). One record shape for both; each machine keys it per account and decides when it is kept.
 
 /** Stored beside the price; a draft of another version is discarded. */

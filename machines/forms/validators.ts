@@ -56,7 +56,7 @@ export const replyText = schemaValidator(replyTextSchema);
 /** Upload file names: only letters, digits, dot, space, hyphen, underscore. */
 export const fileName = schemaValidator(fileNameSchema);
 
-/** Seed 000 §5 "a max length truncates input": applied to the value before field.change. */
+/** See docs/requirements.md#validation "a max length truncates input": applied to the value before field.change. */
 export const truncate = (value: string, maxLength: number) => (value.length > maxLength ? value.slice(0, maxLength) : value);
 
 export interface ProfileValues extends Record<string, unknown> {

@@ -1,4 +1,4 @@
-// The home page's carousel (issue 16; seed 001 §2 Home, §9 "Carousel: 4 slides, auto-advance 5000 ms"): it shows one
+// The home page's carousel (the editorial pages; docs/requirements.md#home "Carousel: 4 slides, auto-advance 5000 ms"): it shows one
 // slide at a time and moves to the next every CAROUSEL_ADVANCE_MS while it plays. It holds still while the pointer
 // is over it, while focus is inside it and under prefers-reduced-motion, and resumes when none of these holds any
 // longer — unless the visitor paused it with the pause button, which only the play button undoes. It can be
@@ -10,7 +10,7 @@
 // src/services/flows/home.ts), which sends carousel.reducedMotion with the current value and on every change.
 import { assign, fromCallback, setup } from 'xstate';
 
-/** Seed 001 §9: the carousel advances every 5000 ms. */
+/** See docs/requirements.md#home: the carousel advances every 5000 ms. */
 export const CAROUSEL_ADVANCE_MS = 5000;
 
 export interface CarouselInput {

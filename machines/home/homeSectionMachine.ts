@@ -1,6 +1,6 @@
-// One section of the home page below the carousel (issue 16; seed 001 §2 Home): the featured collection, the
+// One section of the home page below the carousel (the editorial pages; docs/requirements.md#home): the featured collection, the
 // current exhibition, the trending collections or the featured article. Its data is asked for only when the
-// section comes near the viewport (section.near), and a section without data is left out: seed 001 §8 "Silently
+// section comes near the viewport (section.near), and a section without data is left out: docs/requirements.md#home "Silently
 // swallowed: … featured and exhibition data on home" — a failed load is no error on screen, only an absent section.
 //   idle → (section.near) loading → ready (data) | absent (nothing to show, or the load failed)
 import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
@@ -45,7 +45,7 @@ export function createHomeSectionMachine<TData>(id: string) {
             { guard: ({ event }) => event.output !== null, target: 'ready', actions: assign({ data: ({ event }) => event.output }) },
             { target: 'absent' },
           ],
-          // Seed 001 §8: silently swallowed — the section is left out.
+          // See docs/requirements.md#home: silently swallowed — the section is left out.
           onError: 'absent',
         },
       },

@@ -1,4 +1,4 @@
-// The like toggle of one token (seed 000 §4): the count changes at once (optimistic) and is rolled back when the call
+// The like toggle of one token (docs/requirements.md#likes): the count changes at once (optimistic) and is rolled back when the call
 // fails. It is the behaviour a like button loads lazily (likeButtonMachine spawns it): it reads the account's likes
 // from the system's accountLikes actor, shares its count with every view of the token through the liveEvents actor's
 // token patches, and shows its notices and the wallet modal through the system.
@@ -173,12 +173,12 @@ export const likeToggleMachine = setup({
     takeRegistered: assign({
       registered: ({ context, event }) => (event.type === 'likes.sync' ? event.registered : context.registered),
     }),
-    // Seed 000 §4: without a registered account the connect-wallet error shows and the wallet modal opens.
+    // See docs/requirements.md#likes: without a registered account the connect-wallet error shows and the wallet modal opens.
     promptConnectWallet: ({ system }) => {
       notifyThroughSystem(system, 'error', CONNECT_WALLET_TO_LIKE_MESSAGE);
       openWalletModalThroughSystem(system);
     },
-    // Signed in after a signed-out like: its connect-wallet error no longer applies (issue 29).
+    // Signed in after a signed-out like: its connect-wallet error no longer applies (the phone-performance work).
     dismissConnectPrompt: ({ system }) => dismissNoticeThroughSystem(system, CONNECT_WALLET_TO_LIKE_MESSAGE),
     notifyFailure: ({ system }) => notifyThroughSystem(system, 'error', LIKE_FAILED_MESSAGE),
   },
@@ -233,7 +233,7 @@ export const likeToggleMachine = setup({
                 target: '#likeToggle.liking',
                 actions: ['takeShownCount', 'addLike', publish],
               },
-              // Seed 000 §4: the connect-wallet error and the wallet modal; the like waits for the sign-in (issue 29).
+              // See docs/requirements.md#likes: the connect-wallet error and the wallet modal; the like waits for the sign-in (the phone-performance work).
               { target: '#likeToggle.awaitingSignIn', actions: ['takeShownCount', 'promptConnectWallet'] },
             ],
           },

@@ -1,4 +1,4 @@
-// Seed 000 §4: live sale notices (on sale, price changed, unlisted) name the token on screen only. A token page
+// See docs/requirements.md#live-events: live sale notices (on sale, price changed, unlisted) name the token on screen only. A token page
 // flow invokes this while its token is shown: the liveEvents actor learns the token's `_id`, and leaving the page
 // (or the flow stopping with it) clears it — unless another page has announced its own token meanwhile.
 import { fromCallback, type EventObject } from 'xstate';

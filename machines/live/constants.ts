@@ -1,4 +1,4 @@
-// Seed 000 §4 "Live socket events" and §9 "Live-event list refresh delay 2 seconds".
+// See docs/requirements.md#live-events "Live-event list refresh delay 2 seconds".
 
 import type { LiveEventName } from '../../domain/contracts/live';
 
@@ -16,7 +16,7 @@ export const LIKES_EVENTS: readonly LiveEventName[] = ['TokenLiked', 'TokenUnlik
 
 export const LIVE_REFRESH_DELAY_MS = 2000;
 
-// Seed 000 §4 effects: "a sale created shows a price-changed or on-sale notice; a sale cancelled shows
+// See docs/requirements.md#live-events effects: "a sale created shows a price-changed or on-sale notice; a sale cancelled shows
 // price-changed or unlisted" (on the page of that token).
 export const PRICE_CHANGED_NOTICE = 'Price changed';
 export const ON_SALE_NOTICE = 'On sale';

@@ -12,7 +12,7 @@ import { systemActor } from '../system/systemRegistry';
 
 export * from './constants';
 
-/** A live event's document (seed 000 §7: _id, token_id, seller, buyer, sale_id, account_id, creator, updatedFields.likesCount …). */
+/** A live event's document (docs/requirements.md#live-events: _id, token_id, seller, buyer, sale_id, account_id, creator, updatedFields.likesCount …). */
 export interface LiveDoc {
   _id?: string;
   token_id?: string | number | null;
@@ -149,7 +149,7 @@ export type LiveEventsEvent =
   | { type: 'live.reconnect' }
   | { type: 'lists.changed' };
 
-/** What the socket child receives: announce the address (seed 000 §4: "emits 'ready' and re-registers on reconnect"). */
+/** What the socket child receives: announce the address (docs/requirements.md#live-events: "emits 'ready' and re-registers on reconnect"). */
 export type LiveSocketCommand = { type: 'socket.register'; address: string | null } | { type: 'socket.reconnect' };
 
 /** `lists.stale`: what lists show (explore, collection, dashboard) may be out of date, refetch it. */

@@ -1,4 +1,4 @@
-// Seed 000 §9 "Notification auto-hide": milliseconds a notification stays before it hides by itself.
+// See docs/requirements.md#notifications: milliseconds a notification stays before it hides by itself.
 export const NOTIFICATION_HIDE_MS = {
   success: 15000,
   info: 4000,

@@ -10,7 +10,7 @@ export interface AppNotification {
 }
 
 export interface NotificationsContext {
-  /** The one notification shown (seed 000 §4: one at a time). */
+  /** The one notification shown (docs/requirements.md#notifications: one at a time). */
   current: AppNotification | null;
   /** Sticky notifications whose flows still wait, oldest first; the newest comes back when the one shown hides. */
   stickies: AppNotification[];
@@ -31,7 +31,7 @@ const isSticky = (n: AppNotification | null, text: string) => n !== null && n.ki
 const kindGuard = (kind: NotificationKind) => ({ context }: { context: NotificationsContext }) => context.current?.kind === kind;
 
 /**
- * Seed 000 §4/§9: one notification at a time, a new one replaces the one shown; each hides by itself after its
+ * See docs/requirements.md#notifications: one notification at a time, a new one replaces the one shown; each hides by itself after its
  * kind's delay (success 15000, info 4000, warning 4000, error 15000, sticky 1000000 ms) or when closed. A sticky
  * one stays until its flow ends (notify.dismissSticky), is never duplicated, and comes back once a notification
  * shown over it hides while its flow still waits. While the pointer or the focus is on it (notify.pause) it does not

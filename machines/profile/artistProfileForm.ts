@@ -1,4 +1,4 @@
-// The artist profile form's values and rules (issue 15, seed 001 §9, seed 000 §5): what the stored record becomes
+// The artist profile form's values and rules (the artists' pages, docs/requirements.md#artists): what the stored record becomes
 // in the form, and every field checked with the shared rules of domain/artist.ts (the server runs the same ones),
 // so a message is keyed by its field ('firstName', 'highlights.2.date', 'portfolio.0.description').
 import {

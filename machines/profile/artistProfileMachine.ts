@@ -1,4 +1,4 @@
-// The artist profile form (issue 15; seed 000 §4 "Form: validates on submit; blocks submit if any field is invalid
+// The artist profile form (the artists' pages; docs/requirements.md#artists "Form: validates on submit; blocks submit if any field is invalid
 // or pending"): names, description, socials, the cover crop, up to 7 highlights, up to 9 portfolio images with
 // captions, the about text and the featured artwork. Every change is checked with the shared rules (a message shows
 // once its field was touched, and every message once a submit was tried); a submit while invalid saves nothing.
@@ -23,7 +23,7 @@ import {
   type PortfolioItemValue,
 } from './artistProfileForm';
 
-/** The General tab's notice; the artist tab saves the same profile (seed 000 §2). */
+/** The General tab's notice; the artist tab saves the same profile (docs/requirements.md#artists). */
 export const PROFILE_SAVED_MESSAGE = 'Profile saved';
 
 export interface ArtistProfileFormInput {

@@ -1,4 +1,4 @@
-// The artist profile tab's data (issue 15): the signed-in creator's own artist record (getArtistInfo; null when
+// The artist profile tab's data (the artists' pages): the signed-in creator's own artist record (getArtistInfo; null when
 // there is none yet, so the form starts empty and its first save creates it) and the featured-artwork choices, the
 // tokens the artist created (getArtistTokens). A failed load says why and can be retried. Then the unsaved draft kept
 // for this address (loadArtistDraft, the stored record as it is): when it is this address's and differs from the

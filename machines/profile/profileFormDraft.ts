@@ -1,4 +1,4 @@
-// Issue 27 item 7: the profile page's General tab keeps what is typed or chosen and not saved (alias, email and a
+// Nothing typed is lost offline: the profile page's General tab keeps what is typed or chosen and not saved (alias, email and a
 // cropped avatar not saved yet) as a draft per account ('profile:<address lowercased>'), through the form machine's
 // draft (machines/forms/formMachine.ts). A chosen avatar is kept up to DRAFT_FILE_MAX_BYTES; a larger one is not kept:
 // the text comes back and the form names the file to choose again.

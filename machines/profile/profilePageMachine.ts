@@ -1,6 +1,6 @@
-// The profile page (seed 000 §2 "Profile / settings"): the registered login's own account, loaded for each login
+// The profile page (docs/requirements.md#account-profile): the registered login's own account, loaded for each login
 // (GET /api/v1/account/{address} with its signed headers). It follows the wallet session itself (watchLogin).
-// Tabs (seed 000 §2): General, and for creators the Artist profile; default General, non-creators stay on it.
+// Tabs (docs/requirements.md#account-profile): General, and for creators the Artist profile; default General, non-creators stay on it.
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { watchLogin, type LikesCredentials } from '../likes/accountLikesMachine';
 import type { WalletAccount } from '../wallet/walletSessionTypes';

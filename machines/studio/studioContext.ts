@@ -11,7 +11,7 @@ export interface StudioResume {
   details: DetailsValues;
   /** The cropped cover chosen and not saved yet (kept as a Blob). */
   cover: Blob | null;
-  /** A cover file chosen and not cropped yet (issue 27 item 7; a draft file up to DRAFT_FILE_MAX_BYTES). */
+  /** A cover file chosen and not cropped yet (nothing typed is lost offline; a draft file up to DRAFT_FILE_MAX_BYTES). */
   coverChoice?: Blob | null;
   /** The name of a chosen cover too large to keep (the form says it must be chosen again). */
   coverChoiceDropped?: string | null;
@@ -20,7 +20,7 @@ export interface StudioResume {
   workTokenId: string | null;
   thumbnailMode: ThumbnailMode;
   generative: GenerativeValues;
-  /** Token names and descriptions typed on the token step and not saved yet, by tokenId (issue 27 item 7). */
+  /** Token names and descriptions typed on the token step and not saved yet, by tokenId (nothing typed is lost offline). */
   tokenDrafts?: Record<string, TokenCardDraft>;
 }
 

@@ -1,4 +1,4 @@
-// Seed 001 §2 "Collection details form", §5 "Studio collection form", §9 defaults: the details form's values,
+// See docs/requirements.md#studio-details-form defaults: the details form's values,
 // per-field messages and the payload it saves, with the rules shared with the server (domain/studioRules.ts, plain code: the server's zod schemas in
 // domain/studio.ts are held to the same answers).
 import {
@@ -93,7 +93,7 @@ export function detailsErrors(values: DetailsValues): Partial<Record<DetailsFiel
   return errors;
 }
 
-/** 'Please fill all necessary fields' when a required field is empty (seed 001 §5). */
+/** 'Please fill all necessary fields' when a required field is empty (docs/requirements.md#studio-details-form). */
 export function missingFieldsMessage(values: DetailsValues): string | null {
   const required = detailsFieldsOf(values.mediaType).filter((field) => field !== 'supplyPerToken');
   return required.some((field) => String(values[field]).trim() === '') ? PLEASE_FILL_ALL_MESSAGE : null;

@@ -29,7 +29,7 @@ export const loadingState = studioSetup.createStateConfig({
 const resumeAt = (step: StudioStep, target = step) => ({ guard: { type: 'resumesAt' as const, params: { step } }, target: `#studio.${target}` });
 const resumeWithToken = (step: StudioStep) => ({ guard: { type: 'resumesWithWorkToken' as const, params: { step } }, target: `#studio.${step}` });
 
-// Seed 001 §2 "Entry rule" (domain entryStep): no collection → details; finalized or published → publish; a
+// See docs/requirements.md#studio-details-form "Entry rule" (domain entryStep): no collection → details; finalized or published → publish; a
 // building one → preview, unless a reload returns to the step it left.
 export const enteringState = studioSetup.createStateConfig({
   exit: 'clearResume',
@@ -63,7 +63,7 @@ function detailsForm(step: 'details' | 'update') {
           'details.change': { guard: 'canChangeDetail', actions: ['changeDetails', 'persistStudio'] },
           // The unsaved cover is kept for a reload as well (a Blob in the record).
           'details.cover': { actions: ['setCover', 'persistStudio'] },
-          // The file in the open crop editor is kept for a reload (issue 27 item 7), the editor reopens with it.
+          // The file in the open crop editor is kept for a reload (nothing typed is lost offline), the editor reopens with it.
           'details.coverEditing': { actions: ['setCoverEditing', 'persistStudio'] },
           // Next is disabled while the cover's crop editor is open; missing or invalid fields show their messages.
           'details.submit': { guard: 'coverReady', target: 'checking' },

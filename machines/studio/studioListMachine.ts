@@ -1,4 +1,4 @@
-// Seed 001 §2 "Studio list", §8 collectionDeleted: the creator's collections (every state, newest first) with row
+// See docs/requirements.md#studio-list collectionDeleted: the creator's collections (every state, newest first) with row
 // selection and Delete behind a confirm dialog. An empty list, or deleting the last collection, goes to
 // /studio/create (the provided goToCreate).
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
@@ -35,7 +35,7 @@ export type StudioListEvent =
 export type StudioListTag = 'loading' | 'busy';
 
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unexpected error');
-/** Seed 001 §2 "Sorted by createdAt, newest first". */
+/** See docs/requirements.md#studio-list "Sorted by createdAt, newest first". */
 export const newestFirst = (rows: StudioListRow[]) => [...rows].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
 
 export const studioListMachine = setup({

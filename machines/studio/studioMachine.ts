@@ -1,4 +1,4 @@
-// Seed 001 §2 "Studio steps", §4, §5, §8; issue 14 "The studio machine": the creator studio, one machine with a
+// See docs/requirements.md#studio-upload "Studio steps"; the creator studio "The studio machine": the creator studio, one machine with a
 // path per media type, persisted across reloads.
 //
 // ── Contract for the views and services (src/services/flows/studio.ts, src/views/studio/**) ──────────────────────
@@ -83,11 +83,11 @@ export const studioMachine = studioSetup.createMachine({
   context: ({ input }) => initialStudioContext(input ?? {}),
   invoke: [
     { id: 'watchLive', src: 'watchLive' },
-    // Seed 001 §2 "On load the studio list is refreshed"; its failure changes nothing here.
+    // See docs/requirements.md#studio-list "On load the studio list is refreshed"; its failure changes nothing here.
     { id: 'refreshCanvasList', src: 'refreshCanvasList' },
   ],
   on: {
-    // Seed 001 §4 "A ready-for-publish event moves the user to the publish step".
+    // See docs/requirements.md#studio-publish "A ready-for-publish event moves the user to the publish step".
     'live.received': { guard: 'publishReadyHere', target: '.publish' },
   },
   initial: 'loading',

@@ -1,4 +1,4 @@
-// The studio's per-media-type steps between the details and the token list (seed 001 §2 "Step sequences"): the
+// The studio's per-media-type steps between the details and the token list (docs/requirements.md#studio-upload "Step sequences"): the
 // upload screen (the `upload` child), the flipcard's save preview, the generative token creation and the
 // gif / video / generative thumbnail choice.
 import { studioSetup } from './studioSetup';
@@ -63,7 +63,7 @@ export const flipcardPreviewState = studioSetup.createStateConfig({
   },
 });
 
-// Generative: a token is the uploaded script run with a seed value (seed 001 §5: seed value and name, max 50 each).
+// Generative: a token is the uploaded script run with a seed value (docs/requirements.md#studio-upload: seed value and name, max 50 each).
 export const generativeTokenState = studioSetup.createStateConfig({
   entry: [{ type: 'enterStep', params: { step: 'generativeToken' } }, 'persistStudio'],
   initial: 'editing',
@@ -87,7 +87,7 @@ export const generativeTokenState = studioSetup.createStateConfig({
   },
 });
 
-// Seed 001 §2 "Gif screen", "Video screen", "Generative screens": default (a png the services capture from the
+// See docs/requirements.md#studio-upload, "Video screen", "Generative screens": default (a png the services capture from the
 // gif's canvas, the video's frame or the generative frame) or custom (a cropped jpg/png); Next is disabled without
 // an image or while the crop editor is open. Back (generative only) deletes the created token.
 export const thumbnailState = studioSetup.createStateConfig({

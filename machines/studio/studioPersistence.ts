@@ -1,4 +1,4 @@
-// Issue 14 "a reload, a crash or a lost connection at any point of the studio loses nothing": what of the studio
+// The creator studio "a reload, a crash or a lost connection at any point of the studio loses nothing": what of the studio
 // survives a reload, as the machine's persisted snapshot (getPersistedSnapshot()) in a `{ version, snapshot }` record.
 // This module owns the record's shape; src/services/studio/studioPersistence.ts only stores and reads it (idb-keyval,
 // keyed by containerId ?? 'new'), and the page restores the studio with `useFlow(studioFlow, { snapshot })`.
@@ -31,7 +31,7 @@ export function studioResumeOf(context: StudioContext): StudioResume | null {
     step: context.step,
     details: context.details.values,
     cover: context.cover,
-    // Issue 27 item 7: a cover chosen and not cropped yet (up to the draft file cap), and unsaved token typing.
+    // Nothing typed is lost offline: a cover chosen and not cropped yet (up to the draft file cap), and unsaved token typing.
     coverChoice: keptDraftFile(context.details.coverFile),
     coverChoiceDropped: droppedName(context.details.coverFile) ?? context.details.coverDropped,
     uploads: context.uploads,

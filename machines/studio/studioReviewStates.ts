@@ -1,4 +1,4 @@
-// The studio's last steps (seed 001 §2 "Token step", "Preview step", "Publish step", §4 "Collection"): the token
+// The studio's last steps (docs/requirements.md#studio-tokens, "Preview step", "Publish step", docs/requirements.md#studio-publish "Collection"): the token
 // edit cards (6 a page), the preview with Finalize (confirmed) and the edits while building, and the publication:
 // POST /publish pins the metadata, one CreateTradableCollection transaction (the contractAction child), then the
 // wait for the indexer (live CreatedCollection, or the canvas read again) → published.
@@ -18,7 +18,7 @@ export const tokenState = studioSetup.createStateConfig({
     for (const token of context.tokens) enqueue.stopChild(tokenCardId(token.tokenId));
     enqueue.assign({ tokens: [], tokenTotal: 0, tokenPages: 1 });
   }),
-  // Issue 27 item 7: a card's unsaved name and description are kept for a reload; a restored card starts from them.
+  // Nothing typed is lost offline: a card's unsaved name and description are kept for a reload; a restored card starts from them.
   on: { 'token.draft': { actions: ['setTokenDraft', 'persistStudio'] } },
   initial: 'loading',
   states: {

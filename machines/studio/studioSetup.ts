@@ -104,7 +104,7 @@ export const studioSetup = setup({
     resumesNewDetails: ({ context }) => context.canvas === null && context.resumeStep === 'details',
     resumesAt: ({ context }, params: { step: StudioStep }) => context.resumeStep === params.step,
     resumesWithWorkToken: ({ context }, params: { step: StudioStep }) => context.resumeStep === params.step && context.workToken !== null,
-    // Media type is locked once the collection exists (seed 001 §2).
+    // Media type is locked once the collection exists (docs/requirements.md#studio-upload).
     canChangeDetail: ({ context, event }) => !(event.type === 'details.change' && event.field === 'mediaType' && context.canvas !== null),
     coverReady: ({ context }) => !context.details.coverEditing,
     detailsInvalid: ({ context }) => Object.keys(detailsErrors(context.details.values)).length > 0,

@@ -1,11 +1,11 @@
-// Seed 001 §2 "Studio steps": the stepper of each media type's path and the page titles.
+// See docs/requirements.md#studio-upload "Studio steps": the stepper of each media type's path and the page titles.
 import type { StudioMediaType } from '../../domain/studioRules';
 
 /** Every step of the studio machine (its top-level state names, besides loading and failed). */
 export const STUDIO_STEPS = ['details', 'upload', 'flipcardPreview', 'generativeToken', 'thumbnail', 'token', 'preview', 'publish', 'update'] as const;
 export type StudioStep = (typeof STUDIO_STEPS)[number];
 
-/** Seed 001 §2 "Step sequences by media type". */
+/** See docs/requirements.md#studio-upload "Step sequences by media type". */
 export const STEP_SEQUENCES: Record<StudioMediaType, StudioStep[]> = {
   gif: ['details', 'upload', 'thumbnail', 'token', 'preview', 'publish'],
   image: ['details', 'upload', 'token', 'preview', 'publish'],

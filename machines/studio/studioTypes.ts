@@ -1,4 +1,4 @@
-// The studio's data as its machines see it (seed 001 §3 "Collection (studio)", "Token"), and the inputs of the
+// The studio's data as its machines see it (docs/requirements.md#studio-upload "Collection (studio)", "Token"), and the inputs of the
 // actors the services provide (src/services/flows/studio.ts). Server shapes are mapped by the services.
 import type { CanvasAnswer, CanvasTokenAnswer } from '../../domain/contracts/studio';
 import type { CanvasDetails, StudioMediaType } from '../../domain/studioRules';

@@ -1,8 +1,8 @@
-// Seed 001 §2 "Token edit card", §4 "Artist description checkbox", §5 "Token edit card", §8 notices: one token of
+// See docs/requirements.md#studio-tokens (the card, its rules and notices): one token of
 // the studio's token step. Name (required, max 50), an 'add description' box (checked when the token has one)
 // revealing the description; Save is enabled only when the name changed, or the description changed and passes the
 // rule; an unchecked box sends the description empty. Delete removes the token ('{name} has been deleted').
-// Issue 27 item 7: every change reports the card's draft to the studio (token.draft), which keeps it for a reload and
+// Nothing typed is lost offline: every change reports the card's draft to the studio (token.draft), which keeps it for a reload and
 // starts the card from it again (input.draft); it is sent only by Save.
 import { assign, enqueueActions, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { STUDIO_NOTICES, tokenDeletedNotice, tokenDescriptionError, tokenNameError } from '../../domain/studioRules';
@@ -12,7 +12,7 @@ import type { SaveTokenInput, StudioToken, TokenRef } from './studioTypes';
 export interface TokenEditCardInput {
   canvasId: string;
   token: StudioToken;
-  /** What was typed and not saved before a reload (issue 27 item 7): the card starts from it. */
+  /** What was typed and not saved before a reload (nothing typed is lost offline): the card starts from it. */
   draft?: TokenCardDraft | null;
 }
 

@@ -1,4 +1,4 @@
-// Seed 001 §2 upload screens, §5 upload rules, §8 "uppyUploadFailed"; issue 14 "Uploads": the studio's file queue.
+// See docs/requirements.md#studio-upload (upload screens and rules); the creator studio "Uploads": the studio's file queue.
 // Files are checked when chosen (name rule, extension per screen, count, size from the config), then uploaded one
 // at a time by the provided `uploadFile` (tus, resumable) which reports progress, the created token and failures.
 // The queue (without the files' bytes) goes to the parent on every change (`upload.changed`), so the studio keeps

@@ -1,4 +1,4 @@
-// Seed 001 §5 "Image upload", "Flipcard upload", "Video upload", "Gif upload", "Generative" and §9 limits: which
+// See docs/requirements.md#studio-upload, "Flipcard upload", "Video upload", "Gif upload", "Generative" and the limits: which
 // files an upload screen accepts, checked when they are chosen (the server checks them again).
 import { FILE_NAME_MESSAGE } from '../../domain/messages';
 import {

@@ -1,4 +1,4 @@
-// Issue 27 item 3: offline, a read that failed says the network is unavailable, never that the thing does not exist.
+// All code offline after one visit: offline, a read that failed says the network is unavailable, never that the thing does not exist.
 // Machines tell a network failure from the server's answer by the error's name (services throw NetworkError when a
 // request got no answer; a bare fetch rejects with a TypeError), without importing src/services.
 

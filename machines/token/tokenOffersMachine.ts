@@ -2,7 +2,7 @@ import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { createPagedListMachine, type PagedListEvent } from '../lists/pagedListMachine';
 import { watchLive } from '../live/watchLive';
 
-// Seed 000 §4: the live events that add, retract, invalidate or settle offers on a token.
+// See docs/requirements.md#trading-offers: the live events that add, retract, invalidate or settle offers on a token.
 export const OFFER_LIST_EVENTS = ['OfferMade', 'OfferRetracted', 'CancelledSale', 'Sold'] as const;
 
 /** One transaction's events arrive together (a sale with its invalidated offers): one refetch per burst. */

@@ -10,7 +10,7 @@ import { liveToken, type LiveTokenShape } from './liveToken';
 import { createTokenOffersMachine, type TokenOffersParams } from './tokenOffersMachine';
 import { watchTokenPatch, type TokenPatchedEvent } from './watchTokenPatch';
 
-// Seed 000 §2 "Token detail": the notice shown when the token is no longer found.
+// See docs/requirements.md#token-page: the notice shown when the token is no longer found.
 export const TOKEN_SOLD_NOTICE = 'Token has been sold';
 
 export interface TokenPageInput {

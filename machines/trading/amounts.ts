@@ -1,4 +1,4 @@
-// Seed 000 §5/§9: amounts convert to 18-decimal integer strings; prices display with up to 8 decimals.
+// See docs/requirements.md#trading-offers: amounts convert to 18-decimal integer strings; prices display with up to 8 decimals.
 export const TOKEN_DECIMALS = 18;
 
 /** A decimal amount ("0.015") as an integer string of base units ("15000000000000000"); null if not a number. */

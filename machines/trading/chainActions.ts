@@ -1,4 +1,4 @@
-// Seed 000 §7 "Chain actions with their inputs": what the contractAction machine runs, one call per wallet step.
+// See docs/requirements.md#trading-offers "Chain actions with their inputs": what the contractAction machine runs, one call per wallet step.
 
 /** A wallet address or contract address (0x…). */
 export type Address = string;
@@ -15,7 +15,7 @@ export type ChainAction =
   /** An offer; `purchase` marks a buy at the listed price (the same contract call, another success notice). */
   | { type: 'makeOffer'; chainId: number; saleId: string; tokenId: string; amount: string; priceWei: string; currency: string; purchase?: boolean; token_id?: string }
   /**
-   * Seed 001 §7 "CreateTradableCollection": the studio's publish, a factory call with the parameters
+   * See docs/requirements.md#trading-offers "CreateTradableCollection": the studio's publish, a factory call with the parameters
    * POST /api/v1/canvas/{id}/publish returned. `container_id` is the canvas's database id.
    */
   | {
@@ -31,9 +31,9 @@ export type ChainAction =
       royaltiesBasispoints: number;
       container_id?: string;
     }
-  /** Seed 000 §6: the collection's creator lowers its royalties (basis points, never higher) … */
+  /** See docs/requirements.md#trading-offers: the collection's creator lowers its royalties (basis points, never higher) … */
   | { type: 'reduceRoyalties'; chainId: number; collection: Address; basispoints: number }
-  /** … and moves them to another recipient (issue 17 item 7a). */
+  /** … and moves them to another recipient (the creator's royalties controls). */
   | { type: 'transferRoyaltiesRecipient'; chainId: number; collection: Address; recipient: Address };
 
 /**
@@ -52,7 +52,7 @@ export const isTokenCurrency = (currency: string): boolean => /^0x[0-9a-fA-F]{40
 
 export type TokenOfferAction = Extract<ChainAction, { type: 'makeOffer' }>;
 
-/** An offer paid in an ERC-20 (seed 000 §5 makeOfferWithToken): the marketplace needs the allowance first. */
+/** An offer paid in an ERC-20 (docs/requirements.md#trading-offers makeOfferWithToken): the marketplace needs the allowance first. */
 export const isTokenOffer = (action: ChainAction): action is TokenOfferAction => action.type === 'makeOffer' && isTokenCurrency(action.currency);
 
 /** What a token offer escrows: price per unit times amount, in the token's base units. */
@@ -64,7 +64,7 @@ export type SaleAction = Extract<ChainAction, { type: 'createSale' | 'createAllO
 export const isSaleAction = (action: ChainAction): action is SaleAction =>
   action.type === 'createSale' || action.type === 'createAllOutSale';
 
-// Seed 000 §8 "Other successes", capitalised as notices.
+// See docs/requirements.md#trading-offers "Other successes", capitalised as notices.
 export const SUCCESS_MESSAGES = {
   saleCancelled: 'Sale cancelled',
   offerAccepted: 'Offer accepted',
@@ -73,7 +73,7 @@ export const SUCCESS_MESSAGES = {
   purchaseSuccessful: 'Purchase successful',
   tokenListed: 'Token listed',
   collectionListed: 'Collection listed',
-  // Not in the seed's list: the royalties controls' outcomes (issue 17 item 7a).
+  // Not in the seed's list: the royalties controls' outcomes (the creator's royalties controls).
   royaltiesReduced: 'Royalties reduced',
   royaltiesRecipientTransferred: 'Royalties recipient transferred',
 } as const;

@@ -7,7 +7,7 @@ import { tradeErrorOf, type TradeError } from './tradeErrors';
 import { dismissStickyThroughSystem, notifyThroughSystem, watchWallet, type WalletChangedEvent } from '../system/systemActors';
 import type { SystemLike } from '../system/systemRegistry';
 
-// Seed 000 §4 "Contract action flow": server check of the trading rules → network → (approval, or for a token
+// See docs/requirements.md#trading-offers: server check of the trading rules → network → (approval, or for a token
 // offer the ERC-20 allowance) → each wallet step signed, then mined → notice.
 export const APPROVE_IN_WALLET_NOTICE = 'Approve in wallet';
 

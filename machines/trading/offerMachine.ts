@@ -6,8 +6,8 @@ import { notProvidedContractAction } from './contractActionSlot';
 import { tradeInput, tradeSucceeded } from './saleMachine';
 import { OFFER_UNAVAILABLE_MESSAGE } from './tradeRules';
 
-// Seed 000 §4 "Offer": made, then retracted, accepted (sold), or invalidated when the sale is cancelled; an
-// invalidated offer still holds the buyer's funds until they retract it. §6: only the seller accepts. This machine
+// See docs/requirements.md#trading-offers: made, then retracted, accepted (sold), or invalidated when the sale is cancelled; an
+// invalidated offer still holds the buyer's funds until they retract it. docs/requirements.md#trading-offers: only the seller accepts. This machine
 // runs Accept (the seller) and Retract (the buyer) on the offers of one token page, one contractAction run at a time
 // (the invoked child `trade`); it outlives the list's reloads, so a run's outcome is announced even if its row
 // is refetched meanwhile.

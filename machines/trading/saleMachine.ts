@@ -9,7 +9,7 @@ import type { ChainAction } from './chainActions';
 import { notProvidedContractAction, type ContractActionInput } from './contractActionSlot';
 import { parsePrice } from './tradeRules';
 
-// Seed 000 §2 "Token detail", §4 "Sale", §5: a listed token seen by a buyer. Buy at the listed price or make an
+// See docs/requirements.md#token-page, docs/requirements.md#trading-offers: a listed token seen by a buyer. Buy at the listed price or make an
 // offer, each one contractAction run invoked as the child `trade`; the panel shows only while the listing is open to
 // this viewer (a sale exists, the token is not sold, the viewer is not its owner).
 
@@ -55,7 +55,7 @@ export interface SaleContext {
   sessionSettling: boolean;
 }
 
-/** Why Buy and Make offer are disabled while the wallet session settles (issue 29: a click said 'Please connect'). */
+/** Why Buy and Make offer are disabled while the wallet session settles (the phone-performance work: a click said 'Please connect'). */
 export const SESSION_SETTLING_REASON = 'Checking your wallet session…';
 
 export type SaleEvent =
@@ -103,7 +103,7 @@ function actionOf(context: SaleContext, purchase: boolean): ChainAction {
     saleId: sale.saleId,
     tokenId: token.tokenId,
     amount: '1',
-    // A token-currency offer (seed 000 §5) names the token; the contract action approves and calls makeOfferWithToken.
+    // A token-currency offer (docs/requirements.md#trading-offers) names the token; the contract action approves and calls makeOfferWithToken.
     currency: purchase ? sale.price.currency : (context.offerCurrency ?? sale.price.currency),
     token_id: token._id,
     priceWei: price.wei,

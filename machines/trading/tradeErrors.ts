@@ -2,7 +2,7 @@ import { MINIMUM_PRICE_MESSAGE } from '../../domain/messages';
 import { walkErrorChain, walletErrorKind, walletErrorMessage } from '../wallet/constants';
 import { ALREADY_OWNED_MESSAGE } from './tradeRules';
 
-// Seed 000 §8: wallet errors use the catalogue; chain action errors show the message, reason or error text
+// See docs/requirements.md#trading-offers: wallet errors use the catalogue; chain action errors show the message, reason or error text
 // with a code and source 'chain'.
 export interface TradeError {
   message: string;
@@ -18,7 +18,7 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 // Names viem gives a contract revert (simulation, estimate or call).
 const REVERT_NAMES = ['ContractFunctionRevertedError', 'ChainRevertError'];
 
-// The Marketplace's trading-rule errors (issue 6) read as the same messages the UI and the server show.
+// The Marketplace's trading-rule errors (trading and the dashboard) read as the same messages the UI and the server show.
 export const REVERT_MESSAGES: Readonly<Record<string, string>> = {
   InvalidPrice: MINIMUM_PRICE_MESSAGE,
   AlreadyOwner: ALREADY_OWNED_MESSAGE,

@@ -1,7 +1,7 @@
-// Seed 000 §4/§9: a stored API key counts as valid until 2 minutes before its expiry.
+// See docs/requirements.md#wallet-session: a stored API key counts as valid until 2 minutes before its expiry.
 export const API_KEY_REFRESH_MARGIN_MS = 120000;
 
-// Seed 000 §9 "Local cache lifetime 60 minutes (from a build setting, fallback 1440)": stored connector keys are cleared after it.
+// See docs/requirements.md#wallet-session "Local cache lifetime 60 minutes (from a build setting, fallback 1440)": stored connector keys are cleared after it.
 export const WALLET_CACHE_LIFETIME_MINUTES = 60;
 export const WALLET_CACHE_LIFETIME_FALLBACK_MINUTES = 1440;
 
@@ -11,7 +11,7 @@ export function walletCacheLifetimeMinutes(setting: unknown): number {
   return typeof minutes === 'number' && Number.isFinite(minutes) && minutes > 0 ? minutes : WALLET_CACHE_LIFETIME_FALLBACK_MINUTES;
 }
 
-// Seed 000 §8 "Error catalogue": wallet errors appear as notifications with these messages.
+// See docs/requirements.md#wallet-session: wallet errors appear as notifications with these messages.
 export const WALLET_ERROR_MESSAGES = {
   userRejected: 'You canceled the request in your wallet.',
   unauthorized: 'Not authorized to perform this action.',
@@ -25,7 +25,7 @@ export const WALLET_ERROR_MESSAGES = {
 
 export type WalletErrorKind = keyof typeof WALLET_ERROR_MESSAGES;
 
-// Seed 000 §8 "Further notices" used by the wallet session and the trading views.
+// See docs/requirements.md#wallet-session "Further notices" used by the wallet session and the trading views.
 export const SIGNATURE_DENIED_MESSAGE = 'User denied message signature';
 export const INSTALL_WALLET_MESSAGE = 'Please install wallet. If installed then please connect account on wallet to this site';
 // The ones the trading rules answer with too are shared with the server (domain/messages.ts).
@@ -34,8 +34,8 @@ export const TRANSACTION_REJECTED_MESSAGE = 'Transaction rejected';
 export const INSUFFICIENT_FUNDS_FOR_TRANSFER_MESSAGE = 'Insufficient funds for transfer';
 export const UNEXPECTED_ERROR_MESSAGE = 'Unexpected error';
 
-// Seed 000 §4 and §5: sticky notice while the network is switched, and the mobile instruction.
-/** Offline with an expired stored key (issue 27): the account stays shown; the wallet is asked once back online. */
+// See docs/requirements.md#wallet-session: sticky notice while the network is switched, and the mobile instruction.
+/** Offline with an expired stored key (offline-first): the account stays shown; the wallet is asked once back online. */
 export const SIGN_IN_NEEDS_CONNECTION = 'Signing in needs a connection. Your wallet will be asked to sign once you are back online.';
 export const switchingNetworkNotice = (networkName: string) => `Switching to '${networkName}' network`;
 export const switchNetworkInWalletNotice = (networkName: string) => `Please switch to '${networkName}' network in your wallet`;
@@ -85,7 +85,7 @@ export function walletErrorKind(error: unknown): WalletErrorKind {
   return 'unknown';
 }
 
-/** Seed 000 §8: the notification text for a wallet error. */
+/** See docs/requirements.md#wallet-session: the notification text for a wallet error. */
 export function walletErrorMessage(error: unknown): string {
   return WALLET_ERROR_MESSAGES[walletErrorKind(error)];
 }

@@ -1,4 +1,4 @@
-// Whether the wallet modal is open (seed 000 §2): the header, the mobile menu, route guards, the like, comment and
+// Whether the wallet modal is open (docs/requirements.md#wallet-session): the header, the mobile menu, route guards, the like, comment and
 // trade prompts open it through the app's actor system (`systemActor(system, 'walletModal')`); it closes itself once the
 // wallet session is registered, however that happened (the modal, a restore, a guard's page).
 import { fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';

@@ -1,4 +1,4 @@
-// A wallet's session (seed 000 §2, §4, §6): restore or connect, the right network, the terms, signing in with the
+// A wallet's session (docs/requirements.md#wallet-session): restore or connect, the right network, the terms, signing in with the
 // stored or a new API key, and signing out. Implementations by name and the guards are in walletSessionSetup.ts.
 import { and, assign, type ActorRefFrom } from 'xstate';
 import {
@@ -189,7 +189,7 @@ export const walletSessionMachine = walletSessionSetup.createMachine({
                 ],
               },
             ],
-            // Seed 000 §4: if wallet login fails, the wallet is disconnected.
+            // See docs/requirements.md#wallet-session: if wallet login fails, the wallet is disconnected.
             onError: {
               target: '#walletSession.disconnecting',
               actions: [
@@ -202,7 +202,7 @@ export const walletSessionMachine = walletSessionSetup.createMachine({
         registered: {
           tags: 'registered',
           entry: assign({ error: null }),
-          // Seed 000 §2: after a wallet address change the new address signs in, then the page reloads (once).
+          // See docs/requirements.md#wallet-session: after a wallet address change the new address signs in, then the page reloads (once).
           always: { guard: 'reloadWhenSignedIn', actions: ['reloadPage', assign({ reloadWhenSignedIn: false })] },
           // Offline, the wallet is not asked to sign (and a failed signature would sign the user out): it waits.
           after: { apiKeyRefresh: [{ guard: 'isOffline', target: 'awaitingConnection' }, { target: 'signing' }] },
@@ -221,16 +221,16 @@ export const walletSessionMachine = walletSessionSetup.createMachine({
             },
           },
         },
-        // Issue 27: the stored key expired while offline. The account stays shown (its private reads answer from the
+        // Offline-first: the stored key expired while offline. The account stays shown (its private reads answer from the
         // worker's stored copy for this account), nothing is signed and nobody is signed out; the notice says signing
-        // in needs a connection, and back online the wallet is asked to sign once (seed 000 §2).
+        // in needs a connection, and back online the wallet is asked to sign once (docs/requirements.md#wallet-session).
         awaitingConnection: {
           tags: 'registered',
           entry: [{ type: 'setNotice', params: { text: SIGN_IN_NEEDS_CONNECTION } }, 'emitNotice'],
           exit: ['dismissNotice', 'clearNotice'],
           on: { 'wallet.online': { target: 'terms', actions: assign({ online: true }) } },
         },
-        // Seed 000 §6: a banned account sees 'This account is banned'; it can still disconnect.
+        // See docs/requirements.md#wallet-session: a banned account sees 'This account is banned'; it can still disconnect.
         banned: {
           tags: 'banned',
           always: { guard: 'reloadWhenSignedIn', actions: ['reloadPage', assign({ reloadWhenSignedIn: false })] },

@@ -131,7 +131,7 @@ export const walletSessionSetup = setup({
       const stored = outputOf<WalletLogin | null>(event);
       return stored !== null && isApiKeyFresh(stored.apiKey.expires, context.now());
     },
-    // Offline, a stored login whose key expired keeps the account shown; signing waits for the network (issue 27).
+    // Offline, a stored login whose key expired keeps the account shown; signing waits for the network (offline-first).
     isStoredLoginOffline: ({ context, event }) => !context.online && outputOf<WalletLogin | null>(event)?.account.isBanned === false,
     isOffline: ({ context }) => !context.online,
     hasAcceptedTerms: ({ event }) => outputOf<boolean>(event) === true,

@@ -100,7 +100,7 @@ export interface WalletSessionContext {
   /** Set by a wallet address change: the page reloads once the new address has signed in. */
   reloadWhenSignedIn: boolean;
   now: () => number;
-  /** The network is reachable: signing in needs it (an expired key offline waits for it, issue 27). */
+  /** The network is reachable: signing in needs it (an expired key offline waits for it, offline-first). */
   online: boolean;
 }
 

@@ -1,4 +1,4 @@
-// First-load script of a page as a user meets it (issue 16: "≤ 120 KB gzip of script fetched on a first visit to /
+// First-load script of a page as a user meets it (the editorial pages: "≤ 120 KB gzip of script fetched on a first visit to /
 // until the network is idle"): one Playwright Chromium with the e2e flags, a fresh browser context (no cookies, no
 // storage, service workers blocked so nothing is served from a worker cache) with the HTTP cache disabled, opens the
 // page on the real server serving the built app and waits until the network is idle (no request for 500 ms). Every
@@ -7,7 +7,7 @@
 //   server, server/http/static.ts, sends br, and files under 1 KB uncompressed; the encodings seen are reported);
 // - as gzip -9 of the decoded body, the same measure as the static count (scripts/bundle-size.ts) whatever the
 //   server negotiated.
-// Signed in (`signIn`: a demo account's index; the signed-in pages of issue 29): the browser signs in once through the
+// Signed in (`signIn`: a demo account's index; the signed-in pages of the phone-performance work): the browser signs in once through the
 // app and the real server (scripts/bench/signIn.ts) and every fresh context starts from that session (its localStorage
 // and IndexedDB, as Playwright's storage state), so the page loads as a returning signed-in user's would, with nothing
 // cached; after the network is idle the page must show signed-in content (else the measure throws).
@@ -144,7 +144,7 @@ export async function measureFirstLoad(baseUrl: string, paths: string[], { signI
   return measures;
 }
 
-/** Bench rows: transferred (as served) and gzip -9 of the bodies, target ≤ 120 KB on every route (issue 29). */
+/** Bench rows: transferred (as served) and gzip -9 of the bodies, target ≤ 120 KB on every route (the phone-performance work). */
 export function firstLoadRows(measures: FirstLoadMeasure[]): FirstLoadRow[] {
   return measures.flatMap((measure) => {
     const target = '≤ 120';

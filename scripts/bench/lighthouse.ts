@@ -1,4 +1,4 @@
-// Lighthouse mobile performance (issue 5): performance score and CLS per page, with LCP/TBT/FCP/SI for context.
+// Lighthouse mobile performance (marketplace browsing): performance score and CLS per page, with LCP/TBT/FCP/SI for context.
 // Lighthouse's default config is the mobile form factor with simulated slow-4G throttling; only the performance
 // category runs, against a local server, so nothing leaves the machine.
 // Run alone with `npx tsx scripts/bench/lighthouse.ts http://127.0.0.1:<port> /explore /token/<holdingId>`

@@ -1,4 +1,4 @@
-// Live-event benchmarks (issue 6): socket fan-out to 500 connected socket.io clients, and sold on chain → Sold
+// Live-event benchmarks (trading and the dashboard): socket fan-out to 500 connected socket.io clients, and sold on chain → Sold
 // event received by a socket client (real in-process chain, real contracts, the indexer, PGlite, socket.io).
 // Run alone with `npx tsx scripts/bench/live.ts`, or from scripts/bench.ts.
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// Media streaming (issue 28 "Benchmark"): a generated 100 MB video through tus (tus-js-client, 5,000,000-byte chunks)
+// Media streaming (durable data and media "Benchmark"): a generated 100 MB video through tus (tus-js-client, 5,000,000-byte chunks)
 // to the real server process (server/main.ts, filesystem blob store), then read back; on PGlite and on PostgreSQL (a
 // throwaway cluster, as the server tests start it). Run with `npm run bench -- --only=media` or
 // `npx tsx scripts/bench/media.ts`.

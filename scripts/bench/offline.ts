@@ -1,4 +1,4 @@
-// Offline figures (issue 27): on the demo as `npm start` runs it (its own chain, contracts, seeded PGlite database and
+// Offline figures (offline-first): on the demo as `npm start` runs it (its own chain, contracts, seeded PGlite database and
 // the built app, on ports of its own), one Playwright Chromium with the e2e flags and service workers on:
 // - first contentful paint and largest contentful paint of /, /explore, a token page and /exhibitions: the first
 //   visit in a fresh context (no storage, no worker), then a repeat visit in that context online (its service worker

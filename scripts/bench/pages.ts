@@ -1,4 +1,4 @@
-// Every page a visitor opens on a phone (issue 29): Lighthouse 13 mobile (its default: simulated slow 4G, 4× CPU,
+// Every page a visitor opens on a phone (the phone-performance work): Lighthouse 13 mobile (its default: simulated slow 4G, 4× CPU,
 // a 412 px Moto G Power screen), performance only, three runs per page in one Chromium, reported as the median with
 // the spread (min–max) of the performance score, LCP, TBT and CLS, next to the targets; and the script a first visit
 // fetches until the network is idle, with service workers blocked (scripts/bench/firstLoad.ts), per page.

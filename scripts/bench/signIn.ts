@@ -1,4 +1,4 @@
-// The signed-in pages of the demo (issue 29: /studio/list, /profile and /account/dashboard "(signed in)") and how
+// The signed-in pages of the demo (the phone-performance work: /studio/list, /profile and /account/dashboard "(signed in)") and how
 // the page benches sign in to them: as a visitor of the demo does, in the browser, through the real server. The app's
 // wallet modal offers the demo wallet (the local chain's unlocked accounts; the node signs); the bench picks creator
 // Mara Vale (hardhat #1: the seed's Quiet Geometry and Tidal Loops, scripts/seed/content.ts), accepts the terms and

@@ -1,4 +1,4 @@
-// Sold on chain → SOLD badge visible in a second browser (issue 6): the demo stack as `npm start` runs it (the
+// Sold on chain → SOLD badge visible in a second browser (trading and the dashboard): the demo stack as `npm start` runs it (the
 // local chain and the server with its indexer as their own processes, fresh contracts, a fresh PGlite database,
 // the built app), one Chromium page on /explore with the listed tokens, and another account buying them on chain
 // one at a time (makeOffer at the listed price). Each latency runs from the purchase's receipt in hand to the

@@ -1,4 +1,4 @@
-// Studio upload throughput (issue 14 "Benchmark"): a 100 MB video through tus-js-client (5,000,000-byte chunks, one
+// Studio upload throughput (the creator studio "Benchmark"): a 100 MB video through tus-js-client (5,000,000-byte chunks, one
 // at a time, as the studio sends them) to the real server (server/main.ts in its own process, PGlite, loopback),
 // next to a plain copy of the same file on the same disk. Run alone with `npx tsx scripts/bench/upload.ts`, or from
 // scripts/bench.ts.

@@ -89,7 +89,7 @@ export const demoCollections: readonly DemoCollection[] = [
   { artist: 9, name: 'Rhythm Studies', symbol: 'RSTD', listing: 'none', media: { type: 'image', style: 'stripes' },
     description: 'Sketches for Chromatic Rhythms, kept by the artist and not for sale yet.',
     tokens: ['Study A', 'Study B', 'Study C'], priceEth: ['0.1'] },
-  // Seed 000 §9's sound media type (issue 17): every token plays a short synthesized piece under the collection's cover.
+  // The sound media type (docs/requirements.md#media; added by the marketplace gaps review): every token plays a short synthesized piece under the collection's cover.
   { artist: 10, name: 'Tone Poems', symbol: 'TONE', listing: 'each', media: { type: 'sound', style: 'rings' },
     description: 'Four short pieces of synthesized sound: a slow drone and bells from a pentatonic scale. Press play on a token page.',
     tokens: ['Bell Garden', 'Low Drone', 'Glass Harbour', 'Night Chime'], priceEth: ['0.04', '0.05'] },

@@ -39,7 +39,7 @@ export async function seedEditorial(
     { tokenId: second!.id, accountId: likers[1]!, text: 'Those colours!' },
   ]);
 
-  // Artist pages for every creator (issue 15): cover at the profile's 939/480 crop, socials, highlights, a
+  // Artist pages for every creator (the artists' pages): cover at the profile's 939/480 crop, socials, highlights, a
   // portfolio of three images and one article each, so every section of the artist page shows.
   const html = (title: string, body: string) => new TextEncoder().encode(`<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1>${body}</body></html>`);
   const artistIds = new Map<number, number>();

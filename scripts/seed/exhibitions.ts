@@ -1,4 +1,4 @@
-// The demo's exhibitions (issue 16; seed 001 §2 "Exhibitions", §3): one running now and two that have closed, each
+// The demo's exhibitions (the editorial pages; docs/requirements.md#exhibitions): one running now and two that have closed, each
 // hung from the demo's published tokens by name. The current one and "Weather Systems" show more than five artists
 // (the viewer's two columns of names); "Paper and Signal" keeps the literal intro 'undefined', the case where the
 // app shows the curatorial statement instead.

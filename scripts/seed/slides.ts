@@ -1,4 +1,4 @@
-// The home carousel's four slides (issue 16; seed 001 §2 Home): slide 1 → explore, slide 2 → the artist
+// The home carousel's four slides (the editorial pages; docs/requirements.md#home): slide 1 → explore, slide 2 → the artist
 // application, slides 3 and 4 → two featured collections. Images are rendered covers in the media store.
 import type { Db } from '../../server/db/client.js';
 import { homeSlides } from '../../server/db/schema.js';

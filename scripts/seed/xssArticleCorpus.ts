@@ -1,4 +1,4 @@
-// The XSS corpus of issue 16's editorial articles: six articles whose titles and HTML bodies carry the classic
+// The XSS corpus of the editorial pages' editorial articles: six articles whose titles and HTML bodies carry the classic
 // payloads (script tags, event handlers, javascript: and data: URLs, SVG and MathML tricks, srcdoc frames, meta
 // refresh, styles and CSS exfiltration, template/noscript mutation XSS, DOM clobbering). The e2e stack seeds them
 // (scripts/seed/xssArticles.ts, SEED_XSS_ARTICLES=1); tests/e2e/xssArticle.spec.ts renders them in Chromium and

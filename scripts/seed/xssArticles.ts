@@ -1,4 +1,4 @@
-// The e2e stack's XSS articles (issue 16: "an XSS corpus through article bodies that executes nothing"): the
+// The e2e stack's XSS articles (the editorial pages: "an XSS corpus through article bodies that executes nothing"): the
 // articles of xssArticleCorpus.ts stored the way the demo's are — the HTML body in the media store, the row in
 // `articles` — never featured and linked to no artist, so the demo's featured article and artist pages are the
 // same with or without them. `npm start` adds them only when SEED_XSS_ARTICLES=1 (playwright.config.ts sets it);

@@ -1,4 +1,4 @@
-// The articles' reads (issue 16; seed 001 §3 Article, §7 "GET /article/{id}; GET /article; GET /article/featured"),
+// The articles' reads (the editorial pages; docs/requirements.md#content-pages Article, docs/requirements.md#content-pages "GET /article/{id}; GET /article; GET /article/featured"),
 // shared by the articles service (./service.ts, REST) and GraphQL (graphql/articles: getArticles, getFeaturedArticle,
 // getArticle): newest first
 // (created_at, then id, both descending), offset pages (editorial articles are few), the featured one, and one

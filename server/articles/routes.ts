@@ -1,10 +1,10 @@
-// REST under /api/v1/article (seed 001 §7 "GET /article/{id}; GET /article; GET /article/featured", §3 Article).
+// REST under /api/v1/article (docs/requirements.md#content-pages "GET /article/{id}; GET /article; GET /article/featured", docs/requirements.md#content-pages Article).
 // - GET /article?page=&perPage=: the media articles, newest first (created_at, then id, both descending). The seed
 //   gives no page size for them, so pages default to ARTICLE_PAGE_SIZE and are capped at ARTICLE_MAX_PAGE_SIZE;
 //   answers { articles, totalCount, page, perPage, hasNextPage }. Offset pages: editorial articles are few.
 // - GET /article/featured: { article } — the newest featured article, or { article: null } when none is featured
 //   (200: having no featured article is not an error; the home and /media-articles then leave it out).
-// - GET /article/{id} (issue 15; seed §2 "Article page shows the body fetched by ipfsHash"): one article with its
+// - GET /article/{id} (the artists' pages; docs/requirements.md#content-pages "Article page shows the body fetched by ipfsHash"): one article with its
 //   HTML body read from the media store, returned as text; the app sanitizes it (DOMPurify) before rendering it.
 // The list and featured answers carry no body: a card shows the cover, title, type and date. The handlers read the
 // request and answer; the reads are the articles service's (./service.ts), over the queries GraphQL's getArticles,

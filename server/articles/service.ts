@@ -1,4 +1,4 @@
-// The articles service (issue 16; seed 001 §3 Article, §7): the media articles page by page (offset pages: editorial
+// The articles service (the editorial pages; docs/requirements.md#content-pages Article): the media articles page by page (offset pages: editorial
 // articles are few), the featured one, and one article with its HTML body read from the media store. The reads are
 // ./queries.ts, which GraphQL's getArticles, getFeaturedArticle and getArticle (graphql/articles) read too. Errors
 // are ApiErrors with the status and message the REST answer (./routes.ts) carries.

@@ -1,4 +1,4 @@
-// POST /artist and PUT /artist/{address} form (issue 15, ./routes.ts): the profile's texts checked with the shared rules
+// POST /artist and PUT /artist/{address} form (the artists' pages, ./routes.ts): the profile's texts checked with the shared rules
 // (domain/artist.ts, the seed's messages), the cover and portfolio images proved to be PNG/JPEG/WebP by decoding.
 import sharp from 'sharp';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// REST under /api/v1/artist (issue 15, seed 001 §7 "POST /artist (multipart); PUT /artist/{id} (multipart)"): a
+// REST under /api/v1/artist (the artists' pages, docs/requirements.md#artists "POST /artist (multipart); PUT /artist/{id} (multipart)"): a
 // creator's own artist profile. POST creates the signed-in creator's record, PUT /artist/{address} updates it. The
 // handlers read the request (the form: ./form.ts) and answer; the rules and the writes are the artists service's
 // (./service.ts).

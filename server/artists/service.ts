@@ -1,4 +1,4 @@
-// The artists service: a creator's own artist profile (issue 15) — create it once, then update it; only that
+// The artists service: a creator's own artist profile (the artists' pages) — create it once, then update it; only that
 // creator, the shared rules (domain/artist.ts, checked by ./form.ts), images stored in the same transaction as the
 // rows. Also the artist page's read by address, which GraphQL's getArtistInfo (graphql/artists) answers with.
 // Errors are ApiErrors with the status and message the REST answer (./routes.ts) carries.

@@ -18,7 +18,7 @@ export interface AuthContext {
 /** Hono env for routes behind requireAccount / optionalAccount: `c.get('auth')`. */
 export type AuthEnv = { Variables: { auth: AuthContext | null } };
 
-/** Seed 000 §6, the same text the app shows (domain/messages.ts). */
+/** The banned-account notice (docs/requirements.md#wallet-session), the same text the app shows (domain/messages.ts). */
 export const BANNED_MESSAGE = ACCOUNT_BANNED_MESSAGE;
 
 const AUTHORIZATION = /^Bearer\s+(0x[0-9a-fA-F]{40}):([A-Za-z0-9_-]{16,128})$/;

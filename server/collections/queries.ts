@@ -1,4 +1,4 @@
-// The collections' SQL: the featured and trending reads (seed 001 §7 GET /collection/featured, /collection/trending),
+// The collections' SQL: the featured and trending reads (docs/requirements.md#collection-page GET /collection/featured, /collection/trending),
 // shared by REST (./service.ts) and GraphQL's home (graphql/home: getFeaturedCollections, getTrendingCollections), and
 // the creator's edit (PUT /api/v1/collection/:id).
 import { and, desc, eq, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// REST under /api/v1/collection (issue 5): featured and trending collections, and the creator's edit of
+// REST under /api/v1/collection (marketplace browsing): featured and trending collections, and the creator's edit of
 // description and cover (multipart). The handlers read the request (the form: ./form.ts) and answer; the rules and
 // the write are the collections service's (./service.ts).
 import { Hono } from 'hono';

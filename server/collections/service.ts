@@ -1,4 +1,4 @@
-// The collections service (issue 5): the featured and trending collections (the same reads as GraphQL's
+// The collections service (marketplace browsing): the featured and trending collections (the same reads as GraphQL's
 // getFeaturedCollections and getTrendingCollections, ./queries.ts) and the creator's edit of description
 // and cover in one transaction. Errors are ApiErrors with the status and message the REST answer (./routes.ts) carries.
 import type { ServerConfig } from '../config.js';

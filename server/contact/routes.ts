@@ -1,4 +1,4 @@
-// REST under /api/v1/connect (issue 16, seed 001 §7 "GET /connect/turnstile-site-key; POST /connect (multipart)"):
+// REST under /api/v1/connect (the editorial pages, docs/requirements.md#contact "GET /connect/turnstile-site-key; POST /connect (multipart)"):
 // the contact form, and the human check's site key or challenge. The handlers read the request and answer; the
 // checks and the stored message are the contact service's (./service.ts).
 import { Hono } from 'hono';

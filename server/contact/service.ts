@@ -1,4 +1,4 @@
-// The contact service (issue 16): the contact form's human check (Turnstile when the server has its keys, else the
+// The contact service (the editorial pages): the contact form's human check (Turnstile when the server has its keys, else the
 // self-hosted ALTCHA proof of work) and the message itself. send checks, in order: the fields against the shared
 // rule (400 with the domain's message), the per-client limit (429), the human check (403, or 503 when Turnstile
 // cannot be reached); then one transaction marks the check used and stores the trimmed message. A refused message

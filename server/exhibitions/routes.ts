@@ -1,4 +1,4 @@
-// REST under /api/v1/exhibition (issue 16; seed 001 §2 Home "Current exhibition card", §7 "GET /exhibition/featured").
+// REST under /api/v1/exhibition (the editorial pages; docs/requirements.md#home "Current exhibition card", docs/requirements.md#exhibitions).
 // - GET /exhibition/featured: { exhibition } — the exhibition running now (start <= now <= end; the featured one
 //   first, then the latest start), with what the home's card shows; { exhibition: null } (200) when none runs: the
 //   home then leaves the card out. The same choice and artist names as GraphQL's getCurrentExhibition.

@@ -1,4 +1,4 @@
-// The exhibitions service (issue 16; seed 001 §2 Home "Current exhibition card", §7 "GET /exhibition/featured"): the
+// The exhibitions service (the editorial pages; docs/requirements.md#home "Current exhibition card", docs/requirements.md#exhibitions): the
 // exhibition running now, as the home's card shows it. Its reads are GraphQL's (graphql/exhibitions: the same choice
 // of exhibition and the same artist names as getCurrentExhibition and getFeaturedExhibition), which page and batch
 // them for the exhibitions pages; this feature has no SQL of its own.

@@ -50,15 +50,15 @@ export const LIST_ESTIMATES: Readonly<Record<string, number>> = {
   'TokenHoldingNode.bazaarSales': 5,
   // Open offers on one token's sales (Received offers): a few bidders per token.
   'TokenWithOffers.offers': 10,
-  // An artist page (issue 15): the seed's limits (7 highlights, 9 portfolio images); a few collections and articles.
+  // An artist page (the artists' pages): the seed's limits (7 highlights, 9 portfolio images); a few collections and articles.
   'Artist.highlights': 7,
   'ArtistPortfolio.items': 9,
   'Artist.collections': 10,
   'Artist.articles': 5,
-  // An exhibition (issue 16): every work and each artist once; the demo's hang 7 to 14 works by 3 to 7 artists.
+  // An exhibition (the editorial pages): every work and each artist once; the demo's hang 7 to 14 works by 3 to 7 artists.
   'Exhibition.artworks': 20,
   'Exhibition.artistInfos': 10,
-  // The home (issue 16): 4 slides, at most 20 featured and 10 trending collections (server/home/queries.ts, server/collections/queries.ts).
+  // The home (the editorial pages): 4 slides, at most 20 featured and 10 trending collections (server/home/queries.ts, server/collections/queries.ts).
   'Query.getHomeSlides': 4,
   'Query.getFeaturedCollections': 20,
   'Query.getTrendingCollections': 10,

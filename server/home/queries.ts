@@ -1,4 +1,4 @@
-// The home carousel's read (issue 16; seed 001 §2 Home, §9 "Carousel: 4 slides"), shared by REST (./service.ts) and
+// The home carousel's read (the editorial pages; docs/requirements.md#home "Carousel: 4 slides"), shared by REST (./service.ts) and
 // GraphQL's getHomeSlides (graphql/home). The home's featured and trending collections are the collections' queries
 // (server/collections/queries.ts).
 import { and, asc, eq, isNotNull, isNull, or } from 'drizzle-orm';

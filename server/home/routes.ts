@@ -1,4 +1,4 @@
-// REST under /api/v1/home (issue 16; seed 001 §2 Home, §9 "Carousel: 4 slides, auto-advance 5000 ms").
+// REST under /api/v1/home (the editorial pages; docs/requirements.md#home "Carousel: 4 slides, auto-advance 5000 ms").
 // - GET /home/slides: { slides } — the carousel's slides (home_slides) ordered by position, each with its image,
 //   alt text and link: { kind: 'page', path } or { kind: 'collection', address, chainId, name } (the app builds the
 //   collection page's address from the two). A slide whose collection is not shown (hidden, not yet published, or

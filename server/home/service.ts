@@ -1,4 +1,4 @@
-// The home service (issue 16; seed 001 §2 Home, §9 "Carousel: 4 slides"): the carousel's slides, the read GraphQL's
+// The home service (the editorial pages; docs/requirements.md#home "Carousel: 4 slides"): the carousel's slides, the read GraphQL's
 // getHomeSlides (graphql/home) answers with too (./queries.ts).
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/client.js';

@@ -28,7 +28,7 @@ const MULTIPART_OVERHEAD = 64 * KB;
 /** The table (also in the README's security section). */
 export function bodyLimitTable(config: Pick<PublicConfig, 'maxFileSize'>): BodyLimitRule[] {
   const fileUpload = config.maxFileSize + MULTIPART_OVERHEAD;
-  // The artist profile (issue 15): a cover and up to PORTFOLIO_IMAGES_MAX portfolio images in one save.
+  // The artist profile (the artists' pages): a cover and up to PORTFOLIO_IMAGES_MAX portfolio images in one save.
   const artistProfile = (PORTFOLIO_IMAGES_MAX + 1) * config.maxFileSize + MULTIPART_OVERHEAD;
   // The user chose a file: say the file limit they can act on, not the framing allowance on top of it.
   const fileMessage = `The request is larger than the ${config.maxFileSize / 1_048_576} MB limit.`;

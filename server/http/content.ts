@@ -1,4 +1,4 @@
-// The content origin (issue 26 item 8): a second listener (CONTENT_ORIGIN; PORT + 1000 in the demo) that serves only
+// The content origin (the content origin for creators' scripts): a second listener (CONTENT_ORIGIN; PORT + 1000 in the demo) that serves only
 // what runs a creator's code — the generative sandbox page, p5, /sandbox/sketch/{cid} and a creator's scripts and
 // HTML at /ipfs/{cid} — so none of it is ever same-origin with the app. Nothing of the API, GraphQL, the socket or
 // the built app is here.

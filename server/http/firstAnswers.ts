@@ -1,4 +1,4 @@
-// A navigation's first answers (issue 29): the page a phone asks for comes with the answer of the route's first
+// A navigation's first answers (fast on phones): the page a phone asks for comes with the answer of the route's first
 // GraphQL read and a preload of the image that answer makes the page's largest paint. Without them the read waits
 // for the route's script to download, run and start its flow, and the image for the read: three round trips after
 // the scripts. The app takes an answer from the page once, for the request it would have sent (same operation and

@@ -1,4 +1,4 @@
-// The trustless gateway for this server's own content (issue 28 item 2; specs.ipfs.tech/http-gateways/trustless-gateway):
+// The trustless gateway for this server's own content (IPFS-compatible content addresses; specs.ipfs.tech/http-gateways/trustless-gateway):
 // GET /ipfs/{cid} asked with `Accept: application/vnd.ipld.raw` (or `?format=raw`) answers the block itself, with
 // `application/vnd.ipld.car` (or `?format=car`) a CARv1 of the DAG, root first, depth-first, each block once
 // (`dag-scope` all by default, entity or block). Both vary on Accept and are immutable. The blocks are those of
@@ -99,7 +99,7 @@ async function sourceOf(db: Db, store: MediaStore, root: CID): Promise<Source | 
   const item = await store.get(key);
   if (!item) return null;
   if (root.code === raw.code) {
-    // Stored before issue 28 or one chunk: the file is the block (its sha-256 is the CID).
+    // Stored as one raw block (before UnixFS CIDs) or one chunk: the file is the block (its sha-256 is the CID).
     return { root, block: async (cid) => (cid.equals(root) ? { size: item.size, read: () => item.open() } : null) };
   }
   // A dag-pb file stored before its blocks were recorded: recorded now (one streaming read of the blob).

@@ -1,7 +1,7 @@
 // GET /ipfs/:cid and /ipfs/thumbnail/:cid — immutable, content-addressed media with byte-range support; /ipfs/:cid?w=
-// a still image's webp derivative at one of DERIVATIVE_WIDTHS (media/store.ts, issue 29); /ipfs/:cid with
+// a still image's webp derivative at one of DERIVATIVE_WIDTHS (media/store.ts, fast on phones); /ipfs/:cid with
 // a raw-block or CAR Accept type is the trustless gateway (gateway.ts); /ipfs/:cid/:file a collection's metadata.
-// Two faces (issue 26 item 8): on the app's origin images, video, audio and JSON are served as they are, and a
+// Two faces (the content origin for creators' scripts): on the app's origin images, video, audio and JSON are served as they are, and a
 // creator's scripts and HTML only as an attachment of plain text (a script gadget there would run with the app's
 // privileges); on the content origin those scripts and HTML are served as they are, and nothing else.
 import { Readable } from 'node:stream';
@@ -125,7 +125,7 @@ export function mediaRoutes(store: MediaStore, db: Db) {
     return answer ?? vary(errorResponse(c, 404, 'not_found', `No block or DAG with CID ${cid}.`));
   });
 
-  // ERC-1155 uri(id): a collection's baseURI is ipfs://<dir cid>/ (ipfs://<manifest cid>/ before issue 28), so token
+  // ERC-1155 uri(id): a collection's baseURI is ipfs://<dir cid>/ (ipfs://<manifest cid>/ for collections published before metadata became a UnixFS directory), so token
   // metadata lives at <cid>/<id>.json: a file of the directory, or, for a raw manifest, its token's entry.
   app.get('/:cid/:file', async (c) => {
     if (negotiateTrustless(c.req.header('accept'), c.req.query('format'), c.req.query('dag-scope'))) {

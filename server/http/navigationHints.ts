@@ -1,4 +1,4 @@
-// Navigation hints (issue 29): the app's HTML for a client route names what that route fetches first, so a phone
+// Navigation hints (fast on phones): the app's HTML for a client route names what that route fetches first, so a phone
 // asks for it while the entry script downloads instead of after it has run: the route's split chunks with their
 // static imports (modulepreload) and styles (preload), the GraphQL client the app imports at start, and the server
 // config every page reads first (preload as fetch, answered once from the HTTP cache the app's read then uses).

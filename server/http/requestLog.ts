@@ -1,4 +1,4 @@
-// A count of every request the server receives, for the offline end-to-end tests (issue 27): they assert that a page
+// A count of every request the server receives, for the offline end-to-end tests (offline-first): they assert that a page
 // opened offline caused no request at all (the page's `context.setOffline` does not cut a service worker's fetches,
 // so only the server can tell). On only with E2E_REQUEST_LOG=1; without it the route does not exist (404).
 import type { Hono, MiddlewareHandler } from 'hono';

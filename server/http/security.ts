@@ -14,10 +14,10 @@ export function contentSecurityPolicy(chainRpcUrl: string, host: string | undefi
   // Same-origin WebSocket for socket.io; older browsers do not let 'self' cover ws:.
   const selfWs = host ? [`${secure ? 'wss' : 'ws'}://${host}`] : [];
   const walletConnect = ['https://*.walletconnect.com', 'wss://*.walletconnect.com', 'https://*.walletconnect.org', 'wss://*.walletconnect.org'];
-  const turnstile = 'https://challenges.cloudflare.com'; // contact form human check (seed 001 §7)
+  const turnstile = 'https://challenges.cloudflare.com'; // contact form human check (docs/requirements.md#contact)
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    // No blob: and never the content origin: a creator's script cannot become one of the app's (issue 26 item 8).
+    // No blob: and never the content origin: a creator's script cannot become one of the app's (the content origin for creators' scripts).
     'script-src': ["'self'", "'wasm-unsafe-eval'", turnstile],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https://*.walletconnect.com'],

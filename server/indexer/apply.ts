@@ -70,7 +70,7 @@ async function refreshToken(tx: Tx, tokenRef: number): Promise<TokenState> {
   return tokenState(tx, tokenRef);
 }
 
-/** What a live event says about its token after the change: clients patch cards with it (seed 000 §4 effects). */
+/** What a live event says about its token after the change: clients patch cards with it (docs/requirements.md#live-events effects). */
 interface TokenState {
   tokenPrice: string | null;
   isSold: boolean;
@@ -139,7 +139,7 @@ async function createdCollection(tx: Tx, ctx: RangeContext, log: Extract<Indexed
   await tx.insert(accounts).values({ address: lower(creator) }).onConflictDoNothing({ target: accounts.address });
   const doc = { _id: id(collectionId), creator: lower(creator), address: lower(collection), name: baseName, tokenCount: Number(tokenCount), chainId: ctx.chainId };
   // The creator's studio waits for this: the collection is on chain and indexed, so its pages can open. (PublishReady
-  // is /publish's, sent once before the wallet step: seed 001 §4 "a ready-for-publish event".)
+  // is /publish's, sent once before the wallet step: docs/requirements.md#studio-publish.)
   live.push({ name: 'CreatedCollection', doc });
 }
 
@@ -200,7 +200,7 @@ async function transfer(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { ev
 }
 
 /**
- * The collection's royalties changed on chain (issue 17 item 7a): the stored rate follows the contract, so lists and
+ * The collection's royalties changed on chain (the creator's royalties controls): the stored rate follows the contract, so lists and
  * token pages that read the database show what a sale pays. The recipient has no column (the contract is its source).
  * The constructor's own RoyaltiesChanged (same transaction as CreatedCollection) only repeats the creation value.
  */

@@ -1,5 +1,5 @@
 // The chain indexer: polls block ranges with getLogs, applies each range, its logs and its progress in one
-// transaction. It follows the chain's truth (issue 28 item 4): every batch's first block must name the last indexed
+// transaction. It follows the chain's truth (the indexer follows the chain's truth): every batch's first block must name the last indexed
 // block as its parent, the genesis is compared on start and after every failed poll, and on a fork it rolls back
 // to the fork point (rollback.ts) and indexes again.
 import { and, eq, isNotNull } from 'drizzle-orm';

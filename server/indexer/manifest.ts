@@ -40,7 +40,7 @@ export async function readManifest(db: Db, baseUri: string, store: MediaStore | 
   const cid = match[1]!;
   const item = await store.get(cid);
   if (item) return item.contentType === 'application/json' ? parseManifest(await item.read()) : null;
-  // A collection directory (published since issue 28): its collection.json.
+  // A collection directory (published since media became UnixFS directories): its collection.json.
   const file = await readDirectoryFile(db, store, cid, COLLECTION_FILE);
   return file ? parseManifest(file) : null;
 }

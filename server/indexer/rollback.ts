@@ -1,4 +1,4 @@
-// The chain's truth (issue 28 item 4): every applied log is kept in chain_events, and on a fork the database is rolled
+// The chain's truth (the indexer follows the chain's truth): every applied log is kept in chain_events, and on a fork the database is rolled
 // back to the fork point by resetting what the indexer derives from the chain and replaying the logs that remain.
 import { and, asc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { accounts, allOutSales, chainEvents, collections, sales } from '../db/schema.js';

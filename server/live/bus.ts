@@ -1,4 +1,4 @@
-// One place every part of the server broadcasts live events through (seed 000 §4 "Live socket events").
+// One place every part of the server broadcasts live events through (docs/requirements.md#live-events).
 // REST routes and the indexer emit here; socket.io is plugged in once the http server exists.
 import type { Server as SocketServer } from 'socket.io';
 import type { LiveEventName } from '../../domain/contracts/live.js';

@@ -1,4 +1,4 @@
-// The media collection (issue 26 item 3): media nobody references (references.ts) is deleted — replaced avatars and
+// The media collection (storage quotas): media nobody references (references.ts) is deleted — replaced avatars and
 // covers, deleted tokens and canvases, files a canvas no longer lists. It runs right after a request drops a reference
 // (`collectDropped`, the dropped CIDs only) and in the periodic upload sweep (`collectUnreferencedMedia` without
 // candidates: every media row).

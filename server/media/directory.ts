@@ -1,4 +1,4 @@
-// Collection metadata as a UnixFS directory (issue 28 item 2): `<tokenId>.json` for each token plus `collection.json`
+// Collection metadata as a UnixFS directory (IPFS-compatible content addresses): `<tokenId>.json` for each token plus `collection.json`
 // (the manifest the indexer reads), imported as kubo's `ipfs add -r --cid-version=1 --raw-leaves` does, directories
 // sharded (HAMT) past 256 KiB by their block size as IPIP-499's unixfs-v1-2025 profile says. Every block of the DAG —
 // dag-pb directory and file nodes, raw leaves — goes into ipfs_blocks, so `ipfs://<dir>/<id>.json` resolves here

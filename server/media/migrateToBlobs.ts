@@ -1,4 +1,4 @@
-// Moves media bytes out of the database (issue 28 item 1, migration 0014): every row's bytes and thumbnail are
+// Moves media bytes out of the database (media in a blob store, out of the database, migration 0014): every row's bytes and thumbnail are
 // written to the blob store under the row's own CID (existing media keep their raw sha-256 CIDs), the columns are
 // emptied row by row, then dropped, and the table is compacted (VACUUM FULL; PGlite is PostgreSQL too). Idempotent:
 // it runs at every server start and does nothing once the columns are gone; interrupted, it starts again where it

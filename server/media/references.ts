@@ -1,4 +1,4 @@
-// What still names a media CID (issue 26, "media nobody references any more is collected"). The one place that knows
+// What still names a media CID (the second security review, "media nobody references any more is collected"). The one place that knows
 // every column holding a CID: the collector (collect.ts) deletes only media for which `isReferenced` is false, and a
 // blob store that later replaces the media table asks the same question before deleting a blob.
 //

@@ -1,4 +1,4 @@
-// Content-addressed media (issue 28): UnixFS CIDv1 (media/unixfs.ts; media stored before keep their raw sha-256
+// Content-addressed media (IPFS-compatible, out of the database): UnixFS CIDv1 (media/unixfs.ts; media stored before keep their raw sha-256
 // CIDs), bytes and webp thumbnails in the blob store (media/blobStore), metadata in the media table.
 import type { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
@@ -16,7 +16,7 @@ import { UNIXFS_CHUNK_SIZE, unixfsCid } from './unixfs.js';
 
 export const THUMBNAIL_WIDTH = 480;
 /**
- * The widths of an image's derivatives (issue 29): webp copies made on first request, `/ipfs/<cid>?w=<width>`. A
+ * The widths of an image's derivatives (fast on phones): webp copies made on first request, `/ipfs/<cid>?w=<width>`. A
  * fixed set bounds what a CID can make us store; none is wider than the original (a narrower original is copied at
  * its own width). AVIF was measured here 30× slower than webp to encode (3.6 s against 0.1 s at 640 px of a
  * 3000 px PNG), too slow for a first request: webp only. The app's srcset names the same list (domain/responsiveImage.ts).

@@ -1,4 +1,4 @@
-// Content addresses of new media (issue 28 item 2): UnixFS CIDv1 as `ipfs add --cid-version=1 --raw-leaves` makes
+// Content addresses of new media (IPFS-compatible content addresses): UnixFS CIDv1 as `ipfs add --cid-version=1 --raw-leaves` makes
 // them — 256 KiB fixed-size chunks, a balanced DAG of at most 174 links per node, raw leaves, a single chunk reduced
 // to itself. A file of one chunk (≤ 256 KiB) is a raw-codec CID (the same CID as the whole-file sha-256 this store
 // used before); a bigger file is a dag-pb root. The CID is computed from the stream while it is written: nothing

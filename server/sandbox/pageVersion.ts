@@ -1,4 +1,4 @@
-// The generative sandbox page's version (issue 27 item 4): a hash of its files and the p5 build it loads. The server
+// The generative sandbox page's version (media cached when viewed): a hash of its files and the p5 build it loads. The server
 // serves the page, its script and style as immutable under `?v=<version>`, and the app's build puts the same version
 // in the frame's URL (vite.config.ts), so a generative work seen once plays offline from the browser's cache.
 import { createHash } from 'node:crypto';

@@ -111,7 +111,7 @@ export interface GraphqlQueueLimits {
 export const DEFAULT_GRAPHQL_QUEUE: GraphqlQueueLimits = { maxConcurrent: 8, maxQueued: 64, retryAfterSeconds: 1 };
 
 /**
- * Storage quotas (issue 26). An account has at most 4 unfinished studio uploads at a time and their declared sizes
+ * Storage quotas (the second security review). An account has at most 4 unfinished studio uploads at a time and their declared sizes
  * together at most 200 MiB (one full video and room for images); declared bytes count until the upload finishes,
  * is cancelled or expires. Media nobody references is collected once it is older than the grace period: a request
  * that stores bytes and then names them has that long to commit (far more than a request may last).

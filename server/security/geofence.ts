@@ -1,4 +1,4 @@
-// Seed 000 §2 geofence: the server refuses clients from configured countries. The country comes only from a request
+// The geofence (docs/requirements.md#shell-routes): the server refuses clients from configured countries. The country comes only from a request
 // header a trusted proxy sets (e.g. Cloudflare's cf-ipcountry), and only when that header is configured: without
 // GEOFENCE_COUNTRY_HEADER a client could name any country, so nothing is refused.
 import type { MiddlewareHandler } from 'hono';

@@ -1,4 +1,4 @@
-// The contact form's human check (issue 16): one interface, two implementations — Cloudflare Turnstile in
+// The contact form's human check (the editorial pages): one interface, two implementations — Cloudflare Turnstile in
 // production (humanCheckTurnstile.ts) and a self-hosted ALTCHA proof of work in the demo (humanCheckAltcha.ts).
 // POST /api/v1/connect verifies the token before anything is stored; a token is good for one message.
 import { createAltchaCheck, type AltchaCheck } from './humanCheckAltcha.js';

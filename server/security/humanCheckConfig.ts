@@ -1,4 +1,4 @@
-// The contact form's human check (issue 16), from the environment: Cloudflare Turnstile when both its keys are set
+// The contact form's human check (the editorial pages), from the environment: Cloudflare Turnstile when both its keys are set
 // (production), otherwise a self-hosted ALTCHA proof of work served and verified by this server (the demo, which
 // must work on a machine with no internet).
 import { randomBytes } from 'node:crypto';

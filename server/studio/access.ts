@@ -1,4 +1,4 @@
-// Who may touch a studio canvas (issue 14, seed 001 §6): only an account flagged isCreator, only the canvas's own
+// Who may touch a studio canvas (the creator studio, docs/requirements.md#studio-upload): only an account flagged isCreator, only the canvas's own
 // creator; a finalized canvas refuses edits and a published one refuses everything but reads. Shared by the canvas
 // REST routes and the tus upload endpoint, so both answer the same status and message for the same situation.
 import { eq } from 'drizzle-orm';

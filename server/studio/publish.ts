@@ -1,4 +1,4 @@
-// POST /canvas/{id}/publish (seed 001 §7 "prepareCollectionPublish"): stores the collection's metadata as a UnixFS
+// POST /canvas/{id}/publish (docs/requirements.md#studio-publish): stores the collection's metadata as a UnixFS
 // directory — `<tokenId>.json` per token and the manifest as `collection.json` (media/directory.ts) — sets the canvas's
 // baseUri to `ipfs://<dir cid>/` and answers CreateTradableCollection's parameters. The token contract resolves
 // `baseURI + id + ".json"`, which GET /ipfs/<dir cid>/<id>.json (server/http/media.ts) answers through the directory,
@@ -71,7 +71,7 @@ export function collectionManifest(canvas: CanvasRow, rows: CanvasTokenRow[]): C
 export const tokenDocument = (token: CollectionManifest['tokens'][number]) => ({ name: token.name, description: token.description ?? '', ...token.metadata });
 
 /**
- * The collection's metadata directory (issue 28 item 2): `<tokenId>.json` for each token and the manifest as
+ * The collection's metadata directory (IPFS-compatible content addresses): `<tokenId>.json` for each token and the manifest as
  * `collection.json`; deterministic for the canvas's content, so publishing again gives the same directory CID.
  */
 export function collectionDirectory(manifest: CollectionManifest): DirectoryFile[] {
@@ -126,7 +126,7 @@ export async function prepareCanvasPublish({ db, config, live }: PublishOptions,
     baseURI,
     state: canvas.state,
   };
-  // Seed 001 §4 "a ready-for-publish event moves the user to the publish step": once, to the creator's own room (their
+  // See docs/requirements.md#studio-publish "a ready-for-publish event moves the user to the publish step": once, to the creator's own room (their
   // studio on any device). Not to everyone: a canvas that is not published is its creator's (and the creator's socket,
   // in its room, would get a broadcast a second time). The indexer's CreatedCollection then says it is on chain.
   live.emitTo(canvas.creator, 'PublishReady', doc);

@@ -1,4 +1,4 @@
-// REST under /api/v1/canvas (issue 14, seed 001 §7): the creator's studio collections ("canvases") — create, edit,
+// REST under /api/v1/canvas (the creator studio, docs/requirements.md#studio-upload): the creator's studio collections ("canvases") — create, edit,
 // delete, read (creator, preview link or published), finalize and publish; the token routes are in ./tokenRoutes.ts
 // and the tus upload endpoint in ./upload*.ts. Every write is a signed request of the canvas's creator. The handlers
 // read the request (the form: ./canvasForm.ts) and answer; what each does is the studio service's (./service.ts).

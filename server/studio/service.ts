@@ -1,4 +1,4 @@
-// The studio service (issue 14, seed 001 §6–7): what the canvas REST routes (./routes.ts, ./tokenRoutes.ts) do — a
+// The studio service (the creator studio, docs/requirements.md#studio-upload): what the canvas REST routes (./routes.ts, ./tokenRoutes.ts) do — a
 // creator's studio collections ("canvases") created, read (by the creator, with the preview link, or published),
 // edited, deleted, finalized and prepared for publishing, and their tokens read, renamed, deleted and created from a
 // seed value. The access rules (404 / 403 / 409) are ./access.ts, shared with the tus upload endpoint (./upload*.ts);

@@ -1,4 +1,4 @@
-// The studio's resumable uploads (issue 14, seed 001 §7 "Resumable upload (tus)") at
+// The studio's resumable uploads (the creator studio, docs/requirements.md#studio-upload) at
 // /api/v1/canvas/{containerId}/upload/: every request but a CORS preflight is a signed request (Authorization and a
 // fresh Nonce) of the canvas's creator while the canvas is building; an upload is only ever touched by the account
 // that created it. A creation is checked before any byte (name, type, size, number of files) and recorded as a

@@ -1,4 +1,4 @@
-// A finished upload's bytes must be what its name says (issue 14 "upload validation"): images, audio and video by
+// A finished upload's bytes must be what its name says (the creator studio "upload validation"): images, audio and video by
 // their magic bytes (images are decoded again by the media store's sharp thumbnail), scripts by valid UTF-8.
 import { ApiError } from '../http/errors.js';
 
@@ -31,7 +31,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 const HEAD_BYTES = 16;
 
 /**
- * The same check over a stream (a finished upload read once, issue 28): the file's first bytes are checked as they
+ * The same check over a stream (a finished upload is read only once): the file's first bytes are checked as they
  * pass, a script's UTF-8 chunk by chunk; `checked` yields the bytes on and throws the 415 at the first bad byte.
  */
 export async function* checkedUploadContent(source: AsyncIterable<Uint8Array>, extension: string): AsyncIterable<Uint8Array> {

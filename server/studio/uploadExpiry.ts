@@ -1,4 +1,4 @@
-// Leftover studio uploads (issue 14): an unfinished tus upload expires `uploadExpirationMs` after it was created
+// Leftover studio uploads (the creator studio): an unfinished tus upload expires `uploadExpirationMs` after it was created
 // (the file store answers 410 for it from then on, see uploadTus.ts); expired uploads are swept — their
 // canvas_uploads rows in one transaction, then their files under <DATA_DIR>/uploads — at server start and
 // periodically (server/main.ts). Deleting a canvas removes its uploads' files the same way (rows, then files).

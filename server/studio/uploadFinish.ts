@@ -1,4 +1,4 @@
-// A studio upload's last byte (issue 14, seed 001 §7): check the bytes, store them in the media store and apply them
+// A studio upload's last byte (the creator studio, docs/requirements.md#studio-upload): check the bytes, store them in the media store and apply them
 // — a new token (media), a token's thumbnail, the canvas cover, or a generative file in attributes.files — then
 // mark the canvas_uploads row done and delete the tus file (the bytes live in the media store from then on). A
 // refused upload loses its row and its file; nothing else is written.

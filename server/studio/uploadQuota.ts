@@ -1,4 +1,4 @@
-// Upload quotas (issue 26 item 3), checked when tus names a new upload, in the transaction that records it:
+// Upload quotas (storage quotas), checked when tus names a new upload, in the transaction that records it:
 // - a canvas's open token uploads plus its tokens never exceed the files its media type takes (1 for video, gif and
 //   flipcard, 1,000 for images);
 // - an account has at most `maxOpenUploadsPerAccount` open uploads (4) and their declared sizes together at most

@@ -1,5 +1,5 @@
-// What a studio upload may be, decided before any byte arrives (issue 14, seed 001 §5 upload screens, §7 "Resumable
-// upload (tus)", §9 limits): the upload context and metadata, the file name rule, the extensions each canvas media
+// What a studio upload may be, decided before any byte arrives (docs/requirements.md#studio-upload: the
+// upload screens, the resumable upload and the limits): the upload context and metadata, the file name rule, the extensions each canvas media
 // type and context accept, the size limits from config and the number of files a canvas takes.
 import { and, count, eq } from 'drizzle-orm';
 import { fileNameSchema } from '../../domain/files.js';
@@ -44,13 +44,13 @@ const TOKEN_EXTENSIONS: Record<string, readonly string[] | undefined> = {
   'multipart/image': ACCEPTED_EXTENSIONS['multipart/image'],
   video: ACCEPTED_EXTENSIONS.video,
 };
-/** Token files a canvas takes: up to 1000 images, exactly one gif, flipcard image or video (seed 001 §5). */
+/** Token files a canvas takes: up to 1000 images, exactly one gif, flipcard image or video (docs/requirements.md#studio-upload). */
 const MAX_TOKEN_FILES: Record<string, number> = { image: IMAGE_UPLOAD_MAX_FILES, gif: 1, 'multipart/image': 1, video: 1 };
 
 export const contentTypeFor = (extension: string) => EXTENSION_TYPES[extension]?.[0] ?? null;
 export const isVideoExtension = (extension: string) => VIDEO_EXTENSIONS.has(extension);
 
-/** The metadata the studio sends (seed 001 §7), every value text. */
+/** The metadata the studio sends (docs/requirements.md#studio-upload), every value text. */
 export interface UploadMetadata {
   filename: string;
   /** The token name: the metadata `name`, else the file name without its extension; at most 50 characters. */
@@ -113,7 +113,7 @@ function jsonObject(text: string | undefined, field: string): Record<string, unk
   return value as Record<string, unknown>;
 }
 
-/** The studio's metadata from the raw tus metadata, with the file-name rule (seed 000 §5) applied. */
+/** The studio's metadata from the raw tus metadata, with the file-name rule (docs/requirements.md#studio-upload) applied. */
 export function readUploadMetadata(raw: Record<string, string>): UploadMetadata {
   const filename = raw.filename ?? raw.name ?? '';
   if (!fileNameSchema.safeParse(filename).success || filename.startsWith('.')) throw bad(FILE_NAME_MESSAGE, 'invalid_file_name');

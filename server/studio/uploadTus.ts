@@ -35,7 +35,7 @@ export const refusal = (status: number, code: string, message: string): TusRefus
 export const UPLOAD_LOCKED_MESSAGE = 'Another request is writing to this upload: try again in a moment.';
 
 /**
- * One request writes an upload at a time, and a second one meanwhile is answered 423 Locked (issue 26 item 9).
+ * One request writes an upload at a time, and a second one meanwhile is answered 423 Locked (concurrent tus PATCHes).
  * tus's own MemoryLocker instead asks the writer to stop and takes the upload over, so the first request's client got
  * an error it reads as "upload gone" (tus-js-client starts again from zero on a 404 or 410) while the newcomer met
  * an offset that had moved; a tus client with retries retries a 423 (and a 409) from the server's offset instead.

@@ -1,4 +1,4 @@
-// The studio's visibility rule (issue 14, issue 26), one place for every read and write that names a token or a
+// The studio's visibility rule (the creator studio, the second security review), one place for every read and write that names a token or a
 // collection: a collection that is published and not hidden is public; any other (a canvas still building or
 // finalized, or a hidden one) exists only for its creator and, read-only, for whoever holds its preview link's
 // share token. To anyone else it and its tokens do not exist: a write answers as for an unknown id, a read leaves

@@ -1,4 +1,4 @@
-// Code that could not load (issue 27 item 3): a dynamic import() whose chunk did not arrive (offline and not in the
+// Code that could not load (all code offline after one visit): a dynamic import() whose chunk did not arrive (offline and not in the
 // worker's precache, a dropped connection, a deploy that removed it). Such a failure shows the offline page or
 // leaves a part out, never the raw 'Failed to fetch dynamically imported module …' text, and a retry imports again.
 import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';

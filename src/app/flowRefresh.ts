@@ -1,4 +1,4 @@
-// Back online, what is on screen refreshes (issue 27 items 1 and 7), for every page by construction: useFlow runs
+// Back online, what is on screen refreshes (offline-first: one data cache, and the app says when it is back online), for every page by construction: useFlow runs
 // this beside each flow it starts. A flow that was loading (a descendant tagged 'loading', the machines' convention
 // for a state that reads) when a read was answered from the service worker's stored copy, or got no answer at all,
 // is stale. When the connectivity actor announces `connectivity.restored`, a stale flow is started afresh from its

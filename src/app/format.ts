@@ -1,7 +1,7 @@
 import { artistDisplayName, shortenId } from '../../domain/artistName';
 import { checksumAddress } from '../../domain/checksumAddress';
 
-// Seed 000 §9: token amounts use 18 decimals, displayed with (up to) 8.
+// See docs/requirements.md#trading-offers: token amounts use 18 decimals, displayed with (up to) 8.
 export const TOKEN_DECIMALS = 18;
 export const DISPLAY_DECIMALS = 8;
 

@@ -1,4 +1,4 @@
-// Seed 000 §2 "navigation to a hash scrolls smoothly" (issue 17 item 5), also on a first load whose target is rendered
+// See docs/requirements.md#shell-routes "navigation to a hash scrolls smoothly" (hash links scroll smoothly), also on a first load whose target is rendered
 // later (a token page's comments load after the token): the router's own hash scroll (defaultHashScrollIntoView)
 // only finds a target already in the DOM when the route has rendered. After every rendered navigation with a hash
 // this waits for the target to exist, scrolls it under the sticky header (smoothly, instantly under

@@ -1,4 +1,4 @@
-// Main menu and footer as data (seed 000 §2): `built` switches an entry on once its page exists.
+// Main menu and footer as data (docs/requirements.md#shell-routes): `built` switches an entry on once its page exists.
 
 export interface NavLink {
   label: string;

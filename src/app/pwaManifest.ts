@@ -19,7 +19,7 @@ export const pwaManifest: Partial<ManifestOptions> = {
   ],
 };
 
-// Every chunk the app can load is precached (issue 27 item 3: every route, viewer and wallet chunk works offline after
+// Every chunk the app can load is precached (all code offline after one visit: every route, viewer and wallet chunk works offline after
 // one online visit; src/app/shellPrecache.ts keeps the reachable ones). Only the build's own metadata stays out.
 export const precacheGlobIgnores = ['**/.vite/**'];
 

@@ -14,7 +14,7 @@ export function createAppRouter(appActor: AppActor, options: { history?: RouterH
     routeTree,
     history: options.history,
     context: { appActor },
-    // Seed 000 §2: navigation scrolls to the top (restored on back/forward); a hash scrolls smoothly. The app's only
+    // See docs/requirements.md#shell-routes: navigation scrolls to the top (restored on back/forward); a hash scrolls smoothly. The app's only
     // scroll restoration: a paged list coming back is created with all its kept pages (src/services/flows/lists.ts),
     // so the offset restored after the route renders lands on the same cards.
     scrollRestoration: true,

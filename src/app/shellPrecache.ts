@@ -1,4 +1,4 @@
-// Which built JS chunks the service worker precaches (issue 27 item 3): every chunk the app can load, that is the
+// Which built JS chunks the service worker precaches (all code offline after one visit): every chunk the app can load, that is the
 // entries and everything reachable from them through static imports and dynamic import() (route chunks, media
 // viewers, the wallet stack, WalletConnect, the home sections, ...). After one online visit every route and viewer
 // works offline. The page itself never fetches these early: the worker downloads them in the background while it

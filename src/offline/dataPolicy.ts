@@ -1,10 +1,10 @@
-// The service worker's data-cache policy (issue 27 item 1), pure and with the clock handed in: which requests it
+// The service worker's data-cache policy (one data cache, owned by the service worker), pure and with the clock handed in: which requests it
 // answers, how a stored answer is keyed, when it is fresh, which entries go first, and when a stored copy may answer
 // instead of the network. src/offline/dataRoute.ts applies it; tests/app/dataPolicy.test.ts checks it.
 import { walletCacheLifetimeMinutes } from '../../machines/wallet/constants';
 import type { StoredEntry } from './protocol';
 
-/** Seed 000 §9: the window is VITE_CACHE_LIFETIME_MINUTES (60 in .env), 1440 when unset or unusable. */
+/** The local cache lifetime (docs/requirements.md#wallet-session): the window is VITE_CACHE_LIFETIME_MINUTES (60 in .env), 1440 when unset or unusable. */
 export function cacheLifetimeMs(setting: unknown): number {
   return walletCacheLifetimeMinutes(setting) * 60_000;
 }
@@ -61,7 +61,7 @@ export function expiresAtOf(operation: string, body: unknown): number | undefine
 
 type Aging = Pick<StoredEntry, 'fetchedAt' | 'pins' | 'expiresAt'>;
 
-/** Inside the window: younger than the lifetime (an entry exactly the lifetime old is expired, as seed §9's keys). */
+/** Inside the window: younger than the lifetime (an entry exactly the lifetime old is expired, as the stored wallet-connector keys are, docs/requirements.md#wallet-session). */
 export function isInsideWindow(entry: Pick<StoredEntry, 'fetchedAt'>, now: number, lifetimeMs: number): boolean {
   return now - entry.fetchedAt < lifetimeMs;
 }

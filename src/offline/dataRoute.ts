@@ -1,4 +1,4 @@
-// The worker's data cache (issue 27 item 1): answers GraphQL queries and same-origin GET reads from the network,
+// The worker's data cache (one data cache, owned by the service worker): answers GraphQL queries and same-origin GET reads from the network,
 // stores good answers per account, and serves the stored copy when the network fails (or, after a failure, is
 // slow). Pure of worker globals: sw.ts hands in fetch, the clock, the store and how to reach the clients.
 import {

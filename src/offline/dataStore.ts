@@ -2,7 +2,7 @@
 // what to evict is decided in dataPolicy.ts. Plain IndexedDB so the worker bundle stays small.
 import { DATA_DB, type StoredEntry } from './protocol';
 
-/** Databases of older builds, deleted when the worker activates (the page-side copy before issue 27). */
+/** Databases of older builds, deleted when the worker activates (the page-side copy before offline-first). */
 export const RETIRED_DATABASES = ['artbazaar-offline'] as const;
 
 export interface DataStore {

@@ -1,4 +1,4 @@
-// The worker's side of `offline.storeReads` (issue 27): the reads a page sent before this worker controlled it, asked
+// The worker's side of `offline.storeReads` (offline-first): the reads a page sent before this worker controlled it, asked
 // for again and stored, so one online visit of a page is enough for it to open offline. Only reads the data cache
 // answers (GraphQL queries, same-origin GET reads) and same-origin media GETs are sent; anything else in the list (a
 // mutation, another origin, a method other than GET or POST) is dropped, never sent. Pure of worker globals.

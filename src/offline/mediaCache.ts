@@ -1,4 +1,4 @@
-// The worker's media cache (issue 27 item 4): /ipfs/ answers by CID, cache first. The bookkeeping (bytes, last use,
+// The worker's media cache (media cached when viewed): /ipfs/ answers by CID, cache first. The bookkeeping (bytes, last use,
 // pins) and the bodies sit behind a small backend so the whole request handling runs in unit tests on memory;
 // mediaRoute.ts gives it Cache Storage and IndexedDB in the worker. The rules are mediaPolicy.ts's.
 import {

@@ -1,4 +1,4 @@
-// The media cache's rules (issue 27 item 4), pure so they are tested with an injected clock: which /ipfs/ answers
+// The media cache's rules (media cached when viewed), pure so they are tested with an injected clock: which /ipfs/ answers
 // are kept, by which key, and which entries go when the cache is over its byte budget. Media is content-addressed
 // (immutable by CID), so a kept copy never goes stale; only room decides what stays. Entries pinned by a saved
 // exhibition never count against the budget and are never evicted here: only `offline.unpin` releases them.
@@ -32,7 +32,7 @@ const MEDIA_PATH = /^\/ipfs\/(thumbnail\/)?([A-Za-z0-9]+)$/;
 
 /**
  * The cache key of a same-origin media URL (its path and search); null for anything that is not media. An image's
- * derivative (`?w=<width>`, issue 29) is an entry of its own: its bytes are not the original's.
+ * derivative (`?w=<width>`, the phone-performance work) is an entry of its own: its bytes are not the original's.
  */
 export function mediaKeyOf(pathname: string, search = ''): string | null {
   const match = MEDIA_PATH.exec(pathname);
@@ -66,7 +66,7 @@ export function mediaStandIns(key: string, entries: readonly MediaEntry[]): stri
 }
 
 /**
- * A trustless-gateway request (issue 28 item 2): a raw block or a CAR of `/ipfs/<cid>`, asked by `Accept` or
+ * A trustless-gateway request (IPFS-compatible content addresses): a raw block or a CAR of `/ipfs/<cid>`, asked by `Accept` or
  * `?format=`. Those answers share the file's path but not its bytes (`Vary: Accept`): never served from nor kept in
  * the media cache.
  */

@@ -1,4 +1,4 @@
-// What the page and the service worker's data cache (issue 27) say to each other. Shared by src/sw.ts (worker) and
+// What the page and the service worker's data cache (offline-first) say to each other. Shared by src/sw.ts (worker) and
 // the page's services, so both sides name the same headers and messages. Plain TypeScript: no DOM, no worker types.
 
 /**
@@ -86,7 +86,7 @@ export interface StoredEntry {
 /**
  * Set by the worker on the answer to a pinned media request (`PIN_HEADER`): `stored` when the file is kept for the
  * saved exhibition, `quota` when storage was full even after evicting unpinned media. Absent: no worker answered
- * (the save cannot keep anything). Added by the media cache (issue 27 item 6).
+ * (the save cannot keep anything). Added by the media cache (saving an exhibition for offline).
  */
 export const PIN_RESULT_HEADER = 'X-Artbazaar-Pinned';
 export type PinResult = 'stored' | 'quota';

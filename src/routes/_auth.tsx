@@ -3,7 +3,7 @@ import { getAppActor } from '../../machines/app/appMachine';
 import { ROUTE_GUARD_DELAY_MS } from '../../machines/app/constants';
 import { settledWalletSession } from '../services/wallet/routeGuard';
 
-// Seed 000 §2: a route that needs a wallet waits 300 ms, opens the wallet modal and returns after connecting.
+// See docs/requirements.md#wallet-session: a route that needs a wallet waits 300 ms, opens the wallet modal and returns after connecting.
 export const Route = createFileRoute('/_auth')({
   beforeLoad: async ({ context, location }) => {
     const wallet = getAppActor(context.appActor, 'walletSession');

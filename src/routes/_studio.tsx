@@ -4,8 +4,8 @@ import { ROUTE_GUARD_DELAY_MS } from '../../machines/app/constants';
 import { settledWalletSession } from '../services/wallet/routeGuard';
 import { studioAccess } from '../services/studio/listAccess';
 
-// Seed 001 §2: the studio list, create and edit need a wallet and the creator flag. Without a registered login the
-// guard waits 300 ms (seed 000 §2, as /_auth) and then sends the user to connect and come back; a registered
+// See docs/requirements.md#shell-routes: the studio list, create and edit need a wallet and the creator flag. Without a registered login the
+// guard waits 300 ms (docs/requirements.md#shell-routes, as /_auth) and then sends the user to connect and come back; a registered
 // account that is not a creator goes to the studio entry (/studio/connect), which offers the apply card.
 export const Route = createFileRoute('/_studio')({
   beforeLoad: async ({ context, location }) => {

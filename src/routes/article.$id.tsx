@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ArticleView } from '../views/article/ArticleView';
 
-// Issue 15: an article (the artist page's 'Read more'); an unknown id shows the 404 view.
+// The artists' pages: an article (the artist page's 'Read more'); an unknown id shows the 404 view.
 export const Route = createFileRoute('/article/$id')({
   component: ArticleRoute,
 });

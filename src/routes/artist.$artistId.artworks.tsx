@@ -3,7 +3,7 @@ import { ArtistArtworksView } from '../views/artistArtworks/ArtistArtworksView';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
-// Seed 001 §1/§2: /artist/{artistId}/artworks, all artworks of an artist (id = the wallet address, any case).
+// See docs/requirements.md#artists: /artist/{artistId}/artworks, all artworks of an artist (id = the wallet address, any case).
 export const Route = createFileRoute('/artist/$artistId/artworks')({
   beforeLoad: ({ params }) => {
     if (!ADDRESS.test(params.artistId)) throw notFound();

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ArtistView } from '../views/artist/ArtistView';
 
-// Seed 001 §2: the artist page; artistId is the artist's wallet address.
+// See docs/requirements.md#artists: the artist page; artistId is the artist's wallet address.
 export const Route = createFileRoute('/artist/$artistId/')({
   component: ArtistRoute,
 });

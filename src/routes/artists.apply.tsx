@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ArtistApplyView } from '../views/artists/ArtistApplyView';
 
-// Seed 001 §2 "Artist application".
+// The artist application (docs/requirements.md#artists).
 export const Route = createFileRoute('/artists/apply')({
   component: ArtistApplyView,
 });

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ArtistsCatalogueView } from '../views/artists/ArtistsCatalogueView';
 
-// Seed 001 §2 "Artists catalogue".
+// The artists catalogue (docs/requirements.md#artists).
 export const Route = createFileRoute('/artists/')({
   component: ArtistsCatalogueRoute,
 });

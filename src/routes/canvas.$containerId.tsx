@@ -3,7 +3,7 @@ import { CanvasPreviewView } from '../views/studio/canvasPreview/CanvasPreviewVi
 import { loadCanvasPreview } from '../views/studio/canvasPreview/canvasPreviewRoute';
 import { validateCanvasPreviewSearch } from '../views/studio/canvasPreview/canvasPreviewSearch';
 
-// Seed 001 §2: the shared canvas view (same page as /preview/canvas/{container_id}).
+// See docs/requirements.md#shell-routes: the shared canvas view (same page as /preview/canvas/{container_id}).
 export const Route = createFileRoute('/canvas/$containerId')({
   validateSearch: validateCanvasPreviewSearch,
   loaderDeps: ({ search }) => ({ share: search.share }),

@@ -4,7 +4,7 @@ import { CollectionView } from '../views/collection/CollectionView';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
-// Seed 000 §2: the collection display page (route name display); an unknown collection shows the 404 view.
+// See docs/requirements.md#collection-page: the collection display page (route name display); an unknown collection shows the 404 view.
 export const Route = createFileRoute('/collection/$address/$chainId')({
   loader: async ({ params, abortController }) => {
     const chainId = Number(params.chainId);

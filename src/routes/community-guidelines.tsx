@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PolicyView } from '../views/content/PolicyView';
 
-// Seed 001 §2: /tos and /community-guidelines show the same policies page, its text loaded by path.
+// See docs/requirements.md#shell-routes: /tos and /community-guidelines show the same policies page, its text loaded by path.
 export const Route = createFileRoute('/community-guidelines')({
   component: CommunityGuidelinesRoute,
 });

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ContactView } from '../views/contact/ContactView';
 
-// Seed 001 §2 "/contact-us": the contact form and the info box (issue 16).
+// See docs/requirements.md#contact: the contact form and the info box (the editorial pages).
 export const Route = createFileRoute('/contact-us')({
   component: ContactView,
 });

@@ -10,7 +10,7 @@ export function validateExhibitionsSearch(search: Record<string, unknown>): Exhi
   return { ...(tab ? { tab } : {}), ...(exhibition && view ? { exhibition, view } : {}) };
 }
 
-// Seed 001 §2 "/exhibitions": query tab (current, artworks, past; default current); the past views live in the URL
+// See docs/requirements.md#exhibitions: query tab (current, artworks, past; default current); the past views live in the URL
 // too (?tab=past&exhibition=<id>&view=detail|artworks), so Back returns to the list.
 export const Route = createFileRoute('/exhibitions')({
   validateSearch: (search: Record<string, unknown>): ExhibitionsSearch => validateExhibitionsSearch(search),

@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { validateExploreSearch, type ExploreSearch } from '../../machines/explore/exploreFilters';
 import { ExploreView } from '../views/explore/ExploreView';
 
-// Seed 000 §2: the explore filters live in validated search params, so a filtered view is a shareable link.
+// See docs/requirements.md#explore: the explore filters live in validated search params, so a filtered view is a shareable link.
 export const Route = createFileRoute('/explore')({
   validateSearch: (search: Record<string, unknown>): ExploreSearch => validateExploreSearch(search),
   // An invalid or default value in a shared link is dropped from the address bar too, so the URL says what is shown.

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { FlipcardView } from '../views/content/FlipcardView';
 
-// Seed 001 §2: the flipcard explainer.
+// See docs/requirements.md#content-pages: the flipcard explainer.
 export const Route = createFileRoute('/flipcard')({
   component: FlipcardView,
 });

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MediaArticlesView } from '../views/articles/MediaArticlesView';
 
-// Seed 001 §2 "/media-articles": the featured article and a grid of article cards (issue 16).
+// See docs/requirements.md#content-pages: the featured article and a grid of article cards (the editorial pages).
 export const Route = createFileRoute('/media-articles')({
   component: MediaArticlesRoute,
 });

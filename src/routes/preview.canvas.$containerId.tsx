@@ -3,7 +3,7 @@ import { CanvasPreviewView } from '../views/studio/canvasPreview/CanvasPreviewVi
 import { loadCanvasPreview } from '../views/studio/canvasPreview/canvasPreviewRoute';
 import { validateCanvasPreviewSearch } from '../views/studio/canvasPreview/canvasPreviewSearch';
 
-// Seed 001 §2: the preview link of a canvas (same page as /canvas/{container_id}).
+// See docs/requirements.md#shell-routes: the preview link of a canvas (same page as /canvas/{container_id}).
 export const Route = createFileRoute('/preview/canvas/$containerId')({
   validateSearch: validateCanvasPreviewSearch,
   loaderDeps: ({ search }) => ({ share: search.share }),

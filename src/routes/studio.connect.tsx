@@ -4,7 +4,7 @@ import { settledWalletSession } from '../services/wallet/routeGuard';
 import { studioAccess } from '../services/studio/listAccess';
 import { StudioConnectView } from '../views/studio/connect/StudioConnectView';
 
-// Seed 001 §2 "Rules": a creator landing on the studio entry goes to the studio list (the view also follows a
+// See docs/requirements.md#shell-routes "Rules": a creator landing on the studio entry goes to the studio list (the view also follows a
 // creator who signs in while it is shown).
 export const Route = createFileRoute('/studio/connect')({
   beforeLoad: async ({ context }) => {

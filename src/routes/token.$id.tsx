@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TokenView } from '../views/token/TokenView';
 
-// Seed 000 §2: token detail (route name token-detail); id is the TokenHolding id.
+// See docs/requirements.md#token-page: token detail (route name token-detail); id is the TokenHolding id.
 export const Route = createFileRoute('/token/$id')({
   component: TokenDetailRoute,
 });

@@ -22,7 +22,7 @@ const ReplyPageFields = graphql(`
   }
 `);
 
-// Five levels (seed §9 "Comment replies shown to 5 levels"): the top level plus four nested replies selections.
+// Five levels (docs/requirements.md#comments "Comment replies shown to 5 levels"): the top level plus four nested replies selections.
 export const GET_COMMENTS_BY_TOKEN_ID = graphql(
   `
   query getCommentsByTokenId($token_id: ID!, $pagination: PaginationInput) {

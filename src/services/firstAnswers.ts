@@ -1,4 +1,4 @@
-// The answers the server put in the page for the route's first reads (server/http/firstAnswers.ts, issue 29): a read
+// The answers the server put in the page for the route's first reads (server/http/firstAnswers.ts, the phone-performance work): a read
 // the app sends while the page is fresh takes its answer from there once, as if the server had just sent it, and
 // every read after (a refetch, a live event's refresh) asks the server. Only an anonymous read takes one (the server
 // made them without the viewer's credentials), only from a page the network just gave (not one the back/forward

@@ -1,4 +1,4 @@
-// Work that must not compete with a page's first load on a slow link (issue 29: the script a first visit fetches
+// Work that must not compete with a page's first load on a slow link (the phone-performance work: the script a first visit fetches
 // until the network is idle, and the largest paint): the live socket's code and connection, and the service worker's
 // registration (its precache is about 1.9 MB). Each waits for the window's load, an idle moment, then until the page
 // has fetched nothing new for a while (its images and reads go first), at most a bound, or the user's first pointer

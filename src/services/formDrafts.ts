@@ -1,4 +1,4 @@
-// Issue 27 item 7 "text and files typed or chosen survive a reload and stay as drafts": the drafts of the forms that
+// Nothing typed is lost offline "text and files typed or chosen survive a reload and stay as drafts": the drafts of the forms that
 // keep one record each (the contact form, the profile's General tab), in their own idb-keyval store, written through
 // the shared ordered queue (a draft typed earlier never overwrites the clear that came after it). Records are stored
 // by structured clone, so a chosen file stays a Blob. Each record's shape and what is kept are its machine's; this

@@ -1,4 +1,4 @@
-// Actor logic whose code is fetched when it first runs (issue 29: what a page's first paint does not need stays out of
+// Actor logic whose code is fetched when it first runs (the phone-performance work: what a page's first paint does not need stays out of
 // its first load). A flow invokes it by its usual name, as it would the logic itself: once the code is there (the
 // page traded before, or the import resolved) it IS that logic — every call goes to it, the actor's snapshot is its
 // snapshot (tags, context, output), so the flow and its views see no difference. Until then the actor waits for the

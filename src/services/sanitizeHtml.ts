@@ -1,4 +1,4 @@
-// Stored HTML (an artist's article, issue 15: seed 001 §2 "first article rendered as HTML") is sanitized with
+// Stored HTML (an artist's article, the artists' pages: docs/requirements.md#content-pages "first article rendered as HTML") is sanitized with
 // DOMPurify here, before anything renders it: scripts, event handlers, javascript: URLs, frames, objects, forms and
 // styles are removed; text formatting, headings, lists, quotes, links and images stay. Views only ever receive a
 // `SanitizedHtml` from this module for dangerouslySetInnerHTML.

@@ -1,4 +1,4 @@
-// /artist/{artistId}/artworks (seed 001 §2 Artist artworks): the title is the artist's display name (the artist
+// /artist/{artistId}/artworks (docs/requirements.md#artists Artist artworks): the title is the artist's display name (the artist
 // record, else the account, else the shortened address); token cards with price and like state, 24 a page through
 // the shared paged list; Back shows the kept list at once and the router restores the offset.
 import { act, screen, waitFor, within } from '@testing-library/react';

@@ -7,7 +7,7 @@ import { ACCOUNT_LIKES_READ_KEY } from '../../src/services/offline/connectivity'
 import { fetchAccountLikes } from '../../src/services/likes';
 
 // Signed reads (GET through signedJson: the likes of the account, a studio canvas) report where their answer came
-// from like apiRequest and graphqlRequest do (issue 27): a private read shown from the worker's stored copy has its
+// from like apiRequest and graphqlRequest do (offline-first): a private read shown from the worker's stored copy has its
 // age on screen and keeps trading disabled. Writes report nothing.
 const credentials: ApiKeyCredentials = { address: '0x00000000000000000000000000000000000000aa', key: 'k1' };
 const answer = (status: number, body: unknown, stored?: number) =>

@@ -133,7 +133,7 @@ describe('route budgets', () => {
     // A route's own budget (one not yet at the target) replaces the common one.
     const allowed = await checkRouteBudgets(dist, repo, 60, 'src/routes', { '_auth/profile': 100 });
     expect(allowed.filter((result) => result.over)).toEqual([]);
-    // A restore that imports more (issue 29: the wallet stack, about 26 KB) is counted with every route once listed.
+    // A restore that imports more (the phone-performance work: the wallet stack, about 26 KB) is counted with every route once listed.
     await expect(checkRouteBudgets(dist, repo, 60, 'src/routes', {}, {}, {}, ['src/services/wallet/walletStack.ts'])).rejects.toThrow(/walletStack\.ts is not in the build's manifest/);
     const withoutSession = await checkRouteBudgets(dist, repo, 60, 'src/routes', {}, {}, {}, []);
     expect(withoutSession.find((result) => result.route === 'index')!.files).toEqual(['assets/client-2.js', 'assets/home-3.js', 'assets/index-1.js']);

@@ -68,7 +68,7 @@ describe('canvas preview', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Tidal Loops' })).toBeInTheDocument();
     const cover = screen.getByRole('img', { name: 'Cover of Tidal Loops' });
     expect(cover).toHaveAttribute('src', '/ipfs/bafkreicover');
-    // Issue 29: the cover's derivatives, at the collection cover's layout (beside the details from 48rem).
+    // The phone-performance work: the cover's derivatives, at the collection cover's layout (beside the details from 48rem).
     expect(cover).toHaveAttribute('srcset', expect.stringContaining('/ipfs/bafkreicover?w=640 640w'));
     expect(cover).toHaveAttribute('sizes', '(min-width: 48rem) 360px, 100vw');
     expect(screen.getByText('Slow waves, drawn once a day.')).toBeInTheDocument();

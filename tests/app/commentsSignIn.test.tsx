@@ -1,4 +1,4 @@
-// Issue 17 item 3 in the panel: Reply on levels 0–3 only (five levels shown), and Post while signed out posts the
+// Comment levels counted from 0 in the panel: Reply on levels 0–3 only (five levels shown), and Post while signed out posts the
 // typed comment once the wallet signs in, with no second Post.
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

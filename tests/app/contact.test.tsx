@@ -5,7 +5,7 @@ import { formDraftsStored, readFormDraft, storeFormDraft } from '../../src/servi
 import { renderApp } from './appHarness';
 import { field, fillForm, json, optionsOf, stubContactNetwork } from './contactFixtures';
 
-// Issue 16 "Contact" (seed 001 §2, §4, §5, §8, §9): the form with the ALTCHA check (the demo's config), its widget
+// The editorial pages "Contact" (docs/requirements.md#contact): the form with the ALTCHA check (the demo's config), its widget
 // replaced by a stand-in that reports a payload the way <altcha-widget>'s 'verified' event does.
 
 const altcha = vi.hoisted(() => ({ mounts: [] as Array<{ challengeUrl: string; onToken(token: string): void; onExpire(): void }> }));
@@ -21,7 +21,7 @@ vi.mock('../../src/services/contact/altchaWidget', () => ({
   },
 }));
 
-// Each test starts without the draft another one left (issue 27 item 7 keeps what is typed across reloads).
+// Each test starts without the draft another one left (nothing typed is lost offline keeps what is typed across reloads).
 beforeEach(async () => {
   storeFormDraft('contact', null);
   await formDraftsStored();

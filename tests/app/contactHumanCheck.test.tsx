@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configAnswering, demoConfig, renderApp } from './appHarness';
 import { field, fillForm, json, stubContactNetwork } from './contactFixtures';
 
-// Issue 16 "Contact", production's human check: Cloudflare Turnstile (seed 001 §4 "a human-check widget is shown
-// after the site key loads, with retry every 8000 ms", §8 "Missing site key raises an internal error and the widget
+// The editorial pages "Contact", production's human check: Cloudflare Turnstile (docs/requirements.md#contact "a human-check widget is shown
+// after the site key loads, with retry every 8000 ms", docs/requirements.md#contact "Missing site key raises an internal error and the widget
 // is silently not shown"). `window.turnstile` is a stand-in for Cloudflare's script (already loaded).
 
 interface RenderCall {

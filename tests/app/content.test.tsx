@@ -5,7 +5,7 @@ import { forgetAllListSnapshots } from '../../src/components/tokens/listSnapshot
 import { renderApp } from './appHarness';
 import { FakeIntersectionObserver, stubGraphql, tokensAnswer, type GraphqlCall } from './exploreFixtures';
 
-// Issue 16 "Content": /learn, /faq (11 questions, one accordion), /flipcard (explore filtered to flipcards, share →
+// The editorial pages "Content": /learn, /faq (11 questions, one accordion), /flipcard (explore filtered to flipcards, share →
 // studio-create), /tos and /community-guidelines (one policies page: text loaded by path, line breaks kept, retry).
 
 beforeEach(() => {

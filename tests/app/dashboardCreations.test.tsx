@@ -48,7 +48,7 @@ beforeEach(async () => {
   wallet.approved = false;
   wallet.reject = false;
   state = { created: [tideLoops(), quietOrbit()], allOut: {}, listings: {}, tokens: [] };
-  // Each test starts without the drafts (list price, chosen cover) another one left (issue 27 item 7).
+  // Each test starts without the drafts (list price, chosen cover) another one left (nothing typed is lost offline).
   for (const collection of state.created) {
     storeFormDraft(collectionSellDraftKey(collection._id, CREATOR), null);
     storeFormDraft(collectionCoverDraftKey(collection._id, CREATOR), null);

@@ -35,7 +35,7 @@ let offers: () => TokenOffer[];
 let backend: ReturnType<typeof stubBackend>;
 
 beforeEach(async () => {
-  // Each test starts without the listing-price draft another one typed (issue 27 item 7 keeps it across reloads).
+  // Each test starts without the listing-price draft another one typed (nothing typed is lost offline keeps it across reloads).
   storeFormDraft(listingDraftKey('41', OWNER), null);
   await formDraftsStored();
   // The server's trade check before the wallet signs with the stored API key of the signed-in owner.
@@ -56,7 +56,7 @@ afterEach(async () => {
 async function openDashboard(live = scriptedLive(), { owner = true } = {}) {
   const view = await renderApp(PATH, { walletSession: ownerSession(), liveEvents: live.machine });
   await screen.findByRole('heading', { level: 1, name: 'Quiet Orbit' });
-  // The owner's parts show once the draft listing price was read (issue 27: the `restoring` step).
+  // The owner's parts show once the draft listing price was read (offline-first: the `restoring` step).
   if (owner) await screen.findByRole('region', { name: 'Listings' });
   const notice = () => getAppActor(view.appActor, 'notifications').getSnapshot().context.current;
   return { ...view, live, notice };

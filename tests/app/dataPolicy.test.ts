@@ -1,4 +1,4 @@
-// The service worker's data-cache policy (issue 27 item 1) with an injected clock: the window and its 1440 fallback,
+// The service worker's data-cache policy (one data cache, owned by the service worker) with an injected clock: the window and its 1440 fallback,
 // per-account keys, the current exhibition keyed without cDate and bounded by its end date, eviction order, the
 // 3-second rule and the operation-type reading that keeps mutations out.
 import { describe, expect, it } from 'vitest';

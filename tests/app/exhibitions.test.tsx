@@ -1,4 +1,4 @@
-// /exhibitions (issue 16; seed 001 §2 "Exhibitions"): the tabs (past only with past exhibitions; the tab stored and
+// /exhibitions (the editorial pages; docs/requirements.md#exhibitions): the tabs (past only with past exhibitions; the tab stored and
 // kept in the URL with replace), no current exhibition, the viewer (intro banner, cards, statement; arrows, keys,
 // rail; the position kept per exhibition), the artworks tab's token cards and the past views in the URL.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Saving an exhibition for offline on /exhibitions (issue 27 item 6): the size before, the progress during, the saved
+// Saving an exhibition for offline on /exhibitions: the size before, the progress during, the saved
 // list with its budget, removal; over the budget a refusal; a quota failure with retry. The flow's services are
 // replaced by machine id; the machine itself runs.
 import { screen, waitFor, within } from '@testing-library/react';

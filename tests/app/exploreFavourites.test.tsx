@@ -29,7 +29,7 @@ describe('explore favourites', { timeout: 30_000 }, () => {
     const server = stubGraphql(favourites(3));
     await renderApp('/explore?view=myFavorites', { walletSession: fakeWalletSession().machine });
     expect(screen.getByRole('radio', { name: 'My favourites' })).toBeChecked();
-    // First the wait (seed 000 §2: favourites wait 300 ms for the wallet connection).
+    // First the wait (docs/requirements.md#explore: favourites wait 300 ms for the wallet connection).
     expect(screen.getByRole('status')).toHaveTextContent('Checking your wallet…');
     expect(await screen.findByText(FAVOURITES_CONNECT_MESSAGE)).toBeInTheDocument();
     const results = screen.getByRole('region', { name: 'My favourites' });

@@ -126,9 +126,9 @@ describe('explore', { timeout: 30_000 }, () => {
     expect(screen.getByRole('radio', { name: 'Collections' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Oldest' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'GIF' })).toBeChecked();
-    // The studio's media-type labels (seed 001 §9).
+    // The studio's media-type labels (docs/requirements.md#media).
     expect(screen.getByRole('checkbox', { name: 'Generative Art' })).not.toBeChecked();
-    // Seed 000 §9's sixth media type.
+    // Sound, the sixth media type (docs/requirements.md#media).
     expect(screen.getByRole('checkbox', { name: 'Sound' })).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Hardhat' })).not.toBeChecked();
     const first = within(grid).getByRole('article', { name: 'Collection 1' });

@@ -1,4 +1,4 @@
-// Issue 27, a first visit's reads: the page records the reads it sends while no worker controls it and hands them to
+// Offline-first, a first visit's reads: the page records the reads it sends while no worker controls it and hands them to
 // the worker when it first takes control (src/services/offline/firstReads.ts); the worker asks for each again and
 // stores the answers, and never sends what is not a read (src/offline/handedReads.ts over the real data cache).
 import { IDBFactory } from 'fake-indexeddb';

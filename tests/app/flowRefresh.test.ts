@@ -4,7 +4,7 @@ import { RESTORE_GRACE_MS, refreshWhenRestored } from '../../src/app/flowRefresh
 import { reportAnswer, reportReadFailure } from '../../src/services/offline/answerSource';
 import { cleanUp, deferred, flush, page, pageFlow, root } from './flowRefreshHarness';
 
-// Back online, what is on screen refreshes (issue 27 item 1): useFlow runs refreshWhenRestored beside every flow.
+// Back online, what is on screen refreshes (one data cache, owned by the service worker): useFlow runs refreshWhenRestored beside every flow.
 // Here the refresh itself; tests/app/flowRefreshReconnect.test.ts covers the reads around a reconnect.
 
 afterEach(cleanUp);

@@ -5,7 +5,7 @@ import { RECHECK_DELAYS_MS } from '../../machines/offline/connectivityMachine';
 import { reportAnswer, reportReadFailure } from '../../src/services/offline/answerSource';
 import { cleanUp, cleanups, deferred, flush, page, pageFlow, root } from './flowRefreshHarness';
 
-// Back online (issue 27 item 1): the reads around a reconnect, the pause after an announced restore, an app started
+// Back online (one data cache, owned by the service worker): the reads around a reconnect, the pause after an announced restore, an app started
 // offline and a slow device (tests/app/flowRefreshHarness.ts holds the page and its flow).
 
 afterEach(cleanUp);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { scrollToHashTargets } from '../../src/app/hashScroll';
 import { followHashTarget, HASH_SETTLE_MS } from '../../src/app/hashTarget';
 
-// Issue 17 item 5: a hash target rendered after the route (comments loading on a first visit) is scrolled to once it
+// Hash links scroll smoothly: a hash target rendered after the route (comments loading on a first visit) is scrolled to once it
 // exists, smoothly unless the user prefers reduced motion.
 const flushMutations = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OVERSCAN_ROWS, windowRange } from '../../src/components/tokens/listWindow';
 
-// The window of a long card grid (issue 29): the rows on screen and OVERSCAN_ROWS either side; the rest is space.
+// The window of a long card grid (the phone-performance work): the rows on screen and OVERSCAN_ROWS either side; the rest is space.
 describe('windowRange', () => {
   const grid = { count: 1000, columns: 4, pitch: 300, listTop: 200, viewportHeight: 900 };
 

@@ -1,4 +1,4 @@
-// The live socket starts only when a page shows live data (seed 000 §4/§7; first-load budget): the home shows no
+// The live socket starts only when a page shows live data (docs/requirements.md#live-events; first-load budget): the home shows no
 // tokens, prices or likes, so a visit to it loads no socket client and opens no connection; a token page starts the
 // socket, which then stays for the session while the visitor moves between pages.
 import { act, screen, waitFor } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The live socket's code loads only once the first load is over (issue 29: the script a first visit fetches until the
+// The live socket's code loads only once the first load is over (the phone-performance work: the script a first visit fetches until the
 // network is idle): after the page has fetched nothing new for 1.5 s, 8 s at most, or at the user's first press.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { networkQuiet } from '../../src/services/firstLoad';

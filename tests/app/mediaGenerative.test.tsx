@@ -78,7 +78,7 @@ describe('generative viewer', () => {
     const frame = await screen.findByTitle('Constellation #4 (generative artwork)');
     expect(frame.tagName).toBe('IFRAME');
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts');
-    // From the content origin, never the app's own (issue 26 item 8).
+    // From the content origin, never the app's own (the content origin for creators' scripts).
     const url = new URL(frame.getAttribute('src')!);
     expect(url.origin).toBe(CONTENT_ORIGIN);
     expect(url.pathname).toBe('/sandbox/generative.html');

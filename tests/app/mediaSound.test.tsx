@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TokenMedia } from '../../src/components/media/TokenMedia';
 import { CID, soundToken } from './mediaFixtures';
 
-// Issue 17 item 7: sound tokens (seed 000 §9) show the collection's cover; only the token page plays them.
+// The marketplace gaps review (item 7): sound tokens (docs/requirements.md#media) show the collection's cover; only the token page plays them.
 const settle = () => act(async () => { await new Promise((resolve) => setTimeout(resolve, 0)); });
 
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-// The saved-exhibition download's size (issue 27 item 6): every file's Content-Length plus the data answers it will
+// The saved-exhibition download's size (saving an exhibition for offline): every file's Content-Length plus the data answers it will
 // store, measured, and those reads are the ones the exhibition page and its works' token pages send (offers and
 // comments included, with the same variables, so the worker's keys match). fetch is the only thing replaced.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -81,7 +81,7 @@ describe('estimateExhibitionSave', () => {
     for (const holding of holdings) {
       const token = `t-${holding}`;
       expect(calls).toContainEqual(expect.objectContaining({ operationName: 'getTokenFromHolding', variables: { id: holding } }));
-      // TokenOffers: 12 a page (seed 000 §9), on the current owner's sale.
+      // TokenOffers: 12 a page (docs/requirements.md#token-page), on the current owner's sale.
       expect(calls).toContainEqual(expect.objectContaining({ operationName: 'getOffersByToken', variables: { token, seller: OWNER, pagination: { perPage: 12 } } }));
       // The comment thread's first page (COMMENTS_PAGE_SIZE 20, no cursor yet).
       expect(calls).toContainEqual(

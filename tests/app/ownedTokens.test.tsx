@@ -1,4 +1,4 @@
-// Issue 17 items 1 and 6: the viewer's own tokens open the token dashboard (Purchased tokens, the public token page),
+// Collectors relisting what they bought; the new owner's name after a live Sold: the viewer's own tokens open the token dashboard (Purchased tokens, the public token page),
 // and a live Sold event names the new owner as a reload would.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -79,7 +79,7 @@ describe('token page: the owner and live owners', () => {
     const owner = within(meta).getByText('june').closest('.token-person')!;
     expect(owner.querySelector('img.token-avatar')).toHaveAttribute('src', '/ipfs/thumbnail/bafkreijune');
     expect(within(meta).queryByText('0x90...b906')).not.toBeInTheDocument();
-    // Issue 29: the buyer's page says so; their holding is another one, found in the dashboard's tokens.
+    // The phone-performance work: the buyer's page says so; their holding is another one, found in the dashboard's tokens.
     const mine = screen.getByRole('region', { name: 'Your token' });
     expect(mine).toHaveTextContent('You own this token.');
     expect(within(mine).getByRole('link', { name: 'See it in your dashboard' })).toHaveAttribute('href', '/account/dashboard?tab=tokens');

@@ -21,7 +21,7 @@ const account = {
 let requests: Array<{ url: string; method: string; headers: Headers; body: unknown }>;
 let putAnswer: () => Response;
 
-// Each test starts without the draft another one left (issue 27 item 7 keeps what is typed across reloads).
+// Each test starts without the draft another one left (nothing typed is lost offline keeps what is typed across reloads).
 beforeEach(async () => {
   storeFormDraft(profileDraftKey(ALICE), null);
   await formDraftsStored();
@@ -44,7 +44,7 @@ async function openProfile() {
   const session = fakeWalletSession({ restored: { address: ALICE, chainId: 31337, connectorId: 'demo:1' }, stored });
   const app = await renderApp('/profile', { walletSession: session.machine });
   const form = await screen.findByRole('form', { name: 'General' });
-  // The form reads its stored draft first (issue 27 item 7); Save waits for that.
+  // The form reads its stored draft first (nothing typed is lost offline); Save waits for that.
   await waitFor(() => expect(within(form).getByRole('button', { name: 'Save' })).toBeEnabled());
   return { ...app, form, session, stored };
 }

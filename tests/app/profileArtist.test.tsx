@@ -7,7 +7,7 @@ import { artistProfilePageFlow } from '../../src/services/flows/profile';
 import { renderApp } from './appHarness';
 import { ALICE, fakeWalletSession, loginOf } from './walletHarness';
 
-// The artist profile tab (issue 15). The record and choices come from an overridden page flow (no GraphQL here);
+// The artist profile tab (the artists' pages). The record and choices come from an overridden page flow (no GraphQL here);
 // the account and the save go through fetch, so the multipart body the server reads is checked as sent.
 const cropImage = vi.hoisted(() => vi.fn());
 vi.mock('../../src/components/upload/cropImage', async (importOriginal) => ({
@@ -135,7 +135,7 @@ describe('profile: artist profile tab', { timeout: 15_000 }, () => {
     expect(portfolioImage).toHaveAttribute('src', '/ipfs/thumbnail/bafyone');
     const cover = within(form).getByRole('img', { name: 'Current cover' });
     expect(cover).toHaveAttribute('src', '/ipfs/bafycover');
-    // Issue 29: the kept images through their derivatives, at the previews' sizes.
+    // The phone-performance work: the kept images through their derivatives, at the previews' sizes.
     expect([portfolioImage.getAttribute('sizes'), cover.getAttribute('sizes')]).toEqual(['160px', '(max-width: 469px) 100vw, 469px']);
     expect(portfolioImage).toHaveAttribute('srcset', expect.stringContaining('/ipfs/bafyone?w=320 320w'));
     expect(cover).toHaveAttribute('srcset', expect.stringContaining('/ipfs/bafycover?w=960 960w'));

@@ -1,4 +1,4 @@
-// A progressive grid mounts the first screen's cards at once and the others one per task (issue 29: no long task
+// A progressive grid mounts the first screen's cards at once and the others one per task (the phone-performance work: no long task
 // for a page of cards); a list that mounts with its items (restored on Back) renders whole at once.
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

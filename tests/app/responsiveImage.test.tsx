@@ -1,4 +1,4 @@
-// Responsive media images (issue 29 item 2): /ipfs/ images carry their derivatives in srcset with the layout's sizes;
+// Responsive media images (the phone-performance work (item 2)): /ipfs/ images carry their derivatives in srcset with the layout's sizes;
 // the token page's image too, the original only in fullscreen; gifs and other URLs are shown as they are.
 import { act, render } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';

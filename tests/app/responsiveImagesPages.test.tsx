@@ -1,4 +1,4 @@
-// Responsive media images beyond cards and the token page (issue 29): the exhibition viewer's works and rail, the
+// Responsive media images beyond cards and the token page (the phone-performance work): the exhibition viewer's works and rail, the
 // token page's siblings, the artist page's featured artwork and portfolio, the dashboard's offer cards list the derivative widths in srcset with
 // `sizes` matching their layout; a gif keeps its still thumbnail; alt texts and intrinsic sizes stay.
 import type { ReactNode } from 'react';

@@ -1,6 +1,6 @@
-// A returning signed-in user's start (issue 29): restoring the stored session (the connection flag in localStorage,
+// A returning signed-in user's start (the phone-performance work): restoring the stored session (the connection flag in localStorage,
 // the API key in IndexedDB) loads nothing of the wallet stack, only the modules scripts/bundle-size.ts counts with
-// every route as SESSION_START_MODULES. Until issue 29 the restore reconnected wagmi at start (about 26 KB gzip on
+// every route as SESSION_START_MODULES. Until the phone-performance work the restore reconnected wagmi at start (about 26 KB gzip on
 // every signed-in page), which the build-time route count could not see. Every module of the wallet and chain
 // services and the wallet packages are recorded as they load; the wallet stack itself is a stub here.
 import { readdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 14 "a reload … loses nothing": on /studio/create a cover cropped and not saved yet survives a reload (kept as
+// The creator studio "a reload … loses nothing": on /studio/create a cover cropped and not saved yet survives a reload (kept as
 // a Blob in the studio's IndexedDB record) and is sent with the collection when the artist goes on.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -49,9 +49,9 @@ describe('studio reload on the details step', () => {
     const page = await openCreate(first);
     await userEvent.type(screen.getByLabelText('Name'), 'Dawn');
     await userEvent.upload(screen.getByLabelText('Cover image file'), new File([new Uint8Array(3)], 'cover.png', { type: 'image/png' }));
-    // The crop area is a chunk of its own (issue 29), loaded once a file is chosen.
+    // The crop area is a chunk of its own (the phone-performance work), loaded once a file is chosen.
     const image = (await screen.findByRole('img', { name: /Image to crop/ }, { timeout: 5000 })) as HTMLImageElement;
-    // Issue 29: while the crop editor is open Next is disabled and says why; the hint goes once the crop is applied.
+    // The phone-performance work: while the crop editor is open Next is disabled and says why; the hint goes once the crop is applied.
     const next = () => within(screen.getByRole('form', { name: 'Collection details' })).getByRole('button', { name: 'Next' });
     await waitFor(() => expect(next()).toHaveAccessibleDescription('Apply or cancel the cover crop to continue.'));
     expect(next()).toBeDisabled();

@@ -1,4 +1,4 @@
-// Issue 29: the publish step sums up what will be minted before Publish (which it describes), and once the collection
+// The phone-performance work: the publish step sums up what will be minted before Publish (which it describes), and once the collection
 // is published it leads on (its page, listing it in My creations, the dashboard), through /studio/edit/$containerId
 // with scripted services.
 import { screen, within } from '@testing-library/react';

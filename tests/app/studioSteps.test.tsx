@@ -16,7 +16,7 @@ async function openUpload(studio: ReturnType<typeof scriptedStudio>, title: stri
   await renderApp('/studio/edit/c1', { walletSession: creatorSession() }, studio.flows);
   await userEvent.click(await screen.findByRole('button', { name: 'Edit tokens' }, { timeout: 5000 }));
   await screen.findByRole('heading', { level: 1, name: title });
-  // The step's view is its own chunk (issue 29): the step shows once its loading status (same render as the title) is gone.
+  // The step's view is its own chunk (the phone-performance work): the step shows once its loading status (same render as the title) is gone.
   await waitFor(() => expect(screen.queryByText('Loading …')).not.toBeInTheDocument());
 }
 
@@ -30,7 +30,7 @@ describe('studio upload', () => {
     expect(notes).toHaveTextContent('Supported formats: JPG, JPEG, PNG');
     expect(notes).toHaveTextContent('Maximum file size: 10.0 MB');
 
-    // Issue 29: the picker says what was chosen (the native input, cleared for the next choice, would say 'No file chosen').
+    // The phone-performance work: the picker says what was chosen (the native input, cleared for the next choice, would say 'No file chosen').
     const picker = screen.getByLabelText('Choose images');
     expect(picker).toHaveAccessibleDescription('No files chosen yet or drop files here');
     await userEvent.upload(picker, [png('one.png', 2_000_000), png('two.png', 1000)]);

@@ -14,7 +14,7 @@ import { clearApiKey, saveApiKey } from '../../src/services/wallet/apiKeyStore';
 import { configAnswering, demoConfig } from './appHarness';
 import { ALICE, fakeWalletSession, loginOf } from './walletHarness';
 
-// Token-currency offers (issue 17 item 7, seed 000 §5): the offer form's currency choice from the public config,
+// Token-currency offers (the marketplace gaps review (item 7), docs/requirements.md#trading-offers): the offer form's currency choice from the public config,
 // and prices in a token shown by its symbol.
 const WETH = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
 const wethConfig: AppConfig = { ...demoConfig, evms: [{ ...demoConfig.evms[0]!, tokenCurrencies: [{ address: WETH, symbol: 'WETH', decimals: 18 }] }] };

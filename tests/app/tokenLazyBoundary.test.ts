@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, staticGraph } from '../importGraph';
 
-// Issue 29: what a token page's first paint does not need is not in its first load. From the route module, static
+// The phone-performance work: what a token page's first paint does not need is not in its first load. From the route module, static
 // imports must not reach the comment thread's machine (its chunk loads when the panel nears the screen), the contract
 // action (loaded with the first trade: src/services/chain/lazyContractAction.ts), the fullscreen dialog (its first
 // open) or the studio's rules (the media-type labels are domain/mediaTypes.ts).

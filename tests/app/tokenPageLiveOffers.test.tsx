@@ -8,7 +8,7 @@ import type { TokenOffer } from '../../src/services/token';
 import { renderApp } from './appHarness';
 import { graphqlFetch, makeOffer, makeSibling, makeTokenDetail, offerPage, siblingPage } from './tokenFixtures';
 
-// The token page's offers follow live events for its token (seed 000 §4): the real liveEvents machine with its
+// The token page's offers follow live events for its token (docs/requirements.md#trading-offers): the real liveEvents machine with its
 // real effects, only its socket replaced by one the test speaks through.
 
 const emptyPage = { totalCount: 0, pageInfo: { startCursor: null, endCursor: null, hasNextPage: false, hasPreviousPage: false }, edges: [] };

@@ -1,6 +1,6 @@
-// Issue 29: a returning signed-in user's session is restored from the stored connection without the wallet stack, and
+// The phone-performance work: a returning signed-in user's session is restored from the stored connection without the wallet stack, and
 // the wallet is asked after the first load, or at once when something needs it first. What the wallet says then is
-// acted on as before (seed 000 §2): another account signs in and the page reloads, a lost account is reset.
+// acted on as before (docs/requirements.md#wallet-session): another account signs in and the page reloads, a lost account is reset.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { AppConfig } from '../../machines/config/configMachine';

@@ -1,5 +1,5 @@
-// Issue 27 item 2: a signed-in account reloads offline and stays signed in from the stored, unexpired API key without
-// asking the wallet; a wallet that cannot be reached offline is not "address lost" (seed 000 §2's reset applies only
+// Signed-in pages offline: a signed-in account reloads offline and stays signed in from the stored, unexpired API key without
+// asking the wallet; a wallet that cannot be reached offline is not "address lost" (the reset of docs/requirements.md#wallet-session applies only
 // to a real change), and the wallet is asked again once the browser is back online.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
@@ -26,7 +26,7 @@ vi.mock('../../src/services/wallet/walletStack', () => stack);
 
 const CONFIG = { evms: [{ chainId: 31337, name: 'Local', symbol: 'ETH', providerURL: 'http://127.0.0.1:8545' }], isLocalDemoChain: true } as unknown as AppConfig;
 let online = true;
-// The first load's end (issue 29: a restored session asks the wallet only then), released by each test.
+// The first load's end (the phone-performance work: a restored session asks the wallet only then), released by each test.
 let firstLoadOver: () => void = () => undefined;
 let walletEvents: ((event: WalletSessionEvent) => void) | null = null;
 
@@ -116,7 +116,7 @@ describe('wallet session offline (issue 27 item 2)', () => {
     goOnline(true);
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('disconnected'));
     expect(stack.reconnectWallet).toHaveBeenCalledTimes(2);
-    // Seed 000 §2: a real loss resets the account and reloads.
+    // See docs/requirements.md#wallet-session: a real loss resets the account and reloads.
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     await vi.waitFor(async () => expect(await loadApiKey(ALICE)).toBeNull());
   });

@@ -5,7 +5,7 @@ import {
 import { sanitizeHtml } from '../../src/services/sanitizeHtml';
 import { XSS_CORPUS } from '../e2e/support/xssCorpus';
 
-// Issue 16: the XSS corpus of the editorial articles (scripts/seed/xssArticleCorpus.ts, the bodies the e2e stack
+// The editorial pages: the XSS corpus of the editorial articles (scripts/seed/xssArticleCorpus.ts, the bodies the e2e stack
 // seeds) through sanitizeHtml (DOMPurify), exactly as the article page calls it: no active content survives —
 // no script-like element, no event handler, no script or data: address, no inline style, no clobbered document
 // property, nothing that changes when parsed again (mutation XSS) — while the real articles' markup stays:

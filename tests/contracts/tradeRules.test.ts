@@ -4,7 +4,7 @@ import { marketplaceAbi, tradableCollectionAbi } from '../../contracts/generated
 import { allOutSaleIdFromLogs, saleIdsFromLogs } from '../../contracts/receipts';
 import { approve, balanceOf, createCollection, createTestChain, deployMarket, ETH, expectRevert, market, send, type TestChain, type Wallet } from './helpers';
 
-// Issue 6 trading rules on chain: prices are whole multiples of 0.0001 ETH (min 0.0001), holders cannot buy or offer.
+// Trading and the dashboard trading rules on chain: prices are whole multiples of 0.0001 ETH (min 0.0001), holders cannot buy or offer.
 const STEP = 10n ** 14n;
 
 let chain: TestChain;

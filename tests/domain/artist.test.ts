@@ -24,7 +24,7 @@ const valid = {
   featuredArtwork: '12',
 };
 
-// Seed 000 §3 / 001 §2: "first name or alias, plus last name if present; otherwise the address or id shortened to
+// See docs/requirements.md#artists: "first name or alias, plus last name if present; otherwise the address or id shortened to
 // first 4 and last 4 characters with an ellipsis".
 describe('artist display name (seed 000 §3, seed 001 §2)', () => {
   it('first name, plus the last name when present', () => {

@@ -4,7 +4,7 @@ import { firstIssue } from '../../domain/validate';
 
 const INVALID = 'Invalid input. Please use only alphanumeric characters and basic punctuation.';
 
-// Seed 000 §5 "Collection description: only letters, digits, accented Latin letters, whitespace and
+// See docs/requirements.md#collection-page "Collection description: only letters, digits, accented Latin letters, whitespace and
 // . " ' ( ) : _ , = + - ; otherwise 'Invalid input. ...'. Empty is rejected."
 describe('collection description (seed 000 §5)', () => {
   it('accepts letters, digits, accented Latin letters, whitespace and the listed punctuation', () => {

@@ -12,7 +12,7 @@ import {
 } from '../../domain/comments';
 import { firstIssue } from '../../domain/validate';
 
-// Seed 000 §5 "Comment and reply: trimmed text must not be empty ('Comment cannot be empty', 'Reply cannot be empty')".
+// See docs/requirements.md#comments "Comment and reply: trimmed text must not be empty ('Comment cannot be empty', 'Reply cannot be empty')".
 describe('comment text (seed 000 §5)', () => {
   it("comment: 'Comment cannot be empty' for empty or whitespace-only text", () => {
     for (const empty of ['', ' ', '\n\t ']) expect(firstIssue(commentTextSchema, empty)).toBe('Comment cannot be empty');

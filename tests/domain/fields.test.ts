@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { noHashOrAmpersand, optionalEmail, optionalUrl, requiredText } from '../../domain/fields';
 import { firstIssue } from '../../domain/validate';
 
-// Seed 000 §5 "Other messages: 'Enter a valid email address', 'Enter a valid URL', 'Special Character # and & not
+// See docs/requirements.md#validation "Other messages: 'Enter a valid email address', 'Enter a valid URL', 'Special Character # and & not
 // allowed', 'Required Field' for an empty required text field".
 describe('shared text fields (seed 000 §5 "Other messages")', () => {
   it("required text: 'Required Field' when empty, blank or missing", () => {

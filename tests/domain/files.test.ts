@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fileNameSchema } from '../../domain/files';
 import { firstIssue } from '../../domain/validate';
 
-// Seed 000 §5 "Upload file names: only letters, digits, dot, space, hyphen, underscore; otherwise
+// See docs/requirements.md#studio-upload "Upload file names: only letters, digits, dot, space, hyphen, underscore; otherwise
 // 'File Upload Failed. Remove special characters from filename'".
 describe('file names (seed 000 §5)', () => {
   it('accepts letters, digits, dot, space, hyphen and underscore', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { aliasSchema, profileEmailSchema, profileSchema } from '../../domain/profile';
 import { firstIssue } from '../../domain/validate';
 
-// Seed 000 §5 "Profile: alias required; email required and must match an ordinary email pattern ..., else 'Invalid email'".
+// See docs/requirements.md#account-profile "Profile: alias required; email required and must match an ordinary email pattern ..., else 'Invalid email'".
 describe('profile (seed 000 §5)', () => {
   it("alias: 'Required Field' when empty or blank; trimmed; at most 64 characters", () => {
     expect(firstIssue(aliasSchema, '')).toBe('Required Field');

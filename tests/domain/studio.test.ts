@@ -43,7 +43,7 @@ const details = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-// Seed 001 §5 "Studio collection form" and §9 limits, with royalties on 0–10000 (see domain/studio.ts).
+// See docs/requirements.md#studio-details-form and docs/requirements.md#studio-upload limits, with royalties on 0–10000 (see domain/studio.ts).
 describe('collection details (seed 001 §5)', () => {
   it('parses a filled form: trimmed texts, numbers from the typed text, supply 1 by default', () => {
     expect(canvasDetailsSchema.parse(details({ name: '  Harbour Lights ', supplyPerToken: '' }))).toEqual({

@@ -6,7 +6,7 @@ const ME = '0xAbC0000000000000000000000000000000000001';
 const OTHER = '0x0000000000000000000000000000000000000002';
 const viewer = { address: ME, registered: true, banned: false };
 
-// Seed 000 §5 "Order cannot be placed by the seller: 'Sorry. Order cannot be placed as you are the seller'.
+// See docs/requirements.md#trading-offers "Order cannot be placed by the seller: 'Sorry. Order cannot be placed as you are the seller'.
 // Owners cannot buy or offer on their own token; banned accounts cannot buy or offer."
 describe('trading rules (seed 000 §5, §6)', () => {
   it("banned first: 'This account is banned'; then a wallet and sign-in are needed", () => {

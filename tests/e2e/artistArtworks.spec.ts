@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { getAddress } from 'viem';
 import { addressOf, graphql, mintCollection, openSignedIn, readStack, type Stack } from './support/trading';
 
-// /artist/{artistId}/artworks (issue 15; seed 001 §2 "Artist artworks: title is the artist name; grid of token
+// /artist/{artistId}/artworks (the artists' pages; docs/requirements.md#artists "Artist artworks: title is the artist name; grid of token
 // cards with price (salePrice) and like state; 24 per page") against the real stack. Account #1 is the demo's
 // creator with the most tokens (Mara Vale, 10: one page); #24, used by no other spec nor the seed, mints 30 tokens
 // of its own so the second page loads, likes one of them, and comes Back to the same cards and scroll offset.

@@ -5,7 +5,7 @@ import { signInFromNode } from './support/xssWrites';
 
 const ARTIST_INDEX = 22;
 
-// Issue 15, the artist page as a visitor sees it: a demo artist (scripts/seed/editorial.ts gives every demo creator
+// The artists' pages, the artist page as a visitor sees it: a demo artist (scripts/seed/editorial.ts gives every demo creator
 // a full profile) with every section, the featured artwork followed to its token page, the article read through
 // 'Read more'; and account #22's own artist page (three collections minted for it) for the carousel's wheel and
 // keyboard scrolling.

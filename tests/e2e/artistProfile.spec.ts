@@ -3,7 +3,7 @@ import { registerCreator, testAddress } from './support/creators';
 import { colorFor, pngImage } from './support/studioFixtures';
 import { expectNotice, openSignedIn, readStack, type Stack } from './support/trading';
 
-// The artist profile tab of /profile (issue 15): a creator edits the artist profile (names, a highlight, a portfolio
+// The artist profile tab of /profile (the artists' pages): a creator edits the artist profile (names, a highlight, a portfolio
 // image, the cover crop at 939/480), saves, reloads and sees the values, then sees them on the public artist page;
 // a collector has no artist tab; typed work survives a reload before it is saved (developers' guide). Accounts of
 // this spec only: #25 and #27 (registered as creators), #26 (never registered).

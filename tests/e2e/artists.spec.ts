@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { registerCreator, testAddress } from './support/creators';
 import { openSignedIn, readStack, type Stack } from './support/trading';
 
-// Issue 15: /artists in both views (the demo's artists, alphabetical; the grayscale cover swapping to the featured
+// The artists' pages: /artists in both views (the demo's artists, alphabetical; the grayscale cover swapping to the featured
 // artwork on hover and on keyboard focus; the view remembered across a reload), an artist opened from the
 // catalogue, and /artists/apply as a creator (#20: disabled) and as a collector (#21: the external form).
 const CREATOR = 20;

@@ -4,7 +4,7 @@ import { tradableCollectionAbi } from '../../contracts/generated/index';
 import { addressOf, expectNotice, mintCollection, openSignedIn, readStack, type Stack, type TestCollection } from './support/trading';
 import { installTestWallet, TEST_WALLET_NAME } from './support/testWallet';
 
-// Issue 17 items 4, 5 and 7a against the real stack: the view-on-chain link from the server's block explorer
+// The view-on-chain link; hash links scroll smoothly; the creator's royalties controls against the real stack: the view-on-chain link from the server's block explorer
 // (playwright.config.ts sets BLOCK_EXPLORER_URL for the local chain), /collection/{chainId}, a hash link scrolled
 // on first load, and the creator's royalties controls on chain. Accounts #48 (creator), #49 (new recipient) and #50
 // (another signed-in visitor) are used by no other spec; every collection here is minted by this spec.

@@ -3,7 +3,7 @@ import { installTestWallet, TEST_WALLET_NAME } from './support/testWallet';
 import { commentsPanel, showComments } from './support/comments';
 import { expectNotice } from './support/notices';
 
-// Issue 17 item 3. Levels count from 0 (a top-level comment is level 0): Reply is offered on levels 0–3, so a thread
+// Comment levels counted from 0. Levels count from 0 (a top-level comment is level 0): Reply is offered on levels 0–3, so a thread
 // reaches level 4 and five levels are shown. Posting while signed out opens the wallet dialog and, once signed in,
 // posts the typed comment. Test wallets #45 (writes the thread), #46 (reads it), #47 (posts while signed out).
 const WRITER = 45;

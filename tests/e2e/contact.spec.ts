@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 
-// Issue 16 "Contact": /contact-us in the demo, where the server has no Turnstile keys, so the human check is the
+// The editorial pages "Contact": /contact-us in the demo, where the server has no Turnstile keys, so the human check is the
 // self-hosted ALTCHA proof of work: the real widget fetches a challenge from GET /api/v1/connect/challenge and
 // solves it in its workers under the server's CSP, and POST /api/v1/connect verifies it. No wallet needed.
 // The refusal test uses the real per-client limit (5 messages an hour): it comes last, since it spends what is left.

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// Issue 16 "Content": /learn, /faq, /flipcard, /tos and /community-guidelines reached through the main menu and the
+// The editorial pages "Content": /learn, /faq, /flipcard, /tos and /community-guidelines reached through the main menu and the
 // footer, the FAQ by keyboard, and the flipcard page's Explore button opening explore filtered to flipcards only.
 // No wallet needed.
 

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-// Issue 26 item 8: creators' scripts are served from the content origin (CONTENT_ORIGIN; the e2e stack's is
+// The content origin for creators' scripts: creators' scripts are served from the content origin (CONTENT_ORIGIN; the e2e stack's is
 // E2E_PORT + 1000), never as a script of the app's origin. A generative token page renders its sketch in a frame
 // from the content origin; a <script> an HTML injection would add on the app's origin, pointing at the sketch on
 // either origin (or at a blob: URL), does not run. Reads the seeded demo only: no account, nothing written.

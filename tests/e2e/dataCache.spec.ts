@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// Issue 27 item 1 in a real browser: the service worker answers the reads, stores good answers in IndexedDB with
+// One data cache, owned by the service worker in a real browser: the service worker answers the reads, stores good answers in IndexedDB with
 // their fetch time, and answers from them (X-Artbazaar-Stored) when the server cannot be reached. context.route sees
 // the worker's own requests in Chromium, so aborting there is the server being unreachable for the worker.
 

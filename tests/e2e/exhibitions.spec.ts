@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// Issue 16 "Exhibitions" against the demo: Explore → Exhibitions; the current exhibition (the demo's 'Systems of
+// The editorial pages "Exhibitions" against the demo: Explore → Exhibitions; the current exhibition (the demo's 'Systems of
 // Light') in the viewer by keyboard — arrow keys while the viewer has focus, and the thumbnail rail —, the position
 // kept after leaving and coming back and after a reload; the tabs in the URL; the artworks tab's token cards; the
 // past list ('Paper and Signal', 'Weather Systems') → detail → artworks → Back; BUY → the token page. No wallet.

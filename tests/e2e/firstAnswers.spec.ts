@@ -4,7 +4,7 @@ import { goOffline, storedEntries } from './support/offline';
 import { addressOf, graphql, listOnChain, mintCollection, readStack, waitForListing } from './support/trading';
 import { signInFromNode } from './support/xssWrites';
 
-// Issue 29: a navigation's first answers. The page a browser asks for /token/{id} carries the answer of the token
+// The phone-performance work: a navigation's first answers. The page a browser asks for /token/{id} carries the answer of the token
 // page's first read and a preload of the image it shows, so the page renders without waiting for its script to ask
 // the server (server/http/firstAnswers.ts, src/services/firstAnswers.ts). Every later read asks the server; while
 // the service worker controls the page, it is handed the answer and stores it, so offline shows what was shown.

@@ -100,7 +100,7 @@ test('after one visit the app reloads and navigates offline', async ({ page, con
       await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
     }
   });
-  // The worker stores the reads it answers (issue 27): the first load went out before it controlled the page.
+  // The worker stores the reads it answers (offline-first): the first load went out before it controlled the page.
   await page.reload();
   await expect(page.getByRole('list', { name: 'Artworks' }).getByRole('article')).toHaveCount(15);
   await page.goto('/'); // visit home too, so its lazily loaded route chunk was fetched while online

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 
-// Issue 16 "Home": the demo's home on a wide screen — the carousel (slides from the database: advancing every
+// The editorial pages "Home": the demo's home on a wide screen — the carousel (slides from the database: advancing every
 // 5000 ms, the pause button, hover, focus, reduced motion, collapse, slide links to /artists/apply and collection
 // pages) and every section with its links; on a phone no carousel; a failing exhibition read leaves its section
 // out. Time is Playwright's clock: the carousel's 5000 ms pass when the test says so, never by waiting.
@@ -194,7 +194,7 @@ const operationOf = (request: Request) => (new URL(request.url()).pathname === '
 
 test('a failing exhibition read leaves its section out, and the rest of the page shows', async ({ page, context }) => {
   // Only the home's exhibition operation fails (no network); every other read goes through. The service worker sends
-  // the reads (issue 27), so the route is the context's: it sees the worker's requests, the page's does not.
+  // the reads (offline-first), so the route is the context's: it sees the worker's requests, the page's does not.
   const failed: string[] = [];
   await context.route('**/graphql', async (route) => {
     if (operationOf(route.request()) !== 'getFeaturedExhibition') return route.continue();

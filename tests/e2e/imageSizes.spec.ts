@@ -8,7 +8,7 @@ import { canvasIdOf, currentStep, finalizeAndPublish, openStudioAsCreator, publi
 import { readStack, type Stack } from './support/trading';
 import { signInFromNode } from './support/xssWrites';
 
-// Issue 29 item 3: a phone (390 × 844) opening the token page of a studio-uploaded 3000 × 3000 PNG downloads a webp
+// The phone-performance work (item 3): a phone (390 × 844) opening the token page of a studio-uploaded 3000 × 3000 PNG downloads a webp
 // derivative sized for its screen, never the original; after that one visit the page shows the image offline, and
 // a wider screen offline (asking a width never fetched) still shows it from the kept derivative.
 // Account #96 is this spec's creator; #97 the artist whose portfolio a phone opens (derivatives beyond the token page).
@@ -117,7 +117,7 @@ test('a phone gets a derivative of a large image, not the original, and still se
     expect(derivative!.bytes).toBeGreaterThan(0);
     expect(derivative!.bytes).toBeLessThan(png.byteLength / 10);
 
-    // The worker keeps what the page showed (issue 27), by its derivative's URL. It asks the server again for the
+    // The worker keeps what the page showed (offline-first), by its derivative's URL. It asks the server again for the
     // first visit's reads, four at a time, the image after them: slow on a machine running other suites.
     await waitForServiceWorker(page);
     await expect.poll(() => mediaKeys(page), { message: 'the media cache keeps the derivative shown', timeout: 60_000 }).toContain(`/ipfs/${cid}?w=${width}`);

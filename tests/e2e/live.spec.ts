@@ -3,7 +3,7 @@ import { createWalletClient, formatEther, http, parseEther, type Address } from 
 import { createSiweMessage } from 'viem/siwe';
 import { addressOf, listOnChain, mintCollection, offerOnChain, readStack, waitForListing, type Stack, type TestCollection } from './support/trading';
 
-// Live events in the browser (seed 000 §4): a purchase made on chain by a script and a like made through REST by
+// Live events in the browser (docs/requirements.md#live-events): a purchase made on chain by a script and a like made through REST by
 // another account reach two open pages of a collection without a reload; an offer made on chain reaches an open token
 // page. The collection is this spec's own: minted by #86, two of its three tokens listed (one bought, one offered on).
 
@@ -65,7 +65,7 @@ test('a purchase on chain shows SOLD and a like by another account updates the c
   // The pages connect their sockets once their first load is over: wait for the app to say so.
   for (const page of pages) await expect(page.locator('.app')).toHaveAttribute('data-live', 'connected');
 
-  // Buy at the listed price: makeOffer with the listing's price (seed 000 §7).
+  // Buy at the listed price: makeOffer with the listing's price (docs/requirements.md#trading-offers).
   await offerOnChain(stack, BUYER_INDEX, boughtSale, bought.tokenId, BOUGHT_PRICE);
   for (const page of pages) await expect(card(page, bought.name).getByText('SOLD', { exact: true })).toBeVisible({ timeout: 5000 });
 

@@ -7,7 +7,7 @@ import { E2E_PORT } from '../../playwright.config';
 import { axeViolations } from './support/axe';
 import { buildServer, serverCommand } from '../../scripts/buildServer.js';
 
-// Issue 29 "long lists stay light": a benchmark database of its own (`npm run seed -- --tokens 1000`, no chain) served
+// The phone-performance work "long lists stay light": a benchmark database of its own (`npm run seed -- --tokens 1000`, no chain) served
 // with the shipped build (Preact) by a second server on its own port, so the demo stack's data is untouched. After
 // scrolling all 1,000 tokens on /explore the DOM holds a bounded number of cards, and Back from a token page lands on
 // the card that was opened, where it was.

@@ -81,7 +81,7 @@ test('a generative token renders its sketch in a sandboxed frame that cannot rea
   expect(await page.evaluate(() => localStorage.getItem('media-e2e-secret'))).toBe('app only');
 });
 
-// Issue 17 item 9: p5 registers deviceorientation/devicemotion listeners as it starts; in a frame granted no
+// P5's sensor warnings in the sandbox: p5 registers deviceorientation/devicemotion listeners as it starts; in a frame granted no
 // sensors Chromium logs 'Permissions policy violation: accelerometer' errors. The sandbox drops those listeners
 // (and grants nothing more), so the token page's console, the frame's included, stays free of errors.
 test('a generative token page logs no console errors, in the page or in its sandboxed frame', async ({ page, request }) => {

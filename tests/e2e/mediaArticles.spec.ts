@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
-// Issue 16 "Articles": /media-articles reached through the main menu (Learn → Media and Articles) and the footer
+// The editorial pages "Articles": /media-articles reached through the main menu (Learn → Media and Articles) and the footer
 // (Company → Media and Articles): the demo's featured article with Read, the grid of article cards in the server's
 // order (newest first), Read to the featured article's page and a card (by mouse and by keyboard) to its article
 // page. No wallet needed.
@@ -26,7 +26,7 @@ const grid = (page: Page) => page.getByRole('region', { name: 'All articles' });
 
 test('Learn → Media and Articles: the featured article, the cards newest first; Read and a card open their articles', async ({ page }) => {
   const server = await serverArticles(page);
-  // The demo seeds at least 4 articles, one of them featured (issue 16).
+  // The demo seeds at least 4 articles, one of them featured (the editorial pages).
   expect(server.totalCount).toBeGreaterThanOrEqual(4);
   expect(server.featured).not.toBeNull();
   const featured = server.featured!;

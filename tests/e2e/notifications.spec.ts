@@ -8,11 +8,11 @@ import { commentsPanel, showComments } from './support/comments';
 
 /**
  * A fresh context's first visit installs the service worker, whose 'ready to work offline' notice replaces whatever
- * shows when it comes (seed 000 §4: one at a time). The checks below are about other notices: let it come, and close it.
+ * shows when it comes (docs/requirements.md#notifications: one at a time). The checks below are about other notices: let it come, and close it.
  */
 const settleOfflineNotice = (page: Page) => expectNotice(page, 'Art Bazaar is ready to work offline');
 
-// Notifications through the real UI (seed 000 §4, §9; issue 17 item 2): one at a time, a new one replaces the one
+// Notifications through the real UI (docs/requirements.md#notifications; notifications that do not queue): one at a time, a new one replaces the one
 // shown at once; a sticky one comes back after an error shown meanwhile while its flow still waits; closing works
 // by keyboard; the 'ready to work offline' notice leaves the phone menu's controls uncovered.
 // Accounts #43 (creator, commenter) and #44 (collector) are used by no other spec nor the demo seed.
@@ -79,7 +79,7 @@ test("'Approve in wallet' stays while the wallet waits, gives way to an error, a
   await expect(bar(page)).toHaveClass(/notification-sticky/);
 
   // Meanwhile an error: the collector's like gets no answer. (Not by going offline: offline, Like is disabled with
-  // 'Needs a connection', issue 27 item 7.) Only the like's write is cut, so no read fails meanwhile.
+  // 'Needs a connection', nothing typed is lost offline.) Only the like's write is cut, so no read fails meanwhile.
   const likeWrites = '**/api/v1/likes**';
   await context.route(likeWrites, (route) => (route.request().method() === 'GET' ? route.fallback() : route.abort()));
   try {

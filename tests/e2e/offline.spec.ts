@@ -8,7 +8,7 @@ import { installTestWallet, TEST_WALLET_NAME } from './support/testWallet';
 import { graphql, readStack } from './support/trading';
 import { putProfile, signInFromNode } from './support/xssWrites';
 
-// Issue 27, "every page visited inside the window renders offline with its data and images": account #64 (its own
+// Offline-first, "every page visited inside the window renders offline with its data and images": account #64 (its own
 // profile, like and comment) visits every page of item 5 online, then the browser and its service worker go offline;
 // each page opened by typed URL and by link shows the same heading, data and images, the offline status, and the
 // server receives no request meanwhile (its request counter, E2E_REQUEST_LOG). Then the stored answers are aged past

@@ -4,7 +4,7 @@ import { installTestWallet, TEST_WALLET_NAME } from './support/testWallet';
 import { addressOf, readStack } from './support/trading';
 import { putProfile, signInFromNode } from './support/xssWrites';
 
-// Issue 27: two accounts on one browser profile (one context). A (#65) views its private reads (profile with its
+// Offline-first: two accounts on one browser profile (one context). A (#65) views its private reads (profile with its
 // email, the dashboard's favourites with a like of its own); the wallet changes to B (#66), who signs in and goes
 // offline: B never sees A's stored private answers, and A's private entries are gone from the worker's cache.
 

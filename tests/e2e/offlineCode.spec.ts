@@ -2,7 +2,7 @@ import { expect, test, type BrowserContext, type Page, type Route } from '@playw
 import { axeViolations } from './support/axe';
 import { installTestWallet, TEST_WALLET_NAME } from './support/testWallet';
 
-// Issue 27 items 2 and 3 against the demo stack of playwright.config.ts, with the service worker on: after one
+// Signed-in pages offline; all code offline after one visit against the demo stack of playwright.config.ts, with the service worker on: after one
 // online visit every route's and viewer's code is in the worker's precache, a page whose code still cannot load shows
 // the offline page with a Retry that really loads it, and a signed-in account reloads offline still signed in.
 // Hardhat account #69 is used by no other spec nor the demo seed.

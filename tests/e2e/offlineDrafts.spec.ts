@@ -4,7 +4,7 @@ import { canvasIdOf, currentStep, detailsForm, openStudioAsCreator, submitDetail
 import { pngFiles } from './support/studioFixtures';
 import { openSignedIn, readStack, type Stack } from './support/trading';
 
-// Issue 27 item 7: text and files typed or chosen survive a reload as drafts, and are sent only when the user presses
+// Nothing typed is lost offline: text and files typed or chosen survive a reload as drafts, and are sent only when the user presses
 // Send (Save, Post) again. Account #67 is this spec's creator and #68 its commenter (no other spec, nor the demo seed,
 // uses them); the contact form needs no account.
 const CREATOR = 67;

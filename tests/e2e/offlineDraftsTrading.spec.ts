@@ -5,7 +5,7 @@ import { canvasIdOf, currentStep, detailsForm, openStudioAsCreator, submitDetail
 import { pngFiles } from './support/studioFixtures';
 import { addressOf, expectNotice, mintCollection, nonceOf, openSignedIn, readStack, type Stack } from './support/trading';
 
-// Issue 27 item 7, the forms the first drafts round left out: the collection page's cover (chosen, not applied) and
+// Nothing typed is lost offline, the forms the first drafts round left out: the collection page's cover (chosen, not applied) and
 // royalties, the token dashboard's listing price and a My creations card's price per token survive a reload as
 // drafts and are sent only when the user presses the button again; and the studio's details Next/Save, a token's
 // Save and Share are disabled offline with the reason every gated action gives, and work again online.

@@ -7,7 +7,7 @@ const NOTHING_SAVED = 'No exhibition is saved yet: Save for offline under an exh
 
 const COMMENTER = 74;
 
-// Issue 27 item 6 against the demo: save the current exhibition ('Systems of Light') for offline — its size first,
+// Saving an exhibition for offline against the demo: save the current exhibition ('Systems of Light') for offline — its size first,
 // progress while the files come (the first pinned file is held until the bar shows), then the "Saved for offline"
 // list; then with no network at all (the context offline, and every request the page or the worker still sends
 // aborted) the exhibition opens with its texts and images, its files come from the saved copy, also by byte ranges

@@ -4,7 +4,7 @@ import { installTestWallet, TEST_WALLET_NAME } from './support/testWallet';
 import { addressOf, readStack } from './support/trading';
 import { putProfile, signInFromNode } from './support/xssWrites';
 
-// Issue 27 with seed 000 §2: the stored API key expired while the app is offline. Account #77 signs in and sees its
+// Offline-first with docs/requirements.md#wallet-session: the stored API key expired while the app is offline. Account #77 signs in and sees its
 // profile (a private read, stored by the worker for this account); its stored key is then aged past its expiry (the
 // login record in the app's IndexedDB), the browser goes offline and reloads. The wallet is not asked to sign, the
 // account stays shown with its own stored profile, the app says signing in needs a connection; back online the

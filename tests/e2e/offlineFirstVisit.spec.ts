@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoBrokenPage, expectSameShape, goOffline, pageShape } from './support/offline';
 import { graphql, readStack } from './support/trading';
 
-// Issue 27: a first visit's reads run before the service worker controls the page. Once it takes control the page
+// Offline-first: a first visit's reads run before the service worker controls the page. Once it takes control the page
 // hands them to it and the worker stores them, so one online visit is enough: a fresh browser visits a token page (and,
 // in another fresh browser, /exhibitions) once, the worker takes control of that page (no reload), and offline the
 // page opens with its data and the images it showed.

@@ -6,7 +6,7 @@ import { expectNoBrokenPage, waitForServiceWorker } from './support/offline';
 import { installTestWallet, TEST_WALLET_NAME } from './support/testWallet';
 import { addressOf, graphql, readStack } from './support/trading';
 
-// Issue 27, the flaky network: the browser talks to the server only through a loopback proxy that aborts or delays a
+// Offline-first, the flaky network: the browser talks to the server only through a loopback proxy that aborts or delays a
 // seeded 30% of the requests (the service worker's own fetches included: same origin). After one steady visit of the
 // home page (the worker installed with its precache, signed in), the first flaky visits are token pages whose viewer
 // chunks this fresh browser never loaded (image, video, generative, flipcard), as the issue saw 'Failed to fetch
@@ -198,7 +198,7 @@ test('two minutes of browsing with 30% of requests aborted or delayed: no broken
       await expect(post).toBeEnabled({ timeout: 20_000 });
       await post.click();
       if ((await nextNotice(page, ['Comment posted', 'Failed to post comment'])) === 'Comment posted') break;
-      // The draft stays in the field (issue 27 item 7): sent only on the next press.
+      // The draft stays in the field (nothing typed is lost offline): sent only on the next press.
       await expect(field).toHaveValue(text);
     }
     await expect(posted).toBeVisible();

@@ -4,7 +4,7 @@ import { waitForServiceWorker } from './support/offline';
 
 const NOTHING_SAVED = 'No exhibition is saved yet: Save for offline under an exhibition keeps it on this device until you remove it.';
 
-// Issue 27 items 6 and 7 on a phone (390 px wide): the app-wide offline status, the exhibition's "Save for offline"
+// Saving an exhibition for offline; nothing typed is lost offline on a phone (390 px wide): the app-wide offline status, the exhibition's "Save for offline"
 // control through its steps, and the "Saved for offline" list on /exhibitions never move the page (layout shifts
 // read by a PerformanceObserver from the first paint: the status showing and going, the save's steps, the page's
 // data and the saved list arriving), never make the page scroll sideways, and are axe clean in the light and the dark

@@ -6,7 +6,7 @@ import { goOffline, goOnline, storedEntries, waitForServiceWorker } from './supp
 import { expectNotice, mintCollection, openSignedIn, readStack, type Stack } from './support/trading';
 import { signInFromNode } from './support/xssWrites';
 
-// Back online and fresh (issue 27 items 1 and 7): a page shown from the service worker's stored copy reads again when
+// Back online and fresh (one data cache, owned by the service worker; nothing typed is lost offline): a page shown from the service worker's stored copy reads again when
 // the network returns, so what changed on the server meanwhile appears without a reload; and a comment thread written
 // to online is stored by the worker as the page shows it, so offline it still shows the writes. Account #72 writes
 // an artist profile through the API; account #73 mints a token of its own and comments on it. No other spec uses them.

@@ -3,7 +3,7 @@ import { parseEther } from 'viem';
 import { listOnChain, mintCollection, offerOnChain, offersOf, openSignedIn, readStack, waitForListing, type Stack } from './support/trading';
 
 // The app says it is offline, disables what needs the network with a reason, and refreshes what is on screen once the
-// network is back (issue 27 item 7). The offline spell is the browser's (context.setOffline): the page's requests
+// network is back (nothing typed is lost offline). The offline spell is the browser's (context.setOffline): the page's requests
 // fail, the browser fires offline/online. Accounts #62 (creator), #63 (collector) and #56 (bidder) are used by no
 // other spec; the spec mints and lists a collection of its own.
 const CREATOR = 62;

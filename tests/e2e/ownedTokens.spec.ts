@@ -6,7 +6,7 @@ import {
 } from './support/trading';
 import { colorFor, pngImage } from './support/studioFixtures';
 
-// Issue 17 items 1, 6 and 10 against the real stack (chain, indexer, live socket): a collector lists a token they
+// Collectors relisting what they bought; the new owner's name after a live Sold; the trade panel's empty band against the real stack (chain, indexer, live socket): a collector lists a token they
 // bought from Purchased tokens, a live Sold names the buyer by display name and avatar, and the trade panel ends at
 // its buttons.
 // Accounts #40 (creator), #41 (collector) and #42 (second collector) are used by no other spec nor the demo seed;

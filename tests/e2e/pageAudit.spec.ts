@@ -12,7 +12,7 @@ import { overflow, recordShifts, settle, shiftsWhileLoading } from './support/pa
 import { installTestWallet, TEST_WALLET_NAME } from './support/testWallet';
 import { expectProfileSaved, signed, signInFromNode } from './support/xssWrites';
 
-// Issue 29's page audit, on one stack and as few page loads as it takes: every page below fits the screen at 320, 390
+// The phone-performance work's page audit, on one stack and as few page loads as it takes: every page below fits the screen at 320, 390
 // and 768 px; the public pages, and the studio, profile and dashboard signed in, shift no layout while their data
 // arrives (CLS ≤ 0.02 at 390×844 and 1440×900); and
 // every page is axe clean (WCAG 2 A/AA, no serious or critical violation) in the light and the dark theme, with the
@@ -173,7 +173,7 @@ test('loading the public pages shifts no layout (CLS ≤ 0.02) at 390×844 and 1
 });
 
 test('loading the studio, the profile and the dashboard signed in shifts no layout (CLS ≤ 0.02) at 390×844 and 1440×900', async ({ browser, baseURL }) => {
-  // The creator's stored session is restored at each load, as a returning user's. Until issue 29 the dashboard's My
+  // The creator's stored session is restored at each load, as a returning user's. Until the phone-performance work the dashboard's My
   // creations card showed its Edit cover button a moment after the card (the cover editor learnt who may edit only
   // once started), which pushed the card's body down: CLS 0.027 in Lighthouse mobile.
   test.setTimeout(240_000);

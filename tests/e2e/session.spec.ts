@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { installTestWallet, TEST_WALLET_NAME } from './support/testWallet';
 import { testAddress } from './support/creators';
 
-// Issue 17 items 8 and 7 (acceptTerms), against the real stack: the terms of service at an address's first sign-in,
+// The marketplace gaps review (items 8 and 7) (acceptTerms), against the real stack: the terms of service at an address's first sign-in,
 // a change or loss of the wallet account, the geofence and error pages from the config request, and the API key
 // renewed 2 minutes before it expires. Accounts #59, #60, #61 (the test wallet's; see support/creators.ts).
 const FIRST = 59;

@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { seededToken } from './support/seededTokens';
 import { openSignedIn, readStack } from './support/trading';
 
-// Issue 29's shell and mobile edges on the demo stack, mostly on a phone (390×844, touch): notices that cover no
+// The phone-performance work's shell and mobile edges on the demo stack, mostly on a phone (390×844, touch): notices that cover no
 // control the user is on (a like button, the generative token's fullscreen button on a phone held sideways: the
 // seed's generative collection, read only), close by Escape and hold while focused or hovered; explore's filters in a drawer with
 // 'Show results' and a badge counting every choice; Studio and Dashboard as links in the phone menu; the dashboard's

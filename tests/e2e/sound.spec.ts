@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-// Issue 17 item 7, the sound media type (seed 000 §9 "Media types: image, gif, multipart/image, multipart/mixed,
+// The marketplace gaps review (item 7), the sound media type (docs/requirements.md#media "Media types: image, gif, multipart/image, multipart/mixed,
 // video, sound"): explore filters by it, cards show the collection's cover with a sound marker, and the token page
 // plays the sound under that cover. The demo seeds the sound collection 'Tone Poems' (scripts/seed/content.ts);
 // this spec reads only that collection, which no other spec writes to, and needs no wallet.

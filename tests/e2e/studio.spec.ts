@@ -3,7 +3,7 @@ import { canvasIdOf, currentStep, openStudioAsCreator, submitDetails, uniqueName
 import { pngFiles } from './support/studioFixtures';
 import { expectNotice, readStack, type Stack } from './support/trading';
 
-// Issue 14 "Tests": a creator builds an image collection of 3 files through the real studio, renames a token,
+// The creator studio "Tests": a creator builds an image collection of 3 files through the real studio, renames a token,
 // finalizes, publishes with the test wallet (one CreateTradableCollection transaction) and finds the collection in
 // explore and in My creations. Account #31 is this spec's creator.
 const CREATOR = 31;

@@ -6,7 +6,7 @@ import { registerCreator, testAddress } from './support/creators';
 import { installTestWallet } from './support/testWallet';
 import { nonceOf, openSignedIn, readStack, type Stack } from './support/trading';
 
-// Who may enter the creator studio (issue 14 "Routes" and "Curation"): the studio entry's two cards, the guard of
+// Who may enter the creator studio (the creator studio "Routes" and "Curation"): the studio entry's two cards, the guard of
 // /studio/list, /studio/create and /studio/edit, and the factory that refuses anyone the owners never registered.
 // Accounts of this spec only: #30 connects and is never registered, #35 is registered before it visits, #32 tries
 // the factory before and after the owners register it.

@@ -5,7 +5,7 @@ import { canvasIdOf, currentStep, detailsForm, finalizeToPublish, openStudioAsCr
 import { pngFiles } from './support/studioFixtures';
 import { notice, openSignedIn, readStack, type Stack } from './support/trading';
 
-// Issue 29 "studio edges": the crop hint on a disabled Next, the publish summary and the links after publishing, one
+// The phone-performance work "studio edges": the crop hint on a disabled Next, the publish summary and the links after publishing, one
 // main landmark on every studio route, and the studio's controls drawn as the app's (the file picker says what was
 // chosen), each checked with axe (serious and critical) in both themes at 390 and 1440 px. Accounts #84 (creator)
 // and #85 (signed in, not a creator) are this spec's.

@@ -3,8 +3,8 @@ import { canvasIdOf, currentStep, detailsForm, finalizeAndPublish, openStudioAsC
 import { pngImage, type FilePayload } from './support/studioFixtures';
 import { readStack, type Stack } from './support/trading';
 
-// Issue 14 "Tests": a flipcard 1 × 2 built through the real studio (details → upload flipcard → save preview → token
-// details → preview → publish). The flipcard is one image (seed 001 §5 "Flipcard upload: exactly one image file")
+// The creator studio "Tests": a flipcard 1 × 2 built through the real studio (details → upload flipcard → save preview → token
+// details → preview → publish). The flipcard is one image (docs/requirements.md#studio-upload "Flipcard upload: exactly one image file")
 // shown as an interactive grid of rows × columns cards that flip on click (display: interactive grid, click, flip).
 // On the published token page the grid has one row of two cards cut from the uploaded image, and a click turns one
 // card over (aria-pressed and is-flipped) and a second click turns it back. Account #36 is this spec's creator.

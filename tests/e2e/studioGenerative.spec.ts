@@ -5,9 +5,9 @@ import { canvasIdOf, currentStep, openStudioAsCreator, submitDetails, uniqueName
 import { generativeSketchFile, SKETCH_SIZE } from './support/studioFixtures';
 import { expectNotice, readStack, type Stack } from './support/trading';
 
-// Issue 14 "Tests": a generative collection with a seed renders the same pixels in the studio preview and on the
+// The creator studio "Tests": a generative collection with a seed renders the same pixels in the studio preview and on the
 // published token page, and another seed draws other pixels; Back from the thumbnail step deletes the created
-// token (seed 001 §2 "Generative screens"). Everything through the real studio. Account #37 is this spec's creator.
+// token (docs/requirements.md#studio-upload). Everything through the real studio. Account #37 is this spec's creator.
 const CREATOR = 37;
 const SEED_IDENTIFIER = 'artSeed';
 

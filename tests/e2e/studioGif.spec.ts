@@ -4,7 +4,7 @@ import { canvasIdOf, currentStep, finalizeAndPublish, openStudioAsCreator, publi
 import { animatedGif, pngImage, type FilePayload } from './support/studioFixtures';
 import { readStack, type Stack } from './support/trading';
 
-// Issue 14 "Tests": a gif with a default thumbnail and one with a custom thumbnail, each built through the real
+// The creator studio "Tests": a gif with a default thumbnail and one with a custom thumbnail, each built through the real
 // studio (details → upload gif → thumbnail → token details → preview → publish). After publication the token page
 // plays the gif itself, and the token's card on the collection page shows the chosen thumbnail: for the default,
 // a still png of the gif's first frame drawn by the browser; for the custom one, the uploaded png as cropped.

@@ -3,7 +3,7 @@ import { canvasIdOf, currentStep, openStudioAsCreator, submitDetails, uniqueName
 import { recordVideo } from './support/studioFixtures';
 import { readStack, type Stack } from './support/trading';
 
-// Issue 14 "Tests": a 12 MB video made by the test (MediaRecorder in Chromium) uploads through tus in 5,000,000-byte
+// The creator studio "Tests": a 12 MB video made by the test (MediaRecorder in Chromium) uploads through tus in 5,000,000-byte
 // chunks with visible progress; the test aborts the second PATCH and reloads, and the upload resumes from the
 // server's offset, the server having received each byte once. Account #33 is this spec's creator.
 const CREATOR = 33;

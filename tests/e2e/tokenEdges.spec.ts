@@ -5,7 +5,7 @@ import { recordNotices } from './support/notices';
 import { installTestWallet, TEST_WALLET_NAME } from './support/testWallet';
 import { expectNotice, listOnChain, mintCollection, notice, offerOnChain, openSignedIn, readStack, waitForListing, type Stack } from './support/trading';
 
-// Issue 29's rough edges on the token page, on the real stack: a signed-out like applied after signing in through
+// The phone-performance work's rough edges on the token page, on the real stack: a signed-out like applied after signing in through
 // the modal it opened; listing's two wallet requests told apart (and no 'Not listed' between them); Buy waiting
 // while the session restores after a full navigation; 'You own this token' for the buyer; the page no wider than
 // the screen with an offer and a long collection name. Accounts #80 (seller), #81 (buyer), #82 (liker) and #83

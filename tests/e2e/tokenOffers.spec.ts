@@ -6,7 +6,7 @@ import {
   readStack, unitsHeld, waitForListing, type Stack,
 } from './support/trading';
 
-// Token-currency offers through the UI (issue 17 item 7, seed 000 §5): the offer form's currency choice, the
+// Token-currency offers through the UI (the marketplace gaps review (item 7), docs/requirements.md#trading-offers): the offer form's currency choice, the
 // ERC-20 approval before makeOfferWithToken, the offer shown in WETH (never the token's address), accepted by the
 // seller and paid out in WETH, or retracted by the buyer with the escrow back. Accounts #51 (creator, seller), #52
 // (WETH buyer), #53 (ETH buyer), #54 (creator) and #55 (WETH buyer who retracts) are this spec's own.

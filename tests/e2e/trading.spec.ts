@@ -7,7 +7,7 @@ import {
   waitForListing, WALLET_REJECTED, type Stack,
 } from './support/trading';
 
-// Trading through the UI with the injected test wallet against the real stack (seed 000 §4, §5, §7, issue 6).
+// Trading through the UI with the injected test wallet against the real stack (docs/requirements.md#trading-offers, trading and the dashboard).
 // Each test mints a collection of its own on chain, so no other spec's trades (or a previous test's) matter.
 // Accounts #12–#14 are not used by the demo seed nor by the other specs.
 const CREATOR = 12;

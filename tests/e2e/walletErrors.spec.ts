@@ -5,7 +5,7 @@ import {
 } from './support/trading';
 import { installTestWallet, TEST_WALLET_NAME, type WalletError } from './support/testWallet';
 
-// Issue 17 item 8 / seed 000 §8 "Error catalogue": every wallet error reaches the user as its catalogue message,
+// Wallet errors, geofence, key margin and account change end to end / docs/requirements.md#wallet-session: every wallet error reaches the user as its catalogue message,
 // through a real action — a purchase the wallet answers with the error, or a connection it refuses. The wallet is
 // the injected EIP-1193 test wallet (tests/e2e/support/testWallet.ts). Accounts #57 (creator) and #58 (collector).
 const CREATOR = 57;

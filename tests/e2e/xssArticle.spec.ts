@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { CLOBBERED_DOCUMENT_NAMES, FORBIDDEN_ELEMENTS, SCRIPT_URL, URL_ATTRIBUTES, XSS_ARTICLES, type XssArticle } from '../../scripts/seed/xssArticleCorpus';
 import { guardedPage, type Guarded } from './support/xssGuard';
 
-// Issue 16: an XSS corpus through article bodies that executes nothing. The e2e stack seeds six articles whose
+// The editorial pages: an XSS corpus through article bodies that executes nothing. The e2e stack seeds six articles whose
 // titles and HTML bodies carry the corpus (scripts/seed/xssArticleCorpus.ts, added by scripts/seed/xssArticles.ts
 // because playwright.config.ts sets SEED_XSS_ARTICLES=1; the bodies are in the media store like the demo's), not
 // featured and linked to no artist. Each article page (/article/{id}) and /media-articles are opened with the CSP

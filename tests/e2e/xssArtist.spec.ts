@@ -6,7 +6,7 @@ import { XSS_CORPUS } from './support/xssCorpus';
 import { guardedPage } from './support/xssGuard';
 import { bodyOf, signInFromNode } from './support/xssWrites';
 
-// The XSS corpus (support/xssCorpus.ts) through every text field of an artist profile (issue 15), written by account
+// The XSS corpus (support/xssCorpus.ts) through every text field of an artist profile (the artists' pages), written by account
 // #23 — registered as a creator, with a collection minted on chain so it has a featured artwork — with signed
 // POST /api/v1/artist requests, then rendered on its artist page and in the /artists catalogue:
 //   - first and last names are letters only: every payload is refused ('Only letters are allowed', or 'Maximum 30

@@ -19,7 +19,7 @@ import {
 } from './support/xssStudio';
 import { bodyOf, signed, signInFromNode } from './support/xssWrites';
 
-// Issue 14 "the XSS suite covers every new stored text field": the XSS corpus (support/xssCorpus.ts) stored in the
+// The creator studio "the XSS suite covers every new stored text field": the XSS corpus (support/xssCorpus.ts) stored in the
 // studio's text fields, then rendered in Chromium on every page that shows them; each payload must read as literal
 // text and nothing may run (the guard of support/xssGuard.ts: window.__xss calls, dialogs, title and console
 // markers, marker requests, navigation away, injected handlers, URLs and active elements).

@@ -110,7 +110,7 @@ function harness() {
           expect(fetchArticle.calls).toEqual([]);
         },
         offline: (snap) => {
-          // Seed 000 §8 refined (issue 27): no answer is not 'We could not find this artist'; nothing announced.
+          // See docs/requirements.md#artists refined (offline-first): no answer is not 'We could not find this artist'; nothing announced.
           expect(snap.context.artist).toBeNull();
           expect(system!.notices()).toEqual([]);
           expect(fetchArticle.calls).toEqual([]);

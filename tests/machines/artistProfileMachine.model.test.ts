@@ -100,7 +100,7 @@ const paths = [...model.getShortestPaths(), ...restoredModel.getShortestPaths()]
 /** A pristine form (the stored record's values) is no work to keep. */
 const pristine = (c: ArtistProfileFormContext) => isDeepStrictEqual(c.values, valuesFromRecord(c.record));
 
-/** The seed's messages (seed 000 §5) and ours (domain/artist.ts) for the values the model types. */
+/** The seed's messages (docs/requirements.md#artists) and ours (domain/artist.ts) for the values the model types. */
 function expectedErrors(values: ArtistProfileValues): Record<string, string> {
   const errors: Record<string, string> = {};
   if (values.firstName === '') errors.firstName = 'Required Field';

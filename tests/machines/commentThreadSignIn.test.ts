@@ -1,4 +1,4 @@
-// Issue 17 item 3: Post while signed out opens the wallet dialog and, once signed in, posts the typed comment.
+// Comment levels counted from 0: Post while signed out opens the wallet dialog and, once signed in, posts the typed comment.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { commentThreadMachine, type FetchCommentsInput, type PostCommentInput } from '../../machines/comments/commentThreadMachine';

@@ -20,7 +20,7 @@ const EMAIL = ' ada@example.com ';
 const MESSAGE = '  The offer I made on Dawn Study does not show in my dashboard.  ';
 const EDITED = '  My offer on Dawn Study is missing from Sent offers.  ';
 const TYPED_TOPIC = '  Press enquiry  ';
-/** A topic of each category the model picks (seed 001 §9); 'Buying Art' is not an Artist Support topic. */
+/** A topic of each category the model picks (docs/requirements.md#validation); 'Buying Art' is not an Artist Support topic. */
 const TOPIC_OF: Record<string, string> = { 'Artist Support': 'Payments & Offers', 'Collector Support': 'Buying Art', Other: 'Add topic' };
 
 const machine = createContactFormMachine();
@@ -45,7 +45,7 @@ function nextField(values: ContactValues): ContactField | null {
 // invalid email, leaving the message empty, switching category, an expired check, an edit after a failure); the
 // detours in the first round only, so the paths stay few.
 function events(state: AnyMachineSnapshot): EventObject[] {
-  // The stored draft is read first (issue 27 item 7): none, a draft typed before a reload, or storage failing.
+  // The stored draft is read first (nothing typed is lost offline): none, a draft typed before a reload, or storage failing.
   if (state.matches('restoring')) {
     const restoring: Array<EventObject & Record<string, unknown>> = [
       { type: 'xstate.done.actor.loadDraft', output: null },
@@ -117,7 +117,7 @@ function harness() {
     expect(snap.hasTag('busy')).toBe(false);
     const { values, token, touched } = contextOf(snap);
     const errors = contactErrors(values, token);
-    // Send only when every field is valid and the human check is solved (seed 001 §5).
+    // Send only when every field is valid and the human check is solved (docs/requirements.md#validation).
     expect(snap.can({ type: 'form.submit' })).toBe(Object.keys(errors).length === 0);
     if (values.category === '') expect(errors.category).toBe('Choose a category');
     if (values.category !== '' && values.topic === '') expect(errors.topic).toBe('Choose a topic');

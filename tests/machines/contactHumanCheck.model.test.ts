@@ -62,7 +62,7 @@ function suite(provider: HumanCheckProvider) {
           },
           [AFTER_RETRY]: () => {
             const calls = load.calls.length;
-            // Seed 001 §4/§9: the next try 8000 ms later, not before.
+            // See docs/requirements.md#contact: the next try 8000 ms later, not before.
             vi.advanceTimersByTime(7999);
             expect(load.calls).toHaveLength(calls);
             expect(actor!.getSnapshot().value).toBe('retrying');

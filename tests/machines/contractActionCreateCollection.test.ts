@@ -5,7 +5,7 @@ import { contractActionMachine, type ContractActionEmitted, type SubmitCallInput
 import { controlled, flush } from './support/modelTesting';
 
 const ACCOUNT = '0x00000000000000000000000000000000000000a1';
-// Seed 001 §7 CreateTradableCollection: the parameters POST /api/v1/canvas/{id}/publish returned.
+// See docs/requirements.md#trading-offers CreateTradableCollection: the parameters POST /api/v1/canvas/{id}/publish returned.
 const publish: ChainAction = {
   type: 'createCollection',
   chainId: 31337,

@@ -35,7 +35,7 @@ const refused = new TradeCheckError(ALREADY_OWNED_MESSAGE, 'already_owned');
 const sale: ChainAction = { type: 'createSale', chainId: 31337, collection: COLLECTION, tokenId: '3', amount: '1', priceWei: '15000000000000000', currency: 'ETH' };
 const purchase: ChainAction = { type: 'makeOffer', chainId: 31337, saleId: '7', tokenId: '3', amount: '1', priceWei: '15000000000000000', currency: 'ETH', purchase: true };
 const cancel: ChainAction = { type: 'cancelSale', chainId: 31337, saleId: '7' };
-// A token-currency offer (seed 000 §5 makeOfferWithToken): 2 units at 0.015 WETH, the allowance checked first.
+// A token-currency offer (docs/requirements.md#trading-offers makeOfferWithToken): 2 units at 0.015 WETH, the allowance checked first.
 const WETH = '0x00000000000000000000000000000000000000e7';
 const tokenOffer: ChainAction = { type: 'makeOffer', chainId: 31337, saleId: '7', tokenId: '3', amount: '2', priceWei: '15000000000000000', currency: WETH };
 

@@ -82,7 +82,7 @@ function harness() {
         'xstate.error.actor.loadArtists': (step: { event: EventObject }) => settle(artists.last(), step),
         'xstate.done.actor.walletSettled': (step: { event: EventObject }) => settle(settled.last(), step),
         [GRACE]: async () => {
-          // Seed 000 §2: 300 ms after the wallet settles, not before.
+          // See docs/requirements.md#explore: 300 ms after the wallet settles, not before.
           vi.advanceTimersByTime(299);
           expect(real().matches({ favourites: 'waiting' })).toBe(true);
           vi.advanceTimersByTime(1);

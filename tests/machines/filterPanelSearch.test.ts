@@ -25,7 +25,7 @@ describe('explore search params', () => {
     ).toEqual({ media: ['video'], chain: [1, 31337], artist: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' });
     // Media types keep one canonical order so equal filters make equal links.
     expect(validateExploreSearch({ media: ['video', 'image'] })).toEqual({ media: ['image', 'video'] });
-    // Seed 000 §9: sound is a media type too, last in the order.
+    // See docs/requirements.md#explore: sound is a media type too, last in the order.
     expect(validateExploreSearch({ media: ['sound', 'multipart/mixed'] })).toEqual({ media: ['multipart/mixed', 'sound'] });
   });
 });

@@ -28,7 +28,7 @@ type ModelEvent = EventObject & Record<string, unknown>;
 const ALIAS_TAKEN = 'This alias is already taken';
 const saveFailure = new Error('Email already registered');
 
-// Issue 27 item 7: the form keeps a draft (a record of the values; a stored one may carry a field the form does not
+// Nothing typed is lost offline: the form keeps a draft (a record of the values; a stored one may carry a field the form does not
 // have, which is ignored, and a notice).
 const DRAFT_KEY = 'profile:0xada';
 const DRAFT_NOTICE = '"huge.png" was too large to keep as a draft (over 100 MB): choose it again.';

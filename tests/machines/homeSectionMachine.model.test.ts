@@ -71,7 +71,7 @@ function harness() {
           expect(snap.can({ type: 'section.near' })).toBe(false);
         },
         absent: (snap) => {
-          // Seed 001 §8: silently swallowed — no data, no error kept, nothing more asked.
+          // See docs/requirements.md#home: silently swallowed — no data, no error kept, nothing more asked.
           expect(snap.context).toEqual({ data: null });
           expect(snap.hasTag('loading')).toBe(false);
           expect(snap.can({ type: 'section.near' })).toBe(false);

@@ -146,7 +146,7 @@ function harness() {
         'connection.connected': (snap) => {
           expect(snap.hasTag('connected')).toBe(true);
           expect(socketsStarted).toBe(1);
-          // 'ready' carries the current registered address (seed 000 §4: re-registers on reconnect).
+          // 'ready' carries the current registered address (docs/requirements.md#live-events: re-registers on reconnect).
           expect(commands.at(-1)).toEqual({ type: 'socket.register', address: snap.context.address });
         },
         'connection.disconnected': (snap) => {

@@ -13,7 +13,7 @@ import {
   modelCoverageTests,
 } from './support/modelTesting';
 
-// Seed 000 §9, literal: each kind's hide delay.
+// See docs/requirements.md#notifications, literal: each kind's hide delay.
 const HIDE_MS = { success: 15000, info: 4000, warning: 4000, error: 15000, sticky: 1000000 } as const;
 type Kind = keyof typeof HIDE_MS;
 const AFTER = (kind: Kind) => `xstate.after.${kind}Hide.notifications.shown.${kind}`;

@@ -12,7 +12,7 @@ import {
 import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests } from './support/modelTesting';
 import { startInFakeSystem, VISITOR, type FakeWallet } from './tokenPageFakeSystem';
 
-// Accept and Retract on a token page's offers (seed 000 §4 "Offer", §6 only the seller accepts): the real machine in
+// Accept and Retract on a token page's offers (docs/requirements.md#trading-offers only the seller accepts): the real machine in
 // a stand-in of the app's system, the viewer from the fake wallet session, the contractAction child faked.
 
 const SELLER = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';

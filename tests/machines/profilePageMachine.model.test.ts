@@ -65,7 +65,7 @@ function harness() {
           const before = ctx(real());
           const { tab } = step.event as unknown as { tab: 'general' | 'artist' };
           get().actor.send(step.event as ProfilePageEvent);
-          // Seed 000 §2: the artist tab is for creators only; a non-creator stays on General.
+          // See docs/requirements.md#account-profile: the artist tab is for creators only; a non-creator stays on General.
           expect(ctx(real()).tab).toBe(tab === 'artist' && !before.account?.isCreator ? before.tab : tab);
           if (!before.account?.isCreator) expect(ctx(real()).tab).toBe('general');
         },

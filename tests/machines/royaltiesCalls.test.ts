@@ -6,7 +6,7 @@ import { tradeCheckOf } from '../../machines/trading/tradeCheck';
 import { contractRequest } from '../../src/services/chain/contractCalls';
 import { createCollection, createTestChain, deployMarket, send, type TestChain } from '../contracts/helpers';
 
-// Issue 17 item 7a: the creator's royalties actions as contract requests against the real compiled collection.
+// The creator's royalties controls: the creator's royalties actions as contract requests against the real compiled collection.
 let chain: TestChain;
 let marketplace: Address;
 let factory: Address;

@@ -5,7 +5,7 @@ import { activeSale, saleMachine, type SaleContext, type SaleEvent, type SaleTok
 import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests } from './support/modelTesting';
 import { startInFakeSystem, VISITOR, walletModalOpens, type FakeWallet } from './tokenPageFakeSystem';
 
-// The token page's Buy / Make offer (seed 000 §2, §5): the real machine inside a stand-in of the app's system, the
+// The token page's Buy / Make offer (docs/requirements.md#trading-offers): the real machine inside a stand-in of the app's system, the
 // viewer coming from the fake wallet session through the machine's own watcher, its contractAction child faked.
 
 const SELLER = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
@@ -18,7 +18,7 @@ const wallets: Record<string, FakeWallet> = {
   visitor: VISITOR,
   buyer: { address: BUYER, chainId: 31337, registered: true, banned: false },
   owner: { address: SELLER, chainId: 31337, registered: true, banned: false },
-  // A full navigation: the session restores, who the viewer is not known yet (issue 29 item 4).
+  // A full navigation: the session restores, who the viewer is not known yet (the phone-performance work (item 4)).
   restoring: { ...VISITOR, restoring: true },
 };
 const walletName = (viewer: { address: string | null }, settling: boolean) =>

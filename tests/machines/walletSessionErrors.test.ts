@@ -19,7 +19,7 @@ import {
 // A viem-like error: named class, short message, optional cause.
 const named = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(`${name} happened`), { name, ...extra });
 
-// Seed 000 §8, row by row: condition → message, exactly as the seed writes it.
+// See docs/requirements.md#wallet-session, row by row: condition → message, exactly as the seed writes it.
 const catalogue: Array<[string, unknown, string]> = [
   ['User rejected (EIP-1193 4001)', { code: 4001 }, 'You canceled the request in your wallet.'],
   ['User rejected (viem UserRejectedRequestError)', named('UserRejectedRequestError'), 'You canceled the request in your wallet.'],

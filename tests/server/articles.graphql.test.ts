@@ -1,4 +1,4 @@
-// Issue 16: the articles' reads as GraphQL (getArticles, getFeaturedArticle, getArticle), which the app sends through
+// The editorial pages: the articles' reads as GraphQL (getArticles, getFeaturedArticle, getArticle), which the app sends through
 // urql, on the real server and database, PGlite and PostgreSQL: empty answers, newest first page by page, the
 // featured one, one article with its body as stored (the app sanitizes it), the same data as the REST routes (which
 // read it with the same functions), and bad ids and pagination refused as BAD_USER_INPUT.

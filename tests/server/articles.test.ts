@@ -1,4 +1,4 @@
-// Issue 16 reads: GET /api/v1/article (newest first: created_at then id, offset pages of 24 by default, at most 50)
+// The editorial pages reads: GET /api/v1/article (newest first: created_at then id, offset pages of 24 by default, at most 50)
 // and GET /api/v1/article/featured (the newest featured article, { article: null } when none is featured), on the
 // real server and database, PGlite and PostgreSQL.
 import { eq } from 'drizzle-orm';

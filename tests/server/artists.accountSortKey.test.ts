@@ -1,4 +1,4 @@
-// Issue 15: the catalogue's stored sort key (artists.sort_key, domain artistSortKey) follows the account's alias when
+// The artists' pages: the catalogue's stored sort key (artists.sort_key, domain artistSortKey) follows the account's alias when
 // it changes through PUT /api/v1/account/{id} — in the same transaction, so a refused edit changes neither. Real
 // server and database, PGlite and PostgreSQL.
 import { eq } from 'drizzle-orm';

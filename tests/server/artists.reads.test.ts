@@ -1,4 +1,4 @@
-// Issue 15 reads: getAllArtists (alphabetical by display name, the id breaking ties, keyset pages of 50 through more
+// The artists' pages reads: getAllArtists (alphabetical by display name, the id breaking ties, keyset pages of 50 through more
 // than 50 artists, the same order on PGlite and PostgreSQL), getArtistInfo (the seed's Artist shape) and
 // getArtistTokens (the artist's marketplace tokens, 24 a page), on the real server and database.
 import { eq, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Issue 15 writes: POST /api/v1/artist and PUT /api/v1/artist/{address} — who may (the signed-in creator, only for
+// The artists' pages writes: POST /api/v1/artist and PUT /api/v1/artist/{address} — who may (the signed-in creator, only for
 // their own record), the shared rules' literal messages, sniffed and size-limited images, a refused save writing
 // nothing (media included), HTML/script stored as text in every free text field; GET /api/v1/article/{id}. Real
 // server and database, PGlite and PostgreSQL.

@@ -1,4 +1,4 @@
-// Issue 15 XSS: an HTML/script payload through every stored text field of the artist routes is stored as text and
+// The artists' pages XSS: an HTML/script payload through every stored text field of the artist routes is stored as text and
 // answered as JSON text, never as markup: POST /api/v1/artist (every free text field, the portfolio captions and
 // context, highlights, about, featuredArtworkDescription), the names refusing markup, an account alias that names
 // an artist (PUT /api/v1/account/{id} → the catalogue's display name), and GET /api/v1/article/{id} (title and HTML
@@ -113,7 +113,7 @@ describe.each(DATABASE_KINDS)('artist routes keep markup as text on %s', (kind) 
     // Opened directly, the stored HTML runs in an opaque origin (CSP sandbox): no access to the app's storage or keys.
     const media = await w.server.app.request(body.mediaUrl);
     expect(media.status).toBe(200);
-    // On the app's origin a stored page is only a plain-text download (issue 26 item 8).
+    // On the app's origin a stored page is only a plain-text download (the content origin for creators' scripts).
     expect(media.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(media.headers.get('content-disposition')).toMatch(/^attachment/);
     expect(media.headers.get('content-security-policy')).toMatch(/^sandbox allow-scripts;/);

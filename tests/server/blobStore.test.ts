@@ -1,4 +1,4 @@
-// The blob store's contract (issue 28 item 1), the same tests on both drivers: the filesystem in a temporary folder
+// The blob store's contract (media in a blob store, out of the database), the same tests on both drivers: the filesystem in a temporary folder
 // and S3 against a local s3rver the suite starts.
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

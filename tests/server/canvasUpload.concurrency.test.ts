@@ -1,4 +1,4 @@
-// Concurrent tus PATCHes to one upload (issue 26 item 9): the request writing keeps the upload and a second one
+// Concurrent tus PATCHes to one upload: the request writing keeps the upload and a second one
 // meanwhile is answered 423 Locked, which tus clients retry; an upload another request has just finished answers 409
 // to a PATCH and its finished HEAD — never the 404/410 a tus client reads as "upload gone" and restarts from zero. A
 // third-party tus client with retries (tus-js-client, retryDelays) recovers from the collision and the token holds

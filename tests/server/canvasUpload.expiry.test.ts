@@ -1,4 +1,4 @@
-// Leftover studio uploads (issue 14): deleting a canvas removes its tus files and canvas_uploads rows in the same
+// Leftover studio uploads (the creator studio): deleting a canvas removes its tus files and canvas_uploads rows in the same
 // request (a refused delete touches nothing); an unfinished upload older than UPLOAD_EXPIRATION_MS answers 410 and
 // is swept (row, then files) by the sweeper server/main.ts starts — at once and then periodically — while a younger
 // upload and a finished upload's row are kept. Expiry is reached by dating an upload's tus info file back.

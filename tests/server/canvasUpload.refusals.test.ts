@@ -1,4 +1,4 @@
-// Every refused studio upload (issue 14 "Every bad input gets a 4xx with a clear message and writes nothing"): before
+// Every refused studio upload (the creator studio "Every bad input gets a 4xx with a clear message and writes nothing"): before
 // any byte — file name, type, size, number of files, account, canvas state, signed request — and when the last byte
 // arrives — magic bytes, UTF-8 scripts, undecodable images. Each leaves no canvas_uploads row, no tus file, no token
 // and no media.

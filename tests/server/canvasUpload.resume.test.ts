@@ -1,4 +1,4 @@
-// Resumable studio uploads (issue 14: "an interrupted upload continues from the server's offset"): a 12 MB video in
+// Resumable studio uploads (the creator studio: "an interrupted upload continues from the server's offset"): a 12 MB video in
 // 5,000,000-byte chunks stopped after its first PATCH resumes from the HEAD's offset, the server receiving each byte
 // once; a server restart between chunks loses nothing (the file store's info files), and the finished token holds
 // exactly the uploaded bytes.
@@ -85,7 +85,7 @@ describe.each(DATABASE_KINDS)('resumed studio uploads on %s', (kind) => {
     expect(stack.received.reduce((sum, patch) => sum + patch.bytes, 0)).toBe(SIZE);
     expect(sha(await storedMedia(canvasId))).toBe(sha(video));
     expect(await uploadFiles(stack)).toEqual([]);
-    // Issue 28: a UnixFS CIDv1 (12 MB is many 256 KiB chunks: a dag-pb root), served in ranges from the blob store.
+    // Durable data and media: a UnixFS CIDv1 (12 MB is many 256 KiB chunks: a dag-pb root), served in ranges from the blob store.
     const cid = (await canvasState(stack.database.db, canvasId)).tokens[0]!.media!;
     expect(cid).toMatch(/^bafybei[a-z2-7]{52}$/);
     const part = await fetch(`${stack.origin}/ipfs/${cid}`, { headers: { Range: 'bytes=9000000-9000001' } });

@@ -1,4 +1,4 @@
-// Studio uploads into an S3 blob store (issue 28 items 1 and 5): tus keeps its own file store in the data folder
+// Studio uploads into an S3 blob store (durable data and media (items 1 and 5)): tus keeps its own file store in the data folder
 // (s3rver lacks ListParts and AbortMultipartUpload, which @tus/s3-store needs), and a finished upload streams into
 // the bucket in one read that computes its CID. A server restart mid-upload resumes from the offset; the video is
 // read back whole and in a range, from the bucket.

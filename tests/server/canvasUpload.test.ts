@@ -1,4 +1,4 @@
-// Studio uploads through tus-js-client against the real listening server (issue 14, seed 001 §7): a media upload
+// Studio uploads through tus-js-client against the real listening server (the creator studio, docs/requirements.md#studio-upload): a media upload
 // makes a token and answers token-id (also on the HEAD of the finished upload), thumbnails, covers and generative
 // files land where they belong, and the tus file is gone once the bytes are in the media store.
 import { createHash } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Issue 16 contact write: POST /api/v1/connect with the self-hosted ALTCHA human check (the demo's), on the real
+// The editorial pages contact write: POST /api/v1/connect with the self-hosted ALTCHA human check (the demo's), on the real
 // server and database, PGlite and PostgreSQL. The tokens are solved as a browser solves them: altcha-lib's solver,
 // and once the altcha v3 widget's own worker script at the default difficulty.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

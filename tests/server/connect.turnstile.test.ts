@@ -1,4 +1,4 @@
-// Issue 16 contact write with Cloudflare Turnstile (production mode: TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY
+// The editorial pages contact write with Cloudflare Turnstile (production mode: TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY
 // set), against a local fake of siteverify on an ephemeral port (TURNSTILE_VERIFY_URL): what the server sends it,
 // and what each of its answers does. Real server and database, PGlite and PostgreSQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

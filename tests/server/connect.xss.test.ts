@@ -1,4 +1,4 @@
-// Issue 16 XSS, the contact form: markup in every text field of POST /api/v1/connect is stored as plain text,
+// The editorial pages XSS, the contact form: markup in every text field of POST /api/v1/connect is stored as plain text,
 // byte for byte (trimmed), and never echoed: the answer is the JSON { success: true }, refusals name the rule and
 // not the input. The server renders contact messages nowhere. Real server and database, PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

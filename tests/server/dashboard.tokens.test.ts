@@ -35,7 +35,7 @@ describe.each(DATABASE_KINDS)('dashboard token grids GraphQL on %s', (kind) => {
 
   it('getCreatedCollections: the creator\'s collections newest first, chain filter, pages; the hidden one only for the signed-in creator', async () => {
     const { collection } = seed;
-    // Signed in as CREATOR_A (Alice): her hidden Dusk too (issue 26: a hidden collection exists only for its creator).
+    // Signed in as CREATOR_A (Alice): her hidden Dusk too (the second security review: a hidden collection exists only for its creator).
     const { apiKey } = await login(server, ALICE);
     const response = await server.app.request('/graphql', {
       method: 'POST',

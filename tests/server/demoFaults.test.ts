@@ -1,4 +1,4 @@
-// Issue 28 item 3, "the demo keeps its state": one real demo (`scripts/start.ts`: Anvil with its state file, deploy,
+// The demo keeps its state across restarts: one real demo (`scripts/start.ts`: Anvil with its state file, deploy,
 // the test-size seed, the server) on ports and a data folder of its own. Users' work made through the API — a
 // comment, a like, a profile edit, an API key — and the chain's tokens and sales survive a `kill -9` of the server
 // (the supervisor restarts it), a `kill -9` of the chain (restarted from its state file) and Ctrl-C then a new start.

@@ -1,4 +1,4 @@
-// Issue 16 exhibition reads (seed 001 §2 "Exhibitions", §3, §7) on the real server and database, PGlite and
+// The editorial pages exhibition reads (docs/requirements.md#exhibitions) on the real server and database, PGlite and
 // PostgreSQL: getCurrentExhibition(cDate) at, before, after and on the boundaries of the dates, the featured one
 // first, bad dates refused; getExhibitionArtworks in exhibition order, page by page, hidden collections left out;
 // getPastExhibitions latest end first, page by page; the Exhibition fields (artists, names, intro as stored).

@@ -1,4 +1,4 @@
-// Issue 16: GET /api/v1/exhibition/featured (seed 001 §2 Home "Current exhibition card", §7) on the real server and
+// The editorial pages: GET /api/v1/exhibition/featured (docs/requirements.md#home "Current exhibition card", docs/requirements.md#exhibitions) on the real server and
 // database, PGlite and PostgreSQL: { exhibition: null } (200) when none runs now, else the exhibition running now —
 // the featured one first, then the latest start — with the card's fields and the artists' names; never cached.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

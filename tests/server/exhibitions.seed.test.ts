@@ -1,4 +1,4 @@
-// Issue 16: the demo's exhibitions (scripts/seed/exhibitions.ts) as the app reads them: one running now with more
+// The editorial pages: the demo's exhibitions (scripts/seed/exhibitions.ts) as the app reads them: one running now with more
 // than five artists, two past ones (one with more than five artists), 'Paper and Signal' with the literal intro
 // 'undefined', every artwork a published demo token, and the home's card answering the current one.
 import { createPublicClient, createWalletClient, custom, getAddress, type PublicClient } from 'viem';

@@ -4,7 +4,7 @@ import { ALICE, login } from './authFixtures.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer } from './fixtures.js';
 
-// Seed 000 §2 geofence (BLOCKED_COUNTRIES read from a trusted proxy's header) and the API key lifetime setting.
+// See docs/requirements.md#shell-routes geofence (BLOCKED_COUNTRIES read from a trusted proxy's header) and the API key lifetime setting.
 
 const MINUTE = 60_000;
 

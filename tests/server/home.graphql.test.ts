@@ -1,4 +1,4 @@
-// Issue 16: the home's reads as GraphQL (getHomeSlides, getFeaturedCollections, getTrendingCollections,
+// The editorial pages: the home's reads as GraphQL (getHomeSlides, getFeaturedCollections, getTrendingCollections,
 // getFeaturedExhibition), which the app sends through urql, on the real server and database, PGlite and PostgreSQL:
 // empty answers first, then the same data as the REST routes they stand beside (GET /home/slides,
 // /collection/featured, /collection/trending, /exhibition/featured), which read it with the same functions.

@@ -1,4 +1,4 @@
-// Issue 16: GET /api/v1/home/slides — the home carousel's slides from the database, ordered by position, each
+// The editorial pages: GET /api/v1/home/slides — the home carousel's slides from the database, ordered by position, each
 // linking to an app page or to a shown collection (a hidden, unpublished or address-less collection leaves its
 // slide out) — and the demo seed's four slides, on the real server and database, PGlite and PostgreSQL.
 import { eq } from 'drizzle-orm';

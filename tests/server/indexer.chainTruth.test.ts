@@ -1,4 +1,4 @@
-// Fault tests of issue 28 item 4, "the indexer follows the chain's truth", on a real in-process chain (Hardhat EDR),
+// Fault tests of the indexer following the chain's truth, on a real in-process chain (Hardhat EDR),
 // the real contracts and a real database of each kind: a backfill of a database indexed before block data was kept,
 // a reorganization of the last blocks (evm_snapshot, evm_revert, different transactions), a chain reset under a
 // running indexer (a fresh chain behind the same connection) and a new genesis found on start. Afterwards the stored

@@ -1,4 +1,4 @@
-// Royalty changes (issue 17 item 7a) through the indexer and the GraphQL API: the collection's RoyaltiesChanged
+// Royalty changes (the creator's royalties controls) through the indexer and the GraphQL API: the collection's RoyaltiesChanged
 // (reduceRoyalties, transferRoyaltiesRecipient) updates the stored rate that lists and token pages read. A real
 // in-process chain with the real contracts, on PGlite and PostgreSQL.
 import { and, eq } from 'drizzle-orm';

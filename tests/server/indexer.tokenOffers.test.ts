@@ -1,4 +1,4 @@
-// Token-currency offers (issue 17 item 7, seed 000 §5) through the indexer and the GraphQL API: a real in-process
+// Token-currency offers (the marketplace gaps review (item 7), docs/requirements.md#trading-offers) through the indexer and the GraphQL API: a real in-process
 // chain with the real contracts (the demo WETH allow-listed), on PGlite and PostgreSQL.
 import { and, eq } from 'drizzle-orm';
 import { parseEther, type Address } from 'viem';

@@ -1,4 +1,4 @@
-// Collection directories and the trustless gateway (issue 28 item 2), on PGlite: a published collection's baseURI
+// Collection directories and the trustless gateway (IPFS-compatible content addresses), on PGlite: a published collection's baseURI
 // names a UnixFS directory whose <id>.json and collection.json resolve here; the indexer reads a directory's
 // collection.json and an old raw manifest alike; GET /ipfs/{cid} answers raw blocks and CARs. Every answer is checked
 // independently: raw blocks hashed against their CID (multiformats sha256), CARs read with @ipld/car's CarReader into

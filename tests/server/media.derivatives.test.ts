@@ -1,4 +1,4 @@
-// Image derivatives (issue 29 item 1): /ipfs/<cid>?w=<width> answers a webp of a still image at one of the fixed
+// Image derivatives (the phone-performance work (item 1)): /ipfs/<cid>?w=<width> answers a webp of a still image at one of the fixed
 // widths, never wider than the original, made once from the stored blob and then read; on both blob drivers.
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';

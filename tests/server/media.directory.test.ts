@@ -1,4 +1,4 @@
-// Collection directories (issue 28 item 2) are UnixFS directories as kubo makes them. The expected CIDs are literal
+// Collection directories (IPFS-compatible content addresses) are UnixFS directories as kubo makes them. The expected CIDs are literal
 // vectors from kubo's test suite (test/cli/cid_profiles_test.go, profile unixfs-v1-2025: DirBasicCID and DirHAMTCID),
 // never computed here: 4766 files of one byte "x", named by kubo's createDeterministicFiles (harness in
 // test/cli/add_test.go) — 11 characters each (the last 21, or 22 to pass the threshold by one byte) drawn from

@@ -1,4 +1,4 @@
-// Migration 0014 (issue 28 item 1): media bytes and thumbnails stored in the database before move to the blob store
+// Migration 0014 (media in a blob store, out of the database): media bytes and thumbnails stored in the database before move to the blob store
 // under their own (raw sha-256) CIDs, the columns are dropped and the table compacted; interrupted, it finishes on
 // the next start; run again, it does nothing.
 import { sql } from 'drizzle-orm';

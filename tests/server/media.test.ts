@@ -84,7 +84,7 @@ describe.each(DATABASE_KINDS)('media store and /ipfs on %s', (kind) => {
     expect(notModified.status).toBe(304);
   });
 
-  // Issue 26 item 8: a creator's script or HTML on the app's origin would be a same-origin script gadget.
+  // The content origin for creators' scripts: a creator's script or HTML on the app's origin would be a same-origin script gadget.
   it.each([
     ['a generative sketch', 'text/javascript', 'window.gadget = true;'],
     ['an HTML page', 'text/html', '<script>window.gadget = true</script>'],

@@ -1,4 +1,4 @@
-// New media CIDs are UnixFS CIDv1 as kubo's `ipfs add --cid-version=1 --raw-leaves` makes them (issue 28 item 2),
+// New media CIDs are UnixFS CIDv1 as kubo's `ipfs add --cid-version=1 --raw-leaves` makes them (IPFS-compatible content addresses),
 // computed from a stream. Expected CIDs are literal vectors from kubo's test suite (test/cli/add_test.go and
 // test/cli/cid_profiles_test.go), never computed here; the inputs are kubo's deterministic test bytes
 // (testutils/random_deterministic.go: ChaCha20 keystream, key sha256(seed), zero nonce).

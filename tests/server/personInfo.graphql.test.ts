@@ -1,4 +1,4 @@
-// getPersonInfo(address) (issue 16: the artworks page's title for an address without an artist record, read through
+// getPersonInfo(address) (the editorial pages: the artworks page's title for an address without an artist record, read through
 // urql like every other read; the data GET /api/v1/account/{address} shows publicly), on the real server and
 // database, PGlite and PostgreSQL: the account's name data by address in any case, null for no account, a malformed
 // address refused as BAD_USER_INPUT.

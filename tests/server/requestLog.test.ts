@@ -3,7 +3,7 @@ import { REQUEST_LOG_PATH, type LoggedRequest } from '../../server/http/requestL
 import { openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer } from './fixtures.js';
 
-// The request counter of the offline end-to-end tests (issue 27): only with E2E_REQUEST_LOG=1.
+// The request counter of the offline end-to-end tests (offline-first): only with E2E_REQUEST_LOG=1.
 describe('request log (E2E_REQUEST_LOG)', () => {
   let database: TestDatabase;
 

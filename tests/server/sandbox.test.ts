@@ -5,7 +5,7 @@ import { p5VersionedPath, sandboxContentSecurityPolicy, sandboxVersion } from '.
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer } from './fixtures.js';
 
-// Issue 26 item 8: the sandbox, p5 and creator scripts are served by the content origin (its own listener, the
+// The content origin for creators' scripts: the sandbox, p5 and creator scripts are served by the content origin (its own listener, the
 // default PORT + 1000), never by the app's; the app's pages (APP_DOMAIN localhost here) are the only ones that frame it.
 const ORIGIN = 'http://127.0.0.1:9787';
 const APP_ORIGINS = ['http://localhost', 'https://localhost'];

@@ -1,4 +1,4 @@
-// Storage cannot be filled (issue 26 item 3): upload quotas — a canvas's open uploads plus its files within its
+// Storage cannot be filled (storage quotas): upload quotas — a canvas's open uploads plus its files within its
 // media type's file count, at most 4 open uploads and 200 MiB declared per account, counted one creation after the
 // other — and the media collection: a replaced or removed avatar, a deleted token's file and media nothing names go,
 // while media a published token or a published collection's manifest names stays. Real server (listening, tus),

@@ -1,4 +1,4 @@
-// Abuse test (issue 26, item 1): an unpublished or hidden collection and its tokens exist only for their creator (and,
+// Abuse test (the second security review, item 1): an unpublished or hidden collection and its tokens exist only for their creator (and,
 // read-only, for a valid share link). Every read and write that names a token — likes, comments, votes, the trade
 // check, token, holding, offer, sale and dashboard queries — is refused for another account and anonymously exactly
 // as an unknown id is (nothing written, no name, no media CID), allowed for the creator; a published collection's

@@ -90,7 +90,7 @@ describe('demo seed', () => {
     }
     const sketch = rows.find((t) => t.mediaType === 'multipart/mixed')!;
     expect(new TextDecoder().decode(await (await mediaStore.get(sketch.media!))!.read())).toContain('tokenSeed');
-    // Sound (issue 17): a few seconds of synthesized PCM WAV, pictured by the collection's own cover.
+    // Sound (the marketplace gaps review): a few seconds of synthesized PCM WAV, pictured by the collection's own cover.
     const sounds = rows.filter((t) => t.mediaType === 'sound');
     const [soundCollection] = await database.db.select().from(collections).where(eq(collections.mediaType, 'sound'));
     expect(sounds.length).toBeGreaterThanOrEqual(1);

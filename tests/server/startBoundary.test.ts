@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { staticGraph } from '../importGraph';
 
-// The server's cold start (issue 29: at most 2 s on the 100,000-token database) is mostly module loading: viem alone
+// The server's cold start (the phone-performance work: at most 2 s on the 100,000-token database) is mostly module loading: viem alone
 // is hundreds of modules (about 0.6 s here). The server formats and checks addresses with domain/checksumAddress.ts;
 // viem loads with the first sign-in (signature recovery) and with the chain indexer, after the server listens.
 describe('what the server loads before it listens', () => {

@@ -1,4 +1,4 @@
-// Issue 16 XSS through article bodies, the server side: the e2e stack's corpus articles (scripts/seed/xssArticles.ts,
+// The editorial pages XSS through article bodies, the server side: the e2e stack's corpus articles (scripts/seed/xssArticles.ts,
 // SEED_XSS_ARTICLES=1) are stored the way the demo's are — body in the media store, never featured, no artist —
 // and GET /api/v1/article/{id} answers their titles and bodies as JSON text, byte for byte (the app sanitizes them);
 // the seed adds only what is missing and leaves the featured article alone. Real server and database, PGlite and

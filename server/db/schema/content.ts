@@ -1,4 +1,4 @@
-// Social and editorial tables: comments, artists, exhibitions, articles, contact messages (seed 001 §3).
+// Social and editorial tables: comments, artists, exhibitions, articles, contact messages (docs/requirements.md#content-pages).
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -43,7 +43,7 @@ export const comments = pgTable(
   ],
 );
 
-// One vote per account per comment (seed 000 §8 "vote registered"); value +1 or -1.
+// One vote per account per comment (docs/requirements.md#comments); value +1 or -1.
 export const commentVotes = pgTable(
   'comment_votes',
   {

@@ -1,4 +1,4 @@
-// The home page's carousel slides (issue 16; seed 001 §2 Home, §9 "Carousel: 4 slides"): content in the database,
+// The home page's carousel slides (the editorial pages; docs/requirements.md#home "Carousel: 4 slides"): content in the database,
 // not in the app. A slide links either to a page of the app (link_path) or to a collection (collection_id, the
 // link built from the collection's address and chain id); exactly one of the two.
 import { sql } from 'drizzle-orm';

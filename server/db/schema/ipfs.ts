@@ -1,4 +1,4 @@
-// IPFS blocks this server answers by their own CID (issue 28 item 2): the dag-pb nodes and raw leaves of published
+// IPFS blocks this server answers by their own CID (IPFS-compatible content addresses): the dag-pb nodes and raw leaves of published
 // collection directories (server/media/directory.ts), the trustless gateway's (server/http/gateway.ts) source. A
 // block is either its bytes here (small: directory nodes, metadata documents) or a byte range of a blob.
 import { bigint, integer, pgTable, text } from 'drizzle-orm/pg-core';

@@ -92,7 +92,7 @@ export const collections = pgTable(
     priceWei: uint256('price_wei'),
     state: text('state', { enum: ['building', 'finalized', 'published'] }).notNull().default('building'),
     attributes: jsonb('attributes').$type<Record<string, unknown>>(),
-    /** Studio (seed 001): the unguessable token of the preview link; a canvas that is not published is visible to its creator or with it. */
+    /** Studio (docs/requirements.md#studio-publish): the unguessable token of the preview link; a canvas that is not published is visible to its creator or with it. */
     shareToken: text('share_token'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -146,7 +146,7 @@ export const tokens = pgTable(
     index('tokens_media_type_price_idx').on(t.mediaType, t.priceWei, t.id),
     index('tokens_creator_idx').on(t.creator, t.id),
     index('tokens_chain_idx').on(t.chainId, t.id),
-    // Chain and artist filters under the likes and price sorts, and the collection grid in token order (issue 5).
+    // Chain and artist filters under the likes and price sorts, and the collection grid in token order (marketplace browsing).
     index('tokens_chain_likes_idx').on(t.chainId, t.likesCount, t.id),
     index('tokens_chain_price_idx').on(t.chainId, t.priceWei, t.id),
     index('tokens_creator_likes_idx').on(t.creator, t.likesCount, t.id),
@@ -258,7 +258,7 @@ export const sales = pgTable(
     index('sales_token_idx').on(t.tokenRef),
     index('sales_collection_idx').on(t.collectionId),
     index('sales_seller_idx').on(t.seller),
-    // Dashboard listings (issue 6): open sales newest first, by seller or collection; an all-out sale's token sales; sale by on-chain id.
+    // Dashboard listings (trading and the dashboard): open sales newest first, by seller or collection; an all-out sale's token sales; sale by on-chain id.
     index('sales_open_idx').on(t.id).where(sql`was_cancelled = false AND sold_amount < amount`),
     index('sales_open_seller_idx').on(t.seller, t.id).where(sql`was_cancelled = false AND sold_amount < amount`),
     index('sales_open_collection_idx').on(t.collectionId, t.id).where(sql`was_cancelled = false AND sold_amount < amount`),
@@ -292,7 +292,7 @@ export const offers = pgTable(
     index('offers_sale_token_buyer_idx').on(t.saleRef, t.tokenRef, t.buyer),
     index('offers_buyer_idx').on(t.buyer, t.id),
     index('offers_token_idx').on(t.tokenRef, t.id),
-    // Received offers (issue 6): the open offers of a seller's open sales, reached from the sales.
+    // Received offers (trading and the dashboard): the open offers of a seller's open sales, reached from the sales.
     index('offers_made_sale_idx').on(t.saleRef, t.id).where(sql`state = 'made'`),
   ],
 );
@@ -357,7 +357,7 @@ export const indexerState = pgTable(
 );
 
 /**
- * Every log the indexer applied, as the chain gave it (issue 28 item 4): where it is on chain, its block's time (the
+ * Every log the indexer applied, as the chain gave it (the indexer follows the chain's truth): where it is on chain, its block's time (the
  * event's createdAt) and its decoded arguments. On a fork the rows past the fork point are deleted and the rest
  * replayed (server/indexer/rollback.ts); `facts` are what a CreatedCollection's contract said when it was indexed.
  */

@@ -1,4 +1,4 @@
-// Studio uploads (seed 001 §7 "Resumable upload (tus)"): one row per tus upload, so a finished upload answers its
+// Studio uploads (docs/requirements.md#studio-upload): one row per tus upload, so a finished upload answers its
 // token-id again on the HEAD of a resumed client, and a canvas's pending uploads can be listed and cleaned up.
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';

@@ -1,4 +1,4 @@
-// GraphQL: articles (issue 16; seed 001 §3 Article, §7): the list page by page, the featured article and one article
+// GraphQL: articles (the editorial pages; docs/requirements.md#content-pages Article): the list page by page, the featured article and one article
 // with its body. The reads are the articles' queries (server/articles/queries.ts), shared with REST.
 import type { GraphqlContext, GraphqlModule } from '../module.js';
 import { badInput } from '../inputs.js';

@@ -1,5 +1,5 @@
-// Issue 16, seed 001 §3 "Article": id, type, title, cover, ipfsHash (the HTML body in the media store), isFeatured,
-// the artist, createdAt; seed 001 §7 GET /article, /article/featured, /article/{id} as GraphQL reads, so the app
+// The editorial pages, docs/requirements.md#content-pages: id, type, title, cover, ipfsHash (the HTML body in the media store), isFeatured,
+// the artist, createdAt; docs/requirements.md#content-pages GET /article, /article/featured, /article/{id} as GraphQL reads, so the app
 // keeps every read in urql (REST answers the same from the same reads: server/articles/queries.ts).
 export const articlesTypeDefs = /* GraphQL */ `
   type Article {

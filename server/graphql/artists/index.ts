@@ -1,4 +1,4 @@
-// GraphQL: the artists catalogue, an artist's page and their artworks (issue 15; seed 001 §2, §3, §7).
+// GraphQL: the artists catalogue, an artist's page and their artworks (the artists' pages; docs/requirements.md#artists).
 import { parseAddress } from '../browsing/args.js';
 import { parseListInput } from '../inputs.js';
 import type { GraphqlContext, GraphqlModule } from '../module.js';

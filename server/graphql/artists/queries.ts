@@ -1,4 +1,4 @@
-// The artists' GraphQL reads (issue 15): the catalogue keyset-paged on artists_sort_idx (sort_key COLLATE "C", id)
+// The artists' GraphQL reads (the artists' pages): the catalogue keyset-paged on artists_sort_idx (sort_key COLLATE "C", id)
 // and the nested fields batched per request (featured token, collections, articles). One artist by address, and the
 // Artist shape both APIs answer with, are the artists service's (server/artists/service.ts).
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';

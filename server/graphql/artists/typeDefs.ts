@@ -1,6 +1,6 @@
-// Issue 15, seed 001 §3 "Artist": id (wallet address), account (web, twitter, instagram, isCreator, name data),
+// The artists' pages, docs/requirements.md#artists: id (wallet address), account (web, twitter, instagram, isCreator, name data),
 // cover, description, featuredArtwork, featuredArtworkDescription, comments, collections, highlights, articles,
-// portfolio; seed 001 §7 getAllArtists(pagination), getArtistInfo(artist_id), getArtistTokens(artist_id, pagination).
+// portfolio; docs/requirements.md#artists getAllArtists(pagination), getArtistInfo(artist_id), getArtistTokens(artist_id, pagination).
 export const artistsTypeDefs = /* GraphQL */ `
   "The artist's account: name data and socials."
   type ArtistAccount {

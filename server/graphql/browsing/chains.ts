@@ -1,4 +1,4 @@
-// Chain names for collection details: the configured chains first, then the seed's known chain ids (§9).
+// Chain names for collection details: the configured chains first, then the seed's known chain ids (docs/requirements.md#chains).
 import type { PublicConfig } from '../../config.js';
 
 const KNOWN_CHAINS: Record<number, string> = {

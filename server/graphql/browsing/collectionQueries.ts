@@ -17,7 +17,7 @@ export interface CollectionFilters {
 
 /**
  * Hidden collections are left out; unpublished ones (studio canvases) only for their signed-in creator (`viewer`):
- * a canvas that is not published is visible to its creator only (issue 14).
+ * a canvas that is not published is visible to its creator only (the creator studio).
  */
 export async function getCollections(db: Db, ipfs: Ipfs, filters: CollectionFilters, pagination: IdPagination, viewer: string | null = null) {
   const where = and(

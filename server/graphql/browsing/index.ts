@@ -1,4 +1,4 @@
-// GraphQL: getCollections, getTokensByContainerId, getTokenFromHolding, getLastToken, getLikedTokensByAccount, getTokenHoldings, getOffersByToken (issue 5).
+// GraphQL: getCollections, getTokensByContainerId, getTokenFromHolding, getLastToken, getLikedTokensByAccount, getTokenHoldings, getOffersByToken (marketplace browsing).
 import type { GraphqlContext, GraphqlModule } from '../module.js';
 import { batchLoad } from '../batch.js';
 import {
@@ -39,7 +39,7 @@ export const browsingModule: GraphqlModule = {
         const pagination = parseIdPagination(args.pagination);
         const exclude = parseOptionalId(args.exclude, 'exclude');
         const share = parseShareToken(args.share);
-        // Studio canvases (issue 14): unpublished tokens only for the creator or the preview link's holder.
+        // Studio canvases (the creator studio): unpublished tokens only for the creator or the preview link's holder.
         const visible = await canvasTokensVisible(context, containerId, share);
         return visible
           ? getTokensByContainerId(context.db, context.config.ipfs, containerId, pagination, exclude)

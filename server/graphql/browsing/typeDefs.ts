@@ -1,4 +1,4 @@
-// SDL of the browsing queries (issue 5); the base types (Token, Collection, PageInfo, ...) are in ../typeDefs.ts.
+// SDL of the browsing queries (marketplace browsing); the base types (Token, Collection, PageInfo, ...) are in ../typeDefs.ts.
 export const browsingTypeDefs = /* GraphQL */ `
   input CollectionFilter {
     "Collection address (any case); pair it with chainId for the collection page."

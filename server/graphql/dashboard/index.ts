@@ -1,4 +1,4 @@
-// GraphQL: the dashboard and trading reads (issue 6): sent/received offers, sales and listings, created
+// GraphQL: the dashboard and trading reads (trading and the dashboard): sent/received offers, sales and listings, created
 // collections, bought tokens, a collection's tokens for its owner, and Offer's token/sellerInfo/saleActive.
 import { eq, inArray } from 'drizzle-orm';
 import { offers, sales } from '../../db/schema.js';

@@ -1,4 +1,4 @@
-// SDL of the dashboard and trading reads (issue 6), as fixed in the team brief; base types in ../typeDefs.ts,
+// SDL of the dashboard and trading reads (trading and the dashboard), as fixed in the team brief; base types in ../typeDefs.ts,
 // Offer / OfferConnection in ../browsing/typeDefs.ts.
 export const dashboardTypeDefs = /* GraphQL */ `
   input TokensWithOffersFilter {

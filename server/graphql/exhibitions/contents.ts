@@ -1,4 +1,4 @@
-// What an exhibition shows (issue 16; seed 001 §3 "Exhibition"): its artworks as marketplace tokens sorted by order,
+// What an exhibition shows (the editorial pages; docs/requirements.md#exhibitions): its artworks as marketplace tokens sorted by order,
 // the distinct artists in the order of their first artwork, and their display names joined for a card. Loaded for
 // every exhibition of a request together (two statements whatever the page size), and shared with REST's featured
 // exhibition, so the card and the viewer name the same artists.

@@ -1,4 +1,4 @@
-// GraphQL: exhibitions (issue 16; seed 001 §2 "Exhibitions", §3, §7). Reads in queries.ts; the nested artworks,
+// GraphQL: exhibitions (the editorial pages; docs/requirements.md#exhibitions). Reads in queries.ts; the nested artworks,
 // artists and their names in contents.ts, batched per request.
 import type { GraphqlContext, GraphqlModule } from '../module.js';
 import { exhibitionContents, type ExhibitionNode } from './contents.js';

@@ -1,4 +1,4 @@
-// The exhibitions' reads (issue 16; seed 001 §2 "Exhibitions", §7): the exhibition running at a date, an
+// The exhibitions' reads (the editorial pages; docs/requirements.md#exhibitions): the exhibition running at a date, an
 // exhibition's artworks as a token page, and the past exhibitions. Both lists page by page and perPage (the seed's
 // calls: artworks 12 a page, past exhibitions perPage 20, page 1) with OFFSET: an exhibition holds tens of
 // artworks and the past list grows by a few a year, so there is no deep page to seek to. Cursors name the position
@@ -17,7 +17,7 @@ import { exhibitionNode, type ExhibitionNode } from './contents.js';
 
 export { parsePagePosition, type PagePosition } from '../offsetPage.js';
 
-/** The app's page sizes (seed 001 §9), used when a request gives no perPage. */
+/** The app's page sizes (docs/requirements.md#exhibitions), used when a request gives no perPage. */
 export const ARTWORKS_PER_PAGE = 12;
 export const PAST_PER_PAGE = 20;
 /** The last instant PostgreSQL and ISO 8601 without an expanded year both write: 9999-12-31T23:59:59.999Z. */

@@ -1,6 +1,6 @@
-// Issue 16, seed 001 §3 "Exhibition": id, title, subtitle, cover, startDate, endDate, exhibitionIntro (the literal
+// The editorial pages, docs/requirements.md#exhibitions: id, title, subtitle, cover, startDate, endDate, exhibitionIntro (the literal
 // text 'undefined' is treated as absent, falling back to curatorialStatement), curatorialStatement, curator,
-// curatorNameFormatted, artworks[] {order, token, medium}, artistInfos[], artistNamesFormatted; seed 001 §7
+// curatorNameFormatted, artworks[] {order, token, medium}, artistInfos[], artistNamesFormatted; docs/requirements.md#exhibitions
 // getCurrentExhibition(cDate), getExhibitionArtworks(exhibition_id, pagination), getPastExhibitions(pagination).
 export const exhibitionsTypeDefs = /* GraphQL */ `
   type ExhibitionArtwork {

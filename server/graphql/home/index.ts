@@ -1,4 +1,4 @@
-// GraphQL: the home page's reads (issue 16; seed 001 §2 Home), the same as REST's: the slides are the home's queries
+// GraphQL: the home page's reads (the editorial pages; docs/requirements.md#home), the same as REST's: the slides are the home's queries
 // (server/home/queries.ts), the featured and trending collections the collections' (server/collections/queries.ts).
 import type { GraphqlContext, GraphqlModule } from '../module.js';
 import { readFeaturedCollections, readTrendingCollections } from '../../collections/queries.js';

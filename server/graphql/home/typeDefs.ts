@@ -1,5 +1,5 @@
-// Issue 16, seed 001 §2 Home: the carousel's slides (home_slides; seed 001 §9 "Carousel: 4 slides"), the featured
-// and the trending collections (seed 001 §7 GET /collection/featured, /collection/trending) as GraphQL reads, so
+// The editorial pages, docs/requirements.md#home: the carousel's slides (home_slides; docs/requirements.md#home "Carousel: 4 slides"), the featured
+// and the trending collections (docs/requirements.md#home GET /collection/featured, /collection/trending) as GraphQL reads, so
 // the app keeps every read in urql. The current exhibition's card reads getFeaturedExhibition (exhibitions module).
 export const homeTypeDefs = /* GraphQL */ `
   "Where a slide leads: an app page (kind 'page', path) or a collection page (kind 'collection', address, chainId, name)."

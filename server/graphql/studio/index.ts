@@ -1,4 +1,4 @@
-// GraphQL: the studio list (getAllCanvas, issue 14), for the signed-in creator only.
+// GraphQL: the studio list (getAllCanvas, the creator studio), for the signed-in creator only.
 import { and, count, desc, eq, lt } from 'drizzle-orm';
 import { createGraphQLError } from 'graphql-yoga';
 import { collections } from '../../db/schema.js';

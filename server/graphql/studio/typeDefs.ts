@@ -1,4 +1,4 @@
-// SDL of the studio reads (issue 14): the creator's own canvases (every state) for the studio list.
+// SDL of the studio reads (the creator studio): the creator's own canvases (every state) for the studio list.
 export const studioTypeDefs = /* GraphQL */ `
   input CanvasFilter {
     "The creator's address: must be the signed-in caller's (Authorization: Bearer <address>:<key>)."

@@ -1,4 +1,4 @@
-// The blob store (issue 28 item 1): media, thumbnails and legacy media bytes behind one interface, on the filesystem
+// The blob store (media in a blob store, out of the database): media, thumbnails and legacy media bytes behind one interface, on the filesystem
 // in the data folder (fs.ts, the default) or in an S3-compatible bucket (s3.ts). Bytes stream both ways: `add`
 // writes a stream to a temporary name while computing its UnixFS CID and then moves it to the CID's key; `get`
 // reads a blob or one byte range of it (only that range is read). The database keeps metadata only.

@@ -1,4 +1,4 @@
-// The token page's comment thread (seed 000 §2 "Comments panel", §4): its own chunk, loaded by CommentsPanel when the
+// The token page's comment thread (docs/requirements.md#comments): its own chunk, loaded by CommentsPanel when the
 // panel comes near the viewport, so the token page's first load carries neither the thread machine nor its editor.
 import { useEffect, useLayoutEffect } from 'react';
 import { useSelector } from '@xstate/react';

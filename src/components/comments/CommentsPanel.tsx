@@ -1,4 +1,4 @@
-// The token page's comments panel (seed 000 §2 "Comments panel", §4): nested replies, one editor at a time.
+// The token page's comments panel (docs/requirements.md#comments): nested replies, one editor at a time.
 import { Suspense, useCallback, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { retryableLazy } from '../../app/chunkLoad';

@@ -21,7 +21,7 @@ export interface AccordionProps {
 }
 
 /**
- * Seed 000 §2 "Reusable pieces: accordion" (the studio list on small screens, the FAQ): each header is a button in a
+ * See docs/requirements.md#shell-routes "Reusable pieces: accordion" (the studio list on small screens, the FAQ): each header is a button in a
  * heading, with aria-expanded and aria-controls naming its panel; the panel is a region labelled by its header.
  */
 export function Accordion({ label, items, multiple = false, defaultOpen = [], headingLevel = 3, onToggle }: AccordionProps) {

@@ -34,7 +34,7 @@ export interface DataGridProps<Row> {
   onSelect?(id: string): void;
   /** The row action menu's items: the same for every row, or per row (a row without actions gets no menu). */
   actions?: readonly RowAction<Row>[] | ((row: Row) => readonly RowAction<Row>[]);
-  /** Rows that get the check mark (seed 001 §2: finalized collections), with its accessible text. */
+  /** Rows that get the check mark (docs/requirements.md#shell-routes: finalized collections), with its accessible text. */
   checked?(row: Row): boolean;
   checkedLabel?: string;
   emptyText?: string;
@@ -52,7 +52,7 @@ const CHECK = (
 );
 
 /**
- * Seed 000 §2 "sortable data grid with row action menu": a header click sorts by that column (again: the other way;
+ * See docs/requirements.md#shell-routes "sortable data grid with row action menu": a header click sorts by that column (again: the other way;
  * aria-sort tells which), a click or Enter/Space on a row selects it (aria-selected), ArrowUp/ArrowDown move between
  * rows, each row has its action menu, checked rows show a check mark, and 'Loading ...' shows while loading.
  */

@@ -9,7 +9,7 @@ export interface RowAction<Row> {
 }
 
 /**
- * Seed 000 §2 "sortable data grid with row action menu": a labelled menu button opening a menu of the row's actions.
+ * See docs/requirements.md#shell-routes "sortable data grid with row action menu": a labelled menu button opening a menu of the row's actions.
  * Keyboard: Enter, Space or ArrowDown open it on the first item, ArrowUp on the last; arrows, Home and End move;
  * Escape closes it and gives focus back to the button; Tab and a click outside close it.
  */

@@ -1,4 +1,4 @@
-// Seed 000 §2 "Reusable pieces: confirm dialog": a modal question with a confirm and a cancel button.
+// See docs/requirements.md#shell-routes "Reusable pieces: confirm dialog": a modal question with a confirm and a cancel button.
 import { useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useFocusTrap } from '../wallet/useFocusTrap';

@@ -28,7 +28,7 @@ function keepClear(bar: HTMLElement): void {
 }
 
 /**
- * The one visible notification (seed 000 §4): errors and warnings as alerts, the rest as status. It floats at the
+ * The one visible notification (docs/requirements.md#notifications): errors and warnings as alerts, the rest as status. It floats at the
  * page bottom, where the page reserves its height (layout.css) so nothing stays under it: the control the user is on
  * (with its row, when small) when it shows is scrolled clear, focus scrolling keeps controls above it, and the page's end scrolls past it.
  * Hover or focus holds it; Escape (outside a dialog, which has its own Escape) or its close button dismisses it.

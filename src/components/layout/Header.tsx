@@ -7,7 +7,7 @@ import { MainMenu } from './MainMenu';
 import { MobileMenu } from './MobileMenu';
 import { ThemeSwitch } from './ThemeSwitch';
 
-/** Site header: logo, main menu, theme switch, wallet connect button or avatar (seed 000 §2). */
+/** Site header: logo, main menu, theme switch, wallet connect button or avatar (docs/requirements.md#shell-routes). */
 export function Header() {
   return (
     <header className="site-header">

@@ -41,7 +41,7 @@ function MenuGroup({ group }: { group: NavGroup }) {
   };
   const closeLater = () => {
     cancelClose();
-    // Seed 000 §2: the menu closes 300 ms after the pointer leaves, so diagonal moves don't lose it.
+    // See docs/requirements.md#shell-routes: the menu closes 300 ms after the pointer leaves, so diagonal moves don't lose it.
     closeTimer.current = setTimeout(close, MENU_CLOSE_DELAY_MS);
   };
   useEffect(() => cancelClose, []);

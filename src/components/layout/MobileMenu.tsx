@@ -7,7 +7,7 @@ import { WalletButton } from '../wallet/WalletButton';
 import { ThemeSwitch } from './ThemeSwitch';
 import { useModalLayer } from './useModalLayer';
 
-/** Hamburger button opening a full-screen menu with wallet connect, profile link and theme switch (seed 000 §2). */
+/** Hamburger button opening a full-screen menu with wallet connect, profile link and theme switch (docs/requirements.md#shell-routes). */
 export function MobileMenu({ menu }: { menu?: NavGroup[] }) {
   const [open, setOpen] = useState(false);
   const openerRef = useRef<HTMLButtonElement>(null);
@@ -63,7 +63,7 @@ export function MobileMenu({ menu }: { menu?: NavGroup[] }) {
                 </ul>
               </section>
             ))}
-            {/* Studio and Dashboard are pages, not sections (seed 000 §2): links that look like links, with an arrow. */}
+            {/* Studio and Dashboard are pages, not sections (docs/requirements.md#shell-routes): links that look like links, with an arrow. */}
             {pages.length > 0 && (
               <ul className="mobile-menu-pages">
                 {pages.map((group) => (

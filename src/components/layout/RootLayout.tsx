@@ -36,7 +36,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Seed 000 §8: a region error shows the geofence page, any other config failure the error page. */
+/** See docs/requirements.md#shell-routes: a region error shows the geofence page, any other config failure the error page. */
 function ConfigGate({ children }: { children: ReactNode }) {
   const config = useSystemActor('config');
   const failure = useSelector(config, (snapshot) =>

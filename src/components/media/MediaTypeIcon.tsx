@@ -51,7 +51,7 @@ export function isLabelledMediaType(value: string): value is LabelledMediaType {
 }
 
 /**
- * An icon for a media type; its accessible name is the seed's label (seed 001 §9: Image, Flipcard, Generative Art,
+ * An icon for a media type; its accessible name is the seed's label (docs/requirements.md#media: Image, Flipcard, Generative Art,
  * Video, GIF), so a list of icons reads the same as the words. An unknown type shows its raw name.
  */
 export function MediaTypeIcon({ mediaType, size = 20, className }: { mediaType: string; size?: number; className?: string }) {

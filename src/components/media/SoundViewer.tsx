@@ -1,4 +1,4 @@
-// Sound (seed 000 §9): the collection's cover is the picture. Cards show it with a sound marker (playing happens on
+// Sound (docs/requirements.md#media): the collection's cover is the picture. Cards show it with a sound marker (playing happens on
 // the token page); the token page and the fullscreen viewer lay the browser's own audio controls over it.
 import { useId } from 'react';
 import { MediaTypeIcon } from './MediaTypeIcon';

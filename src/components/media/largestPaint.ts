@@ -1,4 +1,4 @@
-// After the page's largest paint (issue 29): a generative card's sandbox frame (p5, ~284 KB, then the sketch's own
+// After the page's largest paint (the phone-performance work): a generative card's sandbox frame (p5, ~284 KB, then the sketch's own
 // work) waits until the page has loaded, the images fetched with a high priority (the first screen's, the largest
 // paint's candidates: TokenMedia's eager cards, an exhibition's first slide or cover) are in, and the main thread
 // has had an idle moment, so the frame competes with neither the largest image's download nor its paint.

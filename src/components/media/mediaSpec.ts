@@ -33,7 +33,7 @@ export interface FlipcardSpec {
 
 /**
  * Front and back faces (token attributes front/back CIDs) in a rows × columns grid (collection attributes). A studio
- * flipcard (seed 001 §2 "Flipcard screen": exactly one image, display { layout, action, transition, rows, columns })
+ * flipcard (docs/requirements.md#studio-upload: exactly one image, display { layout, action, transition, rows, columns })
  * keeps its grid under `display` and has no back CID: its cards flip over to the same image's slice.
  */
 export function flipcardSpec(token: MediaToken): FlipcardSpec | null {

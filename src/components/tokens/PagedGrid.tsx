@@ -21,7 +21,7 @@ export interface PagedGridProps<TNode, TParams> extends PagedListOptions<TNode, 
   /** `index`: the item's place in the list (the first ones are on the first screen). */
   renderItem: (node: TNode, index: number) => ReactNode;
   itemKey: (node: TNode) => string;
-  /** Load further pages when the list bottom is 10% visible (seed 000 §9); off for teaser grids. */
+  /** Load further pages when the list bottom is 10% visible (docs/requirements.md#list-loading); off for teaser grids. */
   infinite?: boolean;
   className?: string;
   /**

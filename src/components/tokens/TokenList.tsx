@@ -10,7 +10,7 @@ export interface TokenListProps<TParams = TokenListParams> {
   list: PagedListMachine<MarketplaceToken, TParams>;
   params: TParams;
   pageSize: number;
-  /** Load further pages when the list bottom is 10% visible (seed 000 §9); off for teaser grids. */
+  /** Load further pages when the list bottom is 10% visible (docs/requirements.md#list-loading); off for teaser grids. */
   infinite?: boolean;
   label: string;
   emptyText?: ReactNode;

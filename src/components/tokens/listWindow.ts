@@ -1,4 +1,4 @@
-// Windowing for long card grids (issue 29: "after scrolling 1,000 tokens on /explore the DOM holds a bounded number
+// Windowing for long card grids (the phone-performance work: "after scrolling 1,000 tokens on /explore the DOM holds a bounded number
 // of cards and Back still lands on the same card"). Past WINDOW_MIN_ITEMS loaded items, a grid renders only the rows
 // near the screen; the rows above and below stand as padding of their estimated height (the measured item height and
 // row gap, items per row), so the scrollbar, the infinite-scroll sentinel after the list and a restored offset stay

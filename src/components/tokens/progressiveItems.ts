@@ -1,4 +1,4 @@
-// A grid's cards mounted one task at a time (issue 29): a first page of token cards (each with its media viewer, like
+// A grid's cards mounted one task at a time (the phone-performance work): a first page of token cards (each with its media viewer, like
 // button and links) mounted in one task of ~200 ms on a phone's CPU, the Artworks tab's longest. The first screen's
 // cards render at once and the others one per task after it, each standing as its placeholder (the card's size) until
 // then, so nothing moves and no task is long. A list that mounts with its items (restored on Back) renders whole.

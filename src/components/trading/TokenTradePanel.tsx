@@ -1,4 +1,4 @@
-// Buy at the listed price and make an offer on the token page (seed 000 §2 "Token detail", §5), driven by the sale
+// Buy at the listed price and make an offer on the token page (docs/requirements.md#token-page, docs/requirements.md#trading-offers), driven by the sale
 // flow (machines/trading/saleMachine.ts): it decides what shows, checks the rules and runs the contract action.
 import { useSelector } from '@xstate/react';
 import { useId, type FormEvent } from 'react';
@@ -59,7 +59,7 @@ export function TokenTradePanel({ sale, chainId }: { sale: SaleActor; chainId: n
 
   if (!available || !listing) return null;
 
-  // Seed 000 §5: an offer in the sale's native currency, or in an allow-listed token (approved, then escrowed).
+  // See docs/requirements.md#trading-offers: an offer in the sale's native currency, or in an allow-listed token (approved, then escrowed).
   const chosenToken = tokenCurrencies.find((entry) => entry.address === offerCurrency) ?? null;
   const offerSymbol = chosenToken?.symbol ?? listing.price.currency;
 

@@ -1,4 +1,4 @@
-// Offer currencies from the public config (seed 000 §5): the chain's native symbol (ETH) and its allow-listed
+// Offer currencies from the public config (docs/requirements.md#trading-offers): the chain's native symbol (ETH) and its allow-listed
 // ERC-20s (WETH). Prices name a token by its address; the UI shows its symbol, never the raw address.
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';

@@ -4,11 +4,11 @@ import type { CropStageProps } from './CropStage';
 import { acceptAttribute, DEFAULT_IMAGE_EXTENSIONS, imageFileProblem, type CroppedImage } from './cropImage';
 import '../../styles/cropUpload.css';
 
-// The crop area (react-easy-crop) loads once a file is chosen (issue 29: out of the first load of the pages showing a
-// chooser, the studio's details form among them); the worker precaches its chunk, so it opens offline (issue 27).
+// The crop area (react-easy-crop) loads once a file is chosen (the phone-performance work: out of the first load of the pages showing a
+// chooser, the studio's details form among them); the worker precaches its chunk, so it opens offline (offline-first).
 const CropStage = retryableLazy<CropStageProps>(() => import('./CropStage').then(({ CropStage }) => ({ default: CropStage })));
 
-/** Seed 000 §9 "Upload editor 850x500, one file". */
+/** See docs/requirements.md#shell-routes "Upload editor 850x500, one file". */
 export const EDITOR_WIDTH = 850;
 export const EDITOR_HEIGHT = 500;
 
@@ -52,7 +52,7 @@ function asFile(blob: Blob | null): File | null {
 }
 
 /**
- * Seed 000 §2 "file/image upload with crop editor", one for every image in the product: choose one file (name, type
+ * See docs/requirements.md#shell-routes "file/image upload with crop editor", one for every image in the product: choose one file (name, type
  * and size checked; a refused file says why), crop it in an 850×500 area at the given aspect, zoom, Apply or Cancel.
  */
 export function CropUploadEditor({

@@ -6,7 +6,7 @@ const Editor = retryableLazy<CropUploadEditorProps>(() => import('./CropUploadEd
 
 /**
  * The crop editor, loaded when a file is chosen: pages that only may edit (a collection page, the dashboard, the
- * profile) keep its ~9 KB out of their first load (issue 29). The worker precaches its chunk, so it opens offline.
+ * profile) keep its ~9 KB out of their first load (the phone-performance work). The worker precaches its chunk, so it opens offline.
  */
 export function LazyCropUploadEditor(props: CropUploadEditorProps) {
   return (

@@ -2,7 +2,7 @@ import type { Area } from 'react-easy-crop';
 import { extensionOf, hasValidFileName } from '../../../domain/studioRules';
 import { FILE_NAME_MESSAGE } from '../../../domain/messages';
 
-/** Seed 001 §5: a cover, a thumbnail or an avatar is one jpg, jpeg or png file. */
+/** See docs/requirements.md#validation: a cover, a thumbnail or an avatar is one jpg, jpeg or png file. */
 export const DEFAULT_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
 
 const MIME_BY_EXTENSION: Record<string, string> = {

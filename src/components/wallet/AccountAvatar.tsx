@@ -1,6 +1,6 @@
 import type { WalletAccount } from '../../../machines/wallet/walletSessionTypes';
 
-/** Seed 000 §3: first 4 and last 4 characters with an ellipsis. */
+/** The shortened address (docs/requirements.md#artists): first 4 and last 4 characters with an ellipsis. */
 export const shortAddress = (address: string) => (address.length > 10 ? `${address.slice(0, 4)}...${address.slice(-4)}` : address);
 
 /** The account's display name: alias, else the short address. */

@@ -4,7 +4,7 @@ import { useSystemActor } from '../../app/appActorContext';
 import { GateReason, useNetworkGate } from '../offline/networkGate';
 import { AccountAvatar, accountName } from './AccountAvatar';
 
-/** Header wallet slot (seed 000 §2): the connect button, or the avatar linking to /profile once registered. */
+/** Header wallet slot (docs/requirements.md#wallet-session): the connect button, or the avatar linking to /profile once registered. */
 export function WalletButton({ className = '', onNavigate }: { className?: string; onNavigate?: () => void }) {
   const wallet = useSystemActor('walletSession');
   const walletModal = useSystemActor('walletModal');

@@ -4,7 +4,7 @@ import { CollectionTokensDashboard } from '../../views/dashboard/collectionToken
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
-// Seed 000 §2: the collection tokens view of the dashboard (route name my-collection-dashboard).
+// See docs/requirements.md#dashboard: the collection tokens view of the dashboard (route name my-collection-dashboard).
 export const Route = createFileRoute('/_auth/account/dashboard/collection/$address/$chainId')({
   staticData: { name: 'my-collection-dashboard' },
   loader: async ({ params, abortController }) => {

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { validateDashboardSearch, type DashboardSearch } from '../../../machines/dashboard/tabs';
 import { DashboardView } from '../../views/dashboard/DashboardView';
 
-// Seed 000 §2: the collector dashboard (route name my-dashboard); an index route, so the collection and token
+// See docs/requirements.md#dashboard: the collector dashboard (route name my-dashboard); an index route, so the collection and token
 // dashboards under /account/dashboard/ are its siblings, not its children.
 export const Route = createFileRoute('/_auth/account/dashboard/')({
   staticData: { name: 'my-dashboard' },

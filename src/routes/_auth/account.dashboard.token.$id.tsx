@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TokenDashboardView } from '../../views/dashboard/token/TokenDashboardView';
 
-// Seed 000 §2: the token dashboard (route name my-token-dashboard); id is the TokenHolding id, as on /token/$id.
+// See docs/requirements.md#dashboard: the token dashboard (route name my-token-dashboard); id is the TokenHolding id, as on /token/$id.
 export const Route = createFileRoute('/_auth/account/dashboard/token/$id')({
   staticData: { name: 'my-token-dashboard' },
   component: TokenDashboardRoute,

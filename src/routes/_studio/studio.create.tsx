@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { StudioView } from '../../views/studio/StudioView';
 
-// Seed 001 §2 "/studio/create": a new collection (wallet and creator flag: the _studio layout's guard).
+// See docs/requirements.md#shell-routes "/studio/create": a new collection (wallet and creator flag: the _studio layout's guard).
 export const Route = createFileRoute('/_studio/studio/create')({
   component: function StudioCreateRoute() {
     return <StudioView containerId={null} />;

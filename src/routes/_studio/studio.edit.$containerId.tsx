@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { StudioView } from '../../views/studio/StudioView';
 
-// Seed 001 §2 "/studio/edit/{container_id}": continue a collection on the step its state calls for (a reload comes
+// See docs/requirements.md#shell-routes "/studio/edit/{container_id}": continue a collection on the step its state calls for (a reload comes
 // back to the step it left).
 export const Route = createFileRoute('/_studio/studio/edit/$containerId')({
   component: function StudioEditRoute() {

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { StudioListView } from '../../views/studio/list/StudioListView';
 
-// Seed 001 §2 "/studio/list": the creator's collections (wallet and creator flag: the _studio layout's guard).
+// See docs/requirements.md#shell-routes "/studio/list": the creator's collections (wallet and creator flag: the _studio layout's guard).
 export const Route = createFileRoute('/_studio/studio/list')({
   component: StudioListView,
 });

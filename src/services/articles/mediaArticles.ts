@@ -1,4 +1,4 @@
-// The media articles page's reads (issue 16; seed 001 §7 GET /article and GET /article/featured as GraphQL's
+// The media articles page's reads (the editorial pages; docs/requirements.md#content-pages GET /article and GET /article/featured as GraphQL's
 // getArticles and getFeaturedArticle, server/graphql/articles), through urql so a later issue can cache them
 // offline: article summaries (no body: a card shows the cover thumbnail, title, type and date), newest first.
 import type { ArticlesPage, MediaArticlesFirstLoad } from '../../../machines/articles/mediaArticlesPageMachine';

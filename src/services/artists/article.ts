@@ -1,4 +1,4 @@
-// The article page (/article/{id}, issue 15; seed 001 §7 GET /article/{id} as GraphQL's getArticle, through urql so a
+// The article page (/article/{id}, the artists' pages; docs/requirements.md#content-pages GET /article/{id} as GraphQL's getArticle, through urql so a
 // later issue can cache it offline): the article with its HTML body (read by the server from the media store by
 // ipfsHash), sanitized here before anything renders it.
 import { graphql, type ResultOf } from '../../graphql/graphql';

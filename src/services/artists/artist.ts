@@ -1,4 +1,4 @@
-// The artist page (/artist/{artistId}, issue 15; seed 001 §2 "Artist page", §7 getArtistInfo(artist_id)): the
+// The artist page (/artist/{artistId}, the artists' pages; docs/requirements.md#artists getArtistInfo(artist_id)): the
 // artist record by wallet address, and the body of the first article read from its mediaUrl, sanitized here.
 import { graphql, PersonFields, TokenCardFields, type ResultOf } from '../../graphql/graphql';
 import { graphqlRequest } from '../graphql';

@@ -1,4 +1,4 @@
-// The artist artworks page (seed 001 §2, §7 getArtistInfo(artist_id), getArtistTokens(artist_id, pagination)): the
+// The artist artworks page (docs/requirements.md#artists getArtistInfo(artist_id), getArtistTokens(artist_id, pagination)): the
 // artist's name data for the title, and the pagedList `fetchPage` of their tokens, ARTIST_ARTWORKS_PAGE_SIZE a page.
 import { ARTIST_ARTWORKS_PAGE_SIZE } from '../../../domain/artistName';
 import type { ArtistName } from '../../../machines/artists/artistArtworksPageMachine';

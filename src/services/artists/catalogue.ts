@@ -1,4 +1,4 @@
-// The artists catalogue's reads (seed 001 §2 "Artists catalogue"): getAllArtists pages (50 each, alphabetical by
+// The artists catalogue's reads (docs/requirements.md#artists): getAllArtists pages (50 each, alphabetical by
 // display name on the server) and the visitor's images/list choice, remembered in localStorage.
 import { isArtistsView, type ArtistsView } from '../../../machines/artists/artistsCatalogueMachine';
 import type { FetchPage, Page } from '../../../machines/lists/pagedListMachine';

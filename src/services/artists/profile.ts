@@ -1,4 +1,4 @@
-// The artist profile tab's reads and save (issue 15): the own artist record (getArtistInfo), the tokens the artist
+// The artist profile tab's reads and save (the artists' pages): the own artist record (getArtistInfo), the tokens the artist
 // created as featured-artwork choices (getArtistTokens), and the multipart save — POST /api/v1/artist creates the
 // record, PUT /api/v1/artist/{address} updates it (field names: server/artists/form.ts), signed like every write.
 import type { ArtistRecord, ArtworkChoice } from '../../../machines/profile/artistProfileForm';

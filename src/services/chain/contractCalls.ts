@@ -62,7 +62,7 @@ export function contractRequest(call: ContractCall, marketplace: Address) {
       return { address: call.token as Address, abi: demoWETHAbi, functionName: 'approve', args: [marketplace, BigInt(call.amount)] } as const;
     case 'makeOffer':
       if (isTokenCurrency(call.currency)) {
-        // Seed 000 §5: a token-currency offer escrows price × amount of the allow-listed token (no value sent).
+        // See docs/requirements.md#trading-offers: a token-currency offer escrows price × amount of the allow-listed token (no value sent).
         return {
           address: marketplace,
           abi: marketplaceAbi,
@@ -75,11 +75,11 @@ export function contractRequest(call: ContractCall, marketplace: Address) {
         abi: marketplaceAbi,
         functionName: 'makeOffer',
         args: [BigInt(call.saleId), BigInt(call.tokenId), BigInt(call.amount), BigInt(call.priceWei), currencyAddress(call.currency)],
-        // Seed 000 §5: native currency pays price × amount with the call.
+        // See docs/requirements.md#trading-offers: native currency pays price × amount with the call.
         value: BigInt(call.priceWei) * BigInt(call.amount),
       } as const;
     case 'createCollection':
-      // The studio's publish (seed 001 §7 "CreateTradableCollection"): the factory /publish named.
+      // The studio's publish (docs/requirements.md#trading-offers "CreateTradableCollection"): the factory /publish named.
       return {
         address: call.factory as Address,
         abi: collectionFactoryAbi,
@@ -127,7 +127,7 @@ export async function submitContractCall(appConfig: AppConfig, call: ContractCal
   return writeContract(config, simulated as never);
 }
 
-/** The collection's current royalties as its contract says (the creator's royalties controls, issue 17 item 7a). */
+/** The collection's current royalties as its contract says (the creator's royalties controls, docs/requirements.md#collection-page). */
 export async function readRoyalties(appConfig: AppConfig, input: { chainId: number; collection: string }): Promise<{ basispoints: number; recipient: string }> {
   const config = getWagmiConfig(appConfig);
   const read = (functionName: 'royaltiesBasispoints' | 'royaltiesRecipient') =>

@@ -1,4 +1,4 @@
-// The self-hosted human check (ALTCHA v3 web component, issue 16: the demo, no internet). Loaded with import() from
+// The self-hosted human check (ALTCHA v3 web component, the editorial pages: the demo, no internet). Loaded with import() from
 // humanCheck.ts only, so it stays out of the first-load bundle. The CSP-friendly build (altcha/external): its
 // styles are a stylesheet instead of an injected <style>, and its proof-of-work workers are our own files (Vite
 // ?worker: worker-src 'self') instead of blob: URLs built from inline code.

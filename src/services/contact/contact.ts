@@ -1,4 +1,4 @@
-// The contact form's requests (issue 16; seed 001 §7 "Contact site key fetch (response field siteKey)", "Contact
+// The contact form's requests (the editorial pages; docs/requirements.md#contact "Contact site key fetch (response field siteKey)", "Contact
 // submit: payload category, topic, name, email, message, turnstile; response: a success flag"): GET
 // /api/v1/connect/turnstile-site-key and POST /api/v1/connect (multipart), server/contact/routes.ts.
 import type { ContactMessage } from '../../../domain/contact';

@@ -1,4 +1,4 @@
-// The human check's two implementations behind one interface (issue 16): load (Turnstile: the site key, then
+// The human check's two implementations behind one interface (the editorial pages): load (Turnstile: the site key, then
 // Cloudflare's script; ALTCHA: the widget's code, lazily) and mount (render the widget into a container, report
 // its token and its expiry). The human-check flow and the HumanCheck view use only these two.
 import type { HumanCheckLoad, HumanCheckProvider } from '../../../machines/contact/humanCheckMachine';
@@ -35,7 +35,7 @@ export function mountHumanCheck(provider: HumanCheckProvider, container: HTMLEle
   };
 }
 
-/** Seed 001 §8 "Missing site key raises an internal error and the widget is silently not shown". */
+/** See docs/requirements.md#contact "Missing site key raises an internal error and the widget is silently not shown". */
 export function reportMissingSiteKey(): void {
   console.error('Contact form: the server sent no Turnstile site key; the human check is not shown.');
 }

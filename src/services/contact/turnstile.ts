@@ -1,4 +1,4 @@
-// Cloudflare Turnstile (production's human check, issue 16): the script is loaded from Cloudflare with explicit
+// Cloudflare Turnstile (production's human check, the editorial pages): the script is loaded from Cloudflare with explicit
 // rendering once the site key is known, then the widget is rendered into the form. CSP: server/http/security.ts
 // allows https://challenges.cloudflare.com as a script and frame source.
 

@@ -1,4 +1,4 @@
-// The policy texts (seed 001 §2 "Articles and content"): the policies page loads its text by the route's path; each
+// The policy texts (docs/requirements.md#content-pages): the policies page loads its text by the route's path; each
 // text is a plain-text file the team edits under public/content/, served with the app.
 import { HttpError, NetworkError, isAbortError } from '../errors';
 

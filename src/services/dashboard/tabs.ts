@@ -1,11 +1,11 @@
-// GraphQL reads of the dashboard's tabs (seed 000 §2 "Dashboard"): purchased tokens, received and sent offers.
+// GraphQL reads of the dashboard's tabs (docs/requirements.md#dashboard): purchased tokens, received and sent offers.
 // Favorites reuse getLikedTokensByAccount (services/marketplace.ts).
 import type { FetchPage } from '../../../machines/lists/pagedListMachine';
 import { graphql, PageInfoFields, PersonFields, TokenCardFields, type ResultOf } from '../../graphql/graphql';
 import { graphqlRequest } from '../graphql';
 import type { MarketplaceToken } from '../marketplace';
 
-/** An offer as the dashboard lists it (seed 000 §3 "Offer"): tokenId on chain, token_id and container_id the _ids, price per unit. */
+/** An offer as the dashboard lists it (docs/requirements.md#trading-offers): tokenId on chain, token_id and container_id the _ids, price per unit. */
 const DashboardOfferFields = graphql(
   `
   fragment DashboardOfferFields on Offer {

@@ -1,5 +1,5 @@
-// The exhibitions page's reads (issue 16; seed 001 §7 getCurrentExhibition(cDate), getExhibitionArtworks(exhibition_id,
-// pagination), getPastExhibitions(pagination): past perPage 20, page 1; artworks 12 a page; §8: the past list and
+// The exhibitions page's reads (the editorial pages; docs/requirements.md#exhibitions getCurrentExhibition(cDate), getExhibitionArtworks(exhibition_id,
+// pagination), getPastExhibitions(pagination): past perPage 20, page 1; artworks 12 a page; docs/requirements.md#exhibitions: the past list and
 // the artworks fail silently, as an empty list). Every read goes through urql, so a later issue can cache it offline.
 import type { ExhibitionsOverview } from '../../../machines/exhibitions/exhibitionsPageMachine';
 import type { FetchPage, Page } from '../../../machines/lists/pagedListMachine';
@@ -59,7 +59,7 @@ export const getExhibitionArtworksOperation = graphql(
   [PageInfoFields, TokenCardFields],
 );
 
-/** The past exhibitions, latest end first (perPage 20, page 1); a failure is an empty list (seed 001 §8). */
+/** The past exhibitions, latest end first (perPage 20, page 1); a failure is an empty list (docs/requirements.md#exhibitions). */
 export async function fetchPastExhibitions(signal?: AbortSignal): Promise<Exhibition[]> {
   try {
     const data = await graphqlRequest(getPastExhibitionsOperation, { pagination: { page: 1, perPage: PAST_EXHIBITIONS_PAGE_SIZE } }, { signal });

@@ -1,4 +1,4 @@
-// What the exhibitions page remembers (issue 16): the tab chosen last (localStorage, for the next visit) and the
+// What the exhibitions page remembers (the editorial pages): the tab chosen last (localStorage, for the next visit) and the
 // viewer's position per exhibition (sessionStorage: kept when leaving and coming back and across a reload).
 const TAB_KEY = 'exhibitions.tab';
 const POSITION_KEY = (exhibitionId: string) => `exhibitions.viewer.${exhibitionId}`;

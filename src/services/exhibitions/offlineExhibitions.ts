@@ -1,4 +1,4 @@
-// Saving an exhibition for offline (issue 27 item 6), the page's side: the saved list (a small IndexedDB record store),
+// Saving an exhibition for offline, the page's side: the saved list (a small IndexedDB record store),
 // the size estimate, the download, and removal. Every read and file of the save is sent with the pin header, so the
 // service worker keeps it past the cache window (data: the data cache; files: src/offline/mediaCache.ts) until
 // `offline.unpin`. The reads are the ones the exhibitions page and the works' token pages make (offers and comments
@@ -49,7 +49,7 @@ export function exhibitionFiles(exhibition: Exhibition): string[] {
   for (const { token } of exhibition.artworks) {
     const shown = token.thumbnailUrl ?? token.mediaUrl;
     if (shown) files.add(shown);
-    // Media types are the studio's ('video') and seed 000's 'sound'; a MIME type is accepted too.
+    // Media types are the studio's ('video') and the marketplace's 'sound'; a MIME type is accepted too.
     if (token.mediaUrl && /^(video|sound|audio)\b/.test(token.mediaType ?? '')) files.add(token.mediaUrl);
   }
   return [...files];

@@ -1,4 +1,4 @@
-// The media articles page's flow (issue 16), provided once: every actor name of its machine mapped to src/services.
+// The media articles page's flow (the editorial pages), provided once: every actor name of its machine mapped to src/services.
 // The view runs it with useFlow; unit tests replace it by machine id ('mediaArticlesPage').
 import { fromPromise } from 'xstate';
 import { createMediaArticlesPageMachine } from '../../../machines/articles/mediaArticlesPageMachine';

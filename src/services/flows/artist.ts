@@ -1,4 +1,4 @@
-// The artist page's and the article page's flows (issue 15), provided once: every actor name of their machines
+// The artist page's and the article page's flows (the artists' pages), provided once: every actor name of their machines
 // mapped to src/services. Views run them with useFlow(flow, { input }); unit tests replace them by machine id.
 import { fromPromise } from 'xstate';
 import { createArticlePageMachine } from '../../../machines/artists/articlePageMachine';

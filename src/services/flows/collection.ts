@@ -34,7 +34,7 @@ export interface DescriptionValues extends Record<string, unknown> {
   key: string;
 }
 
-/** What a save gave: the saved text, or null when it failed (seed 000 §8: ignored silently). */
+/** What a save gave: the saved text, or null when it failed (docs/requirements.md#collection-page: ignored silently). */
 export type DescriptionSaveOutcome = { saved: string | null };
 
 /** The description form: PUT /api/v1/collection/{id} with the text; a failure is ignored and the editor closes. */
@@ -46,7 +46,7 @@ export const collectionDescriptionFlow = createFormMachine<DescriptionValues>().
         await updateCollection({ address, key }, collectionId, { description });
         return { saved: description.trim() } satisfies DescriptionSaveOutcome;
       } catch (error) {
-        // Seed 000 §8: a description save failure is ignored silently and the editor closes.
+        // See docs/requirements.md#collection-page: a description save failure is ignored silently and the editor closes.
         console.warn('collection description:', error);
         return { saved: null } satisfies DescriptionSaveOutcome;
       }

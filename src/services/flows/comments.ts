@@ -1,4 +1,4 @@
-// The comment thread flow (seed 000 §4 "Comment", §5): commentThreadMachine provided once with the comments service.
+// The comment thread flow (docs/requirements.md#comments): commentThreadMachine provided once with the comments service.
 // Credentials are the wallet session's registered login at call time, notices go to the notifications actor and
 // "connect first" opens the wallet modal, all through the app's actor system.
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
@@ -56,7 +56,7 @@ export const commentThreadFlow = commentThreadMachine.provide({
     })),
   },
   actions: {
-    // Seed §5: "Posting while not connected opens the wallet connect dialog".
+    // See docs/requirements.md#comments: "Posting while not connected opens the wallet connect dialog".
     openWalletDialog: ({ system }) => openWalletModalThroughSystem(system),
     notify: ({ system }, params) => notifyThroughSystem(system, params.kind, params.text),
   },

@@ -1,4 +1,4 @@
-// The contact page's flows (issue 16), provided once: the form (POST /api/v1/connect; its draft in formDrafts) and the human check (the
+// The contact page's flows (the editorial pages), provided once: the form (POST /api/v1/connect; its draft in formDrafts) and the human check (the
 // Turnstile site key and script, or the ALTCHA widget). Views run them with useFlow; unit tests replace them by
 // machine id ('contactForm', 'humanCheck').
 import { fromPromise } from 'xstate';
@@ -16,7 +16,7 @@ export const contactFormFlow = createContactFormMachine().provide({
     sendMessage: fromPromise(({ input, signal }) => sendContactMessage(input, signal)),
   },
   actions: {
-    // What is typed survives a reload (issue 27 item 7); sent, it is forgotten.
+    // What is typed survives a reload (nothing typed is lost offline); sent, it is forgotten.
     persistDraft: (_, params) => storeFormDraft(CONTACT_DRAFT_KEY, params.record),
   },
 });

@@ -1,4 +1,4 @@
-// The content pages' flow (issue 16), provided once: the policies page loads its text file by path.
+// The content pages' flow (the editorial pages), provided once: the policies page loads its text file by path.
 import { fromPromise } from 'xstate';
 import { policyPageMachine } from '../../../machines/content/policyPageMachine';
 import { fetchPolicyText } from '../content/policies';

@@ -1,4 +1,4 @@
-// The exhibitions page's flows (issue 16), provided once: the page machine (tab, current exhibition, past ones)
+// The exhibitions page's flows (the editorial pages), provided once: the page machine (tab, current exhibition, past ones)
 // and the viewer machine (the slider's position). Storage and navigation stay here; the machines touch neither.
 // Views run them with useFlow; unit tests replace them by machine id ('exhibitionsPage', 'exhibitionViewer').
 import { fromPromise } from 'xstate';

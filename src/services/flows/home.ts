@@ -1,4 +1,4 @@
-// The home page's flows (issue 16), provided once: the carousel, and one section flow per part of the page that
+// The home page's flows (the editorial pages), provided once: the carousel, and one section flow per part of the page that
 // loads its data — the slides, the featured collection, the current exhibition, the trending collections and the
 // featured article. Views run them with useFlow; unit tests replace them by machine id.
 import { fromCallback, fromPromise } from 'xstate';

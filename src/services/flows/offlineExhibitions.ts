@@ -1,4 +1,4 @@
-// The saved-for-offline flow (issue 27 item 6), provided once: the record store, the estimate, the pinned download
+// The saved-for-offline flow (saving an exhibition for offline), provided once: the record store, the estimate, the pinned download
 // and removal from src/services/exhibitions/offlineExhibitions.ts. Unit tests replace it by machine id
 // ('offlineExhibitions').
 import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';

@@ -49,7 +49,7 @@ export const profileFormFlow = createFormMachine<ProfileFormValues>().provide({
         notifyThroughSystem(system, 'success', PROFILE_SAVED_MESSAGE);
         return saved;
       } catch (error) {
-        // Seed 000 §8: a profile save failure shows the error's message.
+        // See docs/requirements.md#account-profile: a profile save failure shows the error's message.
         notifyThroughSystem(system, 'error', error instanceof Error ? error.message : 'Unexpected error');
         throw error;
       }

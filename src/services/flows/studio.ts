@@ -33,7 +33,7 @@ import type { uploadStudioFile as UploadStudioFile } from '../studio/tusUpload';
 import { navigateTo } from './navigation';
 
 // The upload client and the thumbnail capture load with the first upload or capture: they are not needed to show
-// the details form, and the studio's first load stays within issue 29's 120 KB.
+// the details form, and the studio's first load stays within the 120 KB first-load budget.
 const uploadStudioFile: typeof UploadStudioFile = async (...args) => (await import('../studio/tusUpload')).uploadStudioFile(...args);
 const captureDefaultThumbnail: typeof CaptureDefaultThumbnail = async (...args) =>
   (await import('../studio/studioMedia')).captureDefaultThumbnail(...args);

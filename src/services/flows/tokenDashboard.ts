@@ -1,6 +1,6 @@
 // A token's dashboard (/account/dashboard/token/$id), provided once: every actor and action name of its machine
 // mapped to src/services. A module of its own so the route's first load carries this flow only, not the dashboard's
-// tabs, creation cards and sell panels (issue 29).
+// tabs, creation cards and sell panels (the phone-performance work).
 import { fromPromise } from 'xstate';
 import { createTokenDashboardMachine } from '../../../machines/dashboard/tokenDashboardMachine';
 import { provideContractAction } from '../chain/contractAction';

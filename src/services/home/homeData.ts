@@ -1,4 +1,4 @@
-// The home page's reads (issue 16; seed 001 §2 Home): the slides, the featured and trending collections, the current
+// The home page's reads (the editorial pages; docs/requirements.md#home): the slides, the featured and trending collections, the current
 // exhibition and the featured article, each a GraphQL query through urql (getHomeSlides, getFeaturedCollections,
 // getTrendingCollections, getFeaturedExhibition, getFeaturedArticle; server/graphql/home, exhibitions, articles), so
 // a later issue can cache them offline. Each answers null when its section has nothing to show, so the section's

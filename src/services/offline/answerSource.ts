@@ -1,4 +1,4 @@
-// Where each read's answer came from (issue 27): the network, or the service worker's stored copy (marked with
+// Where each read's answer came from (offline-first): the network, or the service worker's stored copy (marked with
 // STORED_ANSWER_HEADER). The data layer (graphql.ts, api.ts) reports every answer; the app's connectivity actor
 // listens, so buy, offer, accept and list stay disabled while anything on screen is a stored copy, and the status
 // says how old it is.

@@ -1,5 +1,5 @@
 // A first visit's reads run before the service worker controls the page, so the worker never sees them and nothing of
-// that page is stored: it would not open offline until visited again (issue 27). The data layer records each read
+// that page is stored: it would not open offline until visited again (offline-first). The data layer records each read
 // it sends while no worker controls the page (an array push: nothing waits for the worker); when a worker first
 // takes control, the list goes to it once (`offline.storeReads`), with the page's images, and the worker asks the
 // server for each read again and stores the answers. Only reads are recorded; the worker drops anything else.

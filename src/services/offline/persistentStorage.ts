@@ -1,4 +1,4 @@
-// Persistent storage (issue 27 item 4): the browser may evict an origin's storage under pressure unless it was asked
+// Persistent storage (media cached when viewed): the browser may evict an origin's storage under pressure unless it was asked
 // to keep it. The app asks when the user installs it and when an exhibition is saved; a refusal changes nothing.
 
 export function requestPersistentStorage(): void {

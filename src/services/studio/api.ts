@@ -1,4 +1,4 @@
-// The studio's REST calls (seed 001 §7 "REST under /api/v1 … /canvas"), signed with the creator's login through
+// The studio's REST calls (docs/requirements.md#studio-upload "REST under /api/v1 … /canvas"), signed with the creator's login through
 // authFetch. Every call honours its signal and throws HttpError (the server's code and message) or NetworkError.
 import type { StudioMediaType } from '../../../domain/studioRules';
 import type { GenerativeTokenRequest } from '../../../domain/contracts/studio';
@@ -112,7 +112,7 @@ export function prepareCanvasPublish(credentials: ApiKeyCredentials, id: string,
   return signedJson(`${canvasPath(id)}/publish`, { method: 'POST', signal: options.signal }, credentials, 'publish', options);
 }
 
-/** The preview link anyone with it may open (seed 001 §2 "/canvas/{container_id}"). */
+/** The preview link anyone with it may open (docs/requirements.md#shell-routes "/canvas/{container_id}"). */
 export function canvasPreviewLink(origin: string, canvas: Pick<StudioCanvas, 'id' | 'shareToken'>): string {
   const share = canvas.shareToken ? `?share=${encodeURIComponent(canvas.shareToken)}` : '';
   return `${origin}/canvas/${encodeURIComponent(canvas.id)}${share}`;

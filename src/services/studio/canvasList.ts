@@ -1,4 +1,4 @@
-// Seed 001 §2 "On load the studio list is refreshed": the studio reads the creator's canvases when it opens (the
+// See docs/requirements.md#studio-list "On load the studio list is refreshed": the studio reads the creator's canvases when it opens (the
 // studio list page shows them fresh from the same read; a failure changes nothing in the studio).
 import type { ApiKeyCredentials } from '../authFetch';
 import { fetchStudioList } from './listCanvases';

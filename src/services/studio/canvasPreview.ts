@@ -1,4 +1,4 @@
-// The shared canvas preview (seed 001 §2 "/preview/canvas/{container_id} and /canvas/{container_id}"): anyone with the
+// The shared canvas preview (docs/requirements.md#studio-publish "/preview/canvas/{container_id} and /canvas/{container_id}"): anyone with the
 // link — it carries the canvas's unguessable share token — sees the collection and its tokens, read-only; without
 // the token a canvas that is not published is visible to its creator only (the request is then signed).
 import type { FetchPage } from '../../../machines/lists/pagedListMachine';

@@ -1,4 +1,4 @@
-// A canvas's tokens for the studio's token and preview steps (seed 001 §7 getTokensByContainerId(container_id,
+// A canvas's tokens for the studio's token and preview steps (docs/requirements.md#studio-tokens getTokensByContainerId(container_id,
 // pagination)): tokenId order, pages of 6 (token edit cards) or 12 (preview, publish). The creator's own canvases are
 // read signed, since a canvas that is not published is visible to its creator only.
 import type { TokensPage } from '../../../machines/studio/studioTypes';

@@ -1,4 +1,4 @@
-// Default thumbnails made in the browser (seed 001 §2 "Gif screen", "Video screen"): the gif's first frame drawn on a
+// Default thumbnails made in the browser (docs/requirements.md#studio-upload, "Video screen"): the gif's first frame drawn on a
 // canvas, a video frame, and a generative token's frame as its sandboxed page drew it — each saved as a png.
 import { ServiceError } from '../errors';
 

@@ -4,7 +4,7 @@ import type { walletSessionMachine } from '../../../machines/wallet/walletSessio
 type WalletSnapshot = SnapshotFrom<typeof walletSessionMachine>;
 
 /**
- * Seed 001 §2 "Rules": who may open the creator's studio pages. 'creator' — a registered login whose account has
+ * See docs/requirements.md#studio-list "Rules": who may open the creator's studio pages. 'creator' — a registered login whose account has
  * the creator flag; 'visitor' — a registered login without it (sent to /studio/connect); 'signedOut' — no
  * registered login yet (the wallet guard opens the connect flow).
  */

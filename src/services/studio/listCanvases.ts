@@ -1,4 +1,4 @@
-// The studio list's data (seed 001 §7 getAllCanvas(filters: { creator }, pagination)): the signed-in creator's
+// The studio list's data (docs/requirements.md#studio-list getAllCanvas(filters: { creator }, pagination)): the signed-in creator's
 // canvases in every state, newest first, read with the creator's signed request.
 import type { ApiKeyCredentials } from '../authFetch';
 import { authorizationHeader } from '../authFetch';

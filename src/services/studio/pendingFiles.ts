@@ -1,4 +1,4 @@
-// Files chosen for a studio upload, kept until their upload completes (issue 14: "a reload, a crash or a lost
+// Files chosen for a studio upload, kept until their upload completes (the creator studio: "a reload, a crash or a lost
 // connection loses nothing"): each file is copied into the origin-private file system (navigator.storage.
 // getDirectory()) under its canvas, and listed in an idb-keyval store. After a reload the studio lists a canvas's
 // pending files and resumes them; a file the browser could not keep (no OPFS, quota) is listed with kept: false,

@@ -71,7 +71,7 @@ async function captureGenerative(token: MediaToken, contentOrigin: string | null
 }
 
 /**
- * The default thumbnail of the gif, video or generative token (seed 001 §2 "Gif screen", "Video screen"). A generative
+ * The default thumbnail of the gif, video or generative token (docs/requirements.md#studio-upload, "Video screen"). A generative
  * token is drawn by the sandbox page on `contentOrigin` (the server config's), which posts its canvas back.
  */
 export function captureDefaultThumbnail(

@@ -1,4 +1,4 @@
-// What a reload keeps of the studio (issue 14: "the studio reopens on the same step, with the same form values, and an
+// What a reload keeps of the studio (the creator studio: "the studio reopens on the same step, with the same form values, and an
 // interrupted upload continues"): the studio machine's `{ version, snapshot }` record (its shape, version and restore
 // are machines/studio/studioPersistence.ts's) stored per canvas ('new' before the collection exists) through the
 // studio's idb-keyval store. The page starts the studio from the restored snapshot.

@@ -1,4 +1,4 @@
-// The studio's reload store (issue 14: "a reload, a crash or a lost connection at any point of the studio loses
+// The studio's reload store (the creator studio: "a reload, a crash or a lost connection at any point of the studio loses
 // nothing"): one `{ version, snapshot }` record per canvas ('new' before the collection exists) in its own idb-keyval
 // store, as comment drafts are kept. The record is stored by structured clone, so the unsaved cover stays a Blob.
 // Writes run one at a time in the order asked; a record asked again before its turn is written once, with its last

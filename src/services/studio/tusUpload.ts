@@ -1,4 +1,4 @@
-// Studio uploads (seed 001 §7 "Resumable upload (tus)"): tus-js-client to /api/v1/canvas/{containerId}/upload/ in
+// Studio uploads (docs/requirements.md#studio-upload): tus-js-client to /api/v1/canvas/{containerId}/upload/ in
 // 5,000,000-byte chunks, one request at a time, no automatic retries, every request signed (Authorization and a fresh
 // Nonce, set in onBeforeRequest). An upload cut by a reload continues from the server's offset: its URL is kept under
 // a fingerprint in localStorage (tus-js-client's urlStorage) and found again with findPreviousUploads().
@@ -9,12 +9,12 @@ import { authorizationHeader, type ApiKeyCredentials } from '../authFetch';
 import { requestNonce } from '../requestNonce';
 import { ServiceError } from '../errors';
 
-/** tus-js-client loads with the first upload: its ~15 KB stay out of the studio pages' first load (issue 29). */
+/** tus-js-client loads with the first upload: its ~15 KB stay out of the studio pages' first load (the phone-performance work). */
 const tusClient = () => import('tus-js-client');
 
-/** Seed 001 §7 "upload-context (cover, media, collection or thumbnail; default media)". */
+/** See docs/requirements.md#studio-upload "upload-context (cover, media, collection or thumbnail; default media)". */
 export type UploadContext = 'cover' | 'media' | 'collection' | 'thumbnail';
-/** Seed 001 §7 metadata "category (token or collection)". */
+/** See docs/requirements.md#studio-upload metadata "category (token or collection)". */
 export type UploadCategory = 'token' | 'collection';
 
 export interface StudioUploadRequest {
@@ -88,7 +88,7 @@ export function uploadFingerprint(request: StudioUploadRequest): string {
   return ['artbazaar-studio', request.canvasId, request.context ?? 'media', request.tokenId ?? '', key].join('|');
 }
 
-/** tus metadata values are strings: objects go as JSON text (seed 001 §7 "properties", "attributes"). */
+/** tus metadata values are strings: objects go as JSON text (docs/requirements.md#studio-upload "properties", "attributes"). */
 export function uploadMetadata(request: StudioUploadRequest): Record<string, string> {
   const filename = fileNameOf(request);
   const metadata: Record<string, string> = {

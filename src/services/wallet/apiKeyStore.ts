@@ -1,7 +1,7 @@
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import type { WalletLogin } from '../../../machines/wallet/walletSessionTypes';
 
-// One IndexedDB store for logins, keyed by the lower-case wallet address (seed 000 §3 "API key record per wallet address").
+// One IndexedDB store for logins, keyed by the lower-case wallet address (docs/requirements.md#wallet-session "API key record per wallet address").
 let loginStore: UseStore | undefined;
 function store(): UseStore {
   loginStore ??= createStore('artbazaar-wallet', 'logins');

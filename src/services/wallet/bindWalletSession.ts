@@ -24,7 +24,7 @@ export function bindWalletSession(appActor: Actor<typeof appMachine>, options: {
   };
   apply();
   const subscription = config.subscribe(apply);
-  // Seed 000 §9: the stored wallet-connector keys go once older than the cache lifetime, also while the app stays open.
+  // See docs/requirements.md#wallet-session: the stored wallet-connector keys go once older than the cache lifetime, also while the app stays open.
   const stopSweep = sweepExpiredConnection();
   return () => {
     stopSweep();

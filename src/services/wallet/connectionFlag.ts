@@ -9,7 +9,7 @@ export interface ConnectionFlag {
   connectorId: string;
   /** When the wallet was connected, epoch ms: the local cache lifetime counts from it. */
   at: number;
-  /** The account and chain the wallet last gave (issue 27: an offline start restores the session from them). */
+  /** The account and chain the wallet last gave (offline-first: an offline start restores the session from them). */
   address?: string;
   chainId?: number;
 }
@@ -58,7 +58,7 @@ export function clearStoredConnection(): void {
 }
 
 /**
- * The stored connection worth restoring, or null. Seed 000 §9: once the local cache lifetime has passed,
+ * The stored connection worth restoring, or null. See docs/requirements.md#wallet-session: once the local cache lifetime has passed,
  * the stored wallet-connector keys are cleared and nothing is restored.
  */
 export function restorableConnection(now = Date.now(), lifetimeMs = CACHE_LIFETIME_MS): ConnectionFlag | null {
@@ -71,7 +71,7 @@ export function restorableConnection(now = Date.now(), lifetimeMs = CACHE_LIFETI
   return flag;
 }
 
-/** How often an open app checks the stored connection's age (seed 000 §9, issue 27: evicted periodically, not only on start). */
+/** How often an open app checks the stored connection's age (docs/requirements.md#wallet-session, offline-first: evicted periodically, not only on start). */
 export const CONNECTION_SWEEP_MS = 5 * 60_000;
 
 /** Clears the stored wallet-connector keys once they are older than the cache lifetime, every `intervalMs`; returns the stop. */

@@ -31,8 +31,8 @@ const loadKeyStore = () => import('./apiKeyStore');
 /** The browser says it has no network (context.setOffline in tests, airplane mode). */
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
-// The address whose session started from the stored connection without asking the wallet: offline (issue 27 item 2),
-// the wallet is asked once the browser is back online; online, once the first load is over (issue 29: wagmi stays out
+// The address whose session started from the stored connection without asking the wallet: offline (signed-in pages offline),
+// the wallet is asked once the browser is back online; online, once the first load is over (the phone-performance work: wagmi stays out
 // of a returning signed-in user's first load) or as soon as the wallet is needed (walletReconnect.ts).
 let restoredWithoutWallet: string | null = null;
 
@@ -115,7 +115,7 @@ export function provideWalletSession(options: WalletSessionOptions = {}) {
         // Restored without the wallet, or the wallet went away while offline: ask it (once online).
         let askWhenOnline = restoredDeferred;
         let firstAsk = restoredDeferred;
-        // Seed 000 §2's reset (address lost) is for a real change: a wallet that cannot be reached offline lost nothing.
+        // The session reset of docs/requirements.md#wallet-session (address lost) is for a real change: a wallet that cannot be reached offline lost nothing.
         const forward = (event: WalletSessionEvent) => {
           if (event.type === 'wallet.addressLost' && isOffline()) {
             askWhenOnline = true;
@@ -167,7 +167,7 @@ export function provideWalletSession(options: WalletSessionOptions = {}) {
         window.addEventListener('offline', offline);
         window.addEventListener('online', askWallet);
         if (restoredDeferred) {
-          // Issue 29: the wallet stack loads after the page's first load (or at the user's first key or pointer press).
+          // The phone-performance work: the wallet stack loads after the page's first load (or at the user's first key or pointer press).
           void afterFirstLoad().then(askWallet);
         } else {
           askWallet();
@@ -187,7 +187,7 @@ export function provideWalletSession(options: WalletSessionOptions = {}) {
         const { address } = params;
         if (address) {
           reportLater(loadKeyStore().then((store) => store.clearApiKey(address)));
-          // Signed out: the worker forgets this account's private stored answers (issue 27 item 1).
+          // Signed out: the worker forgets this account's private stored answers (one data cache, owned by the service worker).
           forgetAccountAnswers(address);
         }
       },

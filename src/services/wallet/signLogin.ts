@@ -21,7 +21,7 @@ export function expiresAtMs(expires: number | string): number {
   return Date.parse(expires);
 }
 
-/** Seed 000 §4 "signing a login message": GET nonce → SIWE message → personal_sign → POST /api/v1/account. */
+/** See docs/requirements.md#wallet-session "signing a login message": GET nonce → SIWE message → personal_sign → POST /api/v1/account. */
 export async function signLogin(
   appConfig: AppConfig,
   { address, chainId }: { address: string; chainId: number },

@@ -37,10 +37,10 @@ export function targetEvm(config: AppConfig | null): EvmConfig | null {
   return config?.evms[0] ?? null;
 }
 
-// Seed 000 §9: the build setting VITE_CACHE_LIFETIME_MINUTES (fallback 1440).
+// See docs/requirements.md#wallet-session: the build setting VITE_CACHE_LIFETIME_MINUTES (fallback 1440).
 export const CACHE_LIFETIME_MS = walletCacheLifetimeMinutes(import.meta.env.VITE_CACHE_LIFETIME_MINUTES) * 60_000;
 
-/** Phones and tablets: their wallets cannot be switched to another network by the app (seed 000 §5). */
+/** Phones and tablets: their wallets cannot be switched to another network by the app (docs/requirements.md#wallet-session). */
 export function isMobileDevice(): boolean {
   if (typeof navigator === 'undefined') return false;
   const uaData = (navigator as Navigator & { userAgentData?: { mobile?: boolean } }).userAgentData;

@@ -11,7 +11,7 @@ export function ArticleView({ id }: { id: string }) {
   return <ArticlePage key={id} id={id} />;
 }
 
-/** The article (issue 15): its title and its body, sanitized by the service; no such article → the 404 view. */
+/** The article (the artists' pages): its title and its body, sanitized by the service; no such article → the 404 view. */
 function ArticlePage({ id }: { id: string }) {
   const page = useFlow(articlePageFlow, { input: { id } });
   const article = useSelector(page, (snapshot) => (snapshot.matches('ready') ? snapshot.context.article : null));

@@ -9,7 +9,7 @@ export const ARTICLE_CARD_IMAGE_WIDTH = 480;
 export const ARTICLE_CARD_IMAGE_HEIGHT = 180;
 
 /**
- * Seed 001 §2 "a grid of article cards": the cover thumbnail, the title, the type and the date. The title's link
+ * See docs/requirements.md#content-pages "a grid of article cards": the cover thumbnail, the title, the type and the date. The title's link
  * to /article/{id} covers the whole card, so the card is one tab stop.
  */
 export function ArticleCard({ article, eager }: { article: ArticleSummary; eager: boolean }) {

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { IMAGE_SIZES, responsiveImage } from '../../../domain/responsiveImage';
 import { articleDate, type ArticleSummary } from '../../services/articles/mediaArticles';
 
-/** Seed 001 §2 "featured article": its cover, title and type, and Read → /article/{id}. */
+/** See docs/requirements.md#content-pages: its cover, title and type, and Read → /article/{id}. */
 export function FeaturedArticle({ article }: { article: ArticleSummary }) {
   return (
     <section className="featured-article" aria-labelledby="featured-article-title">

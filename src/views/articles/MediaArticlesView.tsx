@@ -11,7 +11,7 @@ import './articles.css';
 const EAGER_CARDS = 4;
 
 /**
- * /media-articles (issue 16; seed 001 §2): the featured article, then every article as a card, newest first, with
+ * /media-articles (the editorial pages; docs/requirements.md#content-pages): the featured article, then every article as a card, newest first, with
  * 'More articles' while the server has further pages. A failed load says so, with Retry.
  */
 export function MediaArticlesView() {

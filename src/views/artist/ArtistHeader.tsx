@@ -3,7 +3,7 @@ import { IMAGE_SIZES, responsiveImage } from '../../../domain/responsiveImage';
 import type { ArtistInfo } from '../../services/artists/artist';
 import { artistSocialLinks } from './artistLinks';
 
-// The cover at the profile's crop (seed 000 §5: 939/480), shown across the page.
+// The cover at the profile's crop (docs/requirements.md#artists: 939/480), shown across the page.
 const COVER_WIDTH = 939;
 const COVER_HEIGHT = 480;
 

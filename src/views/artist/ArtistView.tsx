@@ -18,7 +18,7 @@ export function ArtistView({ id }: { id: string }) {
 }
 
 /**
- * The artist page (seed 001 §2): header, featured artwork, about, collections carousel, highlights, the first
+ * The artist page (docs/requirements.md#artists): header, featured artwork, about, collections carousel, highlights, the first
  * article and the portfolio; a section without data is left out. A missing record or a failed lookup is announced
  * by the flow (error notification) and shows a plain not-found page.
  */
@@ -31,7 +31,7 @@ function ArtistPage({ id }: { id: string }) {
   const offline = useSelector(page, (snapshot) => snapshot.matches('offline'));
   useDocumentTitle(artist?.displayName ?? (missing ? 'Artist not found' : offline ? 'Network unavailable' : 'Artist'));
 
-  // Issue 27: a lookup that got no answer is not a missing artist.
+  // Offline-first: a lookup that got no answer is not a missing artist.
   if (offline) {
     return (
       <StatusPage

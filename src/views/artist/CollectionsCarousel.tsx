@@ -3,7 +3,7 @@ import { CollectionCard } from '../../components/collections/CollectionCard';
 import { useMediaQuery } from '../../components/data/useMediaQuery';
 import type { ArtistInfo } from '../../services/artists/artist';
 
-/** Seed 001 §2: the wheel scrolls the carousel sideways on wide screens. */
+/** See docs/requirements.md#artists: the wheel scrolls the carousel sideways on wide screens. */
 export const WIDE_SCREEN_QUERY = '(min-width: 768px)';
 
 type Collection = ArtistInfo['collections'][number];
@@ -38,7 +38,7 @@ function useHorizontalWheel(enabled: boolean) {
 }
 
 /**
- * The artist's collections in a horizontal scroller (seed 001 §2 "collections carousel"): keyboard (the region is
+ * The artist's collections in a horizontal scroller (docs/requirements.md#artists): keyboard (the region is
  * focusable: arrow keys, and Tab through the cards) and touch scroll it natively; with more than one collection, on
  * wide screens, the mouse wheel scrolls it sideways.
  */

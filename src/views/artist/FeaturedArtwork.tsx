@@ -8,7 +8,7 @@ const IMAGE_SIZE = 480;
 type Featured = NonNullable<ArtistInfo['featuredArtwork']>;
 
 /**
- * The featured artwork (seed 001 §2): image, name and media type icon; the image and name go to the token page when
+ * The featured artwork (docs/requirements.md#artists): image, name and media type icon; the image and name go to the token page when
  * the token has a holding; its collection's page; 'all artwork' to the artist's artworks.
  */
 export function FeaturedArtwork({ artist, token }: { artist: ArtistInfo; token: Featured }) {

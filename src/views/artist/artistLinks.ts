@@ -1,4 +1,4 @@
-// The artist header's social links (issue 15: website, x, instagram built from the account's web, twitter and
+// The artist header's social links (the artists' pages: website, x, instagram built from the account's web, twitter and
 // instagram). Only values that make a real link become one: a web address over http(s), and handles made of the
 // characters those services allow (a stored value that is neither gives no link, so no stored text ever becomes a
 // URL the page would follow).
@@ -43,7 +43,7 @@ export function artistSocialLinks(account: ArtistSocials): SocialLink[] {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
-/** A highlight's calendar date (YYYY-MM-DD) as "18 Mar 2023" (seed 000 §9 date style); anything else as stored. */
+/** A highlight's calendar date (YYYY-MM-DD) as "18 Mar 2023" (docs/requirements.md#artists date style); anything else as stored. */
 export function formatHighlightDate(value: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const month = match ? MONTHS[Number(match[2]) - 1] : undefined;

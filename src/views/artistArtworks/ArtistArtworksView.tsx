@@ -13,7 +13,7 @@ import { artistArtworksPageFlow, artistTokensList } from '../../services/flows/a
 export const ARTIST_ARTWORKS_LIST_KEY = 'artist-artworks';
 
 /**
- * Seed 001 §2 Artist artworks: the title is the artist's display name (the artist record, else the account, else
+ * See docs/requirements.md#artists Artist artworks: the title is the artist's display name (the artist record, else the account, else
  * the shortened address); a grid of token cards with price and like state, 24 a page through the shared paged
  * list, kept so Back from a token shows the same cards at the same scroll offset.
  */

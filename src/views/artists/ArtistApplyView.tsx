@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { studioAccess } from '../../services/studio/listAccess';
 import './artists.css';
 
-// Seed 001 §2 "Artist application" and issue 15: what an artist gets, what an application needs, and the external
+// See docs/requirements.md#artists: what an artist gets, what an application needs, and the external
 // form (the server config's artistApplicationUrl), opened in a new tab.
 const PROMISES: Array<{ title: string; text: string }> = [
   { title: 'A page of your own', text: 'A customizable artist page: your cover, your story, highlights, a portfolio and your articles.' },

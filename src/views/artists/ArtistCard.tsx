@@ -19,7 +19,7 @@ export interface ArtistCardProps {
 }
 
 /**
- * Seed 001 §2: the artist's cover in grayscale, swapped for the featured artwork's thumbnail while the card is
+ * See docs/requirements.md#artists: the artist's cover in grayscale, swapped for the featured artwork's thumbnail while the card is
  * hovered or its link has keyboard focus; name and description clamped to 3 lines. The name's link covers the card.
  */
 export function ArtistCard({ artist, catalogue, eager }: ArtistCardProps) {

@@ -9,7 +9,7 @@ import './artists.css';
 
 const VIEW_LABELS: Record<ArtistsView, string> = { images: 'Images', list: 'List' };
 
-/** Seed 001 §2 "Artists catalogue": the page header, the images/list toggle (remembered) and the artists. */
+/** See docs/requirements.md#artists: the page header, the images/list toggle (remembered) and the artists. */
 export function ArtistsCatalogueView() {
   useDocumentTitle('Artists');
   const [input] = useState(artistsCatalogueInput);

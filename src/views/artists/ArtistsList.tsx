@@ -23,7 +23,7 @@ export interface ArtistsListProps {
 
 /**
  * The artists in the server's order (alphabetical by display name), 50 a page through the shared paged list, the
- * next page loading when the list's end comes into view. A failed load leaves the list empty, silently (seed 001 §2).
+ * next page loading when the list's end comes into view. A failed load leaves the list empty, silently (docs/requirements.md#artists).
  */
 export function ArtistsList({ view, catalogue }: ArtistsListProps) {
   const list = usePagedList<CatalogueArtist, null>({ list: artistsList, params: null, pageSize: ARTISTS_PAGE_SIZE, snapshotKey: ARTISTS_LIST_KEY });

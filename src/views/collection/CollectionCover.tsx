@@ -9,7 +9,7 @@ const COVER_SIZE = 480;
 const COVER_OUTPUT_WIDTH = 1024;
 
 /**
- * The cover; its creator may replace it: one image, cropped square (seed 000 §5 "crop aspect ... 1 otherwise") with the
+ * The cover; its creator may replace it: one image, cropped square (docs/requirements.md#validation "crop aspect ... 1 otherwise") with the
  * product's upload-with-crop editor, saved with PUT /api/v1/collection/{id}. A failure shows the error. The editor is a
  * collectionCover actor run by the page (a flow) or by its My creations card (a child).
  */

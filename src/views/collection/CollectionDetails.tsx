@@ -11,7 +11,7 @@ export function CollectionDetails({ collection }: { collection: CollectionDispla
   const evm = useSelector(config, (snapshot) => snapshot.context.config?.evms.find((entry) => entry.chainId === collection.chainId));
   const chainName = evm?.name;
   const address = collection.address ?? '';
-  // Issue 17 item 4: the chain's block explorer comes from the server config; a chain without one shows the address.
+  // The view-on-chain link: the chain's block explorer comes from the server config; a chain without one shows the address.
   const explorer = address ? explorerAddressUrl(evm?.blockExplorerUrl, checksumAddress(address)) : null;
   const [copied, setCopied] = useState(false);
 

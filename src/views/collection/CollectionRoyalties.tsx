@@ -8,7 +8,7 @@ import { PhaseStatus, useTradePhase } from '../../components/trading/PhaseStatus
 import { collectionRoyaltiesFlow } from '../../services/flows/collectionRoyalties';
 
 /**
- * Seed 000 §6 (issue 17 item 7a): the collection's creator reduces its royalties and transfers the royalties
+ * See docs/requirements.md#collection-page (the creator's royalties controls): the collection's creator reduces its royalties and transfers the royalties
  * recipient on chain. The page mounts this for the signed-in creator only; the values shown are the contract's.
  */
 export function CollectionRoyalties({ chainId, collection }: { chainId: number; collection: string }) {

@@ -16,7 +16,7 @@ import { CollectionTokens } from './CollectionTokens';
 import '../../styles/collection.css';
 
 // Only the signed-in creator gets the royalties controls: their view, machine and contract action flow are a chunk of
-// their own (issue 29: out of the page's first load), precached by the worker so they open offline (issue 27).
+// their own (the phone-performance work: out of the page's first load), precached by the worker so they open offline (offline-first).
 const CollectionRoyalties = retryableLazy<{ chainId: number; collection: string }>(() =>
   import('./CollectionRoyalties').then(({ CollectionRoyalties }) => ({ default: CollectionRoyalties })),
 );
@@ -30,7 +30,7 @@ function RoyaltiesLoading() {
   );
 }
 
-/** Seed 000 §2 Collection display page: cover, name, creator, description, details and the token grid. */
+/** See docs/requirements.md#collection-page Collection display page: cover, name, creator, description, details and the token grid. */
 export function CollectionView({ collection }: { collection: CollectionDisplay }) {
   // Another collection is another page (its own cover editor).
   return <CollectionPage key={collection._id} collection={collection} />;
@@ -68,7 +68,7 @@ function CollectionPage({ collection }: { collection: CollectionDisplay }) {
           <CollectionDetails collection={collection} />
         </div>
       </header>
-      {/* Only the signed-in creator (the cover editor's credentials) gets the royalties controls (issue 17 item 7a). */}
+      {/* Only the signed-in creator (the cover editor's credentials) gets the royalties controls (the creator's royalties controls). */}
       {credentials && collection.address && (
         <ChunkBoundary fallback={null}>
           <Suspense fallback={<RoyaltiesLoading />}>

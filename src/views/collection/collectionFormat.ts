@@ -1,4 +1,4 @@
-// Seed 000 §9: dates read DD MMM YYYY ("03 Nov 2026"), in the viewer's local time.
+// See docs/requirements.md#collection-page: dates read DD MMM YYYY ("03 Nov 2026"), in the viewer's local time.
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /** "03 Nov 2026"; an unreadable date gives a dash. */

@@ -9,7 +9,7 @@ export const CONNECT_WALLET_WARNING = 'This page needs a connected wallet.';
 export const CONNECT_WALLET_MESSAGE = 'Connect your wallet and sign the login message to continue. Signing is free and sends no transaction.';
 
 /**
- * Seed 000 §2 /connect-wallet: a warning and a message; the wallet modal opens, and once the account is
+ * See docs/requirements.md#wallet-session /connect-wallet: a warning and a message; the wallet modal opens, and once the account is
  * registered the user goes to `from`, or back one step.
  */
 export function ConnectWalletView({ from }: { from?: string }) {

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { SocialLinks } from '../../components/layout/SocialLinks';
 
-/** Seed 001 §2 "an info box with FAQ link, apply link and social links". */
+/** See docs/requirements.md#content-pages "an info box with FAQ link, apply link and social links". */
 export function ContactInfo() {
   return (
     <aside className="contact-info" aria-labelledby="contact-info-title">

@@ -15,7 +15,7 @@ import { HumanCheck } from './HumanCheck';
 import './contact.css';
 
 /**
- * /contact-us (issue 16; seed 001 §2, §4, §5, §8, §9): category, then its topics ('Other' → 'Add topic' and a typed
+ * /contact-us (the editorial pages; docs/requirements.md#contact): category, then its topics ('Other' → 'Add topic' and a typed
  * topic), name, email, message and the human check; Send once all of them are complete. The outcome is said under
  * the form: 'Message sent successfully' (the form empties) or 'Message not sent. Please try again later.' (what was
  * typed stays).

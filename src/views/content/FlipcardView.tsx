@@ -3,7 +3,7 @@ import { useDocumentTitle } from '../../app/useDocumentTitle';
 import './content.css';
 
 /**
- * /flipcard (seed 001 §2): what a flipcard is; Explore opens explore with the filters reset to the flipcard media type
+ * /flipcard (docs/requirements.md#content-pages): what a flipcard is; Explore opens explore with the filters reset to the flipcard media type
  * only (explore keeps its filters in the URL, so the link is the whole filter state); Share goes to studio-create.
  */
 export function FlipcardView() {

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { AccordionItem } from '../../components/data/Accordion';
 
-// The FAQ's 11 questions (seed 001 §1 and §9): no minting fee, only gas fees; payment in ETH through a browser wallet.
+// The FAQ's 11 questions (docs/requirements.md#content-pages): no minting fee, only gas fees; payment in ETH through a browser wallet.
 export const FAQ_ITEMS: readonly AccordionItem[] = [
   {
     id: 'what',

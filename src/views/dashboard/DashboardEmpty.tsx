@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 
-/** Seed 000 §2: an empty Purchased tokens or Favorites tab links to explore. */
+/** See docs/requirements.md#dashboard: an empty Purchased tokens or Favorites tab links to explore. */
 export function EmptyExplore({ text }: { text: string }) {
   return (
     <div className="dashboard-empty">

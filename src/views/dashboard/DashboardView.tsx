@@ -14,8 +14,8 @@ import { DashboardTabList, dashboardPanelId, dashboardTabId } from './DashboardT
 import '../../styles/dashboard.css';
 
 // Each tab's content (its lists, cards, offer and sell forms, trade flows) is a chunk of its own, fetched when the
-// signed-in account's tab shows (issue 29: none of them is in the route's first load). The worker precaches them all
-// (issue 27); one that cannot load goes to the route's error view, whose Retry imports it again (retryableLazy).
+// signed-in account's tab shows (the phone-performance work: none of them is in the route's first load). The worker precaches them all
+// (offline-first); one that cannot load goes to the route's error view, whose Retry imports it again (retryableLazy).
 const MyCreationsTab = retryableLazy<MyCreationsTabProps>(() => import('./creations/MyCreationsTab').then(({ MyCreationsTab }) => ({ default: MyCreationsTab })));
 const PurchasedTokensTab = retryableLazy<{ owner: string }>(() => import('./PurchasedTokensTab').then(({ PurchasedTokensTab }) => ({ default: PurchasedTokensTab })));
 const ReceivedOffersTab = retryableLazy<{ seller: string; collection: string | null }>(() =>
@@ -28,7 +28,7 @@ export interface DashboardViewProps {
   search: DashboardSearch;
 }
 
-/** Seed 000 §2 "Dashboard" (route my-dashboard): the signed-in account's tabs; the tabs machine picks the one shown. */
+/** See docs/requirements.md#dashboard (route my-dashboard): the signed-in account's tabs; the tabs machine picks the one shown. */
 export function DashboardView({ search }: DashboardViewProps) {
   useDocumentTitle('Dashboard');
   const wallet = useSystemActor('walletSession');

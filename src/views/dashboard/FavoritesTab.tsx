@@ -4,7 +4,7 @@ import { likedTokensList } from '../../services/flows/marketplaceLists';
 import type { LikedTokensParams } from '../../services/marketplace';
 import { EmptyExplore } from './DashboardEmpty';
 
-/** Seed 000 §2: the tokens the account liked, a grid of 10 a page; empty → explore. */
+/** See docs/requirements.md#dashboard: the tokens the account liked, a grid of 10 a page; empty → explore. */
 export function FavoritesTab({ account }: { account: string }) {
   return (
     <TokenList<LikedTokensParams>

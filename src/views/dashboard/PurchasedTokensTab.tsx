@@ -11,7 +11,7 @@ import { PurchasedTokenCard } from './PurchasedTokenCard';
 const tokenKey = (token: MarketplaceToken) => token.id;
 
 /**
- * Seed 000 §2: the tokens the account bought and still holds, a grid of 15 a page; empty → explore. The viewer's own
+ * See docs/requirements.md#dashboard: the tokens the account bought and still holds, a grid of 15 a page; empty → explore. The viewer's own
  * tokens are marked 'Yours' and open the token dashboard (to list them again).
  */
 export function PurchasedTokensTab({ owner }: { owner: string }) {

@@ -13,7 +13,7 @@ import { OfferCardToken } from './OfferCardToken';
 const itemKey = (item: TokenWithOffers) => item.id;
 const renderItem = (item: TokenWithOffers) => <ReceivedOfferCard item={item} />;
 
-/** Seed 000 §2: a card per token with offers on the account's open sales, 12 a page; `collection` narrows it. */
+/** See docs/requirements.md#dashboard: a card per token with offers on the account's open sales, 12 a page; `collection` narrows it. */
 export function ReceivedOffersTab({ seller, collection }: { seller: string; collection: string | null }) {
   const params: ReceivedOffersParams = { seller, collection };
   return (

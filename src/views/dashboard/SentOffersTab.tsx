@@ -14,7 +14,7 @@ import { OfferCardToken } from './OfferCardToken';
 const itemKey = (offer: SentOffer) => offer.id;
 const renderItem = (offer: SentOffer) => <SentOfferCard offer={offer} />;
 
-/** Seed 000 §2: the account's open offers, a card each with seller, offer time, offer price and Retract. */
+/** See docs/requirements.md#dashboard: the account's open offers, a card each with seller, offer time, offer price and Retract. */
 export function SentOffersTab({ buyer }: { buyer: string }) {
   return (
     <PagedGrid<SentOffer, SentOffersParams>

@@ -9,7 +9,7 @@ import { ArtworkSlide, IntroSlide, StatementSlide } from './ExhibitionSlides';
 const VIEWER_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End']);
 
 /**
- * The exhibition viewer (seed 001 §2): a horizontal slider — the intro banner, one card per artwork in exhibition
+ * The exhibition viewer (docs/requirements.md#exhibitions): a horizontal slider — the intro banner, one card per artwork in exhibition
  * order, the statement page — with Previous/Next, arrow keys while it has focus, pointer swipes, and a thumbnail
  * rail (Intro, the artworks, Note) from the first artwork on. The position is the viewer flow's, kept per exhibition.
  * Key the component by exhibition id.

@@ -21,7 +21,7 @@ const TAB_NAMES: Record<ExhibitionsTab, string> = { current: 'Current', artworks
 const tabId = (tab: ExhibitionsTab) => `exhibitions-tab-${tab}`;
 
 /**
- * /exhibitions (issue 16; seed 001 §2 "Exhibitions"): a loader, then the tabs current, artworks and past (past
+ * /exhibitions (the editorial pages; docs/requirements.md#exhibitions): a loader, then the tabs current, artworks and past (past
  * only when past exhibitions exist); the current exhibition's viewer, its artworks as token cards, and the past
  * exhibitions. The tab is the page flow's: stored, and kept in the query string with replace.
  */

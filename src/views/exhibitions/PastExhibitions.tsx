@@ -11,7 +11,7 @@ import { SaveForOffline, type OfflineActor } from './SaveForOffline';
 
 export type PastView = 'detail' | 'artworks';
 
-/** Past exhibitions (seed 001 §2): the list of cards, or one exhibition's detail or artworks, as the URL says. */
+/** Past exhibitions (docs/requirements.md#exhibitions): the list of cards, or one exhibition's detail or artworks, as the URL says. */
 export function PastExhibitions({ past, exhibitionId, view, offline }: { past: Exhibition[]; exhibitionId?: string; view?: PastView; offline: OfflineActor }) {
   const chosen = exhibitionId ? past.find((exhibition) => exhibition.id === exhibitionId) : undefined;
   if (!exhibitionId || !view) return <PastList past={past} />;

@@ -15,7 +15,7 @@ const FAILURES: Record<SaveErrorKind, string> = {
 };
 
 /**
- * "Save for offline" under an exhibition (issue 27 item 6): the download size first, then progress, then saved with
+ * "Save for offline" under an exhibition (saving an exhibition for offline): the download size first, then progress, then saved with
  * a way to remove it; over the budget the save is refused before anything is downloaded.
  */
 export function SaveForOffline({ offline, exhibition }: { offline: OfflineActor; exhibition: Exhibition }) {

@@ -1,4 +1,4 @@
-// Texts the exhibition views derive from an exhibition (seed 001 §3, §9).
+// Texts the exhibition views derive from an exhibition (docs/requirements.md#exhibitions).
 import { utcMonthDay, utcMonthDayYear } from '../../../domain/utcDates';
 
 /** Short month and day for the start, with the year for the end: 'Nov 13 – Jan 2, 2027' (UTC, without Intl). */

@@ -23,7 +23,7 @@ function ConnectWalletMessage({ connected }: { connected: boolean }) {
 }
 
 /**
- * The myFavorites view: the registered account's liked tokens. Like a guarded route (seed 000 §2) it waits for
+ * The myFavorites view: the registered account's liked tokens. Like a guarded route (docs/requirements.md#explore) it waits for
  * the wallet session to settle and 300 ms more before saying the visitor is not connected: the explore page flow
  * waits (its favourites region), this list shows what it says.
  */

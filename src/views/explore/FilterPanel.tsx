@@ -17,7 +17,7 @@ export const SORT_LABELS: Record<ExploreSortName, string> = {
   highest_price: 'Highest price',
   lowest_price: 'Lowest price',
 };
-/** The media types' labels are the studio's (seed 001 §9: Image, Flipcard, Generative Art, Video, GIF). */
+/** The media types' labels are the studio's (docs/requirements.md#explore: Image, Flipcard, Generative Art, Video, GIF). */
 export const MEDIA_LABELS: Record<ExploreMediaType, string> = MEDIA_TYPE_LABELS;
 
 export interface FilterPanelProps {

@@ -3,14 +3,14 @@ import { PAGE_SIZE } from '../../../machines/lists/constants';
 import { listSnapshotKey } from '../../components/tokens/listSnapshots';
 import { marketplaceFilter, type TokenListParams } from '../../services/marketplace';
 
-// Explore's lists: one key per view, so each keeps its own items and scroll offset (seed 000 §2).
+// Explore's lists: one key per view, so each keeps its own items and scroll offset (docs/requirements.md#explore).
 export const EXPLORE_LIST_KEYS = {
   token: 'explore-tokens',
   collection: 'explore-collections',
   myFavorites: 'explore-favourites',
 } as const;
 
-// Seed 000 §9: explore token lists 15, explore collection list 4; favourites in explore are a token list (15).
+// See docs/requirements.md#explore: explore token lists 15, explore collection list 4; favourites in explore are a token list (15).
 export const EXPLORE_PAGE_SIZES = {
   token: PAGE_SIZE.exploreTokenLists,
   collection: PAGE_SIZE.exploreCollectionList,

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { IMAGE_SIZES, responsiveImage } from '../../../domain/responsiveImage';
 import { exhibitionDates, type ExhibitionCard } from '../../services/home/homeData';
 
-/** Seed 001 §2 "Current exhibition card; clicking goes to exhibitions". */
+/** See docs/requirements.md#exhibitions "Current exhibition card; clicking goes to exhibitions". */
 export default function ExhibitionSection({ data: exhibition }: { data: ExhibitionCard }) {
   const image = exhibition.coverThumbnail ?? exhibition.cover;
   return (

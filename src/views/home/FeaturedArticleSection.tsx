@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { IMAGE_SIZES, responsiveImage } from '../../../domain/responsiveImage';
 import { articleDate, type ArticleSummary } from '../../services/articles/mediaArticles';
 
-/** Seed 001 §2 "Featured article with a Read button" → /article/{id}. */
+/** See docs/requirements.md#content-pages "Featured article with a Read button" → /article/{id}. */
 export default function FeaturedArticleSection({ data: article }: { data: ArticleSummary }) {
   const image = article.coverThumbnail ?? article.cover;
   return (

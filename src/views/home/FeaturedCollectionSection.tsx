@@ -4,7 +4,7 @@ import { IMAGE_SIZES, responsiveImage } from '../../../domain/responsiveImage';
 import type { MarketplaceCollection } from '../../services/marketplace';
 
 /**
- * Seed 001 §2 "Featured collection (cover and creator display name)": the card links to the collection page. Its cover
+ * See docs/requirements.md#home "Featured collection (cover and creator display name)": the card links to the collection page. Its cover
  * is the first image under the hero (a phone's largest paint), and the section renders only once it is near the
  * screen, so the cover is fetched at once and first (not lazily).
  */

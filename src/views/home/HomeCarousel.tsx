@@ -30,7 +30,7 @@ function SlideLink({ slide, active }: { slide: HomeSlide; active: boolean }) {
 }
 
 /**
- * The home carousel (seed 001 §2, §9): one slide at a time, advancing every 5000 ms; held while the pointer is over
+ * The home carousel (docs/requirements.md#home): one slide at a time, advancing every 5000 ms; held while the pointer is over
  * it or focus is in it and under prefers-reduced-motion; a pause button (aria-pressed), a collapse button
  * (aria-expanded), previous/next and a dot per slide; arrow keys move between slides. The behaviour is
  * machines/home/carouselMachine.ts; `data-state` and `data-index` say what it does.

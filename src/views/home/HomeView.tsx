@@ -26,7 +26,7 @@ const TrendingSection = retryableLazy(loadTrending);
 const FeaturedArticleSection = retryableLazy(loadArticle);
 
 
-/** The carousel (seed 001 §2: desktop only): its slides are asked for only on a wide screen. */
+/** The carousel (docs/requirements.md#home: desktop only): its slides are asked for only on a wide screen. */
 function CarouselSlot() {
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const slidesFlow = useFlow(homeSlidesFlow);
@@ -41,7 +41,7 @@ function CarouselSlot() {
   const slot = <div className="home-slot home-carousel-slot" aria-hidden="true" />;
   if (!slides) return absent ? null : slot;
   return (
-    // Seed 001 §8: a part that cannot load (its code did not arrive) is left out.
+    // See docs/requirements.md#home: a part that cannot load (its code did not arrive) is left out.
     <ChunkBoundary fallback={null}>
       <Suspense fallback={slot}>
         <HomeCarousel slides={slides} />
@@ -51,11 +51,11 @@ function CarouselSlot() {
 }
 
 /**
- * Home (/; issue 16, seed 001 §2): the product's name and tagline, the carousel on wide screens, then the featured
+ * Home (/; the editorial pages, docs/requirements.md#home): the product's name and tagline, the carousel on wide screens, then the featured
  * collection, the current exhibition, the trending collections, the featured article and the invitation to join.
  */
 export function HomeView() {
-  // Seed 000 §2: the home page title is the product name.
+  // See docs/requirements.md#home: the home page title is the product name.
   useDocumentTitle();
   return (
     <div className="page home">

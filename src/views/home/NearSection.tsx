@@ -19,7 +19,7 @@ interface NearSectionProps<TData> {
 /**
  * A home section below the fold: an empty slot until it comes near the viewport, then its code and its data load
  * together; it shows when both are in. A section with nothing to show, or whose data or code failed to load, is left
- * out — no box, no error text (seed 001 §8).
+ * out — no box, no error text (docs/requirements.md#home).
  */
 export function NearSection<TData>({ flow, preload, Section, slotClassName }: NearSectionProps<TData>) {
   const section = useFlow(flow);

@@ -3,7 +3,7 @@ import { CollectionCard } from '../../components/collections/CollectionCard';
 import type { MarketplaceCollection } from '../../services/marketplace';
 import '../../styles/explore.css';
 
-/** Seed 001 §2 "Trending collections list": the collections most liked this week, as explore's cards. */
+/** See docs/requirements.md#home "Trending collections list": the collections most liked this week, as explore's cards. */
 export default function TrendingSection({ data: collections }: { data: MarketplaceCollection[] }) {
   return (
     <section className="home-section home-trending" aria-labelledby="home-trending-title">

@@ -13,7 +13,7 @@ const COVER_MAX_WIDTH = 1878;
 const PREVIEW_WIDTH = 469;
 const PREVIEW_HEIGHT = Math.round(PREVIEW_WIDTH / ARTIST_COVER_ASPECT);
 
-/** The artist cover: one image cropped at 939/480 (seed 000 §5) in the shared crop editor. */
+/** The artist cover: one image cropped at 939/480 (docs/requirements.md#artists) in the shared crop editor. */
 export function ArtistCoverField({ form, maxFileSize }: { form: ArtistProfileActor; maxFileSize: number }) {
   const newCover = useSelector(form, (snapshot) => snapshot.context.values.cover);
   const storedCover = useSelector(form, (snapshot) => snapshot.context.coverUrl);

@@ -3,7 +3,7 @@ import { ACHIEVEMENT_MAX, ARTIST_HIGHLIGHTS_MAX } from '../../../domain/artist';
 import { shownError, type ArtistProfileActor } from '../../../machines/profile/artistProfileMachine';
 import { ArtistTextField } from './ArtistTextField';
 
-/** Highlights: up to 7 rows of a date and an achievement (seed 001 §9), added and removed. */
+/** Highlights: up to 7 rows of a date and an achievement (docs/requirements.md#artists), added and removed. */
 export function ArtistHighlightsField({ form }: { form: ArtistProfileActor }) {
   const highlights = useSelector(form, (snapshot) => snapshot.context.values.highlights);
   const context = useSelector(form, (snapshot) => snapshot.context);

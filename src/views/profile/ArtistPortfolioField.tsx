@@ -16,7 +16,7 @@ function PortfolioImagePreview({ item, number }: { item: PortfolioItemValue; num
   return <img className="artist-portfolio-image" {...responsiveImage(src, IMAGE_SIZES.portfolioPreview)} alt={`Portfolio image ${number}`} width={THUMBNAIL_SIZE} height={THUMBNAIL_SIZE} loading="lazy" />;
 }
 
-/** Portfolio: a context text and up to 9 PNG, JPEG or WebP images, each with a caption (seed 001 §9). */
+/** Portfolio: a context text and up to 9 PNG, JPEG or WebP images, each with a caption (docs/requirements.md#artists). */
 export function ArtistPortfolioField({ form }: { form: ArtistProfileActor }) {
   const context = useSelector(form, (snapshot) => snapshot.context);
   const canAdd = useSelector(form, (snapshot) => snapshot.can({ type: 'portfolio.add', files: [] }));

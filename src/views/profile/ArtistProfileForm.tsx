@@ -42,7 +42,7 @@ const SOCIAL_FIELDS: TextSpec[] = [
 ];
 
 /**
- * The artist profile form (issue 15): the values and rules live in artistProfileMachine; this renders them and sends
+ * The artist profile form (the artists' pages): the values and rules live in artistProfileMachine; this renders them and sends
  * what is typed. Save validates: every message shows and nothing is sent while a field is invalid.
  */
 export function ArtistProfileForm({ address, record, draft, artworks, maxFileSize }: ArtistProfileFormProps) {

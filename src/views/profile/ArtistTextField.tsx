@@ -4,7 +4,7 @@ export interface ArtistTextFieldProps {
   id: string;
   label: string;
   value: string;
-  /** Seed 000 §5 "a max length truncates input". */
+  /** See docs/requirements.md#artists "a max length truncates input". */
   maxLength: number;
   error: string | null;
   onChange(value: string): void;

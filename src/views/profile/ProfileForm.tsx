@@ -29,7 +29,7 @@ function formFields(account: WalletAccount): FormFields<ProfileFormValues> {
 export function ProfileForm({ account }: { account: WalletAccount }) {
   const config = useSystemActor('config');
   const maxFileSize = useSelector(config, (snapshot) => snapshot.context.config?.maxFileSize ?? 10_485_760);
-  // Typed and chosen values survive a reload as this account's draft until saved (issue 27 item 7).
+  // Typed and chosen values survive a reload as this account's draft until saved (nothing typed is lost offline).
   const form = useFlow(profileFormFlow, { input: { fields: formFields(account), draft: profileFormDraft(account.address) } });
   const values = useSelector(form, (snapshot) => snapshot.context.values);
   const touched = useSelector(form, (snapshot) => snapshot.context.touched);

@@ -11,8 +11,8 @@ import { ProfileForm } from './ProfileForm';
 const TAB_LABELS: Record<ProfileTab, string> = { general: 'General', artist: 'Artist profile' };
 
 /**
- * Seed 000 §2 Profile / settings: a general tab (alias, email, avatar) and, for creators only, the artist profile tab
- * (issue 15). Default General; non-creators stay on it. The tabs follow the ARIA tabs pattern (arrow keys, Home, End).
+ * See docs/requirements.md#account-profile Profile / settings: a general tab (alias, email, avatar) and, for creators only, the artist profile tab
+ * (the artists' pages). Default General; non-creators stay on it. The tabs follow the ARIA tabs pattern (arrow keys, Home, End).
  */
 export function ProfileView() {
   useDocumentTitle('Profile');

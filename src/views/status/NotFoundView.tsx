@@ -1,7 +1,7 @@
 import { StatusPage } from './StatusPage';
 import { GoToMainPage } from './HomeButton';
 
-// Seed 000 §2 "Other" and seed 001: both 404 texts, exactly.
+// Both 404 texts of the specification, exactly (docs/requirements.md#content-pages).
 export const NOT_FOUND_HEADING = "Oooooops! We couldn't find the page you're looking for :(";
 export const NOT_FOUND_TEXT = "This page does not exist or you don't have access to it";
 

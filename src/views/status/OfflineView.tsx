@@ -8,7 +8,7 @@ export const CONNECTION_TEXT = 'This page could not load. Check your connection 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /**
- * The offline page (issue 27 item 3): a page whose code or data could not arrive. Retry loads it again for real
+ * The offline page (all code offline after one visit): a page whose code or data could not arrive. Retry loads it again for real
  * (the failed import and the route's data), it is not a reload of what failed.
  */
 export function OfflineView({ onRetry }: { onRetry: () => void }) {

@@ -1,4 +1,4 @@
-// Seed 001 §2 "Stepper with page titles": the media type's steps, the shown one marked as the current step.
+// See docs/requirements.md#studio-upload "Stepper with page titles": the media type's steps, the shown one marked as the current step.
 import { stepTitle, type StudioStep } from '../../../machines/studio/studioSteps';
 import type { StudioMediaType } from '../../../domain/studioRules';
 

@@ -1,6 +1,6 @@
 // The creator studio (/studio/create, /studio/edit/$containerId): the stepper with the page title and the shown step.
 // The studio flow starts from the snapshot a reload kept (read first), so the artist comes back to the same step and
-// values. Issue 29: the page is a plain container (the app layout's <main> is the page's one main landmark).
+// values. The phone-performance work: the page is a plain container (the app layout's <main> is the page's one main landmark).
 import { Suspense, type ComponentType } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Snapshot } from 'xstate';
@@ -20,8 +20,8 @@ const lazyStep = <M,>(load: () => Promise<M>, name: keyof M): ComponentType<obje
   retryableLazy(() => load().then((module) => ({ default: module[name] as ComponentType<object> })));
 
 // The steps past the details form (upload, thumbnail, tokens, preview, publish) load when the machine reaches them
-// (issue 29: the studio's first load is the details form); the worker precaches them, so they open offline (issue
-// 27), and one that cannot load goes to the route's error view, whose Retry imports it again.
+// (the phone-performance work: the studio's first load is the details form); the worker precaches them, so they open offline
+// (offline-first), and one that cannot load goes to the route's error view, whose Retry imports it again.
 const UploadStep = lazyStep(() => import('./upload/UploadStep'), 'UploadStep');
 const FlipcardPreviewStep = lazyStep(() => import('./thumbnail/WorkTokenSteps'), 'FlipcardPreviewStep');
 const GenerativeTokenStep = lazyStep(() => import('./thumbnail/WorkTokenSteps'), 'GenerativeTokenStep');

@@ -4,7 +4,7 @@ import { useSystemActor } from '../../app/appActorContext';
 import { sameValidAddress } from '../../../domain/address';
 
 /**
- * The token's owner sees no Buy or Make offer on the public page (seed 000 §2); instead 'You own this token' and a
+ * The token's owner sees no Buy or Make offer on the public page (docs/requirements.md#token-page); instead 'You own this token' and a
  * link to the token dashboard, where the token is listed for sale and its listings and offers are managed. A buyer
  * who just bought on this page (the live owner, holding `null`: theirs is another holding) is told too, with a link
  * to the dashboard's tokens, where the new holding is.

@@ -3,7 +3,7 @@ import { useSystemActor } from '../../app/appActorContext';
 import { formatPrice } from '../../app/format';
 import type { TokenDetail } from '../../services/token';
 
-// Readable media type names (seed 000 §9 media types).
+// Readable media type names (docs/requirements.md#media).
 const MEDIA_TYPE_NAMES: Record<string, string> = {
   image: 'Image',
   gif: 'GIF',

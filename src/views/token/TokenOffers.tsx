@@ -22,7 +22,7 @@ export interface TokenOffersProps {
 }
 
 /**
- * The token's offers, 12 at a time (seed 000 §9 "offers 12"), through the page's tokenOffers child: its pagedList
+ * The token's offers, 12 at a time (docs/requirements.md#trading-offers "offers 12"), through the page's tokenOffers child: its pagedList
  * child loads them, and live offer events for this token (made, retracted, sale cancelled, sold) reload them; a new
  * owner (the token was sold) is handed to it by the page, which then lists the offers on their sale. Accept and
  * Retract run in the page's offer actions child, which outlives the list's reloads.

@@ -1,4 +1,4 @@
-// Seed 000 §9: dates DD MMM YYYY, datetimes DD MMM HH:mm (the viewer's local time).
+// See docs/requirements.md#token-page: dates DD MMM YYYY, datetimes DD MMM HH:mm (the viewer's local time).
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 const pad = (n: number) => String(n).padStart(2, '0');

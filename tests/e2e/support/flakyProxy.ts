@@ -1,7 +1,7 @@
 import { Agent, createServer, request as forward, type IncomingMessage, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 
-// A loopback proxy in front of the e2e server for the flaky-network spec (issue 27): it aborts or delays a seeded
+// A loopback proxy in front of the e2e server for the flaky-network spec (offline-first): it aborts or delays a seeded
 // share of the requests it relays (the page's and the service worker's alike: the browser talks only to it), so a
 // run is the same run every time. WebSocket upgrades (the live socket) pass through untouched, counted.
 // Two things of the browser would hide its choices, so it turns them off in what it relays:

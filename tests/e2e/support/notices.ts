@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-// Notifications show one at a time and a new one replaces the one shown (seed 000 §4): a success notice can be
+// Notifications show one at a time and a new one replaces the one shown (docs/requirements.md#notifications): a success notice can be
 // replaced within milliseconds by a live 'on sale' notice, so polling the bar may never see it. Specs read notices
 // from a record the page keeps: every notification bar that appears (its id and text), noted by a MutationObserver
 // installed before the app's scripts run.

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { DATA_DB, type StoredEntry } from '../../../src/offline/protocol';
 
-// Shared steps of the offline specs (issue 27): cutting the network for the page and its service worker, the
+// Shared steps of the offline specs (offline-first): cutting the network for the page and its service worker, the
 // server's request counter (E2E_REQUEST_LOG), the shape of a page to compare online and offline, and the worker's
 // IndexedDB data cache read and aged through the page (same origin).
 
@@ -156,7 +156,7 @@ export function storedEntries(page: Page): Promise<Array<Pick<StoredEntry, 'key'
 }
 
 /**
- * The test hook of issue 27: moves every stored answer's fetch time (and use time) `byMs` into the past, as if that
+ * The test hook of offline-first: moves every stored answer's fetch time (and use time) `byMs` into the past, as if that
  * long had gone by (the page's clock does not reach the worker). Returns how many entries it aged.
  */
 export function ageStoredEntries(page: Page, byMs: number): Promise<number> {

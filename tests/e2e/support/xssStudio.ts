@@ -6,7 +6,7 @@ import { bodyOf, signed } from './xssWrites';
 // The studio's stored text fields for the XSS spec of the studio (xssStudio.spec.ts): which corpus payloads fit the
 // studio's limits, the description rule, and the canvases written through the REST API with signed requests.
 
-/** Seed 001 §9: name and token name up to 50 characters, symbol up to 10. */
+/** See docs/requirements.md#studio-upload: name and token name up to 50 characters, symbol up to 10. */
 export const NAME_MAX = 50;
 export const SYMBOL_MAX = 10;
 

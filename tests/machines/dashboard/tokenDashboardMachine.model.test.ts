@@ -190,7 +190,7 @@ function harness() {
         'listing.submit': (step: { event: EventObject }) => {
           const listable = real().hasTag('canList') && wasIdle();
           const wei = parsePrice(real().context.price);
-          // Amount 1 at the typed price in wei, on the token's collection (seed 000 §5).
+          // Amount 1 at the typed price in wei, on the token's collection (docs/requirements.md#dashboard).
           startsRun(step, listable && 'wei' in wei ? { type: 'createSale', collection: COLLECTION, tokenId: '3', amount: '1', priceWei: wei.wei, currency: 'ETH' } : null);
         },
         'listing.cancel': (step: { event: EventObject }) => {

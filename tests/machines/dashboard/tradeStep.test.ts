@@ -1,4 +1,4 @@
-// Issue 29: a listing asks the wallet twice (approval, then the listing); the view says which request it is.
+// The phone-performance work: a listing asks the wallet twice (approval, then the listing); the view says which request it is.
 import { describe, expect, it } from 'vitest';
 import { tradeStepOf } from '../../../machines/dashboard/dashboardTrade';
 

@@ -230,7 +230,7 @@ export function studioHarness(input: object = {}) {
     },
     'details.editing': (snap) => {
       expect(snap.can({ type: 'details.submit' })).toBe(!ctx(snap).details.coverEditing);
-      // The file in the open crop editor is kept for a reload (issue 27 item 7); none once it is closed.
+      // The file in the open crop editor is kept for a reload (nothing typed is lost offline); none once it is closed.
       const kept = get().records.at(-1)!.snapshot as unknown as { context: { details: { coverFile: Blob | null } } };
       expect(kept.context.details.coverFile).toBe(ctx(snap).details.coverEditing ? ctx(snap).details.coverFile : null);
       expect(ctx(snap).details.coverFile !== null).toBe(ctx(snap).details.coverEditing);
@@ -283,7 +283,7 @@ export function studioHarness(input: object = {}) {
       const c = ctx(snap);
       // One edit card child per token shown (6 a page).
       for (const token of c.tokens) expect(snap.children[`tokenCard-${token.tokenId}`]).toBeDefined();
-      // Unsaved typing is kept for a reload (issue 27 item 7), and only while it is not saved.
+      // Unsaved typing is kept for a reload (nothing typed is lost offline), and only while it is not saved.
       const kept = get().records.at(-1)!.snapshot as unknown as { context: { tokenDrafts: unknown } };
       expect(kept.context.tokenDrafts).toEqual(c.tokenDrafts);
       if (c.tokens[0]?.name === 'Renamed') expect(c.tokenDrafts['1']).toBeUndefined();

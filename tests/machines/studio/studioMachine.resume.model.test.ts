@@ -1,4 +1,4 @@
-// Issue 14 "reload-and-resume from every step": for every step of every media type's path (and the update step), the
+// The creator studio "reload-and-resume from every step": for every step of every media type's path (and the update step), the
 // model's shortest path to that step is replayed on the real machine; the record the studio persisted there (its
 // getPersistedSnapshot in { version, snapshot }, structured-cloned as IndexedDB stores it) starts a NEW studio, which,
 // once its reads answer again, is on the same step with the same form values, cover, thumbnail choice, generative
@@ -18,7 +18,7 @@ const TARGETS: Record<string, (state: Snap) => boolean> = {
   flipcardPreview: (state) => state.matches({ flipcardPreview: 'showing' }),
   generativeToken: (state) => state.matches({ generativeToken: 'editing' }) && ctx(state).generative.values.seedValue === '42' && !ctx(state).generative.values.name,
   thumbnail: (state) => state.matches({ thumbnail: 'choosing' }) && ctx(state).thumbnail.mode === 'custom',
-  // With a card's unsaved typing (issue 27 item 7): the restored card starts from it.
+  // With a card's unsaved typing (nothing typed is lost offline): the restored card starts from it.
   token: (state) => state.matches({ token: 'listing' }) && ctx(state).tokenTotal === 1 && ctx(state).tokenDrafts['1'] !== undefined,
   preview: (state) => state.matches({ preview: 'idle' }),
   update: (state) => state.matches({ update: 'editing' }) && ctx(state).details.values.symbol === 'DAWNX',

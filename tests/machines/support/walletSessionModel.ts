@@ -70,7 +70,7 @@ const modelEvents: ModelEvent[] = [
   { type: 'wallet.online' },
 ];
 
-// Offline (issue 27) matters where the stored key is checked or refreshed; offline, the wallet only comes back online
+// Offline (offline-first) matters where the stored key is checked or refreshed; offline, the wallet only comes back online
 // or is disconnected (address and chain changes offline are the example tests' and the services' concern).
 const OFFLINE_QUIET = ['wallet.configure', 'wallet.chainChanged', 'wallet.addressChanged', 'wallet.addressLost', 'wallet.accountUpdated', 'wallet.connect'];
 

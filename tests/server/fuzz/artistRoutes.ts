@@ -1,4 +1,4 @@
-// Fuzz entries of the artist routes (issue 15): the artist profile's POST and PUT (multipart, every text field and
+// Fuzz entries of the artist routes (the artists' pages): the artist profile's POST and PUT (multipart, every text field and
 // both image fields) and the article read. Alice is a creator with a profile, Bob a creator without one, so
 // generated requests reach the ownership, rule and image checks.
 import fc from 'fast-check';
@@ -65,10 +65,10 @@ export function artistRoutes(): FuzzRoute[] {
       body: profileBody,
     },
     { route: 'GET /api/v1/article/:id', auth: 'none', params: (ctx) => ({ id: [...ctx.ids.articles, '0', '9'.repeat(17)] }) },
-    // Issue 16: the media articles list (page, perPage in the query) and the featured article.
+    // The editorial pages: the media articles list (page, perPage in the query) and the featured article.
     { route: 'GET /api/v1/article', auth: 'none', weight: 0.5 },
     { route: 'GET /api/v1/article/featured', auth: 'none', weight: 0.3 },
-    // Issue 16: the exhibition running now, for the home's card (no input; a query string is ignored).
+    // The editorial pages: the exhibition running now, for the home's card (no input; a query string is ignored).
     { route: 'GET /api/v1/exhibition/featured', auth: 'none', weight: 0.3 },
   ];
 }

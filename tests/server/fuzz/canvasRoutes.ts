@@ -1,4 +1,4 @@
-// Fuzz entries of the studio routes (issue 14): the canvas REST routes and the tus upload endpoint. Real canvas
+// Fuzz entries of the studio routes (the creator studio): the canvas REST routes and the tus upload endpoint. Real canvas
 // ids in every state and of another creator, so generated requests get past the 404s to the access, state and
 // input checks.
 import fc from 'fast-check';

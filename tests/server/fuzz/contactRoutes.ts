@@ -1,4 +1,4 @@
-// Fuzz entries of the contact routes (issue 16): the Turnstile site key and the ALTCHA challenge (GET), and POST
+// Fuzz entries of the contact routes (the editorial pages): the Turnstile site key and the ALTCHA challenge (GET), and POST
 // /api/v1/connect with random multipart bodies — the seed's categories and topics mixed with junk, markup, overlong
 // and NUL-laden texts, and human-check tokens that are junk, the widget's test payload or well-formed forgeries.
 // None carries a solved challenge, so every request must be refused (4xx) and store nothing.

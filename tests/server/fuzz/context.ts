@@ -38,11 +38,11 @@ export interface FuzzContext {
     saleIds: string[];
     offerIds: string[];
     media: { image: string; manifest: string; sketch: string };
-    /** Studio canvases (issue 14): Alice's in each state and kind, Bob's, and the preview link of Alice's image one. */
+    /** Studio canvases (the creator studio): Alice's in each state and kind, Bob's, and the preview link of Alice's image one. */
     canvases: { image: string; generative: string; flipcard: string; finalized: string; published: string; other: string; share: string };
-    /** Articles (issue 15): one of Alice's artist profile with its HTML body in the media store. */
+    /** Articles (the artists' pages): one of Alice's artist profile with its HTML body in the media store. */
     articles: string[];
-    /** Exhibitions (issue 16): one running now (featured, four artworks) and a past one (intro 'undefined'). */
+    /** Exhibitions (the editorial pages): one running now (featured, four artworks) and a past one (intro 'undefined'). */
     exhibitions: string[];
   };
   /** POST /account bodies for DAVE, signed: valid, and signed but wrong in one field of the message. */
@@ -124,7 +124,7 @@ export async function buildFuzzContext(server: TestServer, db: Db): Promise<Fuzz
   ]);
 
   const canvases = await seedCanvases(db, image, sketch);
-  // Alice's artist profile (issue 15; Bob, a creator too, has none) with one article.
+  // Alice's artist profile (the artists' pages; Bob, a creator too, has none) with one article.
   const [artist] = await db.insert(artists).values({ accountId: aliceId, sortKey: 'alice artist', portfolio: { context: '', items: [{ mediaUrl: image, description: 'One' }] } }).returning({ id: artists.id });
   const body = await server.mediaStore.put(new TextEncoder().encode('<p>An article</p>'), 'text/html');
   const articleRows = await db.insert(articles).values({ type: 'interview', title: 'Meet Alice', ipfsHash: body, artistId: artist!.id }).returning({ id: articles.id });

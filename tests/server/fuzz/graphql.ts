@@ -109,7 +109,7 @@ function hintFor(ctx: FuzzContext, name: string): Hint | undefined {
     chainIds: { valid: [31337, 1], edge: [0, -1, 2147483647] },
     mediaTypes: { valid: ['image', 'video', 'gif', 'multipart/mixed', 'sound'], edge: ['IMAGE', ''] },
     saleId: { valid: ['1', '2'], edge: ['0', '9'.repeat(78), '9'.repeat(79)] },
-    // Exhibitions (issue 16): the date the current exhibition runs at, and real exhibition ids.
+    // Exhibitions (the editorial pages): the date the current exhibition runs at, and real exhibition ids.
     cDate: { valid: [new Date().toISOString(), String(Date.now()), '2020-01-15', '2020-01-15T10:00:00+02:00'], edge: ['now', '2030-02-30', '', '9'.repeat(17), '-1', '1e12', '0000-01-01', '9999-12-31T23:59:59.999-14:00'] },
     exhibition_id: { valid: ctx.ids.exhibitions, edge: ['0', '9'.repeat(16), '9'.repeat(17), ...ctx.ids.tokens.slice(0, 1), ...BAD_IDS.slice(0, 20)] },
   };

@@ -86,7 +86,7 @@ export const ROUTES: FuzzRoute[] = [
   { route: 'DELETE /api/v1/likes/:id', auth: 'signed', params: (ctx) => ({ id: ids(ctx.ids.likes.own, ctx.ids.likes.other) }) },
   { route: 'GET /api/v1/collection/featured', auth: 'none', weight: 0.3 },
   { route: 'GET /api/v1/collection/trending', auth: 'none', weight: 0.3 },
-  // Issue 16: the home carousel's slides.
+  // The editorial pages: the home carousel's slides.
   { route: 'GET /api/v1/home/slides', auth: 'none', weight: 0.3 },
   {
     route: 'PUT /api/v1/collection/:id',

@@ -14,7 +14,7 @@ import '../../../styles/dashboardCreations.css';
 
 const tokenKey = (token: MarketplaceToken) => token.id;
 
-/** Seed 000 §2 "Collection tokens view": the collection's tokens, PAGE_SIZE.tokens (15) at a time, as the viewer holds them. */
+/** See docs/requirements.md#dashboard "Collection tokens view": the collection's tokens, PAGE_SIZE.tokens (15) at a time, as the viewer holds them. */
 export function CollectionTokensDashboard({ collection }: { collection: CollectionDisplay }) {
   useDocumentTitle(collection.name);
   const wallet = useSystemActor('walletSession');

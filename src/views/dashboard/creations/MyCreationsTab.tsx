@@ -13,7 +13,7 @@ export interface MyCreationsTabProps {
 }
 
 /**
- * Seed 000 §2 "My creations": the creator's collections, PAGE_SIZE.collections (5) at a time, the next page when the
+ * See docs/requirements.md#dashboard: the creator's collections, PAGE_SIZE.collections (5) at a time, the next page when the
  * list bottom is 10% visible. Live staleness refreshes each card in place (see useCreationCard), not the list, so a
  * price being typed or a cover being cropped is not thrown away by someone else's sale.
  */
@@ -42,7 +42,7 @@ export function MyCreationsTab({ creator }: MyCreationsTabProps) {
       {empty && (
         <div className="no-result creations-empty">
           <p>You have not created a collection yet.</p>
-          {/* A document link: the studio is its own part of the app (seed 001). */}
+          {/* A document link: the studio is its own part of the app (docs/requirements.md#studio-list). */}
           <a href="/studio" className="button button-primary">
             Go to the studio
           </a>

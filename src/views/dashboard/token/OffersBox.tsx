@@ -8,7 +8,7 @@ import type { TradePhase } from '../../../../machines/dashboard/dashboardTrade';
 import { formatDateTime } from '../../token/dates';
 import type { DashboardActor } from './dashboardActor';
 
-/** Offers on the owner's open sales of this token, each with Accept (seed 000 §6: only the seller accepts). */
+/** Offers on the owner's open sales of this token, each with Accept (docs/requirements.md#dashboard: only the seller accepts). */
 export function OffersBox({ dashboard, phase }: { dashboard: DashboardActor; phase: TradePhase }) {
   const token = useSelector(dashboard, (snapshot) => snapshot.context.token);
   const formatPrice = usePriceFormat();

@@ -8,7 +8,7 @@ import type { TradePhase } from '../../../../machines/dashboard/dashboardTrade';
 import type { DashboardActor } from './dashboardActor';
 import { useTradeStep } from '../useTradePhase';
 
-/** The owner's listing form: a price in ETH, one unit (seed 000 §5); validated on submit by the machine. */
+/** The owner's listing form: a price in ETH, one unit (docs/requirements.md#dashboard); validated on submit by the machine. */
 export function SellForm({ dashboard, phase }: { dashboard: DashboardActor; phase: TradePhase }) {
   const canList = useSelector(dashboard, (snapshot) => snapshot.hasTag('canList'));
   const price = useSelector(dashboard, (snapshot) => snapshot.context.price);

@@ -17,7 +17,7 @@ import '../../../styles/studioPreview.css';
 const COVER_SIZE = 480;
 
 /**
- * Seed 001 §2 "Shared canvas view / preview link": the collection's name, cover, description and its tokens, rendered
+ * See docs/requirements.md#studio-publish "Shared canvas view / preview link": the collection's name, cover, description and its tokens, rendered
  * by the product's media viewers, 12 at a time; nothing here changes anything.
  */
 export function CanvasPreviewView({ canvas, share }: { canvas: StudioCanvas; share?: string }) {

@@ -9,7 +9,7 @@ import { studioAccess } from '../../../services/studio/listAccess';
 import '../../../styles/studioEntry.css';
 
 /**
- * Seed 001 §2 "Studio entry (connect)": a connect-as-artist card and an apply card. Apply shows when no login is
+ * See docs/requirements.md#studio-list: a connect-as-artist card and an apply card. Apply shows when no login is
  * registered, or when the registered account is not a creator; a creator is sent on to the studio list, also when
  * they sign in on this page.
  */

@@ -1,4 +1,4 @@
-// Seed 001 §2 "Collection details form", §5: name, symbol, description, royalties, supply, media type (locked once the
+// See docs/requirements.md#studio-details-form: name, symbol, description, royalties, supply, media type (locked once the
 // collection exists), the square cover, the generative library (p5 only, disabled) and seed identifier, the flipcard
 // grid. The rules and messages are the studio machine's (domain/studio.ts); this view shows them and sends changes.
 import { useCallback, type FormEvent } from 'react';
@@ -90,7 +90,7 @@ export function DetailsStep({ mode }: { mode: 'details' | 'update' }) {
   // A cover chosen and not cropped before a reload: the crop editor reopens with it (read once, when it mounts).
   const coverChoice = useSelector(studio, (snapshot) => snapshot.context.details.coverFile);
   const coverDropped = useSelector(studio, (snapshot) => snapshot.context.details.coverDropped);
-  // Seed 001 §2: Next stays disabled while the crop editor is open; issue 29: the hint says why (gone once applied or cancelled).
+  // See docs/requirements.md#studio-details-form: Next stays disabled while the crop editor is open; the phone-performance work: the hint says why (gone once applied or cancelled).
   const coverEditing = useSelector(studio, (snapshot) => snapshot.context.details.coverEditing);
 
   const submit = (event: FormEvent) => {

@@ -10,11 +10,11 @@ import { StudioListAccordion } from './StudioListAccordion';
 import { STUDIO_LIST_COLUMNS, STUDIO_LIST_SORT, isFinalized, rowActions, type StudioListRow } from './studioListRows';
 import '../../../styles/studioList.css';
 
-/** Below this width the list is an accordion (seed 001 §2 "Table on desktop, accordion on mobile"). */
+/** Below this width the list is an accordion (docs/requirements.md#studio-list "Table on desktop, accordion on mobile"). */
 const MOBILE_QUERY = '(max-width: 767px)';
 
 /**
- * Seed 001 §2 "Studio list": the creator's collections, newest first, a table on desktop and an accordion on mobile;
+ * See docs/requirements.md#studio-list: the creator's collections, newest first, a table on desktop and an accordion on mobile;
  * Edit opens the studio on the collection, Delete asks first. The list, the selection, the delete confirmation and
  * the way to studio-create when nothing is left are the studio list machine's.
  */

@@ -12,7 +12,7 @@ export const CANVAS_STATE_LABELS: Record<CanvasState, string> = {
   published: 'Published',
 };
 
-/** Seed 001 §2: the state column shows finalized collections with a check mark; a published one was finalized too. */
+/** See docs/requirements.md#studio-list: the state column shows finalized collections with a check mark; a published one was finalized too. */
 export const isFinalized = (row: StudioListRow) => row.state !== 'building';
 
 const createdTime = (row: StudioListRow) => {
@@ -33,7 +33,7 @@ export const STUDIO_LIST_COLUMNS: DataGridColumn<StudioListRow>[] = [
   { id: 'state', header: 'State', cell: (row) => CANVAS_STATE_LABELS[row.state], sortValue: (row) => row.state },
 ];
 
-/** Newest first (seed 001 §2 "Sorted by createdAt, newest first"). */
+/** Newest first (docs/requirements.md#studio-list "Sorted by createdAt, newest first"). */
 export const STUDIO_LIST_SORT = { columnId: 'createdAt', direction: 'descending' } as const;
 
 export interface StudioListActions {

@@ -1,4 +1,4 @@
-// The canvas's tokens as they will be published, 12 a page (seed 001 §9 "studio preview, publish, share … 12"), read
+// The canvas's tokens as they will be published, 12 a page (docs/requirements.md#studio-publish "studio preview, publish, share … 12"), read
 // by the signed-in creator through the shared preview's token read.
 import { useSelector } from '@xstate/react';
 import { STUDIO_PREVIEW_PAGE_SIZE } from '../../../../domain/studioRules';

@@ -1,4 +1,4 @@
-// Seed 001 §2 "Preview step", §4: the tokens (12 a page) with Finalize (after a confirmation) and the edits, enabled
+// See docs/requirements.md#studio-publish: the tokens (12 a page) with Finalize (after a confirmation) and the edits, enabled
 // only while the collection is building.
 import { useSelector } from '@xstate/react';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog';

@@ -1,6 +1,6 @@
-// Seed 001 §2 "Publish step", §4, §8: Publish (the server pins the metadata, then one wallet transaction
+// See docs/requirements.md#studio-publish: Publish (the server pins the metadata, then one wallet transaction
 // CreateTradableCollection through the contractAction child, which shows 'Approve in wallet') and Share (the preview
-// link); both are gone once the collection is published. Issue 29: before Publish, a summary of what will be minted
+// link); both are gone once the collection is published. The phone-performance work: before Publish, a summary of what will be minted
 // (the Publish button is described by it); once published, links onward (the collection, listing it, the dashboard).
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';

@@ -1,4 +1,4 @@
-// Seed 001 §2 "Gif screen", "Video screen", "Generative screens": the thumbnail choice. Default thumbnail: the gif
+// See docs/requirements.md#studio-upload, "Video screen", "Generative screens": the thumbnail choice. Default thumbnail: the gif
 // drawn on a canvas, the video's frame or the generative frame (with its seed shown), saved as a png; custom
 // thumbnail: a jpg/jpeg/png cropped square in an editor 40rem tall. Next is disabled without an image or while the
 // editor is open; Back (generative) discards the created token.

@@ -1,4 +1,4 @@
-// The flipcard's "save preview" step (seed 001 §2 "Flipcard screen": upload then preview, with a back action) and the
+// The flipcard's "save preview" step (docs/requirements.md#studio-upload: upload then preview, with a back action) and the
 // generative token creation (seed value and token name, max 50 each).
 import { useSelector } from '@xstate/react';
 import { SEED_TEXT_MAX, TOKEN_NAME_MAX } from '../../../../domain/studioRules';

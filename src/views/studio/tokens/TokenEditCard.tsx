@@ -1,4 +1,4 @@
-// Seed 001 §2 "Token edit card", §4, §5: the token's image, its required name, an 'add description' box (checked when
+// See docs/requirements.md#studio-tokens: the token's image, its required name, an 'add description' box (checked when
 // the token has one) revealing a 3-row description, hint texts, Delete and Save. The card machine decides whether
 // Save is enabled (the name changed, or the description changed and passes the rule).
 import { useSelector } from '@xstate/react';

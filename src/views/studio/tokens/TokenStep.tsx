@@ -1,4 +1,4 @@
-// Seed 001 §2 "Token step": a scrolling list of token edit cards, 6 at a time; add tokens (to the upload) and Next
+// See docs/requirements.md#studio-tokens: a scrolling list of token edit cards, 6 at a time; add tokens (to the upload) and Next
 // (to the preview). Each card is a child of the studio machine, found by its token id.
 import { useSelector } from '@xstate/react';
 import { tokenCardId } from '../../../../machines/studio/studioMachine';

@@ -1,5 +1,5 @@
 // A labelled file input that is also a drop zone (keyboard: the input itself is focusable and opens the chooser).
-// Issue 29: the native input is visually hidden (it said 'No file chosen' once the queue took the files); its label is
+// The phone-performance work: the native input is visually hidden (it said 'No file chosen' once the queue took the files); its label is
 // drawn as the app's button (the focus ring follows the input's focus) and a line says what was last chosen.
 import { useState, type DragEvent } from 'react';
 import { ACCEPTED_EXTENSIONS, type StudioMediaType } from '../../../../domain/studioRules';

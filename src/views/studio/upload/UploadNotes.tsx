@@ -1,4 +1,4 @@
-// Seed 001 §2 "Note texts show supported formats and the maximum file size" (the size from the config).
+// See docs/requirements.md#studio-upload "Note texts show supported formats and the maximum file size" (the size from the config).
 import { useSelector } from '@xstate/react';
 import { ACCEPTED_EXTENSIONS, IMAGE_UPLOAD_MAX_FILES, type StudioMediaType } from '../../../../domain/studioRules';
 import { DEFAULT_UPLOAD_LIMITS } from '../../../../machines/studio/uploadRules';

@@ -1,4 +1,4 @@
-// Seed 001 §2 "The upload step picks a screen by the collection's media type", §5 upload rules: choose files (the
+// See docs/requirements.md#studio-upload "The upload step picks a screen by the collection's media type" and its upload rules: choose files (the
 // upload queue checks name, type, count and size), upload them one at a time with a progress bar each, and a file
 // whose upload was cut by a reload is resumed, or asked for again when the browser could not keep it.
 import { useSelector } from '@xstate/react';

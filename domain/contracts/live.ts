@@ -1,4 +1,4 @@
-// The live socket's events, server → client (seed 000 §4 "Live socket events"): the names the server emits
+// The live socket's events, server → client (docs/requirements.md#live-events): the names the server emits
 // (server/live/bus.ts, the indexer, the likes and publish services) and the client listens for
 // (src/services/live/socket.ts, machines/live). Plain TypeScript: every page's first load reads the names.
 

@@ -36,7 +36,7 @@ export const homeCarouselFlow = carouselMachine.provide({
 export const homeSlidesFlow = createHomeSectionMachine<HomeSlide[]>('homeSlides').provide({
   actors: {
     fetchSection: fromPromise(({ signal }) => fetchHomeSlides(signal)),
-    // Seed 001 §2: the carousel is desktop only: its slides are asked for once the screen is wide (now or later).
+    // The carousel is desktop only (docs/requirements.md#home): its slides are asked for once the screen is wide (now or later).
     watchNear: fromCallback(({ sendBack }) => {
       if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return undefined;
       const list = window.matchMedia(DESKTOP_QUERY);

@@ -115,11 +115,9 @@ export default tseslint.config(
   },
   {
     files: ['src/views/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
-    // Until the token page machine owns its children (h-tokenpage).
+    // Not converted yet: the comment panel and the studio restore a stored snapshot in the view and start their flow
+    // with useActorRef (restoring belongs in the machine's first state).
     ignores: [
-      'src/views/token/**',
-      'src/components/trading/TokenTradePanel*',
-      'src/components/trading/TokenOffers*',
       'src/components/comments/CommentsPanel*',
       'src/views/studio/StudioView*',
       // Not converted yet: these effects tell a system actor about the DOM (the notice bar held under the pointer or

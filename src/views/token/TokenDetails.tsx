@@ -11,7 +11,7 @@ import { TokenMeta } from './TokenMeta';
 import { TokenOffers } from './TokenOffers';
 import { TokenSiblings } from './TokenSiblings';
 import { sameValidAddress } from '../../../domain/address';
-import { liveToken } from './liveToken';
+import { liveToken } from '../../../machines/token/liveToken';
 import { OwnerManageLink } from './OwnerManageLink';
 
 export interface TokenDetailsProps {

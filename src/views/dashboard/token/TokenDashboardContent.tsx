@@ -6,7 +6,7 @@ import { TokenMedia } from '../../../components/media/TokenMedia';
 import type { TradePhase } from '../../../../machines/dashboard/dashboardTrade';
 import { useTokenPatch } from '../../../services/live/tokenPatches';
 import type { TokenDetail } from '../../../services/token';
-import { liveToken } from '../../token/liveToken';
+import { liveToken } from '../../../../machines/token/liveToken';
 import { TokenFacts } from '../../token/TokenFacts';
 import type { DashboardActor } from './dashboardActor';
 import { ListingsBox } from './ListingsBox';

@@ -74,6 +74,12 @@ async function main() {
   if (config.deployments) {
     try {
       indexer = await startChainIndexer(database.db, config, config.deployments, live, pinner);
+      // Said once, when the first poll has read the chain up to its head (and stored how far it got).
+      const started = indexer;
+      started.synced().then(
+        () => console.log(`Chain indexer: in step with chain ${config.chainId} at block ${started.lastBlock()}`),
+        () => {},
+      );
     } catch (error) {
       // The marketplace still browses without live chain data; say so loudly instead of dying.
       console.error('The chain indexer failed to start:', error);

@@ -58,6 +58,10 @@ test('a studio route has one main landmark for a signed-out visitor and a signed
 test('the studio says why Next waits for the crop, shows what will be minted, and leads on after publishing', async ({ browser, baseURL, request }) => {
   test.setTimeout(300_000);
   const { page } = await openStudioAsCreator(browser, baseURL!, request, stack, CREATOR);
+  // The chain's name for the summary, read now: the request context's kept-alive connection would sit idle through the
+  // upload (about the server's 65 s keep-alive), and a request sent as the server closes it fails with 'socket hang up'.
+  const config = (await (await request.get('/api/v1/config')).json()) as { evms: Array<{ chainId: number; name: string }> };
+  const chainName = config.evms.find((evm) => evm.chainId === stack.chainId)!.name;
   const name = uniqueName('Edge Tide');
   const form = detailsForm(page);
   const next = form.getByRole('button', { name: 'Next' });
@@ -142,8 +146,6 @@ test('the studio says why Next waits for the crop, shows what will be minted, an
   await expect(page.getByRole('main')).toHaveCount(1);
 
   // The summary of what will be minted, before Publish (which it describes).
-  const config = (await (await request.get('/api/v1/config')).json()) as { evms: Array<{ chainId: number; name: string }> };
-  const chainName = config.evms.find((evm) => evm.chainId === stack.chainId)!.name;
   const summary = page.getByRole('region', { name: 'What will be minted' });
   await expect(summary.locator('dt')).toHaveText(['Collection', 'Media type', 'Tokens', 'Royalty', 'Chain']);
   await expect(summary.locator('dd')).toHaveText([name, 'Image', '3 tokens, 1 edition each', '2.5% (250 basis points)', chainName]);

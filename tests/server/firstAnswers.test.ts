@@ -121,6 +121,22 @@ describe.each(DATABASE_KINDS)('a navigation\'s first answers (%s)', (kind) => {
     return match ? (JSON.parse(match[1]!) as { at: number; answers: { operationName: string; variables: unknown; data: unknown }[] }) : null;
   };
 
+  // A read not answered within the server's 250 ms is left out by design (the app then sends it itself): on a loaded
+  // machine a navigation can miss one, so a page expected to carry `count` answers is asked for again until it does
+  // (a later navigation finds the database warm). The response and its page (gunzipped when compressed).
+  const navigateAnswered = async (path: string, count = 1, headers: Record<string, string> = {}) => {
+    let last!: { response: Response; html: string };
+    await expect
+      .poll(async () => {
+        const response = await navigate(path, headers);
+        const html = response.headers.get('content-encoding') === 'gzip' ? gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8') : await response.text();
+        last = { response, html };
+        return answersOf(html)?.answers.length ?? 0;
+      }, { timeout: 15_000 })
+      .toBe(count);
+    return last;
+  };
+
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     const seeded = await seedMarketplace(database.db);
@@ -143,11 +159,10 @@ describe.each(DATABASE_KINDS)('a navigation\'s first answers (%s)', (kind) => {
   });
 
   it('a token page carries the answer POST /graphql gives for the app\'s read, and preloads its image through its derivatives', async () => {
-    const response = await navigate(`/token/${imageHolding}`);
+    const { response, html } = await navigateAnswered(`/token/${imageHolding}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(response.headers.get('etag')).toBeNull();
-    const html = await response.text();
     expect(html).not.toContain('<script>alert(1)');
     const page = answersOf(html);
     expect(page).not.toBeNull();
@@ -181,16 +196,15 @@ describe.each(DATABASE_KINDS)('a navigation\'s first answers (%s)', (kind) => {
   });
 
   it('a video\'s page preloads its poster as the page shows it; compressed when asked', async () => {
-    const response = await navigate(`/token/${videoHolding}`, { 'Accept-Encoding': 'gzip' });
+    const { response, html } = await navigateAnswered(`/token/${videoHolding}`, 1, { 'Accept-Encoding': 'gzip' });
     expect(response.headers.get('content-encoding')).toBe('gzip');
-    const html = gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8');
     const poster = (answersOf(html)!.answers[0]!.data as { getTokenFromHolding: { thumbnailUrl: string } }).getTokenFromHolding.thumbnailUrl;
     expect(poster).toContain('bafkreivideoposter');
     expect(html).toContain(`<link rel="preload" as="image" href="${poster}" fetchpriority="high">`);
   });
 
   it('a holding that does not exist: the answer says so (the page shows its not-found state), no image', async () => {
-    const html = await (await navigate('/token/999999')).text();
+    const { html } = await navigateAnswered('/token/999999');
     expect(answersOf(html)!.answers).toEqual([{ operationName: 'getTokenFromHolding', variables: { id: '999999' }, data: { getTokenFromHolding: null } }]);
     expect(html).not.toContain('as="image"');
   });
@@ -209,13 +223,14 @@ describe.each(DATABASE_KINDS)('a navigation\'s first answers (%s)', (kind) => {
       release();
       await Promise.all(slots);
     }
-    expect(answersOf(await (await navigate(`/token/${imageHolding}`)).text())).not.toBeNull();
+    // Once the slots are free, the page carries them again.
+    await navigateAnswered(`/token/${imageHolding}`);
   });
 
   it('the home page carries its slides and preloads the first slide by position; the media page its two reads', async () => {
     const slide = (position: number) => ({ position, title: `Slide ${position}`, text: 'Text.', image: `bafkreifirstslide${position}`, alt: `Picture ${position}`, linkPath: '/explore', collectionId: null });
     await database.db.insert(homeSlides).values([slide(2), slide(1)]);
-    const html = await (await navigate('/')).text();
+    const { html } = await navigateAnswered('/', 2);
     expect(answersOf(html)!.answers).toEqual([
       { operationName: 'getHomeSlides', variables: {}, data: (await graphql(server.app, HOME_SLIDES_QUERY, {})).body.data },
       { operationName: 'getFeaturedCollections', variables: {}, data: (await graphql(server.app, FEATURED_COLLECTIONS_QUERY, {})).body.data },
@@ -230,7 +245,7 @@ describe.each(DATABASE_KINDS)('a navigation\'s first answers (%s)', (kind) => {
     const featured = await (await navigate('/')).text();
     expect(featured).toMatch(new RegExp(`<link rel="preload" as="image" href="/ipfs/${seededCollection.cover}" imagesrcset="[^"]+" imagesizes="[^"]+" media="not all and \\(min-width: 60rem\\)" fetchpriority="high">`));
 
-    const media = answersOf(await (await navigate('/media-articles')).text())!;
+    const media = answersOf((await navigateAnswered('/media-articles', 2)).html)!;
     expect(media.answers.map((answer) => [answer.operationName, answer.variables])).toEqual([
       ['getFeaturedArticle', {}],
       ['getArticles', { pagination: { page: 1, perPage: 24 } }],
@@ -239,7 +254,7 @@ describe.each(DATABASE_KINDS)('a navigation\'s first answers (%s)', (kind) => {
   });
 
   it('explore carries its first page and preloads the first card\'s thumbnail; a filtered explore carries none', async () => {
-    const html = await (await navigate('/explore')).text();
+    const { html } = await navigateAnswered('/explore');
     const page = answersOf(html)!;
     const direct = await graphql(server.app, MARKETPLACE_TOKENS_QUERY, EXPLORE_FIRST_PAGE);
     expect(page.answers).toEqual([{ operationName: 'getMarketplaceTokens', variables: EXPLORE_FIRST_PAGE, data: direct.body.data }]);
@@ -254,7 +269,7 @@ describe.each(DATABASE_KINDS)('a navigation\'s first answers (%s)', (kind) => {
   it('a collection page carries its collection (asked by the address in lower case) and preloads its cover', async () => {
     const { address, chainId, cover } = seededCollection;
     const mixed = `0x${address.slice(2).toUpperCase()}`;
-    const html = await (await navigate(`/collection/${mixed}/${chainId}`)).text();
+    const { html } = await navigateAnswered(`/collection/${mixed}/${chainId}`);
     const variables = { address: address.toLowerCase(), chainId };
     expect(answersOf(html)!.answers).toEqual([{ operationName: 'getCollections', variables, data: (await graphql(server.app, COLLECTION_PAGE_QUERY, variables)).body.data }]);
     expect(html).toMatch(new RegExp(`<link rel="preload" as="image" href="/ipfs/${cover}" imagesrcset="[^"]+" imagesizes="\\(min-width: 48rem\\) 360px, 100vw" fetchpriority="high">`));
@@ -267,29 +282,29 @@ describe.each(DATABASE_KINDS)('a navigation\'s first answers (%s)', (kind) => {
     const day = 86_400_000;
     await database.db.insert(exhibitions).values({ title: 'Now Showing', startDate: new Date(Date.now() - day), endDate: new Date(Date.now() + day), isFeatured: true, cover: 'bafkreiexhibitioncover' });
     const before = Date.now();
-    const page = answersOf(await (await navigate('/exhibitions')).text())!;
+    const page = answersOf((await navigateAnswered('/exhibitions', 2)).html)!;
     const [current, past] = page.answers;
     expect(current!.operationName).toBe('getCurrentExhibition');
     expect(Date.parse((current!.variables as { cDate: string }).cDate)).toBeGreaterThanOrEqual(before - 1);
     expect((current!.data as { getCurrentExhibition: { title: string } }).getCurrentExhibition.title).toBe('Now Showing');
     expect(past).toEqual({ operationName: 'getPastExhibitions', variables: { pagination: { page: 1, perPage: 20 } }, data: (await graphql(server.app, PAST_EXHIBITIONS_QUERY, { pagination: { page: 1, perPage: 20 } })).body.data });
-    const html = await (await navigate('/exhibitions')).text();
+    const { html } = await navigateAnswered('/exhibitions', 2);
     expect(html).toMatch(/<link rel="preload" as="image" href="\/ipfs\/bafkreiexhibitioncover" imagesrcset="[^"]+" imagesizes="\(min-width: 76rem\) 76rem, 100vw" fetchpriority="high">/);
     expect(answersOf(await (await navigate('/exhibitions?tab=past')).text())).toBeNull();
   });
 
   it('the artists catalogue carries its first page as the app asks it (50 a page)', async () => {
     const variables = { pagination: { perPage: 50 } };
-    const page = answersOf(await (await navigate('/artists')).text())!;
+    const page = answersOf((await navigateAnswered('/artists')).html)!;
     expect(page.answers).toEqual([{ operationName: 'getAllArtists', variables, data: (await graphql(server.app, ALL_ARTISTS_QUERY, variables)).body.data }]);
   });
 
   it('an artist page asks by the address in lower case; an article id the app would not ask for is not asked', async () => {
     const mixed = '0x00000000000000000000000000000000000000Aa';
-    const page = answersOf(await (await navigate(`/artist/${mixed}`)).text())!;
+    const page = answersOf((await navigateAnswered(`/artist/${mixed}`)).html)!;
     expect(page.answers).toEqual([{ operationName: 'getArtistInfo', variables: { artist_id: mixed.toLowerCase() }, data: { getArtistInfo: null } }]);
     expect(answersOf(await (await navigate('/article/0')).text())).toBeNull();
-    expect(answersOf(await (await navigate('/article/12')).text())!.answers).toEqual([{ operationName: 'getArticle', variables: { id: '12' }, data: { getArticle: null } }]);
+    expect(answersOf((await navigateAnswered('/article/12')).html)!.answers).toEqual([{ operationName: 'getArticle', variables: { id: '12' }, data: { getArticle: null } }]);
   });
 
   it('none for a refused region, a HEAD, a route without first reads, and a read that fails', async () => {

@@ -4,7 +4,10 @@
 import * as z from 'zod/mini';
 import { accountAnswer, loginAnswer, nonceAnswer, revokedAnswer } from './account';
 import { commentDeletedAnswer, commentEditedAnswer, commentPostedAnswer, commentVotedAnswer } from './comments';
+import { artistSavedAnswer } from './artists';
+import { collectionSavedAnswer } from './collections';
 import { configAnswer } from './config';
+import { contactSentAnswer, turnstileSiteKeyAnswer } from './contact';
 import { accountLikesAnswer, likeAnswer, unlikeAnswer } from './likes';
 import { canvasAnswer, canvasTokenAnswer, deletedAnswer, publishAnswer } from './studio';
 import { tradeCheckAnswer } from './trade';
@@ -27,6 +30,10 @@ export const answers = {
   deleted: deletedAnswer,
   publish: publishAnswer,
   tradeCheck: tradeCheckAnswer,
+  turnstileSiteKey: turnstileSiteKeyAnswer,
+  contactSent: contactSentAnswer,
+  artistSaved: artistSavedAnswer,
+  collectionSaved: collectionSavedAnswer,
 };
 
 export type AnswerName = keyof typeof answers;

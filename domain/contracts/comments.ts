@@ -1,13 +1,19 @@
 // The comments REST wire (POST /api/v1/comments, PUT/DELETE /api/v1/comments/{id}, POST /api/v1/comments/{id}/vote).
 // Threads are read through GraphQL, typed by its own schema.
 import * as z from 'zod/mini';
+import { wireId } from './wire';
 
-/** POST /comments: a comment on a token, or a reply (parent_id); the text is checked by domain/comments.ts. */
-export const commentPostRequest = z.object({ token_id: z.string(), parent_id: z.nullable(z.string()), text: z.string() });
-export type CommentPostRequest = z.infer<typeof commentPostRequest>;
+/** POST /comments (JSON or a form): a comment on a token, or a reply (parent_id); the text is checked by domain/comments.ts. */
+export const commentPostRequest = z.object({ token_id: wireId, parent_id: z.optional(z.nullable(wireId)), text: z.string() });
+/** What a client sends (ids as text); the server reads them as numbers. */
+export type CommentPostRequest = z.input<typeof commentPostRequest>;
 
+/** PUT /comments/{id}. */
 export const commentEditRequest = z.object({ text: z.string() });
-export const commentVoteRequest = z.object({ value: z.union([z.literal(1), z.literal(-1)]) });
+/** POST /comments/{id}/vote: up or down (a form sends the text "1" or "-1"). */
+export const commentVoteRequest = z.object({
+  value: z.pipe(z.union([z.literal(1), z.literal(-1), z.literal('1'), z.literal('-1')], { error: 'value must be 1 or -1' }), z.transform(Number)),
+});
 
 export const commentAuthorContract = z.object({
   address: z.string(),

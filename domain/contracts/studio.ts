@@ -3,6 +3,7 @@
 // these schemas; the studio's machines read the same types.
 import * as z from 'zod/mini';
 import { STUDIO_MEDIA_TYPES } from '../mediaTypes';
+import { seedValueSchema, tokenNameSchema } from '../studio';
 import { CANVAS_STATES } from '../studioRules';
 
 /** GET /api/v1/canvas/{id} and the canvas writes' answer (the share token only for its creator). */
@@ -45,8 +46,8 @@ export type CanvasTokenAnswer = z.infer<typeof canvasTokenAnswer>;
 export const deletedAnswer = z.object({ deleted: z.literal(true) });
 export type DeletedAnswer = z.infer<typeof deletedAnswer>;
 
-/** POST /api/v1/canvas/{id}/token: a generative token with its seed value and name. */
-export const generativeTokenRequest = z.object({ name: z.string(), seedValue: z.string() });
+/** POST /api/v1/canvas/{id}/token: a generative token with its seed value and name, by the studio's rules (trimmed, each required, at most 50). */
+export const generativeTokenRequest = z.object({ seedValue: seedValueSchema, name: tokenNameSchema });
 export type GenerativeTokenRequest = z.infer<typeof generativeTokenRequest>;
 
 /**

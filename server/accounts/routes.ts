@@ -1,8 +1,7 @@
 // Account REST under /api/v1/account: login nonce, SIWE login issuing an API key, public profile, ban status, edit.
 // The handlers read the request and answer; what each does is the accounts service's (./service.ts).
-import type { LoginAnswer, NonceAnswer, RevokedAnswer } from '../../domain/contracts/account.js';
+import { loginRequest, type LoginAnswer, type NonceAnswer, type RevokedAnswer } from '../../domain/contracts/account.js';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { optionalAccount, requireAccount, signedInAccount, type AuthEnv } from '../auth/requireAccount.js';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -20,29 +19,6 @@ export interface AccountRoutesOptions {
   mediaStore: MediaStore;
 }
 
-const addressSchema = z
-  .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
-  .transform((value) => value.toLowerCase());
-
-// apiKey.expires: epoch milliseconds (what the client stores) or an ISO date. A number past the last date a Date
-// can hold (8.64e15 ms) is an Invalid Date, which must be refused here, not handed to the database.
-const expiresSchema = z
-  .union([z.number().int().positive(), z.iso.datetime({ offset: true })])
-  .transform((value) => new Date(value))
-  .refine((date) => !Number.isNaN(date.getTime()), 'must be a date: epoch milliseconds up to 8.64e15 or an ISO date');
-
-const loginSchema = z.object({
-  message: z.string().min(1).max(4096),
-  signature: z.string().regex(/^0x[0-9a-fA-F]+$/, 'must be a 0x-prefixed hex signature').max(4096),
-  apiKey: z.object({
-    address: addressSchema,
-    alias: z.string().trim().max(64).nullish(),
-    expires: expiresSchema,
-  }),
-  accountId: z.union([z.string(), z.number()]).nullish(),
-});
-
 export function accountRoutes(options: AccountRoutesOptions) {
   const { db, config, limiter } = options;
   const api = new Hono<AuthEnv>();
@@ -57,7 +33,7 @@ export function accountRoutes(options: AccountRoutesOptions) {
   });
 
   api.post('/', limitByClient(limiter, 'loginByClient', trustProxy), async (c) => {
-    const signedIn = await service.login(parseInput(loginSchema, await readJson(c)));
+    const signedIn = await service.login(parseInput(loginRequest, await readJson(c)));
     c.header('Cache-Control', 'no-store');
     return c.json(signedIn satisfies LoginAnswer);
   });

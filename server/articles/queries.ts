@@ -9,29 +9,10 @@ import type { Db } from '../db/client.js';
 import { accounts, articles, artists } from '../db/schema.js';
 import type { MediaStore } from '../media/store.js';
 import { mediaUrl, thumbnailUrl, type Ipfs } from '../graphql/people.js';
+import type { ArticleAnswer, ArticleSummary } from '../../domain/contracts/articles.js';
 
-/** The seed gives no page size for articles: pages default to 24 and are capped at 50. */
-export const ARTICLE_PAGE_SIZE = 24;
-export const ARTICLE_MAX_PAGE_SIZE = 50;
-export const ARTICLE_ID = /^[1-9]\d{0,15}$/;
-export const ARTICLE_ID_MESSAGE = 'The article id must be a positive integer.';
 
 type ArticleRow = typeof articles.$inferSelect;
-
-/** An article as the list and the featured read answer it (no body: a card shows the cover, title, type and date). */
-export interface ArticleSummary {
-  id: string;
-  type: string;
-  title: string;
-  cover: string | null;
-  coverThumbnail: string | null;
-  ipfsHash: string;
-  mediaUrl: string | null;
-  isFeatured: boolean;
-  /** The artist's wallet address (lower case), or null for an editorial piece. */
-  artist: string | null;
-  createdAt: string;
-}
 
 export const articleSummary = (ipfs: Ipfs, article: ArticleRow, artist: string | null): ArticleSummary => ({
   id: String(article.id),
@@ -68,10 +49,9 @@ export async function readFeaturedArticle(db: Db, ipfs: Ipfs): Promise<ArticleSu
   return row ? articleSummary(ipfs, row.article, row.artistAddress) : null;
 }
 
-export type ArticleWithBody = ArticleSummary & { body: string };
 
 /** One article with its body; 'no-article' when there is none with this id, 'no-body' when its body is not stored. */
-export async function readArticle(db: Db, ipfs: Ipfs, mediaStore: MediaStore, id: number): Promise<ArticleWithBody | 'no-article' | 'no-body'> {
+export async function readArticle(db: Db, ipfs: Ipfs, mediaStore: MediaStore, id: number): Promise<ArticleAnswer | 'no-article' | 'no-body'> {
   const [row] = await withArtist(db).where(eq(articles.id, id));
   if (!row) return 'no-article';
   const stored = await mediaStore.get(row.article.ipfsHash);

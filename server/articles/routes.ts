@@ -9,45 +9,40 @@
 // The list and featured answers carry no body: a card shows the cover, title, type and date. The handlers read the
 // request and answer; the reads are the articles service's (./service.ts), over the queries GraphQL's getArticles,
 // getFeaturedArticle and getArticle share (./queries.ts), which the app uses.
+// The query, the path and the answers are the wire contracts' (domain/contracts/articles.ts).
 import { Hono } from 'hono';
-import { z } from 'zod';
+import {
+  articleIdParam,
+  articleListQuery,
+  type ArticleAnswer,
+  type ArticlePageAnswer,
+  type FeaturedArticleAnswer,
+} from '../../domain/contracts/articles.js';
 import { parseInput } from '../http/errors.js';
 import type { RestRouteOptions } from '../rest/routeOptions.js';
-import { ARTICLE_ID, ARTICLE_ID_MESSAGE, ARTICLE_MAX_PAGE_SIZE } from './queries.js';
 import { articlesService } from './service.js';
-
-const idSchema = z.string().regex(ARTICLE_ID, ARTICLE_ID_MESSAGE).transform(Number);
-const listSchema = z.strictObject({
-  page: z.string().regex(/^[1-9]\d{0,5}$/, 'page must be a whole number from 1.').transform(Number).optional(),
-  perPage: z
-    .string()
-    .regex(/^[1-9]\d{0,2}$/, `perPage must be a whole number from 1 to ${ARTICLE_MAX_PAGE_SIZE}.`)
-    .transform(Number)
-    .refine((n) => n <= ARTICLE_MAX_PAGE_SIZE, `perPage must be a whole number from 1 to ${ARTICLE_MAX_PAGE_SIZE}.`)
-    .optional(),
-});
 
 export function articleRoutes({ db, config, mediaStore }: RestRouteOptions) {
   const api = new Hono();
   const service = articlesService({ db, config, mediaStore });
 
   api.get('/', async (c) => {
-    const query = parseInput(listSchema, c.req.query());
+    const query = parseInput(articleListQuery, c.req.query());
     const page = await service.list(query.page, query.perPage);
     c.header('Cache-Control', 'no-cache');
-    return c.json(page);
+    return c.json(page satisfies ArticlePageAnswer);
   });
 
   api.get('/featured', async (c) => {
     const article = await service.featured();
     c.header('Cache-Control', 'no-cache');
-    return c.json({ article });
+    return c.json({ article } satisfies FeaturedArticleAnswer);
   });
 
   api.get('/:id', async (c) => {
-    const article = await service.article(parseInput(idSchema, c.req.param('id')));
+    const article = await service.article(parseInput(articleIdParam, c.req.param('id')));
     c.header('Cache-Control', 'no-cache');
-    return c.json(article);
+    return c.json(article satisfies ArticleAnswer);
   });
 
   return api;

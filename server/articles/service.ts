@@ -6,7 +6,9 @@ import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { ApiError } from '../http/errors.js';
 import type { MediaStore } from '../media/store.js';
-import { ARTICLE_PAGE_SIZE, readArticle, readArticles, readFeaturedArticle, type ArticleWithBody } from './queries.js';
+import { ARTICLE_PAGE_SIZE } from '../../domain/articles.js';
+import type { ArticleAnswer } from '../../domain/contracts/articles.js';
+import { readArticle, readArticles, readFeaturedArticle } from './queries.js';
 
 export function articlesService({ db, config, mediaStore }: { db: Db; config: ServerConfig; mediaStore: MediaStore }) {
   const ipfs = config.public.ipfs;
@@ -21,7 +23,7 @@ export function articlesService({ db, config, mediaStore }: { db: Db; config: Se
     featured: () => readFeaturedArticle(db, ipfs),
 
     /** One article with its body; 404 when there is none with this id, or when its body is not in the media store. */
-    async article(id: number): Promise<ArticleWithBody> {
+    async article(id: number): Promise<ArticleAnswer> {
       const article = await readArticle(db, ipfs, mediaStore, id);
       if (article === 'no-article') throw new ApiError(404, 'not_found', 'No article with this id.');
       if (article === 'no-body') throw new ApiError(404, 'not_found', 'The body of this article is not in the media store.');

@@ -3,18 +3,13 @@
 // handlers read the request (the form: ./form.ts) and answer; the rules and the writes are the artists service's
 // (./service.ts).
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import { artistAddressParam, type ArtistSavedAnswer } from '../../domain/contracts/artists.js';
 import { requireAccount, signedInAccount, type AuthEnv } from '../auth/requireAccount.js';
 import { parseInput } from '../http/errors.js';
 import { readFormOnly } from '../http/body.js';
 import type { RestRouteOptions } from '../rest/routeOptions.js';
 import { parseArtistForm } from './form.js';
 import { artistsService, type CreatorProfile } from './service.js';
-
-const addressSchema = z
-  .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'The artist must be a 0x-prefixed wallet address.')
-  .transform((value) => value.toLowerCase());
 
 export function artistRoutes({ db, config, limiter, mediaStore }: RestRouteOptions) {
   const api = new Hono<AuthEnv>();
@@ -26,13 +21,13 @@ export function artistRoutes({ db, config, limiter, mediaStore }: RestRouteOptio
 
   api.post('/', requireAccount(db, { rejectBanned: true, limiter }), async (c) => {
     const stored = await service.creatable(signedInAccount(c).address);
-    return c.json(await service.save(stored, await readForm(c, stored)), 201);
+    return c.json((await service.save(stored, await readForm(c, stored))) satisfies ArtistSavedAnswer, 201);
   });
 
   api.put('/:address', requireAccount(db, { rejectBanned: true, limiter }), async (c) => {
-    const address = parseInput(addressSchema, c.req.param('address'));
+    const address = parseInput(artistAddressParam, c.req.param('address'));
     const stored = await service.updatable(signedInAccount(c).address, address);
-    return c.json(await service.save(stored, await readForm(c, stored)));
+    return c.json((await service.save(stored, await readForm(c, stored))) satisfies ArtistSavedAnswer);
   });
 
   return api;

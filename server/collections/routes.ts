@@ -2,15 +2,13 @@
 // description and cover (multipart). The handlers read the request (the form: ./form.ts) and answer; the rules and
 // the write are the collections service's (./service.ts).
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { collectionIdParam, type CollectionSavedAnswer } from '../../domain/contracts/collections.js';
 import { requireAccount, signedInAccount, type AuthEnv } from '../auth/requireAccount.js';
 import { parseInput } from '../http/errors.js';
 import { readFormOnly } from '../http/body.js';
 import type { RestRouteOptions } from '../rest/routeOptions.js';
 import { parseCollectionForm } from './form.js';
 import { collectionsService } from './service.js';
-
-const idSchema = z.string().regex(/^[1-9]\d{0,15}$/, 'The collection id must be a positive integer.').transform(Number);
 
 export function collectionRoutes({ db, config, limiter, mediaStore }: RestRouteOptions) {
   const api = new Hono<AuthEnv>();
@@ -29,10 +27,10 @@ export function collectionRoutes({ db, config, limiter, mediaStore }: RestRouteO
   });
 
   api.put('/:id', requireAccount(db, { rejectBanned: true, limiter }), async (c) => {
-    const id = parseInput(idSchema, c.req.param('id'));
+    const id = parseInput(collectionIdParam, c.req.param('id'));
     const target = await service.editable(signedInAccount(c).address, id);
     const form = await parseCollectionForm(await readFormOnly(c, 'Send the collection as multipart/form-data.'), config.public.maxFileSize);
-    return c.json(await service.update(target, form));
+    return c.json((await service.update(target, form)) satisfies CollectionSavedAnswer);
   });
 
   return api;

@@ -2,6 +2,7 @@
 // the contact form, and the human check's site key or challenge. The handlers read the request and answer; the
 // checks and the stored message are the contact service's (./service.ts).
 import { Hono } from 'hono';
+import type { ContactSentAnswer, TurnstileSiteKeyAnswer } from '../../domain/contracts/contact.js';
 import { readFormOnly } from '../http/body.js';
 import { clientAddress } from '../security/clientAddress.js';
 import type { RestRouteOptions } from '../rest/routeOptions.js';
@@ -14,7 +15,7 @@ export function connectRoutes({ db, config, limiter }: RestRouteOptions) {
   api.get('/turnstile-site-key', (c) => {
     const siteKey = service.siteKey();
     c.header('Cache-Control', 'no-cache');
-    return c.json({ siteKey });
+    return c.json({ siteKey } satisfies TurnstileSiteKeyAnswer);
   });
 
   api.get('/challenge', async (c) => {
@@ -25,7 +26,7 @@ export function connectRoutes({ db, config, limiter }: RestRouteOptions) {
   api.post('/', async (c) => {
     const form = await readFormOnly(c, 'Send the contact message as multipart/form-data.');
     await service.send(form, clientAddress(c, config.security.trustProxy));
-    return c.json({ success: true });
+    return c.json({ success: true } satisfies ContactSentAnswer);
   });
 
   return api;

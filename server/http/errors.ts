@@ -71,8 +71,9 @@ export function isDataException(error: unknown): boolean {
 }
 
 /** Parses input with a zod schema, throwing a 400 ApiError with a readable message. */
-export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const result = schema.safeParse(value);
+export function parseInput<T extends z.core.$ZodType>(schema: T, value: unknown): z.output<T> {
+  // A wire contract (zod/mini, domain/contracts) or a server schema (zod): the same core parses both.
+  const result = z.safeParse(schema, value);
   if (!result.success) throw new ApiError(400, 'invalid_input', z.prettifyError(result.error));
   return result.data;
 }

@@ -10,6 +10,7 @@
 import { DESKTOP_QUERY } from '../../domain/layout.js';
 import { IMAGE_SIZES, responsiveImage, tokenImage, type ResponsiveImage } from '../../domain/responsiveImage.js';
 import { ARTISTS_PAGE_SIZE } from '../../domain/artistName.js';
+import { ARTICLE_ID } from '../../domain/articles.js';
 import {
   ALL_ARTISTS_QUERY,
   ARTICLE_PAGE_QUERY,
@@ -134,9 +135,6 @@ interface ArtistAnswer {
 interface FeaturedArticleAnswer {
   getFeaturedArticle?: { cover?: string | null } | null;
 }
-
-/** The article page's id rule (src/services/artists/article.ts): any other id is not asked for at all. */
-const ARTICLE_ID = /^[1-9]\d{0,15}$/;
 
 const ROUTES: FirstAnswerRoute[] = [
   {

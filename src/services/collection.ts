@@ -1,7 +1,9 @@
 // The collection display page: the collection by address and chain, its tokens, and the creator's edits.
+import { isAddress } from '../../domain/address';
 import { PAGE_SIZE } from '../../machines/lists/constants';
 import type { FetchPage } from '../../machines/lists/pagedListMachine';
 import { authFetch, type ApiKeyCredentials, type AuthFetchOptions } from './authFetch';
+import { checkedAnswer, loadAnswerCheck, type Answer } from './contracts';
 import { HttpError, NetworkError, isAbortError } from './errors';
 import { graphql, PageInfoFields, PersonFields, TokenCardFields, type ResultOf } from '../graphql/graphql';
 import { graphqlRequest } from './graphql';
@@ -35,6 +37,13 @@ export async function getCollection(address: string, chainId: number, options: {
     { signal: options.signal },
   );
   return data.getCollections.edges[0]?.node ?? null;
+}
+
+/** The collection a /collection/$address/$chainId URL names: null when the params are not an address and a chain id, or nothing is there. */
+export async function collectionOfRoute(params: { address: string; chainId: string }, signal?: AbortSignal): Promise<CollectionDisplay | null> {
+  const chainId = Number(params.chainId);
+  if (!isAddress(params.address) || !Number.isSafeInteger(chainId) || chainId <= 0) return null;
+  return getCollection(params.address, chainId, { signal });
 }
 
 export const getCollectionTokensOperation = graphql(
@@ -77,7 +86,9 @@ export async function updateCollection(
   id: string,
   update: CollectionUpdate,
   options?: AuthFetchOptions,
-): Promise<Record<string, unknown>> {
+): Promise<Answer<'collectionSaved'>> {
+  // The answer's contract loads while the request is out.
+  void loadAnswerCheck().catch(() => {});
   const form = new FormData();
   if (update.description !== undefined) form.set('description', update.description.trim());
   if (update.cover) form.set('cover', update.cover, 'cover.png');
@@ -98,7 +109,7 @@ export async function updateCollection(
     const message = typeof body.message === 'string' ? body.message : `Request failed with status ${response.status}`;
     throw new HttpError(response.status, typeof body.error === 'string' ? body.error : undefined, message);
   }
-  return body;
+  return checkedAnswer('collectionSaved', body, `/collection/${id}`);
 }
 
 /** The explorer page of a contract address on the chain's configured block explorer, or null without one. */

@@ -22,52 +22,49 @@ const ReplyPageFields = graphql(`
   }
 `);
 
-// Five levels (docs/requirements.md#comments "Comment replies shown to 5 levels"): the top level plus four nested replies selections.
-export const GET_COMMENTS_BY_TOKEN_ID = graphql(
+// A reply and three levels of replies under it, each level with its first replies' page: the thread's depth below
+// a comment (docs/requirements.md#comments "Comment replies shown to 5 levels").
+const ReplyTree = graphql(
   `
-  query getCommentsByTokenId($token_id: ID!, $pagination: PaginationInput) {
-    getCommentsByTokenId(token_id: $token_id, pagination: $pagination) {
-      totalCount pageInfo { endCursor hasNextPage }
-      edges { cursor node {
+  fragment ReplyTree on Comment {
+    ...CommentFields
+    replies { ...ReplyPageFields nodes {
+      ...CommentFields
+      replies { ...ReplyPageFields nodes {
         ...CommentFields
-        replies { ...ReplyPageFields nodes {
-          ...CommentFields
-          replies { ...ReplyPageFields nodes {
-            ...CommentFields
-            replies { ...ReplyPageFields nodes {
-              ...CommentFields
-              replies { ...ReplyPageFields nodes { ...CommentFields } }
-            } }
-          } }
-        } }
+        replies { ...ReplyPageFields nodes { ...CommentFields } }
       } }
-    }
+    } }
   }
 `,
   [CommentFields, ReplyPageFields],
 );
 
-// 'More replies': a page of one comment's replies (level 1 at the shallowest), each with its first replies down to
-// the deepest level shown.
+// Five levels: the top level and the reply tree under each comment.
+export const GET_COMMENTS_BY_TOKEN_ID = graphql(
+  `
+  query getCommentsByTokenId($token_id: ID!, $pagination: PaginationInput) {
+    getCommentsByTokenId(token_id: $token_id, pagination: $pagination) {
+      totalCount pageInfo { endCursor hasNextPage }
+      edges { cursor node { ...CommentFields replies { ...ReplyPageFields nodes { ...ReplyTree } } } }
+    }
+  }
+`,
+  [CommentFields, ReplyPageFields, ReplyTree],
+);
+
+// 'More replies': a page of one comment's replies (level 1 at the shallowest), each with its replies down to the
+// deepest level shown.
 export const GET_COMMENT_REPLIES = graphql(
   `
   query getCommentReplies($comment_id: ID!, $pagination: PaginationInput) {
     getCommentReplies(comment_id: $comment_id, pagination: $pagination) {
       totalCount pageInfo { endCursor hasNextPage }
-      edges { cursor node {
-        ...CommentFields
-        replies { ...ReplyPageFields nodes {
-          ...CommentFields
-          replies { ...ReplyPageFields nodes {
-            ...CommentFields
-            replies { ...ReplyPageFields nodes { ...CommentFields } }
-          } }
-        } }
-      } }
+      edges { cursor node { ...ReplyTree } }
     }
   }
 `,
-  [CommentFields, ReplyPageFields],
+  [ReplyTree],
 );
 
 type CommentsAnswer = ResultOf<typeof GET_COMMENTS_BY_TOKEN_ID>['getCommentsByTokenId'];

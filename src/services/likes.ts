@@ -1,6 +1,6 @@
 // Likes REST: POST /api/v1/likes/, DELETE /api/v1/likes/token/<token_id>, GET /api/v1/likes/account.
 // Loaded lazily (with the like toggle's behaviour, src/services/flows/likeToggle.ts, and by the accountLikes actor).
-import type { AccountLike, LikeAnswer, UnlikeAnswer } from '../../domain/contracts/likes';
+import type { AccountLike, LikeAnswer, LikeRequest, UnlikeAnswer } from '../../domain/contracts/likes';
 import { signedJson, type ApiKeyCredentials, type AuthFetchOptions } from './authFetch';
 
 export type { AccountLike } from '../../domain/contracts/likes';
@@ -8,7 +8,7 @@ export type { AccountLike } from '../../domain/contracts/likes';
 /** POST /api/v1/likes/ (multipart token_id): the server's count after the like (liking twice changes nothing). */
 export async function likeToken(credentials: ApiKeyCredentials, tokenId: string, options?: AuthFetchOptions): Promise<LikeAnswer> {
   const form = new FormData();
-  form.set('token_id', tokenId);
+  form.set('token_id', tokenId satisfies LikeRequest['token_id']);
   return signedJson('/likes/', { method: 'POST', body: form }, credentials, 'like', options);
 }
 

@@ -199,6 +199,7 @@ describe('/contact-us', { timeout: 30_000 }, () => {
     ['the server refuses the human check (403)', () => json({ error: 'human_check_failed', message: 'The human check failed' }, 403)],
     ['too many messages (429)', () => json({ error: 'rate_limited', message: 'Too many requests' }, 429)],
     ['no answer (network error)', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['a 200 that does not confirm it (not the answer contract)', () => json({ success: false })],
   ])('failure when %s: the message says so and everything typed is kept; a new check lets it be sent again', async (_title, post) => {
     let refuse = true;
     const network = stubContactNetwork({ post: () => (refuse ? post() : json({ success: true })) });

@@ -1,23 +1,17 @@
 // The editorial pages reads: GET /api/v1/article (newest first: created_at then id, offset pages of 24 by default, at most 50)
 // and GET /api/v1/article/featured (the newest featured article, { article: null } when none is featured), on the
-// real server and database, PGlite and PostgreSQL.
+// real server and database, PGlite and PostgreSQL. Every answer is read with its wire contract (domain/contracts/articles.ts).
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, articles, artists } from '../../server/db/schema.js';
+import { articleAnswer, articlePageAnswer, featuredArticleAnswer } from '../../domain/contracts/articles.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer } from './fixtures.js';
 
 const ALICE = `0x${'a1'.repeat(20)}`;
 const DAY = 86_400_000;
 
-interface ListAnswer {
-  articles: { id: string; title: string; type: string; isFeatured: boolean; artist: string | null; createdAt: string; cover: string | null; coverThumbnail: string | null; mediaUrl: string }[];
-  totalCount: number;
-  page: number;
-  perPage: number;
-  hasNextPage: boolean;
-}
 
 describe.each(DATABASE_KINDS)('articles reads on %s', (kind) => {
   let database: TestDatabase;
@@ -28,7 +22,16 @@ describe.each(DATABASE_KINDS)('articles reads on %s', (kind) => {
     expect(response.status).toBe(status);
     return (await response.json()) as T;
   };
-  const titles = (answer: ListAnswer) => answer.articles.map((a) => a.title);
+  // Read with its contract, and nothing sent beyond it (the parse would drop an extra field such as a body).
+  const exactly = async <T>(contract: { parse: (value: unknown) => T }, path: string): Promise<T> => {
+    const sent = await json(path);
+    const answer = contract.parse(sent);
+    expect(sent).toEqual(answer);
+    return answer;
+  };
+  const list = (path: string) => exactly(articlePageAnswer, path);
+  const featured = () => exactly(featuredArticleAnswer, '/article/featured');
+  const titles = (answer: { articles: { title: string }[] }) => answer.articles.map((a) => a.title);
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
@@ -39,8 +42,8 @@ describe.each(DATABASE_KINDS)('articles reads on %s', (kind) => {
   });
 
   it('with no articles: an empty first page and no featured article (200, article null)', async () => {
-    expect(await json<ListAnswer>('/article')).toEqual({ articles: [], totalCount: 0, page: 1, perPage: 24, hasNextPage: false });
-    expect(await json('/article/featured')).toEqual({ article: null });
+    expect(await list('/article')).toEqual({ articles: [], totalCount: 0, page: 1, perPage: 24, hasNextPage: false });
+    expect(await featured()).toEqual({ article: null });
   });
 
   it('lists newest first — by date, the id breaking ties — with cover, thumbnail, type, date and the artist; no body', async () => {
@@ -56,7 +59,7 @@ describe.each(DATABASE_KINDS)('articles reads on %s', (kind) => {
       { type: 'interview', title: 'Tie, first id', ipfsHash: body, createdAt: new Date(base - DAY) },
       { type: 'interview', title: 'Tie, second id', ipfsHash: body, createdAt: new Date(base - DAY) },
     ]);
-    const answer = await json<ListAnswer>('/article');
+    const answer = await list('/article');
     expect(titles(answer)).toEqual(['Newest', 'Tie, second id', 'Tie, first id', 'Oldest']);
     expect(answer).toMatchObject({ totalCount: 4, page: 1, perPage: 24, hasNextPage: false });
     expect(answer.articles[0]).toEqual({
@@ -75,26 +78,28 @@ describe.each(DATABASE_KINDS)('articles reads on %s', (kind) => {
   });
 
   it('pages with page and perPage: the same order split, hasNextPage until the last page', async () => {
-    const first = await json<ListAnswer>('/article?perPage=3');
+    const first = await list('/article?perPage=3');
     expect(titles(first)).toEqual(['Newest', 'Tie, second id', 'Tie, first id']);
     expect(first).toMatchObject({ totalCount: 4, page: 1, perPage: 3, hasNextPage: true });
-    const second = await json<ListAnswer>('/article?perPage=3&page=2');
+    const second = await list('/article?perPage=3&page=2');
     expect(titles(second)).toEqual(['Oldest']);
     expect(second.hasNextPage).toBe(false);
-    expect((await json<ListAnswer>('/article?perPage=3&page=3')).articles).toEqual([]);
-    expect((await json<ListAnswer>('/article?perPage=50')).articles).toHaveLength(4);
+    expect((await list('/article?perPage=3&page=3')).articles).toEqual([]);
+    expect((await list('/article?perPage=50')).articles).toHaveLength(4);
   });
 
   it('featured: null while none is featured, then the newest featured article (not the newest article)', async () => {
-    expect(await json('/article/featured')).toEqual({ article: null });
+    expect(await featured()).toEqual({ article: null });
     await database.db.update(articles).set({ isFeatured: true }).where(eq(articles.title, 'Oldest'));
     await database.db.update(articles).set({ isFeatured: true }).where(eq(articles.title, 'Tie, first id'));
-    const { article } = await json<{ article: ListAnswer['articles'][number] }>('/article/featured');
+    // The answer as sent (a contract's parse would drop a body): a card's fields, no body.
+    const sent = await json<{ article: Record<string, unknown> }>('/article/featured');
+    expect(sent.article).not.toHaveProperty('body');
+    const { article } = featuredArticleAnswer.parse(sent);
     expect(article).toMatchObject({ title: 'Tie, first id', type: 'interview', isFeatured: true, artist: null });
-    expect(article).not.toHaveProperty('body');
     // The list marks it too, and still lists it in date order.
-    const list = await json<ListAnswer>('/article');
-    expect(list.articles.filter((a) => a.isFeatured).map((a) => a.title)).toEqual(['Tie, first id', 'Oldest']);
+    const all = await list('/article');
+    expect(all.articles.filter((a) => a.isFeatured).map((a) => a.title)).toEqual(['Tie, first id', 'Oldest']);
   });
 
   it.each([
@@ -112,8 +117,8 @@ describe.each(DATABASE_KINDS)('articles reads on %s', (kind) => {
   });
 
   it('the routes stay distinct: /article/featured is not an id, /article/{id} still reads one with its body', async () => {
-    const list = await json<ListAnswer>('/article');
-    const one = await json<{ title: string; body: string }>(`/article/${list.articles[0]!.id}`);
+    const first = (await list('/article')).articles[0]!;
+    const one = await exactly(articleAnswer, `/article/${first.id}`);
     expect(one).toMatchObject({ title: 'Newest', body: '<p>Body</p>' });
     expect((await get('/article/featured/1')).status).toBe(404);
   });

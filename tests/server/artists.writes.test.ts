@@ -4,6 +4,7 @@
 // server and database, PGlite and PostgreSQL.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseAnswer } from '../../domain/contracts/answers.js';
 import { accounts, articles, artists } from '../../server/db/schema.js';
 import type { ApiKeyCredentials } from '../../src/services/authFetch.js';
 import { DATABASE_KINDS } from './databases.js';
@@ -116,6 +117,8 @@ describe.each(DATABASE_KINDS)('artist profile writes on %s', (kind) => {
     const response = await send(w.keys.alice, 'POST', '/artist', profile({ cover: webp, portfolioImages: [png, jpeg], featuredArtwork: String(token!.id) }));
     expect(response.status).toBe(201);
     const body = (await response.json()) as Record<string, unknown> & { portfolio: { items: { mediaUrl: string }[] } };
+    // What the profile form reads back (its answer contract) is in the answer.
+    expect(parseAnswer('artistSaved', body)).toMatchObject({ ok: true, answer: { featuredTokenId: token!.id, account: { firstName: 'Alice' } } });
     expect(body).toMatchObject({
       id: ALICE_ADDRESS,
       displayName: 'Alice Liddell',

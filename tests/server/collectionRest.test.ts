@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseAnswer } from '../../domain/contracts/answers.js';
 import { collectionDescription } from '../../machines/forms/validators.js';
 import type { ApiKeyCredentials } from '../../src/services/authFetch.js';
 import { accounts, collections, likes, media } from '../../server/db/schema.js';
@@ -45,6 +46,8 @@ describe.each(DATABASE_KINDS)('collection REST on %s', (kind) => {
     const body = (await response.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ _id: String(id), description: 'Crème brûlée: "layers" (2024), part_1 = 50 + more, ok.', creator: CREATOR_A, chainName: 'Hardhat' });
     expect(body.cover).toMatch(/^\/ipfs\/b/);
+    // What the editors read back (the answer's contract).
+    expect(parseAnswer('collectionSaved', body)).toEqual({ ok: true, answer: { id: String(id), description: body.description, cover: body.cover } });
     const cid = String(body.cover).replace('/ipfs/', '');
     const served = await server.app.request(`/ipfs/${cid}`);
     expect(served.headers.get('content-type')).toBe('image/png');

@@ -2,6 +2,7 @@
 // server and database, PGlite and PostgreSQL. The tokens are solved as a browser solves them: altcha-lib's solver,
 // and once the altcha v3 widget's own worker script at the default difficulty.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parseAnswer } from '../../domain/contracts/answers.js';
 import { contactMessages } from '../../server/db/schema.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer } from './fixtures.js';
@@ -50,7 +51,9 @@ describe.each(DATABASE_KINDS)('POST /api/v1/connect with ALTCHA on %s', (kind) =
     const response = await post({
       category: '  Artist Support ', topic: ' Exhibitions', name: '  Grace Hopper  ', email: ' grace@example.org ', message: '\n  I would like to show a series.  \n', turnstile: ` ${await solvedToken(server.app)} `,
     });
-    expect(await answer(response)).toEqual({ status: 200, body: { success: true } });
+    const sent = await answer(response);
+    expect(sent).toEqual({ status: 200, body: { success: true } });
+    expect(parseAnswer('contactSent', sent.body)).toEqual({ ok: true, answer: { success: true } });
     const rows = await stored();
     expect(rows).toHaveLength(before + 1);
     expect(rows.at(-1)).toMatchObject({ category: 'Artist Support', topic: 'Exhibitions', name: 'Grace Hopper', email: 'grace@example.org', message: 'I would like to show a series.' });

@@ -2,6 +2,7 @@
 // set), against a local fake of siteverify on an ephemeral port (TURNSTILE_VERIFY_URL): what the server sends it,
 // and what each of its answers does. Real server and database, PGlite and PostgreSQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parseAnswer } from '../../domain/contracts/answers.js';
 import { contactMessages } from '../../server/db/schema.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer } from './fixtures.js';
@@ -38,7 +39,9 @@ describe.each(DATABASE_KINDS)('POST /api/v1/connect with Turnstile on %s', (kind
   it('serves the contract: provider turnstile in the config, the site key, no ALTCHA challenge (404)', async () => {
     const config = (await (await server.app.request('/api/v1/config')).json()) as { humanCheck: unknown };
     expect(config.humanCheck).toEqual({ provider: 'turnstile' });
-    expect(await answer(await server.app.request('/api/v1/connect/turnstile-site-key'))).toEqual({ status: 200, body: { siteKey: SITE_KEY } });
+    const siteKey = await answer(await server.app.request('/api/v1/connect/turnstile-site-key'));
+    expect(siteKey).toEqual({ status: 200, body: { siteKey: SITE_KEY } });
+    expect(parseAnswer('turnstileSiteKey', siteKey.body)).toEqual({ ok: true, answer: { siteKey: SITE_KEY } });
     expect(await answer(await server.app.request('/api/v1/connect/challenge'))).toEqual({
       status: 404,
       body: { error: 'not_found', message: 'This server checks contact messages with Turnstile: it serves no challenge.' },

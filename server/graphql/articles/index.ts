@@ -3,7 +3,8 @@
 import type { GraphqlContext, GraphqlModule } from '../module.js';
 import { badInput } from '../inputs.js';
 import { parsePagePosition, toPage } from '../offsetPage.js';
-import { ARTICLE_ID, ARTICLE_ID_MESSAGE, ARTICLE_MAX_PAGE_SIZE, ARTICLE_PAGE_SIZE, readArticle, readArticles, readFeaturedArticle } from '../../articles/queries.js';
+import { ARTICLE_ID, ARTICLE_ID_MESSAGE, ARTICLE_MAX_PAGE_SIZE, ARTICLE_PAGE_SIZE } from '../../../domain/articles.js';
+import { readArticle, readArticles, readFeaturedArticle } from '../../articles/queries.js';
 import { articlesTypeDefs } from './typeDefs.js';
 
 type Args = Record<string, unknown>;

@@ -1,6 +1,7 @@
 // The article page (/article/{id}, the artists' pages; docs/requirements.md#content-pages GET /article/{id} as GraphQL's getArticle, through urql so a
 // later issue can cache it offline): the article with its HTML body (read by the server from the media store by
 // ipfsHash), sanitized here before anything renders it.
+import { ARTICLE_ID } from '../../../domain/articles';
 import { graphql, type ResultOf } from '../../graphql/graphql';
 import { graphqlRequest } from '../graphql';
 import { sanitizeHtml, type SanitizedHtml } from '../sanitizeHtml';
@@ -24,8 +25,6 @@ export const getArticleOperation = graphql(
 
 /** The article page's article (typed from the document) with its body sanitized. */
 export type ArticlePage = ResultOf<typeof ArticlePageFields> & { body: SanitizedHtml };
-
-const ARTICLE_ID = /^[1-9]\d{0,15}$/;
 
 /** The article, or null when there is none with this id (or its body is not stored, or the id cannot be one). */
 export async function fetchArticle(id: string, signal?: AbortSignal): Promise<ArticlePage | null> {

@@ -6,6 +6,7 @@ import type { ArtistProfileData } from '../../../machines/profile/artistProfileP
 import type { SaveArtistProfileRequest } from '../../../machines/profile/artistProfileMachine';
 import { graphql, type ResultOf } from '../../graphql/graphql';
 import { authFetch, type ApiKeyCredentials } from '../authFetch';
+import { checkedAnswer, loadAnswerCheck, type Answer } from '../contracts';
 import { HttpError, NetworkError, isAbortError } from '../errors';
 import { graphqlRequest } from '../graphql';
 
@@ -84,19 +85,8 @@ export async function loadArtistProfile(address: string, signal?: AbortSignal): 
   return { record: info.getArtistInfo ? artistRecordOf(info.getArtistInfo) : null, artworks };
 }
 
-/** The REST answer of a save (the server's artistNode). */
-interface SavedArtistNode {
-  account: { firstName: string | null; lastName: string | null; web: string | null; twitter: string | null; instagram: string | null };
-  cover: string | null;
-  description: string | null;
-  comments: string | null;
-  featuredArtworkDescription: string | null;
-  featuredTokenId: number | null;
-  highlights: { date: string; achievement: string }[];
-  portfolio: { context: string; items: { mediaUrl: string; thumbnailUrl: string; description: string }[] };
-}
-
-function savedRecord(node: SavedArtistNode): ArtistRecord {
+/** The record the profile form shows again, from a save's answer (read with its contract, artistSaved). */
+function savedRecord(node: Answer<'artistSaved'>): ArtistRecord {
   return artistRecordOf({
     id: '',
     account: node.account,
@@ -132,6 +122,8 @@ export function artistProfileFormData({ values }: Pick<SaveArtistProfileRequest,
 /** POST /api/v1/artist (no record yet) or PUT /api/v1/artist/{address}; the saved record, or the server's message. */
 export async function saveArtistProfile(credentials: ApiKeyCredentials, request: SaveArtistProfileRequest, signal?: AbortSignal): Promise<ArtistRecord> {
   const path = request.exists ? `/artist/${request.address.toLowerCase()}` : '/artist';
+  // The answer's contract loads while the request is out.
+  void loadAnswerCheck().catch(() => {});
   let response: Response;
   try {
     response = await authFetch(path, { method: request.exists ? 'PUT' : 'POST', body: artistProfileFormData(request), signal }, credentials);
@@ -139,7 +131,10 @@ export async function saveArtistProfile(credentials: ApiKeyCredentials, request:
     if (isAbortError(error)) throw error;
     throw new NetworkError(error);
   }
-  const body = (await response.json().catch(() => null)) as ({ error?: string; message?: string } & Partial<SavedArtistNode>) | null;
-  if (!response.ok || !body) throw new HttpError(response.status, body?.error, body?.message ?? `Request failed with status ${response.status}`);
-  return savedRecord(body as SavedArtistNode);
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const { error, message } = (body ?? {}) as { error?: string; message?: string };
+    throw new HttpError(response.status, error, message ?? `Request failed with status ${response.status}`);
+  }
+  return savedRecord(await checkedAnswer('artistSaved', body, path));
 }

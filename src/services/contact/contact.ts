@@ -5,12 +5,15 @@ import type { ContactMessage } from '../../../domain/contact';
 import type { AppConfig } from '../../../machines/config/configMachine';
 import type { HumanCheckProvider } from '../../../machines/contact/humanCheckMachine';
 import { API_BASE } from '../api';
+import { checkedAnswer, loadAnswerCheck } from '../contracts';
 import { HttpError, NetworkError, isAbortError } from '../errors';
 
 /** The ALTCHA widget's challenge URL (the demo's self-hosted proof of work). */
 export const ALTCHA_CHALLENGE_URL = `${API_BASE}/connect/challenge`;
 
 async function send(path: string, init: RequestInit): Promise<Response> {
+  // The answer's contract loads while the request is out.
+  void loadAnswerCheck().catch(() => {});
   try {
     return await fetch(`${API_BASE}${path}`, { ...init, headers: { Accept: 'application/json', ...init.headers } });
   } catch (error) {
@@ -24,25 +27,25 @@ async function errorOf(response: Response): Promise<HttpError> {
   return new HttpError(response.status, body?.error, body?.message ?? `Request failed with status ${response.status}`);
 }
 
-/** POST /api/v1/connect: resolves on 200 { success: true }; any other answer or no answer rejects. */
+/** POST /api/v1/connect: resolves on 200 { success: true }; any other answer (a MalformedAnswerError) or no answer rejects. */
 export async function sendContactMessage(message: ContactMessage, signal?: AbortSignal): Promise<void> {
   const body = new FormData();
   for (const [name, value] of Object.entries(message)) body.append(name, value);
   const response = await send('/connect', { method: 'POST', body, signal });
   if (response.status !== 200) throw await errorOf(response);
-  const answer = (await response.json().catch(() => null)) as { success?: unknown } | null;
-  if (answer?.success !== true) throw new HttpError(response.status, undefined, 'The server did not confirm the message.');
+  await checkedAnswer('contactSent', await response.json().catch(() => null), '/connect');
 }
 
 /**
- * GET /api/v1/connect/turnstile-site-key: the key, or null when the answer carries none (a missing site key, an
- * internal error). A failed request rejects, so the human check tries again.
+ * GET /api/v1/connect/turnstile-site-key: the key, or null when the answer carries none (absent, null or blank: the
+ * server misses its key). A failed request, or an answer that is not its contract (a MalformedAnswerError), rejects,
+ * so the human check tries again.
  */
 export async function fetchTurnstileSiteKey(signal?: AbortSignal): Promise<string | null> {
   const response = await send('/connect/turnstile-site-key', { signal });
   if (!response.ok) throw await errorOf(response);
-  const answer = (await response.json().catch(() => null)) as { siteKey?: unknown } | null;
-  return typeof answer?.siteKey === 'string' && answer.siteKey.trim() !== '' ? answer.siteKey : null;
+  const { siteKey } = await checkedAnswer('turnstileSiteKey', await response.json().catch(() => null), '/connect/turnstile-site-key');
+  return siteKey && siteKey.trim() !== '' ? siteKey : null;
 }
 
 /** Which human check the server verifies (public config `humanCheck`); ALTCHA when the config does not say. */

@@ -7,6 +7,7 @@ import { graphql, PageInfoFields, type ResultOf } from '../../graphql/graphql';
 import { authorizationHeader, authFetch, type ApiKeyCredentials } from '../authFetch';
 import { requestNonce } from '../requestNonce';
 import { API_BASE } from '../api';
+import { checkedAnswer, loadAnswerCheck } from '../contracts';
 import { HttpError, NetworkError, isAbortError } from '../errors';
 import { graphqlRequest } from '../graphql';
 
@@ -25,6 +26,8 @@ const canvasUrl = ({ canvasId, share }: CanvasPreviewRequest) =>
 
 /** GET /api/v1/canvas/{id}?share=…; null when there is no such canvas for this viewer (404, or 403: not theirs). */
 export async function fetchCanvasPreview(request: CanvasPreviewRequest, signal?: AbortSignal): Promise<StudioCanvas | null> {
+  // The answer's contract loads while the request is out.
+  void loadAnswerCheck().catch(() => {});
   let response: Response;
   try {
     const init: RequestInit = { method: 'GET', signal, headers: { Accept: 'application/json' } };
@@ -44,7 +47,7 @@ export async function fetchCanvasPreview(request: CanvasPreviewRequest, signal?:
     const { error, message } = body as { error?: string; message?: string };
     throw new HttpError(response.status, error, message ?? `Request failed with status ${response.status}`);
   }
-  return body as unknown as StudioCanvas;
+  return checkedAnswer('canvas', body, canvasUrl(request));
 }
 
 export const getCanvasPreviewTokensOperation = graphql(

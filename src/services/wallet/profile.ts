@@ -1,5 +1,6 @@
 import type { WalletAccount } from '../../../machines/wallet/walletSessionTypes';
 import { authFetch, type ApiKeyCredentials } from '../authFetch';
+import { checkedAnswer, loadAnswerCheck } from '../contracts';
 import { HttpError } from '../errors';
 import { toWalletAccount } from './accountRecord';
 
@@ -11,7 +12,8 @@ export interface ProfileUpdate {
   avatarChanged: boolean;
 }
 
-async function readAccount(response: Response): Promise<WalletAccount> {
+/** The account the answer carries, read with its contract (a MalformedAnswerError if it is not one), or the server's refusal. */
+async function readAccount(response: Response, path: string): Promise<WalletAccount> {
   if (!response.ok) {
     let body: { error?: string; message?: string } = {};
     try {
@@ -21,12 +23,15 @@ async function readAccount(response: Response): Promise<WalletAccount> {
     }
     throw new HttpError(response.status, body.error, body.message ?? `Request failed with status ${response.status}`);
   }
-  return toWalletAccount((await response.json()) as Parameters<typeof toWalletAccount>[0]);
+  return toWalletAccount(await checkedAnswer('account', await response.json().catch(() => null), path));
 }
 
 /** GET /api/v1/account/:address with the account's own key, so the answer includes its email. */
 export async function fetchOwnAccount(credentials: ApiKeyCredentials, signal?: AbortSignal): Promise<WalletAccount> {
-  return readAccount(await authFetch(`/account/${credentials.address}`, { signal }, credentials));
+  // The answer's contract loads while the request is out.
+  void loadAnswerCheck().catch(() => {});
+  const path = `/account/${credentials.address}`;
+  return readAccount(await authFetch(path, { signal }, credentials), path);
 }
 
 /** PUT /api/v1/account/:address as multipart (alias, email, avatarChanged, avatar). */
@@ -36,5 +41,7 @@ export async function saveProfile(credentials: ApiKeyCredentials, update: Profil
   form.set('email', update.email.trim());
   form.set('avatarChanged', update.avatarChanged ? 'true' : 'false');
   if (update.avatarChanged && update.avatar) form.set('avatar', update.avatar, 'avatar.png');
-  return readAccount(await authFetch(`/account/${credentials.address}`, { method: 'PUT', body: form }, credentials));
+  void loadAnswerCheck().catch(() => {});
+  const path = `/account/${credentials.address}`;
+  return readAccount(await authFetch(path, { method: 'PUT', body: form }, credentials), path);
 }

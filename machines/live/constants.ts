@@ -11,9 +11,6 @@ export const LIST_CHANGING_EVENTS: readonly LiveEventName[] = [
   'CancelledAllOutSale',
 ];
 
-/** Likes counts only change a number on the cards: patched, not refetched. */
-export const LIKES_EVENTS: readonly LiveEventName[] = ['TokenLiked', 'TokenUnliked', 'TokenUpdated'];
-
 export const LIVE_REFRESH_DELAY_MS = 2000;
 
 // See docs/requirements.md#live-events effects: "a sale created shows a price-changed or on-sale notice; a sale cancelled shows

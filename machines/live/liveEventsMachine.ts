@@ -1,6 +1,5 @@
 import { assign, emit, enqueueActions, fromCallback, raise, sendTo, setup, spawnChild, type ActorRefFrom } from 'xstate';
 import {
-  LIKES_EVENTS,
   LIST_CHANGING_EVENTS,
   LIVE_REFRESH_DELAY_MS,
   MAX_TOKEN_PATCHES,
@@ -9,56 +8,17 @@ import {
   UNLISTED_NOTICE,
 } from './constants';
 import { systemActor } from '../system/systemRegistry';
+import type { LiveMessage, LivePayload, PersonInfo } from '../../domain/contracts/liveEvents';
 
 export * from './constants';
 
-/** A live event's document (docs/requirements.md#live-events: _id, token_id, seller, buyer, sale_id, account_id, creator, updatedFields.likesCount …). */
-export interface LiveDoc {
-  _id?: string;
-  token_id?: string | number | null;
-  seller?: string;
-  buyer?: string;
-  owner?: string;
-  sale_id?: string;
-  account_id?: string;
-  creator?: string;
-  chainId?: number;
-  price?: string;
-  amount?: string;
-  /** The token's lowest listing price before / after the event (wei string, null when unlisted). */
-  previousPrice?: string | null;
-  tokenPrice?: string | null;
-  isSold?: boolean;
-  updatedFields?: { likesCount?: number };
-  [field: string]: unknown;
-}
+/** A live event with its payload (docs/requirements.md#live-events), as the wire's contract reads it: the socket
+ * parses every payload (domain/contracts/liveEvents.ts) before it becomes a `live.event`. */
+export type { LiveMessage } from '../../domain/contracts/liveEvents';
 
-/** The new owner a Sold event carries (server: ownerInfo, a PersonInfo): the display name's parts and the avatar URL. */
-export interface LiveOwner {
-  id: string | null;
-  address: string;
-  alias: string | null;
-  avatar: string | null;
-  firstName: string | null;
-  lastName: string | null;
-}
-
-const text = (value: unknown) => (typeof value === 'string' ? value : null);
-
-/** The Sold document's ownerInfo when it names the buyer, else undefined (the address alone is then known). */
-export function liveOwnerOf(doc: LiveDoc): LiveOwner | undefined {
-  const info = doc.ownerInfo;
-  if (!info || typeof info !== 'object' || !doc.buyer) return undefined;
-  const record = info as Record<string, unknown>;
-  if (typeof record.address !== 'string' || record.address.toLowerCase() !== doc.buyer.toLowerCase()) return undefined;
-  return {
-    id: text(record.id),
-    address: record.address,
-    alias: text(record.alias),
-    avatar: text(record.avatar),
-    firstName: text(record.firstName),
-    lastName: text(record.lastName),
-  };
+/** A Sold event's new owner (its ownerInfo) when it names the buyer, else undefined (the address alone is then known). */
+export function liveOwnerOf(doc: LivePayload<'Sold'>): PersonInfo | undefined {
+  return doc.ownerInfo.address.toLowerCase() === doc.buyer.toLowerCase() ? doc.ownerInfo : undefined;
 }
 
 /** A live change to a token (sold, new owner, likes, price) that arrived after a list or page was fetched. */
@@ -68,7 +28,7 @@ export interface TokenPatch {
   /** New owner's address after a sale or transfer. */
   ownerAddress?: string;
   /** The new owner (names and avatar) when the event carried them (a Sold event's ownerInfo). */
-  owner?: LiveOwner;
+  owner?: PersonInfo;
   /** Current listing price in wei (decimal string); null when no longer listed. */
   priceWei?: string | null;
 }
@@ -97,27 +57,27 @@ export interface LiveEffects {
 }
 
 /** What one live event changes on screen (pure: the machine enqueues it). */
-export function liveEffects(name: string, doc: LiveDoc, viewedTokenId: string | null): LiveEffects {
-  if (doc.token_id === undefined || doc.token_id === null) return {};
-  const id = String(doc.token_id);
-  const viewed = viewedTokenId === id;
-  const price = 'tokenPrice' in doc ? { priceWei: doc.tokenPrice ?? null } : {};
+export function liveEffects({ name, doc }: LiveMessage, viewedTokenId: string | null): LiveEffects {
   switch (name) {
     case 'Sold': {
       // A partial sale of a multi-unit token leaves it unsold; the server says which (isSold after the sale).
       const owner = liveOwnerOf(doc);
-      const ownerPatch = doc.buyer ? { ownerAddress: doc.buyer, ...(owner ? { owner } : {}) } : {};
-      return { patch: { id, patch: { isSold: doc.isSold ?? true, ...ownerPatch, ...price } } };
+      return { patch: { id: doc.token_id, patch: { isSold: doc.isSold, ownerAddress: doc.buyer, ...(owner ? { owner } : {}), priceWei: doc.tokenPrice } } };
     }
-    case 'CreatedSale':
-      return { patch: { id, patch: price }, ...(viewed && { notice: doc.previousPrice ? PRICE_CHANGED_NOTICE : ON_SALE_NOTICE }) };
-    case 'CancelledSale':
-      return { patch: { id, patch: price }, ...(viewed && { notice: doc.tokenPrice ? PRICE_CHANGED_NOTICE : UNLISTED_NOTICE }) };
-    default: {
-      const likesCount = doc.updatedFields?.likesCount;
-      if ((LIKES_EVENTS as readonly string[]).includes(name) && typeof likesCount === 'number') return { patch: { id, patch: { likesCount } } };
+    case 'CreatedSale': {
+      const notice = doc.previousPrice ? PRICE_CHANGED_NOTICE : ON_SALE_NOTICE;
+      return { patch: { id: doc.token_id, patch: { priceWei: doc.tokenPrice } }, ...(viewedTokenId === doc.token_id && { notice }) };
+    }
+    case 'CancelledSale': {
+      const notice = doc.tokenPrice ? PRICE_CHANGED_NOTICE : UNLISTED_NOTICE;
+      return { patch: { id: doc.token_id, patch: { priceWei: doc.tokenPrice } }, ...(viewedTokenId === doc.token_id && { notice }) };
+    }
+    case 'TokenLiked':
+    case 'TokenUnliked':
+    case 'TokenUpdated':
+      return { patch: { id: doc.token_id, patch: { likesCount: doc.updatedFields.likesCount } } };
+    default:
       return {};
-    }
   }
 }
 
@@ -138,7 +98,7 @@ export type LiveEventsEvent =
   | { type: 'socket.connected' }
   | { type: 'socket.disconnected' }
   | { type: 'socket.failed' }
-  | { type: 'live.event'; name: string; doc: LiveDoc }
+  | ({ type: 'live.event' } & LiveMessage)
   | { type: 'live.account'; address: string | null }
   | { type: 'live.viewToken'; id: string | null }
   // A change the app itself made (a like toggled, a purchase confirmed), shown wherever the token is.
@@ -153,7 +113,7 @@ export type LiveEventsEvent =
 export type LiveSocketCommand = { type: 'socket.register'; address: string | null } | { type: 'socket.reconnect' };
 
 /** `lists.stale`: what lists show (explore, collection, dashboard) may be out of date, refetch it. */
-export type LiveEventsEmitted = { type: 'live.received'; name: string; doc: LiveDoc } | { type: 'lists.stale' };
+export type LiveEventsEmitted = ({ type: 'live.received' } & LiveMessage) | { type: 'lists.stale' };
 
 const notProvided = (name: string) => new Error(`liveEventsMachine: "${name}" not provided`);
 const changesLists = (name: string) => (LIST_CHANGING_EVENTS as readonly string[]).includes(name);
@@ -200,8 +160,8 @@ export const liveEventsMachine = setup({
     // Handled here once (no region handles it): patches and notices now, list refetch via lists.changed.
     'live.event': {
       actions: enqueueActions(({ context, event, enqueue }) => {
-        enqueue.emit({ type: 'live.received', name: event.name, doc: event.doc });
-        const effects = liveEffects(event.name, event.doc, context.viewedTokenId);
+        enqueue.emit({ ...event, type: 'live.received' });
+        const effects = liveEffects(event, context.viewedTokenId);
         if (effects.patch) enqueue({ type: 'patchToken', params: effects.patch });
         if (effects.notice) enqueue({ type: 'showNotice', params: { text: effects.notice } });
         if (changesLists(event.name)) enqueue.raise({ type: 'lists.changed' });

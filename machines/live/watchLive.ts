@@ -4,14 +4,14 @@
 // it connects on the first one and stays). Silent when no liveEvents actor runs (model tests).
 import { fromCallback, type EventObject } from 'xstate';
 import { systemActor } from '../system/systemRegistry';
-import type { LiveDoc, LiveEventsActor } from './liveEventsMachine';
+import type { LiveEventsActor, LiveMessage } from './liveEventsMachine';
 
-export type LiveFeedEvent = { type: 'live.received'; name: string; doc: LiveDoc } | { type: 'live.reconnected' };
+export type LiveFeedEvent = ({ type: 'live.received' } & LiveMessage) | { type: 'live.reconnected' };
 
 /** Subscribes `target` to the live feed of `live`; returns the unsubscribe. */
 export function subscribeLiveFeed(live: LiveEventsActor, target: { send(event: LiveFeedEvent): void }): () => void {
   live.send({ type: 'live.needed' });
-  const received = live.on('live.received', (event) => target.send({ type: 'live.received', name: event.name, doc: event.doc }));
+  const received = live.on('live.received', (event) => target.send(event));
   let wasDisconnected = live.getSnapshot().matches({ connection: 'disconnected' });
   const connection = live.subscribe((snapshot) => {
     if (wasDisconnected && snapshot.hasTag('connected')) target.send({ type: 'live.reconnected' });

@@ -1,5 +1,6 @@
 import { sameValidAddress } from '../../domain/address';
-import type { LiveOwner, TokenPatch } from '../live/liveEventsMachine';
+import type { PersonInfo } from '../../domain/contracts/liveEvents';
+import type { TokenPatch } from '../live/liveEventsMachine';
 
 /** What liveToken reads and rewrites of a fetched token (the token page's and the dashboard's token). */
 export interface LiveTokenShape {
@@ -18,7 +19,7 @@ export function liveToken<T extends LiveTokenShape>(token: T, patch: TokenPatch 
   // name-less change is known by address only. Addresses from the wallet are checksummed, the server's
   // are lower case: shown the server's way.
   const named = patch.owner && sameValidAddress(patch.owner.address, patch.ownerAddress) ? patch.owner : null;
-  const newOwner: LiveOwner | null = ownerChanged
+  const newOwner: PersonInfo | null = ownerChanged
     ? {
         id: named?.id ?? null,
         address: patch.ownerAddress!.toLowerCase(),

@@ -1,5 +1,5 @@
 // Applies one block range of decoded events to the database inside the caller's transaction.
-import type { LiveEventName } from '../../domain/contracts/live.js';
+import type { LiveMessage } from '../../domain/contracts/liveEvents.js';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import type { Db } from '../db/client.js';
@@ -9,11 +9,9 @@ import type { CollectionFacts, IndexedLog } from './logs.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** A socket.io broadcast produced by the range, sent only after its transaction commits. */
-export interface LiveEvent {
-  name: LiveEventName;
-  doc: Record<string, unknown>;
-}
+/** A socket.io broadcast produced by the range, sent only after its transaction commits: its payload is the one
+ * its contract names (domain/contracts/liveEvents.ts). */
+export type LiveEvent = LiveMessage;
 
 export interface RangeContext {
   chainId: number;

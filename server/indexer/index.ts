@@ -7,6 +7,7 @@ import { BlockNotFoundError, type Address, type PublicClient } from 'viem';
 import type { Db } from '../db/client.js';
 import { collections, indexerState } from '../db/schema.js';
 import type { Ipfs } from '../graphql/people.js';
+import type { LiveEventSink } from '../live/bus.js';
 import { applyRange, type LiveEvent, type Tx } from './apply.js';
 import { readManifest } from './manifest.js';
 import { fetchFactoryLogs, fetchTradeLogs, readCollectionFacts, ReorgWhileReading, withBlockTimes, type CollectionFacts } from './logs.js';
@@ -20,18 +21,14 @@ export interface IndexerDeployments {
   blockNumber: number;
 }
 
-/** Where the indexer broadcasts to every client: socket.io's server or, in the app, the live bus. Its events are all
- * public chain facts; an account-addressed one (PublishReady) comes from POST /publish, not from the chain. */
-export interface LiveEventSink {
-  emit(event: string, ...args: unknown[]): unknown;
-}
-
 export interface StartIndexerOptions {
   db: Db;
   publicClient: PublicClient;
   deployments: IndexerDeployments;
   /** The public config's media URL prefixes: live documents name people with their avatar URLs. */
   ipfs: Ipfs;
+  /** Where the indexer broadcasts to every client (in the app, the live bus). Its events are all public chain facts;
+   * an account-addressed one (PublishReady) comes from POST /publish, not from the chain. */
   io?: LiveEventSink;
   pollIntervalMs?: number;
   /** Largest block range per getLogs call and per transaction. */

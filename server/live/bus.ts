@@ -2,17 +2,19 @@
 // REST routes and the indexer emit here; socket.io is plugged in once the http server exists.
 import type { Server as SocketServer } from 'socket.io';
 import type { LiveEventName } from '../../domain/contracts/live.js';
+import type { LivePayload } from '../../domain/contracts/liveEvents.js';
 
-/** The part of socket.io's server a broadcaster uses (also what the indexer accepts as `io`). */
+/**
+ * Where live events are broadcast (also what the indexer accepts as `io`): an event of the wire's list with the
+ * payload its contract names (domain/contracts/liveEvents.ts), so an emit with another payload fails tsc.
+ */
 export interface LiveEventSink {
-  emit(event: string, ...args: unknown[]): unknown;
+  emit<N extends LiveEventName>(event: N, payload: LivePayload<N>): unknown;
 }
 
 export interface LiveBus extends LiveEventSink {
-  /** Sends to every client: an event of the wire's list (domain/contracts/live.ts). */
-  emit(event: LiveEventName, ...args: unknown[]): unknown;
   /** Sends to one account's room only (`account:<lower-case address>`). */
-  emitTo(address: string, event: LiveEventName, ...args: unknown[]): void;
+  emitTo<N extends LiveEventName>(address: string, event: N, payload: LivePayload<N>): void;
   attach(io: SocketServer): void;
 }
 
@@ -20,9 +22,9 @@ export function createLiveBus(): LiveBus {
   let io: SocketServer | null = null;
   return {
     // Before attach (tests without sockets, scripts) events have no listener and are dropped.
-    emit: (event, ...args) => io?.emit(event, ...args) ?? false,
-    emitTo: (address, event, ...args) => {
-      io?.to(`account:${address.toLowerCase()}`).emit(event, ...args);
+    emit: (event, payload) => io?.emit(event, payload) ?? false,
+    emitTo: (address, event, payload) => {
+      io?.to(`account:${address.toLowerCase()}`).emit(event, payload);
     },
     attach: (server) => {
       io = server;

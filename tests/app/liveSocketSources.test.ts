@@ -35,7 +35,7 @@ function start(withWallet: boolean) {
     ],
   });
   actor = createActor(root).start();
-  // As a page showing live data does (watchLive, watchListsStale, useTokenPatch): the socket service starts.
+  // As a page showing live data does (its flow's watchLive or watchListsStale): the socket service starts.
   actor.getSnapshot().children.live!.send({ type: 'live.needed' });
   return actor;
 }

@@ -7,6 +7,7 @@ import { provideLiveEvents } from '../../src/services/live/liveEvents';
 import type { TokenOffer } from '../../src/services/token';
 import { renderApp } from './appHarness';
 import { graphqlFetch, makeOffer, makeSibling, makeTokenDetail, offerPage, siblingPage } from './tokenFixtures';
+import { liveMessage } from '../domain/liveEventSamples';
 
 // The token page's offers follow live events for its token (docs/requirements.md#trading-offers): the real liveEvents machine with its
 // real effects, only its socket replaced by one the test speaks through.
@@ -71,12 +72,12 @@ describe('token page sales, live', () => {
     const tokenRequests = () => api.calls.filter((call) => call.operationName === 'getTokenFromHolding').length;
     const before = tokenRequests();
 
-    socket.send({ type: 'live.event', name: 'CreatedSale', doc: { token_id: '8', sale_id: '13' } });
+    socket.send({ type: 'live.event', ...liveMessage('CreatedSale', { token_id: '8', sale_id: '13' }) });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(tokenRequests()).toBe(before);
 
     listed = true;
-    socket.send({ type: 'live.event', name: 'CreatedSale', doc: { token_id: '7', sale_id: '12', seller: openSale.seller } });
+    socket.send({ type: 'live.event', ...liveMessage('CreatedSale', { token_id: '7', sale_id: '12', seller: openSale.seller, price: openSale.price.amount, tokenPrice: openSale.price.amount }) });
     expect(await screen.findByRole('button', { name: /^Buy for 0.02 ETH/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Make offer' })).toBeInTheDocument();
     expect(tokenRequests()).toBe(before + 1);
@@ -84,7 +85,7 @@ describe('token page sales, live', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Quiet Orbit' })).toBeInTheDocument();
 
     listed = false;
-    socket.send({ type: 'live.event', name: 'CancelledSale', doc: { token_id: '7', sale_id: '12' } });
+    socket.send({ type: 'live.event', ...liveMessage('CancelledSale', { token_id: '7', sale_id: '12', tokenPrice: null }) });
     await waitFor(() => expect(screen.queryByRole('button', { name: /^Buy for/ })).toBeNull());
   });
 });
@@ -99,13 +100,13 @@ describe('token page offers, live', () => {
     const before = offerRequests();
 
     // Another token's offer and this token's like change nothing in this list.
-    socket.send({ type: 'live.event', name: 'OfferMade', doc: { token_id: '8', buyer: '0x1' } });
-    socket.send({ type: 'live.event', name: 'TokenLiked', doc: { token_id: '7', updatedFields: { likesCount: 4 } } });
+    socket.send({ type: 'live.event', ...liveMessage('OfferMade', { token_id: '8', buyer: '0x1' }) });
+    socket.send({ type: 'live.event', ...liveMessage('TokenLiked', { token_id: '7', updatedFields: { likesCount: 4 } }) });
     await new Promise((resolve) => setTimeout(resolve, OFFERS_REFETCH_DELAY_MS * 3));
     expect(offerRequests()).toBe(before);
 
     offers = [makeOffer(1)];
-    socket.send({ type: 'live.event', name: 'OfferMade', doc: { _id: '1', token_id: '7', sale_id: '9', buyer: offers[0]!.buyer.address } });
+    socket.send({ type: 'live.event', ...liveMessage('OfferMade', { _id: '1', token_id: '7', sale_id: '9', buyer: offers[0]!.buyer.address }) });
     const table = await within(section).findByRole('table');
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('collector1');
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Active');
@@ -113,7 +114,7 @@ describe('token page offers, live', () => {
     expect(api.calls.filter((call) => call.operationName === 'getOffersByToken').at(-1)?.variables).toMatchObject({ token: '7' });
 
     offers = [makeOffer(1, { state: 'retracted' })];
-    socket.send({ type: 'live.event', name: 'OfferRetracted', doc: { _id: '1', token_id: '7', sale_id: '9', buyer: offers[0]!.buyer.address } });
+    socket.send({ type: 'live.event', ...liveMessage('OfferRetracted', { _id: '1', token_id: '7', sale_id: '9', buyer: offers[0]!.buyer.address }) });
     await waitFor(() => expect(within(section).getAllByRole('row')[1]).toHaveTextContent('Retracted'));
   });
 
@@ -126,9 +127,9 @@ describe('token page offers, live', () => {
     socket.send({ type: 'socket.connected' });
     const before = offerRequests();
     offers = [makeOffer(1, { state: 'invalidated' })];
-    socket.send({ type: 'live.event', name: 'CancelledSale', doc: { _id: '3', token_id: '7', sale_id: '9' } });
-    socket.send({ type: 'live.event', name: 'Sold', doc: { _id: '3', token_id: '8', sale_id: '10' } });
-    socket.send({ type: 'live.event', name: 'OfferRetracted', doc: { _id: '1', token_id: '7', sale_id: '9' } });
+    socket.send({ type: 'live.event', ...liveMessage('CancelledSale', { _id: '3', token_id: '7', sale_id: '9' }) });
+    socket.send({ type: 'live.event', ...liveMessage('Sold', { _id: '3', token_id: '8', sale_id: '10' }) });
+    socket.send({ type: 'live.event', ...liveMessage('OfferRetracted', { _id: '1', token_id: '7', sale_id: '9' }) });
     await waitFor(() => expect(within(section).getAllByRole('row')[1]).toHaveTextContent('No longer available'));
     await new Promise((resolve) => setTimeout(resolve, OFFERS_REFETCH_DELAY_MS * 3));
     expect(offerRequests()).toBe(before + 1);

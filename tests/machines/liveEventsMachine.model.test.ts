@@ -8,6 +8,7 @@ import {
   type LiveEventsEvent,
   type LiveSocketCommand,
 } from '../../machines/live/liveEventsMachine';
+import { liveMessage } from '../domain/liveEventSamples';
 import { checkedStates, createMachineTestModel, modelCoverageTests, modelPaths } from './support/modelTesting';
 
 const ADDRESS = '0x90f79bf6eb2c4f870365e785982e1f101e93b906';
@@ -21,8 +22,8 @@ const variants: LiveEventsEvent[] = [
   { type: 'live.account', address: null },
   { type: 'live.viewToken', id: '7' },
   { type: 'live.viewToken', id: null },
-  { type: 'live.event', name: 'Sold', doc: { token_id: '7', buyer: ADDRESS, isSold: true, ownerInfo: NEW_OWNER } },
-  { type: 'live.event', name: 'TokenLiked', doc: { token_id: '7', updatedFields: { likesCount: 3 } } },
+  { type: 'live.event', ...liveMessage('Sold', { token_id: '7', buyer: ADDRESS, owner: ADDRESS, isSold: true, tokenPrice: null, ownerInfo: NEW_OWNER }) },
+  { type: 'live.event', ...liveMessage('TokenLiked', { token_id: '7', updatedFields: { likesCount: 3 } }) },
   { type: 'live.patch', id: '8', patch: { likesCount: 4 } },
 ];
 
@@ -103,10 +104,10 @@ function harness() {
         'live.viewToken': send,
         'live.event': (step: { event: { type: string } }) => {
           const event = step.event as Extract<LiveEventsEvent, { type: 'live.event' }>;
-          // Every event with a token id patches that token.
-          patchAndCheck(step, String(event.doc.token_id));
-          if (event.name === 'Sold') expect(real().context.patches[String(event.doc.token_id)]).toEqual({ isSold: true, ownerAddress: ADDRESS, owner: NEW_OWNER });
-          if (event.name === 'TokenLiked') expect(real().context.patches[String(event.doc.token_id)]).toMatchObject({ likesCount: 3 });
+          // Every event with a token id patches that token (the variants are a Sold and a TokenLiked of token 7).
+          patchAndCheck(step, '7');
+          if (event.name === 'Sold') expect(real().context.patches['7']).toEqual({ isSold: true, ownerAddress: ADDRESS, owner: NEW_OWNER, priceWei: null });
+          if (event.name === 'TokenLiked') expect(real().context.patches['7']).toMatchObject({ likesCount: 3 });
         },
         'live.patch': (step: { event: { type: string } }) => {
           const event = step.event as Extract<LiveEventsEvent, { type: 'live.patch' }>;

@@ -13,57 +13,55 @@ import {
   type TokenPatch,
 } from '../../machines/live/liveEventsMachine';
 import { notificationsMachine } from '../../machines/notifications/notificationsMachine';
+import type { LivePayload } from '../../domain/contracts/liveEvents';
+import { liveMessage } from '../domain/liveEventSamples';
 
 const BUYER = '0x90f79bf6eb2c4f870365e785982e1f101e93b906';
 
 describe('liveEffects (seed 000 §4 effects)', () => {
+  // Payloads arrive parsed (src/services/live/socket.ts drops one that is not its contract's): whole ones here.
+  const sold = (fields: Partial<LivePayload<'Sold'>>) => liveMessage('Sold', { token_id: '7', buyer: BUYER, owner: BUYER, ...fields });
+  const ownerInfo = { id: '3', address: BUYER, alias: 'june', avatar: '/ipfs/thumbnail/bafkreijune', firstName: null, lastName: 'Ray' };
+
   it('Sold marks the token sold with its new owner, and what the server says about its price', () => {
-    expect(liveEffects('Sold', { token_id: '7', buyer: BUYER, isSold: true, tokenPrice: null }, null)).toEqual({
-      patch: { id: '7', patch: { isSold: true, ownerAddress: BUYER, priceWei: null } },
+    expect(liveEffects(sold({ isSold: true, tokenPrice: null, ownerInfo }), null)).toEqual({
+      patch: { id: '7', patch: { isSold: true, ownerAddress: BUYER, owner: ownerInfo, priceWei: null } },
     });
-    // A partial sale of a multi-unit token: the server says it is not sold out.
-    expect(liveEffects('Sold', { token_id: 7, buyer: BUYER, isSold: false }, null).patch).toEqual({ id: '7', patch: { isSold: false, ownerAddress: BUYER } });
-    // Without the flag (older server): sold.
-    expect(liveEffects('Sold', { token_id: '7', buyer: BUYER }, null).patch?.patch.isSold).toBe(true);
+    // A partial sale of a multi-unit token: the server says it is not sold out, and the price still listed.
+    expect(liveEffects(sold({ isSold: false, tokenPrice: '5', ownerInfo }), null).patch).toEqual({ id: '7', patch: { isSold: false, ownerAddress: BUYER, owner: ownerInfo, priceWei: '5' } });
   });
 
-  it('Sold carries the new owner\'s names and avatar (ownerInfo) when they name the buyer; other ownerInfo is ignored', () => {
-    const ownerInfo = { id: '3', address: BUYER, alias: 'june', avatar: '/ipfs/thumbnail/bafkreijune', firstName: null, lastName: 'Ray' };
-    expect(liveEffects('Sold', { token_id: '7', buyer: BUYER, isSold: true, ownerInfo }, null).patch).toEqual({
-      id: '7',
-      patch: { isSold: true, ownerAddress: BUYER, owner: { id: '3', address: BUYER, alias: 'june', avatar: '/ipfs/thumbnail/bafkreijune', firstName: null, lastName: 'Ray' } },
-    });
-    // A non-string avatar is no URL.
-    expect(liveEffects('Sold', { token_id: '7', buyer: BUYER, ownerInfo: { ...ownerInfo, avatar: 42 } }, null).patch?.patch.owner?.avatar).toBeNull();
-    // Another account's names, or no object: the address alone.
+  it('Sold carries the new owner\'s names and avatar (ownerInfo) when they name the buyer; another account\'s are ignored', () => {
+    expect(liveEffects(sold({ ownerInfo: { ...ownerInfo, address: BUYER.toUpperCase().replace('0X', '0x') } }), null).patch?.patch.owner?.alias).toBe('june');
+    // Another account's names: the address alone.
     const other = { ...ownerInfo, address: '0x15d34aaf54267db7d7c367839aaf71a00a2c6a65' };
-    expect(liveEffects('Sold', { token_id: '7', buyer: BUYER, ownerInfo: other }, null).patch?.patch).toEqual({ isSold: true, ownerAddress: BUYER });
-    expect(liveEffects('Sold', { token_id: '7', buyer: BUYER, ownerInfo: 'june' }, null).patch?.patch).toEqual({ isSold: true, ownerAddress: BUYER });
+    expect(liveEffects(sold({ ownerInfo: other, tokenPrice: null }), null).patch?.patch).toEqual({ isSold: true, ownerAddress: BUYER, priceWei: null });
     // Unknown account: every name null, the seed's shortened address shows.
     const unnamed = { id: null, address: BUYER, alias: null, avatar: null, firstName: null, lastName: null };
-    expect(liveEffects('Sold', { token_id: '7', buyer: BUYER, ownerInfo: unnamed }, null).patch?.patch.owner).toEqual(unnamed);
+    expect(liveEffects(sold({ ownerInfo: unnamed }), null).patch?.patch.owner).toEqual(unnamed);
   });
 
   it('a sale created shows on-sale or price-changed only on the viewed token', () => {
-    expect(liveEffects('CreatedSale', { token_id: '7', previousPrice: null, tokenPrice: '10' }, '7')).toEqual({
+    expect(liveEffects(liveMessage('CreatedSale', { token_id: '7', previousPrice: null, tokenPrice: '10' }), '7')).toEqual({
       patch: { id: '7', patch: { priceWei: '10' } },
       notice: ON_SALE_NOTICE,
     });
-    expect(liveEffects('CreatedSale', { token_id: '7', previousPrice: '20', tokenPrice: '10' }, '7').notice).toBe(PRICE_CHANGED_NOTICE);
-    expect(liveEffects('CreatedSale', { token_id: '7', previousPrice: null, tokenPrice: '10' }, '8').notice).toBeUndefined();
+    expect(liveEffects(liveMessage('CreatedSale', { token_id: '7', previousPrice: '20', tokenPrice: '10' }), '7').notice).toBe(PRICE_CHANGED_NOTICE);
+    expect(liveEffects(liveMessage('CreatedSale', { token_id: '7', previousPrice: null, tokenPrice: '10' }), '8').notice).toBeUndefined();
   });
 
   it('a sale cancelled shows price-changed while another listing remains, else unlisted', () => {
-    expect(liveEffects('CancelledSale', { token_id: '7', tokenPrice: '5' }, '7')).toEqual({ patch: { id: '7', patch: { priceWei: '5' } }, notice: PRICE_CHANGED_NOTICE });
-    expect(liveEffects('CancelledSale', { token_id: '7', tokenPrice: null }, '7').notice).toBe(UNLISTED_NOTICE);
+    expect(liveEffects(liveMessage('CancelledSale', { token_id: '7', tokenPrice: '5' }), '7')).toEqual({ patch: { id: '7', patch: { priceWei: '5' } }, notice: PRICE_CHANGED_NOTICE });
+    expect(liveEffects(liveMessage('CancelledSale', { token_id: '7', tokenPrice: null }), '7').notice).toBe(UNLISTED_NOTICE);
   });
 
   it('likes events patch the count; events without a token change nothing', () => {
-    for (const name of ['TokenLiked', 'TokenUnliked', 'TokenUpdated']) {
-      expect(liveEffects(name, { token_id: '7', account_id: BUYER, updatedFields: { likesCount: 4 } }, null)).toEqual({ patch: { id: '7', patch: { likesCount: 4 } } });
+    for (const name of ['TokenLiked', 'TokenUnliked', 'TokenUpdated'] as const) {
+      expect(liveEffects(liveMessage(name, { token_id: '7', account_id: BUYER, updatedFields: { likesCount: 4 } }), null)).toEqual({ patch: { id: '7', patch: { likesCount: 4 } } });
     }
-    expect(liveEffects('TokenLiked', { token_id: '7' }, null)).toEqual({});
-    expect(liveEffects('CreatedCollection', { _id: '3', creator: BUYER }, null)).toEqual({});
+    for (const name of ['CreatedCollection', 'PublishReady', 'CreatedCreator', 'OfferMade', 'TransferSingle', 'CreatedAllOutSale'] as const) {
+      expect(liveEffects(liveMessage(name), null)).toEqual({});
+    }
   });
 });
 
@@ -97,19 +95,19 @@ describe('liveEventsMachine (examples)', () => {
   it('a burst of list-changing events refetches lists once, LIVE_REFRESH_DELAY_MS after the last', () => {
     const { liveActor, listsStale, patches } = start();
     liveActor.send({ type: 'socket.connected' });
-    liveActor.send({ type: 'live.event', name: 'Sold', doc: { token_id: '7', buyer: BUYER, isSold: true } });
+    liveActor.send({ type: 'live.event', ...liveMessage('Sold', { token_id: '7', buyer: BUYER, isSold: true, tokenPrice: null }) });
     vi.advanceTimersByTime(1500);
-    liveActor.send({ type: 'live.event', name: 'OfferMade', doc: { token_id: '8', buyer: BUYER } });
+    liveActor.send({ type: 'live.event', ...liveMessage('OfferMade', { token_id: '8', buyer: BUYER }) });
     vi.advanceTimersByTime(LIVE_REFRESH_DELAY_MS - 1);
     expect(listsStale).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(listsStale).toHaveBeenCalledTimes(1);
-    expect(patches()['7']).toEqual({ isSold: true, ownerAddress: BUYER });
+    expect(patches()['7']).toEqual({ isSold: true, ownerAddress: BUYER, priceWei: null });
   });
 
   it('likes update counts without refetching lists', () => {
     const { liveActor, listsStale, patches } = start();
-    liveActor.send({ type: 'live.event', name: 'TokenUnliked', doc: { token_id: '9', updatedFields: { likesCount: 0 } } });
+    liveActor.send({ type: 'live.event', ...liveMessage('TokenUnliked', { token_id: '9', updatedFields: { likesCount: 0 } }) });
     vi.advanceTimersByTime(LIVE_REFRESH_DELAY_MS * 2);
     expect(listsStale).not.toHaveBeenCalled();
     expect(patches()['9']).toEqual({ likesCount: 0 });
@@ -118,7 +116,7 @@ describe('liveEventsMachine (examples)', () => {
   it('the viewed token gets an info notice through the notifications actor', () => {
     const { liveActor, notice } = start();
     liveActor.send({ type: 'live.viewToken', id: '7' });
-    liveActor.send({ type: 'live.event', name: 'CreatedSale', doc: { token_id: '7', previousPrice: null, tokenPrice: '1' } });
+    liveActor.send({ type: 'live.event', ...liveMessage('CreatedSale', { token_id: '7', previousPrice: null, tokenPrice: '1' }) });
     expect(notice()).toMatchObject({ kind: 'info', text: ON_SALE_NOTICE });
   });
 
@@ -141,15 +139,15 @@ describe('liveEventsMachine (examples)', () => {
     const { liveActor } = start();
     const received: string[] = [];
     liveActor.on('live.received', (e) => received.push(e.name));
-    liveActor.send({ type: 'live.event', name: 'PublishReady', doc: { _id: '3', creator: BUYER } });
+    liveActor.send({ type: 'live.event', ...liveMessage('PublishReady', { _id: '3', creator: BUYER }) });
     expect(received).toEqual(['PublishReady']);
   });
 
   it('patches merge per token; the app’s own changes arrive as live.patch', () => {
     const { liveActor, patches } = start();
-    liveActor.send({ type: 'live.event', name: 'Sold', doc: { token_id: '7', buyer: BUYER, isSold: true, tokenPrice: null } });
+    liveActor.send({ type: 'live.event', ...liveMessage('Sold', { token_id: '7', buyer: BUYER, isSold: true, tokenPrice: null }) });
     liveActor.send({ type: 'live.patch', id: '7', patch: { likesCount: 5 } });
-    liveActor.send({ type: 'live.event', name: 'TokenLiked', doc: { token_id: 7, updatedFields: { likesCount: 6 } } });
+    liveActor.send({ type: 'live.event', ...liveMessage('TokenLiked', { token_id: '7', updatedFields: { likesCount: 6 } }) });
     expect(patches()).toEqual({ '7': { isSold: true, ownerAddress: BUYER, priceWei: null, likesCount: 6 } });
   });
 });
@@ -197,12 +195,12 @@ describe('token patches are bounded (MAX_TOKEN_PATCHES, least recently patched o
     for (let n = 1; n <= 300; n += 1) live.send({ type: 'live.patch', id: `t${n}`, patch: { likesCount: n } });
     expect(Object.keys(live.getSnapshot().context.patches)).toHaveLength(300);
     // t1 is used again: t2 becomes the least recently patched.
-    live.send({ type: 'live.event', name: 'Sold', doc: { token_id: 't1', isSold: true } });
+    live.send({ type: 'live.event', ...liveMessage('Sold', { token_id: 't1', isSold: true }) });
     live.send({ type: 'live.patch', id: 't301', patch: { likesCount: 301 } });
     const { patches, patchOrder } = live.getSnapshot().context;
     expect(Object.keys(patches)).toHaveLength(300);
     expect(patches.t2).toBeUndefined();
-    expect(patches.t1).toEqual({ likesCount: 1, isSold: true });
+    expect(patches.t1).toMatchObject({ likesCount: 1, isSold: true });
     expect(patches.t301).toEqual({ likesCount: 301 });
     expect(patchOrder.slice(0, 2)).toEqual(['t3', 't4']);
     expect(patchOrder.slice(-2)).toEqual(['t1', 't301']);

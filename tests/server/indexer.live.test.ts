@@ -8,6 +8,8 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { parseEther, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCreator, removeCreator } from '../../contracts/creators.js';
+import type { LiveEventName } from '../../domain/contracts/live.js';
+import { parseLiveEvent } from '../../domain/contracts/liveEvents.js';
 import type { Deployments } from '../../contracts/deploy.js';
 import { accounts, collections, holdings, offers, tokens } from '../../server/db/schema.js';
 import { startIndexer, type Indexer } from '../../server/indexer/index.js';
@@ -19,11 +21,11 @@ import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases
 import { buildTestServer, graphql } from './fixtures.js';
 import { deployTestMarket } from './marketFixtures.js';
 
-const EVENTS = [
+const EVENTS: LiveEventName[] = [
   'CreatedCollection', 'CreatedOwner', 'CreatedCreator', 'RemovedCreator', 'CreatedAllOutSale', 'CancelledAllOutSale', 'CreatedSale', 'OfferMade',
   'CancelledSale', 'Sold', 'OfferRetracted', 'TransferSingle', 'PublishReady',
 ];
-type Received = { name: string; doc: Record<string, unknown> };
+type Received = { name: LiveEventName; doc: Record<string, unknown> };
 const lower = (a: string) => a.toLowerCase();
 
 /** A connected client that said 'ready' (with an address or anonymously) and records every live event. */
@@ -211,5 +213,14 @@ describe.each(DATABASE_KINDS)('indexer live events on %s', (kind) => {
     expect(named(watcher, 'CreatedCreator').at(-1)).toEqual(doc);
     expect(named(watcher, 'RemovedCreator')).toEqual([doc]);
     expect(named(artistClient, 'RemovedCreator')).toEqual([doc]);
+  });
+
+  it('every payload the indexer broadcast reads as its event\'s contract (domain/contracts/liveEvents.ts), as the client parses it', () => {
+    const events = [...watcher.received, ...artistClient.received];
+    expect(new Set(events.map((event) => event.name)).size).toBeGreaterThanOrEqual(10);
+    expect(events.flatMap(({ name, doc }) => {
+      const read = parseLiveEvent(name, doc);
+      return read.ok ? [] : [`${name}: ${read.issues}`];
+    })).toEqual([]);
   });
 });

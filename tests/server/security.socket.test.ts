@@ -12,6 +12,7 @@ import { httpServerOptions } from '../../server/security/httpTimeouts.js';
 import { CAROL, login, signedRequest, type TestServer } from './authFixtures.js';
 import { openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer } from './fixtures.js';
+import { liveDoc } from '../domain/liveEventSamples.js';
 
 type Listening = { server: TestServer; http: ServerType; io: SocketServer; port: number; origin: string };
 
@@ -106,7 +107,7 @@ describe('socket.io limits', () => {
         opened.socket.once('PublishReady', () => resolve(true));
         opened.socket.once('Ping', () => resolve(false));
       });
-      listening.server.live.emitTo(address, 'PublishReady', { container_id: '1' });
+      listening.server.live.emitTo(address, 'PublishReady', liveDoc('PublishReady'));
       listening.io.emit('Ping', {}); // public events arrive after the room's, so "nothing in the room" is a signal too
       const result = { signedIn: ack.signedIn, heard: await heard };
       opened.socket.close();

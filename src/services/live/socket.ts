@@ -1,12 +1,13 @@
 // The liveEvents actor's socket, started by the machine on the first live.needed (a page showing live data): until
 // then neither the socket.io-client code nor a connection exists. It loads socket.io-client with import() after the
 // first load (kept out of the first-load bundle), sends live events back to the machine and reports the registered
-// wallet address as an event (the viewed token is sent to the machine by the token pages themselves).
+// wallet address as an event (the viewed token is sent to the machine by the token pages themselves). Its listeners
+// (./liveListeners.ts, loaded with the client) parse every payload with its contract before the machine sees it.
 import type { Socket } from 'socket.io-client';
 import { fromCallback } from 'xstate';
 import { systemActor, type SystemActors, type SystemLike } from '../../../machines/system/systemRegistry';
 import { registeredAddress } from '../../../machines/wallet/sessionSelectors';
-import { LIVE_EVENT_NAMES, type LiveDoc, type LiveEventsEvent, type LiveSocketCommand } from '../../../machines/live/liveEventsMachine';
+import type { LiveEventsEvent, LiveSocketCommand } from '../../../machines/live/liveEventsMachine';
 import { sameValidAddress } from '../../../domain/address';
 import { afterPageLoad } from '../firstLoad';
 
@@ -81,7 +82,7 @@ export function createLiveSocket(options: LiveSocketOptions = {}) {
     void (async () => {
       await (options.afterFirstLoad ?? afterFirstLoad)();
       if (stopped) return;
-      const { io } = await import('socket.io-client');
+      const [{ io }, { listenLive }] = await Promise.all([import('socket.io-client'), import('./liveListeners')]);
       if (stopped) return;
       const origin = options.url ?? window.location.origin;
       socket = io(origin, { path: '/socket.io', transports: ['websocket'] });
@@ -91,7 +92,7 @@ export function createLiveSocket(options: LiveSocketOptions = {}) {
         // socket.io does not reconnect by itself after a server-side disconnect.
         if (reason === 'io server disconnect') socket?.connect();
       });
-      for (const name of LIVE_EVENT_NAMES) socket.on(name, (doc: LiveDoc) => send({ type: 'live.event', name, doc: doc ?? {} }));
+      listenLive(socket, (message) => send({ type: 'live.event', ...message }));
     })().catch((error: unknown) => {
       // The client library could not load (offline first visit): the app runs without live updates.
       console.warn('Live updates are unavailable:', error);

@@ -111,10 +111,8 @@ export const tokenUpdateSchema = z.object({
 export const seedIdentifierSchema = maxText(SEED_TEXT_MAX).check(
   z.regex(SEED_IDENTIFIER_PATTERN, SEED_IDENTIFIER_MESSAGE),
 );
-export const generativeTokenSchema = z.object({
-  seedValue: maxText(SEED_TEXT_MAX),
-  name: tokenNameSchema,
-});
+/** A generative token's seed value (its request is domain/contracts/studio.ts's generativeTokenRequest). */
+export const seedValueSchema = maxText(SEED_TEXT_MAX);
 
 /** Flipcard rows and columns: non-zero integers (a small grid: at most 10 each, ours). */
 export const flipcardGridSchema = z.object({

@@ -4,6 +4,7 @@
 // The queue (without the files' bytes) goes to the parent on every change (`upload.changed`), so the studio keeps
 // the pending files across a reload; a file the browser could not keep is asked for again (`upload.needsFile`).
 import { assign, fromCallback, sendParent, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import type { UploadCategory } from '../../domain/contracts/upload';
 import { UPLOAD_FAILED_MESSAGE } from '../../domain/studioRules';
 import { notifyThroughSystem } from '../system/systemActors';
 import { maxFilesOf, scriptProblem, tooManyFilesMessage, uploadFileProblem, uploadLimitsOf, uploadTarget, type UploadScreen } from './uploadRules';
@@ -40,8 +41,8 @@ export interface UploadFileInput {
   file: UploadEntry;
   /** The bytes chosen in this session; null after a reload (the services read them back by `file.key`). */
   blob: Blob | null;
-  context: 'media' | 'collection';
-  category: 'token' | 'collection';
+  context: ReturnType<typeof uploadTarget>['context'];
+  category: UploadCategory;
 }
 
 export interface UploadInput {

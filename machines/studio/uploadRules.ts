@@ -11,12 +11,13 @@ import {
   type StudioMediaType,
 } from '../../domain/studioRules';
 import { systemActor, type SystemLike } from '../system/systemRegistry';
+import type { UploadCategory, UploadContext } from '../../domain/contracts/upload';
 
 /** An upload screen is the canvas's media type. */
 export type UploadScreen = StudioMediaType;
 
-/** tus `upload-context` and metadata `category` of a screen's files (design, "tus"). */
-export function uploadTarget(screen: UploadScreen): { context: 'media' | 'collection'; category: 'token' | 'collection' } {
+/** tus `upload-context` and metadata `category` of a screen's files (design, "tus"; the wire's names: domain/contracts/upload.ts). */
+export function uploadTarget(screen: UploadScreen): { context: Extract<UploadContext, 'media' | 'collection'>; category: UploadCategory } {
   return screen === 'multipart/mixed' ? { context: 'collection', category: 'collection' } : { context: 'media', category: 'token' };
 }
 

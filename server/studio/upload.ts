@@ -4,20 +4,20 @@
 // that created it. A creation is checked before any byte (name, type, size, number of files) and recorded as a
 // canvas_uploads row; the last byte stores the file (uploadFinish.ts) and answers token-id, as does the HEAD of a
 // finished upload (its tus file is gone by then, so that HEAD is answered here from the row).
-import { eq } from 'drizzle-orm';
+import { CONTAINER_ID_HEADER, TOKEN_ID_HEADER, UPLOAD_CONTEXT_HEADER } from '../../domain/contracts/upload.js';
 import { Hono, type Context } from 'hono';
 import { authenticateRequest, type AuthContext } from '../auth/requireAccount.js';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/client.js';
-import { canvasUploads } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import type { MediaStore } from '../media/store.js';
 import type { RateLimiter } from '../security/rateLimit.js';
 import { loadOwnCanvas } from './access.js';
+import { deleteUpload, insertUpload, uploadById, type UploadRow } from './queries/uploads.js';
 import { createUploadFinisher, isRefusal, type UploadFinisher } from './uploadFinish.js';
 import { assertUploadQuota } from './uploadQuota.js';
 import { planFromRequest, resolveTarget, type UploadPlan } from './uploadRules.js';
-import { asJsonError, createStudioTus, EXPOSED_HEADERS, refusal, TOKEN_ID_HEADER, UPLOAD_ID, type StudioTus } from './uploadTus.js';
+import { asJsonError, createStudioTus, EXPOSED_HEADERS, refusal, UPLOAD_ID, type StudioTus } from './uploadTus.js';
 
 export interface UploadRouteOptions {
   db: Db;
@@ -33,8 +33,6 @@ interface PendingCreation {
   plan: UploadPlan;
   uploadId?: string;
 }
-
-type UploadRow = typeof canvasUploads.$inferSelect;
 
 const UPLOAD_NOT_FOUND = 'No upload with this id.';
 
@@ -67,7 +65,7 @@ export function uploadRoutes({ db, config, mediaStore, limiter }: UploadRouteOpt
                 limits: config.security.storage,
                 openSince: new Date(Date.now() - config.uploadExpirationMs),
               });
-              await tx.insert(canvasUploads).values({
+              await insertUpload(tx, {
                 id: upload.id,
                 canvasId: creation.canvasId,
                 uploader: creation.uploader,
@@ -105,7 +103,7 @@ export function uploadRoutes({ db, config, mediaStore, limiter }: UploadRouteOpt
   /** The caller's own upload of this canvas; anyone else's (or none) is a 404 that says nothing more. */
   async function ownUpload(auth: AuthContext, containerId: string, uploadId: string): Promise<UploadRow> {
     if (!UPLOAD_ID.test(uploadId)) throw new ApiError(404, 'upload_not_found', UPLOAD_NOT_FOUND);
-    const [row] = await db.select().from(canvasUploads).where(eq(canvasUploads.id, uploadId));
+    const row = await uploadById(db, uploadId);
     if (!row || row.uploader !== auth.address || String(row.canvasId) !== containerId) {
       throw new ApiError(404, 'upload_not_found', UPLOAD_NOT_FOUND);
     }
@@ -134,13 +132,13 @@ export function uploadRoutes({ db, config, mediaStore, limiter }: UploadRouteOpt
     await limiter.check('writeByAccount', auth.address);
     const containerId = c.req.param('containerId')!;
     const canvas = await loadOwnCanvas(db, auth, containerId, { needs: 'building' });
-    const declared = c.req.header('container_id');
+    const declared = c.req.header(CONTAINER_ID_HEADER);
     if (declared !== undefined && declared.trim() !== containerId) {
       throw new ApiError(400, 'invalid_input', 'The container_id header names another collection than the upload URL.');
     }
     const checked = planFromRequest(
       canvas,
-      { context: c.req.header('upload-context'), metadata: c.req.header('Upload-Metadata'), length: c.req.header('Upload-Length') },
+      { context: c.req.header(UPLOAD_CONTEXT_HEADER), metadata: c.req.header('Upload-Metadata'), length: c.req.header('Upload-Length') },
       config.public,
     );
     const tokenRef = await resolveTarget(db, canvas, checked);
@@ -180,7 +178,7 @@ export function uploadRoutes({ db, config, mediaStore, limiter }: UploadRouteOpt
     // stored): that is not "gone" — a tus client reading a 4xx other than 409/423 on a HEAD, or a 404/410 on a PATCH,
     // starts again from zero. A HEAD answers the finished upload, a PATCH 409 (retried: its HEAD then finds it done).
     const finishedMeanwhile = async (): Promise<Response | null> => {
-      const [latest] = await db.select().from(canvasUploads).where(eq(canvasUploads.id, row.id));
+      const latest = await uploadById(db, row.id);
       if (!latest?.completedAt) return null;
       if (method !== 'HEAD') throw new ApiError(409, 'upload_finished', 'This upload is finished; change its token instead.');
       const { tokenId } = await finisherOf(t).finish(latest.id, undefined);
@@ -190,7 +188,7 @@ export function uploadRoutes({ db, config, mediaStore, limiter }: UploadRouteOpt
       const finished = await finishedMeanwhile();
       if (finished) return finished;
     }
-    if (method === 'DELETE' && response.status === 204) await db.delete(canvasUploads).where(eq(canvasUploads.id, row.id));
+    if (method === 'DELETE' && response.status === 204) await deleteUpload(db, row.id);
     if (method === 'HEAD' && response.status === 200 && response.headers.get('Upload-Offset') === String(row.size)) {
       // Every byte arrived: finish now (a no-op answer when the last PATCH's finish is running or done; after a
       // restart mid-finish, the finish itself).

@@ -7,10 +7,9 @@
 // the rows could not follow it; the sweep here reads the same info files (their creation_date) itself.
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { canvasUploads } from '../db/schema.js';
 import { collectUnreferencedMedia } from '../media/collect.js';
+import { deleteExpiredUploads } from './queries/uploads.js';
 import { UPLOAD_ID } from './uploadTus.js';
 
 /** The sweep runs at least this often (and every expiration period when that is shorter). */
@@ -81,22 +80,7 @@ export interface SweepOptions {
 export async function sweepExpiredUploads({ db, dataDir, expirationMs, now = Date.now() }: SweepOptions): Promise<string[]> {
   const cutoff = now - expirationMs;
   const files = await expiredFiles(uploadsDirectory(dataDir), cutoff);
-  const rows = await db.transaction(async (tx) => {
-    const unfinished = isNull(canvasUploads.completedAt);
-    const deleted = await tx
-      .delete(canvasUploads)
-      .where(and(unfinished, lt(canvasUploads.createdAt, new Date(cutoff))))
-      .returning({ id: canvasUploads.id });
-    for (let i = 0; i < files.length; i += 500) {
-      deleted.push(
-        ...(await tx
-          .delete(canvasUploads)
-          .where(and(unfinished, inArray(canvasUploads.id, files.slice(i, i + 500))))
-          .returning({ id: canvasUploads.id })),
-      );
-    }
-    return deleted.map((row) => row.id);
-  });
+  const rows = await db.transaction((tx) => deleteExpiredUploads(tx, new Date(cutoff), files));
   const swept = [...new Set([...files, ...rows])].sort();
   await removeUploadFiles(dataDir, swept);
   return swept;

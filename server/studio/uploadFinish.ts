@@ -4,19 +4,19 @@
 // refused upload loses its row and its file; nothing else is written.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { and, eq, sql } from 'drizzle-orm';
 import { extensionOf, IMAGE_UPLOAD_MAX_FILES } from '../../domain/studio.js';
 import type { Db } from '../db/client.js';
-import { canvasUploads, collections, tokens } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import { collectDropped } from '../media/collect.js';
 import { MediaError } from '../media/mediaError.js';
 import type { MediaStore } from '../media/store.js';
-import { assertCanvasState, findCanvas, type CanvasRow } from './access.js';
+import { assertCanvasState, findCanvas } from './access.js';
+import { updateCanvasRow, type CanvasRow } from './queries/canvases.js';
+import { insertCanvasToken, nextTokenId, replaceTokenThumbnail, tokenNumberOf } from './queries/tokens.js';
+import { deleteUpload, markUploadDone, uploadById, type UploadRow } from './queries/uploads.js';
 import { checkedUploadContent } from './uploadContent.js';
 import { assertRoomForToken, readUploadMetadata, type UploadMetadata } from './uploadRules.js';
 
-type UploadRow = typeof canvasUploads.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Canvas media types whose tokens are still images: the media itself is thumbnailed (sharp, 480 px webp). */
@@ -59,59 +59,40 @@ function withCollectionFile(attributes: Record<string, unknown> | null, file: { 
   return next;
 }
 
-async function tokenIdOf(db: Pick<Db, 'select'>, tokenRef: number | null): Promise<string | null> {
-  if (tokenRef === null) return null;
-  const [row] = await db.select({ tokenId: tokens.tokenId }).from(tokens).where(eq(tokens.id, tokenRef));
-  return row?.tokenId ?? null;
-}
+const tokenIdOf = async (db: Pick<Db, 'select'>, tokenRef: number | null): Promise<string | null> =>
+  tokenRef === null ? null : tokenNumberOf(db, tokenRef);
 
 /** Applies the stored media to the canvas; returns the token row it created or changed and the CIDs it stopped naming. */
 async function apply(tx: Tx, canvas: CanvasRow, row: UploadRow, metadata: UploadMetadata, cid: string): Promise<{ ref: number | null; dropped: string[] }> {
-  const now = new Date();
   switch (row.context) {
     case 'media': {
       await assertRoomForToken(tx, canvas);
-      const [next] = await tx
-        .select({ n: sql<string>`coalesce(max(${tokens.tokenId}), 0) + 1` })
-        .from(tokens)
-        .where(eq(tokens.collectionId, canvas.id));
-      const [token] = await tx
-        .insert(tokens)
-        .values({
-          collectionId: canvas.id,
-          chainId: canvas.chainId,
-          tokenId: String(next!.n),
-          name: metadata.tokenName,
-          media: cid,
-          thumbnail: STILL_IMAGE_CANVASES.has(canvas.mediaType) ? cid : null,
-          mediaType: canvas.mediaType,
-          filename: row.filename,
-          creator: row.uploader,
-          attributes: metadata.attributes,
-          metadata: metadata.properties ? { properties: metadata.properties } : null,
-        })
-        .returning({ id: tokens.id });
-      return { ref: token!.id, dropped: [] };
+      const token = await insertCanvasToken(tx, {
+        collectionId: canvas.id,
+        chainId: canvas.chainId,
+        tokenId: await nextTokenId(tx, canvas.id),
+        name: metadata.tokenName,
+        media: cid,
+        thumbnail: STILL_IMAGE_CANVASES.has(canvas.mediaType) ? cid : null,
+        mediaType: canvas.mediaType,
+        filename: row.filename,
+        creator: row.uploader,
+        attributes: metadata.attributes,
+        metadata: metadata.properties ? { properties: metadata.properties } : null,
+      });
+      return { ref: token.id, dropped: [] };
     }
     case 'thumbnail': {
-      const [old] = await tx
-        .select({ thumbnail: tokens.thumbnail })
-        .from(tokens)
-        .where(and(eq(tokens.id, row.tokenRef ?? -1), eq(tokens.collectionId, canvas.id)));
-      const [token] = await tx
-        .update(tokens)
-        .set({ thumbnail: cid, updatedAt: now })
-        .where(and(eq(tokens.id, row.tokenRef ?? -1), eq(tokens.collectionId, canvas.id)))
-        .returning({ id: tokens.id });
+      const token = await replaceTokenThumbnail(tx, canvas.id, row.tokenRef ?? -1, cid);
       if (!token) throw new ApiError(404, 'token_not_found', 'The token this thumbnail was for has been deleted.');
-      return { ref: token.id, dropped: old?.thumbnail ? [old.thumbnail] : [] };
+      return { ref: token.id, dropped: token.previous ? [token.previous] : [] };
     }
     case 'cover':
-      await tx.update(collections).set({ cover: cid, updatedAt: now }).where(eq(collections.id, canvas.id));
+      await updateCanvasRow(tx, canvas.id, { cover: cid });
       return { ref: null, dropped: canvas.cover ? [canvas.cover] : [] };
     case 'collection': {
       const attributes = withCollectionFile(canvas.attributes, { name: row.filename, cid, type: row.contentType ?? 'application/octet-stream' });
-      await tx.update(collections).set({ attributes, updatedAt: now }).where(eq(collections.id, canvas.id));
+      await updateCanvasRow(tx, canvas.id, { attributes });
       // A file of the same name is replaced.
       const replaced = (Array.isArray(canvas.attributes?.files) ? canvas.attributes.files : []).filter(
         (entry): entry is { name: string; cid: string } => isObject(entry) && entry.name === row.filename && typeof entry.cid === 'string',
@@ -127,12 +108,12 @@ export function createUploadFinisher({ db, mediaStore, filePath, removeFile, med
 
   /** Forgets a refused upload: its row and its file. */
   async function discard(id: string): Promise<void> {
-    await db.delete(canvasUploads).where(eq(canvasUploads.id, id));
+    await deleteUpload(db, id);
     await removeFile(id);
   }
 
   async function run(id: string, rawMetadata: Record<string, string | null> | undefined): Promise<FinishedUpload> {
-    const [row] = await db.select().from(canvasUploads).where(eq(canvasUploads.id, id));
+    const row = await uploadById(db, id);
     if (!row) throw new ApiError(404, 'upload_not_found', 'No upload with this id.');
     if (row.completedAt) return { tokenId: await tokenIdOf(db, row.tokenRef) };
     try {
@@ -151,7 +132,7 @@ export function createUploadFinisher({ db, mediaStore, filePath, removeFile, med
         if (!canvas || canvas.creator !== row.uploader) throw new ApiError(404, 'not_found', 'The collection has been deleted.');
         assertCanvasState(canvas, 'building');
         const applied = await apply(tx, canvas, row, metadata, cid);
-        await tx.update(canvasUploads).set({ cid, tokenRef: applied.ref, completedAt: new Date(), updatedAt: new Date() }).where(eq(canvasUploads.id, id));
+        await markUploadDone(tx, id, { cid, tokenRef: applied.ref });
         return applied;
       });
       await removeFile(id);

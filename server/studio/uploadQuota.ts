@@ -5,13 +5,13 @@
 //   `maxOpenUploadBytesPerAccount` (200 MiB).
 // Open = not finished and not expired (an expired upload's row waits for the sweep but no longer counts). The canvas
 // row and the uploader's account row are locked first, so two creations at once are counted one after the other.
-import { and, count, eq, gte, isNull, sql } from 'drizzle-orm';
 import { lockAccount } from '../accounts/store.js';
 import type { Db } from '../db/client.js';
-import { canvasUploads, tokens } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import type { StorageLimits } from '../security/config.js';
 import { findCanvas } from './access.js';
+import { tokenCountOf } from './queries/tokens.js';
+import { openTokenUploadsOf, openUploadsOf } from './queries/uploads.js';
 import { maxTokenFiles, tooManyFilesMessage, type UploadPlan } from './uploadRules.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -32,13 +32,8 @@ export async function assertUploadQuota(tx: Tx, { canvasId, uploader, plan, limi
   const canvas = await findCanvas(tx, String(canvasId), true);
   if (!canvas) throw new ApiError(404, 'not_found', 'The collection has been deleted.');
   await lockAccount(tx, uploader);
-  const open = and(isNull(canvasUploads.completedAt), gte(canvasUploads.createdAt, openSince));
-
-  const [mine] = await tx
-    .select({ n: count(), bytes: sql<string>`coalesce(sum(${canvasUploads.size}), 0)` })
-    .from(canvasUploads)
-    .where(and(eq(canvasUploads.uploader, uploader), open));
-  const openUploads = mine?.n ?? 0;
+  const mine = await openUploadsOf(tx, uploader, openSince);
+  const openUploads = mine.count;
   if (openUploads >= limits.maxOpenUploadsPerAccount) {
     throw new ApiError(
       409,
@@ -46,7 +41,7 @@ export async function assertUploadQuota(tx: Tx, { canvasId, uploader, plan, limi
       `You have ${openUploads} unfinished uploads, the most at a time: finish or cancel one before starting another.`,
     );
   }
-  const declared = Number(mine?.bytes ?? 0);
+  const declared = mine.bytes;
   if (declared + plan.size > limits.maxOpenUploadBytesPerAccount) {
     throw new ApiError(
       409,
@@ -57,17 +52,14 @@ export async function assertUploadQuota(tx: Tx, { canvasId, uploader, plan, limi
 
   if (plan.kind === 'token') {
     const max = maxTokenFiles(canvas.mediaType);
-    const [made] = await tx.select({ n: count() }).from(tokens).where(eq(tokens.collectionId, canvas.id));
-    const [pending] = await tx
-      .select({ n: count() })
-      .from(canvasUploads)
-      .where(and(eq(canvasUploads.canvasId, canvas.id), eq(canvasUploads.context, 'media'), open));
-    const files = (made?.n ?? 0) + (pending?.n ?? 0);
+    const made = await tokenCountOf(tx, canvas.id);
+    const pending = await openTokenUploadsOf(tx, canvas.id, openSince);
+    const files = made + pending;
     if (files >= max) {
       throw new ApiError(
         409,
         'too_many_files',
-        (pending?.n ?? 0) > 0 && max === 1
+        pending > 0 && max === 1
           ? 'This collection takes exactly one file, and an upload of it is already in progress: finish or cancel that one.'
           : tooManyFilesMessage(max),
       );

@@ -1,23 +1,24 @@
 // What a studio upload may be, decided before any byte arrives (docs/requirements.md#studio-upload: the
 // upload screens, the resumable upload and the limits): the upload context and metadata, the file name rule, the extensions each canvas media
 // type and context accept, the size limits from config and the number of files a canvas takes.
-import { and, count, eq } from 'drizzle-orm';
-import { fileNameSchema } from '../../domain/files.js';
-import { FILE_NAME_MESSAGE } from '../../domain/messages.js';
-import { ACCEPTED_EXTENSIONS, extensionOf, IMAGE_UPLOAD_MAX_FILES, TOKEN_NAME_MAX } from '../../domain/studio.js';
+import {
+  parseTusMetadata as parseMetadataHeader,
+  readUploadContext as readContext,
+  readUploadMetadata as readMetadata,
+  type UploadContext,
+  type UploadMetadata,
+  type UploadRefusal,
+} from '../../domain/contracts/upload.js';
+import { ACCEPTED_EXTENSIONS, extensionOf, IMAGE_UPLOAD_MAX_FILES } from '../../domain/studio.js';
 import type { PublicConfig } from '../config.js';
 import type { Db } from '../db/client.js';
-import { tokens } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
-import type { CanvasRow } from './access.js';
+import type { CanvasRow } from './queries/canvases.js';
+import { canvasTokenByNumber, tokenCountOf } from './queries/tokens.js';
 
-export const UPLOAD_CONTEXTS = ['cover', 'media', 'collection', 'thumbnail'] as const;
-export type UploadContext = (typeof UPLOAD_CONTEXTS)[number];
+export { FILE_NAME_MAX, UPLOAD_CONTEXTS, type UploadContext, type UploadMetadata } from '../../domain/contracts/upload.js';
 /** What the finished upload becomes: a new token, a token's thumbnail, the canvas cover, or a generative file. */
 export type UploadKind = 'token' | 'thumbnail' | 'cover' | 'collection';
-
-/** Longest file name kept (the file-name rule has no length; the filesystem's usual limit). */
-export const FILE_NAME_MAX = 255;
 
 /** The content type stored for each accepted extension, and the types a browser may report for it. */
 const EXTENSION_TYPES: Record<string, readonly string[]> = {
@@ -50,20 +51,6 @@ const MAX_TOKEN_FILES: Record<string, number> = { image: IMAGE_UPLOAD_MAX_FILES,
 export const contentTypeFor = (extension: string) => EXTENSION_TYPES[extension]?.[0] ?? null;
 export const isVideoExtension = (extension: string) => VIDEO_EXTENSIONS.has(extension);
 
-/** The metadata the studio sends (docs/requirements.md#studio-upload), every value text. */
-export interface UploadMetadata {
-  filename: string;
-  /** The token name: the metadata `name`, else the file name without its extension; at most 50 characters. */
-  tokenName: string;
-  /** The browser's type for the file, when it gave one. */
-  type: string | null;
-  category: 'token' | 'collection' | null;
-  properties: Record<string, unknown> | null;
-  attributes: Record<string, unknown> | null;
-  /** The token a thumbnail belongs to (its tokenId). */
-  token: string | null;
-}
-
 export interface UploadPlan {
   context: UploadContext;
   kind: UploadKind;
@@ -78,73 +65,20 @@ export interface UploadPlan {
 
 const bad = (message: string, code = 'invalid_input') => new ApiError(400, code, message);
 
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** The upload's refusal (domain/contracts/upload.ts) as the 400 the server answers. */
+function accepted<T extends { ok: true }>(read: T | UploadRefusal): T {
+  if (!read.ok) throw bad(read.message, read.code);
+  return read;
+}
 
 /** Parses tus's Upload-Metadata ("key base64value,key2 base64value2"); a malformed header is a 400. */
-export function parseTusMetadata(header: string | null | undefined): Record<string, string> {
-  const result: Record<string, string> = {};
-  if (!header?.trim()) return result;
-  for (const pair of header.split(',')) {
-    const [key, value = '', ...rest] = pair.trim().split(' ');
-    if (!key || rest.length > 0 || !/^[A-Za-z0-9_.-]{1,64}$/.test(key) || !BASE64.test(value) || key in result) {
-      throw bad('The Upload-Metadata header is malformed.', 'invalid_metadata');
-    }
-    try {
-      result[key] = utf8.decode(Buffer.from(value, 'base64'));
-    } catch {
-      throw bad(`The upload metadata "${key}" is not UTF-8 text.`, 'invalid_metadata');
-    }
-  }
-  return result;
-}
+export const parseTusMetadata = (header: string | null | undefined): Record<string, string> => accepted(parseMetadataHeader(header)).raw;
 
-function jsonObject(text: string | undefined, field: string): Record<string, unknown> | null {
-  if (text === undefined || text === '') return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw bad(`The upload metadata "${field}" must be JSON text.`, 'invalid_metadata');
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw bad(`The upload metadata "${field}" must be a JSON object.`, 'invalid_metadata');
-  }
-  return value as Record<string, unknown>;
-}
+/** The studio's metadata from the raw tus metadata, with the file-name rule (docs/requirements.md#studio-upload) applied; else a 400. */
+export const readUploadMetadata = (raw: Record<string, string>): UploadMetadata => accepted(readMetadata(raw)).metadata;
 
-/** The studio's metadata from the raw tus metadata, with the file-name rule (docs/requirements.md#studio-upload) applied. */
-export function readUploadMetadata(raw: Record<string, string>): UploadMetadata {
-  const filename = raw.filename ?? raw.name ?? '';
-  if (!fileNameSchema.safeParse(filename).success || filename.startsWith('.')) throw bad(FILE_NAME_MESSAGE, 'invalid_file_name');
-  if (filename.length > FILE_NAME_MAX) throw bad(`The file name is longer than ${FILE_NAME_MAX} characters.`, 'invalid_file_name');
-  const stem = filename.includes('.') ? filename.slice(0, filename.lastIndexOf('.')) : filename;
-  const tokenName = (raw.name?.trim() || stem).slice(0, TOKEN_NAME_MAX).trim() || stem.slice(0, TOKEN_NAME_MAX);
-  const category = raw.category ?? null;
-  if (category !== null && category !== 'token' && category !== 'collection') {
-    throw bad('The upload metadata "category" must be token or collection.', 'invalid_metadata');
-  }
-  const token = raw.token?.trim() || null;
-  if (token !== null && !/^[1-9]\d{0,30}$/.test(token)) throw bad('The upload metadata "token" must be a token id.', 'invalid_metadata');
-  return {
-    filename,
-    tokenName,
-    type: raw.type?.trim().toLowerCase() ?? null,
-    category,
-    properties: jsonObject(raw.properties, 'properties'),
-    attributes: jsonObject(raw.attributes, 'attributes'),
-    token,
-  };
-}
-
-/** The upload-context header (default media). */
-export function readUploadContext(header: string | null | undefined): UploadContext {
-  const value = (header ?? '').trim().toLowerCase() || 'media';
-  if (!(UPLOAD_CONTEXTS as readonly string[]).includes(value)) {
-    throw bad(`The upload-context header must be one of ${UPLOAD_CONTEXTS.join(', ')}.`, 'invalid_context');
-  }
-  return value as UploadContext;
-}
+/** The upload-context header (default media); another value is a 400. */
+export const readUploadContext = (header: string | null | undefined): UploadContext => accepted(readContext(header)).context;
 
 /** Which upload it is: a generative script or asset (context collection, or media with category collection), else the context's. */
 export function uploadKind(context: UploadContext, category: UploadMetadata['category']): UploadKind {
@@ -208,10 +142,7 @@ export function planFromRequest(
 export async function resolveTarget(db: Pick<Db, 'select'>, canvas: Pick<CanvasRow, 'id' | 'mediaType'>, plan: Pick<UploadPlan, 'kind' | 'metadata'>): Promise<number | null> {
   if (plan.kind === 'thumbnail') {
     if (!plan.metadata.token) throw bad('A thumbnail upload names its token in the metadata "token".', 'invalid_metadata');
-    const [token] = await db
-      .select({ id: tokens.id })
-      .from(tokens)
-      .where(and(eq(tokens.collectionId, canvas.id), eq(tokens.tokenId, plan.metadata.token)));
+    const token = await canvasTokenByNumber(db, canvas.id, plan.metadata.token);
     if (!token) throw new ApiError(404, 'token_not_found', `This collection has no token ${plan.metadata.token}.`);
     return token.id;
   }
@@ -231,6 +162,5 @@ export const tooManyFilesMessage = (max: number) =>
  */
 export async function assertRoomForToken(db: Pick<Db, 'select'>, canvas: Pick<CanvasRow, 'id' | 'mediaType'>): Promise<void> {
   const max = maxTokenFiles(canvas.mediaType);
-  const [row] = await db.select({ n: count() }).from(tokens).where(eq(tokens.collectionId, canvas.id));
-  if ((row?.n ?? 0) >= max) throw new ApiError(409, 'too_many_files', tooManyFilesMessage(max));
+  if ((await tokenCountOf(db, canvas.id)) >= max) throw new ApiError(409, 'too_many_files', tooManyFilesMessage(max));
 }

@@ -5,11 +5,10 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server, type Lock, type Locker, type Upload } from '@tus/server';
+import { CONTAINER_ID_HEADER, TOKEN_ID_HEADER, UPLOAD_CONTEXT_HEADER } from '../../domain/contracts/upload.js';
 
-/** The response header that names the token an upload created or changed (read by the studio after every upload). */
-export const TOKEN_ID_HEADER = 'token-id';
 /** Request headers the studio sends beside tus's own (a cross-origin client needs them allowed). */
-const STUDIO_REQUEST_HEADERS = ['Nonce', 'upload-context', 'container_id'];
+const STUDIO_REQUEST_HEADERS = ['Nonce', UPLOAD_CONTEXT_HEADER, CONTAINER_ID_HEADER];
 /** tus's exposed headers (its HEADERS list) plus token-id, also on the HEAD of a finished upload answered in upload.ts. */
 export const EXPOSED_HEADERS = [
   'Authorization', 'Content-Type', 'Location', 'Tus-Extension', 'Tus-Max-Size', 'Tus-Resumable', 'Tus-Version', 'Upload-Concat',

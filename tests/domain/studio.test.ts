@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { generativeTokenRequest } from '../../domain/contracts/studio';
 import {
   canvasDetailsSchema,
   entryStep,
   extensionOf,
   flipcardGridSchema,
-  generativeTokenSchema,
+  seedValueSchema,
   hasValidFileName,
   isScriptFile,
   MEDIA_TYPE_LABELS,
@@ -107,10 +108,10 @@ describe('generative inputs (seed 001 §5 "Generative")', () => {
   });
 
   it('a generative token needs a seed value and a name, 50 characters each', () => {
-    expect(generativeTokenSchema.parse({ seedValue: ' 42 ', name: ' Seed 42 ' })).toEqual({ seedValue: '42', name: 'Seed 42' });
-    expect(firstIssue(generativeTokenSchema, { seedValue: '', name: 'x' })).toBe('Required Field');
-    expect(firstIssue(generativeTokenSchema, { seedValue: '1', name: 'n'.repeat(51) })).toBe('Maximum 50 characters');
-    expect(firstIssue(generativeTokenSchema, { seedValue: 's'.repeat(51), name: 'x' })).toBe('Maximum 50 characters');
+    expect(generativeTokenRequest.parse({ seedValue: ' 42 ', name: ' Seed 42 ' })).toEqual({ seedValue: '42', name: 'Seed 42' });
+    expect(firstIssue(generativeTokenRequest, { seedValue: '', name: 'x' })).toBe('Required Field');
+    expect(firstIssue(generativeTokenRequest, { seedValue: '1', name: 'n'.repeat(51) })).toBe('Maximum 50 characters');
+    expect(firstIssue(generativeTokenRequest, { seedValue: 's'.repeat(51), name: 'x' })).toBe('Maximum 50 characters');
   });
 });
 
@@ -199,7 +200,7 @@ describe('plain rules and zod schemas answer alike', () => {
   it('generative inputs, the flipcard grid and the token edit card', () => {
     for (const value of texts) {
       expect([value, seedIdentifierError(value)]).toEqual([value, firstIssue(seedIdentifierSchema, value)]);
-      expect([value, seedValueError(value)]).toEqual([value, firstIssue(generativeTokenSchema.shape.seedValue, value)]);
+      expect([value, seedValueError(value)]).toEqual([value, firstIssue(seedValueSchema, value)]);
       expect([value, tokenNameError(value)]).toEqual([value, firstIssue(tokenNameSchema, value)]);
       expect([value, tokenDescriptionError(value)]).toEqual([value, firstIssue(tokenDescriptionSchema, value)]);
       expect([value, collectionDescriptionError(value)]).toEqual([value, firstIssue(collectionDescriptionSchema, value)]);

@@ -4,7 +4,7 @@
 // pending files and resumes them; a file the browser could not keep (no OPFS, quota) is listed with kept: false,
 // and the studio asks for that same file again (matched by name, size and last modification).
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
-import type { UploadContext } from './tusUpload';
+import type { UploadContext } from '../../../domain/contracts/upload';
 import { ServiceError } from '../errors';
 
 export interface PendingFile {

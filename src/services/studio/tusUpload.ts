@@ -4,6 +4,15 @@
 // a fingerprint in localStorage (tus-js-client's urlStorage) and found again with findPreviousUploads().
 import type { DetailedError, HttpStack, UploadOptions } from 'tus-js-client';
 import { UPLOAD_CHUNK_SIZE, UPLOAD_FAILED_MESSAGE } from '../../../domain/studioRules';
+import {
+  CONTAINER_ID_HEADER,
+  DEFAULT_UPLOAD_CONTEXT,
+  TOKEN_ID_HEADER,
+  UPLOAD_CONTEXT_HEADER,
+  type UploadCategory,
+  type UploadContext,
+  type UploadMetadataFields,
+} from '../../../domain/contracts/upload';
 import { API_BASE } from '../api';
 import { authorizationHeader, type ApiKeyCredentials } from '../authFetch';
 import { requestNonce } from '../requestNonce';
@@ -11,11 +20,6 @@ import { ServiceError } from '../errors';
 
 /** tus-js-client loads with the first upload: its ~15 KB stay out of the studio pages' first load (the phone-performance work). */
 const tusClient = () => import('tus-js-client');
-
-/** See docs/requirements.md#studio-upload "upload-context (cover, media, collection or thumbnail; default media)". */
-export type UploadContext = 'cover' | 'media' | 'collection' | 'thumbnail';
-/** See docs/requirements.md#studio-upload metadata "category (token or collection)". */
-export type UploadCategory = 'token' | 'collection';
 
 export interface StudioUploadRequest {
   canvasId: string;
@@ -85,13 +89,13 @@ const fileNameOf = (request: StudioUploadRequest) => request.filename ?? (reques
 export function uploadFingerprint(request: StudioUploadRequest): string {
   const file = request.file;
   const key = request.resumeKey ?? `${fileNameOf(request)}:${file.type}:${file.size}:${file instanceof File ? file.lastModified : 0}`;
-  return ['artbazaar-studio', request.canvasId, request.context ?? 'media', request.tokenId ?? '', key].join('|');
+  return ['artbazaar-studio', request.canvasId, request.context ?? DEFAULT_UPLOAD_CONTEXT, request.tokenId ?? '', key].join('|');
 }
 
 /** tus metadata values are strings: objects go as JSON text (docs/requirements.md#studio-upload "properties", "attributes"). */
-export function uploadMetadata(request: StudioUploadRequest): Record<string, string> {
+export function uploadMetadata(request: StudioUploadRequest): UploadMetadataFields {
   const filename = fileNameOf(request);
-  const metadata: Record<string, string> = {
+  const metadata: UploadMetadataFields = {
     filename,
     name: request.name ?? filename.replace(/\.[^.]+$/, ''),
     type: request.file.type || 'application/octet-stream',
@@ -130,7 +134,7 @@ const abortError = () => new DOMException('The upload was stopped.', 'AbortError
 export async function uploadStudioFile(credentials: ApiKeyCredentials, request: StudioUploadRequest, options: StudioUploadOptions = {}): Promise<UploadOutcome> {
   if (options.signal?.aborted) throw abortError();
   const origin = options.origin ?? globalThis.location?.origin ?? '';
-  const context = request.context ?? 'media';
+  const context = request.context ?? DEFAULT_UPLOAD_CONTEXT;
   let tokenId: string | null = null;
   let settle: { resolve: (outcome: UploadOutcome) => void; reject: (error: unknown) => void } | undefined;
   const finished = new Promise<UploadOutcome>((resolve, reject) => {
@@ -155,7 +159,7 @@ export async function uploadStudioFile(credentials: ApiKeyCredentials, request: 
     storeFingerprintForResuming: true,
     removeFingerprintOnSuccess: true,
     fingerprint: async () => uploadFingerprint(request),
-    headers: { 'upload-context': context, container_id: request.canvasId },
+    headers: { [UPLOAD_CONTEXT_HEADER]: context, [CONTAINER_ID_HEADER]: request.canvasId },
     metadata: uploadMetadata(request),
     ...(options.httpStack ? { httpStack: options.httpStack } : {}),
     ...(options.fileReader ? { fileReader: options.fileReader } : {}),
@@ -166,14 +170,14 @@ export async function uploadStudioFile(credentials: ApiKeyCredentials, request: 
       req.setHeader('Nonce', requestNonce());
     },
     onAfterResponse: (_req, res) => {
-      const header = res.getHeader('token-id');
+      const header = res.getHeader(TOKEN_ID_HEADER);
       if (header) tokenId = header;
     },
     onProgress: (bytesUploaded, bytesTotal) => {
       options.onProgress?.({ bytesUploaded, bytesTotal, percent: bytesTotal > 0 ? Math.floor((bytesUploaded / bytesTotal) * 100) : 100 });
     },
     onSuccess: ({ lastResponse }) => {
-      settle?.resolve({ tokenId: lastResponse.getHeader('token-id') ?? tokenId, url: upload.url, resumed });
+      settle?.resolve({ tokenId: lastResponse.getHeader(TOKEN_ID_HEADER) ?? tokenId, url: upload.url, resumed });
     },
     onError: (error) => settle?.reject(toUploadError(error)),
   });

@@ -1,5 +1,6 @@
 // A token's comment thread (docs/requirements.md#comments): one editor at a time, drafts, votes, notices.
-// The top level loads the first page; `ready` runs four regions, each in its own file: the list and 'More replies'
+// The top level first reads the stored draft (restoring: a draft typed before a reload, in any stored format, through
+// storedThread.ts's migration), then loads the first page; `ready` runs four regions, each in its own file: the list and 'More replies'
 // (commentThreadListStates.ts), the editor (commentThreadEditorStates.ts) and delete/vote (commentThreadActionStates.ts).
 // Implementations by name and the shared rules are in commentThreadSetup.ts.
 import { assign } from 'xstate';
@@ -8,6 +9,7 @@ import { actionsState } from './commentThreadActionStates';
 import { editorState } from './commentThreadEditorStates';
 import { listState, repliesState } from './commentThreadListStates';
 import { commentThreadSetup, firstPage, firstPageInput, notify } from './commentThreadSetup';
+import { restoredDraft } from './storedThread';
 
 export type {
   CommentDraft,
@@ -33,16 +35,28 @@ export const commentThreadMachine = commentThreadSetup.createMachine({
     editor: null,
     draft: '',
     error: null,
-    restored: input.restored ?? null,
+    restored: null,
     repliesFor: null,
   }),
   invoke: { id: 'viewer', src: 'watchViewer' },
   on: {
     'viewer.changed': { actions: 'assignViewer' },
   },
-  // A reload restores the persisted snapshot (commentThreadPersistence): this state, with the draft in `restored`.
-  initial: 'loading',
+  // A reload brings back the draft the thread kept (commentThreadPersistence): read first, then the first page.
+  initial: 'restoring',
   states: {
+    restoring: {
+      tags: ['loading'],
+      invoke: {
+        id: 'restoreDraft',
+        src: 'restoreDraft',
+        input: ({ context }) => ({ tokenId: context.tokenId }),
+        // Whatever is stored, in any format a build wrote; nothing (or nothing readable) starts the thread fresh.
+        onDone: { target: 'loading', actions: assign({ restored: ({ event }) => restoredDraft(event.output) }) },
+        // Storage that cannot be read (no IndexedDB) only loses the draft.
+        onError: { target: 'loading' },
+      },
+    },
     loading: {
       tags: ['loading'],
       // The wallet often settles while the first page is in flight: ask again so myVote is the viewer's own.

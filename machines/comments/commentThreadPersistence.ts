@@ -1,9 +1,11 @@
-// What of a comment thread survives a reload: typed work, as the thread machine's persisted snapshot.
-import { createActor, type Snapshot, type SnapshotFrom } from 'xstate';
-import { commentThreadMachine, type CommentDraft } from './commentThreadMachine';
+// What of a comment thread survives a reload: typed work, as the draft record of storedThread.ts. The thread reads
+// it back in its first state (`restoring`), through the restoreDraft actor the services provide.
+import type { SnapshotFrom } from 'xstate';
+import type { CommentDraft, commentThreadMachine } from './commentThreadMachine';
 import { findComment } from './commentTree';
+import { storedThreadOf, type StoredThread } from './storedThread';
 
-export { PERSISTED_THREAD_VERSION } from './constants';
+export { PERSISTED_THREAD_VERSION, migrateStoredThread, restoredDraft, type StoredThread } from './storedThread';
 
 export type CommentThreadSnapshot = SnapshotFrom<typeof commentThreadMachine>;
 
@@ -23,14 +25,12 @@ export function keptDraft(snapshot: CommentThreadSnapshot): CommentDraft | null 
 }
 
 /**
- * The snapshot to persist, or null when there is nothing to keep. It is the thread as a fresh page would start it,
- * loading its first page (the list is server data, refetched) and carrying the kept draft, which reopens in its
- * editor once its target is allowed. Restore it with `createActor(providedMachine, { snapshot })`.
+ * The record to store, or null when there is nothing to keep (the stored one is then forgotten). The list is
+ * server data, read again after a reload; the kept draft reopens in its editor once its target is allowed.
  */
-export function persistedThread(snapshot: CommentThreadSnapshot): Snapshot<unknown> | null {
-  const restored = keptDraft(snapshot);
-  if (!restored) return null;
-  const { tokenId, viewer } = snapshot.context;
-  // Never started: the actor only builds the initial snapshot (its fetch runs when the restored actor starts).
-  return createActor(commentThreadMachine, { input: { tokenId, viewer, restored } }).getPersistedSnapshot();
+export function persistedThread(snapshot: CommentThreadSnapshot): StoredThread | null {
+  return storedThreadOf(keptDraft(snapshot));
 }
+
+/** While the thread is still reading its stored record it has nothing of its own to store (nor to forget). */
+export const isRestoring = (snapshot: CommentThreadSnapshot): boolean => snapshot.matches('restoring');

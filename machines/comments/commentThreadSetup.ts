@@ -54,6 +54,8 @@ export const commentThreadSetup = setup({
     emitted: {} as CommentThreadEmitted,
   },
   actors: {
+    // The thread's stored record, as stored (any version; storedThread.ts reads it). Nothing stored unless provided.
+    restoreDraft: fromPromise<unknown, { tokenId: string }>(async () => undefined),
     // Sends viewer.changed with the registered viewer's address on every change (silent unless provided).
     watchViewer: fromCallback<EventObject>(() => undefined),
     fetchComments: fromPromise<CommentsPage, FetchCommentsInput>(async () => {

@@ -13,8 +13,6 @@ export interface CommentThreadInput {
   tokenId: string;
   /** The registered account's address, or null when no wallet is connected. */
   viewer: string | null;
-  /** A draft to reopen once allowed: what a persisted thread carries (see commentThreadPersistence). */
-  restored?: CommentDraft | null;
 }
 
 export interface CommentThreadContext extends CommentThreadInput {
@@ -27,7 +25,7 @@ export interface CommentThreadContext extends CommentThreadInput {
   draft: string;
   /** Inline message under the editor: validation, or the failure of the last save or post. */
   error: string | null;
-  /** A draft brought back by a reload, applied once it is allowed (e.g. after the wallet reconnects). */
+  /** A draft brought back by a reload (read in `restoring`), applied once it is allowed (e.g. after the wallet reconnects). */
   restored: CommentDraft | null;
   /** The comment whose next replies are loading ('More replies'); null when none is. */
   repliesFor: string | null;

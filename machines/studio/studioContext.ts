@@ -5,7 +5,7 @@ import type { ChosenFile, UploadEntry, UploadParentEvent } from './uploadMachine
 import type { StudioStep } from './studioSteps';
 import type { DetailsField, DetailsForm, DetailsValues, GenerativeValues, PublishParameters, StudioCanvas, StudioToken, ThumbnailMode } from './studioTypes';
 
-/** What a reload keeps (studioPersistence.ts): the step, typed values and the upload queue, never a request. */
+/** What a reload keeps (studioPersistence.ts's record, read back by the `restoring` state): the step, typed values and the upload queue, never a request. */
 export interface StudioResume {
   step: StudioStep;
   details: DetailsValues;
@@ -27,8 +27,6 @@ export interface StudioResume {
 export interface StudioInput {
   /** /studio/edit/{containerId}; absent on /studio/create. */
   containerId?: string;
-  /** What a reload kept (persistedStudioSnapshot builds the restored snapshot from it; views never pass it). */
-  resume?: StudioResume | null;
 }
 
 export interface ThumbnailChoice {

@@ -2,15 +2,15 @@
 // path per media type, persisted across reloads.
 //
 // ── Contract for the views and services (src/services/flows/studio.ts, src/views/studio/**) ──────────────────────
-// Input  StudioInput { containerId?: string } (/studio/create: none; /studio/edit/$containerId). Restore a stored
-//        studio with `createActor(provided, { snapshot })` / `useFlow(studioFlow, { input, snapshot })`, the snapshot
-//        from restoredStudioSnapshot(record) (studioPersistence.ts; record = { version, snapshot }).
+// Input  StudioInput { containerId?: string } (/studio/create: none; /studio/edit/$containerId). The studio first
+//        reads what a reload kept (restoring: the restoreStudio actor gives the page's stored record back as stored;
+//        studioPersistence.ts's restoredResume reads any version of it) and starts from it, or fresh.
 // Context StudioContext (studioContext.ts): containerId, canvas, step, details { values, errors, formError,
 //        coverEditing }, uploads (the queue), workToken { tokenId, token } (thumbnail / flipcard preview), thumbnail
 //        { mode, image, filename, editing }, generative { values, errors }, tokens / tokenTotal (token step), publish
 //        (the /publish parameters), problem (the last failure's text, also shown as an error notice).
 // States (top level = the step; stepper and titles in studioSteps.ts: STEP_SEQUENCES, stepTitle, stepperOf):
-//   loading.{deciding,fetching} → entering (transient) → one of
+//   restoring → loading.{deciding,fetching} → entering (transient) → one of
 //   details.{editing,checking,saving}            new collection form; Next = details.submit
 //   upload                                        the `upload` child (uploadMachine): send upload.add / upload.remove /
 //                                                 upload.start to snapshot.children.upload; it reports upload.changed
@@ -36,7 +36,7 @@
 // Every step's events: studio.retry / studio.next / studio.back where listed; the view asks snapshot.can(event) for
 // every button. A live PublishReady for this canvas moves to publish from any step (watchLive).
 // Tags: 'loading' (a read the step waits for), 'busy' (a write or upload in flight).
-// Actors the services provide (inputs in studioTypes.ts): refreshCanvasList, loadCanvas, saveDetails, loadToken,
+// Actors the services provide (inputs in studioTypes.ts): restoreStudio ({ containerId } → the stored record), refreshCanvasList, loadCanvas, saveDetails, loadToken,
 //   deleteToken, createGenerativeToken, captureThumbnail (png of the gif canvas / video frame / generative frame),
 //   uploadThumbnail (tus, context thumbnail, metadata token), loadTokens, finalizeCanvas, preparePublish, shareCanvas
 //   ('copied' shows previewLinkCopied), contractAction (provideContractAction()), and inside the children:
@@ -48,15 +48,17 @@
 //   context.containerId ?? 'new'; goToCanvas ({ context }) → navigateTo /studio/edit/$containerId (replace) after a
 //   new collection is saved (and drop the 'new' record). Notices go through the system's notifications actor.
 // ─────────────────────────────────────────────────────────────────────────────────────────────────────────────────
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { assign, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { emptyDetailsForm, emptyGenerativeValues, newDetailsValues } from './studioDetails';
 import { detailsState, enteringState, failedState, loadingState, updateState } from './studioFormStates';
 import { flipcardPreviewState, generativeTokenState, thumbnailState, uploadState } from './studioMediaStates';
 import { previewState, publishState, tokenState } from './studioReviewStates';
 import { studioSetup } from './studioSetup';
-import type { StudioContext, StudioInput } from './studioContext';
+import { restoredResume } from './studioPersistence';
+import type { StudioContext, StudioInput, StudioResume } from './studioContext';
 
-export function initialStudioContext(input: StudioInput): StudioContext {
+/** A studio's context as a page starts it, carrying what a reload kept (`resume`) when there is something. */
+export function initialStudioContext(input: StudioInput & { resume?: StudioResume | null }): StudioContext {
   const resume = input.resume ?? null;
   return {
     containerId: input.containerId ?? null,
@@ -90,8 +92,26 @@ export const studioMachine = studioSetup.createMachine({
     // See docs/requirements.md#studio-publish "A ready-for-publish event moves the user to the publish step".
     'live.received': { guard: 'publishReadyHere', target: '.publish' },
   },
-  initial: 'loading',
+  initial: 'restoring',
   states: {
+    restoring: {
+      tags: ['loading'],
+      invoke: {
+        id: 'restoreStudio',
+        src: 'restoreStudio',
+        input: ({ context }) => ({ containerId: context.containerId }),
+        // Whatever is stored, in any format a build wrote; nothing (or nothing readable, or another canvas's) is fresh.
+        onDone: {
+          target: 'loading',
+          actions: assign(({ context, event }) => {
+            const resume = restoredResume(event.output, context.containerId);
+            return resume ? initialStudioContext({ containerId: context.containerId ?? undefined, resume }) : {};
+          }),
+        },
+        // Storage that cannot be read (no IndexedDB) only loses what a reload would have kept.
+        onError: { target: 'loading' },
+      },
+    },
     loading: loadingState,
     entering: enteringState,
     failed: failedState,

@@ -1,24 +1,29 @@
-// The creator studio "a reload, a crash or a lost connection at any point of the studio loses nothing": what of the studio
-// survives a reload, as the machine's persisted snapshot (getPersistedSnapshot()) in a `{ version, snapshot }` record.
+// The creator studio "a reload, a crash or a lost connection at any point of the studio loses nothing": what of the
+// studio survives a reload, as a versioned record, and how any record an earlier build stored becomes today's.
 // This module owns the record's shape; src/services/studio/studioPersistence.ts only stores and reads it (idb-keyval,
-// keyed by containerId ?? 'new'), and the page restores the studio with `useFlow(studioFlow, { snapshot })`.
+// keyed by containerId ?? 'new') and the studio's first state (`restoring`) gets it back, as stored, from the
+// restoreStudio actor and starts from it with restoredResume.
 //
-// The record is the studio as a fresh page would start it (loading its canvas again) carrying the resume data:
-// the step, the form values, the unsaved cover (a Blob: IndexedDB keeps it by structured clone, the record never turns
-// it into JSON), the thumbnail choice, the generative form and the upload queue (pending files continue from the
-// server's offset). Never a request in flight: a save, a finalize or a publish under way is not repeated by a reload;
-// the step it started from is shown again with its values.
-import { createActor, createMachine, type Snapshot } from 'xstate';
+// The record carries the resume data: the step, the form values, the unsaved cover (a Blob: IndexedDB keeps it by
+// structured clone, the record never turns it into JSON), the thumbnail choice, the generative form and the upload
+// queue (pending files continue from the server's offset). Never a request in flight: a save, a finalize or a publish
+// under way is not repeated by a reload; the step it started from is shown again with its values.
 import { keptDraftFile } from '../../domain/drafts';
-import { initialStudioContext, studioMachine } from './studioMachine';
+import { STUDIO_STEPS } from './studioSteps';
 import type { StudioContext, StudioResume } from './studioContext';
 
-/** Stored beside the snapshot; a record of another version is discarded (2: the snapshot carries the cover). */
-export const PERSISTED_STUDIO_VERSION = 2;
+/**
+ * The stored format's version. 1 was `{ version: 1, snapshot: StudioResume }` (the resume data alone, under the
+ * record's canvas key); 2 was `{ version: 2, snapshot }`, the studio machine's persisted snapshot carrying the resume
+ * data in its context; 3 is `{ version: 3, containerId, resume }`, read by the machine's first state.
+ */
+export const PERSISTED_STUDIO_VERSION = 3;
 
 export interface PersistedStudioRecord {
-  version: number;
-  snapshot: Snapshot<unknown>;
+  version: typeof PERSISTED_STUDIO_VERSION;
+  /** The canvas the record is of (null: a new collection, /studio/create). */
+  containerId: string | null;
+  resume: StudioResume;
 }
 
 /** The name of a chosen file too large for a draft (null when there is none or it is kept). */
@@ -42,47 +47,79 @@ export function studioResumeOf(context: StudioContext): StudioResume | null {
   };
 }
 
-/**
- * The snapshot to persist (from a snapshot or from an action's `{ context }`), or null when there is nothing to
- * keep. Restore it with `createActor(providedMachine, { snapshot })`.
- */
-export function persistedStudioSnapshot(source: { context: StudioContext }): Snapshot<unknown> | null {
-  const resume = studioResumeOf(source.context);
-  if (!resume) return null;
-  const containerId = source.context.containerId ?? undefined;
-  // Never started: the actor only builds the initial snapshot (its loads run when the restored actor starts).
-  return freshStudioSnapshot(initialStudioContext({ containerId, resume }));
-}
-
-// The studio machine once more, its context given as a value rather than as studioMachine's `({ input }) => …`.
-// persistStudio builds the record while an action runs, and xstate turns a function context into an assign() each
-// time an actor starts: an assign() created during an action is what xstate warns of ("Custom actions should not call
-// `assign()` directly"), although the nested actor applies it. Same states and implementations, so the same snapshot.
-// Built once: a machine's state nodes resolve their delayed transitions lazily, with raise() (another such warning).
-const freshConfig: { context?: StudioContext } = { ...studioMachine.config } as { context?: StudioContext };
-const freshStudio = createMachine(freshConfig as never, studioMachine.implementations as never);
-
-function freshStudioSnapshot(context: StudioContext): Snapshot<unknown> {
-  freshConfig.context = context;
-  try {
-    return createActor(freshStudio).getPersistedSnapshot();
-  } finally {
-    delete freshConfig.context;
-  }
-}
-
-/** The `{ version, snapshot }` record persistStudio stores, or null when there is nothing to keep. */
+/** The record persistStudio stores (from a snapshot or an action's `{ context }`), or null when there is nothing to keep. */
 export function persistedStudioRecord(source: { context: StudioContext }): PersistedStudioRecord | null {
-  const snapshot = persistedStudioSnapshot(source);
-  return snapshot ? { version: PERSISTED_STUDIO_VERSION, snapshot } : null;
+  const resume = studioResumeOf(source.context);
+  return resume ? { version: PERSISTED_STUDIO_VERSION, containerId: source.context.containerId, resume } : null;
 }
 
-/** The snapshot of a stored record, or undefined for a missing, malformed or other-version record. */
-export function restoredStudioSnapshot(record: unknown, containerId?: string | null): Snapshot<unknown> | undefined {
-  const candidate = record as Partial<PersistedStudioRecord> | null | undefined;
-  if (!candidate || candidate.version !== PERSISTED_STUDIO_VERSION || typeof candidate.snapshot !== 'object' || candidate.snapshot === null) return undefined;
-  const stored = (candidate.snapshot as { context?: { containerId?: string | null } }).context?.containerId ?? undefined;
-  // A record of another canvas (or of a new one on an edit page) is not this page's.
-  if (stored !== (containerId ?? undefined)) return undefined;
-  return candidate.snapshot;
+type Loose = Record<string, unknown>;
+const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null;
+const blobOrNull = (value: unknown): Blob | null => (typeof Blob !== 'undefined' && value instanceof Blob ? value : null);
+
+/** The resume data if `value` reads as one (a known step, the form values and the upload queue), else null. */
+function resumeOf(value: unknown): StudioResume | null {
+  if (!isObject(value) || !(STUDIO_STEPS as readonly unknown[]).includes(value.step) || !isObject(value.details) || !Array.isArray(value.uploads)) return null;
+  return {
+    ...(value as unknown as StudioResume),
+    cover: blobOrNull(value.cover),
+    coverChoice: blobOrNull(value.coverChoice),
+    coverChoiceDropped: typeof value.coverChoiceDropped === 'string' ? value.coverChoiceDropped : null,
+    workTokenId: typeof value.workTokenId === 'string' ? value.workTokenId : null,
+    thumbnailMode: value.thumbnailMode === 'custom' ? 'custom' : 'default',
+    generative: isObject(value.generative) ? (value.generative as unknown as StudioResume['generative']) : { seedValue: '', name: '' },
+    tokenDrafts: isObject(value.tokenDrafts) ? (value.tokenDrafts as StudioResume['tokenDrafts']) : {},
+  };
 }
+
+/** Version 2's resume data: the persisted snapshot's context (the step in `resumeStep`, the chosen cover in the form). */
+function resumeOfSnapshotContext(context: Loose): unknown {
+  const details = isObject(context.details) ? context.details : {};
+  const workToken = isObject(context.workToken) ? context.workToken : null;
+  const thumbnail = isObject(context.thumbnail) ? context.thumbnail : {};
+  const generative = isObject(context.generative) ? context.generative : {};
+  return {
+    step: context.resumeStep,
+    details: details.values,
+    cover: context.cover,
+    coverChoice: details.coverFile,
+    coverChoiceDropped: details.coverDropped,
+    uploads: context.uploads,
+    workTokenId: workToken?.tokenId,
+    thumbnailMode: thumbnail.mode,
+    generative: generative.values,
+    tokenDrafts: context.tokenDrafts,
+  };
+}
+
+/**
+ * Any record a build stored (version 1, 2 or 3) as the current one, for the page of `containerId`; null for nothing
+ * stored, a record this build cannot read (malformed, unknown version) or one of another canvas (or of a new
+ * collection on an edit page). A version 1 record names no canvas: the key it was read under is the page's.
+ */
+export function migrateStudioRecord(record: unknown, containerId: string | null): PersistedStudioRecord | null {
+  if (!isObject(record)) return null;
+  let stored: { containerId: unknown; resume: unknown };
+  switch (record.version) {
+    case 1:
+      stored = { containerId, resume: record.snapshot };
+      break;
+    case 2: {
+      const context = isObject(record.snapshot) && isObject(record.snapshot.context) ? record.snapshot.context : null;
+      if (!context) return null;
+      stored = { containerId: context.containerId ?? null, resume: resumeOfSnapshotContext(context) };
+      break;
+    }
+    case 3:
+      stored = { containerId: record.containerId ?? null, resume: record.resume };
+      break;
+    default:
+      return null;
+  }
+  if (stored.containerId !== containerId) return null;
+  const resume = resumeOf(stored.resume);
+  return resume ? { version: PERSISTED_STUDIO_VERSION, containerId, resume } : null;
+}
+
+/** What the page of `containerId` resumes from a stored record (any version), or null: it starts fresh. */
+export const restoredResume = (record: unknown, containerId: string | null): StudioResume | null => migrateStudioRecord(record, containerId)?.resume ?? null;

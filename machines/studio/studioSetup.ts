@@ -52,6 +52,10 @@ export const studioSetup = setup({
     tags: {} as StudioTag,
   },
   actors: {
+    // The page's stored record, as stored (any version; studioPersistence.ts reads it), for the first state.
+    restoreStudio: fromPromise<unknown, { containerId: string | null }>(async () => {
+      throw provided('restoreStudio');
+    }),
     refreshCanvasList: fromPromise<void, void>(async () => {
       throw provided('refreshCanvasList');
     }),

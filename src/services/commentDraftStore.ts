@@ -1,19 +1,13 @@
-// The comment drafts' store: each token thread's persisted snapshot as { version, snapshot } in its own idb-keyval
-// store, and the read the token page's comments panel makes before the thread starts. It imports no machine: the
-// thread machine and what stores its snapshots (./commentDrafts.ts) load with the thread's own chunk, when the panel
-// nears the screen, not with the token page.
-import { fromPromise, type Snapshot } from 'xstate';
-import { PERSISTED_THREAD_VERSION } from '../../machines/comments/constants';
+// The comment drafts' store: each token thread's draft record (machines/comments/storedThread.ts) in its own
+// idb-keyval store. The thread reads its record back in its first state (the flow's restoreDraft actor); the record
+// is handed over as stored, in whatever format the build that wrote it used, and the machine migrates it.
+import type { StoredThread } from '../../machines/comments/storedThread';
 import { createRecordQueue } from './recordQueue';
 
-export interface StoredThread {
-  version: number;
-  snapshot: Snapshot<unknown>;
-}
-
 export const commentRecordKey = (tokenId: string) => `comment:${tokenId}`;
-// A draft that cannot be stored (no IndexedDB, quota) only fails to survive a reload.
-export const commentRecords = createRecordQueue<StoredThread>('artbazaar-drafts', 'comments');
+// A draft that cannot be stored (no IndexedDB, quota) only fails to survive a reload. Earlier builds' records
+// (versions 1 and 2) are read as `unknown` and migrated by the thread.
+export const commentRecords = createRecordQueue<StoredThread | { version: number }>('artbazaar-drafts', 'comments');
 
 /**
  * Resolves once every write asked for so far is stored, including those asked in the rest of the current
@@ -23,11 +17,7 @@ export function commentDraftsStored(): Promise<void> {
   return commentRecords.stored();
 }
 
-/** A token thread's stored snapshot, or undefined when there is none, it is of another version, or storage fails. */
-export async function readCommentThread(tokenId: string): Promise<Snapshot<unknown> | undefined> {
-  const stored = await commentRecords.read(commentRecordKey(tokenId));
-  return stored?.version === PERSISTED_THREAD_VERSION ? stored.snapshot : undefined;
+/** A token thread's stored record as stored (any version), or undefined when there is none or storage fails. */
+export function readStoredThread(tokenId: string): Promise<unknown> {
+  return commentRecords.read(commentRecordKey(tokenId));
 }
-
-/** The panel reads its thread's stored snapshot with this before it starts the thread actor from it. */
-export const storedCommentThread = fromPromise<Snapshot<unknown> | undefined, { tokenId: string }>(({ input }) => readCommentThread(input.tokenId));

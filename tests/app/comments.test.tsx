@@ -33,11 +33,11 @@ const PAGE = {
 };
 
 const draftStore = createStore('artbazaar-drafts', 'comments');
-/** The draft a reload would bring back for a token's thread: read straight from IndexedDB, { version, snapshot }. */
+/** The draft a reload would bring back for a token's thread: read straight from IndexedDB, { version, draft }. */
 async function storedDraft(tokenId: string): Promise<unknown> {
-  const record = await get<{ version: number; snapshot: { context: { restored: unknown } } }>(`comment:${tokenId}`, draftStore);
-  if (record) expect(record.version).toBe(2);
-  return record?.snapshot.context.restored ?? null;
+  const record = await get<{ version: number; draft: unknown }>(`comment:${tokenId}`, draftStore);
+  if (record) expect(record.version).toBe(3);
+  return record?.draft ?? null;
 }
 
 function answer(body: unknown, status = 200) {
@@ -119,7 +119,7 @@ describe('CommentsPanel (visitor)', () => {
     await waitFor(async () => expect(await storedDraft('8')).toBeNull());
   });
 
-  it('a typed draft comes back in its editor after a reload (the thread restored from its stored snapshot)', async () => {
+  it('a typed draft comes back in its editor after a reload (the thread reads its stored draft first)', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => answer({ data: { getCommentsByTokenId: { ...PAGE, totalCount: 0, edges: [] } } })));
     await renderPanel('9');
     await screen.findByText('No comments yet.');

@@ -6,6 +6,7 @@ import type { StudioMediaType } from '../../domain/studio';
 import type { CaptureThumbnailInput, CreateGenerativeTokenInput, LoadTokensInput, SaveDetailsInput, SaveTokenInput, StudioCanvas, StudioToken, TokenRef, TokensPage, UploadThumbnailInput } from '../../machines/studio/studioTypes';
 import type { UploadEvent, UploadFileInput } from '../../machines/studio/uploadMachine';
 import { studioFlow, studioTokenCardFlow, studioUploadFlow } from '../../src/services/flows/studio';
+import { navigateTo } from '../../src/services/flows/navigation';
 import { ALICE, fakeWalletSession, loginOf } from './walletHarness';
 
 export const creatorSession = () =>
@@ -66,6 +67,8 @@ export interface StudioFakes {
   tokens?: StudioToken[];
   /** The upload worker: the test drives it through the returned `uploads` (sendBack per upload). */
   mediaType?: StudioMediaType;
+  /** The app's own reload records (IndexedDB) and move to the created collection's address, instead of keeping none. */
+  keepsRecords?: boolean;
 }
 
 /** The studio flow over scripted services; `calls` records what the studio asked for. */
@@ -136,7 +139,10 @@ export function scriptedStudio(fakes: StudioFakes = {}) {
         },
       }),
     },
-    actions: { persistStudio: () => {}, goToCanvas: () => {} },
+    // Without the app's records a created collection still goes on at its own address, where a new studio loads it.
+    actions: fakes.keepsRecords
+      ? {}
+      : { persistStudio: () => {}, goToCanvas: ({ context }) => navigateTo({ to: '/studio/edit/$containerId', params: { containerId: context.containerId! }, replace: true }) },
   });
   return {
     flows: { studio: flow },

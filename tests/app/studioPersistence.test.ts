@@ -1,12 +1,13 @@
-// The studio's reload record: the machine's persisted snapshot in a { version, snapshot } record per canvas in
-// IndexedDB; a studio restored from it starts on the step it left with its values and upload queue; another version,
-// or another canvas's record, is discarded.
+// The studio's reload record: a versioned record per canvas in IndexedDB, read back by the studio's first state
+// (restoring, through the flow's restoreStudio); a studio restored from it starts on the step it left with its values
+// and upload queue; another canvas's record, or one this build cannot read, is not this page's.
+import { createStore, set } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { initialStudioContext, type StudioContext } from '../../machines/studio/studioMachine';
-import { PERSISTED_STUDIO_VERSION, restoredStudioSnapshot } from '../../machines/studio/studioPersistence';
+import { PERSISTED_STUDIO_VERSION, restoredResume } from '../../machines/studio/studioPersistence';
 import { studioPersistence } from '../../src/services/studio/studioPersistence';
-import { readStudioRecord, storeStudioRecord, studioRecordsStored } from '../../src/services/studio/studioStore';
+import { readStudioRecord, studioRecordKey, studioRecordsStored } from '../../src/services/studio/studioStore';
 import { browserStructuredClone } from './studioBrowserClone';
 import { scriptedStudio, studioCanvas } from './studioFixtures';
 
@@ -28,12 +29,11 @@ describe('studio persistence', () => {
   test('default: a studio left on the upload comes back there with its values, and its queue continues', async () => {
     studioPersistence.persist(uploadingContext('c1'));
     expect((await readStudioRecord('c1'))?.version).toBe(PERSISTED_STUDIO_VERSION);
-    const snapshot = await studioPersistence.restore('c1');
-    expect(snapshot).toMatchObject({ value: { loading: 'fetching' }, context: { containerId: 'c1', resumeStep: 'upload' } });
 
     const studio = scriptedStudio({ canvas: studioCanvas({ id: 'c1' }) });
-    // The input is not used: a restored actor continues from its snapshot.
-    const actor = createActor(studio.flows.studio, { snapshot, input: {} }).start();
+    // The page's studio: its first state reads the record through the flow's restoreStudio.
+    const actor = createActor(studio.flows.studio, { input: { containerId: 'c1' } }).start();
+    expect(actor.getSnapshot().matches('restoring')).toBe(true);
     await waitFor(actor, (state) => state.matches('upload'));
     expect(actor.getSnapshot().context.details.values).toMatchObject({ name: 'Dawn', mediaType: 'image' });
     expect(actor.getSnapshot().context.uploads).toEqual([expect.objectContaining({ key: '1:one.png:300', bytesUploaded: 100 })]);
@@ -44,28 +44,28 @@ describe('studio persistence', () => {
 
   test('behavior: a new collection record moves to its canvas once it has one', async () => {
     studioPersistence.persist({ ...uploadingContext('x'), containerId: null, step: 'details' });
-    expect(await studioPersistence.restore(null)).toMatchObject({ value: { details: 'editing' }, context: { step: 'details', containerId: null } });
+    expect(restoredResume(await studioPersistence.read(null), null)).toMatchObject({ step: 'details', details: { name: 'Dawn' } });
     studioPersistence.moveNewTo(uploadingContext('c2'));
     expect(await readStudioRecord(null)).toBeNull();
-    expect(await studioPersistence.restore('c2')).toMatchObject({ context: { resumeStep: 'upload' } });
+    expect(restoredResume(await studioPersistence.read('c2'), 'c2')).toMatchObject({ step: 'upload' });
   });
 
-  test('behavior: a record of another version, or of another canvas, is discarded', async () => {
+  test('behavior: a record of an unknown version, or of another canvas, is not resumed', async () => {
     studioPersistence.persist(uploadingContext('c3'));
     await studioRecordsStored();
     const record = (await readStudioRecord('c3'))!;
-    storeStudioRecord('c4', { ...record, version: PERSISTED_STUDIO_VERSION + 1 });
-    expect(await studioPersistence.restore('c4')).toBeUndefined();
-    expect(restoredStudioSnapshot(record, 'c5')).toBeUndefined();
-    expect(restoredStudioSnapshot(record, null)).toBeUndefined();
-    expect(restoredStudioSnapshot({ version: PERSISTED_STUDIO_VERSION, snapshot: null }, 'c3')).toBeUndefined();
+    // A record of a version this build does not know (a later build's), as it would sit in IndexedDB.
+    await set(studioRecordKey('c4'), { ...record, containerId: 'c4', version: PERSISTED_STUDIO_VERSION + 1 }, createStore('artbazaar-studio', 'studios'));
+    expect(restoredResume(await studioPersistence.read('c4'), 'c4')).toBeNull();
+    expect(restoredResume(record, 'c5')).toBeNull();
+    expect(restoredResume(record, null)).toBeNull();
+    expect(restoredResume({ version: PERSISTED_STUDIO_VERSION, containerId: 'c3', resume: null }, 'c3')).toBeNull();
   });
 
   test('behavior: the unsaved cover is kept in the record as a Blob, through IndexedDB', async () => {
     const cover = new Blob(['cropped cover'], { type: 'image/png' });
     studioPersistence.persist({ ...initialStudioContext({}), step: 'details', cover });
-    const snapshot = (await studioPersistence.restore(null)) as { context: StudioContext } | undefined;
-    const kept = snapshot?.context.cover;
+    const kept = restoredResume(await studioPersistence.read(null), null)?.cover;
     expect(kept).toBeInstanceOf(Blob);
     expect(kept).not.toBe(cover);
     expect(kept?.type).toBe('image/png');

@@ -36,7 +36,7 @@ async function openAs(browser: Browser, baseURL: string, rpcUrl: string, account
 const comments = commentsPanel;
 
 
-/** The draft texts a reload would restore: each thread's stored snapshot ({ version, snapshot }) in IndexedDB. */
+/** The draft texts a reload would restore: each thread's stored draft record ({ version, draft }) in IndexedDB. */
 function storedDraftTexts(page: Page): Promise<string[]> {
   return page.evaluate(
     () =>
@@ -50,8 +50,8 @@ function storedDraftTexts(page: Page): Promise<string[]> {
           const all = db.transaction('comments').objectStore('comments').getAll();
           all.onsuccess = () => {
             db.close();
-            const records = all.result as Array<{ snapshot?: { context?: { restored?: { text?: string } | null } } }>;
-            resolve(records.map((record) => record.snapshot?.context?.restored?.text).filter((text): text is string => typeof text === 'string'));
+            const records = all.result as Array<{ draft?: { text?: string } | null }>;
+            resolve(records.map((record) => record.draft?.text).filter((text): text is string => typeof text === 'string'));
           };
           all.onerror = () => resolve([]);
         };

@@ -2,7 +2,6 @@
 // panel comes near the viewport, so the token page's first load carries neither the thread machine nor its editor.
 import { useEffect, useLayoutEffect } from 'react';
 import { useSelector } from '@xstate/react';
-import type { Snapshot } from 'xstate';
 import { registeredLogin } from '../../../machines/wallet/sessionSelectors';
 import { useSystemActor } from '../../app/appActorContext';
 import { useFlow } from '../../app/flows';
@@ -14,16 +13,16 @@ import { CommentThreadContext, type ThreadStatus } from './threadContext';
 
 export interface CommentThreadProps {
   tokenId: string;
-  snapshot: Snapshot<unknown> | undefined;
   onStatus: (status: ThreadStatus) => void;
 }
 
-export default function CommentThread({ tokenId, snapshot, onStatus }: CommentThreadProps) {
+export default function CommentThread({ tokenId, onStatus }: CommentThreadProps) {
   // The viewer to start with; the flow follows the registered login itself from then on (watchViewer).
   const wallet = useSystemActor('walletSession');
   const viewer = useSelector(wallet, (session) => registeredLogin(session)?.address ?? null);
   const input = { tokenId, viewer };
-  const thread = useFlow(commentThreadFlow, snapshot ? { snapshot, input } : { input });
+  // The thread's first state reads the draft a reload kept (restoring), then its first page.
+  const thread = useFlow(commentThreadFlow, { input });
   // Drafts survive a reload: every snapshot goes to the draft store, which keeps what a reload may restore.
   useEffect(() => {
     const subscription = thread.subscribe(persistCommentThread);

@@ -8,7 +8,7 @@ import { systemActor, type SystemLike } from '../../../machines/system/systemReg
 import { registeredLogin, type SessionSnapshotLike } from '../../../machines/wallet/sessionSelectors';
 import { openWalletModalThroughSystem } from '../../../machines/wallet/walletModalMachine';
 import type { ApiKeyCredentials } from '../authFetch';
-import { commentDraftsStored } from '../commentDraftStore';
+import { commentDraftsStored, readStoredThread } from '../commentDraftStore';
 import { NotSignedInError, deleteComment, fetchComments, fetchReplies, postComment, updateComment, voteComment } from '../comments';
 
 function signedIn(system: SystemLike): ApiKeyCredentials {
@@ -19,6 +19,8 @@ function signedIn(system: SystemLike): ApiKeyCredentials {
 
 export const commentThreadFlow = commentThreadMachine.provide({
   actors: {
+    // The thread's first state reads its stored draft record (as stored; the machine migrates it).
+    restoreDraft: fromPromise(({ input }) => readStoredThread(input.tokenId)),
     // The thread's viewer is the registered login's address, on every change (myVote is that viewer's own).
     watchViewer: fromCallback<EventObject>(({ system, sendBack }) => {
       const session = systemActor(system, 'walletSession');

@@ -130,6 +130,8 @@ export async function shareCanvasLink(link: string, title: string): Promise<Shar
 
 export const studioFlow = studioMachine.provide({
   actors: {
+    // The studio's first state reads the page's stored record (as stored; the machine migrates it).
+    restoreStudio: fromPromise(({ input }) => studioPersistence.read(input.containerId)),
     refreshCanvasList: fromPromise(({ signal, system }) => refreshStudioList(creatorLogin(system), signal)),
     loadCanvas: fromPromise(({ input, signal, system }) => getCanvas(creatorLogin(system), input.canvasId, { signal })),
     saveDetails: fromPromise(({ input, signal, system }) => {

@@ -1,15 +1,12 @@
 // The creator studio (/studio/create, /studio/edit/$containerId): the stepper with the page title and the shown step.
-// The studio flow starts from the snapshot a reload kept (read first), so the artist comes back to the same step and
-// values. The phone-performance work: the page is a plain container (the app layout's <main> is the page's one main landmark).
+// The studio machine's first state reads what a reload kept, so the artist comes back to the same step and values. The phone-performance work: the page is a plain container (the app layout's <main> is the page's one main landmark).
 import { Suspense, type ComponentType } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
-import type { Snapshot } from 'xstate';
+import { useSelector } from '@xstate/react';
 import { stepperOf, stepTitle, STUDIO_STEPS, type StudioStep } from '../../../machines/studio/studioSteps';
 import { retryableLazy } from '../../app/chunkLoad';
 import { useFlow } from '../../app/flows';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { studioFlow } from '../../services/flows/studio';
-import { storedStudioSnapshot } from '../../services/studio/studioPersistence';
 import { DetailsStep } from './details/DetailsStep';
 import { StudioActorContext, shownStep, useStudioActor } from './studioActor';
 import { StudioStepper } from './StudioStepper';
@@ -30,43 +27,36 @@ const TokenStep = lazyStep(() => import('./tokens/TokenStep'), 'TokenStep');
 const PreviewStep = lazyStep(() => import('./review/PreviewStep'), 'PreviewStep');
 const PublishStep = lazyStep(() => import('./review/PublishStep'), 'PublishStep');
 
+/** The studio flow for the page: a reload brings back its stored step, values, cover and upload queue; else a fresh one. */
 export function StudioView({ containerId }: { containerId: string | null }) {
-  const stored = useActorRef(storedStudioSnapshot, { input: { containerId } });
-  const read = useSelector(stored, (snapshot) => snapshot.status !== 'active');
-  const restored = useSelector(stored, (snapshot) => snapshot.output ?? null);
-  if (!read) {
-    return (
-      <div className="studio-page" aria-busy="true">
-        <h1>Studio</h1>
-        <p className="studio-status">Loading …</p>
-      </div>
-    );
-  }
-  return <StudioFlow containerId={containerId} snapshot={restored} />;
-}
-
-/** A reload restores the studio's persisted snapshot (same step, values, cover and upload queue); else a fresh one. */
-function StudioFlow({ containerId, snapshot }: { containerId: string | null; snapshot: Snapshot<unknown> | null }) {
-  const studio = useFlow(studioFlow, snapshot ? { snapshot } : { input: containerId ? { containerId } : {} });
+  const studio = useFlow(studioFlow, { input: containerId ? { containerId } : {} });
   return (
     <StudioActorContext.Provider value={studio}>
-      <StudioPage />
+      <StudioPage newPage={containerId === null} />
     </StudioActorContext.Provider>
   );
 }
 
 const isStep = (value: string): value is StudioStep => (STUDIO_STEPS as readonly string[]).includes(value);
 
-function StudioPage() {
+/**
+ * A new collection, once saved, goes on at its own address (/studio/edit/$containerId), where the studio reads back
+ * what this one stored. Until that page replaces this one, /studio/create shows it as loading: a file chosen in the
+ * moment between the two would go to a studio about to stop, and be lost.
+ */
+function StudioPage({ newPage }: { newPage: boolean }) {
   const studio = useStudioActor();
-  const step = useSelector(studio, shownStep);
+  const movedOn = useSelector(studio, (snapshot) => newPage && snapshot.context.containerId !== null);
+  const current = useSelector(studio, shownStep);
+  const step = movedOn ? 'restoring' : current;
   const mediaType = useSelector(studio, (snapshot) => snapshot.context.canvas?.mediaType ?? (snapshot.context.details.values.mediaType || null));
   const name = useSelector(studio, (snapshot) => snapshot.context.canvas?.name ?? null);
   const title = isStep(step) ? stepTitle(step, mediaType) : 'Studio';
   useDocumentTitle(name ? `${title} · ${name}` : title);
 
   return (
-    <div className="studio-page">
+    // Busy while the studio reads what a reload kept (its first state).
+    <div className="studio-page" aria-busy={step === 'restoring' || undefined}>
       <h1>{title}</h1>
       {name && <p className="studio-collection-name">{name}</p>}
       {isStep(step) && <StudioStepper steps={stepperOf(mediaType)} current={step === 'update' ? 'details' : step} mediaType={mediaType} />}

@@ -11,8 +11,10 @@ export function useStudioActor(): StudioActor {
   return studio;
 }
 
-/** The step shown: the studio's top-level state (loading and failed are not steps). */
-export function shownStep(snapshot: StudioSnapshot): StudioStep | 'loading' | 'entering' | 'failed' {
+type Shown = StudioStep | 'restoring' | 'loading' | 'entering' | 'failed';
+
+/** The step shown: the studio's top-level state (restoring, loading and failed are not steps). */
+export function shownStep(snapshot: StudioSnapshot): Shown {
   const value = snapshot.value as string | Record<string, unknown>;
-  return (typeof value === 'string' ? value : Object.keys(value)[0]) as StudioStep | 'loading' | 'entering' | 'failed';
+  return (typeof value === 'string' ? value : Object.keys(value)[0]) as Shown;
 }

@@ -1,9 +1,10 @@
 // Replays a studio model path on the REAL studio machine: its services are controlled promises settled by the path's
 // done/error events, the upload child and the wallet transaction are small stand-ins (their own machines have their
 // own model tests), notices go to a recorder registered as the system's notifications actor, and every record the
-// studio persists is kept (persistedStudioRecord, as the services store it).
+// studio persists is kept (persistedStudioRecord, as the services store it). The first state's read of the stored
+// record (restoreStudio) is settled by the path, or answers `stored` at once when a test gives one.
 import { expect, vi } from 'vitest';
-import { createActor, fromCallback, setup, type AnyActorRef, type EventObject } from 'xstate';
+import { createActor, fromCallback, fromPromise, setup, type AnyActorRef, type EventObject } from 'xstate';
 import type { TestParam } from 'xstate/graph';
 import { studioMachine, type StudioEvent } from '../../../machines/studio/studioMachine';
 import { persistedStudioRecord, type PersistedStudioRecord } from '../../../machines/studio/studioPersistence';
@@ -14,8 +15,9 @@ import { ctx, project, type ModelEvent, type Snap } from './studioModel';
 /** The upload child stand-in keeps its input (canvas, screen, the restored queue) for the assertions. */
 const uploadStandIn = setup({ types: { input: {} as unknown, context: {} as { input: unknown } } }).createMachine({ context: ({ input }) => ({ input }) });
 
-export function startStudio(options: { input?: object; snapshot?: unknown } = {}) {
+export function startStudio(options: { input?: object; stored?: unknown } = {}) {
   const fakes = {
+    restoreStudio: controlled<unknown, { containerId: string | null }>(),
     loadCanvas: controlled<StudioCanvas, { canvasId: string }>(),
     saveDetails: controlled<StudioCanvas, { canvasId: string | null; details: object; cover: Blob | null }>(),
     loadToken: controlled<StudioToken, { canvasId: string; tokenId: string }>(),
@@ -34,6 +36,7 @@ export function startStudio(options: { input?: object; snapshot?: unknown } = {}
   const navigations: string[] = [];
   const provided = studioMachine.provide({
     actors: {
+      restoreStudio: 'stored' in options ? fromPromise(async () => options.stored) : fakes.restoreStudio.logic,
       refreshCanvasList: controlled<void>().logic,
       loadCanvas: fakes.loadCanvas.logic,
       saveDetails: fakes.saveDetails.logic,
@@ -72,18 +75,14 @@ export function startStudio(options: { input?: object; snapshot?: unknown } = {}
       ],
     }),
   );
-  // A restored studio runs on its own (the record is what a reload starts from), beside the same recorder.
-  const restored = options.snapshot
-    ? createActor(provided, { snapshot: options.snapshot as never, input: {}, parent: undefined })
-    : null;
   parent.start();
-  restored?.start();
-  const studio = () => (restored ?? (parent.getSnapshot().children.studio as AnyActorRef));
-  return { parent, restored, studio, fakes, notices, records, navigations, real: () => studio().getSnapshot() as Snap };
+  const studio = () => parent.getSnapshot().children.studio as AnyActorRef;
+  return { parent, studio, fakes, notices, records, navigations, real: () => studio().getSnapshot() as Snap };
 }
 
 type Run = ReturnType<typeof startStudio>;
 const FAKE_OF: Record<string, keyof Run['fakes']> = {
+  restoreStudio: 'restoreStudio',
   loadCanvas: 'loadCanvas',
   saveDetails: 'saveDetails',
   loadToken: 'loadToken',
@@ -102,6 +101,12 @@ const FAKE_OF: Record<string, keyof Run['fakes']> = {
 function afterSettled(run: Run, before: Snap, event: ModelEvent) {
   const last = run.notices.at(-1);
   const id = event.type.replace(/^xstate\.(done|error)\.actor\./, '');
+  if (id === 'restoreStudio') {
+    // Storage that cannot be read (or holds nothing) says nothing: the studio starts fresh.
+    expect(run.notices).toEqual([]);
+    expect(ctx(run.real()).resumeStep).toBeNull();
+    return;
+  }
   if (event.type.startsWith('xstate.error.')) {
     // The indexer not answering yet is no failure: the studio waits and reads again.
     if (id === 'loadCanvas' && before.matches({ publish: { flow: 'confirming' } })) return;
@@ -127,6 +132,11 @@ function checkCall(run: Run, before: Snap, id: string) {
   const c = ctx(before);
   const input = run.fakes[FAKE_OF[id]!].last().input as Record<string, unknown>;
   switch (id) {
+    case 'restoreStudio':
+      // The page's own record is asked for before anything is loaded.
+      expect(input).toEqual({ containerId: c.containerId });
+      expect(run.fakes.loadCanvas.calls).toHaveLength(0);
+      break;
     case 'saveDetails':
       expect(input).toMatchObject({ canvasId: c.containerId, details: { name: c.details.values.name, symbol: c.details.values.symbol, royaltiesBasispoints: Number(c.details.values.royaltiesBasispoints) }, cover: c.cover });
       break;
@@ -211,13 +221,18 @@ export function studioHarness(input: object = {}) {
   const stepRecorded = (snap: Snap) => {
     // Every step's entry keeps a record a reload starts from: same step, same values.
     const record = get().records.at(-1)!;
-    const kept = record.snapshot as unknown as { context: { resumeStep: string | null; details: { values: unknown } } };
-    expect(kept.context.resumeStep ?? ctx(snap).step).toBe(ctx(snap).step);
-    expect(kept.context.details.values).toEqual(ctx(snap).details.values);
+    expect(record.resume.step).toBe(ctx(snap).step);
+    expect(record.resume.details).toEqual(ctx(snap).details.values);
   };
   const busy = (snap: Snap) => expect(snap.hasTag('busy')).toBe(true);
   const loading = (snap: Snap) => expect(snap.hasTag('loading')).toBe(true);
   const assertions: Record<string, (snap: Snap) => void> = {
+    restoring: (snap) => {
+      loading(snap);
+      // Nothing is read, shown or stored before the stored record is back.
+      expect(get().fakes.loadCanvas.calls).toHaveLength(0);
+      expect(get().records).toEqual([]);
+    },
     loading: loading,
     'loading.fetching': (snap) => expect(get().fakes.loadCanvas.last().input).toEqual({ canvasId: ctx(snap).containerId }),
     failed: (snap) => {
@@ -231,8 +246,7 @@ export function studioHarness(input: object = {}) {
     'details.editing': (snap) => {
       expect(snap.can({ type: 'details.submit' })).toBe(!ctx(snap).details.coverEditing);
       // The file in the open crop editor is kept for a reload (nothing typed is lost offline); none once it is closed.
-      const kept = get().records.at(-1)!.snapshot as unknown as { context: { details: { coverFile: Blob | null } } };
-      expect(kept.context.details.coverFile).toBe(ctx(snap).details.coverEditing ? ctx(snap).details.coverFile : null);
+      expect(get().records.at(-1)!.resume.coverChoice).toBe(ctx(snap).details.coverEditing ? ctx(snap).details.coverFile : null);
       expect(ctx(snap).details.coverFile !== null).toBe(ctx(snap).details.coverEditing);
       if (ctx(snap).details.formError) expect(ctx(snap).details.formError).toBe('Please fill all necessary fields');
     },
@@ -284,8 +298,7 @@ export function studioHarness(input: object = {}) {
       // One edit card child per token shown (6 a page).
       for (const token of c.tokens) expect(snap.children[`tokenCard-${token.tokenId}`]).toBeDefined();
       // Unsaved typing is kept for a reload (nothing typed is lost offline), and only while it is not saved.
-      const kept = get().records.at(-1)!.snapshot as unknown as { context: { tokenDrafts: unknown } };
-      expect(kept.context.tokenDrafts).toEqual(c.tokenDrafts);
+      expect(get().records.at(-1)!.resume.tokenDrafts).toEqual(c.tokenDrafts);
       if (c.tokens[0]?.name === 'Renamed') expect(c.tokenDrafts['1']).toBeUndefined();
       expect(snap.can({ type: 'token.more' })).toBe(c.tokens.length < c.tokenTotal);
     },
@@ -341,7 +354,6 @@ export function studioHarness(input: object = {}) {
     expectNoWarnings: () => expect(warnings).toEqual([]),
     stop: () => {
       run?.parent.stop();
-      run?.restored?.stop();
       vi.useRealTimers();
       warn.mockRestore();
     },

@@ -8,15 +8,18 @@ import { flush } from '../support/modelTesting';
 import { startStudio } from './studioHarness';
 import { canvasOf, publishParameters, studioModel, studioPaths } from './studioModel';
 import { runPaths } from './studioSuites';
+import { liveMessage } from '../../domain/liveEventSamples';
 
 runPaths('studioMachine: existing generative canvas (model-based)', studioPaths(studioModel({ mediaType: 'multipart/mixed', containerId: 'c1' })), { containerId: 'c1' });
 
 describe('studioMachine: the publication\'s live events on the publishing device', () => {
   it('PublishReady during and after the wallet step changes nothing; CreatedCollection for this canvas publishes once', async () => {
-    const run = startStudio({ input: { containerId: 'c1' } });
+    const run = startStudio({ input: { containerId: 'c1' }, stored: undefined });
     const finalized = canvasOf('image', { state: 'finalized', tokenCount: 1 });
-    const publishReady = { type: 'live.received', name: 'PublishReady', doc: { _id: 'c1', address: null, baseURI: publishParameters.baseURI } } as const;
+    const publishReady = { type: 'live.received', ...liveMessage('PublishReady', { _id: 'c1', address: null, baseURI: publishParameters.baseURI }) } as const;
     try {
+      // Nothing stored: the first state hands over to the canvas read.
+      await flush();
       run.fakes.loadCanvas.last().resolve(finalized);
       await flush();
       run.fakes.loadCanvas.last().resolve(finalized);
@@ -33,11 +36,11 @@ describe('studioMachine: the publication\'s live events on the publishing device
       expect(run.real().matches({ publish: { flow: 'waiting' } })).toBe(true);
       const reads = run.fakes.loadCanvas.calls.length;
       run.studio().send(publishReady);
-      run.studio().send({ type: 'live.received', name: 'CreatedCollection', doc: { _id: 'c2' } });
+      run.studio().send({ type: 'live.received', ...liveMessage('CreatedCollection', { _id: 'c2' }) });
       expect(run.real().matches({ publish: { flow: 'waiting' } })).toBe(true);
       expect(run.fakes.loadCanvas.calls.length).toBe(reads);
 
-      run.studio().send({ type: 'live.received', name: 'CreatedCollection', doc: { _id: 'c1' } });
+      run.studio().send({ type: 'live.received', ...liveMessage('CreatedCollection', { _id: 'c1' }) });
       expect(run.real().matches({ publish: { flow: 'confirming' } })).toBe(true);
       run.fakes.loadCanvas.last().resolve({ ...finalized, state: 'published', address: '0x00000000000000000000000000000000000000c1' });
       await flush();

@@ -1,13 +1,14 @@
 // The creator studio "reload-and-resume from every step": for every step of every media type's path (and the update step), the
-// model's shortest path to that step is replayed on the real machine; the record the studio persisted there (its
-// getPersistedSnapshot in { version, snapshot }, structured-cloned as IndexedDB stores it) starts a NEW studio, which,
+// model's shortest path to that step is replayed on the real machine; the record the studio persisted there
+// (structured-cloned as IndexedDB stores it) is what a NEW studio's first state (restoring) reads, and that studio,
 // once its reads answer again, is on the same step with the same form values, cover, thumbnail choice, generative
-// values and upload queue (the upload child gets the queue back, so a pending file continues).
+// values and upload queue (the upload child gets the queue back, so a pending file continues). A record the previous
+// build stored (tests/fixtures/stored/studio.v2.json, recorded from it) is migrated and resumed alike.
 import { describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { DRAFT_FILE_MAX_BYTES, draftFileNotKeptMessage } from '../../../domain/drafts';
-import { initialStudioContext, type StudioContext } from '../../../machines/studio/studioMachine';
-import { persistedStudioRecord, restoredStudioSnapshot } from '../../../machines/studio/studioPersistence';
+import { initialStudioContext } from '../../../machines/studio/studioMachine';
+import { persistedStudioRecord } from '../../../machines/studio/studioPersistence';
 import { flush } from '../support/modelTesting';
 import { startStudio, studioHarness } from './studioHarness';
 import { coverChoice, ctx, MEDIA_TYPES, studioModel, studioPaths, type Snap } from './studioModel';
@@ -59,13 +60,16 @@ describe('studioMachine: reload and resume from every step', () => {
   });
 
   it('behavior: a cover chosen and not cropped yet reopens its crop editor after a reload (Next stays disabled)', async () => {
-    const first = startStudio({ input: {} });
+    const first = startStudio({ input: {}, stored: undefined });
     let restored: ReturnType<typeof startStudio> | undefined;
     try {
+      await flush();
       first.studio().send({ type: 'details.change', field: 'name', value: 'Dawn' });
       first.studio().send({ type: 'details.coverEditing', editing: true, file: coverChoice });
       const record = structuredClone(first.records.at(-1)!);
-      restored = startStudio({ snapshot: restoredStudioSnapshot(record, null) });
+      restored = startStudio({ input: {}, stored: record });
+      expect(restored.real().matches('restoring')).toBe(true);
+      await flush();
       const after = restored.real();
       expect(after.matches({ details: 'editing' })).toBe(true);
       expect(ctx(after).details.coverEditing).toBe(true);
@@ -82,7 +86,8 @@ describe('studioMachine: reload and resume from every step', () => {
     const huge = { size: DRAFT_FILE_MAX_BYTES + 1, type: 'image/png', name: 'huge.png' } as unknown as Blob;
     const context = { ...initialStudioContext({}), step: 'details' as const };
     const record = persistedStudioRecord({ context: { ...context, details: { ...context.details, values: { ...context.details.values, name: 'Dawn' }, coverEditing: true, coverFile: huge } } });
-    const kept = (record!.snapshot as unknown as { context: StudioContext }).context;
+    // The context a studio restored from the record starts with.
+    const kept = initialStudioContext({ resume: record!.resume });
     expect(kept.details.coverFile).toBeNull();
     expect(kept.details.coverEditing).toBe(false);
     expect(kept.details.values.name).toBe('Dawn');
@@ -100,12 +105,14 @@ describe('studioMachine: reload and resume from every step', () => {
       expect(before.matches(step as never)).toBe(true);
       // The record as IndexedDB gives it back (structured clone: the cover stays a Blob).
       const record = structuredClone(h.run().records.at(-1)!);
-      const snapshot = restoredStudioSnapshot(record, ctx(before).containerId);
-      expect(snapshot).toBeDefined();
+      expect(record.containerId).toBe(ctx(before).containerId);
       h.expectNoWarnings();
       h.stop();
 
-      restored = startStudio({ snapshot });
+      // The page reloads: its studio's first state reads the record back.
+      const containerId = ctx(before).containerId;
+      restored = startStudio({ input: containerId ? { containerId } : {}, stored: record });
+      await flush();
       const canvas = ctx(before).canvas;
       if (canvas) {
         // A fresh page reads its canvas again, then returns to the step it left.
@@ -144,7 +151,6 @@ describe('studioMachine: reload and resume from every step', () => {
     } finally {
       h.stop();
       restored?.parent.stop();
-      restored?.restored?.stop();
     }
   });
 });

@@ -102,6 +102,10 @@ export const studioEvents = (start: StudioModelStart) => (state: Snap): ModelEve
   const canvas = c.canvas ?? loadedCanvas(media);
   const fill = formFill(media).find(([field, value]) => c.details.values[field as keyof typeof c.details.values] !== value);
   return [
+    // The first state's read of the stored record: nothing stored (the reload cases are studioMachine.resume's), or
+    // storage that cannot be read.
+    done('restoreStudio', undefined),
+    failed('restoreStudio', 'no IndexedDB'),
     ...(fill ? [{ type: 'details.change', field: fill[0], value: fill[1] }] : [{ type: 'details.change', field: 'symbol', value: 'DAWNX' }]),
     { type: 'details.cover', image: coverImage },
     // Opening the crop editor comes with the chosen file (kept for a reload); closing it drops the file.
@@ -151,7 +155,7 @@ export const studioEvents = (start: StudioModelStart) => (state: Snap): ModelEve
   ];
 };
 
-const MAIN_LINE_DONE = new Set(['saveDetails', 'loadCanvas', 'loadToken', 'createGenerativeToken', 'captureThumbnail', 'uploadThumbnail', 'loadTokens', 'finalizeCanvas', 'preparePublish', 'publishAction']);
+const MAIN_LINE_DONE = new Set(['restoreStudio', 'saveDetails', 'loadCanvas', 'loadToken', 'createGenerativeToken', 'captureThumbnail', 'uploadThumbnail', 'loadTokens', 'finalizeCanvas', 'preparePublish', 'publishAction']);
 
 const formComplete = (c: StudioContext) =>
   !formFill((c.details.values.mediaType || 'image') as StudioMediaType).some(([field, value]) => c.details.values[field as keyof typeof c.details.values] !== value);
@@ -161,6 +165,8 @@ export function studioFilter(state: Snap, event: EventObject): boolean {
   const c = ctx(state);
   const e = event as ModelEvent;
   const complete = formComplete(c);
+  // The stored record is read before anything else happens.
+  if (state.matches('restoring')) return e.type.endsWith('.restoreStudio');
   switch (e.type) {
     case 'details.change':
       return state.matches('update') ? c.details.values.symbol === 'DAWN' : !complete;

@@ -8,6 +8,7 @@ import {
   type CommentThreadEvent,
 } from '../../../machines/comments/commentThreadMachine';
 import { findComment, type CommentsPage, type ThreadComment } from '../../../machines/comments/commentTree';
+import { PERSISTED_THREAD_VERSION } from '../../../machines/comments/storedThread';
 import { createMachineTestModel } from './modelTesting';
 
 // Levels count from 0. Alice (mixed case on purpose: authorship is case-insensitive) wrote c1 (level 0), c3 and c5
@@ -26,12 +27,12 @@ export const FIRST: CommentsPage = { totalCount: 2, pageInfo: { endCursor: 'k1',
 const MORE: CommentsPage = { totalCount: 2, pageInfo: { endCursor: 'k9', hasNextPage: false }, edges: [{ cursor: 'k9', node: node('c9', 0, BOB, null) }] };
 const MORE_REPLIES: CommentsPage = { totalCount: 2, pageInfo: { endCursor: 'r6', hasNextPage: false }, edges: [{ cursor: 'r6', node: node('c6', 1, BOB, 'c1') }] };
 const POSTED = node('n1', 0, ALICE.toLowerCase(), null);
-// A reload's thread (commentThreadPersistence) starts with the kept draft in its input.
+// A reload's thread reads the kept draft in its first state (restoring): the record as stored.
 const RESTORED: CommentDraft = { target: { mode: 'reply', commentId: 'c1' }, text: 'Saved reply' };
+export const STORED = { version: PERSISTED_THREAD_VERSION, draft: RESTORED };
 const EDITED_AT = '2026-11-01T11:00:00.000Z';
 export const DEBOUNCE = 'xstate.after.submitDebounce.commentThread.ready.editor.open.debouncing';
 export const input = { tokenId: '7', viewer: ALICE };
-export const restoredInput = { ...input, restored: RESTORED };
 
 export const ctx = (state: AnyMachineSnapshot) => state.context as CommentThreadContext;
 export const c1 = (state: AnyMachineSnapshot) => findComment(ctx(state).comments, 'c1');
@@ -49,6 +50,10 @@ const busyRegion = (state: AnyMachineSnapshot) =>
 
 const events = (): CommentThreadEvent[] =>
   [
+    // The first state's read: nothing stored, the kept draft, or storage that cannot be read.
+    { type: 'xstate.done.actor.restoreDraft', output: undefined },
+    { type: 'xstate.done.actor.restoreDraft', output: STORED },
+    { type: 'xstate.error.actor.restoreDraft', error: new Error('no IndexedDB') },
     { type: 'xstate.done.actor.fetchComments', output: FIRST },
     { type: 'xstate.done.actor.fetchMore', output: MORE },
     { type: 'xstate.done.actor.fetchReplies', output: MORE_REPLIES },
@@ -82,6 +87,8 @@ const events = (): CommentThreadEvent[] =>
 // only what changes a guard's outcome: the graph stays small enough to walk every shortest path.
 const filterEvents = (state: AnyMachineSnapshot, event: { type: string }) => {
   const { type } = event;
+  // The stored draft is read before anything else happens (a wallet settling meanwhile is the loading state's case).
+  if (state.matches('restoring')) return type.endsWith('.restoreDraft');
   if (!state.matches('ready')) return true;
   // Another account signing in while replies load: the list reloads and the replies page is dropped.
   if (state.matches({ ready: { replies: 'loading' } }) && type === 'viewer.changed') return ctx(state).editor === null;
@@ -96,6 +103,5 @@ const filterEvents = (state: AnyMachineSnapshot, event: { type: string }) => {
   return true;
 };
 
+// From the first state: a thread with no stored draft, and one whose kept draft reopens once its target is allowed.
 export const paths = createMachineTestModel(commentThreadMachine, { input, project, events, filterEvents }).getShortestPaths();
-// After a reload the thread starts with a kept draft: it reopens once its target is allowed.
-export const restoredPaths = createMachineTestModel(commentThreadMachine, { input: restoredInput, project, events, filterEvents }).getShortestPaths();

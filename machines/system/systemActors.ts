@@ -47,6 +47,17 @@ export function loginOf(system: SystemLike): RegisteredLogin | null {
 export type WalletChangedEvent = { type: 'wallet.changed'; address: string | null; chainId: number | null };
 
 /**
+ * The guards of a flow that keeps the wallet address it heard (watchWallet) as `context.address`: whether it has one,
+ * and whether a `wallet.changed` names another (case-insensitively).
+ */
+export const walletAddressGuards = {
+  hasWalletAddress: ({ context }: { context: { address: string | null } }) => context.address !== null,
+  hasNoWalletAddress: ({ context }: { context: { address: string | null } }) => context.address === null,
+  addressDiffers: ({ context, event }: { context: { address: string | null }; event: EventObject }) =>
+    event.type === 'wallet.changed' && ((event as WalletChangedEvent).address?.toLowerCase() ?? null) !== (context.address?.toLowerCase() ?? null),
+};
+
+/**
  * Invoke to hear `wallet.changed` whenever the wallet session's address or chain changes (and once at start).
  * Nothing is sent when no wallet session runs (model tests).
  */

@@ -43,6 +43,18 @@ export function isCreatorOf(snapshot: SessionSnapshotLike): boolean | null {
   return snapshot.hasTag('registered') ? (snapshot.context.account?.isCreator ?? null) : null;
 }
 
+/**
+ * See docs/requirements.md#studio-list "Rules": who may open the creator's studio pages. 'creator' — a registered login whose account has
+ * the creator flag; 'visitor' — a registered login without it (sent to /studio/connect); 'signedOut' — no
+ * registered login yet (the wallet guard opens the connect flow).
+ */
+export type StudioAccess = 'creator' | 'visitor' | 'signedOut';
+
+export function studioAccess(snapshot: SessionSnapshotLike): StudioAccess {
+  if (!snapshot.hasTag('registered')) return 'signedOut';
+  return snapshot.context.account?.isCreator === true ? 'creator' : 'visitor';
+}
+
 /** The connected wallet as flows read it (the wallet session's context and tags). */
 export interface WalletView {
   address: string | null;

@@ -2,7 +2,7 @@ import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
 import { getAppActor } from '../../machines/app/appMachine';
 import { ROUTE_GUARD_DELAY_MS } from '../../machines/app/constants';
 import { settledWalletSession } from '../services/wallet/routeGuard';
-import { studioAccess } from '../services/studio/listAccess';
+import { studioAccess } from '../../machines/wallet/sessionSelectors';
 
 // See docs/requirements.md#shell-routes: the studio list, create and edit need a wallet and the creator flag. Without a registered login the
 // guard waits 300 ms (docs/requirements.md#shell-routes, as /_auth) and then sends the user to connect and come back; a registered

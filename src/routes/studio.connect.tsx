@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { getAppActor } from '../../machines/app/appMachine';
 import { settledWalletSession } from '../services/wallet/routeGuard';
-import { studioAccess } from '../services/studio/listAccess';
+import { studioAccess } from '../../machines/wallet/sessionSelectors';
 import { StudioConnectView } from '../views/studio/connect/StudioConnectView';
 
 // See docs/requirements.md#shell-routes "Rules": a creator landing on the studio entry goes to the studio list (the view also follows a

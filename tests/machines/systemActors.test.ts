@@ -15,6 +15,7 @@ import {
 import { systemActor, type SystemActors, type SystemId } from '../../machines/system/systemRegistry';
 import { isCreatorOf, registeredAddress, registeredLogin, viewerOf } from '../../machines/wallet/sessionSelectors';
 import { flush } from './support/modelTesting';
+import { liveMessage } from '../domain/liveEventSamples';
 
 // A stand-in wallet session: the fields and tags flows read, changed by events.
 const fakeWallet = setup({
@@ -143,12 +144,12 @@ describe('systemActors', () => {
     const { heard } = listener(watchLive, root);
     const liveEvents = root.system.get('liveEvents')!;
     liveEvents.send({ type: 'socket.connected' });
-    liveEvents.send({ type: 'live.event', name: 'Sold', doc: { token_id: 't1' } });
+    liveEvents.send({ type: 'live.event', ...liveMessage('Sold', { token_id: 't1' }) });
     liveEvents.send({ type: 'socket.disconnected' });
     liveEvents.send({ type: 'socket.connected' });
     await flush();
     expect(heard).toEqual([
-      { type: 'live.received', name: 'Sold', doc: { token_id: 't1' } },
+      { type: 'live.received', ...liveMessage('Sold', { token_id: 't1' }) },
       { type: 'live.reconnected' },
     ] satisfies LiveFeedEvent[]);
   });

@@ -2,14 +2,16 @@
 // (src/app/router.ts). A page flow reads its route's validated search params as its input when it starts, hears
 // them change (Back, Forward, a link) through the invoked `routeSearch` actor made here, and writes them back with
 // navigateTo from its provided actions. Views never pass their router, nor the search params' changes, to a machine.
+// Nor do views navigate: a page a flow's outcome leads to (signed in, a row's Edit, a card's offers) is the flow's
+// provided action calling navigateTo or navigateBack here; a plain link is a Link (lint refuses the rest in views).
 import { fromCallback, type EventObject } from 'xstate';
 
-export interface FlowNavigateOptions {
-  to: string;
-  params?: Record<string, string>;
-  search?: Record<string, unknown>;
-  replace?: boolean;
-}
+export type FlowNavigateOptions =
+  | { to: string; params?: Record<string, string>; search?: Record<string, unknown>; replace?: boolean }
+  /** A full href (path, search, hash) as the router parses it. */
+  | { href: string; replace?: boolean }
+  /** One step back in the history. */
+  | { back: true };
 
 type Navigate = (options: FlowNavigateOptions) => void;
 
@@ -24,8 +26,13 @@ export function setFlowNavigator(navigate: Navigate): () => void {
 }
 
 /** Navigates with the app's router (nothing happens before a router exists). */
-export function navigateTo(options: FlowNavigateOptions): void {
+export function navigateTo(options: Exclude<FlowNavigateOptions, { back: true }>): void {
   current?.(options);
+}
+
+/** Goes one step back in the app's history (nothing happens before a router exists). */
+export function navigateBack(): void {
+  current?.({ back: true });
 }
 
 type Reload = () => Promise<void>;

@@ -1,34 +1,21 @@
-import { useEffect } from 'react';
-import { useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useSystemActor } from '../../app/appActorContext';
-import { openWalletModalThroughSystem } from '../../../machines/wallet/walletModalMachine';
+import { useFlow } from '../../app/flows';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { connectWalletFlow } from '../../services/flows/connectWallet';
 
 export const CONNECT_WALLET_WARNING = 'This page needs a connected wallet.';
 export const CONNECT_WALLET_MESSAGE = 'Connect your wallet and sign the login message to continue. Signing is free and sends no transaction.';
 
 /**
  * See docs/requirements.md#wallet-session /connect-wallet: a warning and a message; the wallet modal opens, and once the account is
- * registered the user goes to `from`, or back one step.
+ * registered the user goes to `from`, or back one step (the page's flow, machines/wallet/connectWalletMachine.ts).
  */
 export function ConnectWalletView({ from }: { from?: string }) {
   const wallet = useSystemActor('walletSession');
-  const registered = useSelector(wallet, (snapshot) => snapshot.hasTag('registered'));
   const banned = useSelector(wallet, (snapshot) => snapshot.hasTag('banned'));
   const bannedMessage = useSelector(wallet, (snapshot) => (snapshot.hasTag('banned') ? snapshot.context.error : null));
-  const router = useRouter();
-
-  useEffect(() => {
-    if (!registered && !banned) openWalletModalThroughSystem(wallet.system);
-  }, [registered, banned, wallet]);
-
-  useEffect(() => {
-    if (!registered) return;
-    // `from` is a full href (path, search, hash) validated by the route; replace, so Back skips this page.
-    if (from) router.history.replace(from);
-    else router.history.back();
-  }, [registered, from, router]);
+  const flow = useFlow(connectWalletFlow, { input: { from } });
 
   useDocumentTitle('Connect wallet');
   return (
@@ -50,7 +37,7 @@ export function ConnectWalletView({ from }: { from?: string }) {
       )}
       {!banned && (
         <div className="status-actions">
-          <button type="button" className="button button-primary" onClick={() => openWalletModalThroughSystem(wallet.system)}>
+          <button type="button" className="button button-primary" onClick={() => flow.send({ type: 'connect.open' })}>
             Connect wallet
           </button>
         </div>

@@ -1,26 +1,30 @@
-import { Link, Navigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { registeredAddress } from '../../../../machines/wallet/sessionSelectors';
 import { openWalletModalThroughSystem } from '../../../../machines/wallet/walletModalMachine';
 import { useSystemActor } from '../../../app/appActorContext';
+import { useFlow } from '../../../app/flows';
 import { checksumAddress } from '../../../app/format';
 import { useDocumentTitle } from '../../../app/useDocumentTitle';
-import { studioAccess } from '../../../services/studio/listAccess';
+import { studioConnectFlow } from '../../../services/flows/studioConnect';
+import { studioAccess } from '../../../../machines/wallet/sessionSelectors';
 import '../../../styles/studioEntry.css';
 
 /**
  * See docs/requirements.md#studio-list: a connect-as-artist card and an apply card. Apply shows when no login is
  * registered, or when the registered account is not a creator; a creator is sent on to the studio list, also when
- * they sign in on this page.
+ * they sign in on this page (the page's flow, machines/studio/studioConnectMachine.ts).
  */
 export function StudioConnectView() {
   const wallet = useSystemActor('walletSession');
   const access = useSelector(wallet, studioAccess);
   const address = useSelector(wallet, registeredAddress);
   const busy = useSelector(wallet, (snapshot) => snapshot.hasTag('busy'));
+  useFlow(studioConnectFlow);
   useDocumentTitle('Studio');
 
-  if (access === 'creator') return <Navigate to="/studio/list" replace />;
+  // A creator is on the way to the studio list.
+  if (access === 'creator') return null;
   return (
     <section className="studio-entry" aria-labelledby="studio-entry-heading">
       <h1 id="studio-entry-heading" className="studio-entry-heading">

@@ -5,7 +5,7 @@ import { SHOWN_LEVELS, TOP_LEVEL } from '../../domain/comments.js';
 import type { Db } from '../db/client.js';
 import { accountAddressIs } from '../accounts/store.js';
 import { accounts, commentVotes, comments } from '../db/schema.js';
-import { thumbnailUrl, type Ipfs, type PersonInfo } from '../graphql/people.js';
+import { personInfo, type Ipfs, type PersonInfo } from '../graphql/people.js';
 
 export interface CommentNode {
   id: string;
@@ -60,14 +60,7 @@ export function toNode(row: Joined, level: number, ipfs: Ipfs, votes: Map<number
     updatedAt: comment.updatedAt.toISOString(),
     deleted: comment.deleted,
     level,
-    userInfo: {
-      id: String(account.id),
-      address: account.address,
-      alias: account.alias,
-      avatar: thumbnailUrl(ipfs, account.avatar),
-      firstName: account.firstName,
-      lastName: account.lastName,
-    },
+    userInfo: personInfo(ipfs, account.address, account),
     votes: votes.get(comment.id) ?? 0,
     myVote: mine.get(comment.id) ?? null,
     replies: [],

@@ -1,23 +1,23 @@
 // REST under /api/v1/comments: post, edit, soft-delete and vote, each by a signed-in, unbanned account. The handlers
 // read the request and answer; what each does is the comments service's (./service.ts).
-import type { CommentDeletedAnswer, CommentEditedAnswer, CommentPostedAnswer, CommentVotedAnswer } from '../../domain/contracts/comments.js';
+import {
+  commentEditRequest,
+  commentPostRequest,
+  commentVoteRequest,
+  type CommentDeletedAnswer,
+  type CommentEditedAnswer,
+  type CommentPostedAnswer,
+  type CommentVotedAnswer,
+} from '../../domain/contracts/comments.js';
+import { wireId } from '../../domain/contracts/wire.js';
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import { requireAccount, signedInAccount, type AuthEnv } from '../auth/requireAccount.js';
 import { parseInput } from '../http/errors.js';
 import { readJsonOrForm } from '../http/body.js';
 import type { RestRouteOptions } from '../rest/routeOptions.js';
 import { commentsService } from './service.js';
 
-const idSchema = z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^[1-9]\d{0,15}$/, 'must be a database id')).transform(Number);
-
-const postSchema = z.object({ token_id: idSchema, parent_id: idSchema.nullish(), text: z.string() });
-const putSchema = z.object({ text: z.string() });
-const voteSchema = z.object({
-  value: z.union([z.literal(1), z.literal(-1), z.literal('1'), z.literal('-1')], { error: 'value must be 1 or -1' }).transform(Number),
-});
-
-const commentIdParam = (c: Context) => parseInput(idSchema, c.req.param('id'));
+const commentIdParam = (c: Context) => parseInput(wireId, c.req.param('id'));
 
 export function commentRoutes({ db, config, limiter }: RestRouteOptions) {
   const api = new Hono<AuthEnv>();
@@ -25,14 +25,14 @@ export function commentRoutes({ db, config, limiter }: RestRouteOptions) {
   api.use('*', requireAccount(db, { rejectBanned: true, limiter }));
 
   api.post('/', async (c) => {
-    const input = parseInput(postSchema, await readJsonOrForm(c));
+    const input = parseInput(commentPostRequest, await readJsonOrForm(c));
     const posted = await service.post(signedInAccount(c).address, { tokenId: input.token_id, parentId: input.parent_id ?? null, text: input.text });
     return c.json(posted satisfies CommentPostedAnswer, 201);
   });
 
   api.put('/:id', async (c) => {
     const id = commentIdParam(c);
-    const { text } = parseInput(putSchema, await readJsonOrForm(c));
+    const { text } = parseInput(commentEditRequest, await readJsonOrForm(c));
     return c.json((await service.edit(signedInAccount(c).address, id, text)) satisfies CommentEditedAnswer);
   });
 
@@ -40,7 +40,7 @@ export function commentRoutes({ db, config, limiter }: RestRouteOptions) {
 
   api.post('/:id/vote', async (c) => {
     const id = commentIdParam(c);
-    const { value } = parseInput(voteSchema, await readJsonOrForm(c));
+    const { value } = parseInput(commentVoteRequest, await readJsonOrForm(c));
     return c.json((await service.vote(signedInAccount(c).address, id, value)) satisfies CommentVotedAnswer);
   });
 

@@ -4,20 +4,13 @@
 // them for the exhibitions pages; this feature has no SQL of its own.
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/client.js';
-import { exhibitionNode, loadExhibitionContents } from '../graphql/exhibitions/contents.js';
+import { exhibitionNode, loadExhibitionContents, type ExhibitionNode } from '../graphql/exhibitions/contents.js';
 import { currentExhibitionRow } from '../graphql/exhibitions/queries.js';
 
 /** What the home's card shows of the exhibition running now. */
-export interface FeaturedExhibition {
-  id: string;
-  title: string;
-  subtitle: string | null;
-  cover: string | null;
-  coverThumbnail: string | null;
-  startDate: string;
-  endDate: string;
+export type FeaturedExhibition = Pick<ExhibitionNode, 'id' | 'title' | 'subtitle' | 'cover' | 'coverThumbnail' | 'startDate' | 'endDate'> & {
   artistNamesFormatted: string;
-}
+};
 
 export function exhibitionsService({ db, config }: { db: Db; config: ServerConfig }) {
   const ipfs = config.public.ipfs;

@@ -33,7 +33,8 @@ const sortSchema = z
   })
   .nullish();
 
-const paginationSchema = z
+/** page / after / perPage, as every list takes them (keyset lists here, _id-ordered ones in browsing/args.ts). */
+export const paginationSchema = z
   .object({
     page: z.number().int().min(1, 'page must be 1 or more').nullish(),
     after: z.string().min(1).max(512).nullish(),

@@ -3,7 +3,7 @@
 // tens of rows, so there is no deep page to seek to (the marketplace lists use keyset pages: keyset.ts).
 import { z } from 'zod';
 import { badInput, MAX_PER_PAGE } from './inputs.js';
-import type { Connection } from './page.js';
+import { pageConnection, type Connection } from './page.js';
 
 const positionCursor = (list: string, position: number) => Buffer.from(JSON.stringify([list, position])).toString('base64url');
 
@@ -47,15 +47,8 @@ export function parsePagePosition(value: unknown, list: string, defaultPerPage: 
 }
 
 export function toPage<R, N>(position: PagePosition, rows: R[], totalCount: number, toNode: (row: R) => N): Connection<N> {
-  const edges = rows.slice(0, position.perPage).map((row, i) => ({ cursor: positionCursor(position.list, position.offset + i + 1), node: toNode(row) }));
-  return {
-    totalCount,
-    pageInfo: {
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
-      hasNextPage: rows.length > position.perPage,
-      hasPreviousPage: position.offset > 0,
-    },
-    edges,
-  };
+  return pageConnection(rows, position.perPage, totalCount, position.offset > 0, (row, i) => ({
+    cursor: positionCursor(position.list, position.offset + i + 1),
+    node: toNode(row),
+  }));
 }

@@ -11,6 +11,30 @@ export interface Connection<Node> {
 
 type Row = { id: number; likesCount?: number; priceWei?: string | null };
 
+/**
+ * The connection of a page read with up to perPage + 1 rows: the extra row only says that a next page exists. `edge`
+ * gives a row's cursor and node (`index` is its place on the page).
+ */
+export function pageConnection<R, Node>(
+  rows: R[],
+  perPage: number,
+  totalCount: number,
+  hasPreviousPage: boolean,
+  edge: (row: R, index: number) => { cursor: string; node: Node },
+): Connection<Node> {
+  const edges = rows.slice(0, perPage).map(edge);
+  return {
+    totalCount,
+    pageInfo: {
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+      hasNextPage: rows.length > perPage,
+      hasPreviousPage,
+    },
+    edges,
+  };
+}
+
 /** Fetches perPage + 1 rows across the segments; the extra row only tells whether a next page exists. */
 export async function readSegments<R extends Row>(
   segments: Segment[],
@@ -32,9 +56,7 @@ export function toConnection<R extends Row, Node>(
   totalCount: number,
   toNode: (row: R) => Node,
 ): Connection<Node> {
-  const hasNextPage = rows.length > input.perPage;
-  const pageRows = rows.slice(0, input.perPage);
-  const edges = pageRows.map((row) => ({
+  return pageConnection(rows, input.perPage, totalCount, input.after !== null, (row) => ({
     cursor: encodeCursor({
       sortBy: input.sortBy,
       sortDir: input.sortDir,
@@ -43,14 +65,4 @@ export function toConnection<R extends Row, Node>(
     }),
     node: toNode(row),
   }));
-  return {
-    totalCount,
-    pageInfo: {
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
-      hasNextPage,
-      hasPreviousPage: input.after !== null,
-    },
-    edges,
-  };
 }

@@ -1,7 +1,7 @@
 // Shapes a TokenRow (tokenRows.ts) into the GraphQL Token, the same for every list and the token page.
 import { parseCid } from '../media/store.js';
-import { mediaUrl, thumbnailUrl, type Ipfs, type PersonInfo } from './people.js';
-import type { AccountBrief, CollectionBrief, TokenRow } from './tokenRows.js';
+import { mediaUrl, personInfo, thumbnailUrl, type Ipfs, type PersonInfo } from './people.js';
+import type { CollectionBrief, TokenRow } from './tokenRows.js';
 
 export const NATIVE_CURRENCY = '0x0000000000000000000000000000000000000000';
 
@@ -10,17 +10,6 @@ export const price = (amount: string, currency: string = NATIVE_CURRENCY) => ({
   amount,
   currency: currency === NATIVE_CURRENCY ? 'ETH' : currency,
 });
-
-export function personInfo(ipfs: Ipfs, address: string, account: AccountBrief | null): PersonInfo {
-  return {
-    id: account?.id ?? null,
-    address,
-    alias: account?.alias ?? null,
-    avatar: thumbnailUrl(ipfs, account?.avatar),
-    firstName: account?.firstName ?? null,
-    lastName: account?.lastName ?? null,
-  };
-}
 
 /** The GraphQL CollectionSummary of a collection (tokens' `collection`, dashboard listings). */
 export function collectionSummary(ipfs: Ipfs, c: CollectionBrief, creatorInfo: PersonInfo) {

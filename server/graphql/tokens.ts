@@ -6,7 +6,7 @@ import type { ListFilter, ListInput } from './inputs.js';
 import { keysetSegments, type Segment } from './keyset.js';
 import { toConnection } from './page.js';
 import type { Ipfs } from './people.js';
-import { collectionsHiddenFrom } from '../studio/visibility.js';
+import { collectionsHiddenFrom } from '../studio/queries/visibility.js';
 import { tokenNode } from './tokenNode.js';
 import { readTokenPage } from './tokenRows.js';
 

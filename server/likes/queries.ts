@@ -3,7 +3,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { likes, tokens } from '../db/schema.js';
-import { collectionVisibleTo } from '../studio/visibility.js';
+import { collectionVisibleTo } from '../studio/queries/visibility.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Reader = Pick<Db, 'select'>;

@@ -1,16 +1,12 @@
 // REST under /api/v1/likes: like, unlike and list own likes, for a signed-in account that is not banned. The handlers
 // read the request and answer; what a like does is the likes service's (./service.ts).
-import type { AccountLikesAnswer, LikeAnswer, UnlikeAnswer } from '../../domain/contracts/likes.js';
+import { likeIdParam, likeRequest, type AccountLikesAnswer, type LikeAnswer, type UnlikeAnswer } from '../../domain/contracts/likes.js';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { requireAccount, signedInAccount, type AuthEnv } from '../auth/requireAccount.js';
 import { ApiError, parseInput } from '../http/errors.js';
 import { readJsonOrForm } from '../http/body.js';
 import type { RestRouteOptions } from '../rest/routeOptions.js';
 import { likesService } from './service.js';
-
-const idSchema = z.string().trim().regex(/^[1-9]\d{0,15}$/, 'must be a positive integer id').transform(Number);
-const likeBodySchema = z.object({ token_id: z.union([z.string(), z.number()]).transform(String).pipe(idSchema) });
 
 export function likesRoutes({ db, live, limiter }: RestRouteOptions) {
   const api = new Hono<AuthEnv>();
@@ -27,15 +23,15 @@ export function likesRoutes({ db, live, limiter }: RestRouteOptions) {
   api.post('/*', async (c) => {
     if (!/\/likes\/?$/.test(c.req.path)) throw new ApiError(404, 'not_found', `No API route POST ${c.req.path}.`);
     const viewer = signedInAccount(c).address;
-    const { token_id: tokenId } = parseInput(likeBodySchema, await readJsonOrForm(c, 'multipart/form-data with token_id'));
+    const { token_id: tokenId } = parseInput(likeRequest, await readJsonOrForm(c, 'multipart/form-data with token_id'));
     const { created, doc } = await service.like(viewer, tokenId);
     return c.json(doc satisfies LikeAnswer, created ? 201 : 200);
   });
 
   api.delete('/token/:tokenId', async (c) =>
-    c.json((await service.unlike(signedInAccount(c).address, { tokenId: parseInput(idSchema, c.req.param('tokenId')) })) satisfies UnlikeAnswer),
+    c.json((await service.unlike(signedInAccount(c).address, { tokenId: parseInput(likeIdParam, c.req.param('tokenId')) })) satisfies UnlikeAnswer),
   );
-  api.delete('/:id', async (c) => c.json(await service.unlike(signedInAccount(c).address, { likeId: parseInput(idSchema, c.req.param('id')) })));
+  api.delete('/:id', async (c) => c.json(await service.unlike(signedInAccount(c).address, { likeId: parseInput(likeIdParam, c.req.param('id')) })));
 
   return api;
 }

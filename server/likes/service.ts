@@ -4,7 +4,7 @@
 // as a token that does not exist. Errors are ApiErrors with the status and message the REST answer carries.
 import { findAccountId } from '../accounts/store.js';
 import type { LikeAnswer } from '../../domain/contracts/likes.js';
-import type { LiveEventName } from '../../domain/contracts/live.js';
+import type { LivePayload } from '../../domain/contracts/liveEvents.js';
 import type { Db } from '../db/client.js';
 import { ApiError } from '../http/errors.js';
 import type { LiveBus } from '../live/bus.js';
@@ -21,6 +21,9 @@ const counted = (count: number | null) => {
 /** A like as the API answers it: the like's id, the token, who liked it and the token's count after the change. */
 export type LikeDoc = LikeAnswer;
 
+/** The events a like or unlike sends (one payload for all three). */
+type LikesEvent = 'TokenLiked' | 'TokenUnliked' | 'TokenUpdated';
+
 export type UnlikeTarget = { likeId: number } | { tokenId: number };
 
 export function likesService({ db, live }: { db: Db; live: LiveBus }) {
@@ -32,8 +35,8 @@ export function likesService({ db, live }: { db: Db; live: LiveBus }) {
 
   // A token only its creator sees is only announced to the creator (the one who can like it).
   const broadcast = (event: 'TokenLiked' | 'TokenUnliked', doc: LikeDoc, isPublic: boolean) => {
-    const payload = { ...(doc._id ? { _id: doc._id } : {}), token_id: doc.token_id, account_id: doc.account_id, updatedFields: { likesCount: doc.likesCount } };
-    const send = (name: LiveEventName) => (isPublic ? live.emit(name, payload) : live.emitTo(doc.account_id, name, payload));
+    const payload: LivePayload<LikesEvent> = { ...(doc._id ? { _id: doc._id } : {}), token_id: doc.token_id, account_id: doc.account_id, updatedFields: { likesCount: doc.likesCount } };
+    const send = (name: LikesEvent) => (isPublic ? live.emit(name, payload) : live.emitTo(doc.account_id, name, payload));
     send(event);
     send('TokenUpdated');
   };

@@ -1,10 +1,8 @@
 // Who may touch a studio canvas (the creator studio, docs/requirements.md#studio-upload): only an account flagged isCreator, only the canvas's own
 // creator; a finalized canvas refuses edits and a published one refuses everything but reads. Shared by the canvas
 // REST routes and the tus upload endpoint, so both answer the same status and message for the same situation.
-import { eq } from 'drizzle-orm';
 import { findAccount } from '../accounts/store.js';
 import type { Db } from '../db/client.js';
-import { collections } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import {
   CANVAS_FINALIZED_MESSAGE,
@@ -14,8 +12,8 @@ import {
   NOT_A_CREATOR_MESSAGE,
   NOT_CANVAS_CREATOR_MESSAGE,
 } from '../../domain/studio.js';
+import { canvasById, type CanvasRow } from './queries/canvases.js';
 
-export type CanvasRow = typeof collections.$inferSelect;
 
 /** Anything that can select: the db or a transaction. */
 type Reader = Pick<Db, 'select'>;
@@ -59,9 +57,7 @@ export async function requireCreatorAccount(db: Reader, account: CanvasActor): P
 export async function findCanvas(db: Reader, idText: string | undefined | null, lock = false): Promise<CanvasRow | null> {
   const id = parseCanvasId(idText);
   if (id === null) return null;
-  const query = db.select().from(collections).where(eq(collections.id, id));
-  const [row] = lock ? await query.for('update') : await query;
-  return row ?? null;
+  return canvasById(db, id, lock);
 }
 
 /** Throws the 409 for a canvas whose state does not allow the action. */

@@ -1,18 +1,16 @@
 // A canvas's tokens: read, rename/describe, delete, and the generative token (a seed value over the canvas's script).
-import { and, eq } from 'drizzle-orm';
 import {
-  generativeTokenSchema,
   SCRIPT_FILE_NEEDED_MESSAGE,
   TOKEN_NOT_FOUND_MESSAGE,
   tokenUpdateSchema,
 } from '../../domain/studio.js';
+import { generativeTokenRequest } from '../../domain/contracts/studio.js';
 import type { Db } from '../db/client.js';
-import { tokens } from '../db/schema.js';
 import { refuseNul } from '../http/body.js';
 import { ApiError } from '../http/errors.js';
-import { loadOwnCanvas, type CanvasActor, type CanvasRow } from './access.js';
-import { nextTokenId } from './canvasStore.js';
-import type { CanvasTokenRow } from './canvasView.js';
+import { loadOwnCanvas, type CanvasActor } from './access.js';
+import type { CanvasRow } from './queries/canvases.js';
+import { canvasTokenByNumber, deleteTokenRow, insertCanvasToken, nextTokenId, updateTokenText, type CanvasTokenRow } from './queries/tokens.js';
 
 const TOKEN_ID = /^[1-9]\d{0,77}$/;
 
@@ -27,8 +25,7 @@ function firstIssue(error: { issues: readonly { path: readonly PropertyKey[]; me
 /** The token `tokenIdText` (its on-chain number, 1, 2, …) of a canvas; 404 when malformed or absent. */
 export async function findCanvasToken(db: Pick<Db, 'select'>, canvasId: number, tokenIdText: string | undefined, lock = false): Promise<CanvasTokenRow> {
   if (typeof tokenIdText !== 'string' || !TOKEN_ID.test(tokenIdText)) throw notFound();
-  const query = db.select().from(tokens).where(and(eq(tokens.collectionId, canvasId), eq(tokens.tokenId, tokenIdText)));
-  const [row] = lock ? await query.for('update') : await query;
+  const row = await canvasTokenByNumber(db, canvasId, tokenIdText, lock);
   if (!row) throw notFound();
   return row;
 }
@@ -50,11 +47,7 @@ export async function updateCanvasToken(db: Db, account: CanvasActor, idText: st
   return db.transaction(async (tx) => {
     const canvas = await loadOwnCanvas(tx, account, idText, { needs: 'building', lock: true });
     const token = await findCanvasToken(tx, canvas.id, tokenIdText, true);
-    const [row] = await tx
-      .update(tokens)
-      .set({ name: change.name, description: change.description, updatedAt: new Date() })
-      .where(eq(tokens.id, token.id))
-      .returning();
+    const row = await updateTokenText(tx, token.id, change);
     return row!;
   });
 }
@@ -63,7 +56,7 @@ export async function deleteCanvasToken(db: Db, account: CanvasActor, idText: st
   return db.transaction(async (tx) => {
     const canvas = await loadOwnCanvas(tx, account, idText, { needs: 'building', lock: true });
     const token = await findCanvasToken(tx, canvas.id, tokenIdText, true);
-    await tx.delete(tokens).where(eq(tokens.id, token.id));
+    await deleteTokenRow(tx, token.id);
     return token;
   });
 }
@@ -75,7 +68,7 @@ export function parseGenerativeToken(body: unknown): { name: string; seedValue: 
   const extra = Object.keys(fields).find((key) => key !== 'name' && key !== 'seedValue');
   if (extra !== undefined) throw invalid(`Unknown field ${JSON.stringify(extra.slice(0, 40))}.`);
   refuseNul(fields);
-  const parsed = generativeTokenSchema.safeParse({ name: fields.name, seedValue: fields.seedValue });
+  const parsed = generativeTokenRequest.safeParse({ name: fields.name, seedValue: fields.seedValue });
   if (!parsed.success) throw invalid(firstIssue(parsed.error));
   return parsed.data;
 }
@@ -103,20 +96,16 @@ export async function createGenerativeToken(db: Db, account: CanvasActor, idText
     }
     const script = generativeScript(canvas);
     if (!script) throw new ApiError(409, 'script_needed', SCRIPT_FILE_NEEDED_MESSAGE);
-    const [row] = await tx
-      .insert(tokens)
-      .values({
-        collectionId: canvas.id,
-        chainId: canvas.chainId,
-        tokenId: await nextTokenId(tx, canvas.id),
-        name: input.name,
-        media: script.cid,
-        mediaType: canvas.mediaType,
-        filename: script.name,
-        attributes: { seedValue: input.seedValue, seed: input.seedValue },
-        creator: canvas.creator,
-      })
-      .returning();
-    return row!;
+    return insertCanvasToken(tx, {
+      collectionId: canvas.id,
+      chainId: canvas.chainId,
+      tokenId: await nextTokenId(tx, canvas.id),
+      name: input.name,
+      media: script.cid,
+      mediaType: canvas.mediaType,
+      filename: script.name,
+      attributes: { seedValue: input.seedValue, seed: input.seedValue },
+      creator: canvas.creator,
+    });
   });
 }

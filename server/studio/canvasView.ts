@@ -1,17 +1,15 @@
 // The JSON the canvas routes answer: a canvas and a canvas token, media as URLs, typed by their contracts
 // (domain/contracts/studio.ts), which the client parses them with. Each carries a few fields the studio does not read.
-import { count, inArray } from 'drizzle-orm';
 import type { CanvasAnswer, CanvasTokenAnswer } from '../../domain/contracts/studio.js';
 import type { StudioMediaType } from '../../domain/studioRules.js';
 import type { PublicConfig } from '../config.js';
-import type { Db } from '../db/client.js';
-import { tokens } from '../db/schema.js';
 import { mediaUrl, thumbnailUrl } from '../graphql/people.js';
-import type { CanvasRow } from './access.js';
-import { canSeeCollection, type VisibilityFields } from './visibility.js';
+import type { CanvasRow } from './queries/canvases.js';
+import type { CanvasTokenRow } from './queries/tokens.js';
+import type { VisibilityFields } from './queries/visibility.js';
+import { canSeeCollection } from './visibility.js';
 
 type Ipfs = PublicConfig['ipfs'];
-export type CanvasTokenRow = typeof tokens.$inferSelect;
 
 /** GET /canvas/{id} and the writes' answer; the share token only for the creator. */
 export function canvasJson(ipfs: Ipfs, row: CanvasRow, tokenCount: number, asCreator: boolean) {
@@ -57,21 +55,6 @@ export function tokenJson(ipfs: Ipfs, row: CanvasTokenRow) {
     createdAt: row.createdAt.toISOString(),
   };
   return answer satisfies CanvasTokenAnswer;
-}
-
-/** How many tokens each canvas has now (the column is the on-chain count, set once published). */
-export async function tokenCounts(db: Pick<Db, 'select'>, canvasIds: number[]): Promise<Map<number, number>> {
-  if (canvasIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: tokens.collectionId, n: count() })
-    .from(tokens)
-    .where(inArray(tokens.collectionId, canvasIds))
-    .groupBy(tokens.collectionId);
-  return new Map(rows.map((row) => [row.id, Number(row.n)]));
-}
-
-export async function tokenCountOf(db: Pick<Db, 'select'>, canvasId: number): Promise<number> {
-  return (await tokenCounts(db, [canvasId])).get(canvasId) ?? 0;
 }
 
 /**

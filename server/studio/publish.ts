@@ -4,21 +4,19 @@
 // `baseURI + id + ".json"`, which GET /ipfs/<dir cid>/<id>.json (server/http/media.ts) answers through the directory,
 // as any IPFS gateway holding its blocks would (collections published before keep their raw manifest); the indexer's
 // CreatedCollection finds this canvas by (chain, creator, that same baseUri, no address yet) and marks it published.
-import { eq, sql } from 'drizzle-orm';
 import { checksumAddress } from '../../domain/checksumAddress.js';
 import type { PublishParameters } from '../../domain/contracts/studio.js';
 import { TOKEN_WITHOUT_MEDIA_MESSAGE } from '../../domain/studio.js';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/client.js';
-import { collections, tokens } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import type { CollectionManifest } from '../indexer/manifest.js';
 import type { LiveBus } from '../live/bus.js';
 import { COLLECTION_FILE, storeDirectory, type DirectoryFile } from '../media/directory.js';
 import type { MediaStore } from '../media/store.js';
-import { loadOwnCanvas, type CanvasActor, type CanvasRow } from './access.js';
-import { canvasTokens } from './canvasStore.js';
-import type { CanvasTokenRow } from './canvasView.js';
+import { loadOwnCanvas, type CanvasActor } from './access.js';
+import { updateCanvasRow, type CanvasRow } from './queries/canvases.js';
+import { tokensOfCanvas, writeTokenMetadata, type CanvasTokenRow } from './queries/tokens.js';
 
 const ipfs = (cid: string) => `ipfs://${cid}`;
 /** Media shown as a still picture: its own file is the image; others (video, generative) show their thumbnail. */
@@ -96,7 +94,7 @@ export async function prepareCanvasPublish({ db, config, live }: PublishOptions,
   if (!factory || config.deployments?.chainId !== checked.chainId) {
     throw new ApiError(503, 'not_deployed', 'The collection factory is not deployed on this chain yet.');
   }
-  const rows = await canvasTokens(db, checked.id);
+  const rows = await tokensOfCanvas(db, checked.id);
   if (rows.length === 0 || rows.some((token) => !token.media)) throw new ApiError(409, 'token_without_media', TOKEN_WITHOUT_MEDIA_MESSAGE);
   const manifest = collectionManifest(checked, rows);
   // Content-addressed and idempotent: storing before the row is updated leaves at worst an unreferenced directory.
@@ -105,15 +103,9 @@ export async function prepareCanvasPublish({ db, config, live }: PublishOptions,
   const canvas = await db.transaction(async (tx) => {
     // The same checks under the lock: a concurrent delete or publish is seen here.
     const locked = await loadOwnCanvas(tx, account, idText, { needs: 'finalized', lock: true });
-    // Each token keeps the metadata document it was published with (one statement per 500 tokens).
-    const documents = rows.map((row, i) => {
-      const token = manifest.tokens[i]!;
-      return sql`(${row.id}::bigint, ${JSON.stringify(tokenDocument(token))}::jsonb)`;
-    });
-    for (let i = 0; i < documents.length; i += 500) {
-      await tx.execute(sql`UPDATE ${tokens} SET metadata = v.m, updated_at = now() FROM (VALUES ${sql.join(documents.slice(i, i + 500), sql`, `)}) AS v(id, m) WHERE ${tokens.id} = v.id`);
-    }
-    const [updated] = await tx.update(collections).set({ baseUri: baseURI, tokenCount: rows.length, updatedAt: new Date() }).where(eq(collections.id, locked.id)).returning();
+    // Each token keeps the metadata document it was published with.
+    await writeTokenMetadata(tx, rows.map((row, i) => ({ id: row.id, metadata: tokenDocument(manifest.tokens[i]!) })));
+    const updated = await updateCanvasRow(tx, locked.id, { baseUri: baseURI, tokenCount: rows.length });
     return updated!;
   });
   const doc = {

@@ -2,8 +2,9 @@
 // creator's studio collections ("canvases") created, read (by the creator, with the preview link, or published),
 // edited, deleted, finalized and prepared for publishing, and their tokens read, renamed, deleted and created from a
 // seed value. The access rules (404 / 403 / 409) are ./access.ts, shared with the tus upload endpoint (./upload*.ts);
-// the writes are ./canvasStore.ts and ./canvasTokens.ts; the answers' shapes ./canvasView.ts, shared with GraphQL's
-// getAllCanvas (graphql/studio). Errors are ApiErrors with the status and message the REST answer carries.
+// the writes are ./canvasStore.ts and ./canvasTokens.ts, their SQL ./queries/; the answers' shapes ./canvasView.ts,
+// shared with GraphQL's getAllCanvas (graphql/studio). Errors are ApiErrors with the status and message the REST
+// answer carries.
 import type { DeletedAnswer } from '../../domain/contracts/studio.js';
 import { CANVAS_NOT_FOUND_MESSAGE } from '../../domain/studio.js';
 import type { ServerConfig } from '../config.js';
@@ -12,12 +13,14 @@ import { ApiError } from '../http/errors.js';
 import type { LiveBus } from '../live/bus.js';
 import { collectDropped } from '../media/collect.js';
 import type { MediaStore } from '../media/store.js';
-import { findCanvas, loadOwnCanvas, requireCreatorAccount, type CanvasRow } from './access.js';
+import { findCanvas, loadOwnCanvas, requireCreatorAccount } from './access.js';
 import type { CanvasForm } from './canvasForm.js';
 import { createCanvas, deleteCanvas, finalizeCanvas, updateCanvas } from './canvasStore.js';
 import { createGenerativeToken, deleteCanvasToken, findCanvasToken, updateCanvasToken } from './canvasTokens.js';
-import { canReadCanvas, canvasJson, tokenCountOf, tokenJson } from './canvasView.js';
+import { canReadCanvas, canvasJson, tokenJson } from './canvasView.js';
 import { prepareCanvasPublish } from './publish.js';
+import type { CanvasRow } from './queries/canvases.js';
+import { tokenCountOf } from './queries/tokens.js';
 
 /** 404 with the same words for an unknown canvas and for one the caller may not see. */
 export const canvasNotFound = () => new ApiError(404, 'not_found', CANVAS_NOT_FOUND_MESSAGE);

@@ -3,7 +3,7 @@
 import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { collections, holdings, sales, tokens } from '../db/schema.js';
-import { collectionVisibleTo } from '../studio/visibility.js';
+import { collectionVisibleTo } from '../studio/queries/visibility.js';
 
 /** True when `owner` holds units of any token matching `where` (one token, or every token of a collection). */
 export async function holdsAny(db: Db, owner: string, where: SQL): Promise<boolean> {

@@ -9,7 +9,7 @@ import { accounts, articles, artists, collections, tokens } from '../../db/schem
 import { batchLoad } from '../batch.js';
 import { collectionNode } from '../collections.js';
 import { badInput, DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../inputs.js';
-import type { Connection } from '../page.js';
+import { pageConnection, type Connection } from '../page.js';
 import { loadPeople, mediaUrl, type Ipfs } from '../people.js';
 import { tokenNode } from '../tokenNode.js';
 import { hiddenCollections } from '../tokens.js';
@@ -79,20 +79,10 @@ export async function getAllArtists(db: Db, ipfs: Ipfs, pagination: ArtistPagina
     artistPageQuery(db, pagination),
     db.select({ n: count() }).from(artists).innerJoin(accounts, eq(accounts.id, artists.accountId)).where(listed),
   ]);
-  const edges = rows.slice(0, pagination.perPage).map(({ artist, account }) => ({
+  return pageConnection(rows, pagination.perPage, total?.n ?? 0, pagination.after !== null, ({ artist, account }) => ({
     cursor: encodeCursor(artist.sortKey, artist.id),
     node: artistNode(ipfs, artist, account),
   }));
-  return {
-    totalCount: total?.n ?? 0,
-    pageInfo: {
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
-      hasNextPage: rows.length > pagination.perPage,
-      hasPreviousPage: pagination.after !== null,
-    },
-    edges,
-  };
 }
 
 /** The featured token of every artist on the page in one statement; a token off the marketplace reads as none. */

@@ -1,6 +1,6 @@
 // Validation of the browsing queries' arguments: ids, addresses and _id-ordered pagination.
 import { z } from 'zod';
-import { badInput, decodeCursor, DEFAULT_PER_PAGE, MAX_PER_PAGE, type Cursor } from '../inputs.js';
+import { badInput, decodeCursor, DEFAULT_PER_PAGE, MAX_PER_PAGE, paginationSchema, type Cursor } from '../inputs.js';
 
 const idSchema = z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^[1-9]\d{0,15}$/, 'must be a positive integer id'));
 const addressSchema = z
@@ -29,19 +29,6 @@ export function parseAccountRef(value: unknown, what: string): { address: string
   if (typeof value === 'string' && value.startsWith('0x')) return { address: parseAddress(value, what) };
   return { id: parseId(value, what) };
 }
-
-const paginationSchema = z
-  .object({
-    page: z.number().int().min(1, 'page must be 1 or more').nullish(),
-    after: z.string().min(1).max(512).nullish(),
-    perPage: z
-      .number()
-      .int()
-      .min(1, `perPage must be between 1 and ${MAX_PER_PAGE}`)
-      .max(MAX_PER_PAGE, `perPage must be between 1 and ${MAX_PER_PAGE}`)
-      .nullish(),
-  })
-  .nullish();
 
 export interface IdPagination {
   perPage: number;

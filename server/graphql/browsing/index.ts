@@ -17,6 +17,7 @@ import { getOffersByToken, getTokenHoldings, loadActiveSales } from './tradeQuer
 import { browsingTypeDefs } from './typeDefs.js';
 import { idConnection } from './connection.js';
 import { canvasTokensVisible, parseShareToken } from '../studio/visibility.js';
+import { viewerList } from './viewerList.js';
 
 type Args = Record<string, unknown>;
 type Parent = Record<string, unknown>;
@@ -49,22 +50,10 @@ export const browsingModule: GraphqlModule = {
         const containerId = parseId(args.container_id, 'container_id');
         return (await canvasTokensVisible(context, containerId, null)) ? getLastToken(context.db, context.config.ipfs, containerId) : null;
       },
-      getCollections: async (_: unknown, args: Args, context: GraphqlContext) => {
-        const filters = parseCollectionFilters(args.filters);
-        const pagination = parseIdPagination(args.pagination);
-        return getCollections(context.db, context.config.ipfs, filters, pagination, await context.viewer());
-      },
+      getCollections: viewerList((args) => parseCollectionFilters(args.filters), getCollections),
       // The viewer decides which tokens exist here (server/studio/visibility.ts), whoever's likes or holdings are read.
-      getLikedTokensByAccount: async (_: unknown, args: Args, context: GraphqlContext) => {
-        const account = parseAccountRef(args.account_id, 'account_id');
-        const pagination = parseIdPagination(args.pagination);
-        return getLikedTokensByAccount(context.db, context.config.ipfs, account, pagination, await context.viewer());
-      },
-      getTokenHoldings: async (_: unknown, args: Args, context: GraphqlContext) => {
-        const filters = parseHoldingFilters(args.filters);
-        const pagination = parseIdPagination(args.pagination);
-        return getTokenHoldings(context.db, context.config.ipfs, filters, pagination, await context.viewer());
-      },
+      getLikedTokensByAccount: viewerList((args) => parseAccountRef(args.account_id, 'account_id'), getLikedTokensByAccount),
+      getTokenHoldings: viewerList((args) => parseHoldingFilters(args.filters), getTokenHoldings),
       getOffersByToken: async (_: unknown, args: Args, context: GraphqlContext) => {
         const token = parseId(args.token, 'token');
         const seller = parseOptionalAddress(args.seller, 'seller');

@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, gt, lt, ne, sql, type SQL } from 'drizzle-or
 import { accountIdSubquery } from '../../accounts/store.js';
 import type { Db } from '../../db/client.js';
 import { holdings, likes, tokens } from '../../db/schema.js';
-import { collectionVisibleTo } from '../../studio/visibility.js';
+import { collectionVisibleTo } from '../../studio/queries/visibility.js';
 import { badInput } from '../inputs.js';
 import type { Ipfs } from '../people.js';
 import { tokenNode } from '../tokenNode.js';

@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { holdings, offers, sales, tokens } from '../../db/schema.js';
-import { tokenVisibleTo } from '../../studio/visibility.js';
+import { tokenVisibleTo } from '../../studio/queries/visibility.js';
 import { badInput } from '../inputs.js';
 import { loadPeople, type Ipfs, type PersonInfo } from '../people.js';
 import { price, tokenNode } from '../tokenNode.js';

@@ -4,6 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { offers, sales } from '../../db/schema.js';
 import { batchLoad } from '../batch.js';
 import { parseAddress, parseId, parseIdPagination } from '../browsing/args.js';
+import { viewerList } from '../browsing/viewerList.js';
 import type { GraphqlContext, GraphqlModule } from '../module.js';
 import { loadPeople } from '../people.js';
 import {
@@ -56,40 +57,16 @@ export const dashboardModule: GraphqlModule = {
   resolvers: {
     // Every read passes the viewer: what is hidden from them (server/studio/visibility.ts) is left out.
     Query: {
-      getMyBazaarOffers: async (_: unknown, args: Args, context: GraphqlContext) => {
-        const address = parseAddress(args.address, 'address');
-        const pagination = parseIdPagination(args.pagination);
-        return getMyBazaarOffers(context.db, context.config.ipfs, address, pagination, await context.viewer());
-      },
-      getMyTokensWithOffers: async (_: unknown, args: Args, context: GraphqlContext) => {
-        const filters = parseTokensWithOffersFilters(args.filters);
-        const pagination = parseIdPagination(args.pagination);
-        return getMyTokensWithOffers(context.db, context.config.ipfs, filters, pagination, await context.viewer());
-      },
+      getMyBazaarOffers: viewerList((args) => parseAddress(args.address, 'address'), getMyBazaarOffers),
+      getMyTokensWithOffers: viewerList((args) => parseTokensWithOffersFilters(args.filters), getMyTokensWithOffers),
       getSale: async (_: unknown, args: Args, context: GraphqlContext) => {
         const ref = parseSaleRef(args);
         return getSale(context.db, context.config, ref, await context.viewer());
       },
-      getCollectionListing: async (_: unknown, args: Args, context: GraphqlContext) => {
-        const filters = parseListingFilters(args.filters);
-        const pagination = parseIdPagination(args.pagination);
-        return getCollectionListing(context.db, context.config.ipfs, filters, pagination, await context.viewer());
-      },
-      getTokenListing: async (_: unknown, args: Args, context: GraphqlContext) => {
-        const filters = parseListingFilters(args.filters);
-        const pagination = parseIdPagination(args.pagination);
-        return getTokenListing(context.db, context.config.ipfs, filters, pagination, await context.viewer());
-      },
-      getCreatedCollections: async (_: unknown, args: Args, context: GraphqlContext) => {
-        const filters = parseCreatedCollectionFilters(args.filters);
-        const pagination = parseIdPagination(args.pagination);
-        return getCreatedCollections(context.db, context.config.ipfs, filters, pagination, await context.viewer());
-      },
-      getBoughtTokens: async (_: unknown, args: Args, context: GraphqlContext) => {
-        const filters = parseBoughtTokenFilters(args.filters);
-        const pagination = parseIdPagination(args.pagination);
-        return getBoughtTokens(context.db, context.config.ipfs, filters, pagination, await context.viewer());
-      },
+      getCollectionListing: viewerList((args) => parseListingFilters(args.filters), getCollectionListing),
+      getTokenListing: viewerList((args) => parseListingFilters(args.filters), getTokenListing),
+      getCreatedCollections: viewerList((args) => parseCreatedCollectionFilters(args.filters), getCreatedCollections),
+      getBoughtTokens: viewerList((args) => parseBoughtTokenFilters(args.filters), getBoughtTokens),
       getDashboardCollectionTokens: async (_: unknown, args: Args, context: GraphqlContext) => {
         const containerId = parseId(args.container_id, 'container_id');
         const owner = parseAddress(args.owner, 'owner');

@@ -9,7 +9,7 @@ import { idConnection } from '../browsing/connection.js';
 import { bazaarSaleNode } from '../browsing/tradeQueries.js';
 import { loadPeople, type Ipfs } from '../people.js';
 import { collectionSummary, price } from '../tokenNode.js';
-import { collectionVisibleTo } from '../../studio/visibility.js';
+import { collectionVisibleTo } from '../../studio/queries/visibility.js';
 import { afterId, type ListingFilters, type SaleRef } from './args.js';
 import { holderKey, loadHolderTokens } from './holderTokens.js';
 

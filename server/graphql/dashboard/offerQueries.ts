@@ -9,7 +9,7 @@ import { offerNode } from '../browsing/tradeQueries.js';
 import { loadPeople, type Ipfs } from '../people.js';
 import { tokenNode } from '../tokenNode.js';
 import { readTokenPage } from '../tokenRows.js';
-import { collectionVisibleTo } from '../../studio/visibility.js';
+import { collectionVisibleTo } from '../../studio/queries/visibility.js';
 import { afterId } from './args.js';
 
 type SaleRow = typeof sales.$inferSelect;

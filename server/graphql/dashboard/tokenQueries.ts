@@ -1,7 +1,7 @@
 // The dashboard's token and collection grids: created collections, bought tokens, a collection's tokens for its owner.
 // `viewer` is the signed-in caller (or null): collections hidden from them (server/studio/visibility.ts) and their
 // tokens are left out as if they did not exist.
-import { and, count, desc, eq, gt, lt, ne, sql, asc } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lt, ne, sql, asc, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { collections, holdings, tokens } from '../../db/schema.js';
 import type { IdPagination } from '../browsing/args.js';
@@ -10,8 +10,23 @@ import { collectionNode } from '../collections.js';
 import { loadPeople, type Ipfs } from '../people.js';
 import { tokenNode } from '../tokenNode.js';
 import { readTokenPage } from '../tokenRows.js';
-import { collectionVisibleTo } from '../../studio/visibility.js';
+import { collectionVisibleTo } from '../../studio/queries/visibility.js';
 import { afterId } from './args.js';
+
+/** A page of the collections `where` picks, newest first (perPage + 1 rows, after the cursor's id), and their number. */
+export async function collectionsNewestFirst(db: Db, where: SQL | undefined, pagination: IdPagination) {
+  const after = afterId(pagination, -1);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(collections)
+      .where(and(where, after === null ? undefined : lt(collections.id, after)))
+      .orderBy(desc(collections.id))
+      .limit(pagination.perPage + 1),
+    db.select({ n: count() }).from(collections).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
 
 /** The creator's collections, newest first; hidden and unpublished ones (studio canvases) only for the signed-in creator. */
 export async function getCreatedCollections(
@@ -26,18 +41,8 @@ export async function getCreatedCollections(
     filters.chainId === null ? undefined : eq(collections.chainId, filters.chainId),
     collectionVisibleTo(collections.id, viewer),
   );
-  const after = afterId(pagination, -1);
-  const [rows, [total], person] = await Promise.all([
-    db
-      .select()
-      .from(collections)
-      .where(and(where, after === null ? undefined : lt(collections.id, after)))
-      .orderBy(desc(collections.id))
-      .limit(pagination.perPage + 1),
-    db.select({ n: count() }).from(collections).where(where),
-    loadPeople(db, ipfs, [filters.creator]),
-  ]);
-  return idConnection(rows, pagination.perPage, pagination.after, total?.n ?? 0, -1, (row) => row.id, (row) =>
+  const [{ rows, total }, person] = await Promise.all([collectionsNewestFirst(db, where, pagination), loadPeople(db, ipfs, [filters.creator])]);
+  return idConnection(rows, pagination.perPage, pagination.after, total, -1, (row) => row.id, (row) =>
     collectionNode(ipfs, row, person(row.creator)),
   );
 }

@@ -8,8 +8,8 @@ import type { Db } from '../../db/client.js';
 import { exhibitionArtworks, exhibitions, tokens } from '../../db/schema.js';
 import { batchLoad } from '../batch.js';
 import type { GraphqlContext } from '../module.js';
-import { mediaUrl, thumbnailUrl, type Ipfs, type PersonInfo } from '../people.js';
-import { personInfo, tokenNode, type TokenNode } from '../tokenNode.js';
+import { mediaUrl, personInfo, thumbnailUrl, type Ipfs, type PersonInfo } from '../people.js';
+import { tokenNode, type TokenNode } from '../tokenNode.js';
 import { hiddenCollections } from '../tokens.js';
 import { readTokenPage } from '../tokenRows.js';
 

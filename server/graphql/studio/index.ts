@@ -1,11 +1,12 @@
 // GraphQL: the studio list (getAllCanvas, the creator studio), for the signed-in creator only.
-import { and, count, desc, eq, lt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createGraphQLError } from 'graphql-yoga';
 import { collections } from '../../db/schema.js';
-import { canvasJson, tokenCounts } from '../../studio/canvasView.js';
+import { canvasJson } from '../../studio/canvasView.js';
+import { tokenCounts } from '../../studio/queries/tokens.js';
 import { parseAddress, parseIdPagination, type IdPagination } from '../browsing/args.js';
 import { idConnection } from '../browsing/connection.js';
-import { afterId } from '../dashboard/args.js';
+import { collectionsNewestFirst } from '../dashboard/tokenQueries.js';
 import { badInput } from '../inputs.js';
 import type { GraphqlContext, GraphqlModule } from '../module.js';
 import { studioTypeDefs } from './typeDefs.js';
@@ -26,19 +27,9 @@ export async function getAllCanvas(context: GraphqlContext, filters: { creator: 
   if (viewer === null) throw createGraphQLError(SIGN_IN_MESSAGE, { extensions: { code: 'UNAUTHENTICATED' } });
   if (viewer !== filters.creator) throw createGraphQLError(OWN_CANVASES_MESSAGE, { extensions: { code: 'FORBIDDEN' } });
   const { db, config } = context;
-  const where = eq(collections.creator, filters.creator);
-  const after = afterId(pagination, -1);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(collections)
-      .where(and(where, after === null ? undefined : lt(collections.id, after)))
-      .orderBy(desc(collections.id))
-      .limit(pagination.perPage + 1),
-    db.select({ n: count() }).from(collections).where(where),
-  ]);
+  const { rows, total } = await collectionsNewestFirst(db, eq(collections.creator, filters.creator), pagination);
   const counts = await tokenCounts(db, rows.map((row) => row.id));
-  return idConnection(rows, pagination.perPage, pagination.after, total?.n ?? 0, -1, (row) => row.id, (row) => {
+  return idConnection(rows, pagination.perPage, pagination.after, total, -1, (row) => row.id, (row) => {
     const canvas = canvasJson(config.ipfs, row, counts.get(row.id) ?? 0, false);
     return { ...canvas, _id: canvas.id };
   });

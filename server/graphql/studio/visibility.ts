@@ -1,7 +1,8 @@
 // Who sees a collection's tokens through GraphQL: the studio's rule (server/studio/visibility.ts) with the request's
 // viewer — anyone once it is published and not hidden; otherwise its signed-in creator and whoever holds its
 // preview link's share token.
-import { canSeeCollection, collectionVisibility } from '../../studio/visibility.js';
+import { collectionVisibility } from '../../studio/queries/visibility.js';
+import { canSeeCollection } from '../../studio/visibility.js';
 import { badInput } from '../inputs.js';
 import type { GraphqlContext } from '../module.js';
 

@@ -24,7 +24,10 @@ export function createAppRouter(appActor: AppActor, options: { history?: RouterH
     defaultPreload: 'intent',
   });
   // Flows navigate through the router created last (src/services/flows/navigation.ts).
-  setFlowNavigator((navigate: FlowNavigateOptions) => void router.navigate(navigate as Parameters<typeof router.navigate>[0]));
+  setFlowNavigator((navigate: FlowNavigateOptions) => {
+    if ('back' in navigate) router.history.back();
+    else void router.navigate(navigate as Parameters<typeof router.navigate>[0]);
+  });
   setFlowReloader(() => router.invalidate());
   // Flows hear their route's validated search params now and after each navigation (routeSearch in navigation.ts).
   setFlowSearchWatcher((routeId, listener) => {

@@ -4,13 +4,12 @@ import { Component, Suspense, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isChunkLoadError, isOfflineFailure, retryableLazy } from '../../src/app/chunkLoad';
 import { ChunkBoundary } from '../../src/components/data/ChunkBoundary';
+import { setFlowReloader } from '../../src/services/flows/navigation';
+import { RouteErrorView } from '../../src/views/status/RouteErrorView';
 
-const routerMock = vi.hoisted(() => ({ invalidate: vi.fn(async () => undefined) }));
-vi.mock('@tanstack/react-router', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  useRouter: () => routerMock,
-}));
-const { RouteErrorView } = await import('../../src/views/status/RouteErrorView');
+// The app's router registers its reload (router.invalidate) with the flows' navigation module; a stand-in here.
+const routerMock = { invalidate: vi.fn(async () => undefined) };
+setFlowReloader(() => routerMock.invalidate());
 
 const CHUNK_ERROR = new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1:8787/assets/ImageViewer-Bx1.js');
 

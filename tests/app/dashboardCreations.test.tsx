@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { collectionCoverDraftKey } from '../../machines/collection/collectionCoverMachine';
 import { collectionSellDraftKey } from '../../machines/dashboard/collectionSellMachine';
 import { formDraftsStored, storeFormDraft } from '../../src/services/formDrafts';
+import { setFlowNavigator } from '../../src/services/flows/navigation';
 import { getAppActor } from '../../machines/app/appMachine';
 import { MINIMUM_PRICE_MESSAGE, REQUIRED_FIELD_MESSAGE } from '../../machines/forms/validators';
 import { AppActorProvider } from '../../src/app/appActorContext';
@@ -58,8 +59,11 @@ beforeEach(async () => {
   vi.stubGlobal('fetch', backend.fetchImpl);
   vi.stubGlobal('IntersectionObserver', class { observe() {} unobserve() {} disconnect() {} takeRecords() { return []; } });
 });
+let unregisterNavigator: (() => void) | null = null;
 afterEach(async () => {
   vi.unstubAllGlobals();
+  unregisterNavigator?.();
+  unregisterNavigator = null;
   await clearApiKey(CREATOR);
 });
 
@@ -75,6 +79,8 @@ async function renderTab() {
   const elsewhere = createRoute({ getParentRoute: () => root, path: '$', component: () => <p>Elsewhere</p> });
   const router = createRouter({ routeTree: root.addChildren([tab, elsewhere]), history: createMemoryHistory({ initialEntries: ['/'] }) });
   await router.load();
+  // Flows navigate with the router registered last (the app's own registers itself in src/app/router.ts).
+  unregisterNavigator = setFlowNavigator((options) => void router.navigate(options as Parameters<typeof router.navigate>[0]));
   render(
     <AppActorProvider actor={appActor}>
       <RouterProvider router={router} />

@@ -8,6 +8,9 @@ import type { MarketplaceToken } from '../../src/services/marketplace';
 import { makeToken } from './fixtures';
 import { graphqlFetch } from './tokenFixtures';
 import { chainRpcFetch, fakeWalletSession, loginOf } from './walletHarness';
+import type { LiveEventName } from '../../domain/contracts/live';
+import type { LivePayload } from '../../domain/contracts/liveEvents';
+import { liveMessage } from '../domain/liveEventSamples';
 
 // The signed-in account: hardhat #3 as a collector, or #1 as a creator.
 export const VIEWER = '0x90f79bf6eb2c4f870365e785982e1f101e93b906';
@@ -114,5 +117,5 @@ export function scriptedLive() {
       }),
     },
   });
-  return { machine, emit: (name: string, doc: Record<string, unknown>) => push?.({ type: 'live.event', name, doc }) };
+  return { machine, emit: <N extends LiveEventName>(name: N, fields: Partial<LivePayload<N>>) => push?.({ type: 'live.event', ...liveMessage(name, fields) }) };
 }

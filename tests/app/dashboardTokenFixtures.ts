@@ -3,6 +3,9 @@ import { liveEventsMachine, type LiveEventsEvent } from '../../machines/live/liv
 import type { TokenDetail, TokenOffer, TokenSale } from '../../src/services/token';
 import { chainRpcFetch, fakeWalletSession, loginOf } from './walletHarness';
 import { COLLECTOR, graphqlFetch, makeOffer, makeTokenDetail, offerPage } from './tokenFixtures';
+import type { LiveEventName } from '../../domain/contracts/live';
+import type { LivePayload } from '../../domain/contracts/liveEvents';
+import { liveMessage } from '../domain/liveEventSamples';
 
 // The dashboard's owner is the signed-in wallet (hardhat account #3, "june").
 export const OWNER = COLLECTOR;
@@ -79,6 +82,7 @@ export function scriptedLive() {
   });
   return {
     machine,
-    emit: (name: string, doc: Record<string, unknown>) => push?.({ type: 'live.event', name, doc }),
+    /** A whole payload of the event (tests/domain/liveEventSamples.ts) with `fields` set, as the socket passes it on. */
+    emit: <N extends LiveEventName>(name: N, fields: Partial<LivePayload<N>>) => push?.({ type: 'live.event', ...liveMessage(name, fields) }),
   };
 }

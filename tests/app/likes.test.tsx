@@ -8,6 +8,9 @@ import { createAppActor } from '../../src/app/createAppActor';
 import { LikeButton } from '../../src/components/likes/LikeButton';
 import { configAnswering, demoConfig } from './appHarness';
 import { ALICE, fakeWalletSession, loginOf } from './walletHarness';
+import type { LiveEventName } from '../../domain/contracts/live';
+import type { LivePayload } from '../../domain/contracts/liveEvents';
+import { liveMessage } from '../domain/liveEventSamples';
 
 interface Recorded {
   url: string;
@@ -53,7 +56,7 @@ function renderButtons(buttons: Array<{ tokenId: string; likesCount: number }>, 
   );
   const notice = () => getAppActor(appActor, 'notifications').getSnapshot().context.current?.text ?? null;
   const walletModalOpen = () => getAppActor(appActor, 'walletModal').getSnapshot().hasTag('open');
-  const live = (name: string, doc: Record<string, unknown>) => act(() => getAppActor(appActor, 'liveEvents').send({ type: 'live.event', name, doc }));
+  const live = <N extends LiveEventName>(name: N, fields: Partial<LivePayload<N>>) => act(() => getAppActor(appActor, 'liveEvents').send({ type: 'live.event', ...liveMessage(name, fields) }));
   return { appActor, notice, walletModalOpen, live };
 }
 
@@ -134,15 +137,15 @@ describe('LikeButton', () => {
     expect(remove.url).toBe('/api/v1/likes/token/12');
   });
 
-  it('live: TokenLiked, TokenUnliked and TokenUpdated set the count; other events are ignored', async () => {
+  it('live: TokenLiked, TokenUnliked and TokenUpdated set the count; other events leave it', async () => {
     const { live } = renderButtons([{ tokenId: '11', likesCount: 3 }], { signedIn: false });
     live('TokenLiked', { token_id: '11', account_id: '5', updatedFields: { likesCount: 4 } });
     expect(screen.getByRole('button', { name: 'Like (4 likes)' })).toBeInTheDocument();
-    live('TokenUnliked', { token_id: 11, updatedFields: { likesCount: 2 } });
+    live('TokenUnliked', { token_id: '11', updatedFields: { likesCount: 2 } });
     expect(screen.getByRole('button', { name: 'Like (2 likes)' })).toBeInTheDocument();
     live('TokenUpdated', { token_id: '11', updatedFields: { likesCount: 8 } });
-    live('Sold', { token_id: '11', updatedFields: { likesCount: 0 } });
-    live('TokenUpdated', { token_id: '11', updatedFields: {} });
+    live('Sold', { token_id: '11' });
+    live('OfferMade', { token_id: '11' });
     expect(screen.getByRole('button', { name: 'Like (8 likes)' })).toBeInTheDocument();
   });
 

@@ -54,14 +54,17 @@ describe('studio details form', () => {
     await waitFor(() => expect(royalties).toHaveAttribute('aria-invalid', 'false'));
   });
 
-  it('behavior: a valid form creates the collection with numbers, then goes to the upload', async () => {
-    const { studio } = await openCreate();
+  it('behavior: a valid form creates the collection with numbers, then goes to the upload at the collection\'s address', async () => {
+    const { studio, router } = await openCreate(scriptedStudio({ keepsRecords: true }));
     await userEvent.type(screen.getByLabelText('Name'), 'Dawn');
     await userEvent.type(screen.getByLabelText('Symbol'), 'DAWN');
     await userEvent.type(screen.getByLabelText('Description'), 'Morning light over the bay');
     await userEvent.selectOptions(screen.getByLabelText('Media type'), 'Image');
     await userEvent.click(within(form()).getByRole('button', { name: 'Next' }));
+    // The created collection's own page: a new studio there reads back what the form stored, and shows the upload.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/studio/edit/c-new'));
     await screen.findByRole('heading', { level: 1, name: 'Upload images' });
+    expect(await screen.findByLabelText('Choose images')).toBeInTheDocument();
     expect(studio.calls.saveDetails).toEqual([
       {
         canvasId: null,
@@ -71,6 +74,24 @@ describe('studio details form', () => {
       },
     ]);
     expect(await screen.findByText('Collection created')).toBeInTheDocument();
+  });
+
+  it('behavior: once created, /studio/create offers nothing to act on until the collection\'s page replaces it', async () => {
+    // The move to /studio/edit/c-new held back: the moment between the save and the new page, made long.
+    const studio = scriptedStudio();
+    await renderApp('/studio/create', { walletSession: creatorSession() }, { studio: studio.flows.studio.provide({ actions: { goToCanvas: () => {} } }) });
+    await screen.findByRole('heading', { level: 1, name: 'Details' }, { timeout: 5000 });
+    await userEvent.type(screen.getByLabelText('Name'), 'Dawn');
+    await userEvent.type(screen.getByLabelText('Symbol'), 'DAWN');
+    await userEvent.type(screen.getByLabelText('Description'), 'Morning light over the bay');
+    await userEvent.selectOptions(screen.getByLabelText('Media type'), 'Image');
+    await userEvent.click(within(form()).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Collection created')).toBeInTheDocument();
+    expect(screen.getByText('Loading …')).toBeInTheDocument();
+    expect(screen.getByText('Loading …').closest('.studio-page')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByLabelText('Choose images')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Studio steps' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload' })).not.toBeInTheDocument();
   });
 
   it('parameters: generative shows the disabled p5 library and requires the seed identifier; flipcard shows its 1 × 2 grid', async () => {

@@ -25,11 +25,8 @@ export function CollectionList<TParams = TokenListParams>({ listKey, label, empt
     <PagedGrid<MarketplaceCollection, TParams>
       key={key}
       snapshotKey={key}
-      list={grid.list}
-      params={grid.params}
-      pageSize={grid.pageSize}
-      label={label}
-      emptyText={emptyText}
+      {...grid}
+      {...{ label, emptyText }}
       itemsName="collections"
       itemKey={collectionKey}
       renderItem={renderCollection}

@@ -1,11 +1,9 @@
 import { memo, useRef, type CSSProperties, type ReactNode } from 'react';
-import { useSelector } from '@xstate/react';
-import { INFINITE_SCROLL_THRESHOLD } from '../../../machines/lists/constants';
+import { ListFailure } from '../feedback/ReadFailure';
 import { useListWindow } from './listWindow';
 import { useProgressiveCount } from './progressiveItems';
 import { useMeasuredItems } from './useMeasuredItems';
-import { usePagedList, type PagedListOptions } from './usePagedList';
-import { useVisible } from './useVisible';
+import { usePagedList, usePagedListState, type PagedListOptions } from './usePagedList';
 import '../../styles/explore.css';
 
 export interface PagedGridTexts {
@@ -52,12 +50,7 @@ const GridItem = memo(function GridItem({ render, node, index }: { render: (node
 export function PagedGrid<TNode, TParams>(props: PagedGridProps<TNode, TParams>) {
   const { renderItem, itemKey, infinite = true, label, emptyText, itemsName, className = 'token-grid', placeholders = 0, renderPlaceholder, progressive = false } = props;
   const list = usePagedList<TNode, TParams>(props);
-  const items = useSelector(list, (snapshot) => snapshot.context.items);
-  const loading = useSelector(list, (snapshot) => snapshot.hasTag('loading') || snapshot.matches('idle'));
-  const error = useSelector(list, (snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null));
-  const empty = useSelector(list, (snapshot) => snapshot.matches('exhausted') && snapshot.context.totalCount === 0);
-  const canLoadMore = useSelector(list, (snapshot) => snapshot.can({ type: 'list.loadMore' }));
-  const sentinelRef = useVisible<HTMLDivElement>(() => list.send({ type: 'list.loadMore' }), INFINITE_SCROLL_THRESHOLD);
+  const { items, loading, error, empty, canLoadMore, sentinelRef } = usePagedListState(list);
   const { measureFirst, itemsStyle, itemHeight, columns } = useMeasuredItems(list);
   const listRef = useRef<HTMLUListElement>(null);
   const range = useListWindow(listRef, items.length, itemHeight, columns);
@@ -107,14 +100,7 @@ export function PagedGrid<TNode, TParams>(props: PagedGridProps<TNode, TParams>)
         status
       )}
       {error !== null && (
-        <div className="list-error" role="alert">
-          <p>
-            Could not load {itemsName}. {error}
-          </p>
-          <button type="button" className="button" onClick={() => list.send({ type: 'list.retry' })}>
-            Retry
-          </button>
-        </div>
+        <ListFailure message={`Could not load ${itemsName}. ${error}`} onRetry={() => list.send({ type: 'list.retry' })} />
       )}
       {/* Re-keyed per page so a sentinel still in view after a short page triggers the next one. */}
       {infinite && canLoadMore && <div key={items.length} ref={sentinelRef} className="list-sentinel" aria-hidden="true" />}

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { displayName, formatPrice } from '../../app/format';
 import type { MarketplaceToken, Price } from '../../services/marketplace';
@@ -7,10 +7,54 @@ import { LikeButton } from '../likes/LikeButton';
 import { TokenMedia } from '../media/TokenMedia';
 
 /** The price shown on a card: a live price change (or unlisting) wins over the fetched listing. */
-function shownPrice(token: MarketplaceToken, patch: TokenPatch | undefined): Price | null {
+export function shownPrice(token: MarketplaceToken, patch: TokenPatch | undefined): Price | null {
   const fetched = token.tokenHolding?.salePrice ?? null;
   if (!patch || !('priceWei' in patch) || patch.priceWei === undefined) return fetched;
   return patch.priceWei === null ? null : { amount: patch.priceWei, currency: fetched?.currency ?? 'ETH' };
+}
+
+export interface TokenCardFrameProps {
+  token: MarketplaceToken;
+  nameId: string;
+  /** The name: a link covering the card when the card opens a page (linked). */
+  name: ReactNode;
+  linked: boolean;
+  /** SOLD, Yours, or nothing. */
+  badge: ReactNode;
+  price: Price | null;
+  /** The line under the name: the creator, or who holds the token. */
+  byline: string;
+  eager?: boolean;
+  /** h3 in a titled section's list; h2 for a card directly under a view's h1. */
+  headingLevel?: 2 | 3;
+}
+
+/** Every token card's boxes: thumbnail with its badge, name, byline, price and likes (the like button sits above the link). */
+export function TokenCardFrame({ token, nameId, name, linked, badge, price, byline, eager = false, headingLevel = 3 }: TokenCardFrameProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className={linked ? 'token-card token-card-linked' : 'token-card'} aria-labelledby={nameId}>
+      <div className="token-card-media">
+        <TokenMedia token={token} variant="card" eager={eager} />
+        {badge}
+      </div>
+      <div className="token-card-body">
+        <Heading className="token-card-name" id={nameId}>
+          {name}
+        </Heading>
+        <p className="token-card-creator">{byline}</p>
+        <div className="token-card-footer">
+          <span className="token-card-price">{price ? formatPrice(price) : 'Not for sale'}</span>
+          <LikeButton tokenId={token._id} likesCount={token.likesCount} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** The badge a card shows once its token is sold (fetched or live). */
+export function SoldBadge() {
+  return <span className="badge badge-sold">SOLD</span>;
 }
 
 /**
@@ -20,32 +64,25 @@ function shownPrice(token: MarketplaceToken, patch: TokenPatch | undefined): Pri
 export function TokenCard({ token, eager = false }: { token: MarketplaceToken; eager?: boolean }) {
   const patch = useTokenPatch(token._id);
   const nameId = useId();
-  const sold = token.isSold || patch?.isSold === true;
-  const price = shownPrice(token, patch);
   const holdingId = token.tokenHolding?.id;
+  const name = holdingId ? (
+    <Link to="/token/$id" params={{ id: holdingId }} className="token-card-link">
+      {token.name}
+    </Link>
+  ) : (
+    token.name
+  );
   return (
-    <article className={holdingId ? 'token-card token-card-linked' : 'token-card'} aria-labelledby={nameId}>
-      <div className="token-card-media">
-        <TokenMedia token={token} variant="card" eager={eager} />
-        {sold && <span className="badge badge-sold">SOLD</span>}
-      </div>
-      <div className="token-card-body">
-        <h3 className="token-card-name" id={nameId}>
-          {holdingId ? (
-            <Link to="/token/$id" params={{ id: holdingId }} className="token-card-link">
-              {token.name}
-            </Link>
-          ) : (
-            token.name
-          )}
-        </h3>
-        <p className="token-card-creator">{displayName(token.creatorInfo)}</p>
-        <div className="token-card-footer">
-          <span className="token-card-price">{price ? formatPrice(price) : 'Not for sale'}</span>
-          <LikeButton tokenId={token._id} likesCount={token.likesCount} />
-        </div>
-      </div>
-    </article>
+    <TokenCardFrame
+      token={token}
+      nameId={nameId}
+      name={name}
+      linked={Boolean(holdingId)}
+      badge={token.isSold || patch?.isSold === true ? <SoldBadge /> : null}
+      price={shownPrice(token, patch)}
+      byline={displayName(token.creatorInfo)}
+      eager={eager}
+    />
   );
 }
 

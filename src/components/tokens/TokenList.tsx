@@ -33,18 +33,11 @@ export function TokenList<TParams = TokenListParams>({ listKey, label, emptyText
     <PagedGrid<MarketplaceToken, TParams>
       key={key}
       snapshotKey={key}
-      list={grid.list}
-      params={grid.params}
-      pageSize={grid.pageSize}
-      infinite={grid.infinite}
-      label={label}
-      emptyText={emptyText}
+      {...grid}
+      {...{ label, emptyText, renderPlaceholder }}
       itemsName="artworks"
       itemKey={tokenKey}
       renderItem={renderToken}
-      placeholders={grid.placeholders}
-      progressive={grid.progressive}
-      renderPlaceholder={renderPlaceholder}
     />
   );
 }

@@ -1,8 +1,11 @@
 import { useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { INFINITE_SCROLL_THRESHOLD } from '../../../machines/lists/constants';
 import type { Actor } from 'xstate';
 import type { PagedListMachine } from '../../../machines/lists/pagedListMachine';
 import { useFlow } from '../../app/flows';
 import { pagedListInput, type PagedListFlowOptions } from '../../services/flows/lists';
+import { useVisible } from './useVisible';
 
 export interface PagedListOptions<TNode, TParams> extends PagedListFlowOptions<TParams> {
   /** The list's flow, named in its page's flow module (src/services/flows/), which provides its page fetcher. */
@@ -18,4 +21,18 @@ export function usePagedList<TNode, TParams>({ list, ...options }: PagedListOpti
   // The input counts only when the actor starts: new params remount the list (its key).
   const [input] = useState(() => pagedListInput<TNode, TParams>(options));
   return useFlow(list, { input: input as never });
+}
+
+/**
+ * What a paged list's view reads of its flow: the items, whether a page is loading, the error of a failed one, whether
+ * the list is known empty, whether more can load; and the sentinel whose coming into view (10%) loads the next page.
+ */
+export function usePagedListState<TNode, TParams>(list: Actor<PagedListMachine<TNode, TParams>>) {
+  const items = useSelector(list, (snapshot) => snapshot.context.items);
+  const loading = useSelector(list, (snapshot) => snapshot.hasTag('loading') || snapshot.matches('idle'));
+  const error = useSelector(list, (snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null));
+  const empty = useSelector(list, (snapshot) => snapshot.matches('exhausted') && snapshot.context.totalCount === 0);
+  const canLoadMore = useSelector(list, (snapshot) => snapshot.can({ type: 'list.loadMore' }));
+  const sentinelRef = useVisible<HTMLDivElement>(() => list.send({ type: 'list.loadMore' }), INFINITE_SCROLL_THRESHOLD);
+  return { items, loading, error, empty, canLoadMore, sentinelRef };
 }

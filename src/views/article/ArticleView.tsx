@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useFlow } from '../../app/flows';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { ReadFailure } from '../../components/feedback/ReadFailure';
 import { articlePageFlow } from '../../services/flows/artist';
 import { NotFoundView } from '../status/NotFoundView';
 import '../../styles/artist.css';
@@ -23,13 +24,7 @@ function ArticlePage({ id }: { id: string }) {
   if (error !== null) {
     return (
       <div className="page article-page">
-        <div role="alert">
-          <h1 className="page-title">Could not load this article</h1>
-          <p>{error}</p>
-          <button type="button" className="button button-primary" onClick={() => page.send({ type: 'article.retry' })}>
-            Retry
-          </button>
-        </div>
+        <ReadFailure level={1} heading="Could not load this article" error={error} onRetry={() => page.send({ type: 'article.retry' })} />
       </div>
     );
   }

@@ -1,6 +1,8 @@
-import { Link } from '@tanstack/react-router';
 import { IMAGE_SIZES, responsiveImage } from '../../../domain/responsiveImage';
-import { articleDate, type ArticleSummary } from '../../services/articles/mediaArticles';
+import type { ArticleSummary } from '../../services/articles/mediaArticles';
+import { ArticleTeaserText } from './ArticleTeaserText';
+
+const FEATURED_CLASSES = { type: 'article-type', title: 'featured-article-title', date: 'article-card-date' };
 
 /** See docs/requirements.md#content-pages: its cover, title and type, and Read → /article/{id}. */
 export function FeaturedArticle({ article }: { article: ArticleSummary }) {
@@ -13,16 +15,7 @@ export function FeaturedArticle({ article }: { article: ArticleSummary }) {
       )}
       <div className="featured-article-body">
         <p className="featured-article-label">Featured article</p>
-        <p className="article-type">{article.type}</p>
-        <h2 id="featured-article-title" className="featured-article-title">
-          {article.title}
-        </h2>
-        <p className="article-card-date">
-          <time dateTime={article.createdAt}>{articleDate(article.createdAt)}</time>
-        </p>
-        <Link to="/article/$id" params={{ id: article.id }} className="button button-primary" aria-label={`Read: ${article.title}`}>
-          Read
-        </Link>
+        <ArticleTeaserText article={article} titleId="featured-article-title" level={2} classes={FEATURED_CLASSES} />
       </div>
     </section>
   );

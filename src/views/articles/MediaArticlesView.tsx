@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useFlow } from '../../app/flows';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { ReadFailure } from '../../components/feedback/ReadFailure';
 import { mediaArticlesPageFlow } from '../../services/flows/articles';
 import { ArticleCard } from './ArticleCard';
 import { FeaturedArticle } from './FeaturedArticle';
@@ -37,13 +38,7 @@ export function MediaArticlesView() {
         </p>
       )}
       {failed !== null && (
-        <div role="alert" className="media-articles-error">
-          <h2 className="section-title">Could not load the articles</h2>
-          <p>{failed}</p>
-          <button type="button" className="button button-primary" onClick={() => page.send({ type: 'article.retry' })}>
-            Retry
-          </button>
-        </div>
+        <ReadFailure className="media-articles-error" heading="Could not load the articles" error={failed} onRetry={() => page.send({ type: 'article.retry' })} />
       )}
       {!loading && failed === null && (
         <>

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useSystemActor } from '../../app/appActorContext';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { studioAccess } from '../../services/studio/listAccess';
+import { studioAccess } from '../../../machines/wallet/sessionSelectors';
 import './artists.css';
 
 // See docs/requirements.md#artists: what an artist gets, what an application needs, and the external

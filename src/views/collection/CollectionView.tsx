@@ -1,5 +1,4 @@
 import { Suspense } from 'react';
-import { useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { retryableLazy } from '../../app/chunkLoad';
 import { useFlow } from '../../app/flows';
@@ -9,6 +8,7 @@ import { ChunkBoundary } from '../../components/data/ChunkBoundary';
 import { AccountAvatar } from '../../components/wallet/AccountAvatar';
 import type { CollectionDisplay } from '../../services/collection';
 import { collectionCoverFlow } from '../../services/flows/collection';
+import { reloadRoute } from '../../services/flows/navigation';
 import { CollectionCover } from './CollectionCover';
 import { CollectionDescription } from './CollectionDescription';
 import { CollectionDetails } from './CollectionDetails';
@@ -38,13 +38,12 @@ export function CollectionView({ collection }: { collection: CollectionDisplay }
 
 function CollectionPage({ collection }: { collection: CollectionDisplay }) {
   useDocumentTitle(collection.name);
-  const router = useRouter();
   const creator = collection.creatorInfo;
   const cover = useFlow(collectionCoverFlow, { input: { collectionId: collection._id, creator: creator.address } });
   // Only the creator (signed in, same address in any case) edits; the server enforces it too.
   const credentials = useSelector(cover, (snapshot) => snapshot.context.editor);
-  // Edits are saved on the server; the route loads the collection again to show them.
-  const reload = () => router.invalidate();
+  // Edits are saved on the server; the route loads the collection again to show them (as the cover flow's showSaved).
+  const reload = () => reloadRoute();
 
   return (
     <article className="collection-page" aria-labelledby="collection-name">

@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { humanCheckProviderOf } from '../../services/contact/contact';
 import { contactFormFlow } from '../../services/flows/contact';
 import { GateReason, useNetworkGate } from '../../components/offline/networkGate';
-import { ContactField } from './ContactField';
+import { Field } from '../../components/forms/Field';
 import { ContactInfo } from './ContactInfo';
 import { HumanCheck } from './HumanCheck';
 import './contact.css';
@@ -59,7 +59,7 @@ export function ContactView() {
             Send us a message
           </h2>
           <fieldset className="contact-fields" disabled={sending}>
-            <ContactField id="contact-category" label="Category" error={shownError('category')}>
+            <Field variant="contact" id="contact-category" label="Category" error={shownError('category')}>
               {(describedBy) => (
                 <select id="contact-category" value={values.category} required aria-invalid={Boolean(shownError('category'))} aria-describedby={describedBy} onChange={change('category')} onBlur={blur('category')}>
                   <option value="">Choose a category</option>
@@ -70,8 +70,8 @@ export function ContactView() {
                   ))}
                 </select>
               )}
-            </ContactField>
-            <ContactField id="contact-topic" label="Topic" error={shownError('topic')} hint={values.category ? undefined : 'Choose a category first.'}>
+            </Field>
+            <Field variant="contact" id="contact-topic" label="Topic" error={shownError('topic')} hint={values.category ? undefined : 'Choose a category first.'}>
               {(describedBy) => (
                 <select
                   id="contact-topic"
@@ -91,9 +91,9 @@ export function ContactView() {
                   ))}
                 </select>
               )}
-            </ContactField>
+            </Field>
             {wantsTypedTopic(values) && (
-              <ContactField id="contact-custom-topic" label="Your topic" error={shownError('customTopic')}>
+              <Field variant="contact" id="contact-custom-topic" label="Your topic" error={shownError('customTopic')}>
                 {(describedBy) => (
                   <input
                     id="contact-custom-topic"
@@ -107,23 +107,23 @@ export function ContactView() {
                     onBlur={blur('customTopic')}
                   />
                 )}
-              </ContactField>
+              </Field>
             )}
-            <ContactField id="contact-name" label="Name" error={shownError('name')}>
+            <Field variant="contact" id="contact-name" label="Name" error={shownError('name')}>
               {(describedBy) => (
                 <input id="contact-name" type="text" autoComplete="name" value={values.name} maxLength={CONTACT_NAME_MAX} required aria-invalid={Boolean(shownError('name'))} aria-describedby={describedBy} onChange={change('name')} onBlur={blur('name')} />
               )}
-            </ContactField>
-            <ContactField id="contact-email" label="Email" error={shownError('email')} hint="We answer to this address.">
+            </Field>
+            <Field variant="contact" id="contact-email" label="Email" error={shownError('email')} hint="We answer to this address.">
               {(describedBy) => (
                 <input id="contact-email" type="email" autoComplete="email" value={values.email} maxLength={EMAIL_MAX_LENGTH} required aria-invalid={Boolean(shownError('email'))} aria-describedby={describedBy} onChange={change('email')} onBlur={blur('email')} />
               )}
-            </ContactField>
-            <ContactField id="contact-message" label="Message" error={shownError('message')} hint={`Up to ${CONTACT_MESSAGE_MAX.toLocaleString('en-US')} characters.`}>
+            </Field>
+            <Field variant="contact" id="contact-message" label="Message" error={shownError('message')} hint={`Up to ${CONTACT_MESSAGE_MAX.toLocaleString('en-US')} characters.`}>
               {(describedBy) => (
                 <textarea id="contact-message" rows={7} value={values.message} maxLength={CONTACT_MESSAGE_MAX} required aria-invalid={Boolean(shownError('message'))} aria-describedby={describedBy} onChange={change('message')} onBlur={blur('message')} />
               )}
-            </ContactField>
+            </Field>
           </fieldset>
           {provider && <HumanCheck key={`${provider}-${checkRound}`} provider={provider} onToken={onToken} onExpire={onExpire} />}
           <div className="contact-actions">

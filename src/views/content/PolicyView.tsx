@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useFlow } from '../../app/flows';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { ReadFailure } from '../../components/feedback/ReadFailure';
 import { paragraphsOf, policyOf } from '../../services/content/policies';
 import { policyPageFlow } from '../../services/flows/content';
 import './content.css';
@@ -27,13 +28,7 @@ function PolicyPage({ path }: { path: string }) {
         <p className="page-subheading">Last updated: {policy.lastUpdated}</p>
       </header>
       {error !== null ? (
-        <div role="alert" className="content-failure">
-          <h2 className="section-title">Could not load the {policy.title}</h2>
-          <p>{error}</p>
-          <button type="button" className="button button-primary" onClick={() => page.send({ type: 'policy.retry' })}>
-            Retry
-          </button>
-        </div>
+        <ReadFailure className="content-failure" heading={`Could not load the ${policy.title}`} error={error} onRetry={() => page.send({ type: 'policy.retry' })} />
       ) : text === null ? (
         <p role="status" className="content-loading">
           Loading the {policy.title}…

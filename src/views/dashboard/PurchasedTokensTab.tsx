@@ -6,7 +6,7 @@ import type { BoughtTokensParams } from '../../services/dashboard/tabs';
 import { boughtTokensList } from '../../services/flows/dashboardLists';
 import type { MarketplaceToken } from '../../services/marketplace';
 import { EmptyExplore } from './DashboardEmpty';
-import { PurchasedTokenCard } from './PurchasedTokenCard';
+import { ViewerTokenCard } from './ViewerTokenCard';
 
 const tokenKey = (token: MarketplaceToken) => token.id;
 
@@ -17,7 +17,7 @@ const tokenKey = (token: MarketplaceToken) => token.id;
 export function PurchasedTokensTab({ owner }: { owner: string }) {
   const params = useMemo<BoughtTokensParams>(() => ({ owner }), [owner]);
   const key = listSnapshotKey('dashboard-purchased', params);
-  const renderToken = useCallback((token: MarketplaceToken) => <PurchasedTokenCard token={token} viewer={owner} />, [owner]);
+  const renderToken = useCallback((token: MarketplaceToken) => <ViewerTokenCard token={token} viewer={owner} variant="purchased" />, [owner]);
   return (
     <PagedGrid<MarketplaceToken, BoughtTokensParams>
       key={key}

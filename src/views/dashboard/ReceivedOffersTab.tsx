@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
-import { PAGE_SIZE } from '../../../machines/lists/constants';
 import { displayName } from '../../app/format';
 import { usePriceFormat } from '../../components/trading/currency';
 import { PagedGrid } from '../../components/tokens/PagedGrid';
@@ -8,7 +7,7 @@ import { receivedOffersList } from '../../services/flows/dashboardLists';
 import type { DashboardOffer, ReceivedOffersParams, TokenWithOffers } from '../../services/dashboard/tabs';
 import { formatDateTime } from '../token/dates';
 import { ChainActionButton } from './ChainActionButton';
-import { OfferCardToken } from './OfferCardToken';
+import { OFFER_GRID, OfferCard } from './OfferCardToken';
 
 const itemKey = (item: TokenWithOffers) => item.id;
 const renderItem = (item: TokenWithOffers) => <ReceivedOfferCard item={item} />;
@@ -30,11 +29,9 @@ export function ReceivedOffersTab({ seller, collection }: { seller: string; coll
         key={JSON.stringify(params)}
         list={receivedOffersList}
         params={params}
-        pageSize={PAGE_SIZE.offers}
+        {...OFFER_GRID}
         label="Received offers"
-        itemsName="offers"
         emptyText={collection === null ? 'No offers received yet' : 'No offers on this collection yet'}
-        className="dashboard-offer-grid"
         itemKey={itemKey}
         renderItem={renderItem}
       />
@@ -44,15 +41,8 @@ export function ReceivedOffersTab({ seller, collection }: { seller: string; coll
 
 function ReceivedOfferCard({ item }: { item: TokenWithOffers }) {
   const { token } = item;
-  const holdingId = token.tokenHolding?.id;
-  const link = holdingId ? (
-    <Link to="/account/dashboard/token/$id" params={{ id: holdingId }}>
-      {token.name}
-    </Link>
-  ) : null;
   return (
-    <article className="dashboard-offer-card" aria-label={token.name}>
-      <OfferCardToken token={token} link={link} />
+    <OfferCard token={token} opens="dashboard">
       <table className="dashboard-offer-table">
         <thead>
           <tr>
@@ -70,7 +60,7 @@ function ReceivedOfferCard({ item }: { item: TokenWithOffers }) {
           ))}
         </tbody>
       </table>
-    </article>
+    </OfferCard>
   );
 }
 

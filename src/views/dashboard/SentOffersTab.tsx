@@ -1,6 +1,4 @@
 import { useId } from 'react';
-import { Link } from '@tanstack/react-router';
-import { PAGE_SIZE } from '../../../machines/lists/constants';
 import { offerUnavailableNotice } from '../../../machines/trading/offerMachine';
 import { displayName } from '../../app/format';
 import { usePriceFormat } from '../../components/trading/currency';
@@ -9,7 +7,7 @@ import type { SentOffer, SentOffersParams } from '../../services/dashboard/tabs'
 import { sentOffersList } from '../../services/flows/dashboardLists';
 import { formatDateTime } from '../token/dates';
 import { ChainActionButton } from './ChainActionButton';
-import { OfferCardToken } from './OfferCardToken';
+import { OFFER_GRID, OfferCard } from './OfferCardToken';
 
 const itemKey = (offer: SentOffer) => offer.id;
 const renderItem = (offer: SentOffer) => <SentOfferCard offer={offer} />;
@@ -21,11 +19,9 @@ export function SentOffersTab({ buyer }: { buyer: string }) {
       key={buyer}
       list={sentOffersList}
       params={{ buyer }}
-      pageSize={PAGE_SIZE.offers}
+      {...OFFER_GRID}
       label="Sent offers"
-      itemsName="offers"
       emptyText="You have no open offers"
-      className="dashboard-offer-grid"
       itemKey={itemKey}
       renderItem={renderItem}
     />
@@ -36,17 +32,10 @@ function SentOfferCard({ offer }: { offer: SentOffer }) {
   const { token } = offer;
   const id = useId();
   const formatPrice = usePriceFormat();
-  const holdingId = token.tokenHolding?.id;
   // The offer machine's rule: an offer on a sale no longer open asks to be retracted.
   const unavailable = offerUnavailableNotice(offer.saleActive);
-  const link = holdingId ? (
-    <Link to="/token/$id" params={{ id: holdingId }}>
-      {token.name}
-    </Link>
-  ) : null;
   return (
-    <article className="dashboard-offer-card" aria-label={token.name}>
-      <OfferCardToken token={token} link={link} />
+    <OfferCard token={token} opens="token">
       <dl className="dashboard-offer-facts" id={`${id}-facts`}>
         <div>
           <dt>Seller</dt>
@@ -69,6 +58,6 @@ function SentOfferCard({ offer }: { offer: SentOffer }) {
         describedBy={`${id}-facts`}
         action={{ type: 'retractOffer', chainId: offer.chainId, saleId: offer.saleId, tokenId: offer.tokenId }}
       />
-    </article>
+    </OfferCard>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { sameValidAddress } from '../../../domain/address';
 import { useTokenPatch } from '../../services/live/tokenPatches';
 import type { MarketplaceToken } from '../../services/marketplace';
+import { shownPrice } from '../../components/tokens/TokenCard';
 
 /**
  * What a dashboard token card shows of a token for the signed-in viewer, live: whether the viewer holds it (a live
@@ -17,9 +18,7 @@ export function useViewerToken(token: MarketplaceToken, viewer: string) {
   const owner = patch?.ownerAddress ?? holding?.owner.address ?? null;
   const owned = holding !== null && sameValidAddress(owner, viewer);
   const sold = token.isSold || patch?.isSold === true;
-  const price = patch && 'priceWei' in patch && patch.priceWei !== undefined
-    ? patch.priceWei === null ? null : { amount: patch.priceWei, currency: holding?.salePrice?.currency ?? 'ETH' }
-    : holding?.salePrice ?? null;
+  const price = shownPrice(token, patch);
 
   let name: ReactNode = token.name;
   if (holding && owned) {

@@ -30,7 +30,6 @@ function ExploreList({ filters, page }: { filters: ExploreFilters; page: Explore
         params={params}
         pageSize={EXPLORE_PAGE_SIZES.collection}
         label="Collections"
-        emptyText="No collections found"
       />
     );
   }
@@ -42,7 +41,6 @@ function ExploreList({ filters, page }: { filters: ExploreFilters; page: Explore
       params={params}
       pageSize={EXPLORE_PAGE_SIZES.token}
       label="Artworks"
-      emptyText="No artworks found"
       progressive
     />
   );

@@ -1,6 +1,8 @@
-import { Link } from '@tanstack/react-router';
 import { IMAGE_SIZES, responsiveImage } from '../../../domain/responsiveImage';
-import { articleDate, type ArticleSummary } from '../../services/articles/mediaArticles';
+import type { ArticleSummary } from '../../services/articles/mediaArticles';
+import { ArticleTeaserText } from '../articles/ArticleTeaserText';
+
+const HOME_CLASSES = { type: 'home-article-type', title: 'home-article-title', date: 'home-article-date' };
 
 /** See docs/requirements.md#content-pages "Featured article with a Read button" → /article/{id}. */
 export default function FeaturedArticleSection({ data: article }: { data: ArticleSummary }) {
@@ -11,16 +13,7 @@ export default function FeaturedArticleSection({ data: article }: { data: Articl
       <div className="home-article-card">
         {image ? <img className="home-article-cover" {...responsiveImage(image, IMAGE_SIZES.wideCard)} alt="" width={480} height={180} loading="lazy" decoding="async" /> : null}
         <div className="home-article-body">
-          <p className="home-article-type">{article.type}</p>
-          <h3 id="home-article-title" className="home-article-title">
-            {article.title}
-          </h3>
-          <p className="home-article-date">
-            <time dateTime={article.createdAt}>{articleDate(article.createdAt)}</time>
-          </p>
-          <Link to="/article/$id" params={{ id: article.id }} className="button button-primary" aria-label={`Read: ${article.title}`}>
-            Read
-          </Link>
+          <ArticleTeaserText article={article} titleId="home-article-title" level={3} classes={HOME_CLASSES} />
         </div>
       </div>
     </section>

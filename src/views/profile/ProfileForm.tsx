@@ -9,6 +9,7 @@ import { AccountAvatar } from '../../components/wallet/AccountAvatar';
 import { useFlow } from '../../app/flows';
 import { profileFormFlow, type ProfileFormValues } from '../../services/flows/profile';
 import { LazyCropUploadEditor } from '../../components/upload/LazyCropUploadEditor';
+import { TextField } from '../../components/forms/Field';
 import { GateReason, useNetworkGate } from '../../components/offline/networkGate';
 import { profileFormDraft } from '../../../machines/profile/profileFormDraft';
 
@@ -118,39 +119,23 @@ export function ProfileForm({ account }: { account: WalletAccount }) {
         />
       )}
 
-      <div className="form-field">
-        <label htmlFor="profile-alias">Alias</label>
-        <input
-          id="profile-alias"
-          value={values.alias}
-          maxLength={ALIAS_MAX_LENGTH}
-          aria-invalid={Boolean(touched.alias && aliasError)}
-          aria-describedby={touched.alias && aliasError ? 'profile-alias-error' : undefined}
-          onChange={(event) => form.send({ type: 'field.change', name: 'alias', value: event.target.value })}
-        />
-        {touched.alias && aliasError && (
-          <p id="profile-alias-error" className="field-error">
-            {aliasError}
-          </p>
-        )}
-      </div>
-      <div className="form-field">
-        <label htmlFor="profile-email">Email</label>
-        <input
-          id="profile-email"
-          type="email"
-          value={values.email}
-          maxLength={EMAIL_MAX_LENGTH}
-          aria-invalid={Boolean(touched.email && emailError)}
-          aria-describedby={touched.email && emailError ? 'profile-email-error' : undefined}
-          onChange={(event) => form.send({ type: 'field.change', name: 'email', value: event.target.value })}
-        />
-        {touched.email && emailError && (
-          <p id="profile-email-error" className="field-error">
-            {emailError}
-          </p>
-        )}
-      </div>
+      <TextField
+        id="profile-alias"
+        label="Alias"
+        value={values.alias}
+        maxLength={ALIAS_MAX_LENGTH}
+        error={touched.alias ? aliasError : null}
+        onChange={(value) => form.send({ type: 'field.change', name: 'alias', value })}
+      />
+      <TextField
+        id="profile-email"
+        label="Email"
+        type="email"
+        value={values.email}
+        maxLength={EMAIL_MAX_LENGTH}
+        error={touched.email ? emailError : null}
+        onChange={(value) => form.send({ type: 'field.change', name: 'email', value })}
+      />
       {submitError && (
         <p className="field-error" role="alert">
           {submitError}

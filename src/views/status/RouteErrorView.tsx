@@ -1,5 +1,6 @@
-import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import type { ErrorComponentProps } from '@tanstack/react-router';
 import { isOfflineFailure, retryFailedChunks } from '../../app/chunkLoad';
+import { reloadRoute } from '../../services/flows/navigation';
 import { ErrorView } from './ErrorView';
 import { OfflineView } from './OfflineView';
 
@@ -9,11 +10,11 @@ import { OfflineView } from './OfflineView';
  * chunks are imported afresh: the router and retryableLazy forget failed imports).
  */
 export function RouteErrorView({ error, reset }: ErrorComponentProps) {
-  const router = useRouter();
   const retry = () => {
     retryFailedChunks();
     reset();
-    void router.invalidate();
+    // The app's router loads the shown route again (src/services/flows/navigation.ts).
+    void reloadRoute();
   };
   if (isOfflineFailure(error)) return <OfflineView onRetry={retry} />;
   return <ErrorView message={error instanceof Error ? error.message : undefined} onRetry={retry} />;

@@ -1,13 +1,11 @@
 import { CommentsPanel } from '../../components/comments/CommentsPanel';
-import { LikeButton } from '../../components/likes/LikeButton';
-import { TokenMedia } from '../../components/media/TokenMedia';
 import { TokenTradePanel, type TradeToken } from '../../components/trading/TokenTradePanel';
 import { useSelector } from '@xstate/react';
 import type { TokenPageActor } from '../../services/flows/token';
 import type { SiblingToken, TokenDetail } from '../../services/token';
 import { Person } from './Person';
-import { TokenFacts } from './TokenFacts';
 import { TokenMeta } from './TokenMeta';
+import { TokenPageShell } from './TokenPageShell';
 import { TokenOffers } from './TokenOffers';
 import { TokenSiblings } from './TokenSiblings';
 import { sameValidAddress } from '../../../domain/address';
@@ -33,43 +31,32 @@ export function TokenDetails({ page, token: fetched, siblings }: TokenDetailsPro
   const offerActions = useSelector(page, (snapshot) => snapshot.children.offerActions)!;
 
   return (
-    <div className="page token-page">
-      <div className="token-layout">
-        <div className="token-media-frame">
-          <TokenMedia token={token} variant="detail" />
-          {token.isSold && <span className="badge badge-sold">SOLD</span>}
+    <TokenPageShell
+      token={token}
+      badge={token.isSold && <span className="badge badge-sold">SOLD</span>}
+      byline={
+        <div>
+          <span className="token-label">Creator</span>
+          <Person person={token.creatorInfo} />
         </div>
-        <div className="token-summary">
-          <h1 className="token-name">{token.name}</h1>
-          <div className="token-byline">
-            <div>
-              <span className="token-label">Creator</span>
-              <Person person={token.creatorInfo} />
-            </div>
-            <LikeButton tokenId={token._id} likesCount={token.likesCount} />
-          </div>
-          {/* Mounted while the page is: a purchase still running when the token turns SOLD is announced. */}
-          <TokenTradePanel sale={sale} chainId={tradeToken.chainId} />
-          {/* The fetched holding is the owner's only while no live sale moved the token (a buyer's holding is another). */}
-          <OwnerManageLink
-            holdingId={sameValidAddress(owner?.address, fetched.tokenHolding?.owner.address) ? (fetched.tokenHolding?.id ?? null) : null}
-            owner={owner?.address ?? null}
-          />
-          {token.description && (
-            <section className="token-section" aria-labelledby="token-description">
-              <h2 id="token-description" className="token-section-title">
-                Description
-              </h2>
-              <p className="token-description">{token.description}</p>
-            </section>
-          )}
-          <TokenFacts token={token} />
-        </div>
-      </div>
-      <TokenSiblings collection={token.collection} siblings={siblings} currentId={token._id} />
-      <TokenOffers offers={offers} actions={offerActions} />
-      <TokenMeta token={token} owner={owner} />
-      <CommentsPanel tokenId={token._id} />
-    </div>
+      }
+      descriptionId="token-description"
+      below={
+        <>
+          <TokenSiblings collection={token.collection} siblings={siblings} currentId={token._id} />
+          <TokenOffers offers={offers} actions={offerActions} />
+          <TokenMeta token={token} owner={owner} />
+          <CommentsPanel tokenId={token._id} />
+        </>
+      }
+    >
+      {/* Mounted while the page is: a purchase still running when the token turns SOLD is announced. */}
+      <TokenTradePanel sale={sale} chainId={tradeToken.chainId} />
+      {/* The fetched holding is the owner's only while no live sale moved the token (a buyer's holding is another). */}
+      <OwnerManageLink
+        holdingId={sameValidAddress(owner?.address, fetched.tokenHolding?.owner.address) ? (fetched.tokenHolding?.id ?? null) : null}
+        owner={owner?.address ?? null}
+      />
+    </TokenPageShell>
   );
 }

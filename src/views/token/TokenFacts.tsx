@@ -26,6 +26,19 @@ export function knownSupply(token: Pick<TokenDetail, 'attributes' | 'metadata' |
   return null;
 }
 
+/** The token's description under its heading (headingId names the section for a screen reader); nothing without one. */
+export function TokenDescription({ text, headingId }: { text: string | null | undefined; headingId: string }) {
+  if (!text) return null;
+  return (
+    <section className="token-section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="token-section-title">
+        Description
+      </h2>
+      <p className="token-description">{text}</p>
+    </section>
+  );
+}
+
 /** The chain's configured name (GET /api/v1/config evms), else the server's, else its id. */
 export function useChainName(chainId: number, serverName?: string | null): string {
   const config = useSystemActor('config');

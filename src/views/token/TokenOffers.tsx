@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { TokenOffersActor } from '../../../machines/token/tokenOffersMachine';
 import type { OfferActor } from '../../../machines/trading/offerMachine';
 import { displayName } from '../../app/format';
+import { ListFailure } from '../../components/feedback/ReadFailure';
 import { usePriceFormat } from '../../components/trading/currency';
 import { OfferActions } from '../../components/trading/OfferActions';
 import type { OfferListParams, TokenOffer } from '../../services/token';
@@ -81,12 +82,7 @@ export function TokenOffers({ offers: tokenOffers, actions }: TokenOffersProps) 
         </p>
       )}
       {error !== null && (
-        <div className="list-error" role="alert">
-          <p>Could not load offers. {error}</p>
-          <button type="button" className="button" onClick={() => list.send({ type: 'list.retry' })}>
-            Retry
-          </button>
-        </div>
+        <ListFailure message={`Could not load offers. ${error}`} onRetry={() => list.send({ type: 'list.retry' })} />
       )}
       {canLoadMore && (
         <button type="button" className="button" onClick={() => list.send({ type: 'list.loadMore' })}>

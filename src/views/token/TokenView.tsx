@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useFlow } from '../../app/flows';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { ReadFailure } from '../../components/feedback/ReadFailure';
 import { tokenPageFlow } from '../../services/flows/token';
 import { TokenDetails } from './TokenDetails';
 import { TokenSkeleton } from './TokenSkeleton';
@@ -27,13 +28,7 @@ function TokenPage({ id }: TokenViewProps) {
   if (error !== null) {
     return (
       <div className="page token-page">
-        <div className="token-error" role="alert">
-          <h1 className="page-title">Could not load this artwork</h1>
-          <p>{error}</p>
-          <button type="button" className="button button-primary" onClick={() => page.send({ type: 'token.retry' })}>
-            Retry
-          </button>
-        </div>
+        <ReadFailure className="token-error" level={1} heading="Could not load this artwork" error={error} onRetry={() => page.send({ type: 'token.retry' })} />
       </div>
     );
   }

@@ -9,7 +9,7 @@ import { listSnapshotKey } from '../../../components/tokens/listSnapshots';
 import type { CollectionDisplay } from '../../../services/collection';
 import { dashboardCollectionTokensList } from '../../../services/flows/dashboardCollectionTokens';
 import type { MarketplaceToken } from '../../../services/marketplace';
-import { DashboardTokenCard } from './DashboardTokenCard';
+import { ViewerTokenCard } from '../ViewerTokenCard';
 import '../../../styles/dashboardCreations.css';
 
 const tokenKey = (token: MarketplaceToken) => token.id;
@@ -21,7 +21,7 @@ export function CollectionTokensDashboard({ collection }: { collection: Collecti
   // The _auth layout guarantees a registered session here.
   const owner = useSelector(wallet, (snapshot) => snapshot.context.address?.toLowerCase() ?? '');
   const params = useMemo(() => ({ containerId: collection._id, owner }), [collection._id, owner]);
-  const renderToken = useCallback((token: MarketplaceToken) => <DashboardTokenCard token={token} viewer={owner} />, [owner]);
+  const renderToken = useCallback((token: MarketplaceToken) => <ViewerTokenCard token={token} viewer={owner} variant="collection" />, [owner]);
 
   return (
     <section className="collection-tokens-dashboard" aria-labelledby="collection-tokens-dashboard-name">

@@ -1,4 +1,3 @@
-import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { CollectionSellActor } from '../../../../machines/dashboard/collectionSellMachine';
 import type { CollectionCoverActor } from '../../../../machines/collection/collectionCoverMachine';
@@ -34,7 +33,6 @@ export function CreationCard({ collection: listed, creator }: { collection: Crea
   const cover = useSelector(card, (snapshot) => snapshot.children[COVER_CHILD_ID] as CollectionCoverActor);
   // The creator's own key: the server accepts cover and description edits from it only.
   const credentials = useSelector(cover, (snapshot) => snapshot.context.editor);
-  const navigate = useNavigate();
   const refresh = () => card.send({ type: 'card.refresh' });
 
   return (
@@ -76,7 +74,7 @@ export function CreationCard({ collection: listed, creator }: { collection: Crea
             type="button"
             className="button"
             // Received offers filtered to this collection (the dashboard's `collection` search param).
-            onClick={() => void navigate({ href: `/account/dashboard?tab=received&collection=${encodeURIComponent(collection._id)}` })}
+            onClick={() => card.send({ type: 'card.viewOffers' })}
           >
             View All Offers
           </button>

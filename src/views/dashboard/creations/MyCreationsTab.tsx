@@ -1,7 +1,7 @@
-import { useSelector } from '@xstate/react';
-import { INFINITE_SCROLL_THRESHOLD, PAGE_SIZE } from '../../../../machines/lists/constants';
+import { PAGE_SIZE } from '../../../../machines/lists/constants';
 import { useFlow } from '../../../app/flows';
-import { useVisible } from '../../../components/tokens/useVisible';
+import { ListFailure } from '../../../components/feedback/ReadFailure';
+import { usePagedListState } from '../../../components/tokens/usePagedList';
 import { createdCollectionsFlow } from '../../../services/flows/dashboard';
 import { CreationCard } from './CreationCard';
 import '../../../styles/collection.css';
@@ -21,12 +21,7 @@ export function MyCreationsTab({ creator }: MyCreationsTabProps) {
   // Another creator is another list: the dashboard keys this tab by the address.
   const list = useFlow(createdCollectionsFlow, { input: { pageSize: PAGE_SIZE.collections, params: { creator }, load: true } });
 
-  const items = useSelector(list, (snapshot) => snapshot.context.items);
-  const loading = useSelector(list, (snapshot) => snapshot.hasTag('loading') || snapshot.matches('idle'));
-  const error = useSelector(list, (snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null));
-  const empty = useSelector(list, (snapshot) => snapshot.matches('exhausted') && snapshot.context.totalCount === 0);
-  const canLoadMore = useSelector(list, (snapshot) => snapshot.can({ type: 'list.loadMore' }));
-  const sentinelRef = useVisible<HTMLDivElement>(() => list.send({ type: 'list.loadMore' }), INFINITE_SCROLL_THRESHOLD);
+  const { items, loading, error, empty, canLoadMore, sentinelRef } = usePagedListState(list);
 
   return (
     <div className="creations" aria-busy={loading}>
@@ -54,12 +49,7 @@ export function MyCreationsTab({ creator }: MyCreationsTabProps) {
         </p>
       )}
       {error !== null && (
-        <div className="list-error" role="alert">
-          <p>Could not load collections. {error}</p>
-          <button type="button" className="button" onClick={() => list.send({ type: 'list.retry' })}>
-            Retry
-          </button>
-        </div>
+        <ListFailure message={`Could not load collections. ${error}`} onRetry={() => list.send({ type: 'list.retry' })} />
       )}
       {canLoadMore && <div key={items.length} ref={sentinelRef} className="list-sentinel" aria-hidden="true" />}
     </div>

@@ -1,13 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { TOKEN_SOLD_NOTICE } from '../../../../machines/dashboard/tokenDashboardMachine';
-import { LikeButton } from '../../../components/likes/LikeButton';
-import { TokenMedia } from '../../../components/media/TokenMedia';
 import type { TradePhase } from '../../../../machines/dashboard/dashboardTrade';
 import { useTokenPatch } from '../../../services/live/tokenPatches';
 import type { TokenDetail } from '../../../services/token';
 import { liveToken } from '../../../../machines/token/liveToken';
-import { TokenFacts } from '../../token/TokenFacts';
+import { TokenPageShell } from '../../token/TokenPageShell';
 import type { DashboardActor } from './dashboardActor';
 import { ListingsBox } from './ListingsBox';
 import { OffersBox } from './OffersBox';
@@ -29,60 +27,50 @@ export function TokenDashboardContent({ dashboard, token: fetched, phase }: Toke
   const { collection } = token;
 
   return (
-    <div className="page token-page dashboard-token">
-      <nav className="dashboard-back" aria-label="Breadcrumb">
-        <Link to="/account/dashboard">Back to dashboard</Link>
-      </nav>
-      <div className="token-layout">
-        <div className="token-media-frame">
-          <TokenMedia token={token} variant="detail" />
-        </div>
-        <div className="token-summary">
-          <h1 className="token-name">{token.name}</h1>
-          <div className="token-byline">
-            <p className="dashboard-token-collection">
-              <span className="token-label">Collection</span>{' '}
-              {collection.address ? (
-                <Link to="/collection/$address/$chainId" params={{ address: collection.address, chainId: String(collection.chainId) }}>
-                  {collection.name}
-                </Link>
-              ) : (
-                collection.name
-              )}
-            </p>
-            <LikeButton tokenId={token._id} likesCount={token.likesCount} />
+    <TokenPageShell
+      token={token}
+      className="dashboard-token"
+      top={
+        <nav className="dashboard-back" aria-label="Breadcrumb">
+          <Link to="/account/dashboard">Back to dashboard</Link>
+        </nav>
+      }
+      byline={
+        <p className="dashboard-token-collection">
+          <span className="token-label">Collection</span>{' '}
+          {collection.address ? (
+            <Link to="/collection/$address/$chainId" params={{ address: collection.address, chainId: String(collection.chainId) }}>
+              {collection.name}
+            </Link>
+          ) : (
+            collection.name
+          )}
+        </p>
+      }
+      descriptionId="dashboard-token-description"
+      below={
+        owner && (
+          <div className="dashboard-token-boxes">
+            <ListingsBox dashboard={dashboard} phase={phase} />
+            <OffersBox dashboard={dashboard} phase={phase} />
           </div>
-          {sold && (
-            <p className="dashboard-token-note" role="status">
-              {TOKEN_SOLD_NOTICE}
-            </p>
-          )}
-          {owner && <SellForm dashboard={dashboard} phase={phase} />}
-          {!owner && !sold && token.tokenHolding && (
-            <p className="dashboard-token-note">
-              You don&apos;t hold this token.{' '}
-              <Link to="/token/$id" params={{ id: token.tokenHolding.id }}>
-                View the token page
-              </Link>
-            </p>
-          )}
-          {token.description && (
-            <section className="token-section" aria-labelledby="dashboard-token-description">
-              <h2 id="dashboard-token-description" className="token-section-title">
-                Description
-              </h2>
-              <p className="token-description">{token.description}</p>
-            </section>
-          )}
-          <TokenFacts token={token} />
-        </div>
-      </div>
-      {owner && (
-        <div className="dashboard-token-boxes">
-          <ListingsBox dashboard={dashboard} phase={phase} />
-          <OffersBox dashboard={dashboard} phase={phase} />
-        </div>
+        )
+      }
+    >
+      {sold && (
+        <p className="dashboard-token-note" role="status">
+          {TOKEN_SOLD_NOTICE}
+        </p>
       )}
-    </div>
+      {owner && <SellForm dashboard={dashboard} phase={phase} />}
+      {!owner && !sold && token.tokenHolding && (
+        <p className="dashboard-token-note">
+          You don&apos;t hold this token.{' '}
+          <Link to="/token/$id" params={{ id: token.tokenHolding.id }}>
+            View the token page
+          </Link>
+        </p>
+      )}
+    </TokenPageShell>
   );
 }

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useFlow } from '../../../app/flows';
 import { useDocumentTitle } from '../../../app/useDocumentTitle';
+import { ReadFailure } from '../../../components/feedback/ReadFailure';
 import { tokenDashboardFlow } from '../../../services/flows/tokenDashboard';
 import { TokenSkeleton } from '../../token/TokenSkeleton';
 import { useTradePhase } from '../useTradePhase';
@@ -29,13 +30,7 @@ export function TokenDashboardView({ id }: TokenDashboardViewProps) {
   if (error !== null) {
     return (
       <div className="page token-page">
-        <div className="token-error" role="alert">
-          <h1 className="page-title">Could not load this artwork</h1>
-          <p>{error}</p>
-          <button type="button" className="button button-primary" onClick={() => dashboard.send({ type: 'dashboard.retry' })}>
-            Retry
-          </button>
-        </div>
+        <ReadFailure className="token-error" level={1} heading="Could not load this artwork" error={error} onRetry={() => dashboard.send({ type: 'dashboard.retry' })} />
       </div>
     );
   }

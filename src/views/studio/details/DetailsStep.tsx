@@ -18,7 +18,7 @@ import { GatedButton } from '../../../components/offline/networkGate';
 import { CropUploadEditor } from '../../../components/upload/CropUploadEditor';
 import { useObjectUrl } from '../../../components/upload/useObjectUrl';
 import { useStudioActor } from '../studioActor';
-import { TextField } from './TextField';
+import { TextField } from '../../../components/forms/Field';
 
 const HINTS: Partial<Record<DetailsField, string>> = {
   name: `Up to ${COLLECTION_NAME_MAX} characters.`,

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useFlow } from '../../../app/flows';
 import { useDocumentTitle } from '../../../app/useDocumentTitle';
@@ -28,11 +28,10 @@ export function StudioListView() {
   const confirming = useSelector(list, (snapshot) => snapshot.context.deleting);
   const deleting = useSelector(list, (snapshot) => snapshot.hasTag('busy'));
   const mobile = useMediaQuery(MOBILE_QUERY);
-  const navigate = useNavigate();
   useDocumentTitle(empty ? "Let's get started" : 'My Collections');
 
   const actions = {
-    onEdit: (row: StudioListRow) => void navigate({ to: '/studio/edit/$containerId', params: { containerId: row.id } }),
+    onEdit: (row: StudioListRow) => list.send({ type: 'list.edit', id: row.id }),
     onDelete: (row: StudioListRow) => list.send({ type: 'list.delete', id: row.id }),
   };
   const select = (id: string) => list.send({ type: 'list.select', id });

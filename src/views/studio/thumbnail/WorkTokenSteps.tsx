@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { SEED_TEXT_MAX, TOKEN_NAME_MAX } from '../../../../domain/studioRules';
 import { TokenMedia } from '../../../components/media/TokenMedia';
 import { studioMediaToken } from '../../../services/studio/studioMedia';
-import { TextField } from '../details/TextField';
+import { TextField } from '../../../components/forms/Field';
 import { useStudioActor } from '../studioActor';
 
 export function FlipcardPreviewStep() {

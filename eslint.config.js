@@ -54,6 +54,32 @@ const actorWiringRestrictions = [
   },
 ];
 
+// Views do not navigate: a page a flow's outcome leads to (signed in, a row's Edit, a card's offers) is the machine's
+// decision, carried out by its provided action through src/services/flows/navigation.ts; a plain link is a <Link>.
+// (A rendered <Navigate> is declarative, like a Link: not refused here.)
+const navigationRestrictions = [
+  ...['useNavigate', 'useRouter', 'Navigate'].map((name) => ({
+    selector: `ImportDeclaration[source.value='@tanstack/react-router'] ImportSpecifier[imported.name='${name}']`,
+    message: `Views do not navigate (${name}): a flow's outcome navigates through its machine (src/services/flows/navigation.ts); a plain link is a <Link>.`,
+  })),
+  {
+    selector: "ImportDeclaration[source.value=/services\\/flows\\/navigation$/] ImportSpecifier[imported.name=/^(navigateTo|navigateBack|setFlowNavigator)$/]",
+    message: 'Views do not navigate: the machine decides, and its provided action calls navigateTo (src/services/flows/).',
+  },
+  {
+    selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(navigate|push|replace|back|forward|go)$/][callee.object.name=/^(router|navigate|history|location)$/]",
+    message: "Views do not navigate: a flow's outcome navigates through its machine (src/services/flows/navigation.ts); a plain link is a <Link>.",
+  },
+  {
+    selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(push|replace|back|forward|go|assign|reload)$/][callee.object.property.name=/^(history|location)$/]",
+    message: "Views do not navigate: a flow's outcome navigates through its machine (src/services/flows/navigation.ts); a plain link is a <Link>.",
+  },
+  {
+    selector: "AssignmentExpression[left.property.name='href'][left.object.name='location'], AssignmentExpression[left.property.name='href'][left.object.property.name='location']",
+    message: "Views do not navigate: a flow's outcome navigates through its machine (src/services/flows/navigation.ts); a plain link is a <Link>.",
+  },
+];
+
 // REST answers are parsed with their contracts (domain/contracts), not cast: apiRequest and signedJson take the
 // contract's name and infer the answer's type from it, so a type argument there could only be a cast.
 const noAnswerCasts = ['apiRequest', 'signedJson'].map((name) => ({
@@ -110,23 +136,19 @@ export default tseslint.config(
     // src/services/flows/ and started with useFlow (src/app/flows.tsx), never assembled or wired in a component.
     files: ['src/views/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-syntax': ['error', noAutoFocus, ...noAnswerCasts, ...viewRestrictions],
+      'no-restricted-syntax': ['error', noAutoFocus, ...noAnswerCasts, ...viewRestrictions, ...navigationRestrictions],
     },
   },
   {
     files: ['src/views/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
-    // Not converted yet: the comment panel and the studio restore a stored snapshot in the view and start their flow
-    // with useActorRef (restoring belongs in the machine's first state).
     ignores: [
-      'src/components/comments/CommentsPanel*',
-      'src/views/studio/StudioView*',
       // Not converted yet: these effects tell a system actor about the DOM (the notice bar held under the pointer or
       // the focus when a notice replaces another; a generative card in view asking for a live-render slot).
       'src/components/feedback/NotificationBar.tsx',
       'src/components/media/liveRenderSlots.ts',
     ],
     rules: {
-      'no-restricted-syntax': ['error', noAutoFocus, ...noAnswerCasts, ...viewRestrictions, ...actorWiringRestrictions],
+      'no-restricted-syntax': ['error', noAutoFocus, ...noAnswerCasts, ...viewRestrictions, ...navigationRestrictions, ...actorWiringRestrictions],
     },
   },
   {

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { FormDraftParams } from '../forms/formMachine';
 import { contractActionInputOf, TRADE_CHILD_ID, tradeSucceeded } from '../dashboard/dashboardTrade';
-import { watchWallet, type WalletChangedEvent } from '../system/systemActors';
+import { walletAddressGuards, watchWallet, type WalletChangedEvent } from '../system/systemActors';
 import type { ChainAction } from '../trading/chainActions';
 import { contractActionMachine } from '../trading/contractActionMachine';
 import { recipientError, reducedRoyaltiesError } from './royaltiesRules';
@@ -98,9 +98,7 @@ export const collectionRoyaltiesMachine = setup({
     loadDraft: fromPromise<unknown, string>(async () => null),
   },
   guards: {
-    hasWalletAddress: ({ context }) => context.address !== null,
-    hasNoWalletAddress: ({ context }) => context.address === null,
-    addressDiffers: ({ context, event }) => event.type === 'wallet.changed' && (event.address?.toLowerCase() ?? null) !== (context.address?.toLowerCase() ?? null),
+    ...walletAddressGuards,
     basispointsInvalid: ({ context }) => reducedRoyaltiesError(context.basispoints, context.current?.basispoints ?? 0) !== null,
     recipientInvalid: ({ context }) => recipientError(context.recipient, context.current?.recipient ?? '') !== null,
     tradeSucceeded,

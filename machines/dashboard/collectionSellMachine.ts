@@ -1,7 +1,7 @@
 import { and, assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { FormDraftParams } from '../forms/formMachine';
 import { priceDraftRecord, restoredPriceDraft } from '../forms/priceDraft';
-import { walletOf, watchWallet, type WalletChangedEvent } from '../system/systemActors';
+import { walletAddressGuards, walletOf, watchWallet, type WalletChangedEvent } from '../system/systemActors';
 import type { ChainAction } from '../trading/chainActions';
 import { contractActionMachine } from '../trading/contractActionMachine';
 import { contractActionInputOf, TRADE_CHILD_ID, tradeSucceeded } from './dashboardTrade';
@@ -115,9 +115,7 @@ export const collectionSellMachine = setup({
     loadDraft: fromPromise<unknown, string>(async () => null),
   },
   guards: {
-    hasWalletAddress: ({ context }) => context.address !== null,
-    hasNoWalletAddress: ({ context }) => context.address === null,
-    addressDiffers: ({ context, event }) => event.type === 'wallet.changed' && (event.address?.toLowerCase() ?? null) !== (context.address?.toLowerCase() ?? null),
+    ...walletAddressGuards,
     tradeSucceeded,
     isUnpublished: ({ context }) => context.collection.address === null,
     isSoldOut: ({ context }) => context.soldOut,

@@ -55,6 +55,8 @@ export interface CreationCardContext<TCollection, TListings> {
 export type CreationCardEvent =
   /** Refetch now (after a cover or description edit, or Retry). */
   | { type: 'card.refresh' }
+  /** View All Offers: the received offers filtered to this collection. */
+  | { type: 'card.viewOffers' }
   | ListsStaleEvent
   | CoverSavedEvent
   | CollectionSellParentEvent;
@@ -91,6 +93,8 @@ export function createCreationCardMachine<TCollection extends CardCollection = C
       watchListsStale,
     },
     actions: {
+      // Provided: navigateTo the dashboard's received offers with `collection` (the collection's _id).
+      goToOffers: (_, _params: { collectionId: string }) => undefined,
       // The cover editor keeps its preview until the card settled (loaded or failed, as a reload of the page would).
       showCover: sendTo(COVER_CHILD_ID, { type: 'cover.shown' }),
       // Named so the done event (not in the machine's own union) can be read.
@@ -136,6 +140,7 @@ export function createCreationCardMachine<TCollection extends CardCollection = C
       'lists.stale': { target: '.loading' },
       'cover.saved': { target: '.loading' },
       'card.actionDone': { target: '.loading', actions: 'refreshLater' },
+      'card.viewOffers': { actions: { type: 'goToOffers', params: ({ context }) => ({ collectionId: context.collection._id }) } },
     },
     initial: 'loading',
     states: {

@@ -128,13 +128,8 @@ export function acceptOfferAction(token: DashboardToken, offer: DashboardOffer):
   };
 }
 
-/** A live event about this token that may change what the dashboard shows. */
-export function concernsToken(name: string, doc: { token_id?: unknown }, tokenId: string | null | undefined): boolean {
-  return (
-    !!tokenId &&
-    (TOKEN_DASHBOARD_LIVE_EVENTS as readonly string[]).includes(name) &&
-    doc.token_id !== undefined &&
-    doc.token_id !== null &&
-    String(doc.token_id) === tokenId
-  );
+/** A live event about this token that may change what the dashboard shows (a collection's or an account's names no token). */
+export function concernsToken(name: string, doc: object, tokenId: string | null | undefined): boolean {
+  const about = 'token_id' in doc ? doc.token_id : undefined;
+  return !!tokenId && (TOKEN_DASHBOARD_LIVE_EVENTS as readonly string[]).includes(name) && about !== undefined && about !== null && String(about) === tokenId;
 }

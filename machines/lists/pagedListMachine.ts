@@ -129,6 +129,15 @@ const isStale = (value: unknown, requestId: number) => {
 /** A list read page by page through a cursor connection: reset, next page on demand, stale answers ignored, retry. */
 export function createPagedListMachine<TNode = unknown, TParams = Record<string, unknown>>() {
   // What keepList stores: only a settled list with pages (a list mid-request is not worth coming back to).
+  // The fetchPage request: the page after the last one loaded, or (a refresh) the first page again.
+  const pageRequest =
+    (first: boolean) =>
+    ({ context }: { context: PagedListContext<TNode, TParams> }) => ({
+      requestId: context.requestId,
+      params: context.params,
+      after: first ? null : (context.pageInfo?.endCursor ?? null),
+      perPage: context.pageSize,
+    });
   const keptOf = ({ context }: { context: PagedListContext<TNode, TParams> }): KeepListParams<TNode> | null =>
     context.keepKey && context.pageInfo
       ? {
@@ -257,12 +266,7 @@ export function createPagedListMachine<TNode = unknown, TParams = Record<string,
         invoke: {
           id: 'fetchPage',
           src: 'fetchPage',
-          input: ({ context }) => ({
-            requestId: context.requestId,
-            params: context.params,
-            after: context.pageInfo?.endCursor ?? null,
-            perPage: context.pageSize,
-          }),
+          input: pageRequest(false),
           onDone: [
             { guard: 'isStaleResponse' },
             { guard: 'hasNextPage', target: 'ready', actions: 'applyPage' },
@@ -276,12 +280,7 @@ export function createPagedListMachine<TNode = unknown, TParams = Record<string,
         invoke: {
           id: 'fetchPage',
           src: 'fetchPage',
-          input: ({ context }) => ({
-            requestId: context.requestId,
-            params: context.params,
-            after: null,
-            perPage: context.pageSize,
-          }),
+          input: pageRequest(true),
           onDone: [
             { guard: 'isStaleResponse' },
             { guard: 'hasNextPage', target: 'ready', actions: 'replacePage' },

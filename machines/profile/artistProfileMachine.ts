@@ -95,6 +95,11 @@ export type ArtistProfileFormEvent =
 const errorMessage = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unexpected error');
 
 /** The values after a change, with the rules run again and the changed key touched. */
+/** A form starting afresh on `values` (loaded, restored or reset): validated, nothing touched, no message. */
+function freshForm(values: ArtistProfileValues) {
+  return { values, errors: validateArtistProfile(values), touched: {}, submitted: false, fileError: null, submitError: null };
+}
+
 function changed(context: ArtistProfileFormContext, values: ArtistProfileValues, touchedKey: string | null, touched = context.touched) {
   return {
     values,
@@ -157,12 +162,7 @@ export const artistProfileMachine = setup({
       restored: Boolean(input.draft) && draftToKeep(values, input.record) !== null,
       maxFileSize: input.maxFileSize,
       coverUrl: input.record?.cover ?? null,
-      values,
-      errors: validateArtistProfile(values),
-      touched: {},
-      submitted: false,
-      fileError: null,
-      submitError: null,
+      ...freshForm(values),
       nextKey: Math.max(values.portfolio.length, ...values.portfolio.map((item) => item.key + 1)),
     };
   },
@@ -287,12 +287,7 @@ export const artistProfileMachine = setup({
             assign(({ context }) => {
               const values = valuesFromRecord(context.record);
               return {
-                values,
-                errors: validateArtistProfile(values),
-                touched: {},
-                submitted: false,
-                fileError: null,
-                submitError: null,
+                ...freshForm(values),
                 restored: false,
                 nextKey: values.portfolio.length,
               };
@@ -332,12 +327,7 @@ export const artistProfileMachine = setup({
                 record: event.output,
                 restored: false,
                 coverUrl: event.output.cover,
-                values,
-                errors: validateArtistProfile(values),
-                touched: {},
-                submitted: false,
-                fileError: null,
-                submitError: null,
+                ...freshForm(values),
                 nextKey: values.portfolio.length,
               };
             }),

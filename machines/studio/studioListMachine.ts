@@ -1,6 +1,6 @@
 // See docs/requirements.md#studio-list collectionDeleted: the creator's collections (every state, newest first) with row
-// selection and Delete behind a confirm dialog. An empty list, or deleting the last collection, goes to
-// /studio/create (the provided goToCreate).
+// selection, Edit (the studio on that collection: the provided goToEdit) and Delete behind a confirm dialog. An empty
+// list, or deleting the last collection, goes to /studio/create (the provided goToCreate).
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { STUDIO_NOTICES, type CanvasState, type StudioMediaType } from '../../domain/studioRules';
 import { notifyThroughSystem } from '../system/systemActors';
@@ -27,6 +27,8 @@ export interface StudioListContext {
 
 export type StudioListEvent =
   | { type: 'list.select'; id: string }
+  /** A row's Edit: the studio opens on that collection. */
+  | { type: 'list.edit'; id: string }
   | { type: 'list.delete'; id: string }
   | { type: 'list.confirm' }
   | { type: 'list.cancel' }
@@ -61,6 +63,8 @@ export const studioListMachine = setup({
   actions: {
     // Provided: navigateTo({ to: '/studio/create', replace: true }).
     goToCreate: () => undefined,
+    // Provided: navigateTo({ to: '/studio/edit/$containerId', params: { containerId: id } }).
+    goToEdit: (_, _params: { id: string }) => undefined,
     assignRows: assign(({ context, event }) => {
       const rows = newestFirst((event as unknown as { output: StudioListRow[] }).output);
       return { rows, selectedId: rows.some((row) => row.id === context.selectedId) ? context.selectedId : null, problem: null };
@@ -78,6 +82,8 @@ export const studioListMachine = setup({
 }).createMachine({
   id: 'studioList',
   context: { rows: [], selectedId: null, deleting: null, problem: null },
+  // Edit is a way out wherever a row is shown (the grid stays while the list is read again).
+  on: { 'list.edit': { guard: 'isRow', actions: { type: 'goToEdit', params: ({ event }) => ({ id: event.id }) } } },
   initial: 'loading',
   states: {
     loading: {

@@ -1,26 +1,11 @@
 // The server's check of the trading rules (POST /api/v1/trade/check) before the first wallet step.
 import { fromBaseUnits } from './amounts';
 import type { ChainAction } from './chainActions';
+import type { TradeCheckRequest } from '../../domain/contracts/trade';
 
-export type TradeCheckKind = 'order' | 'offer' | 'list' | 'listCollection';
-
-/** The request body; `collection` + `tokenId` identify the row when the database ids are not known. */
-export interface TradeCheckRequest {
-  kind: TradeCheckKind;
-  chainId: number;
-  /** Token DATABASE id. */
-  token_id?: string;
-  /** On-chain sale id (order, offer). */
-  saleId?: string;
-  /** Collection DATABASE id (listCollection). */
-  container_id?: string;
-  /** Collection contract address (list, listCollection) when the database id is not known. */
-  collection?: string;
-  /** On-chain token id (list) when token_id is not known. */
-  tokenId?: string;
-  /** Price per unit in the native currency as a decimal string ("0.05"), checked with the form's price rule. */
-  price: string;
-}
+// The request body is the wire contract's (domain/contracts/trade.ts): `collection` + `tokenId` identify the row when
+// the database ids are not known.
+export type { TradeCheckKind, TradeCheckRequest } from '../../domain/contracts/trade';
 
 export interface CheckActionInput {
   action: ChainAction;

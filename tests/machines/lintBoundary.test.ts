@@ -72,3 +72,56 @@ describe('lint boundary of server/', () => {
     expect(await ruleIds("import { priceError } from '../../domain/price.js';\nexport const x = priceError;\n", file)).toEqual([]);
   });
 });
+
+// Views and components render state and send events: no actor is started or fed from an effect there, and no view
+// navigates (a flow's outcome navigates through its machine, src/services/flows/navigation.ts; a plain link is a Link).
+describe('lint boundary of views and components', { timeout: 60_000 }, () => {
+  const inView = (code: string, file = 'src/views/example/Example.tsx') => ruleIds(code, file);
+  const restricted = (ids: Array<string | null>) => ids.filter((id) => id === 'no-restricted-syntax');
+
+  it.each([
+    ["import { useNavigate } from '@tanstack/react-router';\nexport const x = useNavigate;\n"],
+    ["import { useRouter } from '@tanstack/react-router';\nexport const x = useRouter;\n"],
+    ["import { Navigate } from '@tanstack/react-router';\nexport const x = Navigate;\n"],
+    ["import { navigateTo } from '../../services/flows/navigation';\nexport const x = navigateTo;\n"],
+    ["import { navigateBack } from '../../services/flows/navigation';\nexport const x = navigateBack;\n"],
+    ["export function go(router: { navigate(o: unknown): void }) {\n  router.navigate({ to: '/explore' });\n}\n"],
+    ["export function go() {\n  window.location.href = '/explore';\n}\n"],
+    ["export function go(router: { history: { replace(h: string): void } }) {\n  router.history.replace('/profile');\n}\n"],
+    ["export function go(router: { history: { back(): void } }) {\n  router.history.back();\n}\n"],
+    ["export function go() {\n  window.location.assign('/explore');\n}\n"],
+    ["export function go() {\n  history.back();\n}\n"],
+  ])('behavior: imperative navigation is refused in a view: %s', async (code) => {
+    expect(restricted(await inView(code))).toHaveLength(1);
+  });
+
+  it('behavior: the same navigation is refused in a component', async () => {
+    const code = "import { useNavigate } from '@tanstack/react-router';\nexport const x = useNavigate;\n";
+    expect(await inView(code, 'src/components/example/Example.tsx')).toContain('no-restricted-syntax');
+  });
+
+  it('default: a Link, the shown route reloaded, and navigation outside views pass', async () => {
+    expect(await inView("import { Link } from '@tanstack/react-router';\nexport const x = Link;\n")).toEqual([]);
+    expect(await inView("import { reloadRoute } from '../../services/flows/navigation';\nexport const x = reloadRoute;\n")).toEqual([]);
+    const service = "import { navigateTo } from './navigation';\nexport const go = () => navigateTo({ to: '/explore' });\n";
+    expect(await ruleIds(service, 'src/services/flows/example.ts')).toEqual([]);
+  });
+
+  it('behavior: an effect that sends to an actor, and useActorRef, are refused; a handler the effect registers may send', async () => {
+    const effectSend = [
+      "import { useEffect } from 'react';",
+      'export function useProbe(actor: { send(e: { type: string }): void }) {',
+      "  useEffect(() => {\n    actor.send({ type: 'x' });\n  }, [actor]);",
+      '}',
+    ].join('\n');
+    expect(restricted(await inView(effectSend))).toHaveLength(1);
+    expect(restricted(await inView("import { useActorRef } from '@xstate/react';\nexport const x = useActorRef;\n"))).toHaveLength(1);
+    const listener = [
+      "import { useEffect } from 'react';",
+      'export function useProbe(actor: { send(e: { type: string }): void }) {',
+      "  useEffect(() => {\n    const on = () => actor.send({ type: 'x' });\n    document.addEventListener('keydown', on);\n    return () => document.removeEventListener('keydown', on);\n  }, [actor]);",
+      '}',
+    ].join('\n');
+    expect(restricted(await inView(listener))).toEqual([]);
+  });
+});

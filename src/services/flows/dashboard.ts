@@ -21,7 +21,7 @@ export const dashboardChainActionFlow = chainActionMachine.provide({ actors: { c
 /**
  * A My creations card: its collection and current listings (refreshed on live staleness, after edits and mined
  * actions), its sell panel, whose List collection / Cancel collection sale run as contractAction children, and its
- * cover editor, whose saved cover shows once the card has refreshed.
+ * cover editor, whose saved cover shows once the card has refreshed; View All Offers opens its received offers.
  */
 export const creationCardFlow = createCreationCardMachine<CreatedCollection, CreationListings>().provide({
   actors: {
@@ -35,6 +35,10 @@ export const creationCardFlow = createCreationCardMachine<CreatedCollection, Cre
     // Both keep their typing (a price, a chosen cover) as per-account drafts in the form-drafts store.
     collectionSell: collectionSellMachine.provide({ actors: { contractAction: provideContractAction(), ...formDraftHooks.actors }, actions: formDraftHooks.actions }),
     collectionCover: collectionCoverMachine.provide({ actors: { saveCover, ...formDraftHooks.actors }, actions: formDraftHooks.actions }),
+  },
+  actions: {
+    // The dashboard's received offers, filtered by its `collection` search param.
+    goToOffers: (_, { collectionId }) => navigateTo({ href: `/account/dashboard?tab=received&collection=${encodeURIComponent(collectionId)}` }),
   },
 });
 

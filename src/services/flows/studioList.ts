@@ -1,5 +1,5 @@
 // The studio list's flow (/studio/list), provided once: the creator's canvases (getAllCanvas), DELETE of one, and
-// the way to studio-create. Credentials are the wallet session's registered login at call time (the _studio guard
+// the ways to a collection's studio and to studio-create. Credentials are the wallet session's registered login at call time (the _studio guard
 // let only a signed-in creator in).
 import { fromPromise } from 'xstate';
 import { studioListMachine, type StudioListRow } from '../../../machines/studio/studioListMachine';
@@ -30,5 +30,6 @@ export const studioListFlow = studioListMachine.provide({
   },
   actions: {
     goToCreate: () => navigateTo({ to: '/studio/create', replace: true }),
+    goToEdit: (_, { id }) => navigateTo({ to: '/studio/edit/$containerId', params: { containerId: id } }),
   },
 });

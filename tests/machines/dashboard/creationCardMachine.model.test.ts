@@ -70,10 +70,11 @@ function coverStub() {
 function harness() {
   const load = controlled<Output, LoadCardInput>();
   const cover = coverStub();
+  const goToOffers = vi.fn();
   let settled = 0;
   let actor: ReturnType<typeof start> | undefined;
   function start() {
-    return createActor(machine.provide({ actors: { loadCard: load.logic, collectionCover: cover.logic as never } }), {
+    return createActor(machine.provide({ actors: { loadCard: load.logic, collectionCover: cover.logic as never }, actions: { goToOffers } }), {
       input: { collection: LISTED, seller: SELLER },
     }).start();
   }
@@ -102,6 +103,17 @@ function harness() {
           actor = start();
         },
         'card.refresh': send,
+        // View All Offers: the received offers of this collection, whatever the card shows; the card stays as it is.
+        'card.viewOffers': (step: { event: EventObject }) => {
+          const before = real().value;
+          const calls = load.calls.length;
+          const opened = goToOffers.mock.calls.length;
+          send(step);
+          expect(goToOffers).toHaveBeenCalledTimes(opened + 1);
+          expect(goToOffers).toHaveBeenLastCalledWith(expect.anything(), { collectionId: '7' });
+          expect(real().value).toEqual(before);
+          expect(load.calls).toHaveLength(calls);
+        },
         'lists.stale': send,
         // The cover editor saved a cover: the card loads the collection again.
         'cover.saved': (step: { event: EventObject }) => {

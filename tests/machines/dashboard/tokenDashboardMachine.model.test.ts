@@ -19,6 +19,7 @@ import type { ChainAction } from '../../../machines/trading/chainActions';
 import { parsePrice } from '../../../machines/trading/tradeRules';
 import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests, modelPaths, settleLastCall } from '../support/modelTesting';
 import { COLLECTION, fixtureName, listedData, othersData, OTHER, OWNER, unlistedData } from './tokenDashboardFixtures';
+import { liveMessage } from '../../domain/liveEventSamples';
 
 const machine = createTokenDashboardMachine();
 const input = { id: '41' };
@@ -61,9 +62,9 @@ const variants: Array<EventObject | TokenDashboardEvent> = [
   { type: 'offer.accept', offerId: 'o1' },
   // Retracted: nothing to accept.
   { type: 'offer.accept', offerId: 'o2' },
-  { type: 'live.received', name: 'OfferMade', doc: { token_id: '7' } },
+  { type: 'live.received', ...liveMessage('OfferMade', { token_id: '7' }) },
   // Another token's event changes nothing here.
-  { type: 'live.received', name: 'Sold', doc: { token_id: '8' } },
+  { type: 'live.received', ...liveMessage('Sold', { token_id: '8' }) },
   // The wallet watcher: the owner signs in (no wallet at start in a model test), then switches to another account.
   { type: 'wallet.changed', address: OWNER, chainId: 31337 },
   { type: 'wallet.changed', address: OTHER, chainId: 31337 },

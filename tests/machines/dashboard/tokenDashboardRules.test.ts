@@ -17,6 +17,7 @@ import {
 import type { ChainAction } from '../../../machines/trading/chainActions';
 import { controlled, flush } from '../support/modelTesting';
 import { allOutSale, listedData, offerOnSale, othersData, OTHER, OWNER, retractedOffer, standaloneSale, unlistedData } from './tokenDashboardFixtures';
+import { liveMessage } from '../../domain/liveEventSamples';
 
 describe('token dashboard rules', () => {
   it('ownership: the holding is the viewer\'s (any case) and holds units', () => {
@@ -130,8 +131,8 @@ describe('tokenDashboardMachine', () => {
     const { actor, fetch } = start();
     fetch.last().resolve(listedData);
     await flush();
-    actor.send({ type: 'live.received', name: 'Sold', doc: { token_id: '7' } });
-    actor.send({ type: 'live.received', name: 'TransferSingle', doc: { token_id: '7' } });
+    actor.send({ type: 'live.received', ...liveMessage('Sold', { token_id: '7' }) });
+    actor.send({ type: 'live.received', ...liveMessage('TransferSingle', { token_id: '7' }) });
     vi.advanceTimersByTime(TOKEN_DASHBOARD_REFETCH_DELAY_MS);
     // One refetch for the burst (after the two first loads: without a wallet, then the owner's).
     expect(fetch.calls).toHaveLength(3);

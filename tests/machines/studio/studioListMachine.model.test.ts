@@ -27,6 +27,8 @@ function modelEvents(state: AnyMachineSnapshot): Array<EventObject & Record<stri
     { type: 'xstate.error.actor.loadCanvasList', error: new Error('Could not reach the server') },
     ...c.rows.map((listed) => ({ type: 'list.select', id: listed.id })),
     { type: 'list.select', id: 'c404' },
+    ...c.rows.slice(0, 1).map((listed) => ({ type: 'list.edit', id: listed.id })),
+    { type: 'list.edit', id: 'c404' },
     { type: 'list.delete', id: c.rows[0]?.id ?? 'c404' },
     { type: 'list.confirm' },
     { type: 'list.cancel' },
@@ -51,11 +53,12 @@ function startList() {
   const load = controlled<StudioListRow[], void>();
   const remove = controlled<void, CanvasRef>();
   const goToCreate = vi.fn();
+  const goToEdit = vi.fn();
   const notices: Array<{ kind: string; text: string }> = [];
   const notifications = setup({}).createMachine({
     on: { 'notify.show': { actions: ({ event }) => notices.push({ kind: event.kind as string, text: event.text as string }) } },
   });
-  const list = studioListMachine.provide({ actors: { loadCanvasList: load.logic, deleteCanvas: remove.logic }, actions: { goToCreate } });
+  const list = studioListMachine.provide({ actors: { loadCanvasList: load.logic, deleteCanvas: remove.logic }, actions: { goToCreate, goToEdit } });
   const parent = createActor(
     setup({ actors: { list, notifications } }).createMachine({
       invoke: [
@@ -65,7 +68,7 @@ function startList() {
     }),
   ).start();
   const actor = () => parent.getSnapshot().children.list as AnyActorRef;
-  return { parent, actor, load, remove, goToCreate, notices };
+  return { parent, actor, load, remove, goToCreate, goToEdit, notices };
 }
 
 function harness() {
@@ -105,6 +108,20 @@ function harness() {
           send(step);
           // Only a listed row can be selected; an unknown id changes nothing.
           expect(ctx(real()).selectedId).toBe(ids().includes(id) ? id : before);
+        },
+        // Edit opens the studio on a listed row (in any state that shows rows); an unknown id goes nowhere.
+        'list.edit': (step: { event: EventObject }) => {
+          const { id } = step.event as unknown as { id: string };
+          const before = real().value;
+          const calls = get().goToEdit.mock.calls.length;
+          send(step);
+          expect(real().value).toEqual(before);
+          if (ids().includes(id)) {
+            expect(get().goToEdit).toHaveBeenCalledTimes(calls + 1);
+            expect(get().goToEdit).toHaveBeenLastCalledWith(expect.anything(), { id });
+          } else {
+            expect(get().goToEdit).toHaveBeenCalledTimes(calls);
+          }
         },
         'list.delete': send,
         'list.confirm': (step: { event: EventObject }) => {

@@ -12,6 +12,7 @@ import { openBlobStore } from './media/blobStore/index.js';
 import { moveMediaToBlobs } from './media/migrateToBlobs.js';
 import { createPinner, type Pinner } from './media/pinning.js';
 import { createMediaStore } from './media/store.js';
+import { postgresLock, runAsLeader, soleProcessLock, type Leadership } from './indexer/leader.js';
 import { httpServerOptions } from './security/httpTimeouts.js';
 import { startUploadSweeper } from './studio/uploadExpiry.js';
 
@@ -70,20 +71,22 @@ async function main() {
   // Without PINNING_SERVICE_URL and _TOKEN it sends nothing anywhere.
   const pinner = createPinner({ db: database.db, settings: config.pinning });
   pinner.resume();
-  let indexer: Indexer | null = null;
+  let indexer: Leadership<Indexer> | null = null;
   if (config.deployments) {
-    try {
-      indexer = await startChainIndexer(database.db, config, config.deployments, live, pinner);
-      // Said once, when the first poll has read the chain up to its head (and stored how far it got).
-      const started = indexer;
-      started.synced().then(
-        () => console.log(`Chain indexer: in step with chain ${config.chainId} at block ${started.lastBlock()}`),
-        () => {},
-      );
-    } catch (error) {
-      // The marketplace still browses without live chain data; say so loudly instead of dying.
-      console.error('The chain indexer failed to start:', error);
-    }
+    const deployments = config.deployments;
+    // One indexer across the processes that share the database: the one holding the lock (always this one on PGlite).
+    indexer = runAsLeader({
+      lock: config.databaseUrl ? postgresLock(config.databaseUrl) : soleProcessLock(),
+      start: () => startChainIndexer(database.db, config, deployments, live, pinner),
+      // The marketplace still browses without live chain data; say so loudly instead of dying (and try again).
+      onError: (error) => console.error('The chain indexer failed:', error),
+      // Said each time this process starts leading, when the first poll has read the chain up to its head.
+      onLeading: (started) =>
+        started.synced().then(
+          () => console.log(`Chain indexer: in step with chain ${config.chainId} at block ${started.lastBlock()}`),
+          () => {},
+        ),
+    });
   } else {
     console.warn(`No deployments file at ${config.deploymentsPath}: the chain indexer is not started.`);
   }

@@ -2,7 +2,7 @@
 // transaction. It follows the chain's truth (the indexer follows the chain's truth): every batch's first block must name the last indexed
 // block as its parent, the genesis is compared on start and after every failed poll, and on a fork it rolls back
 // to the fork point (rollback.ts) and indexes again.
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { BlockNotFoundError, type Address, type PublicClient } from 'viem';
 import type { Db } from '../db/client.js';
 import { collections, indexerState } from '../db/schema.js';
@@ -71,6 +71,17 @@ export async function readIndexedBlock(db: Db, deployments: IndexerDeployments):
   return row ? BigInt(row.lastBlock) : null;
 }
 
+/**
+ * Another indexer (a second server process on the same database) wrote the progress since this one read it: this
+ * indexer's range is refused whole (its transaction rolls back), and it goes on from what the other wrote.
+ */
+export class IndexerSuperseded extends Error {
+  constructor(stored: number | null) {
+    super(`another indexer moved this deployment's progress (this one had ${stored ?? 'nothing'} stored)`);
+    this.name = 'IndexerSuperseded';
+  }
+}
+
 /** A head this many blocks behind what was indexed is a reset, not a reorganization (no real chain reorgs that deep). */
 const RESET_DISTANCE = 64n;
 
@@ -96,6 +107,8 @@ export async function startIndexer({
   /** Before the deployment: where indexing starts, and where a reset rolls back to. */
   const floor = BigInt(deployments.blockNumber) - 1n;
   const state = await readState(db, deployments);
+  /** The progress row's block as this indexer last read or wrote it (null: no row yet): its writes require it unchanged. */
+  let stored: number | null = state ? state.lastBlock : null;
   let last = state ? BigInt(state.lastBlock) : floor;
   /** The chain's hash of `last` when it was indexed; null when there is nothing to compare (before the deployment). */
   let lastHash: string | null = state?.blockHash ?? null;
@@ -130,12 +143,34 @@ export async function startIndexer({
     return rows.map((r) => r.address as Address);
   }
 
+  /**
+   * Writes the progress in the range's transaction, only where the row is still what this indexer last read or wrote
+   * (a compare-and-set): when another indexer wrote it meanwhile, nothing is written and the whole transaction is refused
+   * (IndexerSuperseded), so no range is applied, stored or broadcast twice. `stored` moves once the transaction commits.
+   */
   async function writeState(tx: Tx, block: bigint, hash: string | null): Promise<void> {
     const set = { lastBlock: Number(block), blockHash: hash, genesisHash: genesis };
-    await tx
+    const written = await tx
       .insert(indexerState)
       .values({ chainId, contract: key, ...set })
-      .onConflictDoUpdate({ target: [indexerState.chainId, indexerState.contract], set: { ...set, updatedAt: new Date() } });
+      .onConflictDoUpdate({
+        target: [indexerState.chainId, indexerState.contract],
+        set: { ...set, updatedAt: new Date() },
+        setWhere: stored === null ? sql`false` : eq(indexerState.lastBlock, stored),
+      })
+      .returning({ lastBlock: indexerState.lastBlock });
+    if (written.length === 0) throw new IndexerSuperseded(stored);
+  }
+
+  /** After IndexerSuperseded: goes on from the progress the other indexer stored. */
+  async function reloadState(): Promise<void> {
+    const row = await readState(db, deployments);
+    stored = row ? row.lastBlock : null;
+    last = row ? BigInt(row.lastBlock) : floor;
+    lastHash = row?.blockHash ?? null;
+    genesis = row?.genesisHash ?? genesis;
+    backfill = false;
+    settleWaiters();
   }
 
   /** Indexes [from, to]; false when the chain changed under the read (the next poll finds the fork). */
@@ -164,12 +199,14 @@ export async function startIndexer({
     }
     const published: number[] = [];
     const live: LiveEvent[] = await db.transaction(async (tx) => {
+      // Progress is written with the range's rows: a crash replays the whole range or none of it. Written first, so a
+      // second indexer's transaction waits on the row here and is refused before it applies anything.
+      await writeState(tx, to, end.hash);
       const events = await applyRange(tx, { chainId, marketplace: marketplace.toLowerCase(), facts, ipfs, published }, factoryLogs, tradeLogs);
       await storeEvents(tx, scope, [...factoryLogs, ...tradeLogs], facts);
-      // Progress is written with the range's rows: a crash replays the whole range or none of it.
-      await writeState(tx, to, end.hash);
       return events;
     });
+    stored = Number(to);
     last = to;
     lastHash = end.hash;
     for (const event of live) io?.emit(event.name, event.doc);
@@ -187,9 +224,10 @@ export async function startIndexer({
   async function rollback(block: bigint): Promise<void> {
     const hash = await blockHash(block);
     await db.transaction(async (tx) => {
-      await rollbackTo(tx, scope, ipfs, block);
       await writeState(tx, block, hash);
+      await rollbackTo(tx, scope, ipfs, block);
     });
+    stored = Number(block);
     last = block;
     lastHash = hash;
   }
@@ -247,9 +285,17 @@ export async function startIndexer({
           if (pollWaiters[i]!.after < started) pollWaiters.splice(i, 1)[0]!.resolve();
         }
       } catch (error) {
-        // A failed poll may be a lost connection: the chain behind it may be another one now.
-        checkGenesis = true;
-        if (!stopped) onError(error);
+        if (error instanceof IndexerSuperseded) {
+          // Not a failure of the chain or the database: another process indexed; go on from where it got.
+          if (!stopped) log(`${error.message}: going on from the stored progress.`);
+          await reloadState().catch((reloadError: unknown) => {
+            if (!stopped) onError(reloadError);
+          });
+        } else {
+          // A failed poll may be a lost connection: the chain behind it may be another one now.
+          checkGenesis = true;
+          if (!stopped) onError(error);
+        }
       }
       if (stopped) break;
       await new Promise<void>((resolve) => {

@@ -15,7 +15,7 @@ import { firstAnswersHtml, FIRST_ANSWER_TIMEOUT_MS, type RunRead } from './http/
 import { isApiPath, serveApp, type FirstAnswersFor } from './http/static.js';
 import type { MediaStore } from './media/store.js';
 import { createLiveBus, type LiveBus } from './live/bus.js';
-import { attachSocketServer } from './live/socketServer.js';
+import { attachSocketServer, type SocketServerOptions } from './live/socketServer.js';
 import { restRoutes } from './rest/index.js';
 import { geofence, regionRefused } from './security/geofence.js';
 import { createMemoryRateLimiter } from './security/memoryRateLimit.js';
@@ -42,7 +42,7 @@ export interface AppServer {
   /** The GraphQL executions running and queued in this process (config.security.graphqlQueue); `run` takes a slot. */
   graphqlExecutions: Pick<ExecutionQueue, 'running' | 'queued' | 'run'>;
   /** Wires socket.io at /socket.io onto the http server; the indexer broadcasts through the returned io. */
-  attach(httpServer: HttpServer): SocketServer;
+  attach(httpServer: HttpServer, options?: SocketServerOptions): SocketServer;
 }
 
 export function createServer({ db, config, mediaStore, staticDir, live = createLiveBus() }: CreateServerOptions): AppServer {
@@ -139,8 +139,8 @@ export function createServer({ db, config, mediaStore, staticDir, live = createL
     app,
     live,
     graphqlExecutions: executions,
-    attach(httpServer) {
-      const io = attachSocketServer(httpServer, db, config.security);
+    attach(httpServer, options) {
+      const io = attachSocketServer(httpServer, db, config.security, options);
       live.attach(io);
       return io;
     },

@@ -85,6 +85,8 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** REDIS_URL: several server processes share live events (socket.io's Redis Streams adapter) through it. */
+  redisUrl: string | undefined;
   chainRpcUrl: string;
   chainId: number;
   /** INDEXER_CONFIRMATIONS: blocks a block must have on top before the indexer applies it (0: the local chain). */
@@ -125,6 +127,10 @@ const envSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
   CHAIN_RPC_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:8545'),
   CHAIN_ID: z.coerce.number().int().positive().default(31337),
@@ -241,6 +247,7 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
     host: vars.HOST,
     dataDir: vars.DATA_DIR,
     databaseUrl: vars.DATABASE_URL,
+    redisUrl: vars.REDIS_URL,
     chainRpcUrl: vars.CHAIN_RPC_URL,
     chainId,
     indexerConfirmations: vars.INDEXER_CONFIRMATIONS,

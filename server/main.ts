@@ -65,7 +65,10 @@ async function main() {
 
   const { app, live, attach } = createServer({ db: database.db, config, mediaStore });
   const httpServer = await listen(app.fetch, config.port);
-  const io = attach(httpServer);
+  // Several processes (REDIS_URL): live events and recoverable sessions through Redis, so a client of any process
+  // receives what any process emits, and recovers on another after its own went away.
+  const redis = config.redisUrl ? await (await import('./live/redisAdapter.js')).openRedisAdapter(config.redisUrl) : null;
+  const io = attach(httpServer, { adapter: redis?.adapter });
   const port = portOf(httpServer, config.port);
 
   // Without PINNING_SERVICE_URL and _TOKEN it sends nothing anywhere.
@@ -116,6 +119,7 @@ async function main() {
       await pinner.stop();
       await uploadSweeper.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
+      await redis?.close();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await new Promise<void>((resolve) => contentServer.close(() => resolve()));
       await database.close();

@@ -1,7 +1,7 @@
 // socket.io on the app's http server: only the app's own origins, a bounded number of connections per client,
 // small messages, and account rooms only for sockets that prove a signed-in key.
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
-import { Server as SocketServer } from 'socket.io';
+import { Server as SocketServer, type ServerOptions } from 'socket.io';
 import { checkApiKey } from '../auth/apiKeys.js';
 import type { Db } from '../db/client.js';
 import { clientAddressOf, clientLimitKey } from '../security/clientAddress.js';
@@ -27,11 +27,26 @@ function clientOf(request: IncomingMessage, trustedProxies: number): string {
   return clientLimitKey(clientAddressOf(request.socket.remoteAddress, request.headers['x-forwarded-for'], trustedProxies));
 }
 
-export function attachSocketServer(httpServer: HttpServer, db: Db, security: SecurityConfig): SocketServer {
+/**
+ * How long a disconnected client's session is kept for it to recover: reconnecting within it (to this process or, with
+ * the Redis adapter, any other) it receives the events emitted while it was away, and keeps its rooms.
+ */
+export const RECOVERY_WINDOW_MS = 2 * 60_000;
+
+export interface SocketServerOptions {
+  /** Several processes: socket.io's Redis Streams adapter (server/live/redisAdapter.ts); one process: in memory. */
+  adapter?: ServerOptions['adapter'];
+}
+
+export function attachSocketServer(httpServer: HttpServer, db: Db, security: SecurityConfig, { adapter }: SocketServerOptions = {}): SocketServer {
   const { appOrigins, trustProxy, socket: limits } = security;
   const open = new Map<string, number>();
   const io = new SocketServer(httpServer, {
     path: '/socket.io',
+    ...(adapter ? { adapter } : {}),
+    // A recovered socket comes back with its rooms and data and runs the connection handler below again (the
+    // namespace has no middlewares to skip).
+    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: true },
     serveClient: false,
     maxHttpBufferSize: limits.maxMessageBytes,
     allowRequest: (request, callback) => {

@@ -15,6 +15,7 @@ import { firstAnswersHtml, FIRST_ANSWER_TIMEOUT_MS, type RunRead } from './http/
 import { isApiPath, serveApp, type FirstAnswersFor } from './http/static.js';
 import type { MediaStore } from './media/store.js';
 import { createLiveBus, type LiveBus } from './live/bus.js';
+import type { Locker } from '@tus/server';
 import { attachSocketServer, type SocketServerOptions } from './live/socketServer.js';
 import { restRoutes } from './rest/index.js';
 import { geofence, regionRefused } from './security/geofence.js';
@@ -34,6 +35,8 @@ export interface CreateServerOptions {
   staticDir?: string;
   /** Where live events go; created here when not given (tests pass their own to observe it). */
   live?: LiveBus;
+  /** Several processes (REDIS_URL): the studio's upload lock shared through Redis (studio/uploadLocker.ts). */
+  uploadLocker?: Locker;
 }
 
 export interface AppServer {
@@ -45,7 +48,7 @@ export interface AppServer {
   attach(httpServer: HttpServer, options?: SocketServerOptions): SocketServer;
 }
 
-export function createServer({ db, config, mediaStore, staticDir, live = createLiveBus() }: CreateServerOptions): AppServer {
+export function createServer({ db, config, mediaStore, staticDir, live = createLiveBus(), uploadLocker }: CreateServerOptions): AppServer {
   const app = new Hono();
   // End-to-end tests only (E2E_REQUEST_LOG=1): every request counted, ahead of everything that could answer it.
   if (config.requestLog) {
@@ -85,7 +88,7 @@ export function createServer({ db, config, mediaStore, staticDir, live = createL
   });
 
   // tus uploads of the studio (/api/v1/canvas/{id}/upload/), ahead of the REST routes' catch-all 404.
-  app.route('/api/v1/canvas', uploadRoutes({ db, config, mediaStore, limiter }));
+  app.route('/api/v1/canvas', uploadRoutes({ db, config, mediaStore, limiter, locker: uploadLocker }));
   app.route('/api/v1', restRoutes({ db, config, live, mediaStore, limiter }));
 
   const yoga = createGraphql({ db, config: config.public, limits: config.security.graphql, mediaStore });

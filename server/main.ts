@@ -63,11 +63,13 @@ async function main() {
     config.public.contentOrigin = config.contentOrigin;
   }
 
-  const { app, live, attach } = createServer({ db: database.db, config, mediaStore });
+  // Several processes (REDIS_URL): live events, recoverable sessions and upload locks through Redis, so a client of any
+  // process receives what any process emits and recovers on another after its own went away, and an upload started on
+  // one process resumes on another.
+  const redis = config.redisUrl ? await (await import('./redis.js')).openRedis(config.redisUrl) : null;
+  const uploadLocker = redis ? new (await import('./studio/uploadLocker.js')).SharedUploadLocker(redis.locks) : undefined;
+  const { app, live, attach } = createServer({ db: database.db, config, mediaStore, uploadLocker });
   const httpServer = await listen(app.fetch, config.port);
-  // Several processes (REDIS_URL): live events and recoverable sessions through Redis, so a client of any process
-  // receives what any process emits, and recovers on another after its own went away.
-  const redis = config.redisUrl ? await (await import('./live/redisAdapter.js')).openRedisAdapter(config.redisUrl) : null;
   const io = attach(httpServer, { adapter: redis?.adapter });
   const port = portOf(httpServer, config.port);
 

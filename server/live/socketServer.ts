@@ -34,7 +34,7 @@ function clientOf(request: IncomingMessage, trustedProxies: number): string {
 export const RECOVERY_WINDOW_MS = 2 * 60_000;
 
 export interface SocketServerOptions {
-  /** Several processes: socket.io's Redis Streams adapter (server/live/redisAdapter.ts); one process: in memory. */
+  /** Several processes: socket.io's Redis Streams adapter (server/redis.ts); one process: in memory. */
   adapter?: ServerOptions['adapter'];
 }
 

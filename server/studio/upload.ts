@@ -17,6 +17,7 @@ import { deleteUpload, insertUpload, uploadById, type UploadRow } from './querie
 import { createUploadFinisher, isRefusal, type UploadFinisher } from './uploadFinish.js';
 import { assertUploadQuota } from './uploadQuota.js';
 import { planFromRequest, resolveTarget, type UploadPlan } from './uploadRules.js';
+import type { Locker } from '@tus/server';
 import { asJsonError, createStudioTus, EXPOSED_HEADERS, refusal, UPLOAD_ID, type StudioTus } from './uploadTus.js';
 
 export interface UploadRouteOptions {
@@ -24,6 +25,8 @@ export interface UploadRouteOptions {
   config: ServerConfig;
   mediaStore: MediaStore;
   limiter: RateLimiter;
+  /** The lock shared by several processes (uploadLocker.ts); one writer per process when absent. */
+  locker?: Locker;
 }
 
 /** A checked creation on its way through tus: the row is written once tus has named the upload. */
@@ -36,7 +39,7 @@ interface PendingCreation {
 
 const UPLOAD_NOT_FOUND = 'No upload with this id.';
 
-export function uploadRoutes({ db, config, mediaStore, limiter }: UploadRouteOptions) {
+export function uploadRoutes({ db, config, mediaStore, limiter, locker }: UploadRouteOptions) {
   const pending = new WeakMap<Request, PendingCreation>();
   const allowedOrigins = config.security.appOrigins;
   let finisher: UploadFinisher | null = null;
@@ -49,6 +52,7 @@ export function uploadRoutes({ db, config, mediaStore, limiter }: UploadRouteOpt
       maxSize: Math.max(config.public.maxFileSize, config.public.maxVideoSize),
       expirationMs: config.uploadExpirationMs,
       allowedOrigins,
+      locker,
       hooks: {
         async onUploadCreate(req, upload) {
           const creation = pending.get(req);

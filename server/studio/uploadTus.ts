@@ -80,6 +80,8 @@ export async function createStudioTus(options: {
   expirationMs: number;
   allowedOrigins: string[];
   hooks: StudioTusHooks;
+  /** Several processes: the lock shared through Redis (uploadLocker.ts); one process: OneWriterLocker. */
+  locker?: Locker;
 }): Promise<StudioTus> {
   const directory = join(options.dataDir, 'uploads');
   // FileStore creates its folder in a callback that throws outside any promise; make it here first.
@@ -88,7 +90,7 @@ export async function createStudioTus(options: {
   const server = new Server({
     path: '/api/v1/canvas',
     datastore,
-    locker: new OneWriterLocker(),
+    locker: options.locker ?? new OneWriterLocker(),
     maxSize: options.maxSize,
     allowedOrigins: options.allowedOrigins,
     allowedHeaders: STUDIO_REQUEST_HEADERS,

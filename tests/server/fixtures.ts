@@ -2,7 +2,7 @@
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from '../../server/app.js';
+import { createServer, type CreateServerOptions } from '../../server/app.js';
 import { loadServerConfig } from '../../server/config.js';
 import type { Db } from '../../server/db/client.js';
 import { createS3BlobStore } from '../../server/media/blobStore/index.js';
@@ -118,12 +118,13 @@ export async function makeDeploymentsFile(chainId = 31337) {
  * The server as main.ts builds it. app.request() sends Host "localhost", so that is the sign-in domain the
  * tests' SIWE messages name; `env` adds or overrides variables (rate limits, GraphQL limits, ...).
  */
-export async function buildTestServer(db: Db, env: Record<string, string> = {}) {
+/** `options.uploadLocker`: a second process's shared upload lock (server/studio/uploadLocker.ts), as main.ts passes it. */
+export async function buildTestServer(db: Db, env: Record<string, string> = {}, options: Pick<CreateServerOptions, 'uploadLocker'> = {}) {
   const staticDir = await makeStaticDir();
   const config = loadServerConfig({ APP_DOMAIN: 'localhost', DEPLOYMENTS_FILE: await makeDeploymentsFile(), STATIC_DIR: staticDir, ...env });
   // BLOB_S3_* in `env`: the S3 driver against that bucket (a test's s3rver), as main.ts would open it.
   const mediaStore = config.blobs.s3 ? createMediaStore(db, createS3BlobStore(config.blobs.s3)) : testMediaStore(db);
-  return { ...createServer({ db, config, mediaStore }), config, mediaStore, staticDir };
+  return { ...createServer({ db, config, mediaStore, ...options }), config, mediaStore, staticDir };
 }
 
 export interface PersonNode {

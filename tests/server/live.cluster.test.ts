@@ -14,7 +14,7 @@ import type { LiveEventName } from '../../domain/contracts/live.js';
 import type { Deployments } from '../../contracts/deploy.js';
 import { openDatabase, type OpenedDatabase } from '../../server/db/client.js';
 import { startIndexer, type Indexer } from '../../server/indexer/index.js';
-import { openRedisAdapter, type RedisAdapter } from '../../server/live/redisAdapter.js';
+import { openRedis, type SharedRedis } from '../../server/redis.js';
 import { approveMarketplace, createCollection, createSale, type Market, type SeedWallet } from '../../scripts/seed/chain.js';
 import { liveDoc } from '../domain/liveEventSamples.js';
 import { openTestDatabase, type TestDatabase } from './databases.js';
@@ -35,7 +35,7 @@ interface ServerProcess {
   port: number;
   server: Awaited<ReturnType<typeof buildTestServer>>;
   io: SocketServer;
-  redis: RedisAdapter;
+  redis: SharedRedis;
   db: OpenedDatabase;
   /** What `npm run server` does on SIGTERM: sockets closed (their sessions kept in Redis), then Redis and the pool. */
   shutDown(): Promise<void>;
@@ -46,7 +46,7 @@ async function startProcess(name: string, databaseUrl: string, redisUrl: string)
   const server = await buildTestServer(db.db, { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl });
   const httpServer = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => httpServer.once('listening', resolve));
-  const redis = await openRedisAdapter(redisUrl, () => {});
+  const redis = await openRedis(redisUrl, () => {});
   const io = server.attach(httpServer as Parameters<typeof server.attach>[0], { adapter: redis.adapter });
   const { port } = httpServer.address() as AddressInfo;
   let down = false;

@@ -13,6 +13,7 @@ import { moveMediaToBlobs } from './media/migrateToBlobs.js';
 import { createPinner, type Pinner } from './media/pinning.js';
 import { createMediaStore } from './media/store.js';
 import { postgresLock, runAsLeader, soleProcessLock, type Leadership } from './indexer/leader.js';
+import { isPrimaryOfSeveral, runPrimary, serverProcesses } from './processes.js';
 import { httpServerOptions } from './security/httpTimeouts.js';
 import { startUploadSweeper } from './studio/uploadExpiry.js';
 
@@ -83,6 +84,8 @@ async function main() {
     indexer = runAsLeader({
       lock: config.databaseUrl ? postgresLock(config.databaseUrl) : soleProcessLock(),
       start: () => startChainIndexer(database.db, config, deployments, live, pinner),
+      // A follower loads viem and the indexer ahead, so taking over is a lock, a read and a poll away.
+      prepare: () => Promise.all([import('viem'), import('./indexer/index.js')]),
       // The marketplace still browses without live chain data; say so loudly instead of dying (and try again).
       onError: (error) => console.error('The chain indexer failed:', error),
       // Said each time this process starts leading, when the first poll has read the chain up to its head.
@@ -135,7 +138,13 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch((error: unknown) => {
+async function start() {
+  const processes = serverProcesses(process.env);
+  if (isPrimaryOfSeveral(processes)) runPrimary(processes, process.env);
+  else await main();
+}
+
+start().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

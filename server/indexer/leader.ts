@@ -99,6 +99,8 @@ export interface RunAsLeaderOptions<T extends Stoppable> {
   onError?: (error: unknown) => void;
   /** Called with the work each time this process starts leading. */
   onLeading?: (work: T) => void;
+  /** Called once when this process first follows: loads what `start` needs, so a takeover does not wait on it. */
+  prepare?: () => Promise<unknown>;
 }
 
 export interface Leadership<T> {
@@ -116,7 +118,9 @@ export function runAsLeader<T extends Stoppable>({
   log = (message) => console.log(`Chain indexer: ${message}`),
   onError = (error) => console.error('Chain indexer:', error),
   onLeading,
+  prepare,
 }: RunAsLeaderOptions<T>): Leadership<T> {
+  let prepared = false;
   let stopped = false;
   let work: T | null = null;
   let held: HeldLock | null = null;
@@ -144,6 +148,10 @@ export function runAsLeader<T extends Stoppable>({
       if (stopped) break;
       if (!held) {
         if (!saidFollowing) log(`another process holds the ${lock.describe}: this one takes over when it goes.`);
+        if (!prepared && prepare) {
+          prepared = true;
+          prepare().catch(onError);
+        }
         saidFollowing = true;
         await pause(retryMs);
         continue;

@@ -1,0 +1,151 @@
+// `npm run cluster`: the demo as several server processes run it, on one machine. PostgreSQL and Redis from Debian's
+// packages, started into the data folder (`.data-cluster/` by default: `postgres/`, `redis/`), then `npm start`'s
+// chain, contracts, seed and build, and the server as SERVER_PROCESSES (2 by default) processes behind one origin at
+// http://127.0.0.1:8787 (Node's cluster module: server/processes.ts). `npm start` stays the one-process default on
+// PGlite. Ctrl-C stops everything; the data stays in the folder and the next run goes on from it.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { delimiter, join, resolve } from 'node:path';
+import pg from 'pg';
+
+const root = join(import.meta.dirname, '..');
+const dataDir = resolve(root, process.env.DATA_DIR || '.data-cluster');
+const pgPort = Number(process.env.CLUSTER_PG_PORT ?? 5433);
+const redisPort = Number(process.env.CLUSTER_REDIS_PORT ?? 6380);
+const processes = process.env.SERVER_PROCESSES ?? '2';
+const children = new Set<ChildProcess>();
+let stopping = false;
+
+const log = (message: string) => console.log(`[cluster] ${message}`);
+
+/** Debian's PostgreSQL binaries (/usr/lib/postgresql/<version>/bin, newest first), PG_BIN_DIR, or PATH. */
+function postgresBinDir(): string {
+  const debian = existsSync('/usr/lib/postgresql')
+    ? readdirSync('/usr/lib/postgresql')
+        .filter((version) => /^\d+$/.test(version))
+        .sort((a, b) => Number(b) - Number(a))
+        .map((version) => join('/usr/lib/postgresql', version, 'bin'))
+    : [];
+  const candidates = [...(process.env.PG_BIN_DIR ? [process.env.PG_BIN_DIR] : []), ...debian, ...(process.env.PATH ?? '').split(delimiter).filter(Boolean)];
+  const found = candidates.find((dir) => ['initdb', 'pg_ctl', 'postgres'].every((name) => existsSync(join(dir, name))));
+  if (!found) throw new Error("PostgreSQL's initdb, pg_ctl and postgres are missing: apt-get install postgresql (or set PG_BIN_DIR).");
+  return found;
+}
+
+/** Runs a PostgreSQL binary; as root, as the `postgres` user (initdb refuses root). */
+function runPg(binDir: string, binary: string, args: string[]): void {
+  const path = join(binDir, binary);
+  const asRoot = process.getuid?.() === 0;
+  const [command, commandArgs] = asRoot ? ['runuser', ['-u', 'postgres', '--', path, ...args]] : [path, args];
+  // Their progress lines are noise here; a failure's stderr is shown.
+  execFileSync(command, commandArgs, { stdio: ['ignore', 'ignore', 'inherit'], timeout: 120_000 });
+}
+
+async function startPostgres(): Promise<{ url: string; stop(): void }> {
+  const binDir = postgresBinDir();
+  const dir = join(dataDir, 'postgres');
+  const pgData = join(dir, 'data');
+  mkdirSync(dir, { recursive: true });
+  if (process.getuid?.() === 0) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    chownSync(dir, uid, gid);
+    chmodSync(dir, 0o700);
+  }
+  if (!existsSync(join(pgData, 'PG_VERSION'))) {
+    log(`Creating a PostgreSQL cluster in ${pgData}`);
+    runPg(binDir, 'initdb', ['-D', pgData, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
+  }
+  log(`Starting PostgreSQL on 127.0.0.1:${pgPort}`);
+  runPg(binDir, 'pg_ctl', ['start', '-D', pgData, '-w', '-t', '60', '-l', join(dir, 'postgres.log'), '-o', `-p ${pgPort} -h 127.0.0.1 -k ${dir}`]);
+  const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${pgPort}/postgres` });
+  await admin.connect();
+  const { rowCount } = await admin.query(`select 1 from pg_database where datname = 'artbazaar'`);
+  if (!rowCount) await admin.query('create database artbazaar');
+  await admin.end();
+  return {
+    url: `postgres://postgres@127.0.0.1:${pgPort}/artbazaar`,
+    stop: () => runPg(binDir, 'pg_ctl', ['stop', '-D', pgData, '-m', 'fast', '-w']),
+  };
+}
+
+async function startRedis(): Promise<{ url: string }> {
+  const dir = join(dataDir, 'redis');
+  mkdirSync(dir, { recursive: true });
+  log(`Starting Redis on 127.0.0.1:${redisPort}`);
+  // Its append-only file in the data folder: recoverable sessions survive a restart of Redis.
+  const child = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', ''], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.add(child);
+  await new Promise<void>((ready, fail) => {
+    child.once('error', (error) => fail(new Error(`redis-server could not run (apt-get install redis-server): ${error.message}`)));
+    child.once('exit', (code) => {
+      children.delete(child);
+      if (!stopping) fail(new Error(`redis-server exited (${code})`));
+    });
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.includes('Ready to accept connections')) ready();
+    });
+  });
+  return { url: `redis://127.0.0.1:${redisPort}` };
+}
+
+/** One secret for every process (ALTCHA challenges made by one are checked by another), kept in the data folder. */
+function sharedSecret(): string {
+  if (process.env.ALTCHA_HMAC_SECRET) return process.env.ALTCHA_HMAC_SECRET;
+  const file = join(dataDir, 'altcha-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}
+
+async function main() {
+  mkdirSync(dataDir, { recursive: true });
+  const postgres = await startPostgres();
+  const stopAll = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    const exited = [...children].map((child) => new Promise((done) => child.once('exit', done)));
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(exited);
+    try {
+      postgres.stop();
+    } catch (error) {
+      console.error(`[cluster] PostgreSQL did not stop: ${error instanceof Error ? error.message : error}`);
+    }
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stopAll(0));
+  process.on('SIGTERM', () => void stopAll(0));
+  try {
+    const redis = await startRedis();
+    log(`Starting the demo with ${processes} server processes on PostgreSQL and Redis (data in ${dataDir})`);
+    const demo = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...process.argv.slice(2)], {
+      cwd: root,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: postgres.url,
+        REDIS_URL: redis.url,
+        SERVER_PROCESSES: processes,
+        ALTCHA_HMAC_SECRET: sharedSecret(),
+      },
+    });
+    children.add(demo);
+    demo.once('exit', (code) => {
+      children.delete(demo);
+      if (!stopping) void stopAll(code ?? 1);
+    });
+  } catch (error) {
+    console.error(`[cluster] ${error instanceof Error ? error.message : error}`);
+    await stopAll(1);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`[cluster] ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});

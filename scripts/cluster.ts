@@ -5,10 +5,11 @@
 // PGlite. Ctrl-C stops everything; the data stays in the folder and the next run goes on from it.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { delimiter, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { findPostgresBinDir, runPostgresBinary } from './postgresBinaries';
 
 const root = join(import.meta.dirname, '..');
 const dataDir = resolve(root, process.env.DATA_DIR || '.data-cluster');
@@ -20,31 +21,10 @@ let stopping = false;
 
 const log = (message: string) => console.log(`[cluster] ${message}`);
 
-/** Debian's PostgreSQL binaries (/usr/lib/postgresql/<version>/bin, newest first), PG_BIN_DIR, or PATH. */
-function postgresBinDir(): string {
-  const debian = existsSync('/usr/lib/postgresql')
-    ? readdirSync('/usr/lib/postgresql')
-        .filter((version) => /^\d+$/.test(version))
-        .sort((a, b) => Number(b) - Number(a))
-        .map((version) => join('/usr/lib/postgresql', version, 'bin'))
-    : [];
-  const candidates = [...(process.env.PG_BIN_DIR ? [process.env.PG_BIN_DIR] : []), ...debian, ...(process.env.PATH ?? '').split(delimiter).filter(Boolean)];
-  const found = candidates.find((dir) => ['initdb', 'pg_ctl', 'postgres'].every((name) => existsSync(join(dir, name))));
-  if (!found) throw new Error("PostgreSQL's initdb, pg_ctl and postgres are missing: apt-get install postgresql (or set PG_BIN_DIR).");
-  return found;
-}
-
-/** Runs a PostgreSQL binary; as root, as the `postgres` user (initdb refuses root). */
-function runPg(binDir: string, binary: string, args: string[]): void {
-  const path = join(binDir, binary);
-  const asRoot = process.getuid?.() === 0;
-  const [command, commandArgs] = asRoot ? ['runuser', ['-u', 'postgres', '--', path, ...args]] : [path, args];
-  // Their progress lines are noise here; a failure's stderr is shown.
-  execFileSync(command, commandArgs, { stdio: ['ignore', 'ignore', 'inherit'], timeout: 120_000 });
-}
-
 async function startPostgres(): Promise<{ url: string; stop(): void }> {
-  const binDir = postgresBinDir();
+  const binDir = findPostgresBinDir();
+  if (!binDir) throw new Error("PostgreSQL's initdb, pg_ctl and postgres are missing: apt-get install postgresql (or set PG_BIN_DIR).");
+  const runPg = (binary: string, args: string[]) => runPostgresBinary(binDir, binary, args, 120_000);
   const dir = join(dataDir, 'postgres');
   const pgData = join(dir, 'data');
   mkdirSync(dir, { recursive: true });
@@ -56,10 +36,10 @@ async function startPostgres(): Promise<{ url: string; stop(): void }> {
   }
   if (!existsSync(join(pgData, 'PG_VERSION'))) {
     log(`Creating a PostgreSQL cluster in ${pgData}`);
-    runPg(binDir, 'initdb', ['-D', pgData, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
+    runPg('initdb', ['-D', pgData, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
   }
   log(`Starting PostgreSQL on 127.0.0.1:${pgPort}`);
-  runPg(binDir, 'pg_ctl', ['start', '-D', pgData, '-w', '-t', '60', '-l', join(dir, 'postgres.log'), '-o', `-p ${pgPort} -h 127.0.0.1 -k ${dir}`]);
+  runPg('pg_ctl', ['start', '-D', pgData, '-w', '-t', '60', '-l', join(dir, 'postgres.log'), '-o', `-p ${pgPort} -h 127.0.0.1 -k ${dir}`]);
   const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${pgPort}/postgres` });
   await admin.connect();
   const { rowCount } = await admin.query(`select 1 from pg_database where datname = 'artbazaar'`);
@@ -67,7 +47,7 @@ async function startPostgres(): Promise<{ url: string; stop(): void }> {
   await admin.end();
   return {
     url: `postgres://postgres@127.0.0.1:${pgPort}/artbazaar`,
-    stop: () => runPg(binDir, 'pg_ctl', ['stop', '-D', pgData, '-m', 'fast', '-w']),
+    stop: () => runPg('pg_ctl', ['stop', '-D', pgData, '-m', 'fast', '-w']),
   };
 }
 

@@ -1,4 +1,4 @@
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,16 +6,9 @@ import { authFetch } from '../../src/services/authFetch.js';
 import { ALICE, BOB, CAROL, loginBody, rowCounts, type LoginResponse, type TestServer } from './authFixtures.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer } from './fixtures.js';
+import { freePort } from './freePort.js';
 
 /** A free loopback port, so a server can be configured with the port it will listen on. */
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 async function listen(server: TestServer, port = 0): Promise<{ http: ServerType; origin: string; host: string }> {
   const http = serve({ fetch: server.app.fetch, port, hostname: '127.0.0.1' });
   await new Promise((resolve) => http.once('listening', resolve));

@@ -24,17 +24,10 @@ import { ALICE_ADDRESS, canvasState, fakeMp4, makeCanvas, tusMetadata } from './
 import { openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer } from './fixtures.js';
 import { startRedis, type TestRedis } from './redisServer.js';
+import { until } from './until.js';
 
 const SIZE = 3_000_000;
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-async function until(condition: () => boolean, what: string, timeoutMs = 20_000) {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 interface ServerProcess {
   origin: string;
@@ -113,7 +106,7 @@ describe('a studio upload across two server processes (PostgreSQL, Redis, one da
     const ended = new Promise<IncomingMessage | Error>((resolve) => writer.on('response', resolve).on('error', resolve));
     writer.write(video.subarray(0, SIZE / 3));
     const file = join(dataDir, 'uploads', path.split('/').pop()!);
-    await until(() => (existsSync(file) ? statSync(file).size : 0) >= SIZE / 3, 'a third written through a');
+    await until(() => (existsSync(file) ? statSync(file).size : 0) >= SIZE / 3, 'a third written through a', 20_000);
 
     // b, meanwhile: the lock is shared, so b refuses to write too (and says so as the one-process lock does).
     const meanwhile = await tus(b.origin, path, { method: 'PATCH', headers: { 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, body: video.subarray(0, 1000) }, alice);

@@ -15,14 +15,7 @@ import { fetchFactoryLogs, fetchTradeLogs } from '../../server/indexer/logs.js';
 import { approveMarketplace, createCollection, createSale, makeOffer, type Market, type SeedWallet } from '../../scripts/seed/chain.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { deployTestMarket, TEST_IPFS } from './marketFixtures.js';
-
-async function until(check: () => boolean, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+import { until } from './until.js';
 
 /** A lock that counts its tries, so a test can wait for a follower to have tried (and been refused) again. */
 function counted(lock: LeaderLock) {
@@ -105,9 +98,9 @@ describe('the indexer leader on PostgreSQL', () => {
       return { leadership, tries };
     };
     const a = serverProcess('a', database);
-    await until(() => a.leadership.current() !== null, 'a to lead');
+    await until(() => a.leadership.current() !== null, 'a to lead', 20_000);
     const b = serverProcess('b', second);
-    await until(() => b.tries.count >= 3, 'b to try the lock three times');
+    await until(() => b.tries.count >= 3, 'b to try the lock three times', 20_000);
     expect(b.leadership.current(), 'b follows while a leads').toBeNull();
     expect(leaders).toEqual(['a']);
 
@@ -120,7 +113,7 @@ describe('the indexer leader on PostgreSQL', () => {
     expect(holders, 'one backend holds the lock').toHaveLength(1);
     await admin.query('select pg_terminate_backend($1)', [holders[0]]);
     await a.leadership.stop();
-    await until(() => b.leadership.current() !== null, 'b to take over');
+    await until(() => b.leadership.current() !== null, 'b to take over', 20_000);
     expect(leaders).toEqual(['a', 'b']);
 
     // Activity while b leads: b indexes it from where a stopped.
@@ -135,10 +128,10 @@ describe('the indexer leader on PostgreSQL', () => {
 
     // a, started again, follows; once b stops (its lock released), a leads again.
     const again = serverProcess('a', database);
-    await until(() => again.tries.count >= 2, 'a to try the lock twice');
+    await until(() => again.tries.count >= 2, 'a to try the lock twice', 20_000);
     expect(again.leadership.current()).toBeNull();
     await b.leadership.stop();
-    await until(() => again.leadership.current() !== null, 'a to lead again');
+    await until(() => again.leadership.current() !== null, 'a to lead again', 20_000);
     expect(leaders).toEqual(['a', 'b', 'a']);
     await again.leadership.stop();
     expect(await lockHolders(admin), 'stopping releases the lock').toEqual([]);

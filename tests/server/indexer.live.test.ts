@@ -20,6 +20,7 @@ import { ALICE, login } from './authFixtures.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer, graphql } from './fixtures.js';
 import { deployTestMarket } from './marketFixtures.js';
+import { until } from './until.js';
 
 const EVENTS: LiveEventName[] = [
   'CreatedCollection', 'CreatedOwner', 'CreatedCreator', 'RemovedCreator', 'CreatedAllOutSale', 'CancelledAllOutSale', 'CreatedSale', 'OfferMade',
@@ -36,14 +37,6 @@ async function listen(port: number, signedIn?: { address: string; key: string })
   const ack = (await socket.timeout(5000).emitWithAck('ready', signedIn ?? {})) as { signedIn: boolean };
   expect(ack.signedIn).toBe(!!signedIn);
   return { socket, received };
-}
-
-async function until(check: () => boolean, what: string, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 describe.each(DATABASE_KINDS)('indexer live events on %s', (kind) => {

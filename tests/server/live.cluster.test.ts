@@ -21,14 +21,7 @@ import { openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer } from './fixtures.js';
 import { deployTestMarket } from './marketFixtures.js';
 import { startRedis, type TestRedis } from './redisServer.js';
-
-async function until(check: () => boolean, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+import { until } from './until.js';
 
 interface ServerProcess {
   name: string;
@@ -140,7 +133,7 @@ describe('live events across two server processes (PostgreSQL and Redis)', () =>
     await approveMarketplace(market, artist, address);
     const saleId = await createSale(market, artist, address, 1, parseEther('1'));
     const sales = (client: { received: Received[] }) => client.received.filter((event) => event.name === 'CreatedSale').map((event) => event.doc.sale_id);
-    await until(() => sales(ofB).length > 0 && sales(ofA).length > 0, 'CreatedSale on both processes');
+    await until(() => sales(ofB).length > 0 && sales(ofA).length > 0, 'CreatedSale on both processes', 20_000);
     expect(sales(ofB)).toEqual([String(saleId)]);
     expect(sales(ofA)).toEqual([String(saleId)]);
     await indexer.stop();
@@ -155,7 +148,7 @@ describe('live events across two server processes (PostgreSQL and Redis)', () =>
       clients.push(client.socket);
       // One event while on a (the session's offset), from b: the adapter carries it over.
       b.server.live.emit('CreatedOwner', liveDoc('CreatedOwner', { _id: 'before' }));
-      await until(() => client.received.length === 1, 'the first event');
+      await until(() => client.received.length === 1, 'the first event', 20_000);
 
       // a goes (SIGTERM: its sockets close as recoverable, their sessions kept in Redis); the origin sends new
       // connections to b. What b emits while the client is away must reach it after it reconnects.
@@ -165,9 +158,9 @@ describe('live events across two server processes (PostgreSQL and Redis)', () =>
       expect(await disconnected).not.toBe('io server disconnect');
       b.server.live.emit('CreatedSale', liveDoc('CreatedSale', { _id: 'while-away-1', sale_id: '101' }));
       b.server.live.emit('Sold', liveDoc('Sold', { _id: 'while-away-2', sale_id: '101' }));
-      await until(() => client.socket.connected, 'the reconnection to b');
+      await until(() => client.socket.connected, 'the reconnection to b', 20_000);
       expect(client.socket.recovered, 'the session was recovered on the other process').toBe(true);
-      await until(() => client.received.length === 3, 'the two events emitted while away');
+      await until(() => client.received.length === 3, 'the two events emitted while away', 20_000);
       expect(client.received.map((event) => `${event.name} ${String(event.doc._id)}`)).toEqual([
         'CreatedOwner before',
         'CreatedSale while-away-1',
@@ -175,7 +168,7 @@ describe('live events across two server processes (PostgreSQL and Redis)', () =>
       ]);
       // And it is live on b from now on.
       b.server.live.emit('CreatedCreator', liveDoc('CreatedCreator', { _id: 'after' }));
-      await until(() => client.received.length === 4, 'an event after the reconnection');
+      await until(() => client.received.length === 4, 'an event after the reconnection', 20_000);
       expect(client.received.at(-1)).toMatchObject({ name: 'CreatedCreator', doc: { _id: 'after' } });
     } finally {
       origin.close();

@@ -14,16 +14,9 @@ import { CAROL, login } from './authFixtures.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer } from './fixtures.js';
 import { liveDoc } from '../domain/liveEventSamples.js';
+import { until } from './until.js';
 
 const BUYER = '0x90f79bf6eb2c4f870365e785982e1f101e93b906';
-
-async function until(check: () => boolean, what: string, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe.each(DATABASE_KINDS)('liveEvents actor against the real socket server on %s', (kind) => {
   let database: TestDatabase;
@@ -69,7 +62,7 @@ describe.each(DATABASE_KINDS)('liveEvents actor against the real socket server o
     liveActor().on('lists.stale', () => (stale += 1));
     // As a page showing live data does when it subscribes: the socket starts.
     liveActor().send({ type: 'live.needed' });
-    await until(connected, 'the socket to connect');
+    await until(connected, 'the socket to connect', 5_000);
   });
 
   afterAll(async () => {
@@ -108,7 +101,7 @@ describe.each(DATABASE_KINDS)('liveEvents actor against the real socket server o
     await until(() => liveActor().getSnapshot().context.viewedTokenId === '43', 'the viewed token');
     live.emit('CreatedSale', liveDoc('CreatedSale', { token_id: '43', previousPrice: null, tokenPrice: '1000' }));
     const notifications = () => app.getSnapshot().children.notifications!.getSnapshot().context.current as { text: string } | null;
-    await until(() => notifications()?.text === ON_SALE_NOTICE, 'the on-sale notice');
+    await until(() => notifications()?.text === ON_SALE_NOTICE, 'the on-sale notice', 5_000);
     expect(tokenPatch('43')).toEqual({ priceWei: '1000' });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(stale).toBe(before);
@@ -118,16 +111,16 @@ describe.each(DATABASE_KINDS)('liveEvents actor against the real socket server o
   it('the registered address joins its room (PublishReady); after a dropped connection it re-registers and lists refetch at once', async () => {
     liveActor().send({ type: 'live.account', address: BUYER });
     // The server acknowledges nothing here: wait until the room has the socket.
-    await until(() => (io.sockets.adapter.rooms.get(`account:${BUYER}`)?.size ?? 0) === 1, 'the account room');
+    await until(() => (io.sockets.adapter.rooms.get(`account:${BUYER}`)?.size ?? 0) === 1, 'the account room', 5_000);
     live.emitTo(BUYER, 'PublishReady', liveDoc('PublishReady', { _id: '3', creator: BUYER }));
     await until(() => received.some((e) => e.name === 'PublishReady'), 'PublishReady');
 
     const before = stale;
     for (const socket of io.sockets.sockets.values()) socket.conn.close();
-    await until(() => !connected(), 'the disconnect');
+    await until(() => !connected(), 'the disconnect', 5_000);
     await until(connected, 'the reconnect', 10_000);
     expect(stale).toBe(before + 1);
-    await until(() => (io.sockets.adapter.rooms.get(`account:${BUYER}`)?.size ?? 0) === 1, 'the account room after reconnect');
+    await until(() => (io.sockets.adapter.rooms.get(`account:${BUYER}`)?.size ?? 0) === 1, 'the account room after reconnect', 5_000);
     live.emit('TokenUnliked', { token_id: '42', account_id: BUYER, updatedFields: { likesCount: 4 } });
     await until(() => tokenPatch('42')?.likesCount === 4, 'events after the reconnect');
   });

@@ -38,6 +38,34 @@ export interface SocketServerOptions {
   adapter?: ServerOptions['adapter'];
 }
 
+/**
+ * socket.io keeps a session for recovery when a connection closes, written by the process that held it: a process that
+ * crashes (SIGKILL, out of memory) writes none, and its clients could not recover on another. With a shared adapter
+ * every session is therefore written as soon as it connects and whenever its rooms change, and again every half
+ * recovery window while it stays (the adapter keeps a session for one window): whichever way its process ends, a client
+ * reconnecting to another within half a window (a minute) receives what it missed. One Redis write per socket a minute.
+ */
+function keepSessionsRecoverable(io: SocketServer, httpServer: HttpServer): void {
+  const persist = (socket: Parameters<Parameters<SocketServer['on']>[1]>[0]) => {
+    if (!socket.connected) return;
+    // `pid`, the session's private id the client presents to recover, is private in socket.io's types.
+    const { pid } = socket as unknown as { pid: string };
+    socket.nsp.adapter.persistSession({ sid: socket.id, pid, rooms: [...socket.rooms], data: socket.data });
+  };
+  io.on('connection', persist);
+  const namespace = io.of('/');
+  const roomsChanged = (room: string, id: string) => {
+    const socket = namespace.sockets.get(id);
+    if (socket && room !== id) persist(socket);
+  };
+  namespace.adapter.on('join-room', roomsChanged).on('leave-room', roomsChanged);
+  const refresh = setInterval(() => {
+    for (const socket of io.of('/').sockets.values()) persist(socket);
+  }, RECOVERY_WINDOW_MS / 2);
+  refresh.unref();
+  httpServer.once('close', () => clearInterval(refresh));
+}
+
 export function attachSocketServer(httpServer: HttpServer, db: Db, security: SecurityConfig, { adapter }: SocketServerOptions = {}): SocketServer {
   const { appOrigins, trustProxy, socket: limits } = security;
   const open = new Map<string, number>();
@@ -59,6 +87,7 @@ export function attachSocketServer(httpServer: HttpServer, db: Db, security: Sec
       callback(null, true);
     },
   });
+  if (adapter) keepSessionsRecoverable(io, httpServer);
   io.engine.on('connection', (connection: { request: IncomingMessage; once(event: 'close', listener: () => void): void }) => {
     const client = clientOf(connection.request, trustProxy);
     open.set(client, (open.get(client) ?? 0) + 1);

@@ -3,6 +3,11 @@
 // Redis connection) on its own port, as `npm run cluster` runs them; clients connect over real sockets, through a
 // one-origin proxy where they must move from one to the other. Real Redis (Debian's redis-server), real PostgreSQL, a
 // real in-process chain with the real contracts.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createServer as createTcpServer, connect as tcpConnect, type Server as TcpServer, type Socket as TcpSocket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
@@ -18,7 +23,7 @@ import { openRedis, type SharedRedis } from '../../server/redis.js';
 import { approveMarketplace, createCollection, createSale, type Market, type SeedWallet } from '../../scripts/seed/chain.js';
 import { liveDoc } from '../domain/liveEventSamples.js';
 import { openTestDatabase, type TestDatabase } from './databases.js';
-import { buildTestServer } from './fixtures.js';
+import { buildTestServer, makeStaticDir } from './fixtures.js';
 import { deployTestMarket } from './marketFixtures.js';
 import { startRedis, type TestRedis } from './redisServer.js';
 import { until } from './until.js';
@@ -83,6 +88,23 @@ function startOrigin(target: () => number): Promise<{ port: number; server: TcpS
       }),
     ),
   );
+}
+
+/** server/main.ts as `npm run server` runs it, in a process of its own (no chain: no indexer); resolves once it listens. */
+async function startServerProcess(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await until(() => /Server listening on http:\/\/127\.0\.0\.1:\d+/.test(output) || child.exitCode !== null, 'the server process listening', 120_000);
+  const port = /Server listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1];
+  if (!port) throw new Error(`the server process did not start:\n${output}`);
+  return { child, port: Number(port), exited };
 }
 
 type Received = { name: LiveEventName; doc: Record<string, unknown> };
@@ -174,4 +196,39 @@ describe('live events across two server processes (PostgreSQL and Redis)', () =>
       origin.close();
     }
   }, 120_000);
+
+  it('a client of a process that crashes (SIGKILL: nothing written on the way out) reconnects to the other and receives the events emitted meanwhile', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'artbazaar-live-crash-'));
+    const crashing = await startServerProcess({
+      DATABASE_URL: database.location.databaseUrl!,
+      REDIS_URL: redis.url,
+      DATA_DIR: dataDir,
+      STATIC_DIR: await makeStaticDir(),
+      DEPLOYMENTS_FILE: join(dataDir, 'none.json'),
+    });
+    let target = crashing.port;
+    const origin = await startOrigin(() => target);
+    try {
+      const client = await listen(origin.port);
+      clients.push(client.socket);
+      b.server.live.emit('CreatedOwner', liveDoc('CreatedOwner', { _id: 'before-crash' }));
+      await until(() => client.received.length === 1, 'the first event', 20_000);
+
+      // The process is killed: socket.io's close path never runs, so only the session written while connected remains.
+      const disconnected = new Promise<void>((resolve) => client.socket.once('disconnect', () => resolve()));
+      target = b.port;
+      crashing.child.kill('SIGKILL');
+      await crashing.exited;
+      await disconnected;
+      b.server.live.emit('Sold', liveDoc('Sold', { _id: 'while-crashed', sale_id: '202' }));
+      await until(() => client.socket.connected, 'the reconnection to b', 20_000);
+      expect(client.socket.recovered, 'the session was recovered on the other process').toBe(true);
+      await until(() => client.received.length === 2, 'the event emitted while away', 20_000);
+      expect(client.received.map((event) => `${event.name} ${String(event.doc._id)}`)).toEqual(['CreatedOwner before-crash', 'Sold while-crashed']);
+    } finally {
+      origin.close();
+      crashing.child.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

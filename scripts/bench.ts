@@ -14,6 +14,9 @@
 // through tus and back on PGlite and PostgreSQL — server RSS growth, /api/v1/config p99, 2-byte range TTFB).
 // `npm run bench -- --only=graphql` runs only the server cold start and getMarketplaceTokens p50/p99 for every sort ×
 // filter on the 100,000-token database (seeded into .data-bench, or BENCH_DATA_DIR, first when it is not yet).
+// `npm run bench -- --only=cluster` runs only the cluster figures (scripts/bench/cluster.ts: npm run cluster with one
+// server process, then two — the GraphQL read rate each holds 60 s at p99 ≤ 200 ms with 1,000 sockets connected,
+// every socket's Sold events counted, memory, and the indexer's takeover when its process is killed).
 // `npm run bench -- --only=pages` builds and runs only the per-page figures (scripts/bench/pages.ts: Lighthouse
 // mobile on every page of the demo, median and spread of 3 runs, and each page's first-load script).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -24,6 +27,7 @@ import { firstLoadRows, measureFirstLoad } from './bench/firstLoad';
 import { firstTokenPath, measureLighthouse } from './bench/lighthouse';
 import { tableRows } from './bench/common';
 import { BENCH_FILTERS, BENCH_SORTS } from './bench/graphqlCases';
+import { measureCluster } from './bench/cluster';
 import { measureLive } from './bench/live';
 import { measureLoad } from './bench/load';
 import { measureMedia } from './bench/media';
@@ -264,7 +268,14 @@ async function onlyGraphql() {
   console.table(tableRows(measured));
 }
 
+async function onlyCluster() {
+  const measured = await measureCluster();
+  mergeIntoResults(measured);
+  console.table(tableRows(measured));
+}
+
 async function main() {
+  if (process.argv.includes('--only=cluster')) return onlyCluster();
   if (process.argv.includes('--only=graphql')) return onlyGraphql();
   if (process.argv.includes('--only=sold-badge')) return onlySoldBadge();
   if (process.argv.includes('--only=load')) return onlyLoad();
@@ -306,6 +317,9 @@ async function main() {
   writeResults();
   console.log('== offline: repeat visits online and offline, precache size, saving the current exhibition');
   rows.push(...(await measureOffline({ staticDir: join(root, 'dist') }))); // scripts/bench/offline.ts
+  writeResults();
+  console.log('== one server process beside two: reads held with 1,000 sockets, events counted, memory, indexer takeover');
+  rows.push(...(await measureCluster())); // scripts/bench/cluster.ts
   writeResults();
   console.table(tableRows(rows));
 }

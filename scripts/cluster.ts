@@ -17,6 +17,7 @@ const pgPort = Number(process.env.CLUSTER_PG_PORT ?? 5433);
 const redisPort = Number(process.env.CLUSTER_REDIS_PORT ?? 6380);
 const processes = process.env.SERVER_PROCESSES ?? '2';
 const children = new Set<ChildProcess>();
+let redisChild: ChildProcess | null = null;
 let stopping = false;
 
 const log = (message: string) => console.log(`[cluster] ${message}`);
@@ -60,6 +61,7 @@ async function startRedis(): Promise<{ url: string }> {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.add(child);
+  redisChild = child;
   await new Promise<void>((ready, fail) => {
     child.once('error', (error) => fail(new Error(`redis-server could not run (apt-get install redis-server): ${error.message}`)));
     child.once('exit', (code) => {
@@ -87,9 +89,14 @@ async function main() {
   const stopAll = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    const exited = [...children].map((child) => new Promise((done) => child.once('exit', done)));
-    for (const child of children) child.kill('SIGTERM');
-    await Promise.all(exited);
+    // The demo (its server processes) first, so they close their Redis and database connections while both still run.
+    const running = [...children];
+    const order = [running.filter((child) => child !== redisChild), running.filter((child) => child === redisChild)];
+    for (const group of order) {
+      const exited = group.map((child) => new Promise((done) => (child.exitCode !== null || child.signalCode !== null ? done(null) : child.once('exit', done))));
+      for (const child of group) child.kill('SIGTERM');
+      await Promise.all(exited);
+    }
     try {
       postgres.stop();
     } catch (error) {

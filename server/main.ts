@@ -91,7 +91,7 @@ async function main() {
       // Said each time this process starts leading, when the first poll has read the chain up to its head.
       onLeading: (started) =>
         started.synced().then(
-          () => console.log(`Chain indexer: in step with chain ${config.chainId} at block ${started.lastBlock()}`),
+          () => console.log(`Chain indexer: in step with chain ${config.chainId} at block ${started.lastBlock()} (pid ${process.pid})`),
           () => {},
         ),
     });

@@ -167,7 +167,7 @@ export function runAsLeader<T extends Stoppable>({
         await pause(retryMs);
         continue;
       }
-      log(`this process leads (${lock.describe}).`);
+      log(`this process (pid ${process.pid}) leads (${lock.describe}).`);
       onLeading?.(work);
       // Until the lock is lost or the leader stops.
       if (!stopped) await Promise.race([lease.lost, new Promise<void>((resolve) => (wake = resolve))]);

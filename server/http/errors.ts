@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
+import type { ErrorBody } from '../../domain/contracts/errorBody.js';
 import { SERVER_FAILURE_MESSAGE } from '../../domain/messages.js';
 
 export class ApiError extends Error {
@@ -18,7 +19,7 @@ export class ApiError extends Error {
 }
 
 export function errorResponse(c: Context, status: ContentfulStatusCode, code: string, message: string) {
-  return c.json({ error: code, message }, status);
+  return c.json({ error: code, message } satisfies ErrorBody, status);
 }
 
 /** Hono onError: known errors become their 4xx; anything else is logged and answered without details. */

@@ -1,7 +1,8 @@
 import type { AppConfig } from '../../domain/contracts/config';
 import { STORED_ANSWER_HEADER } from '../offline/protocol';
 import { answerCheckedLater, checkedAnswer, loadAnswerCheck, type Answer, type AnswerName } from './contracts';
-import { HttpError, NetworkError, RegionBlockedError, ServiceError, isAbortError } from './errors';
+import { readErrorBody } from '../../domain/contracts/errorBody';
+import { NetworkError, RegionBlockedError, ServiceError, isAbortError, refusalError } from './errors';
 import { afterPageLoad } from './firstLoad';
 import { reportAnswer, reportReadFailure, storedAtOf } from './offline/answerSource';
 import { recordRead } from './offline/firstReads';
@@ -13,14 +14,6 @@ export const API_BASE = '/api/v1';
 // Region blocks arrive as 451 (Unavailable For Legal Reasons) or 403 from the geofence.
 const REGION_STATUSES = new Set([451, 403]);
 
-async function readErrorBody(response: Response): Promise<{ error?: string; message?: string }> {
-  try {
-    const body: unknown = await response.json();
-    return body && typeof body === 'object' ? (body as { error?: string; message?: string }) : {};
-  } catch {
-    return {};
-  }
-}
 
 /**
  * GET/POST JSON under /api/v1, the answer parsed with its contract `answer` (domain/contracts/answers.ts); throws
@@ -47,9 +40,9 @@ async function apiAnswer(path: string, init: RequestInit & { signal?: AbortSigna
     throw new NetworkError(error);
   }
   if (!response.ok) {
-    const body = await readErrorBody(response);
-    if (REGION_STATUSES.has(response.status)) throw new RegionBlockedError(body.message);
-    throw new HttpError(response.status, body.error, body.message ?? `Request failed with status ${response.status}`);
+    const body: unknown = await response.json().catch(() => null);
+    if (REGION_STATUSES.has(response.status)) throw new RegionBlockedError(readErrorBody(body).message);
+    throw refusalError(response.status, body);
   }
   const answer: unknown = await response.json();
   if ((init.method ?? 'GET').toUpperCase() === 'GET') reportAnswer({ key: `${API_BASE}${path}`, storedAt: storedAtOf(response.headers, STORED_ANSWER_HEADER) });

@@ -4,7 +4,7 @@ import { PAGE_SIZE } from '../../machines/lists/constants';
 import type { FetchPage } from '../../machines/lists/pagedListMachine';
 import { authFetch, type ApiKeyCredentials, type AuthFetchOptions } from './authFetch';
 import { checkedAnswer, loadAnswerCheck, type Answer } from './contracts';
-import { HttpError, NetworkError, isAbortError } from './errors';
+import { NetworkError, isAbortError, refusalError } from './errors';
 import { graphql, PageInfoFields, PersonFields, TokenCardFields, type ResultOf } from '../graphql/graphql';
 import { graphqlRequest } from './graphql';
 import type { MarketplaceToken } from './marketplace';
@@ -106,8 +106,7 @@ export async function updateCollection(
     // Not JSON: the status decides below.
   }
   if (!response.ok) {
-    const message = typeof body.message === 'string' ? body.message : `Request failed with status ${response.status}`;
-    throw new HttpError(response.status, typeof body.error === 'string' ? body.error : undefined, message);
+    throw refusalError(response.status, body);
   }
   return checkedAnswer('collectionSaved', body, `/collection/${id}`);
 }

@@ -1,4 +1,5 @@
 // Error classes the services throw; callers match on the class or `kind`, never on message text.
+import { readErrorBody } from '../../domain/contracts/errorBody';
 
 export type ServiceErrorKind = 'region' | 'general';
 
@@ -29,6 +30,12 @@ export class HttpError extends ServiceError {
   ) {
     super(message);
   }
+}
+
+/** The server's refusal (`status`, its body as read, or null when it was not JSON) as an HttpError in its own words. */
+export function refusalError(status: number, body: unknown): HttpError {
+  const { error, message } = readErrorBody(body);
+  return new HttpError(status, error, message ?? `Request failed with status ${status}`);
 }
 
 /** The request never got an answer (offline, DNS, connection refused). */

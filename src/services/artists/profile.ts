@@ -7,7 +7,7 @@ import type { SaveArtistProfileRequest } from '../../../machines/profile/artistP
 import { graphql, type ResultOf } from '../../graphql/graphql';
 import { authFetch, type ApiKeyCredentials } from '../authFetch';
 import { checkedAnswer, loadAnswerCheck, type Answer } from '../contracts';
-import { HttpError, NetworkError, isAbortError } from '../errors';
+import { NetworkError, isAbortError, refusalError } from '../errors';
 import { graphqlRequest } from '../graphql';
 
 export const getOwnArtistInfoOperation = graphql(`
@@ -133,8 +133,7 @@ export async function saveArtistProfile(credentials: ApiKeyCredentials, request:
   }
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const { error, message } = (body ?? {}) as { error?: string; message?: string };
-    throw new HttpError(response.status, error, message ?? `Request failed with status ${response.status}`);
+    throw refusalError(response.status, body);
   }
   return savedRecord(await checkedAnswer('artistSaved', body, path));
 }

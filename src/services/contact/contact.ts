@@ -6,7 +6,7 @@ import type { AppConfig } from '../../../machines/config/configMachine';
 import type { HumanCheckProvider } from '../../../machines/contact/humanCheckMachine';
 import { API_BASE } from '../api';
 import { checkedAnswer, loadAnswerCheck } from '../contracts';
-import { HttpError, NetworkError, isAbortError } from '../errors';
+import { HttpError, NetworkError, isAbortError, refusalError } from '../errors';
 
 /** The ALTCHA widget's challenge URL (the demo's self-hosted proof of work). */
 export const ALTCHA_CHALLENGE_URL = `${API_BASE}/connect/challenge`;
@@ -23,8 +23,7 @@ async function send(path: string, init: RequestInit): Promise<Response> {
 }
 
 async function errorOf(response: Response): Promise<HttpError> {
-  const body = (await response.json().catch(() => null)) as { error?: string; message?: string } | null;
-  return new HttpError(response.status, body?.error, body?.message ?? `Request failed with status ${response.status}`);
+  return refusalError(response.status, await response.json().catch(() => null));
 }
 
 /** POST /api/v1/connect: resolves on 200 { success: true }; any other answer (a MalformedAnswerError) or no answer rejects. */

@@ -8,7 +8,7 @@ import { authorizationHeader, authFetch, type ApiKeyCredentials } from '../authF
 import { requestNonce } from '../requestNonce';
 import { API_BASE } from '../api';
 import { checkedAnswer, loadAnswerCheck } from '../contracts';
-import { HttpError, NetworkError, isAbortError } from '../errors';
+import { NetworkError, isAbortError, refusalError } from '../errors';
 import { graphqlRequest } from '../graphql';
 
 /** A share token as the server makes them: URL-safe characters only (anything else cannot be one). */
@@ -44,8 +44,7 @@ export async function fetchCanvasPreview(request: CanvasPreviewRequest, signal?:
     // Not JSON: the status decides below.
   }
   if (!response.ok) {
-    const { error, message } = body as { error?: string; message?: string };
-    throw new HttpError(response.status, error, message ?? `Request failed with status ${response.status}`);
+    throw refusalError(response.status, body);
   }
   return checkedAnswer('canvas', body, canvasUrl(request));
 }

@@ -16,6 +16,7 @@ import {
 import { API_BASE } from '../api';
 import { authorizationHeader, type ApiKeyCredentials } from '../authFetch';
 import { requestNonce } from '../requestNonce';
+import { readErrorBody } from '../../../domain/contracts/errorBody';
 import { ServiceError } from '../errors';
 
 /** tus-js-client loads with the first upload: its ~15 KB stay out of the studio pages' first load (the phone-performance work). */
@@ -113,10 +114,8 @@ function toUploadError(error: unknown): StudioUploadError {
   const status = response ? response.getStatus() : null;
   if (response && status !== null && status >= 400 && status < 500) {
     try {
-      const body = JSON.parse(response.getBody()) as { error?: unknown; message?: unknown };
-      if (typeof body.message === 'string' && body.message) {
-        return new StudioUploadError(body.message, status, typeof body.error === 'string' ? body.error : null, error);
-      }
+      const body = readErrorBody(JSON.parse(response.getBody()));
+      if (body.message) return new StudioUploadError(body.message, status, body.error ?? null, error);
     } catch {
       // Not the server's JSON: the seed's message below.
     }

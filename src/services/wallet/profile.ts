@@ -1,7 +1,7 @@
 import type { WalletAccount } from '../../../machines/wallet/walletSessionTypes';
 import { authFetch, type ApiKeyCredentials } from '../authFetch';
 import { checkedAnswer, loadAnswerCheck } from '../contracts';
-import { HttpError } from '../errors';
+import { refusalError } from '../errors';
 import { toWalletAccount } from './accountRecord';
 
 export interface ProfileUpdate {
@@ -15,13 +15,8 @@ export interface ProfileUpdate {
 /** The account the answer carries, read with its contract (a MalformedAnswerError if it is not one), or the server's refusal. */
 async function readAccount(response: Response, path: string): Promise<WalletAccount> {
   if (!response.ok) {
-    let body: { error?: string; message?: string } = {};
-    try {
-      body = (await response.json()) as typeof body;
-    } catch {
-      // Not JSON: the status line below says enough.
-    }
-    throw new HttpError(response.status, body.error, body.message ?? `Request failed with status ${response.status}`);
+    // Not JSON (null): the status line says enough.
+    throw refusalError(response.status, await response.json().catch(() => null));
   }
   return toWalletAccount(await checkedAnswer('account', await response.json().catch(() => null), path));
 }

@@ -46,7 +46,7 @@ export const FLIPCARD_DEFAULTS = {
 /** See docs/requirements.md#studio-upload "Generative library option: p5 only". */
 export const GENERATIVE_LIBRARIES = ["p5"] as const;
 
-// Seed 001 names these messages by key only (docs/requirements.md#studio-upload); the texts are ours.
+// The specification names these messages by key only (docs/requirements.md#studio-details-form); the texts are ours.
 export const PLEASE_FILL_ALL_MESSAGE = "Please fill all necessary fields";
 export const ROYALTIES_MINIMUM_MESSAGE = `Minimum value is ${ROYALTIES_MIN}`;
 export const ROYALTIES_MAXIMUM_MESSAGE = `Maximum value is ${ROYALTIES_MAX}`;

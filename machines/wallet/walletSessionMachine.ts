@@ -151,7 +151,7 @@ export const walletSessionMachine = walletSessionSetup.createMachine({
             onError: 'terms',
           },
         },
-        // Seed 000 acceptTerms: an address signs in only once it has accepted the terms of service.
+        // See docs/requirements.md#wallet-session: an address signs in only once it has accepted the terms of service.
         terms: {
           tags: 'busy',
           invoke: {

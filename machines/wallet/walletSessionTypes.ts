@@ -42,7 +42,7 @@ export interface ConnectWalletInput {
 export interface LoadApiKeyInput {
   address: string;
 }
-/** Seed 000 app state `acceptTerms`: whether this address accepted the terms of service (remembered per address). */
+/** See docs/requirements.md#wallet-session: whether this address accepted the terms of service (remembered per address). */
 export interface LoadTermsAcceptedInput {
   address: string;
 }

@@ -159,7 +159,7 @@ export interface SecurityConfig {
   storage: StorageLimits;
 }
 
-/** Seed 000: an API key lives at most 24 hours. */
+/** An API key lives at most 24 hours (the specification's limit, docs/requirements.md#wallet-session). */
 export const DEFAULT_API_KEY_MAX_TTL_MS = 24 * 60 * 60_000;
 
 /** A sign-in message is signed the moment it is written: 5 minutes either way covers clock drift and a slow wallet. */

@@ -130,7 +130,7 @@ describe('artist page', { timeout: 30_000 }, () => {
     expect(getAppActor(appActor, 'notifications').getSnapshot().context.current).toMatchObject({ kind: 'error', text: 'We could not find this artist' });
   });
 
-  it('offline (issue 27): a lookup that got no answer says the network is unavailable, never "not found"; Retry asks again', async () => {
+  it('offline: a lookup that got no answer says the network is unavailable, never "not found"; Retry asks again', async () => {
     const network = stubArtistNetwork({ artist: () => makeArtist() });
     let down = true;
     const answered = network.fetch.getMockImplementation()!;

@@ -136,7 +136,7 @@ describe('collection display page', () => {
     expect(document.title).toMatch(/^Tidal Loops \|/);
   });
 
-  it('parameters: a chain with a block explorer in the server config gets the view-on-chain link (issue 17 item 4)', async () => {
+  it('parameters: a chain with a block explorer in the server config gets the view-on-chain link', async () => {
     const evm = { ...demoConfig.evms[0]!, blockExplorerUrl: 'https://explorer.example.org/' };
     await renderApp(path, { config: configAnswering(async () => ({ ...demoConfig, evms: [evm] })) });
     const link = await screen.findByRole('link', { name: 'View on chain (opens in a new tab)' });
@@ -239,7 +239,7 @@ describe('collection display page', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('creator: the royalties controls with the contract\'s values (issue 17 item 7a); a raise is refused', async () => {
+  it('creator: the royalties controls with the contract\'s values; a raise is refused', async () => {
     await renderApp(path, { walletSession: signedInAs(ALICE) }, royaltiesFromFixture);
     const royalties = await screen.findByRole('region', { name: 'Royalties' });
     expect(await within(royalties).findByText('5% (500 basis points)')).toBeInTheDocument();

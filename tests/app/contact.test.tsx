@@ -240,7 +240,7 @@ describe('/contact-us', { timeout: 30_000 }, () => {
     expect(field.send()).toBeEnabled();
   });
 
-  it('issue 27: what is typed survives a reload as a draft, is sent only on Send, and is forgotten once sent', async () => {
+  it('draft: what is typed survives a reload, is sent only on Send, and is forgotten once sent', async () => {
     const network = stubContactNetwork();
     const user = userEvent.setup();
     const first = await renderApp('/contact-us');

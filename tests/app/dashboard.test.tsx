@@ -22,7 +22,7 @@ const openDashboard = (path: string, isCreator: boolean) => renderApp(path, { wa
 const tabNames = () => within(screen.getByRole('tablist', { name: 'Dashboard sections' })).getAllByRole('tab').map((tab) => tab.textContent);
 const selectedTab = () => screen.getByRole('tab', { selected: true });
 
-describe('dashboard routes (seed 000 §2 "Dashboard")', () => {
+describe('dashboard routes (requirements: dashboard)', () => {
   it('default: /account lands on /account/dashboard', async () => {
     const { router } = await openDashboard('/account', false);
     expect(router.state.location.pathname).toBe('/account/dashboard');

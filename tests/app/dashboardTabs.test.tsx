@@ -53,7 +53,7 @@ async function openTab(tab: string, answers: Answers = {}, live = scriptedLive()
   return { ...view, panel, live, notice };
 }
 
-describe('Purchased tokens and Favorites (seed 000 §2: grids of 15 and 10, empty → explore)', () => {
+describe('Purchased tokens and Favorites (requirements: dashboard; grids of 15 and 10, empty → explore)', () => {
   it('default: the tokens the viewer bought, as cards opening their token dashboard', async () => {
     const { panel } = await openTab('tokens', { getBoughtTokens: () => tokenPageOf([heldToken(1, { name: 'Azulejo I' }), heldToken(2, { name: 'Late Harvest' })]) });
     const grid = await within(panel).findByRole('list', { name: 'Purchased tokens' });
@@ -80,7 +80,7 @@ describe('Purchased tokens and Favorites (seed 000 §2: grids of 15 and 10, empt
   });
 });
 
-describe('Received offers (seed 000 §2: a card per token, buyer, time, price, Accept; 12 a page)', () => {
+describe('Received offers (requirements: dashboard; a card per token, buyer, time, price, Accept; 12 a page)', () => {
   const received = () =>
     pageOfNodes([tokenWithOffers(7, [makeDashboardOffer(2), makeDashboardOffer(1, { price: { amount: '75000000000000000', currency: 'ETH' } })])], (node) => node.id);
 
@@ -136,7 +136,7 @@ describe('Received offers (seed 000 §2: a card per token, buyer, time, price, A
   });
 });
 
-describe('Sent offers (seed 000 §2: seller, offer time, offer price, Retract)', () => {
+describe('Sent offers (requirements: dashboard; seller, offer time, offer price, Retract)', () => {
   it('default: a card per offer; the unavailable message only where the sale is gone', async () => {
     const { panel } = await openTab('sent', { getMyBazaarOffers: () => pageOfNodes([sentOffer(4), sentOffer(5, { saleActive: false })], (offer) => offer.id) });
     const open = await within(panel).findByRole('article', { name: 'Wanted 4' });

@@ -23,7 +23,7 @@ function stubResizeObserver(): () => void {
   return () => callback?.();
 }
 
-describe('notifications in the app (seed 000 §4, §9)', () => {
+describe('notifications in the app (requirements: notifications)', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();

@@ -141,7 +141,7 @@ describe('profile (general tab)', () => {
   });
 });
 
-describe('profile (general tab) drafts, issue 27 item 7', () => {
+describe('profile (general tab) drafts', () => {
   it('what is typed survives a reload, nothing is sent until Save, and the draft is forgotten once saved', async () => {
     const user = userEvent.setup();
     const first = await openProfile();

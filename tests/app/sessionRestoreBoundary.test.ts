@@ -51,7 +51,7 @@ afterEach(() => {
   vi.resetModules();
 });
 
-describe('session restore boundary (issue 29)', () => {
+describe('session restore boundary (first-load budget)', () => {
   it('behavior: a stored session is restored signed in loading only SESSION_START_MODULES lazily, nothing of the wallet stack; after the first load the wallet is asked', async () => {
     const { loaded, reconnectWallet } = recordLoads();
     const { writeConnectionFlag, rememberConnectedAccount } = await import('../../src/services/wallet/connectionFlag');

@@ -135,7 +135,7 @@ describe('studio token edit card', () => {
     expect(within(cards[0]!).getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 
-  it("default: a card's image is shown through its derivatives, at the card's size (issue 29)", async () => {
+  it("default: a card's image is shown through its derivatives, at the card's size", async () => {
     const studio = scriptedStudio({ canvas: studioCanvas({ tokenCount: 1 }), tokens: [studioToken('1', { name: 'Sunrise', thumbnailUrl: '/ipfs/thumbnail/bafkreisun' })] });
     await openUpload(studio, 'Token details');
     const image = within(screen.getByRole('article')).getByRole('img', { name: 'Sunrise' });

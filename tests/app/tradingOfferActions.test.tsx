@@ -41,7 +41,7 @@ async function renderSignedIn(row: OfferRow, signedIn = true, flows: FlowOverrid
   return view;
 }
 
-describe('OfferActions (seed 000 §4 offers, §6 only the seller accepts)', () => {
+describe('OfferActions (requirements: trading offers; only the seller accepts)', () => {
   it('offers Accept to the seller', async () => {
     await renderSignedIn(offer({ seller: ALICE.toLowerCase() }));
     expect(await screen.findByRole('button', { name: 'Accept' })).toBeTruthy();

@@ -61,7 +61,7 @@ async function registeredAlice() {
   return { login, session: fakeWalletSession({ restored: { address: ALICE, chainId: 31337, connectorId: 'demo:1' }, stored: login }) };
 }
 
-describe('TokenTradePanel (seed 000 §2 token detail, §5 rules)', () => {
+describe('TokenTradePanel (requirements: token page, trading offers)', () => {
   it('shows nothing without an active sale', () => {
     renderPanel(token({ tokenHolding: { owner: { address: SELLER }, bazaarSales: [{ ...sale, wasCancelled: true }] } }));
     expect(screen.queryByRole('button', { name: /Buy/ })).toBeNull();

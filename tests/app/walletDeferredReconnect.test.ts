@@ -58,7 +58,7 @@ function startSession() {
   return { actor, reload };
 }
 
-describe('wallet session restored without the wallet stack (issue 29)', () => {
+describe('wallet session restored without the wallet stack', () => {
   it('default: signed in from the stored connection and key; the wallet is asked once the first load is over, then watched from there', async () => {
     await saveApiKey(ALICE, loginOf(ALICE));
     const { actor, reload } = startSession();
@@ -74,7 +74,7 @@ describe('wallet session restored without the wallet stack (issue 29)', () => {
     actor.stop();
   });
 
-  it('behavior: the wallet now has another account: that account signs in and the page reloads (seed 000 §2)', async () => {
+  it('behavior: the wallet now has another account: that account signs in and the page reloads (requirements: shell, routes)', async () => {
     await saveApiKey(ALICE, loginOf(ALICE));
     rememberAcceptedTerms(BOB);
     stack.reconnectWallet.mockResolvedValue({ address: BOB, chainId: 31337, connectorId: 'demo:1' });

@@ -65,7 +65,7 @@ function startSession() {
   return { actor, reload };
 }
 
-describe('wallet session offline (issue 27 item 2)', () => {
+describe('wallet session offline (a signed-in reload offline)', () => {
   it('behavior: the connection flag keeps the address and chain the wallet gave, and when it was connected', () => {
     expect(readConnectionFlag()).toEqual({ connectorId: 'demo:1', at: expect.any(Number), address: ALICE, chainId: 31337 });
   });

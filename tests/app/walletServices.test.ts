@@ -96,7 +96,7 @@ describe('stored connection flag and cache lifetime', () => {
     expect(localStorage.getItem('artbazaar.theme')).toBe('dark');
   });
 
-  it('behavior: while the app stays open, the keys are cleared at the first sweep after the lifetime (issue 27)', () => {
+  it('behavior: while the app stays open, the keys are cleared at the first sweep after the lifetime', () => {
     vi.useFakeTimers();
     try {
       let now = 1_000;

@@ -6,7 +6,7 @@ import { ACCEPTED_TERMS_KEY, hasAcceptedTerms, rememberAcceptedTerms } from '../
 import { renderApp } from './appHarness';
 import { ALICE, chainRpcFetch, fakeWalletSession } from './walletHarness';
 
-// Seed 000 app state acceptTerms: the first sign-in of an address asks to accept the terms of service.
+// See docs/requirements.md#wallet-session: the first sign-in of an address asks to accept the terms of service.
 
 beforeEach(() => {
   vi.stubGlobal('fetch', chainRpcFetch().fetchImpl);

@@ -5,8 +5,8 @@ import { demoWETHAbi, marketplaceAbi } from '../../contracts/generated';
 import { saleIdsFromLogs } from '../../contracts/receipts';
 import { approve, balanceOf, createCollection, createTestChain, deployMarket, ETH, expectRevert, market, send, type TestChain, type Wallet } from './helpers';
 
-// Token-currency offers (seed 000: "a token-currency offer needs a separate flow that rejects the native currency
-// with 'use makeOffer instead'"): escrowed in an allow-listed ERC-20, accepted by the seller, paid out in it.
+// Token-currency offers (docs/requirements.md#trading-offers; they have their own flow, which rejects the native currency
+// with 'use makeOffer instead'): escrowed in an allow-listed ERC-20, accepted by the seller, paid out in it.
 let chain: TestChain;
 let marketplace: Address;
 let factory: Address;

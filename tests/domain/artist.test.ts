@@ -26,7 +26,7 @@ const valid = {
 
 // See docs/requirements.md#artists: "first name or alias, plus last name if present; otherwise the address or id shortened to
 // first 4 and last 4 characters with an ellipsis".
-describe('artist display name (seed 000 §3, seed 001 §2)', () => {
+describe('artist display name (requirements: artists)', () => {
   it('first name, plus the last name when present', () => {
     expect(artistDisplayName({ firstName: 'Mara', lastName: 'Vale', alias: 'mara.vale', address: ADDRESS })).toBe('Mara Vale');
     expect(artistDisplayName({ firstName: 'Mara', address: ADDRESS })).toBe('Mara');
@@ -53,7 +53,7 @@ describe('artist display name (seed 000 §3, seed 001 §2)', () => {
   });
 });
 
-describe('artist profile form (issue 15, seed 001 §9, seed 000 §5)', () => {
+describe('artist profile form (requirements: artists, validation)', () => {
   const issue = (patch: Record<string, unknown>) => firstIssue(artistProfileSchema, { ...valid, ...patch });
 
   it('accepts a complete profile and trims it', () => {

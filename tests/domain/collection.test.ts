@@ -6,7 +6,7 @@ const INVALID = 'Invalid input. Please use only alphanumeric characters and basi
 
 // See docs/requirements.md#collection-page "Collection description: only letters, digits, accented Latin letters, whitespace and
 // . " ' ( ) : _ , = + - ; otherwise 'Invalid input. ...'. Empty is rejected."
-describe('collection description (seed 000 §5)', () => {
+describe('collection description (requirements: collection page)', () => {
   it('accepts letters, digits, accented Latin letters, whitespace and the listed punctuation', () => {
     for (const good of ['Études (2024): "light", shade_1, a=b+c - d.', "L'été", 'Crème brûlée\nsecond line\ttab', 'ĀāŁłŒœƒǺ ɏ', 'ÀÖØöøÿ']) {
       expect([good, firstIssue(collectionDescriptionSchema, good)]).toEqual([good, null]);

@@ -13,7 +13,7 @@ import {
 import { firstIssue } from '../../domain/validate';
 
 // See docs/requirements.md#comments "Comment and reply: trimmed text must not be empty ('Comment cannot be empty', 'Reply cannot be empty')".
-describe('comment text (seed 000 §5)', () => {
+describe('comment text (requirements: comments)', () => {
   it("comment: 'Comment cannot be empty' for empty or whitespace-only text", () => {
     for (const empty of ['', ' ', '\n\t ']) expect(firstIssue(commentTextSchema, empty)).toBe('Comment cannot be empty');
     expect(commentTextError('  ', false)).toBe('Comment cannot be empty');
@@ -36,7 +36,7 @@ describe('comment text (seed 000 §5)', () => {
     expect(commentTextError('<b>bold</b> & <img src=x>', false)).toBeNull();
   });
 
-  it('levels (seed 000 §9): page size 20, shown to 5 levels, replies below level 4, stored up to level 4', () => {
+  it('levels (requirements: comments): page size 20, shown to 5 levels, replies below level 4, stored up to level 4', () => {
     expect([COMMENTS_PAGE_SIZE, SHOWN_LEVELS, MAX_STORED_LEVEL]).toEqual([20, 5, 4]);
     expect([1, 2, 3, 4, 5].map(canReplyAtLevel)).toEqual([true, true, true, false, false]);
   });

@@ -4,7 +4,7 @@ import { firstIssue } from '../../domain/validate';
 
 // See docs/requirements.md#validation "Other messages: 'Enter a valid email address', 'Enter a valid URL', 'Special Character # and & not
 // allowed', 'Required Field' for an empty required text field".
-describe('shared text fields (seed 000 §5 "Other messages")', () => {
+describe('shared text fields (requirements: validation, shared messages)', () => {
   it("required text: 'Required Field' when empty, blank or missing", () => {
     for (const empty of ['', '   ', undefined]) expect(firstIssue(requiredText(), empty)).toBe('Required Field');
     expect(firstIssue(requiredText(), 'x')).toBeNull();

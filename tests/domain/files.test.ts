@@ -4,7 +4,7 @@ import { firstIssue } from '../../domain/validate';
 
 // See docs/requirements.md#studio-upload "Upload file names: only letters, digits, dot, space, hyphen, underscore; otherwise
 // 'File Upload Failed. Remove special characters from filename'".
-describe('file names (seed 000 §5)', () => {
+describe('file names (requirements: validation)', () => {
   it('accepts letters, digits, dot, space, hyphen and underscore', () => {
     for (const good of ['my art_01-final.png', 'sketch.js', 'A.B.C', 'cover 2024.jpeg']) expect([good, firstIssue(fileNameSchema, good)]).toEqual([good, null]);
   });

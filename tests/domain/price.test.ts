@@ -3,7 +3,7 @@ import { DEFAULT_SALE_AMOUNT, PRICE_MIN, PRICE_STEP, priceError, priceSchema, pr
 
 // See docs/requirements.md#trading-offers "Listing price: numeric, required, step 0.0001, minimum 0.0001 ('Minimum allowed price is 0.0001');
 // an empty price gives the sale error" and docs/requirements.md#trading-offers "Price and offer minimum 0.0001, step 0.0001".
-describe('price (seed 000 §5, §9)', () => {
+describe('price (requirements: trading offers)', () => {
   it('constants: minimum and step 0.0001, default sale amount 1', () => {
     expect([PRICE_MIN, PRICE_STEP, DEFAULT_SALE_AMOUNT]).toEqual([0.0001, 0.0001, 1]);
   });

@@ -3,7 +3,7 @@ import { aliasSchema, profileEmailSchema, profileSchema } from '../../domain/pro
 import { firstIssue } from '../../domain/validate';
 
 // See docs/requirements.md#account-profile "Profile: alias required; email required and must match an ordinary email pattern ..., else 'Invalid email'".
-describe('profile (seed 000 §5)', () => {
+describe('profile (requirements: account profile)', () => {
   it("alias: 'Required Field' when empty or blank; trimmed; at most 64 characters", () => {
     expect(firstIssue(aliasSchema, '')).toBe('Required Field');
     expect(firstIssue(aliasSchema, '   ')).toBe('Required Field');

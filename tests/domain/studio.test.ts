@@ -45,7 +45,7 @@ const details = (over: Record<string, unknown> = {}) => ({
 });
 
 // See docs/requirements.md#studio-details-form and docs/requirements.md#studio-upload limits, with royalties on 0–10000 (see domain/studio.ts).
-describe('collection details (seed 001 §5)', () => {
+describe('collection details (requirements: studio details form)', () => {
   it('parses a filled form: trimmed texts, numbers from the typed text, supply 1 by default', () => {
     expect(canvasDetailsSchema.parse(details({ name: '  Harbour Lights ', supplyPerToken: '' }))).toEqual({
       name: 'Harbour Lights',
@@ -96,7 +96,7 @@ describe('royalties (0–10000 basis points)', () => {
   });
 });
 
-describe('generative inputs (seed 001 §5 "Generative")', () => {
+describe('generative inputs (requirements: studio upload)', () => {
   it('the seed identifier is required, at most 50 characters, and a JavaScript name the sketch can read', () => {
     expect(firstIssue(seedIdentifierSchema, '')).toBe('Required Field');
     expect(firstIssue(seedIdentifierSchema, 's'.repeat(51))).toBe('Maximum 50 characters');

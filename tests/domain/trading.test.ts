@@ -8,7 +8,7 @@ const viewer = { address: ME, registered: true, banned: false };
 
 // See docs/requirements.md#trading-offers "Order cannot be placed by the seller: 'Sorry. Order cannot be placed as you are the seller'.
 // Owners cannot buy or offer on their own token; banned accounts cannot buy or offer."
-describe('trading rules (seed 000 §5, §6)', () => {
+describe('trading rules (requirements: trading offers; who may buy, offer and list)', () => {
   it("banned first: 'This account is banned'; then a wallet and sign-in are needed", () => {
     expect(viewerBlock('order', { ...viewer, banned: true })).toEqual({ message: 'This account is banned', openWallet: false });
     expect(viewerBlock('offer', { address: null, registered: false, banned: false })).toEqual({ message: 'Please connect your wallet to place an offer', openWallet: true });

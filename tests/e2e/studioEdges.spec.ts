@@ -13,7 +13,7 @@ const CREATOR = 84;
 const VISITOR = 85;
 const WIDTHS = [390, 1440];
 const PHONE = { width: 390, height: 844 };
-// Seed 000's message for an upload file name with special characters.
+// The message for an upload file name with special characters (docs/requirements.md#validation).
 const FILE_NAME_REFUSED = 'File Upload Failed. Remove special characters from filename';
 
 type Box = { top: number; bottom: number; left: number; right: number };

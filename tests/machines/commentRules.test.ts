@@ -19,7 +19,7 @@ const node = (id: string, parent: string | null, replies: ThreadComment[] = [], 
   repliesPage: { totalCount: replies.length, endCursor: null, hasNextPage: false },
 });
 
-describe('comment rules (seed 000 §4, §5, §9)', () => {
+describe('comment rules (requirements: comments)', () => {
   it('constants: page size 20; levels from 0, shown to 5 levels (0–4), replies allowed below level 4 so stored up to level 4', () => {
     expect([COMMENTS_PAGE_SIZE, SHOWN_LEVELS, MAX_STORED_LEVEL]).toEqual([20, 5, 4]);
     expect([0, 1, 2, 3, 4, 5].map(canReplyAtLevel)).toEqual([true, true, true, true, false, false]);

@@ -17,7 +17,7 @@ const SELLER = '0x00000000000000000000000000000000000000AA';
 const BUYER = '0x00000000000000000000000000000000000000bb';
 const registered = { address: BUYER, registered: true, banned: false };
 
-describe('trading rules (seed 000 §5)', () => {
+describe('trading rules (requirements: trading offers)', () => {
   it('converts prices to 18-decimal integers and refuses what is not a number', () => {
     expect(toBaseUnits('0.0001')).toBe('100000000000000');
     expect(toBaseUnits('1.5')).toBe('1500000000000000000');

@@ -117,7 +117,7 @@ describe('formMachine', () => {
   });
 });
 
-describe('validators (seed 000 §5)', () => {
+describe('validators (requirements: validation)', () => {
   it('profile: alias required, email required and valid', () => {
     expect(required('', {})).toBe(REQUIRED_FIELD_MESSAGE);
     expect(required('  ', {})).toBe(REQUIRED_FIELD_MESSAGE);

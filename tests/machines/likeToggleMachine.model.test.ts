@@ -304,7 +304,7 @@ describe('likeToggleMachine (through the actor system)', () => {
   });
 });
 
-describe('likeToggleMachine (a signed-out like, then sign-in; issue 29)', () => {
+describe('likeToggleMachine (a signed-out like, then sign-in)', () => {
   it('behavior: the connect-wallet error goes and the like is applied once signed in, with the likes loaded', async () => {
     const opens: EventObject[] = [];
     const likeToken = controlled<LikeResult, LikeRequest>();

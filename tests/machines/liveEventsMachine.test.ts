@@ -18,7 +18,7 @@ import { liveMessage } from '../domain/liveEventSamples';
 
 const BUYER = '0x90f79bf6eb2c4f870365e785982e1f101e93b906';
 
-describe('liveEffects (seed 000 §4 effects)', () => {
+describe('liveEffects (requirements: live events, effects)', () => {
   // Payloads arrive parsed (src/services/live/socket.ts drops one that is not its contract's): whole ones here.
   const sold = (fields: Partial<LivePayload<'Sold'>>) => liveMessage('Sold', { token_id: '7', buyer: BUYER, owner: BUYER, ...fields });
   const ownerInfo = { id: '3', address: BUYER, alias: 'june', avatar: '/ipfs/thumbnail/bafkreijune', firstName: null, lastName: 'Ray' };

@@ -41,7 +41,7 @@ const catalogue: Array<[string, unknown, string]> = [
   ['Anything else (nothing)', undefined, 'Something went wrong. Please try again.'],
 ];
 
-describe('walletErrorMessage (seed 000 §8 error catalogue)', () => {
+describe('walletErrorMessage (requirements: wallet session, wallet errors)', () => {
   it.each(catalogue)('%s', (_condition, error, message) => {
     expect(walletErrorMessage(error)).toBe(message);
   });
@@ -96,7 +96,7 @@ describe('walletErrorMessage (seed 000 §8 error catalogue)', () => {
   });
 });
 
-describe('walletCacheLifetimeMinutes (seed 000 §9)', () => {
+describe('walletCacheLifetimeMinutes (requirements: wallet session, cache lifetime)', () => {
   it('default 60, a build setting wins, a missing or bad one falls back to 1440', () => {
     expect(WALLET_CACHE_LIFETIME_MINUTES).toBe(60);
     expect(walletCacheLifetimeMinutes('60')).toBe(60);

@@ -50,7 +50,7 @@ describe.each(DATABASE_KINDS)('token-currency offers indexed on %s', (kind) => {
     await approveMarketplace(market, artist, collection);
     const saleId = await createSale(market, artist, collection, 1, parseEther('1'));
     const price = parseEther('0.25');
-    // Approval first, then the offer (seed 000: the token flow is approval, then offer).
+    // Approval first, then the offer (docs/requirements.md#trading-offers: a token offer is approved, then escrowed).
     await mined(await collector.writeContract({ account: collector.account, chain: hardhat, address: weth, abi: demoWETHAbi, functionName: 'approve', args: [market.marketplace, price] }));
     await mined(await collector.writeContract({ account: collector.account, chain: hardhat, address: market.marketplace, abi: marketplaceAbi, functionName: 'makeOfferWithToken', args: [saleId, 1n, 1n, price, weth] }));
     await indexer.waitForBlock(await market.publicClient.getBlockNumber({ cacheTime: 0 }));

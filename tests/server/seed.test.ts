@@ -126,7 +126,7 @@ describe('demo seed', () => {
     expect(theo.length).toBeGreaterThanOrEqual(3);
   });
 
-  it('default: every creator has a full artist profile (issue 15): cover, socials, highlights, a portfolio, an article', async () => {
+  it('default: every creator has a full artist profile for the artist pages: cover, socials, highlights, a portfolio, an article', async () => {
     const rows = await database.db.select().from(artists).innerJoin(accounts, eq(accounts.id, artists.accountId));
     const creators = await database.db.select().from(accounts).where(eq(accounts.isCreator, true));
     expect(rows.map((r) => r.accounts.address).sort()).toEqual(creators.map((c) => c.address).sort());

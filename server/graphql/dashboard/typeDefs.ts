@@ -54,7 +54,7 @@ export const dashboardTypeDefs = /* GraphQL */ `
     edges: [TokenWithOffersEdge!]!
   }
 
-  "Seed §3 'Marketplace listing': one open per-token sale."
+  "A marketplace listing: one open per-token sale."
   type Listing {
     id: ID!
     saleId: String!

@@ -5,7 +5,7 @@ export const studioTypeDefs = /* GraphQL */ `
     creator: String!
   }
 
-  "A studio collection (seed 001 §3 'Collection (studio)'): building, finalized or published."
+  "A studio collection: building, finalized or published."
   type Canvas {
     id: ID!
     _id: ID!

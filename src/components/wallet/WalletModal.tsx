@@ -157,7 +157,7 @@ export default function WalletModal() {
   );
 }
 
-/** Seed 000 acceptTerms: the first sign-in of an address asks to accept the terms of service (remembered per address). */
+/** See docs/requirements.md#wallet-session: the first sign-in of an address asks to accept the terms of service (remembered per address). */
 function TermsStep({ onAccept, onDecline }: { onAccept: () => void; onDecline: () => void }) {
   // The step replaces the wallet choice the user just clicked: focus moves to its first answer.
   const acceptRef = useRef<HTMLButtonElement>(null);

@@ -1,4 +1,4 @@
-// Seed 000 app state `acceptTerms`: the addresses that accepted the terms of service, kept in this browser
+// Accepted terms (docs/requirements.md#wallet-session): the addresses that accepted the terms of service, kept in this browser
 // (localStorage, one JSON list of lower-case addresses) so the question is asked once per address.
 
 export const ACCEPTED_TERMS_KEY = 'artbazaar.acceptedTerms';

@@ -259,7 +259,7 @@ describe('collectionCoverMachine (model-based)', () => {
     system.host.stop();
   });
 
-  it('the creator already signed in: the editor is in the first snapshot, so Edit cover renders with the cover (issue 29: it came a moment later and shifted the dashboard card, CLS 0.027)', () => {
+  it('the creator already signed in: the editor is in the first snapshot, so Edit cover renders with the cover (it used to come a moment later and shifted the dashboard card, layout shift 0.027)', () => {
     const session = (registered: boolean) =>
       setup({}).createMachine({ context: { address: CREATOR, apiKey: { key: 'key-1' } }, initial: registered ? 'registered' : 'visitor', states: { visitor: {}, registered: { tags: 'registered' } } });
     const firstEditor = (registered: boolean) => {

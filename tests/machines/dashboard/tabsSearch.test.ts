@@ -8,7 +8,7 @@ import {
   visibleTabs,
 } from '../../../machines/dashboard/tabs';
 
-describe('dashboard tabs (seed 000 §2 "Dashboard")', () => {
+describe('dashboard tabs (requirements: dashboard)', () => {
   it('default: the tab names in the seed order, My creations for creators only', () => {
     expect(DASHBOARD_TABS.map((tab) => DASHBOARD_TAB_NAMES[tab])).toEqual(['My creations', 'Purchased tokens', 'Received offers', 'Sent offers', 'Favorites']);
     expect(visibleTabs(true)).toEqual(DASHBOARD_TABS);

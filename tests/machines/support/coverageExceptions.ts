@@ -78,7 +78,7 @@ export const COVERAGE_EXCEPTIONS: Record<string, CoverageException[]> = {
   form: [
     {
       name: 'suite form keeps a draft',
-      reason: 'the model-based suite\'s form keeps a draft (issue 27 item 7), so keepsNoDraft is false at its start; formMachine.test.ts\'s forms without a draft go through it',
+      reason: 'the model-based suite\'s form keeps a draft (as the profile form does), so keepsNoDraft is false at its start; formMachine.test.ts\'s forms without a draft go through it',
       transitions: ['form.restoring always'],
     },
   ],

@@ -20,6 +20,7 @@ import { attachSocketServer, type SocketServerOptions } from './live/socketServe
 import { restRoutes } from './rest/index.js';
 import { geofence, regionRefused } from './security/geofence.js';
 import { createMemoryRateLimiter } from './security/memoryRateLimit.js';
+import type { ReadLimiter } from './security/sharedRateLimit.js';
 import { clientAddress, clientLimitKey } from './security/clientAddress.js';
 import { createRateLimiter, isWrite, limitByClient } from './security/rateLimit.js';
 import { uploadRoutes } from './studio/upload.js';
@@ -37,6 +38,8 @@ export interface CreateServerOptions {
   live?: LiveBus;
   /** Several processes (REDIS_URL): the studio's upload lock shared through Redis (studio/uploadLocker.ts). */
   uploadLocker?: Locker;
+  /** Several processes (REDIS_URL): the per-client read limit counted in Redis (security/sharedRateLimit.ts). */
+  readLimiter?: ReadLimiter;
 }
 
 export interface AppServer {
@@ -48,7 +51,7 @@ export interface AppServer {
   attach(httpServer: HttpServer, options?: SocketServerOptions): SocketServer;
 }
 
-export function createServer({ db, config, mediaStore, staticDir, live = createLiveBus(), uploadLocker }: CreateServerOptions): AppServer {
+export function createServer({ db, config, mediaStore, staticDir, live = createLiveBus(), uploadLocker, readLimiter }: CreateServerOptions): AppServer {
   const app = new Hono();
   // End-to-end tests only (E2E_REQUEST_LOG=1): every request counted, ahead of everything that could answer it.
   if (config.requestLog) {
@@ -75,15 +78,16 @@ export function createServer({ db, config, mediaStore, staticDir, live = createL
   // Sign-ins (POST /api/v1/account) have limits of their own.
   const isSignIn = (method: string, path: string) => method === 'POST' && /^\/api\/v1\/account\/?$/.test(path);
   app.use('/api/v1/*', (c, next) => (isWrite(c.req.method) && !isSignIn(c.req.method, c.req.path) ? clientWrites(c, next) : next()));
-  // Reads per client address, counted in this process's memory (no database write per read): every POST /graphql
-  // and every REST GET/HEAD but the config and health routes, which scripts and the app's start always reach.
-  const clientReads = createMemoryRateLimiter(config.security.rateLimits.readByClient);
+  // Reads per client address, counted in this process's memory (no database write per read), or with several
+  // processes in Redis: every POST /graphql and every REST GET/HEAD but the config and health routes, which scripts
+  // and the app's start always reach.
+  const clientReads = readLimiter ?? createMemoryRateLimiter(config.security.rateLimits.readByClient);
   const isCountedRead = (method: string, path: string) =>
     path === '/graphql'
       ? method === 'POST'
       : (method === 'GET' || method === 'HEAD') && path.startsWith('/api/') && !/^\/api\/v1\/(config|health)\/?$/.test(path);
   app.use('*', async (c, next) => {
-    if (isCountedRead(c.req.method, c.req.path)) clientReads.check(clientLimitKey(clientAddress(c, config.security.trustProxy)));
+    if (isCountedRead(c.req.method, c.req.path)) await clientReads.check(clientLimitKey(clientAddress(c, config.security.trustProxy)));
     await next();
   });
 

@@ -69,7 +69,10 @@ async function main() {
   // one process resumes on another.
   const redis = config.redisUrl ? await (await import('./redis.js')).openRedis(config.redisUrl) : null;
   const uploadLocker = redis ? new (await import('./studio/uploadLocker.js')).SharedUploadLocker(redis.locks) : undefined;
-  const { app, live, attach } = createServer({ db: database.db, config, mediaStore, uploadLocker });
+  const readLimiter = redis
+    ? (await import('./security/sharedRateLimit.js')).createSharedRateLimiter(redis.counters, config.security.rateLimits.readByClient, 'read')
+    : undefined;
+  const { app, live, attach } = createServer({ db: database.db, config, mediaStore, uploadLocker, readLimiter });
   const httpServer = await listen(app.fetch, config.port);
   const io = attach(httpServer, { adapter: redis?.adapter });
   const port = portOf(httpServer, config.port);

@@ -3,14 +3,18 @@
 // - live events through socket.io's Redis Streams adapter (@socket.io/redis-streams-adapter): every process's emits
 //   reach every process's clients, and with connection-state recovery a disconnected client's session is kept in
 //   Redis, so it recovers (rooms and the events it missed) on whichever process it reconnects to;
-// - the studio's upload locks (server/studio/uploadLocker.ts): one request writes an upload at a time, on any process.
+// - the studio's upload locks (server/studio/uploadLocker.ts): one request writes an upload at a time, on any process;
+// - the per-client read limit's counters (server/security/sharedRateLimit.ts): a client gets the limit once, not once
+//   per process.
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { createClient } from 'redis';
+import type { CounterStore } from './security/sharedRateLimit.js';
 import type { LockStore } from './studio/uploadLocker.js';
 
 export interface SharedRedis {
   adapter: ReturnType<typeof createAdapter>;
   locks: LockStore;
+  counters: CounterStore;
   close(): Promise<void>;
 }
 
@@ -35,6 +39,12 @@ export async function openRedis(url: string, log: (message: string) => void = (m
       },
       async release(key, token) {
         await client.eval(RELEASE, { keys: [key], arguments: [token] });
+      },
+    },
+    counters: {
+      async increment(key, ttlMs) {
+        const [count] = await client.multi().incr(key).pExpire(key, ttlMs).exec();
+        return Number(count);
       },
     },
     async close() {

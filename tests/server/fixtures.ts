@@ -119,7 +119,7 @@ export async function makeDeploymentsFile(chainId = 31337) {
  * tests' SIWE messages name; `env` adds or overrides variables (rate limits, GraphQL limits, ...).
  */
 /** `options.uploadLocker`: a second process's shared upload lock (server/studio/uploadLocker.ts), as main.ts passes it. */
-export async function buildTestServer(db: Db, env: Record<string, string> = {}, options: Pick<CreateServerOptions, 'uploadLocker'> = {}) {
+export async function buildTestServer(db: Db, env: Record<string, string> = {}, options: Pick<CreateServerOptions, 'uploadLocker' | 'readLimiter'> = {}) {
   const staticDir = await makeStaticDir();
   const config = loadServerConfig({ APP_DOMAIN: 'localhost', DEPLOYMENTS_FILE: await makeDeploymentsFile(), STATIC_DIR: staticDir, ...env });
   // BLOB_S3_* in `env`: the S3 driver against that bucket (a test's s3rver), as main.ts would open it.

@@ -69,12 +69,14 @@ async function main() {
   // one process resumes on another.
   const redis = config.redisUrl ? await (await import('./redis.js')).openRedis(config.redisUrl) : null;
   const uploadLocker = redis ? new (await import('./studio/uploadLocker.js')).SharedUploadLocker(redis.locks) : undefined;
-  const readLimiter = redis
-    ? (await import('./security/sharedRateLimit.js')).createSharedRateLimiter(redis.counters, config.security.rateLimits.readByClient, 'read')
+  const sharedLimits = redis ? await import('./security/sharedRateLimit.js') : null;
+  const readLimiter = redis && sharedLimits ? sharedLimits.createSharedRateLimiter(redis.counters, config.security.rateLimits.readByClient, 'read') : undefined;
+  const keyLookupLimiter = redis && sharedLimits
+    ? sharedLimits.createSharedRateLimiter(redis.counters, config.security.rateLimits.keyLookupByClient, 'key-lookup')
     : undefined;
   const { app, live, attach } = createServer({ db: database.db, config, mediaStore, uploadLocker, readLimiter });
   const httpServer = await listen(app.fetch, config.port);
-  const io = attach(httpServer, { adapter: redis?.adapter });
+  const io = attach(httpServer, { adapter: redis?.adapter, keyLookupLimiter });
   const port = portOf(httpServer, config.port);
 
   // Without PINNING_SERVICE_URL and _TOKEN it sends nothing anywhere.

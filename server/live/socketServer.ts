@@ -7,6 +7,8 @@ import type { Db } from '../db/client.js';
 import { clientAddressOf, clientLimitKey } from '../security/clientAddress.js';
 import type { SecurityConfig } from '../security/config.js';
 import { createMemoryRateLimiter, createTokenBucket } from '../security/memoryRateLimit.js';
+import { RateLimitError } from '../security/rateLimit.js';
+import type { ReadLimiter } from '../security/sharedRateLimit.js';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const KEY = /^[A-Za-z0-9_-]{16,128}$/;
@@ -36,6 +38,11 @@ export const RECOVERY_WINDOW_MS = 2 * 60_000;
 export interface SocketServerOptions {
   /** Several processes: socket.io's Redis Streams adapter (server/redis.ts); one process: in memory. */
   adapter?: ServerOptions['adapter'];
+  /**
+   * Several processes: the per-client key-lookup limit counted in Redis (security/sharedRateLimit.ts), so a client
+   * gets it once over all processes; without it, in this process's memory.
+   */
+  keyLookupLimiter?: ReadLimiter;
 }
 
 /**
@@ -66,7 +73,7 @@ function keepSessionsRecoverable(io: SocketServer, httpServer: HttpServer): void
   httpServer.once('close', () => clearInterval(refresh));
 }
 
-export function attachSocketServer(httpServer: HttpServer, db: Db, security: SecurityConfig, { adapter }: SocketServerOptions = {}): SocketServer {
+export function attachSocketServer(httpServer: HttpServer, db: Db, security: SecurityConfig, { adapter, keyLookupLimiter }: SocketServerOptions = {}): SocketServer {
   const { appOrigins, trustProxy, socket: limits } = security;
   const open = new Map<string, number>();
   const io = new SocketServer(httpServer, {
@@ -100,6 +107,12 @@ export function attachSocketServer(httpServer: HttpServer, db: Db, security: Sec
 
   // Key lookups of all of one client's sockets: a client reconnecting to get fresh per-socket buckets still waits.
   const clientKeyLookups = createMemoryRateLimiter(security.rateLimits.keyLookupByClient);
+  // Shared (Redis): refused past the limit; any other failure of the shared count already fell back to this process's.
+  const sharedKeyLookupAllowed = (client: string) =>
+    Promise.resolve(keyLookupLimiter!.check(client)).then(
+      () => true,
+      (error: unknown) => !(error instanceof RateLimitError),
+    );
 
   io.on('connection', (socket) => {
     const client = clientOf(socket.request, trustProxy);
@@ -128,7 +141,8 @@ export function attachSocketServer(httpServer: HttpServer, db: Db, security: Sec
       let signedIn = false;
       if (typeof address === 'string' && ADDRESS.test(address) && typeof key === 'string' && KEY.test(key)) {
         // One database lookup per key: bounded per socket and per client; past either the rooms stay as they are.
-        if (!keyLookups.take() || !clientKeyLookups.hit(client).allowed) {
+        const allowed = keyLookups.take() && (keyLookupLimiter ? await sharedKeyLookupAllowed(client) : clientKeyLookups.hit(client).allowed);
+        if (!allowed) {
           if (typeof ack === 'function') ack(THROTTLED);
           return;
         }

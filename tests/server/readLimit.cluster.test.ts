@@ -1,8 +1,10 @@
-// The per-client read limit across two server processes sharing Redis (server/security/sharedRateLimit.ts): a client
-// gets the limit once, not once per process. Two whole servers on their own ports as `npm run cluster` runs them, a
+// The per-client read limit and the live socket's key-lookup limit across two server processes sharing Redis
+// (server/security/sharedRateLimit.ts): a client gets each limit once, not once per process. Two whole servers on their own ports as `npm run cluster` runs them, a
 // real Redis (Debian's redis-server); and what a read does when the shared count does not answer.
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRedis, type SharedRedis } from '../../server/redis.js';
 import { RateLimitError } from '../../server/security/rateLimit.js';
@@ -63,6 +65,39 @@ describe('the read limit across two server processes (Redis)', () => {
     } finally {
       await c.close();
       await d.close();
+    }
+  }, 120_000);
+
+  it("the live socket's key lookups: a client's sockets on both processes share one limit", async () => {
+    const name = `key-lookup-${process.pid}-${Date.now()}`;
+    const [ra, rb] = await Promise.all([openRedis(redis.url, () => {}), openRedis(redis.url, () => {})]);
+    shared.push(ra, rb);
+    const lookupRate = { limit: 3, windowMs: 3_600_000 };
+    const sockets: Socket[] = [];
+    const servers: { close(): Promise<void> }[] = [];
+    const start = async (keyLookupLimiter: ReadLimiter) => {
+      const server = await buildTestServer(database.db, { RATE_LIMIT_KEY_LOOKUP_BY_CLIENT: '3/3600' });
+      const httpServer = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' });
+      await new Promise((resolve) => httpServer.once('listening', resolve));
+      const io = server.attach(httpServer as Parameters<typeof server.attach>[0], { keyLookupLimiter });
+      servers.push({ close: () => new Promise<void>((resolve) => io.close(() => resolve())) });
+      const socket = connectSocket(`http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`, { path: '/socket.io', transports: ['websocket'], reconnection: false });
+      sockets.push(socket);
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      return socket;
+    };
+    try {
+      const onA = await start(createSharedRateLimiter(ra.counters, lookupRate, name));
+      const onB = await start(createSharedRateLimiter(rb.counters, lookupRate, name));
+      // Well-formed keys nobody holds: each costs a database lookup, which is what the limit bounds.
+      const ready = async (socket: Socket) => {
+        const ack = (await socket.timeout(10_000).emitWithAck('ready', { address: `0x${randomBytes(20).toString('hex')}`, key: randomBytes(24).toString('base64url') })) as { ok: boolean; error?: string };
+        return ack.ok ? 'looked up' : ack.error;
+      };
+      expect([await ready(onA), await ready(onA), await ready(onB), await ready(onB), await ready(onA)]).toEqual(['looked up', 'looked up', 'looked up', 'rate_limited', 'rate_limited']);
+    } finally {
+      for (const socket of sockets) socket.close();
+      for (const server of servers) await server.close();
     }
   }, 120_000);
 

@@ -53,13 +53,18 @@ export interface SocketServerOptions {
  * reconnecting to another within half a window (a minute) receives what it missed. One Redis write per socket a minute.
  */
 function keepSessionsRecoverable(io: SocketServer, httpServer: HttpServer): void {
+  // A closing socket leaves its rooms after socket.io wrote its session: writing then would drop its rooms from it.
+  const closing = new WeakSet<object>();
   const persist = (socket: Parameters<Parameters<SocketServer['on']>[1]>[0]) => {
-    if (!socket.connected) return;
+    if (!socket.connected || closing.has(socket)) return;
     // `pid`, the session's private id the client presents to recover, is private in socket.io's types.
     const { pid } = socket as unknown as { pid: string };
     socket.nsp.adapter.persistSession({ sid: socket.id, pid, rooms: [...socket.rooms], data: socket.data });
   };
-  io.on('connection', persist);
+  io.on('connection', (socket) => {
+    socket.on('disconnecting', () => closing.add(socket));
+    persist(socket);
+  });
   const namespace = io.of('/');
   const roomsChanged = (room: string, id: string) => {
     const socket = namespace.sockets.get(id);

@@ -74,10 +74,16 @@ export function createDataCache(options: DataCacheOptions) {
     }
   }
 
+  /**
+   * Posts the server's reachability to the pages: a recovery once, on the change; every failure, since a page opened
+   * after the first one starts out thinking the server reachable when the browser says it is online (a connection
+   * without a way out, the server down; and Chromium 150's offline emulation no longer reaches a page loaded while
+   * offline) and would show stored answers as merely saved rather than offline.
+   */
   function reachability(reachable: boolean): void {
     const failedBefore = previousRequestFailed;
     previousRequestFailed = !reachable;
-    if (failedBefore !== previousRequestFailed) notify({ type: 'offline.network', reachable });
+    if (!reachable || failedBefore) notify({ type: 'offline.network', reachable });
   }
 
   async function storedAnswer(key: string): Promise<Response | null> {

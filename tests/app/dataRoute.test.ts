@@ -116,7 +116,7 @@ describe('online', () => {
 });
 
 describe('offline', () => {
-  it('behavior: a failed network answers with the stored copy marked with its fetch time; reachability is posted on change', async () => {
+  it('behavior: a failed network answers with the stored copy marked with its fetch time; every failure is posted (a page opened since has not heard of the first), a recovery once', async () => {
     const fetchedAt = h.clock.now;
     h.network.answer = () => Promise.resolve(json({ config: 'v1' }));
     await h.ask(new Request(`${ORIGIN}/api/v1/config`));
@@ -130,7 +130,10 @@ describe('offline', () => {
     await expect(h.ask(new Request(`${ORIGIN}/api/v1/likes/account`))).rejects.toThrow('Failed to fetch');
     h.network.answer = () => Promise.resolve(json({ config: 'v2' }));
     await h.ask(new Request(`${ORIGIN}/api/v1/config`));
+    await h.ask(new Request(`${ORIGIN}/api/v1/config`));
     expect(h.messages).toEqual([
+      { type: 'offline.network', reachable: false },
+      { type: 'offline.network', reachable: false },
       { type: 'offline.network', reachable: false },
       { type: 'offline.network', reachable: true },
     ]);

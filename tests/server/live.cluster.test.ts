@@ -27,6 +27,9 @@ import { buildTestServer, makeStaticDir } from './fixtures.js';
 import { deployTestMarket } from './marketFixtures.js';
 import { startRedis, type TestRedis } from './redisServer.js';
 import { until } from './until.js';
+import { CAROL, login } from './authFixtures.js';
+
+const OTHER_ACCOUNT = '0x00000000000000000000000000000000000000a1';
 
 interface ServerProcess {
   name: string;
@@ -108,14 +111,15 @@ async function startServerProcess(env: Record<string, string>) {
 }
 
 type Received = { name: LiveEventName; doc: Record<string, unknown> };
-const EVENTS: LiveEventName[] = ['CreatedCollection', 'CreatedSale', 'CreatedOwner', 'CreatedCreator', 'Sold', 'OfferMade'];
+const EVENTS: LiveEventName[] = ['CreatedCollection', 'CreatedSale', 'CreatedOwner', 'CreatedCreator', 'Sold', 'OfferMade', 'PublishReady'];
 
-async function listen(port: number) {
+/** A client of the origin at `port`; with an address and its API key its 'ready' joins the account's room. */
+async function listen(port: number, ready: { address?: string; key?: string } = {}) {
   const socket: Socket = connectSocket(`http://127.0.0.1:${port}`, { path: '/socket.io', transports: ['websocket'], reconnectionDelay: 200, reconnectionDelayMax: 400 });
   const received: Received[] = [];
   for (const name of EVENTS) socket.on(name, (doc: Record<string, unknown>) => received.push({ name, doc }));
-  await socket.timeout(10_000).emitWithAck('ready', {});
-  return { socket, received };
+  const ack = (await socket.timeout(10_000).emitWithAck('ready', ready)) as { signedIn?: boolean };
+  return { socket, received, signedIn: ack.signedIn === true };
 }
 
 describe('live events across two server processes (PostgreSQL and Redis)', () => {
@@ -162,11 +166,13 @@ describe('live events across two server processes (PostgreSQL and Redis)', () =>
     indexer = null;
   }, 120_000);
 
-  it('a client of a process that shuts down reconnects through the origin to the other and receives the events emitted meanwhile', async () => {
+  it('a signed-in client of a process that shuts down reconnects through the origin to the other and receives the events emitted meanwhile, its account\'s among them', async () => {
     let target = a.port;
     const origin = await startOrigin(() => target);
     try {
-      const client = await listen(origin.port);
+      const { apiKey } = await login(a.server, CAROL);
+      const client = await listen(origin.port, { address: CAROL.address, key: apiKey.key });
+      expect(client.signedIn, 'the key proves the address: the socket is in its account room').toBe(true);
       clients.push(client.socket);
       // One event while on a (the session's offset), from b: the adapter carries it over.
       b.server.live.emit('CreatedOwner', liveDoc('CreatedOwner', { _id: 'before' }));
@@ -180,18 +186,25 @@ describe('live events across two server processes (PostgreSQL and Redis)', () =>
       expect(await disconnected).not.toBe('io server disconnect');
       b.server.live.emit('CreatedSale', liveDoc('CreatedSale', { _id: 'while-away-1', sale_id: '101' }));
       b.server.live.emit('Sold', liveDoc('Sold', { _id: 'while-away-2', sale_id: '101' }));
+      // One for its account (the room comes back with the recovered session; the client sends no 'ready' again here),
+      // one for another account (never its own).
+      b.server.live.emitTo(CAROL.address, 'PublishReady', liveDoc('PublishReady', { _id: 'while-away-mine' }));
+      b.server.live.emitTo(OTHER_ACCOUNT, 'PublishReady', liveDoc('PublishReady', { _id: 'while-away-theirs' }));
       await until(() => client.socket.connected, 'the reconnection to b', 20_000);
       expect(client.socket.recovered, 'the session was recovered on the other process').toBe(true);
-      await until(() => client.received.length === 3, 'the two events emitted while away', 20_000);
+      await until(() => client.received.length === 4, 'the three events emitted while away', 20_000);
       expect(client.received.map((event) => `${event.name} ${String(event.doc._id)}`)).toEqual([
         'CreatedOwner before',
         'CreatedSale while-away-1',
         'Sold while-away-2',
+        'PublishReady while-away-mine',
       ]);
-      // And it is live on b from now on.
+      // And it is live on b from now on, in its account's room too.
       b.server.live.emit('CreatedCreator', liveDoc('CreatedCreator', { _id: 'after' }));
-      await until(() => client.received.length === 4, 'an event after the reconnection', 20_000);
-      expect(client.received.at(-1)).toMatchObject({ name: 'CreatedCreator', doc: { _id: 'after' } });
+      b.server.live.emitTo(CAROL.address, 'PublishReady', liveDoc('PublishReady', { _id: 'after-mine' }));
+      await until(() => client.received.length === 6, 'the events after the reconnection', 20_000);
+      expect(client.received.at(-2)).toMatchObject({ name: 'CreatedCreator', doc: { _id: 'after' } });
+      expect(client.received.at(-1)).toMatchObject({ name: 'PublishReady', doc: { _id: 'after-mine' } });
     } finally {
       origin.close();
     }

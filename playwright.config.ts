@@ -7,7 +7,7 @@ export const E2E_CHAIN_PORT = Number(process.env.E2E_CHAIN_PORT ?? 8546);
 // The content origin (generative sandbox, creator scripts) of this stack: derived from E2E_PORT as the server
 // derives it from PORT, so parallel stacks with their own E2E_PORT never share it.
 export const E2E_CONTENT_PORT = Number(process.env.E2E_CONTENT_PORT ?? E2E_PORT + 1000);
-// The flaky-network proxy of tests/e2e/offlineFlaky.spec.ts (issue 27) listens here; sign-ins through it name its origin.
+// The flaky-network proxy of tests/e2e/offlineFlaky.spec.ts listens here; sign-ins through it name its origin.
 export const E2E_FLAKY_PORT = Number(process.env.E2E_FLAKY_PORT ?? E2E_PORT + 2000);
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 // Several developers (or helpers) may run the suite at once: each can give its own data, deployment and build.
@@ -72,14 +72,14 @@ export default defineConfig({
       DEPLOYMENTS_FILE: E2E_DEPLOYMENTS_FILE,
       ...(E2E_STATIC_DIR ? { STATIC_DIR: E2E_STATIC_DIR } : {}),
       CHAIN_QUIET: '1',
-      // Issue 17 item 8 (tests/e2e/session.spec.ts): country XX is refused, read from the trusted proxy header cf-ipcountry.
+      // tests/e2e/session.spec.ts: country XX is refused, read from the trusted proxy header cf-ipcountry.
       BLOCKED_COUNTRIES: 'XX', GEOFENCE_COUNTRY_HEADER: 'cf-ipcountry',
-      // Issue 17 item 4: the local chain's block explorer, so the collection page shows its view-on-chain link.
+      // The local chain's block explorer, so the collection page shows its view-on-chain link.
       BLOCK_EXPLORER_URL: `http://127.0.0.1:${E2E_PORT}/explorer`,
       // The XSS corpus articles (scripts/seed/xssArticles.ts) for tests/e2e/xssArticle.spec.ts: articles have no
       // write API, so the seed adds them.
       SEED_XSS_ARTICLES: '1',
-      // Issue 27 (tests/e2e/offline*.spec.ts): the server counts every request it receives (GET /api/v1/__test/requests),
+      // tests/e2e/offline*.spec.ts: the server counts every request it receives (GET /api/v1/__test/requests),
       // and the flaky proxy's origin is a sign-in domain beside the server's own.
       E2E_REQUEST_LOG: '1',
       APP_DOMAIN: [`127.0.0.1:${E2E_PORT}`, `localhost:${E2E_PORT}`, `127.0.0.1:${E2E_FLAKY_PORT}`].join(','),

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createPublicClient, formatEther, http, type Address } from 'viem';
 import { hardhat } from 'viem/chains';
 import { marketplaceAbi } from '../../contracts/generated';
+import { setBrowserOffline } from './support/offline';
 
 // The demo stack (chain, contracts, seeded database, server, built app) is started by playwright.config.ts.
 
@@ -111,7 +112,7 @@ test('after one visit the app reloads and navigates offline', async ({ page, con
   await expect(page.getByRole('list', { name: 'Trending collections' }).getByRole('article').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
 
-  await context.setOffline(true);
+  await setBrowserOffline(context, true);
   try {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Art Bazaar' })).toBeVisible();
@@ -122,7 +123,7 @@ test('after one visit the app reloads and navigates offline', async ({ page, con
     await expect(page.getByRole('heading', { level: 1, name: 'Explore art' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Artworks' }).getByRole('article').first()).toBeVisible();
   } finally {
-    await context.setOffline(false);
+    await setBrowserOffline(context, false);
   }
 });
 

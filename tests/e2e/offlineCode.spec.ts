@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { axeViolations } from './support/axe';
+import { setBrowserOffline } from './support/offline';
 import { installTestWallet, TEST_WALLET_NAME } from './support/testWallet';
 
 // Signed-in pages offline; all code offline after one visit against the demo stack of playwright.config.ts, with the service worker on: after one
@@ -26,12 +27,12 @@ async function goOffline(context: BrowserContext) {
     await route.abort('internetdisconnected');
   };
   await context.route('**/*', abort);
-  await context.setOffline(true);
+  await setBrowserOffline(context, true);
   return {
     reachedNetwork,
     async restore() {
       await context.unroute('**/*', abort);
-      await context.setOffline(false);
+      await setBrowserOffline(context, false);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { commentsPanel, showComments } from './support/comments';
+import { setBrowserOffline } from './support/offline';
 import { readStack } from './support/trading';
 import { signed, signInFromNode } from './support/xssWrites';
 
@@ -95,7 +96,7 @@ async function controlled(page: Page): Promise<void> {
 /** No network for the page or its worker: setOffline, and every request that still leaves the browser aborted. */
 async function cutNetwork(context: BrowserContext): Promise<string[]> {
   const attempts: string[] = [];
-  await context.setOffline(true);
+  await setBrowserOffline(context, true);
   await context.route('**/*', (route) => {
     attempts.push(route.request().url());
     return route.abort('internetdisconnected');
@@ -219,7 +220,7 @@ test('save the current exhibition for offline: size, progress, saved list; its m
     await expect.poll(async () => (await mediaEntries(page)).filter((entry) => entry.pins.length > 0).length).toBe(0);
   } finally {
     await context.unroute('**/*');
-    await context.setOffline(false);
+    await setBrowserOffline(context, false);
   }
 });
 

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
-import { waitForServiceWorker } from './support/offline';
+import { setBrowserOffline, waitForServiceWorker } from './support/offline';
 
 const NOTHING_SAVED = 'No exhibition is saved yet: Save for offline under an exhibition keeps it on this device until you remove it.';
 
@@ -98,14 +98,14 @@ test('on a phone the offline status, Save for offline and the saved list never s
   await page.evaluate(() => window.scrollTo(0, 0));
   await settled(page);
   await takeShifts(page);
-  await context.setOffline(true);
+  await setBrowserOffline(context, true);
   await expect(status).toHaveText('You are offline');
   await expect(status).toBeInViewport();
   await settled(page);
   expect(await takeShifts(page), 'the status showing').toEqual([]);
   expect(await sidewaysOverflow(page)).toBe(0);
   expect(await axeViolations(page, '.connectivity-status')).toEqual([]);
-  await context.setOffline(false);
+  await setBrowserOffline(context, false);
   await expect(status).toBeHidden();
   await settled(page);
   expect(await takeShifts(page), 'the status going').toEqual([]);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { parseEther } from 'viem';
+import { setBrowserOffline } from './support/offline';
 import { listOnChain, mintCollection, offerOnChain, offersOf, openSignedIn, readStack, waitForListing, type Stack } from './support/trading';
 
 // The app says it is offline, disables what needs the network with a reason, and refreshes what is on screen once the
@@ -36,7 +37,7 @@ test('offline: the status shows and Buy is disabled with its reason; back online
   await expect(offlineStatus(page)).toBeEmpty();
   await expect(offlineStatus(page)).toBeHidden();
 
-  await context.setOffline(true);
+  await setBrowserOffline(context, true);
   await expect(offlineStatus(page)).toHaveText('You are offline');
   await expect(offlineStatus(page)).toBeVisible();
   await expect(buy).toBeDisabled();
@@ -50,7 +51,7 @@ test('offline: the status shows and Buy is disabled with its reason; back online
   await offerOnChain(stack, BIDDER, saleId, token.tokenId, parseEther('0.02'));
   await expect.poll(async () => (await offersOf(request, token._id)).length, { message: 'indexer shows the offer', timeout: 15_000 }).toBe(1);
 
-  await context.setOffline(false);
+  await setBrowserOffline(context, false);
   await expect(offlineStatus(page)).toBeEmpty();
   await expect(offlineStatus(page)).toBeHidden();
   await expect(buy).toBeEnabled();

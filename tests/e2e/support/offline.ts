@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Disposable, type Page } from '@playwright/test';
 import { DATA_DB, type StoredEntry } from '../../../src/offline/protocol';
 
 // Shared steps of the offline specs (offline-first): cutting the network for the page and its service worker, the
@@ -30,19 +30,55 @@ export async function serverRequestsSince(request: APIRequestContext, cursor: nu
 /** Aborts every request of the context, the service worker's own fetches included (context.route sees them). */
 const abortAll = (route: { abort(code: string): Promise<void> }) => route.abort('internetdisconnected');
 
+const patched = new WeakMap<BrowserContext, Disposable>();
+
+/**
+ * context.setOffline, whole for documents loaded while it is on. Debian's Chromium 150 leaves its offline emulation
+ * out of a document loaded while offline (one its service worker answered): there navigator.onLine says true, and
+ * going back online fires no 'online' event, so the page could not tell what a phone's browser tells it. While
+ * offline, such a document's navigator.onLine is false; back online it is the browser's again and the document gets
+ * its 'online' event. A document the emulation does reach (an older or newer Chromium, a page loaded before) is left
+ * to it.
+ */
+export async function setBrowserOffline(context: BrowserContext, offline: boolean): Promise<void> {
+  if (offline) {
+    if (!patched.has(context)) patched.set(context, await context.addInitScript(offlineDocument));
+    await context.setOffline(true);
+    return;
+  }
+  await patched.get(context)?.dispose();
+  patched.delete(context);
+  await context.setOffline(false);
+  for (const page of context.pages()) {
+    await page.evaluate(() => (window as unknown as { e2eBackOnline?: () => void }).e2eBackOnline?.()).catch(() => undefined);
+  }
+}
+
+/** Runs first in each document loaded while offline (an init script: no imports, nothing from outside). */
+function offlineDocument() {
+  if (!navigator.onLine) return;
+  const browsers = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
+  Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false });
+  (window as unknown as { e2eBackOnline?: () => void }).e2eBackOnline = () => {
+    Object.defineProperty(Navigator.prototype, 'onLine', browsers);
+    delete (window as unknown as { e2eBackOnline?: () => void }).e2eBackOnline;
+    window.dispatchEvent(new Event('online'));
+  };
+}
+
 /**
  * Offline as a phone in a tunnel: the page is offline (navigator.onLine false, its requests fail) and so is its
  * service worker, whose fetches `setOffline` alone does not cut.
  */
 export async function goOffline(context: BrowserContext): Promise<void> {
   await context.route('**/*', abortAll);
-  await context.setOffline(true);
+  await setBrowserOffline(context, true);
 }
 
 /** Back online, the service worker's fetches first: the browser's 'online' event then finds the server reachable. */
 export async function goOnline(context: BrowserContext): Promise<void> {
   await context.unroute('**/*', abortAll);
-  await context.setOffline(false);
+  await setBrowserOffline(context, false);
 }
 
 /** Waits until the service worker controls the page (its fetch handler answers the page's requests). */

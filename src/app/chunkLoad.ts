@@ -21,6 +21,34 @@ export function isOfflineFailure(error: unknown): boolean {
 // Bumped by every retry the user (or the browser coming back online) asks for: failed imports before it try again.
 let retryGeneration = 0;
 
+/**
+ * Loads the page again, for a route whose code did not arrive. A browser may keep a failed module import failed for
+ * the document's whole life (Debian's Chromium 150 does: a later import() of it fails at once, without a request, even
+ * online), so only a new document imports it again. Nothing is lost: the page shows the failure, not a form.
+ */
+export function reloadForFailedCode(): void {
+  window.location.reload();
+}
+
+// How many route error pages for code that did not arrive are on screen (RouteErrorView counts itself in and out).
+let codeFailuresShown = 0;
+
+/** A route error page for code that did not arrive is shown; the returned function says it is gone. */
+export function showingCodeFailure(): () => void {
+  codeFailuresShown += 1;
+  let gone = false;
+  return () => {
+    if (gone) return;
+    gone = true;
+    codeFailuresShown -= 1;
+  };
+}
+
+/** Whether a route's code failure is on screen now (back online, only a new document can load it). */
+export function isCodeFailureShown(): boolean {
+  return codeFailuresShown > 0;
+}
+
 /** A retry was asked for (the offline page's Retry, back online): lazily loaded parts that failed import again. */
 export function retryFailedChunks(): void {
   retryGeneration += 1;

@@ -4,7 +4,7 @@ import { NotFoundView } from '../views/status/NotFoundView';
 import { RouteErrorView } from '../views/status/RouteErrorView';
 import type { AppActor } from './appActorContext';
 import { prefersReducedMotion, scrollToHashTargets } from './hashScroll';
-import { retryFailedChunks } from './chunkLoad';
+import { isCodeFailureShown, reloadForFailedCode, retryFailedChunks } from './chunkLoad';
 import { setFlowNavigator, setFlowReloader, setFlowSearchWatcher, type FlowNavigateOptions } from '../services/flows/navigation';
 import { bindPageChanges, bindRestoreToRouter } from '../services/offline/connectivity';
 import { getAppActor } from '../../machines/app/appMachine';
@@ -43,8 +43,9 @@ export function createAppRouter(appActor: AppActor, options: { history?: RouterH
   scrollToHashTargets(router);
   // Another page's reads replace the stored answers on screen (the offline status and the trade guard).
   bindPageChanges(router, getAppActor(appActor, 'connectivity'));
-  // Back online, route loaders that answered from the stored copy run again, and a page that failed loads again.
-  bindRestoreToRouter(getAppActor(appActor, 'connectivity'), router, retryFailedChunks);
+  // Back online, route loaders that answered from the stored copy run again, and a page that failed loads again (the
+  // whole document when its code is what failed).
+  bindRestoreToRouter(getAppActor(appActor, 'connectivity'), router, retryFailedChunks, { shown: isCodeFailureShown, reload: reloadForFailedCode });
   return router;
 }
 

@@ -2,10 +2,13 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Component, Suspense, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isChunkLoadError, isOfflineFailure, retryableLazy } from '../../src/app/chunkLoad';
+import { isChunkLoadError, isCodeFailureShown, isOfflineFailure, reloadForFailedCode, retryableLazy } from '../../src/app/chunkLoad';
 import { ChunkBoundary } from '../../src/components/data/ChunkBoundary';
 import { setFlowReloader } from '../../src/services/flows/navigation';
 import { RouteErrorView } from '../../src/views/status/RouteErrorView';
+
+// Loading the document again (what a failed route import's Retry does) is jsdom's to refuse: a spy here.
+vi.mock('../../src/app/chunkLoad', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/app/chunkLoad')>()), reloadForFailedCode: vi.fn() }));
 
 // The app's router registers its reload (router.invalidate) with the flows' navigation module; a stand-in here.
 const routerMock = { invalidate: vi.fn(async () => undefined) };
@@ -21,6 +24,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   setOnline(true);
   routerMock.invalidate.mockClear();
+  vi.mocked(reloadForFailedCode).mockClear();
 });
 
 describe('isChunkLoadError / isOfflineFailure', () => {
@@ -97,24 +101,34 @@ describe('retryableLazy inside a ChunkBoundary', () => {
 describe('RouteErrorView', () => {
   const props = (error: unknown, reset = vi.fn()) => ({ error: error as Error, reset, info: { componentStack: '' } });
 
-  it('behavior: offline, a route whose chunk did not load shows the offline page, never the raw import error; Retry resets and reloads the route', async () => {
+  it('behavior: offline, a route whose chunk did not load shows the offline page, never the raw import error; Retry loads the document again (a failed import may never be fetched again in this one)', async () => {
     setOnline(false);
     const reset = vi.fn();
-    render(<RouteErrorView {...props(CHUNK_ERROR, reset)} />);
+    const view = render(<RouteErrorView {...props(CHUNK_ERROR, reset)} />);
     expect(screen.getByRole('heading', { level: 1, name: 'You are offline' })).toBeInTheDocument();
     expect(screen.getByText('This page could not load without a network connection. Check your connection and try again.')).toBeInTheDocument();
     expect(screen.queryByText(/Failed to fetch dynamically imported module/)).not.toBeInTheDocument();
     expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+    // On screen, it counts as a code failure shown (back online the document loads again); gone, it does not.
+    expect(isCodeFailureShown()).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(reloadForFailedCode).toHaveBeenCalledTimes(1);
+    expect(reset).not.toHaveBeenCalled();
+    expect(routerMock.invalidate).not.toHaveBeenCalled();
+    view.unmount();
+    expect(isCodeFailureShown()).toBe(false);
+  });
+
+  it('behavior: online but the data did not arrive (a dropped connection): the same page says it is a connection problem; Retry resets and loads the route again, not the document', async () => {
+    const reset = vi.fn();
+    render(<RouteErrorView {...props(Object.assign(new Error('The network is unavailable.'), { name: 'NetworkError' }), reset)} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Connection problem' })).toBeInTheDocument();
+    expect(screen.getByText('This page could not load. Check your connection and try again.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(reset).toHaveBeenCalledTimes(1);
     expect(routerMock.invalidate).toHaveBeenCalledTimes(1);
-  });
-
-  it('behavior: online but the chunk or data did not arrive (a dropped connection): the same page says it is a connection problem', () => {
-    render(<RouteErrorView {...props(Object.assign(new Error('The network is unavailable.'), { name: 'NetworkError' }))} />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Connection problem' })).toBeInTheDocument();
-    expect(screen.getByText('This page could not load. Check your connection and try again.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(reloadForFailedCode).not.toHaveBeenCalled();
+    expect(isCodeFailureShown()).toBe(false);
   });
 
   it('default: any other failure keeps the general error page with Try again', async () => {

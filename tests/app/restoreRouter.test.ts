@@ -4,25 +4,27 @@ import { connectivityMachine } from '../../machines/offline/connectivityMachine'
 import { bindRestoreToRouter } from '../../src/services/offline/connectivity';
 
 // Back online, route loaders (the collection page's) run again when what they showed may be the stored copy.
-function setup(status = 'success') {
+function setup(status = 'success', codeFailureShown = false) {
   const connectivity = createActor(connectivityMachine);
   connectivity.start();
   let invalidations = 0;
   let chunkRetries = 0;
+  let reloads = 0;
   const router = {
     state: { matches: [{ status }] },
     invalidate: async () => {
       invalidations += 1;
     },
   };
+  const codeFailed = { shown: () => codeFailureShown, reload: () => (reloads += 1) };
   const stop = bindRestoreToRouter(connectivity, router, () => {
     chunkRetries += 1;
-  });
+  }, codeFailed);
   const offlineSpell = () => {
     connectivity.send({ type: 'network.unreachable', source: 'browser' });
     connectivity.send({ type: 'network.reachable', source: 'browser' });
   };
-  return { connectivity, router, offlineSpell, stop, invalidations: () => invalidations, chunkRetries: () => chunkRetries };
+  return { connectivity, router, offlineSpell, stop, invalidations: () => invalidations, chunkRetries: () => chunkRetries, reloads: () => reloads };
 }
 
 describe('bindRestoreToRouter', () => {
@@ -57,5 +59,15 @@ describe('bindRestoreToRouter', () => {
     fresh.stop();
     fresh.offlineSpell();
     expect(fresh.invalidations()).toBe(0);
+    expect(failed.reloads() + fresh.reloads()).toBe(0);
+  });
+
+  it('a route whose code did not arrive on screen: the document loads again at the restore, instead of the route', () => {
+    const { offlineSpell, invalidations, chunkRetries, reloads, stop } = setup('success', true);
+    offlineSpell();
+    expect(reloads()).toBe(1);
+    expect(invalidations()).toBe(0);
+    expect(chunkRetries()).toBe(0);
+    stop();
   });
 });

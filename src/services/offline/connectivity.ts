@@ -171,6 +171,7 @@ export function bindRestoreToRouter(
   connectivity: Pick<ConnectivityActor, 'on' | 'subscribe' | 'getSnapshot'>,
   router: { invalidate(): Promise<void>; state: { matches: ReadonlyArray<{ status: string }> } },
   retryFailed: () => void = () => {},
+  codeFailed: { shown(): boolean; reload(): void } | null = null,
 ): () => void {
   // A stored answer arrived (a new key, or a new time for one) since the loaders last ran.
   let stored = connectivity.getSnapshot().context.stored;
@@ -181,6 +182,11 @@ export function bindRestoreToRouter(
     stored = now;
   });
   const restored = connectivity.on('connectivity.restored', () => {
+    // A route whose code did not arrive is on screen: only a new document imports it again (reloadForFailedCode).
+    if (codeFailed?.shown()) {
+      codeFailed.reload();
+      return;
+    }
     const failed = router.state.matches.some((match) => match.status === 'error');
     if (!storedSeen && !failed) return;
     storedSeen = false;

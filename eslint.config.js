@@ -188,7 +188,7 @@ export default tseslint.config(
     },
   },
   {
-    // The plain rules pages read on their first load (issue 29's 120 KB): no zod, and no sibling that imports it.
+    // The plain rules pages read on their first load (the 120 KB first-load budget of scripts/bundle-size.ts): no zod, and no sibling that imports it.
     // The zod schemas beside them re-export them and are tested to answer alike.
     files: ['domain/priceRule.ts', 'domain/commentRules.ts', 'domain/studioRules.ts', 'domain/mediaTypes.ts', 'domain/textRules.ts', 'domain/artistName.ts', 'domain/messages.ts'],
     rules: {

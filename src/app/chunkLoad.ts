@@ -57,7 +57,8 @@ export function retryFailedChunks(): void {
 /**
  * React.lazy keeps a failed import forever: every later render throws the same error. This one imports again on the
  * first render after a retry was asked for (retryFailedChunks) — never by itself, so an offline page does not loop
- * on imports. Current browsers fetch a failed module script again on the next import(). The identity is stable.
+ * on imports. Most browsers fetch a failed module script again on the next import(); Chromium 150 does not (the part
+ * keeps its fallback until the page is reloaded; a route reloads by itself, reloadForFailedCode). The identity is stable.
  */
 export function retryableLazy<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
   let current: LazyExoticComponent<ComponentType<P>>;

@@ -134,19 +134,8 @@ export default tseslint.config(
   {
     // Views and components render machine state and send events: flows are machines provided once in
     // src/services/flows/ and started with useFlow (src/app/flows.tsx), never assembled or wired in a component.
+    // A DOM fact (a click, an element attaching, a visibility observer's report) is sent by its handler.
     files: ['src/views/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-syntax': ['error', noAutoFocus, ...noAnswerCasts, ...viewRestrictions, ...navigationRestrictions],
-    },
-  },
-  {
-    files: ['src/views/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
-    ignores: [
-      // Not converted yet: these effects tell a system actor about the DOM (the notice bar held under the pointer or
-      // the focus when a notice replaces another; a generative card in view asking for a live-render slot).
-      'src/components/feedback/NotificationBar.tsx',
-      'src/components/media/liveRenderSlots.ts',
-    ],
     rules: {
       'no-restricted-syntax': ['error', noAutoFocus, ...noAnswerCasts, ...viewRestrictions, ...navigationRestrictions, ...actorWiringRestrictions],
     },

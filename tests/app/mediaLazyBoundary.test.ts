@@ -7,7 +7,7 @@ const ROOT = path.resolve(__dirname, '../..');
 const MEDIA = 'src/components/media';
 const LAZY_ONLY = [
   'ImageViewer.tsx', 'GifViewer.tsx', 'FlipcardViewer.tsx', 'GenerativeViewer.tsx', 'VideoViewer.tsx', 'SoundViewer.tsx', 'FullscreenViewer.tsx',
-  'liveRenderSlots.ts', 'mediaSpec.ts', 'useCardHover.ts', 'useSettledSize.ts', 'useInView.ts',
+  'liveRenderSlots.ts', 'mediaSpec.ts', 'useCardHover.ts', 'useSettledSize.ts', 'largestPaint.ts',
 ].map((file) => path.join(ROOT, MEDIA, file));
 
 /** Files reached from `entry` by static imports (type-only imports and dynamic import() excluded). */

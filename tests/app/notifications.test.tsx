@@ -151,6 +151,23 @@ describe('notifications in the app (requirements: notifications)', () => {
     vi.unstubAllGlobals();
     appActor.stop();
   });
+  it('behavior: a notice that replaces another under the mouse pointer is held from the start', async () => {
+    const { appActor } = await renderApp('/under-construction');
+    const notifications = getAppActor(appActor, 'notifications');
+    act(() => notifications.send({ type: 'notify.show', kind: 'info', text: 'Token has been sold' }));
+    expect(bar()).not.toHaveAttribute('data-paused');
+    // jsdom has no pointer: the bar's place answers ':hover' as a browser does for an element under the mouse.
+    const matches = Element.prototype.matches;
+    const hover = vi.spyOn(Element.prototype, 'matches').mockImplementation(function (this: Element, selector: string) {
+      return selector === ':hover' ? this.classList.contains('notification-bar') : matches.call(this, selector);
+    });
+    act(() => notifications.send({ type: 'notify.show', kind: 'error', text: 'You canceled the request in your wallet.' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('You canceled the request in your wallet.');
+    expect(bar()).toHaveAttribute('data-paused', 'true');
+    expect(notifications.getSnapshot().matches({ shown: 'paused' })).toBe(true);
+    hover.mockRestore();
+    appActor.stop();
+  });
   it('behavior: focus on a notice holds it past its delay; leaving runs the whole delay again; Escape closes it', async () => {
     const { appActor } = await renderApp('/under-construction');
     const notifications = getAppActor(appActor, 'notifications');

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { useSystemActor } from '../../app/appActorContext';
 
@@ -41,13 +41,18 @@ export function NotificationBar() {
   const held = useRef({ pointer: false, focus: false });
   const shownId = current?.id;
 
+  // A notice replacing another under the pointer or the focus is held as well (the old element left no blur): the
+  // new notice's element, as it attaches, says whether the pointer or the focus is on it, as it says so on entering.
+  const attachBar = useCallback((bar: HTMLDivElement | null) => {
+    barRef.current = bar;
+    if (!bar) return;
+    held.current = { pointer: bar.matches(':hover'), focus: bar.contains(document.activeElement) };
+    if (held.current.pointer || held.current.focus) notifications.send({ type: 'notify.pause' });
+  }, [notifications]);
+
   useLayoutEffect(() => {
     const bar = barRef.current;
     if (!bar) return;
-    const active = document.activeElement;
-    // A notice replacing another under the pointer or the focus is held as well (the old element left no blur).
-    held.current = { pointer: bar.matches(':hover'), focus: bar.contains(active) };
-    if (held.current.pointer || held.current.focus) notifications.send({ type: 'notify.pause' });
     keepClear(bar);
     // Again once the frame's other updates are laid out: the change that raised the notice can also move the page
     // (a refused upload's message above the rows), after this component's own layout ran.
@@ -75,7 +80,7 @@ export function NotificationBar() {
   };
   return (
     <div
-      ref={barRef}
+      ref={attachBar}
       className={`notification-bar notification-${current.kind}`}
       role={urgent ? 'alert' : 'status'}
       key={current.id}

@@ -1,13 +1,11 @@
 // Generative art (multipart/mixed): the p5 sketch runs in an opaque-origin sandboxed frame with the token's seed.
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { GENERATIVE_RESIZE_DEBOUNCE_MS } from '../../../machines/media/constants';
 import { useSystemActor } from '../../app/appActorContext';
-import { useAfterLargestPaint } from './largestPaint';
 import { useLiveRenderSlot } from './liveRenderSlots';
 import { generativeSpec, sandboxUrl } from './mediaSpec';
 import { MediaThumbnail, type ViewerProps } from './MediaThumbnail';
-import { useInView } from './useInView';
 import { useSettledSize } from './useSettledSize';
 
 type FrameState = 'loading' | 'rendered' | 'failed';
@@ -21,12 +19,15 @@ export default function GenerativeViewer({ token, variant }: ViewerProps) {
   const ref = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLIFrameElement>(null);
   const inGrid = variant === 'card';
-  const inView = useInView(ref, inGrid && spec !== null);
   // In grids a card renders live only while in view, once the page's largest paint is behind it (its sandbox and p5
   // would compete with the first screen's images), and while holding one of the few shared slots.
-  const painted = useAfterLargestPaint(inGrid && spec !== null && inView);
-  const slot = useLiveRenderSlot(inGrid && spec !== null && inView && painted);
-  const live = spec !== null && (!inGrid || slot);
+  const slot = useLiveRenderSlot(inGrid && spec !== null);
+  const { watch } = slot;
+  const layerRef = useCallback((element: HTMLDivElement | null) => {
+    ref.current = element;
+    watch(element);
+  }, [watch]);
+  const live = spec !== null && (!inGrid || slot.granted);
   const size = useSettledSize(ref, GENERATIVE_RESIZE_DEBOUNCE_MS, live);
   const [state, setState] = useState<FrameState>('loading');
 
@@ -45,7 +46,7 @@ export default function GenerativeViewer({ token, variant }: ViewerProps) {
   }, [live]);
 
   return (
-    <div ref={ref} className="media-layer generative" data-live={live} data-state={live ? state : 'thumbnail'}>
+    <div ref={layerRef} className="media-layer generative" data-live={live} data-state={live ? state : 'thumbnail'}>
       <MediaThumbnail token={token} variant={variant} />
       {live && state !== 'failed' && (
         <iframe

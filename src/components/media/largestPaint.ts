@@ -2,7 +2,6 @@
 // work) waits until the page has loaded, the images fetched with a high priority (the first screen's, the largest
 // paint's candidates: TokenMedia's eager cards, an exhibition's first slide or cover) are in, and the main thread
 // has had an idle moment, so the frame competes with neither the largest image's download nor its paint.
-import { useEffect, useState } from 'react';
 
 /** The longest a frame waits for the page (an image that never answers does not keep it from running). */
 export const LARGEST_PAINT_WAIT_MS = 5000;
@@ -34,20 +33,4 @@ export function afterLargestPaint(): Promise<void> {
     .then(() => Promise.all(Array.from(document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]'), imageDone)))
     .then(idle);
   return Promise.race([settled, new Promise<void>((resolve) => setTimeout(resolve, LARGEST_PAINT_WAIT_MS))]);
-}
-
-/** False until, once `enabled`, the page's largest paint is behind it; then true for good. */
-export function useAfterLargestPaint(enabled: boolean): boolean {
-  const [after, setAfter] = useState(false);
-  useEffect(() => {
-    if (!enabled || after || typeof document === 'undefined') return;
-    let live = true;
-    void afterLargestPaint().then(() => {
-      if (live) setAfter(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, [enabled, after]);
-  return after;
 }

@@ -86,14 +86,19 @@ export const portfolioTextSchema = z.object({
 /** The featured artwork: a token's _id (one the artist created), or '' for none. */
 export const featuredArtworkSchema = z.string().check(z.trim(), z.regex(/^(|[1-9]\d{0,15})$/, FEATURED_ARTWORK_MESSAGE));
 
-/** The artist profile form's values, trimmed (the images are checked by type and size beside it). */
-export const artistProfileSchema = z.object({
+/** The artist's names, description and links, each field's rule: the profile schema below and the form's field-by-field checks. */
+export const artistIdentityRules = {
   firstName: artistFirstNameSchema,
   lastName: artistLastNameSchema,
   description: artistDescriptionSchema,
   web: artistWebsiteSchema,
   twitter: artistHandleSchema,
   instagram: artistHandleSchema,
+};
+
+/** The artist profile form's values, trimmed (the images are checked by type and size beside it). */
+export const artistProfileSchema = z.object({
+  ...artistIdentityRules,
   highlights: highlightsSchema,
   portfolio: portfolioTextSchema,
   featuredArtwork: featuredArtworkSchema,

@@ -115,20 +115,8 @@ export const seedIdentifierSchema = maxText(SEED_TEXT_MAX).check(
 export const seedValueSchema = maxText(SEED_TEXT_MAX);
 
 /** Flipcard rows and columns: non-zero integers (a small grid: at most 10 each, ours). */
-export const flipcardGridSchema = z.object({
-  rows: z
-    .number()
-    .check(
-      z.int(INVALID_INPUT_MESSAGE),
-      z.minimum(1, INVALID_INPUT_MESSAGE),
-      z.maximum(FLIPCARD_GRID_MAX, INVALID_INPUT_MESSAGE),
-    ),
-  columns: z
-    .number()
-    .check(
-      z.int(INVALID_INPUT_MESSAGE),
-      z.minimum(1, INVALID_INPUT_MESSAGE),
-      z.maximum(FLIPCARD_GRID_MAX, INVALID_INPUT_MESSAGE),
-    ),
-});
+const flipcardGridSide = z
+  .number()
+  .check(z.int(INVALID_INPUT_MESSAGE), z.minimum(1, INVALID_INPUT_MESSAGE), z.maximum(FLIPCARD_GRID_MAX, INVALID_INPUT_MESSAGE));
+export const flipcardGridSchema = z.object({ rows: flipcardGridSide, columns: flipcardGridSide });
 

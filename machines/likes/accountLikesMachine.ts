@@ -4,7 +4,7 @@
 // it through the system (watchAccountLikes) and tells it what the server confirmed (`likes.recorded`).
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { systemActor, type SystemLike } from '../system/systemRegistry';
-import { registeredLogin, type RegisteredLogin, type SessionSnapshotLike } from '../wallet/sessionSelectors';
+import { registeredLogin, sameLogin, type RegisteredLogin, type SessionSnapshotLike } from '../wallet/sessionSelectors';
 
 /** A registered login's signing credentials (the wallet session's address and API key). */
 export type LikesCredentials = RegisteredLogin;
@@ -29,9 +29,6 @@ export type AccountLikesEvent =
   | { type: 'likes.recorded'; tokenId: string; liked: boolean }
   /** Read the loaded likes again (back online, they were the worker's stored copy): shown ones stay meanwhile. */
   | { type: 'likes.refresh' };
-
-const sameLogin = (a: LikesCredentials | null, b: LikesCredentials | null) =>
-  (a?.address.toLowerCase() ?? null) === (b?.address.toLowerCase() ?? null) && (a?.key ?? null) === (b?.key ?? null);
 
 /** Sends `likes.login` with the wallet session's registered login, at start and whenever it changes. */
 export const watchLogin = fromCallback<EventObject>(({ system, sendBack }) => {

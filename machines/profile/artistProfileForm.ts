@@ -3,10 +3,7 @@
 // so a message is keyed by its field ('firstName', 'highlights.2.date', 'portfolio.0.description').
 import {
   artistDescriptionSchema,
-  artistFirstNameSchema,
-  artistHandleSchema,
-  artistLastNameSchema,
-  artistWebsiteSchema,
+  artistIdentityRules,
   featuredArtworkSchema,
   highlightSchema,
   portfolioCaptionSchema,
@@ -93,13 +90,10 @@ export function valuesFromRecord(record: ArtistRecord | null): ArtistProfileValu
   };
 }
 
+// The server's rules field by field (its schema has the portfolio's context inside the portfolio, and about and the
+// featured artwork's note optional: kept when not sent).
 const TEXT_RULES = {
-  firstName: artistFirstNameSchema,
-  lastName: artistLastNameSchema,
-  description: artistDescriptionSchema,
-  web: artistWebsiteSchema,
-  twitter: artistHandleSchema,
-  instagram: artistHandleSchema,
+  ...artistIdentityRules,
   about: artistDescriptionSchema,
   featuredArtwork: featuredArtworkSchema,
   featuredArtworkDescription: artistDescriptionSchema,

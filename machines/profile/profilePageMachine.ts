@@ -3,6 +3,7 @@
 // Tabs (docs/requirements.md#account-profile): General, and for creators the Artist profile; default General, non-creators stay on it.
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { watchLogin, type LikesCredentials } from '../likes/accountLikesMachine';
+import { sameLogin } from '../wallet/sessionSelectors';
 import type { WalletAccount } from '../wallet/walletSessionTypes';
 
 export type ProfileCredentials = LikesCredentials;
@@ -20,9 +21,6 @@ export type ProfilePageEvent =
   | { type: 'likes.login'; credentials: ProfileCredentials | null }
   | { type: 'profile.retry' }
   | { type: 'profile.selectTab'; tab: ProfileTab };
-
-const sameLogin = (a: ProfileCredentials | null, b: ProfileCredentials | null) =>
-  (a?.address.toLowerCase() ?? null) === (b?.address.toLowerCase() ?? null) && (a?.key ?? null) === (b?.key ?? null);
 
 export const profilePageMachine = setup({
   types: {

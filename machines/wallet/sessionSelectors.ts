@@ -28,6 +28,11 @@ export function registeredLogin(snapshot: SessionSnapshotLike): RegisteredLogin 
   return snapshot.hasTag('registered') && address && apiKey?.key ? { address, key: apiKey.key } : null;
 }
 
+/** Whether two registered logins (null: none) are the same: one address (in any letter case) with one key. */
+export function sameLogin(a: RegisteredLogin | null, b: RegisteredLogin | null): boolean {
+  return (a?.address.toLowerCase() ?? null) === (b?.address.toLowerCase() ?? null) && (a?.key ?? null) === (b?.key ?? null);
+}
+
 /** The address of the signed-in (registered) wallet; null when signed out or not registered. */
 export function registeredAddress(snapshot: SessionSnapshotLike): string | null {
   return snapshot.hasTag('registered') ? snapshot.context.address : null;

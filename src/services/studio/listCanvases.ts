@@ -6,6 +6,7 @@ import { requestNonce } from '../requestNonce';
 import { graphql, PageInfoFields, type ResultOf } from '../../graphql/graphql';
 import { graphqlRequest } from '../graphql';
 import type { CanvasState, StudioMediaType } from '../../../domain/studioRules';
+import type { StudioListRow } from '../../../machines/studio/studioListMachine';
 
 export const getAllCanvasOperation = graphql(
   `
@@ -20,23 +21,13 @@ export const getAllCanvasOperation = graphql(
   [PageInfoFields],
 );
 
-/** One row of the studio list. */
-export interface StudioListCanvas {
-  id: string;
-  name: string;
-  symbol: string;
-  mediaType: StudioMediaType;
-  state: CanvasState;
-  createdAt: string;
-}
-
 /** A page of 100 costs 100 of the server's 1,500 query budget; a creator's list is read whole, page after page. */
 const LIST_PAGE_SIZE = 100;
 const MAX_PAGES = 50;
 
 /** Every canvas of the signed-in creator, newest first. */
-export async function fetchStudioList(credentials: ApiKeyCredentials, signal?: AbortSignal): Promise<StudioListCanvas[]> {
-  const canvases: StudioListCanvas[] = [];
+export async function fetchStudioList(credentials: ApiKeyCredentials, signal?: AbortSignal): Promise<StudioListRow[]> {
+  const canvases: StudioListRow[] = [];
   let after: string | null = null;
   for (let page = 0; page < MAX_PAGES; page += 1) {
     const data: ResultOf<typeof getAllCanvasOperation> = await graphqlRequest(

@@ -4,7 +4,8 @@
 // it through the system (watchAccountLikes) and tells it what the server confirmed (`likes.recorded`).
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { systemActor, type SystemLike } from '../system/systemRegistry';
-import { registeredLogin, sameLogin, type RegisteredLogin, type SessionSnapshotLike } from '../wallet/sessionSelectors';
+import { sameLogin, type RegisteredLogin } from '../wallet/sessionSelectors';
+import { watchLogin, type LoginChangedEvent } from '../wallet/watchLogin';
 
 /** A registered login's signing credentials (the wallet session's address and API key). */
 export type LikesCredentials = RegisteredLogin;
@@ -21,33 +22,14 @@ export interface AccountLikesContext {
 }
 
 export type AccountLikesEvent =
-  /** The wallet session's registered login (null: none), on every change and once at start. */
-  | { type: 'likes.login'; credentials: LikesCredentials | null }
+  /** The wallet session's registered login (null: none), on every change and once at start (watchLogin). */
+  | LoginChangedEvent
   /** A like toggle needs the account's likes. */
   | { type: 'likes.wanted' }
   /** The server confirmed a like or an unlike of the current login. */
   | { type: 'likes.recorded'; tokenId: string; liked: boolean }
   /** Read the loaded likes again (back online, they were the worker's stored copy): shown ones stay meanwhile. */
   | { type: 'likes.refresh' };
-
-/** Sends `likes.login` with the wallet session's registered login, at start and whenever it changes. */
-export const watchLogin = fromCallback<EventObject>(({ system, sendBack }) => {
-  const session = systemActor(system, 'walletSession');
-  if (!session) return undefined;
-  let last: LikesCredentials | null | undefined;
-  const report = (snapshot: SessionSnapshotLike) => {
-    const login = registeredLogin(snapshot);
-    if (last !== undefined && sameLogin(last, login)) return;
-    last = login;
-    sendBack({
-      type: 'likes.login',
-      credentials: login,
-    } satisfies AccountLikesEvent);
-  };
-  report(session.getSnapshot());
-  const subscription = session.subscribe((snapshot) => report(snapshot));
-  return () => subscription.unsubscribe();
-});
 
 export const accountLikesMachine = setup({
   types: {
@@ -62,7 +44,7 @@ export const accountLikesMachine = setup({
     }),
   },
   actions: {
-    takeLogin: assign(({ context, event }) => (event.type === 'likes.login' ? { credentials: event.credentials, tokenIds: [] } : context)),
+    takeLogin: assign(({ context, event }) => (event.type === 'login.changed' ? { credentials: event.credentials, tokenIds: [] } : context)),
     recordLike: assign({
       tokenIds: ({ context, event }) => {
         if (event.type !== 'likes.recorded' || context.tokenIds.includes(event.tokenId) === event.liked) return context.tokenIds;
@@ -71,7 +53,7 @@ export const accountLikesMachine = setup({
     }),
   },
   guards: {
-    otherLogin: ({ context, event }) => event.type === 'likes.login' && !sameLogin(context.credentials, event.credentials),
+    otherLogin: ({ context, event }) => event.type === 'login.changed' && !sameLogin(context.credentials, event.credentials),
     signedIn: ({ context }) => context.credentials !== null,
   },
 }).createMachine({
@@ -79,7 +61,7 @@ export const accountLikesMachine = setup({
   context: { credentials: null, tokenIds: [] },
   invoke: { id: 'login', src: 'watchLogin' },
   on: {
-    'likes.login': { guard: 'otherLogin', actions: 'takeLogin' },
+    'login.changed': { guard: 'otherLogin', actions: 'takeLogin' },
     'likes.recorded': { guard: 'signedIn', actions: 'recordLike' },
   },
   initial: 'dormant',
@@ -92,7 +74,7 @@ export const accountLikesMachine = setup({
       initial: 'checking',
       on: {
         // Another login: its likes are loaded from scratch (a load for the old one is dropped).
-        'likes.login': {
+        'login.changed': {
           guard: 'otherLogin',
           target: '.checking',
           reenter: true,

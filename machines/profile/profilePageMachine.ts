@@ -2,11 +2,11 @@
 // (GET /api/v1/account/{address} with its signed headers). It follows the wallet session itself (watchLogin).
 // Tabs (docs/requirements.md#account-profile): General, and for creators the Artist profile; default General, non-creators stay on it.
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { watchLogin, type LikesCredentials } from '../likes/accountLikesMachine';
-import { sameLogin } from '../wallet/sessionSelectors';
+import { sameLogin, type RegisteredLogin } from '../wallet/sessionSelectors';
+import { watchLogin, type LoginChangedEvent } from '../wallet/watchLogin';
 import type { WalletAccount } from '../wallet/walletSessionTypes';
 
-export type ProfileCredentials = LikesCredentials;
+export type ProfileCredentials = RegisteredLogin;
 
 export interface ProfilePageContext {
   credentials: ProfileCredentials | null;
@@ -18,7 +18,7 @@ export interface ProfilePageContext {
 export type ProfileTab = 'general' | 'artist';
 
 export type ProfilePageEvent =
-  | { type: 'likes.login'; credentials: ProfileCredentials | null }
+  | LoginChangedEvent
   | { type: 'profile.retry' }
   | { type: 'profile.selectTab'; tab: ProfileTab };
 
@@ -34,7 +34,7 @@ export const profilePageMachine = setup({
     }),
   },
   guards: {
-    otherLogin: ({ context, event }) => event.type === 'likes.login' && !sameLogin(context.credentials, event.credentials),
+    otherLogin: ({ context, event }) => event.type === 'login.changed' && !sameLogin(context.credentials, event.credentials),
     signedIn: ({ context }) => context.credentials !== null,
     // The artist tab is for creators only.
     tabAllowed: ({ context, event }) =>
@@ -46,7 +46,7 @@ export const profilePageMachine = setup({
   invoke: { id: 'login', src: 'watchLogin' },
   on: {
     // Another login (or none): its own account is loaded from scratch.
-    'likes.login': {
+    'login.changed': {
       guard: 'otherLogin',
       target: '.checking',
       reenter: true,

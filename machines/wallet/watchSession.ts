@@ -6,7 +6,7 @@ import { systemActor } from '../system/systemRegistry';
 import type { SessionSnapshotLike } from './sessionSelectors';
 
 export function watchSession<T>(read: (snapshot: SessionSnapshotLike) => T, toEvent: (value: T) => EventObject) {
-  return fromCallback<EventObject, void>(({ system, sendBack }) => {
+  return fromCallback<EventObject>(({ system, sendBack }) => {
     const session = systemActor(system, 'walletSession');
     if (!session) return undefined;
     let last: string | null = null;

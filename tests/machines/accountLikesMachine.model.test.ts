@@ -15,9 +15,9 @@ const BOB: LikesCredentials = { address: '0xB0B', key: 'b'.repeat(32) };
 const LOADED: AccountLike[] = [{ _id: '900', token_id: '7' }];
 
 const modelEvents: Array<EventObject & Record<string, unknown>> = [
-  { type: 'likes.login', credentials: ALICE },
-  { type: 'likes.login', credentials: BOB },
-  { type: 'likes.login', credentials: null },
+  { type: 'login.changed', credentials: ALICE },
+  { type: 'login.changed', credentials: BOB },
+  { type: 'login.changed', credentials: null },
   { type: 'likes.wanted' },
   { type: 'likes.refresh' },
   { type: 'likes.recorded', tokenId: '5', liked: true },
@@ -32,7 +32,7 @@ const model = createMachineTestModel(accountLikesMachine, { project, events: () 
 const paths = modelPaths(model, {
   toState: (state) => state.matches({ following: 'ready' }),
   // Every order of logins, asking and loading; recorded likes are covered by the shortest paths.
-  filterEvents: (_state, event) => event.type !== 'likes.recorded' && !(event.type === 'likes.login' && (event as unknown as { credentials: unknown }).credentials === BOB),
+  filterEvents: (_state, event) => event.type !== 'likes.recorded' && !(event.type === 'login.changed' && (event as unknown as { credentials: unknown }).credentials === BOB),
 });
 
 function startLikes() {
@@ -58,7 +58,7 @@ function harness() {
         'xstate.init': () => {
           run = startLikes();
         },
-        'likes.login': (step: { event: EventObject }) => {
+        'login.changed': (step: { event: EventObject }) => {
           const before = ctx(real());
           const credentials = (step.event as unknown as { credentials: LikesCredentials | null }).credentials;
           send(step);

@@ -10,9 +10,9 @@ const ACCOUNT = { id: '2', address: '0xa11ce', alias: 'lumen', isCreator: false,
 const CREATOR = { ...ACCOUNT, isCreator: true } as WalletAccount;
 
 const modelEvents: Array<EventObject & Record<string, unknown>> = [
-  { type: 'likes.login', credentials: ALICE },
-  { type: 'likes.login', credentials: BOB },
-  { type: 'likes.login', credentials: null },
+  { type: 'login.changed', credentials: ALICE },
+  { type: 'login.changed', credentials: BOB },
+  { type: 'login.changed', credentials: null },
   { type: 'profile.retry' },
   { type: 'xstate.done.actor.fetchOwnAccount', output: ACCOUNT },
   { type: 'xstate.done.actor.fetchOwnAccount', output: CREATOR },
@@ -27,7 +27,7 @@ const model = createMachineTestModel(profilePageMachine, { project, events: () =
 const paths = modelPaths(model, {
   toState: (state) => state.matches('ready'),
   // Orders of one login, signing out, failing and retrying; the second login is covered by the shortest paths.
-  filterEvents: (_state, event) => !(event.type === 'likes.login' && (event as unknown as { credentials: unknown }).credentials === BOB),
+  filterEvents: (_state, event) => !(event.type === 'login.changed' && (event as unknown as { credentials: unknown }).credentials === BOB),
 });
 
 function startPage() {
@@ -52,7 +52,7 @@ function harness() {
         'xstate.init': () => {
           run = startPage();
         },
-        'likes.login': (step: { event: EventObject }) => {
+        'login.changed': (step: { event: EventObject }) => {
           const before = ctx(real());
           const { credentials } = step.event as unknown as { credentials: ProfileCredentials | null };
           get().actor.send(step.event as ProfilePageEvent);

@@ -1,11 +1,12 @@
 // The comment thread flow (docs/requirements.md#comments): commentThreadMachine provided once with the comments service.
 // Credentials are the wallet session's registered login at call time, notices go to the notifications actor and
 // "connect first" opens the wallet modal, all through the app's actor system.
-import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { fromPromise } from 'xstate';
 import { commentThreadMachine } from '../../../machines/comments/commentThreadMachine';
 import { loginOf, notifyThroughSystem } from '../../../machines/system/systemActors';
-import { systemActor, type SystemLike } from '../../../machines/system/systemRegistry';
-import { registeredLogin, type SessionSnapshotLike } from '../../../machines/wallet/sessionSelectors';
+import type { SystemLike } from '../../../machines/system/systemRegistry';
+import { registeredLogin } from '../../../machines/wallet/sessionSelectors';
+import { watchSession } from '../../../machines/wallet/watchSession';
 import { openWalletModalThroughSystem } from '../../../machines/wallet/walletModalMachine';
 import type { ApiKeyCredentials } from '../authFetch';
 import { commentDraftsStored, readStoredThread } from '../commentDraftStore';
@@ -22,20 +23,10 @@ export const commentThreadFlow = commentThreadMachine.provide({
     // The thread's first state reads its stored draft record (as stored; the machine migrates it).
     restoreDraft: fromPromise(({ input }) => readStoredThread(input.tokenId)),
     // The thread's viewer is the registered login's address, on every change (myVote is that viewer's own).
-    watchViewer: fromCallback<EventObject>(({ system, sendBack }) => {
-      const session = systemActor(system, 'walletSession');
-      if (!session) return undefined;
-      let last: string | null | undefined;
-      const report = (snapshot: SessionSnapshotLike) => {
-        const address = registeredLogin(snapshot)?.address ?? null;
-        if (address === last) return;
-        last = address;
-        sendBack({ type: 'viewer.changed', address });
-      };
-      report(session.getSnapshot());
-      const subscription = session.subscribe((snapshot) => report(snapshot));
-      return () => subscription.unsubscribe();
-    }),
+    watchViewer: watchSession(
+      (session) => registeredLogin(session)?.address ?? null,
+      (address) => ({ type: 'viewer.changed', address }),
+    ),
     fetchComments: fromPromise(({ input, signal, system }) => fetchComments(input, loginOf(system), signal)),
     fetchReplies: fromPromise(({ input, signal, system }) => fetchReplies(input, loginOf(system), signal)),
     // The thread stops keeping the draft as it sends it (commentThreadPersistence); that is stored before the text

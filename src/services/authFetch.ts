@@ -2,7 +2,7 @@
 import { STORED_ANSWER_HEADER } from '../offline/protocol';
 import { API_BASE } from './api';
 import { checkedAnswer, loadAnswerCheck, type Answer, type AnswerName } from './contracts';
-import { HttpError, NetworkError, isAbortError } from './errors';
+import { NetworkError, isAbortError, refusalError } from './errors';
 import { reportAnswer, reportReadFailure, storedAtOf } from './offline/answerSource';
 import { requestNonce } from './requestNonce';
 
@@ -60,23 +60,22 @@ export async function signedJson<N extends AnswerName>(
     if (read) reportReadFailure();
     throw new NetworkError(error);
   }
+  const body = await answerBody(response);
+  if (read) reportAnswer({ key: `${options?.base ?? API_BASE}${path}`, storedAt: storedAtOf(response.headers, STORED_ANSWER_HEADER) });
+  return checkedAnswer(answer, body, path);
+}
+
+/**
+ * A fetched answer's JSON (undefined when it is not JSON) for the caller to read with its contract, or the server's
+ * refusal (an HttpError with its code and message) when the status is not 2xx.
+ */
+export async function answerBody(response: Response): Promise<unknown> {
   let body: unknown = undefined;
   try {
     body = await response.json();
   } catch {
     // Not JSON: the status decides below (a 2xx answer that is not JSON is not its contract's either).
   }
-  if (!response.ok) {
-    const { error, message } = errorFields(body);
-    throw new HttpError(response.status, error, message ?? `Request failed with status ${response.status}`);
-  }
-  if (read) reportAnswer({ key: `${options?.base ?? API_BASE}${path}`, storedAt: storedAtOf(response.headers, STORED_ANSWER_HEADER) });
-  return checkedAnswer(answer, body, path);
-}
-
-/** The error code and message of a failure's JSON body (`{ error, message }`), when it has them. */
-function errorFields(body: unknown): { error?: string; message?: string } {
-  if (!body || typeof body !== 'object') return {};
-  const { error, message } = body as Record<string, unknown>;
-  return { ...(typeof error === 'string' ? { error } : {}), ...(typeof message === 'string' ? { message } : {}) };
+  if (!response.ok) throw refusalError(response.status, body);
+  return body;
 }

@@ -2,9 +2,9 @@
 import { isAddress } from '../../domain/address';
 import { PAGE_SIZE } from '../../machines/lists/constants';
 import type { FetchPage } from '../../machines/lists/pagedListMachine';
-import { authFetch, type ApiKeyCredentials, type AuthFetchOptions } from './authFetch';
+import { answerBody, authFetch, type ApiKeyCredentials, type AuthFetchOptions } from './authFetch';
 import { checkedAnswer, loadAnswerCheck, type Answer } from './contracts';
-import { NetworkError, isAbortError, refusalError } from './errors';
+import { NetworkError, isAbortError } from './errors';
 import { graphql, PageInfoFields, PersonFields, TokenCardFields, type ResultOf } from '../graphql/graphql';
 import { graphqlRequest } from './graphql';
 import type { MarketplaceToken } from './marketplace';
@@ -99,16 +99,7 @@ export async function updateCollection(
     if (isAbortError(error)) throw error;
     throw new NetworkError(error);
   }
-  let body: Record<string, unknown> = {};
-  try {
-    body = (await response.json()) as Record<string, unknown>;
-  } catch {
-    // Not JSON: the status decides below.
-  }
-  if (!response.ok) {
-    throw refusalError(response.status, body);
-  }
-  return checkedAnswer('collectionSaved', body, `/collection/${id}`);
+  return checkedAnswer('collectionSaved', await answerBody(response), `/collection/${id}`);
 }
 
 /** The explorer page of a contract address on the chain's configured block explorer, or null without one. */

@@ -4,11 +4,11 @@
 import type { FetchPage } from '../../../machines/lists/pagedListMachine';
 import type { StudioCanvas } from './api';
 import { graphql, PageInfoFields, type ResultOf } from '../../graphql/graphql';
-import { authorizationHeader, authFetch, type ApiKeyCredentials } from '../authFetch';
+import { answerBody, authorizationHeader, authFetch, type ApiKeyCredentials } from '../authFetch';
 import { requestNonce } from '../requestNonce';
 import { API_BASE } from '../api';
 import { checkedAnswer, loadAnswerCheck } from '../contracts';
-import { NetworkError, isAbortError, refusalError } from '../errors';
+import { NetworkError, isAbortError } from '../errors';
 import { graphqlRequest } from '../graphql';
 
 /** A share token as the server makes them: URL-safe characters only (anything else cannot be one). */
@@ -37,16 +37,7 @@ export async function fetchCanvasPreview(request: CanvasPreviewRequest, signal?:
     throw new NetworkError(error);
   }
   if (response.status === 404 || response.status === 403) return null;
-  let body: Record<string, unknown> = {};
-  try {
-    body = (await response.json()) as Record<string, unknown>;
-  } catch {
-    // Not JSON: the status decides below.
-  }
-  if (!response.ok) {
-    throw refusalError(response.status, body);
-  }
-  return checkedAnswer('canvas', body, canvasUrl(request));
+  return checkedAnswer('canvas', await answerBody(response), canvasUrl(request));
 }
 
 export const getCanvasPreviewTokensOperation = graphql(

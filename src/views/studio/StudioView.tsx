@@ -8,7 +8,7 @@ import { useFlow } from '../../app/flows';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { studioFlow } from '../../services/flows/studio';
 import { DetailsStep } from './details/DetailsStep';
-import { StudioActorContext, shownStep, useStudioActor } from './studioActor';
+import { StudioActorContext, StudioLoadFailure, shownStep, useStudioActor } from './studioActor';
 import { StudioStepper } from './StudioStepper';
 import './studio.css';
 
@@ -68,7 +68,6 @@ function StudioPage({ newPage }: { newPage: boolean }) {
 }
 
 function StepContent({ step }: { step: ReturnType<typeof shownStep> }) {
-  const studio = useStudioActor();
   switch (step) {
     case 'details':
       return <DetailsStep mode="details" />;
@@ -89,14 +88,7 @@ function StepContent({ step }: { step: ReturnType<typeof shownStep> }) {
     case 'publish':
       return <PublishStep />;
     case 'failed':
-      return (
-        <p className="studio-status" role="alert">
-          The collection could not be loaded.{' '}
-          <button type="button" className="button" onClick={() => studio.send({ type: 'studio.retry' })}>
-            Retry
-          </button>
-        </p>
-      );
+      return <StudioLoadFailure message="The collection could not be loaded." />;
     default:
       return <p className="studio-status">Loading …</p>;
   }

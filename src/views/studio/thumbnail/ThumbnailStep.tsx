@@ -6,7 +6,7 @@ import { useCallback, useId } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ThumbnailMode } from '../../../../machines/studio/studioTypes';
 import { CropUploadEditor } from '../../../components/upload/CropUploadEditor';
-import { useStudioActor } from '../studioActor';
+import { StudioLoadFailure, useStudioActor } from '../studioActor';
 import { DefaultThumbnail } from './DefaultThumbnail';
 
 const TABS: Array<{ mode: ThumbnailMode; label: string }> = [
@@ -28,16 +28,7 @@ export function ThumbnailStep() {
   const onImage = useCallback((image: Blob | null) => studio.send({ type: 'thumbnail.image', image, filename: image?.type === 'image/png' ? 'thumbnail.png' : 'thumbnail.jpg' }), [studio]);
   const onEditing = useCallback((editing: boolean) => studio.send({ type: 'thumbnail.editing', editing }), [studio]);
 
-  if (failed) {
-    return (
-      <p className="studio-status" role="alert">
-        The token could not be loaded.{' '}
-        <button type="button" className="button" onClick={() => studio.send({ type: 'studio.retry' })}>
-          Retry
-        </button>
-      </p>
-    );
-  }
+  if (failed) return <StudioLoadFailure message="The token could not be loaded." />;
   if (loading || !canvas || !token) return <p className="studio-status">Loading …</p>;
 
   const select = (next: ThumbnailMode) => studio.send({ type: 'thumbnail.mode', mode: next });

@@ -3,7 +3,7 @@
 import { useSelector } from '@xstate/react';
 import { tokenCardId } from '../../../../machines/studio/studioMachine';
 import type { TokenEditCardActor } from '../../../../machines/studio/tokenEditCardMachine';
-import { useStudioActor } from '../studioActor';
+import { StudioLoadFailure, useStudioActor } from '../studioActor';
 import { TokenEditCard } from './TokenEditCard';
 
 export function TokenStep() {
@@ -23,14 +23,7 @@ export function TokenStep() {
 
   return (
     <section className="studio-tokens" aria-label="Token details" aria-busy={loading || undefined}>
-      {failed && (
-        <p className="studio-status" role="alert">
-          The tokens could not be loaded.{' '}
-          <button type="button" className="button" onClick={() => studio.send({ type: 'studio.retry' })}>
-            Retry
-          </button>
-        </p>
-      )}
+      {failed && <StudioLoadFailure message="The tokens could not be loaded." />}
       {tokens.length > 0 && (
         <p className="studio-status">
           {tokens.length} of {total} tokens

@@ -1,4 +1,5 @@
-// The studio flow's actor for the step views (started once by StudioView with useFlow; views only select and send).
+// The studio flow's actor for the step views (started once by StudioView with useFlow; views only select and send),
+// and the failed read with Retry that StudioView and the steps show.
 import { createContext, useContext } from 'react';
 import type { StudioActor, StudioSnapshot } from '../../../machines/studio/studioMachine';
 import type { StudioStep } from '../../../machines/studio/studioSteps';
@@ -17,4 +18,17 @@ type Shown = StudioStep | 'restoring' | 'loading' | 'entering' | 'failed';
 export function shownStep(snapshot: StudioSnapshot): Shown {
   const value = snapshot.value as string | Record<string, unknown>;
   return (typeof value === 'string' ? value : Object.keys(value)[0]) as Shown;
+}
+
+/** A studio read that failed (the collection, a token, the tokens), with Retry: the studio machine reads it again. */
+export function StudioLoadFailure({ message }: { message: string }) {
+  const studio = useStudioActor();
+  return (
+    <p className="studio-status" role="alert">
+      {message}{' '}
+      <button type="button" className="button" onClick={() => studio.send({ type: 'studio.retry' })}>
+        Retry
+      </button>
+    </p>
+  );
 }

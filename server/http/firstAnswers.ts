@@ -4,7 +4,8 @@
 // the scripts. The app takes an answer from the page once, for the request it would have sent (same operation and
 // variables, anonymous: src/services/firstAnswers.ts), and asks the server for everything after.
 //
-// The documents are the app's own (src/services/*.ts), copied in http/firstReadDocuments.ts. Only reads whose variables
+// The documents are the app's own: their texts are written once in domain/firstReads/, which the app types
+// (src/services/*.ts) and http/firstReadDocuments.ts completes with their fragments. Only reads whose variables
 // follow from the path alone are answered, and the current time: the app matches the current exhibition's read without
 // its cDate, as its offline copy does (src/offline/dataPolicy.ts).
 import { DESKTOP_QUERY } from '../../domain/layout.js';

@@ -30,6 +30,7 @@ import {
   MARKETPLACE_TOKENS_QUERY,
   PAST_EXHIBITIONS_PAGE_SIZE,
   PAST_EXHIBITIONS_QUERY,
+  withFragments,
 } from '../../server/http/firstReadDocuments.js';
 import { getCurrentExhibitionOperation, getPastExhibitionsOperation, PAST_EXHIBITIONS_PAGE_SIZE as APP_PAST_EXHIBITIONS_PAGE_SIZE } from '../../src/services/exhibitions/exhibitions';
 import { EXPLORE_SORTS, getMarketplaceTokensOperation } from '../../src/services/marketplace';
@@ -45,7 +46,9 @@ const ANSWERS = new RegExp(`<script type="application/json" id="${SERVER_ID}">(.
 /** Each definition printed the same way, in a stable order (the app's document lists its fragments after it). */
 const definitions = (document: DocumentNode) => document.definitions.map((definition) => print(definition)).sort();
 
-describe('the server\'s copies of the app\'s first reads', () => {
+// The operations and fragments are written once (domain/firstReads/); the server adds the fragments an operation
+// spreads itself, so its document and the app's (gql.tada's, from the fragments the app lists) are compared whole.
+describe('the server\'s documents of the app\'s first reads', () => {
   it.each([
     ['getTokenFromHolding', TOKEN_PAGE_QUERY, getTokenFromHoldingOperation],
     ['getHomeSlides', HOME_SLIDES_QUERY, getHomeSlidesOperation],
@@ -59,8 +62,22 @@ describe('the server\'s copies of the app\'s first reads', () => {
     ['getCurrentExhibition', CURRENT_EXHIBITION_QUERY, getCurrentExhibitionOperation],
     ['getAllArtists', ALL_ARTISTS_QUERY, getAllArtistsOperation],
     ['getPastExhibitions', PAST_EXHIBITIONS_QUERY, getPastExhibitionsOperation],
-  ] as const)('the server\'s %s is the document the app sends', (_name, copy, app) => {
-    expect(definitions(parse(copy))).toEqual(definitions(app as unknown as DocumentNode));
+  ] as const)('the server\'s %s is the document the app sends', (_name, served, app) => {
+    expect(definitions(parse(served))).toEqual(definitions(app as unknown as DocumentNode));
+  });
+
+  it('the server adds each fragment an operation spreads once, through other fragments too, and refuses one it lacks', () => {
+    const fragments = new Map([
+      ['A', 'fragment A on Token { id ...B }'],
+      ['B', 'fragment B on Token { name owner { ...C } }'],
+      ['C', 'fragment C on PersonInfo { address }'],
+      ['D', 'fragment D on Token { tokenId }'],
+    ]);
+    const document = withFragments('query q { t { ...A ...B } }', fragments);
+    expect(definitions(parse(document))).toEqual(definitions(parse(['query q { t { ...A ...B } }', ...['A', 'B', 'C'].map((name) => fragments.get(name))].join('\n'))));
+    expect(() => withFragments('query q { t { ...E } }', fragments)).toThrow('No fragment E');
+    // A document that differs from the app's by a field fails the comparison above.
+    expect(definitions(parse(TOKEN_PAGE_QUERY.replace('filename', '')))).not.toEqual(definitions(getTokenFromHoldingOperation as unknown as DocumentNode));
   });
 
   it('the page\'s script id is the one the app reads, and the media page\'s first page is the app\'s', () => {

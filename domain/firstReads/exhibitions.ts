@@ -17,6 +17,9 @@ export const CURRENT_EXHIBITION_OPERATION = `
   }
 `;
 
+/** The past exhibitions' first page (the only one the page asks for). */
+export const PAST_EXHIBITIONS_PAGE_SIZE = 20;
+
 export const PAST_EXHIBITIONS_OPERATION = `
   query getPastExhibitions($pagination: PaginationInput) {
     getPastExhibitions(pagination: $pagination) {

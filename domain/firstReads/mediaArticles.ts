@@ -6,6 +6,9 @@ export const ARTICLE_SUMMARY_FIELDS = `
   fragment ArticleSummaryFields on Article { id type title cover coverThumbnail isFeatured artist createdAt }
 `;
 
+/** Cards a page: the server's default (24), two rows of the widest grid and a whole number of rows at 2, 3 or 4. */
+export const ARTICLES_PER_PAGE = 24;
+
 export const ARTICLES_OPERATION = `
   query getArticles($pagination: PaginationInput) {
     getArticles(pagination: $pagination) {

@@ -7,12 +7,15 @@ import { ARTICLE_PAGE_FIELDS, ARTICLE_PAGE_OPERATION } from '../../domain/firstR
 import { ARTIST_PAGE_OPERATION } from '../../domain/firstReads/artist.js';
 import { ALL_ARTISTS_OPERATION } from '../../domain/firstReads/artists.js';
 import { COLLECTION_PAGE_OPERATION } from '../../domain/firstReads/collection.js';
-import { CURRENT_EXHIBITION_OPERATION, EXHIBITION_FIELDS, PAST_EXHIBITIONS_OPERATION } from '../../domain/firstReads/exhibitions.js';
+import { CURRENT_EXHIBITION_OPERATION, EXHIBITION_FIELDS, PAST_EXHIBITIONS_OPERATION, PAST_EXHIBITIONS_PAGE_SIZE } from '../../domain/firstReads/exhibitions.js';
 import { MARKETPLACE_TOKENS_OPERATION } from '../../domain/firstReads/explore.js';
 import { PAGE_INFO_FIELDS, PERSON_FIELDS, TOKEN_CARD_FIELDS } from '../../domain/firstReads/fragments.js';
 import { FEATURED_COLLECTIONS_OPERATION, HOME_COLLECTION_FIELDS, HOME_SLIDE_FIELDS, HOME_SLIDES_OPERATION } from '../../domain/firstReads/home.js';
-import { ARTICLE_SUMMARY_FIELDS, ARTICLES_OPERATION, FEATURED_ARTICLE_OPERATION } from '../../domain/firstReads/mediaArticles.js';
+import { ARTICLE_SUMMARY_FIELDS, ARTICLES_OPERATION, ARTICLES_PER_PAGE, FEATURED_ARTICLE_OPERATION } from '../../domain/firstReads/mediaArticles.js';
 import { TOKEN_PAGE_OPERATION } from '../../domain/firstReads/token.js';
+
+/** The first pages the app asks for: the same sizes (domain/firstReads/). */
+export { ARTICLES_PER_PAGE, PAST_EXHIBITIONS_PAGE_SIZE };
 
 /** Every fragment a first read spreads, by its name. */
 const FRAGMENTS = new Map(
@@ -76,9 +79,6 @@ export const CURRENT_EXHIBITION_QUERY = withFragments(CURRENT_EXHIBITION_OPERATI
 /** The exhibitions page's past exhibitions. */
 export const PAST_EXHIBITIONS_QUERY = withFragments(PAST_EXHIBITIONS_OPERATION);
 
-/** src/services/exhibitions/exhibitions.ts PAST_EXHIBITIONS_PAGE_SIZE. */
-export const PAST_EXHIBITIONS_PAGE_SIZE = 20;
-
 /** The artists catalogue. */
 export const ALL_ARTISTS_QUERY = withFragments(ALL_ARTISTS_OPERATION);
 
@@ -93,6 +93,3 @@ export const FEATURED_ARTICLE_QUERY = withFragments(FEATURED_ARTICLE_OPERATION);
 
 /** The media page's list. */
 export const ARTICLES_QUERY = withFragments(ARTICLES_OPERATION);
-
-/** src/services/articles/mediaArticles.ts ARTICLES_PER_PAGE: the media page's first page. */
-export const ARTICLES_PER_PAGE = 24;

@@ -4,12 +4,12 @@
 import type { ExhibitionsOverview } from '../../../machines/exhibitions/exhibitionsPageMachine';
 import type { FetchPage, Page } from '../../../machines/lists/pagedListMachine';
 import { graphql, PageInfoFields, PersonFields, TokenCardFields, type ResultOf } from '../../graphql/graphql';
-import { CURRENT_EXHIBITION_OPERATION, EXHIBITION_FIELDS, PAST_EXHIBITIONS_OPERATION } from '../../../domain/firstReads/exhibitions';
+import { CURRENT_EXHIBITION_OPERATION, EXHIBITION_FIELDS, PAST_EXHIBITIONS_OPERATION, PAST_EXHIBITIONS_PAGE_SIZE } from '../../../domain/firstReads/exhibitions';
 import { graphqlRequest } from '../graphql';
 import type { MarketplaceToken } from '../marketplace';
 
 export const EXHIBITION_ARTWORKS_PAGE_SIZE = 12;
-export const PAST_EXHIBITIONS_PAGE_SIZE = 20;
+export { PAST_EXHIBITIONS_PAGE_SIZE };
 
 export const ExhibitionFields = graphql(EXHIBITION_FIELDS, [PersonFields, TokenCardFields]);
 

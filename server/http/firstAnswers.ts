@@ -4,32 +4,24 @@
 // the scripts. The app takes an answer from the page once, for the request it would have sent (same operation and
 // variables, anonymous: src/services/firstAnswers.ts), and asks the server for everything after.
 //
-// The documents are the app's own (src/services/*.ts), copied in http/firstReadDocuments.ts. Only reads whose variables
+// The documents are the app's own: their texts are written once in domain/firstReads/, which the app types
+// (src/services/*.ts) and http/firstReadDocuments.ts completes with their fragments. Only reads whose variables
 // follow from the path alone are answered, and the current time: the app matches the current exhibition's read without
 // its cDate, as its offline copy does (src/offline/dataPolicy.ts).
 import { DESKTOP_QUERY } from '../../domain/layout.js';
 import { IMAGE_SIZES, responsiveImage, tokenImage, type ResponsiveImage } from '../../domain/responsiveImage.js';
 import { ARTISTS_PAGE_SIZE } from '../../domain/artistName.js';
 import { ARTICLE_ID } from '../../domain/articles.js';
-import {
-  ALL_ARTISTS_QUERY,
-  ARTICLE_PAGE_QUERY,
-  ARTICLES_PER_PAGE,
-  ARTICLES_QUERY,
-  ARTIST_PAGE_QUERY,
-  COLLECTION_PAGE_QUERY,
-  CURRENT_EXHIBITION_QUERY,
-  EXPLORE_FIRST_PAGE,
-  FEATURED_ARTICLE_QUERY,
-  FEATURED_COLLECTIONS_QUERY,
-  HOME_SLIDES_QUERY,
-  MARKETPLACE_TOKENS_QUERY,
-  PAST_EXHIBITIONS_PAGE_SIZE,
-  PAST_EXHIBITIONS_QUERY,
-  TOKEN_PAGE_QUERY,
-} from './firstReadDocuments.js';
-
-export { TOKEN_PAGE_QUERY };
+import { ARTICLE_PAGE_OPERATION } from '../../domain/firstReads/article.js';
+import { ARTIST_PAGE_OPERATION } from '../../domain/firstReads/artist.js';
+import { ALL_ARTISTS_OPERATION } from '../../domain/firstReads/artists.js';
+import { COLLECTION_PAGE_OPERATION } from '../../domain/firstReads/collection.js';
+import { CURRENT_EXHIBITION_OPERATION, PAST_EXHIBITIONS_OPERATION, PAST_EXHIBITIONS_PAGE_SIZE } from '../../domain/firstReads/exhibitions.js';
+import { MARKETPLACE_TOKENS_OPERATION } from '../../domain/firstReads/explore.js';
+import { FEATURED_COLLECTIONS_OPERATION, HOME_SLIDES_OPERATION } from '../../domain/firstReads/home.js';
+import { ARTICLES_OPERATION, ARTICLES_PER_PAGE, FEATURED_ARTICLE_OPERATION } from '../../domain/firstReads/mediaArticles.js';
+import { TOKEN_PAGE_OPERATION } from '../../domain/firstReads/token.js';
+import { EXPLORE_FIRST_PAGE, firstReadDocument } from './firstReadDocuments.js';
 
 /** One read the app sends on this route's first render, with the variables it sends. */
 export interface FirstRead {
@@ -139,7 +131,7 @@ interface FeaturedArticleAnswer {
 const ROUTES: FirstAnswerRoute[] = [
   {
     pattern: /^\/token\/([^/]+)\/?$/,
-    reads: ([id]) => [{ operationName: 'getTokenFromHolding', query: TOKEN_PAGE_QUERY, variables: { id } }],
+    reads: ([id]) => [{ operationName: 'getTokenFromHolding', query: firstReadDocument(TOKEN_PAGE_OPERATION), variables: { id } }],
     image: (answers) => tokenPageImage(answers.get('getTokenFromHolding') as TokenAnswer | undefined),
   },
   {
@@ -148,8 +140,8 @@ const ROUTES: FirstAnswerRoute[] = [
     // (src/views/home/HomeView.tsx, FeaturedCollectionSection.tsx).
     pattern: /^\/$/,
     reads: () => [
-      { operationName: 'getHomeSlides', query: HOME_SLIDES_QUERY, variables: {} },
-      { operationName: 'getFeaturedCollections', query: FEATURED_COLLECTIONS_QUERY, variables: {} },
+      { operationName: 'getHomeSlides', query: firstReadDocument(HOME_SLIDES_OPERATION), variables: {} },
+      { operationName: 'getFeaturedCollections', query: firstReadDocument(FEATURED_COLLECTIONS_OPERATION), variables: {} },
     ],
     image: (answers) => {
       const slides = (answers.get('getHomeSlides') as SlidesAnswer | undefined)?.getHomeSlides ?? [];
@@ -167,7 +159,7 @@ const ROUTES: FirstAnswerRoute[] = [
     // first card's thumbnail is the page's largest paint.
     pattern: /^\/explore\/?$/,
     plain: true,
-    reads: () => [{ operationName: 'getMarketplaceTokens', query: MARKETPLACE_TOKENS_QUERY, variables: EXPLORE_FIRST_PAGE }],
+    reads: () => [{ operationName: 'getMarketplaceTokens', query: firstReadDocument(MARKETPLACE_TOKENS_OPERATION), variables: EXPLORE_FIRST_PAGE }],
     image: (answers) => cardImage((answers.get('getMarketplaceTokens') as TokensAnswer | undefined)?.getMarketplaceTokens?.edges[0]?.node),
   },
   {
@@ -176,7 +168,7 @@ const ROUTES: FirstAnswerRoute[] = [
     reads: ([address, chain]) => {
       const chainId = Number(chain);
       if (!COLLECTION_ADDRESS.test(address!) || !Number.isSafeInteger(chainId) || chainId <= 0) return [];
-      return [{ operationName: 'getCollections', query: COLLECTION_PAGE_QUERY, variables: { address: address!.toLowerCase(), chainId } }];
+      return [{ operationName: 'getCollections', query: firstReadDocument(COLLECTION_PAGE_OPERATION), variables: { address: address!.toLowerCase(), chainId } }];
     },
     image: (answers) => {
       const cover = (answers.get('getCollections') as CollectionAnswer | undefined)?.getCollections?.edges[0]?.node.cover;
@@ -189,8 +181,8 @@ const ROUTES: FirstAnswerRoute[] = [
     pattern: /^\/exhibitions\/?$/,
     plain: true,
     reads: () => [
-      { operationName: 'getCurrentExhibition', query: CURRENT_EXHIBITION_QUERY, variables: { cDate: new Date().toISOString() } },
-      { operationName: 'getPastExhibitions', query: PAST_EXHIBITIONS_QUERY, variables: { pagination: { page: 1, perPage: PAST_EXHIBITIONS_PAGE_SIZE } } },
+      { operationName: 'getCurrentExhibition', query: firstReadDocument(CURRENT_EXHIBITION_OPERATION), variables: { cDate: new Date().toISOString() } },
+      { operationName: 'getPastExhibitions', query: firstReadDocument(PAST_EXHIBITIONS_OPERATION), variables: { pagination: { page: 1, perPage: PAST_EXHIBITIONS_PAGE_SIZE } } },
     ],
     image: (answers) => bannerImage((answers.get('getCurrentExhibition') as CurrentExhibitionAnswer | undefined)?.getCurrentExhibition?.cover),
   },
@@ -198,7 +190,7 @@ const ROUTES: FirstAnswerRoute[] = [
     // The artists catalogue's first page (src/views/artists/ArtistsList.tsx): the first card's cover is its largest paint.
     pattern: /^\/artists\/?$/,
     plain: true,
-    reads: () => [{ operationName: 'getAllArtists', query: ALL_ARTISTS_QUERY, variables: { pagination: { perPage: ARTISTS_PAGE_SIZE } } }],
+    reads: () => [{ operationName: 'getAllArtists', query: firstReadDocument(ALL_ARTISTS_OPERATION), variables: { pagination: { perPage: ARTISTS_PAGE_SIZE } } }],
     image: (answers) => {
       const cover = (answers.get('getAllArtists') as ArtistsAnswer | undefined)?.getAllArtists?.edges[0]?.node.coverThumbnail;
       return cover ? hintOf(responsiveImage(cover, IMAGE_SIZES.wideCard)) : null;
@@ -207,20 +199,20 @@ const ROUTES: FirstAnswerRoute[] = [
   {
     // The artist page reads its artist by the address in lower case; its cover is its largest paint.
     pattern: /^\/artist\/([^/]+)\/?$/,
-    reads: ([id]) => [{ operationName: 'getArtistInfo', query: ARTIST_PAGE_QUERY, variables: { artist_id: id!.toLowerCase() } }],
+    reads: ([id]) => [{ operationName: 'getArtistInfo', query: firstReadDocument(ARTIST_PAGE_OPERATION), variables: { artist_id: id!.toLowerCase() } }],
     image: (answers) => bannerImage((answers.get('getArtistInfo') as ArtistAnswer | undefined)?.getArtistInfo?.cover),
   },
   {
     pattern: /^\/article\/([^/]+)\/?$/,
-    reads: ([id]) => (ARTICLE_ID.test(id!) ? [{ operationName: 'getArticle', query: ARTICLE_PAGE_QUERY, variables: { id } }] : []),
+    reads: ([id]) => (ARTICLE_ID.test(id!) ? [{ operationName: 'getArticle', query: firstReadDocument(ARTICLE_PAGE_OPERATION), variables: { id } }] : []),
   },
   {
     // The media page's first load: the featured article (its cover, the page's largest paint) and the first page.
     pattern: /^\/media-articles\/?$/,
     plain: true,
     reads: () => [
-      { operationName: 'getFeaturedArticle', query: FEATURED_ARTICLE_QUERY, variables: {} },
-      { operationName: 'getArticles', query: ARTICLES_QUERY, variables: { pagination: { page: 1, perPage: ARTICLES_PER_PAGE } } },
+      { operationName: 'getFeaturedArticle', query: firstReadDocument(FEATURED_ARTICLE_OPERATION), variables: {} },
+      { operationName: 'getArticles', query: firstReadDocument(ARTICLES_OPERATION), variables: { pagination: { page: 1, perPage: ARTICLES_PER_PAGE } } },
     ],
     image: (answers) => bannerImage((answers.get('getFeaturedArticle') as FeaturedArticleAnswer | undefined)?.getFeaturedArticle?.cover),
   },

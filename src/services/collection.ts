@@ -6,25 +6,12 @@ import { answerBody, authFetch, type ApiKeyCredentials, type AuthFetchOptions } 
 import { checkedAnswer, loadAnswerCheck, type Answer } from './contracts';
 import { NetworkError, isAbortError } from './errors';
 import { graphql, PageInfoFields, PersonFields, TokenCardFields, type ResultOf } from '../graphql/graphql';
+import { COLLECTION_PAGE_OPERATION } from '../../domain/firstReads/collection';
 import { graphqlRequest } from './graphql';
 import type { MarketplaceToken } from './marketplace';
 
-// Filter values inline, so the query does not depend on the server's name for the filter input type.
-export const getCollectionOperation = graphql(
-  `
-  query getCollections($address: String!, $chainId: Int!) {
-    getCollections(filters: { address: $address, chainId: $chainId }, pagination: { perPage: 1 }) {
-      totalCount
-      pageInfo { ...PageInfoFields }
-      edges { cursor node {
-        id _id name symbol description chainId cover thumbnail address mediaType tokenCount createdAt publishedAt
-        creatorInfo { ...PersonFields }
-      } }
-    }
-  }
-`,
-  [PageInfoFields, PersonFields],
-);
+// The filter's values inline (domain/firstReads/collection.ts): no dependence on the server's name for its input type.
+export const getCollectionOperation = graphql(COLLECTION_PAGE_OPERATION, [PageInfoFields, PersonFields]);
 
 /** The collection page's collection (publishedAt: when it was published on chain; null before). */
 export type CollectionDisplay = ResultOf<typeof getCollectionOperation>['getCollections']['edges'][number]['node'];

@@ -1,5 +1,6 @@
 import type { FetchPage, Page as Connection } from '../../machines/lists/pagedListMachine';
 import { graphql, PageInfoFields, PersonFields, TokenCardFields, type ResultOf, type VariablesOf } from '../graphql/graphql';
+import { MARKETPLACE_TOKENS_OPERATION } from '../../domain/firstReads/explore';
 import { graphqlRequest } from './graphql';
 
 /** A person as every list shows them (creator, owner, buyer, seller). */
@@ -22,18 +23,7 @@ export const EXPLORE_SORTS = {
 } as const;
 export type ExploreSort = keyof typeof EXPLORE_SORTS;
 
-export const getMarketplaceTokensOperation = graphql(
-  `
-  query getMarketplaceTokens($filters: MarketplaceFilter, $sort: SortInput, $pagination: PaginationInput) {
-    getMarketplaceTokens(filters: $filters, sort: $sort, pagination: $pagination) {
-      totalCount
-      pageInfo { ...PageInfoFields }
-      edges { cursor node { ...TokenCardFields } }
-    }
-  }
-`,
-  [PageInfoFields, TokenCardFields],
-);
+export const getMarketplaceTokensOperation = graphql(MARKETPLACE_TOKENS_OPERATION, [PageInfoFields, TokenCardFields]);
 
 export type MarketplaceTokensVariables = VariablesOf<typeof getMarketplaceTokensOperation>;
 export type MarketplaceFilter = NonNullable<MarketplaceTokensVariables['filters']>;

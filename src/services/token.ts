@@ -2,26 +2,10 @@
 import type { FetchPage } from '../../machines/lists/pagedListMachine';
 import { PAGE_SIZE } from '../../machines/lists/constants';
 import { graphql, PageInfoFields, PersonFields, type ResultOf, type VariablesOf } from '../graphql/graphql';
+import { TOKEN_PAGE_OPERATION } from '../../domain/firstReads/token';
 import { graphqlRequest } from './graphql';
 
-export const getTokenFromHoldingOperation = graphql(
-  `
-  query getTokenFromHolding($id: ID!) {
-    getTokenFromHolding(id: $id) {
-      id _id tokenId name description thumbnailUrl mediaUrl mediaType likesCount isSold chainId createdAt filename
-      attributes metadata metadataUrl
-      collection { id _id name address chainId chainName supplyPerToken publishedAt attributes }
-      creatorInfo { ...PersonFields }
-      ownerInfo { ...PersonFields }
-      tokenHolding {
-        id chainId amount createdAt salePrice { amount currency } owner { ...PersonFields }
-        bazaarSales { id saleId allOutSaleId chainId marketplace seller amount soldAmount wasCancelled price { amount currency } }
-      }
-    }
-  }
-`,
-  [PersonFields],
-);
+export const getTokenFromHoldingOperation = graphql(TOKEN_PAGE_OPERATION, [PersonFields]);
 
 /** The token page's token (metadataUrl: its metadata JSON as the contract's uri(id) names it; null without a manifest). */
 export type TokenDetail = NonNullable<ResultOf<typeof getTokenFromHoldingOperation>['getTokenFromHolding']>;

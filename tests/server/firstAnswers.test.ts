@@ -7,31 +7,16 @@ import { eq } from 'drizzle-orm';
 import { parse, print, type DocumentNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collections, exhibitions, holdings, homeSlides, tokens } from '../../server/db/schema.js';
-import { FIRST_ANSWERS_ID as SERVER_ID, TOKEN_PAGE_QUERY, firstAnswersHtml, scriptSafeJson, tokenPageImage } from '../../server/http/firstAnswers.js';
+import { FIRST_ANSWERS_ID as SERVER_ID, firstAnswersHtml, firstReadsFor, scriptSafeJson, tokenPageImage } from '../../server/http/firstAnswers.js';
 import { FIRST_ANSWERS_ID as APP_ID } from '../../src/services/firstAnswers';
 import { getTokenFromHoldingOperation } from '../../src/services/token';
 import { getFeaturedCollectionsOperation, getHomeSlidesOperation } from '../../src/services/home/homeData';
 import { getArtistInfoOperation } from '../../src/services/artists/artist';
 import { getAllArtistsOperation } from '../../src/services/artists/catalogue';
 import { getArticleOperation } from '../../src/services/artists/article';
-import { ARTICLES_PER_PAGE as APP_ARTICLES_PER_PAGE, getArticlesOperation, getFeaturedArticleOperation } from '../../src/services/articles/mediaArticles';
-import {
-  ALL_ARTISTS_QUERY,
-  ARTICLE_PAGE_QUERY,
-  ARTICLES_PER_PAGE,
-  ARTICLES_QUERY,
-  ARTIST_PAGE_QUERY,
-  COLLECTION_PAGE_QUERY,
-  CURRENT_EXHIBITION_QUERY,
-  EXPLORE_FIRST_PAGE,
-  FEATURED_ARTICLE_QUERY,
-  FEATURED_COLLECTIONS_QUERY,
-  HOME_SLIDES_QUERY,
-  MARKETPLACE_TOKENS_QUERY,
-  PAST_EXHIBITIONS_PAGE_SIZE,
-  PAST_EXHIBITIONS_QUERY,
-} from '../../server/http/firstReadDocuments.js';
-import { getCurrentExhibitionOperation, getPastExhibitionsOperation, PAST_EXHIBITIONS_PAGE_SIZE as APP_PAST_EXHIBITIONS_PAGE_SIZE } from '../../src/services/exhibitions/exhibitions';
+import { getArticlesOperation, getFeaturedArticleOperation } from '../../src/services/articles/mediaArticles';
+import { EXPLORE_FIRST_PAGE, withFragments } from '../../server/http/firstReadDocuments.js';
+import { getCurrentExhibitionOperation, getPastExhibitionsOperation } from '../../src/services/exhibitions/exhibitions';
 import { EXPLORE_SORTS, getMarketplaceTokensOperation } from '../../src/services/marketplace';
 import { getCollectionOperation } from '../../src/services/collection';
 import { EXPLORE_PAGE_SIZES, exploreListParams } from '../../src/views/explore/exploreLists';
@@ -45,28 +30,59 @@ const ANSWERS = new RegExp(`<script type="application/json" id="${SERVER_ID}">(.
 /** Each definition printed the same way, in a stable order (the app's document lists its fragments after it). */
 const definitions = (document: DocumentNode) => document.definitions.map((definition) => print(definition)).sort();
 
-describe('the server\'s copies of the app\'s first reads', () => {
-  it.each([
-    ['getTokenFromHolding', TOKEN_PAGE_QUERY, getTokenFromHoldingOperation],
-    ['getHomeSlides', HOME_SLIDES_QUERY, getHomeSlidesOperation],
-    ['getFeaturedCollections', FEATURED_COLLECTIONS_QUERY, getFeaturedCollectionsOperation],
-    ['getArtistInfo', ARTIST_PAGE_QUERY, getArtistInfoOperation],
-    ['getArticle', ARTICLE_PAGE_QUERY, getArticleOperation],
-    ['getFeaturedArticle', FEATURED_ARTICLE_QUERY, getFeaturedArticleOperation],
-    ['getArticles', ARTICLES_QUERY, getArticlesOperation],
-    ['getMarketplaceTokens', MARKETPLACE_TOKENS_QUERY, getMarketplaceTokensOperation],
-    ['getCollections', COLLECTION_PAGE_QUERY, getCollectionOperation],
-    ['getCurrentExhibition', CURRENT_EXHIBITION_QUERY, getCurrentExhibitionOperation],
-    ['getAllArtists', ALL_ARTISTS_QUERY, getAllArtistsOperation],
-    ['getPastExhibitions', PAST_EXHIBITIONS_QUERY, getPastExhibitionsOperation],
-  ] as const)('the server\'s %s is the document the app sends', (_name, copy, app) => {
-    expect(definitions(parse(copy))).toEqual(definitions(app as unknown as DocumentNode));
+// One address of each route the server answers: what their first reads send, by operation.
+const ADDRESS = `0x${'ab'.repeat(20)}`;
+const FIRST_READ_PATHS = ['/token/7', '/', '/explore', `/collection/${ADDRESS}/1`, '/exhibitions', '/artists', `/artist/${ADDRESS}`, '/article/12', '/media-articles'];
+const SENT = new Map(FIRST_READ_PATHS.flatMap((path) => firstReadsFor(path)!.reads).map((read) => [read.operationName, read.query]));
+/** The document the server sends for this operation. */
+const sent = (operationName: string) => {
+  const query = SENT.get(operationName);
+  if (!query) throw new Error(`The server sends no first read ${operationName}`);
+  return query;
+};
+
+// The operations and fragments are written once (domain/firstReads/); the server adds the fragments an operation
+// spreads itself, so its document and the app's (gql.tada's, from the fragments the app lists) are compared whole.
+describe('the server\'s documents of the app\'s first reads', () => {
+  const APP_DOCUMENTS = [
+    ['getTokenFromHolding', getTokenFromHoldingOperation],
+    ['getHomeSlides', getHomeSlidesOperation],
+    ['getFeaturedCollections', getFeaturedCollectionsOperation],
+    ['getArtistInfo', getArtistInfoOperation],
+    ['getArticle', getArticleOperation],
+    ['getFeaturedArticle', getFeaturedArticleOperation],
+    ['getArticles', getArticlesOperation],
+    ['getMarketplaceTokens', getMarketplaceTokensOperation],
+    ['getCollections', getCollectionOperation],
+    ['getCurrentExhibition', getCurrentExhibitionOperation],
+    ['getAllArtists', getAllArtistsOperation],
+    ['getPastExhibitions', getPastExhibitionsOperation],
+  ] as const;
+
+  it.each(APP_DOCUMENTS)('the server\'s %s is the document the app sends', (name, app) => {
+    expect(definitions(parse(sent(name)))).toEqual(definitions(app as unknown as DocumentNode));
   });
 
-  it('the page\'s script id is the one the app reads, and the media page\'s first page is the app\'s', () => {
+  it('every first read the server sends is one of those', () => {
+    expect([...SENT.keys()].sort()).toEqual(APP_DOCUMENTS.map(([name]) => name).sort());
+  });
+
+  it('the server adds each fragment an operation spreads once, through other fragments too, and refuses one it lacks', () => {
+    const fragments = new Map([
+      ['A', 'fragment A on Token { id ...B }'],
+      ['B', 'fragment B on Token { name owner { ...C } }'],
+      ['C', 'fragment C on PersonInfo { address }'],
+      ['D', 'fragment D on Token { tokenId }'],
+    ]);
+    const document = withFragments('query q { t { ...A ...B } }', fragments);
+    expect(definitions(parse(document))).toEqual(definitions(parse(['query q { t { ...A ...B } }', ...['A', 'B', 'C'].map((name) => fragments.get(name))].join('\n'))));
+    expect(() => withFragments('query q { t { ...E } }', fragments)).toThrow('No fragment E');
+    // A document that differs from the app's by a field fails the comparison above.
+    expect(definitions(parse(sent('getTokenFromHolding').replace('filename', '')))).not.toEqual(definitions(getTokenFromHoldingOperation as unknown as DocumentNode));
+  });
+
+  it('the page\'s script id is the one the app reads', () => {
     expect(SERVER_ID).toBe(APP_ID);
-    expect(ARTICLES_PER_PAGE).toBe(APP_ARTICLES_PER_PAGE);
-    expect(PAST_EXHIBITIONS_PAGE_SIZE).toBe(APP_PAST_EXHIBITIONS_PAGE_SIZE);
   });
 
   it('explore\'s first page with no filter asks what the app asks with the default filters', () => {
@@ -167,7 +183,7 @@ describe.each(DATABASE_KINDS)('a navigation\'s first answers (%s)', (kind) => {
     const page = answersOf(html);
     expect(page).not.toBeNull();
     expect(Math.abs(Date.now() - page!.at)).toBeLessThan(60_000);
-    const direct = await graphql(server.app, TOKEN_PAGE_QUERY, { id: String(imageHolding) });
+    const direct = await graphql(server.app, sent('getTokenFromHolding'), { id: String(imageHolding) });
     expect(page!.answers).toEqual([{ operationName: 'getTokenFromHolding', variables: { id: String(imageHolding) }, data: direct.body.data }]);
     const token = (direct.body.data as unknown as { getTokenFromHolding: { name: string; mediaUrl: string } }).getTokenFromHolding;
     expect(token.name).toBe('</script><script>alert(1)</script>');
@@ -232,8 +248,8 @@ describe.each(DATABASE_KINDS)('a navigation\'s first answers (%s)', (kind) => {
     await database.db.insert(homeSlides).values([slide(2), slide(1)]);
     const { html } = await navigateAnswered('/', 2);
     expect(answersOf(html)!.answers).toEqual([
-      { operationName: 'getHomeSlides', variables: {}, data: (await graphql(server.app, HOME_SLIDES_QUERY, {})).body.data },
-      { operationName: 'getFeaturedCollections', variables: {}, data: (await graphql(server.app, FEATURED_COLLECTIONS_QUERY, {})).body.data },
+      { operationName: 'getHomeSlides', variables: {}, data: (await graphql(server.app, sent('getHomeSlides'), {})).body.data },
+      { operationName: 'getFeaturedCollections', variables: {}, data: (await graphql(server.app, sent('getFeaturedCollections'), {})).body.data },
     ]);
     // The first slide where the carousel shows (a wide screen); a phone's largest paint is the featured cover.
     const preload = html.match(/<link rel="preload" as="image" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)" media="([^"]+)" fetchpriority="high">/);
@@ -250,13 +266,13 @@ describe.each(DATABASE_KINDS)('a navigation\'s first answers (%s)', (kind) => {
       ['getFeaturedArticle', {}],
       ['getArticles', { pagination: { page: 1, perPage: 24 } }],
     ]);
-    expect(media.answers[1]!.data).toEqual((await graphql(server.app, ARTICLES_QUERY, { pagination: { page: 1, perPage: 24 } })).body.data);
+    expect(media.answers[1]!.data).toEqual((await graphql(server.app, sent('getArticles'), { pagination: { page: 1, perPage: 24 } })).body.data);
   });
 
   it('explore carries its first page and preloads the first card\'s thumbnail; a filtered explore carries none', async () => {
     const { html } = await navigateAnswered('/explore');
     const page = answersOf(html)!;
-    const direct = await graphql(server.app, MARKETPLACE_TOKENS_QUERY, EXPLORE_FIRST_PAGE);
+    const direct = await graphql(server.app, sent('getMarketplaceTokens'), EXPLORE_FIRST_PAGE);
     expect(page.answers).toEqual([{ operationName: 'getMarketplaceTokens', variables: EXPLORE_FIRST_PAGE, data: direct.body.data }]);
     const first = (direct.body.data as unknown as { getMarketplaceTokens: { edges: Array<{ node: { thumbnailUrl: string | null; mediaType: string } }> } }).getMarketplaceTokens.edges[0]!.node;
     expect(first.thumbnailUrl).toBeTruthy();
@@ -271,7 +287,7 @@ describe.each(DATABASE_KINDS)('a navigation\'s first answers (%s)', (kind) => {
     const mixed = `0x${address.slice(2).toUpperCase()}`;
     const { html } = await navigateAnswered(`/collection/${mixed}/${chainId}`);
     const variables = { address: address.toLowerCase(), chainId };
-    expect(answersOf(html)!.answers).toEqual([{ operationName: 'getCollections', variables, data: (await graphql(server.app, COLLECTION_PAGE_QUERY, variables)).body.data }]);
+    expect(answersOf(html)!.answers).toEqual([{ operationName: 'getCollections', variables, data: (await graphql(server.app, sent('getCollections'), variables)).body.data }]);
     expect(html).toMatch(new RegExp(`<link rel="preload" as="image" href="/ipfs/${cover}" imagesrcset="[^"]+" imagesizes="\\(min-width: 48rem\\) 360px, 100vw" fetchpriority="high">`));
     // Addresses the route itself refuses (its 404 page) are not asked.
     expect(answersOf(await (await navigate(`/collection/0x12/${chainId}`)).text())).toBeNull();
@@ -287,7 +303,7 @@ describe.each(DATABASE_KINDS)('a navigation\'s first answers (%s)', (kind) => {
     expect(current!.operationName).toBe('getCurrentExhibition');
     expect(Date.parse((current!.variables as { cDate: string }).cDate)).toBeGreaterThanOrEqual(before - 1);
     expect((current!.data as { getCurrentExhibition: { title: string } }).getCurrentExhibition.title).toBe('Now Showing');
-    expect(past).toEqual({ operationName: 'getPastExhibitions', variables: { pagination: { page: 1, perPage: 20 } }, data: (await graphql(server.app, PAST_EXHIBITIONS_QUERY, { pagination: { page: 1, perPage: 20 } })).body.data });
+    expect(past).toEqual({ operationName: 'getPastExhibitions', variables: { pagination: { page: 1, perPage: 20 } }, data: (await graphql(server.app, sent('getPastExhibitions'), { pagination: { page: 1, perPage: 20 } })).body.data });
     const { html } = await navigateAnswered('/exhibitions', 2);
     expect(html).toMatch(/<link rel="preload" as="image" href="\/ipfs\/bafkreiexhibitioncover" imagesrcset="[^"]+" imagesizes="\(min-width: 76rem\) 76rem, 100vw" fetchpriority="high">/);
     expect(answersOf(await (await navigate('/exhibitions?tab=past')).text())).toBeNull();
@@ -296,7 +312,7 @@ describe.each(DATABASE_KINDS)('a navigation\'s first answers (%s)', (kind) => {
   it('the artists catalogue carries its first page as the app asks it (50 a page)', async () => {
     const variables = { pagination: { perPage: 50 } };
     const page = answersOf((await navigateAnswered('/artists')).html)!;
-    expect(page.answers).toEqual([{ operationName: 'getAllArtists', variables, data: (await graphql(server.app, ALL_ARTISTS_QUERY, variables)).body.data }]);
+    expect(page.answers).toEqual([{ operationName: 'getAllArtists', variables, data: (await graphql(server.app, sent('getAllArtists'), variables)).body.data }]);
   });
 
   it('an artist page asks by the address in lower case; an article id the app would not ask for is not asked', async () => {
@@ -316,7 +332,7 @@ describe.each(DATABASE_KINDS)('a navigation\'s first answers (%s)', (kind) => {
     expect(answersOf(await studio.text())).toBeNull();
     expect(studio.headers.get('etag')).not.toBeNull();
     // An id the server refuses: its answer has errors, so the page carries none and the app's own read shows them.
-    const refused = await graphql(server.app, TOKEN_PAGE_QUERY, { id: 'not-a-number' });
+    const refused = await graphql(server.app, sent('getTokenFromHolding'), { id: 'not-a-number' });
     expect(refused.body.errors?.[0]?.message).toContain('Invalid id');
     expect(answersOf(await (await navigate('/token/not-a-number')).text())).toBeNull();
   });

@@ -1,9 +1,10 @@
 // Every GraphQL document in src/ validates against the server's schema, and the app's generated copy of the schema
 // (src/graphql/schema.graphql + introspection.d.ts, from which gql.tada types every result) is the server's.
-// Documents are found by reading the source, not from a list: each graphql(`...`) call of every .ts/.tsx file.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Documents are found by reading the source, not from a list: each graphql(`...`) call of every .ts/.tsx file, its
+// text written there or imported as a constant (a first read's text is in domain/firstReads/, which the server shares).
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import {
   buildSchema,
   Kind,
@@ -39,7 +40,41 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Every graphql(...) call under `dir`; a document that is not one literal string is an error, not skipped. */
+const literalText = (node: ts.Node | undefined) => (node && (ts.isNoSubstitutionTemplateLiteral(node) || ts.isStringLiteral(node)) ? node.text : null);
+
+/** The text of `const name = '…'` in `source`, a literal; null when there is none. */
+function constantText(source: ts.SourceFile, name: string): string | null {
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
+    for (const declaration of statement.declarationList.declarations) {
+      if (ts.isIdentifier(declaration.name) && declaration.name.text === name) return literalText(declaration.initializer);
+    }
+  }
+  return null;
+}
+
+/** The literal text an identifier names: a constant of the same file, or one it imports by name from a relative path. */
+function identifierText(source: ts.SourceFile, identifier: ts.Identifier): string | null {
+  const local = constantText(source, identifier.text);
+  if (local !== null) return local;
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    const bindings = statement.importClause?.namedBindings;
+    if (!bindings || !ts.isNamedImports(bindings)) continue;
+    const binding = bindings.elements.find((element) => element.name.text === identifier.text);
+    if (!binding || !statement.moduleSpecifier.text.startsWith('.')) continue;
+    const file = `${resolve(dirname(source.fileName), statement.moduleSpecifier.text.replace(/\.js$/, ''))}.ts`;
+    if (!existsSync(file)) return null;
+    const imported = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    return constantText(imported, (binding.propertyName ?? binding.name).text);
+  }
+  return null;
+}
+
+/**
+ * Every graphql(...) call under `dir`: its document written there, or a constant it names (of the file or imported
+ * from one); a document that is not one literal string is an error, not skipped.
+ */
 function collectDocuments(dir: string): { documents: FoundDocument[]; problems: string[] } {
   const documents: FoundDocument[] = [];
   const problems: string[] = [];
@@ -51,7 +86,8 @@ function collectDocuments(dir: string): { documents: FoundDocument[]; problems: 
       if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'graphql') {
         const at = `${relative(ROOT, path)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
         const [first] = node.arguments;
-        if (first && (ts.isNoSubstitutionTemplateLiteral(first) || ts.isStringLiteral(first))) documents.push({ at, text: first.text });
+        const found = first && ts.isIdentifier(first) ? identifierText(source, first) : literalText(first);
+        if (found !== null) documents.push({ at, text: found });
         else problems.push(`${at}: a graphql(...) document must be one literal string (fragments go in the second argument)`);
       }
       ts.forEachChild(node, visitNode);
@@ -178,16 +214,27 @@ describe('the app’s GraphQL documents against the server schema', () => {
         'export const Missing = graphql(`query missing { getMarketplaceTokens { edges { node { ...NoSuchFragment } } } }`);',
         'const field = "id";',
         'export const Dynamic = graphql(`query dynamic { getTokenFromHolding(id: "1") { ${field} } }`);',
+        "import { IMPORTED_TEXT } from './texts';",
+        'export const Imported = graphql(IMPORTED_TEXT);',
+        'const LOCAL_TEXT = `query local { getTokenFromHolding(id: "1") { alsoNotAField } }`;',
+        'export const Local = graphql(LOCAL_TEXT);',
+        'export const Unknown = graphql(NOT_A_CONSTANT);',
       ].join('\n'),
     );
+    writeFileSync(join(fixtureDir, 'texts.ts'), 'export const IMPORTED_TEXT = `query imported { getHomeSlides { notASlideField } }`;\n');
     const found = collectDocuments(fixtureDir);
-    expect(found.documents).toHaveLength(3);
-    expect(found.problems).toEqual([expect.stringMatching(/invalid\.ts:6: a graphql\(\.\.\.\) document must be one literal string/)]);
+    expect(found.documents).toHaveLength(5);
+    expect(found.problems).toEqual([
+      expect.stringMatching(/invalid\.ts:6: a graphql\(\.\.\.\) document must be one literal string/),
+      expect.stringMatching(/invalid\.ts:11: a graphql\(\.\.\.\) document must be one literal string/),
+    ]);
     const errors = documentErrors(found.documents);
     expect(errors).toEqual([
       expect.stringMatching(/invalid\.ts:2: Cannot query field "notAField" on type "Token"/),
       expect.stringMatching(/invalid\.ts:3: Unknown argument "perPage" on field "Query\.getMarketplaceTokens"/),
       expect.stringMatching(/invalid\.ts:4: Unknown fragment "NoSuchFragment"/),
+      expect.stringMatching(/invalid\.ts:8: Cannot query field "notASlideField" on type "HomeSlide"/),
+      expect.stringMatching(/invalid\.ts:10: Cannot query field "alsoNotAField" on type "Token"/),
     ]);
   });
 

@@ -3,40 +3,21 @@
 // offline: article summaries (no body: a card shows the cover thumbnail, title, type and date), newest first.
 import type { ArticlesPage, MediaArticlesFirstLoad } from '../../../machines/articles/mediaArticlesPageMachine';
 import { graphql, type ResultOf } from '../../graphql/graphql';
+import { ARTICLES_OPERATION, ARTICLES_PER_PAGE, ARTICLE_SUMMARY_FIELDS, FEATURED_ARTICLE_OPERATION } from '../../../domain/firstReads/mediaArticles';
 import { graphqlRequest } from '../graphql';
 import { utcMonthDayYear } from '../../../domain/utcDates';
 
 /** An article as the list and the featured read answer it: a card shows the cover thumbnail, title, type and date. */
-export const ArticleSummaryFields = graphql(`
-  fragment ArticleSummaryFields on Article { id type title cover coverThumbnail isFeatured artist createdAt }
-`);
+export const ArticleSummaryFields = graphql(ARTICLE_SUMMARY_FIELDS);
 
 /** An article card's fields, typed from the document (the schema's Article; no body). */
 export type ArticleSummary = ResultOf<typeof ArticleSummaryFields>;
 
-export const getArticlesOperation = graphql(
-  `
-  query getArticles($pagination: PaginationInput) {
-    getArticles(pagination: $pagination) {
-      pageInfo { hasNextPage }
-      edges { node { ...ArticleSummaryFields } }
-    }
-  }
-`,
-  [ArticleSummaryFields],
-);
+export const getArticlesOperation = graphql(ARTICLES_OPERATION, [ArticleSummaryFields]);
 
-export const getFeaturedArticleOperation = graphql(
-  `
-  query getFeaturedArticle {
-    getFeaturedArticle { ...ArticleSummaryFields }
-  }
-`,
-  [ArticleSummaryFields],
-);
+export const getFeaturedArticleOperation = graphql(FEATURED_ARTICLE_OPERATION, [ArticleSummaryFields]);
 
-/** Cards a page: the server's default (24), two rows of the widest grid and a whole number of rows at 2, 3 or 4. */
-export const ARTICLES_PER_PAGE = 24;
+export { ARTICLES_PER_PAGE };
 
 /** One page of the list, newest first (page from 1, ARTICLES_PER_PAGE a page). */
 export async function fetchArticlesPage(page: number, signal?: AbortSignal): Promise<ArticlesPage<ArticleSummary>> {

@@ -2,26 +2,15 @@
 // later issue can cache it offline): the article with its HTML body (read by the server from the media store by
 // ipfsHash), sanitized here before anything renders it.
 import { ARTICLE_ID } from '../../../domain/articles';
+import { ARTICLE_PAGE_FIELDS, ARTICLE_PAGE_OPERATION } from '../../../domain/firstReads/article';
 import { graphql, type ResultOf } from '../../graphql/graphql';
 import { graphqlRequest } from '../graphql';
 import { sanitizeHtml, type SanitizedHtml } from '../sanitizeHtml';
 
 /** What the article page shows of the article beside its body. */
-export const ArticlePageFields = graphql(`
-  fragment ArticlePageFields on Article { id type title cover artist createdAt }
-`);
+export const ArticlePageFields = graphql(ARTICLE_PAGE_FIELDS);
 
-export const getArticleOperation = graphql(
-  `
-  query getArticle($id: ID!) {
-    getArticle(id: $id) {
-      body
-      article { ...ArticlePageFields }
-    }
-  }
-`,
-  [ArticlePageFields],
-);
+export const getArticleOperation = graphql(ARTICLE_PAGE_OPERATION, [ArticlePageFields]);
 
 /** The article page's article (typed from the document) with its body sanitized. */
 export type ArticlePage = ResultOf<typeof ArticlePageFields> & { body: SanitizedHtml };

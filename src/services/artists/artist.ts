@@ -1,30 +1,12 @@
 // The artist page (/artist/{artistId}, the artists' pages; docs/requirements.md#artists getArtistInfo(artist_id)): the
 // artist record by wallet address, and the body of the first article read from its mediaUrl, sanitized here.
 import { graphql, PersonFields, TokenCardFields, type ResultOf } from '../../graphql/graphql';
+import { ARTIST_PAGE_OPERATION } from '../../../domain/firstReads/artist';
 import { graphqlRequest } from '../graphql';
 import { HttpError, NetworkError, isAbortError } from '../errors';
 import { sanitizeHtml, type SanitizedHtml } from '../sanitizeHtml';
 
-export const getArtistInfoOperation = graphql(
-  `
-  query getArtistInfo($artist_id: String!) {
-    getArtistInfo(artist_id: $artist_id) {
-      id _id displayName cover coverThumbnail description comments featuredArtworkDescription
-      account { id address alias firstName lastName avatar web twitter instagram isCreator }
-      featuredArtwork { ...TokenCardFields }
-      collections {
-        id _id name symbol description chainId cover coverThumbnail thumbnail address mediaType tokenCount soldOut likesCount createdAt
-        floorPrice { amount currency }
-        creatorInfo { ...PersonFields }
-      }
-      highlights { date achievement }
-      articles { id title type mediaUrl }
-      portfolio { context items { mediaUrl thumbnailUrl description } }
-    }
-  }
-`,
-  [TokenCardFields, PersonFields],
-);
+export const getArtistInfoOperation = graphql(ARTIST_PAGE_OPERATION, [TokenCardFields, PersonFields]);
 
 /** The artist page's artist (getArtistInfo). */
 export type ArtistInfo = NonNullable<ResultOf<typeof getArtistInfoOperation>['getArtistInfo']>;

@@ -3,23 +3,10 @@
 import { isArtistsView, type ArtistsView } from '../../../machines/artists/artistsCatalogueMachine';
 import type { FetchPage, Page } from '../../../machines/lists/pagedListMachine';
 import { graphql, PageInfoFields, type ResultOf } from '../../graphql/graphql';
+import { ALL_ARTISTS_OPERATION } from '../../../domain/firstReads/artists';
 import { graphqlRequest } from '../graphql';
 
-export const getAllArtistsOperation = graphql(
-  `
-  query getAllArtists($pagination: PaginationInput) {
-    getAllArtists(pagination: $pagination) {
-      totalCount
-      pageInfo { ...PageInfoFields }
-      edges { cursor node {
-        id displayName description coverThumbnail
-        featuredArtwork { id name mediaType thumbnailUrl }
-      } }
-    }
-  }
-`,
-  [PageInfoFields],
-);
+export const getAllArtistsOperation = graphql(ALL_ARTISTS_OPERATION, [PageInfoFields]);
 
 /** An artist as the catalogue shows them (card or list row). */
 export type CatalogueArtist = ResultOf<typeof getAllArtistsOperation>['getAllArtists']['edges'][number]['node'];

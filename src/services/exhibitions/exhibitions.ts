@@ -4,47 +4,21 @@
 import type { ExhibitionsOverview } from '../../../machines/exhibitions/exhibitionsPageMachine';
 import type { FetchPage, Page } from '../../../machines/lists/pagedListMachine';
 import { graphql, PageInfoFields, PersonFields, TokenCardFields, type ResultOf } from '../../graphql/graphql';
+import { CURRENT_EXHIBITION_OPERATION, EXHIBITION_FIELDS, PAST_EXHIBITIONS_OPERATION, PAST_EXHIBITIONS_PAGE_SIZE } from '../../../domain/firstReads/exhibitions';
 import { graphqlRequest } from '../graphql';
 import type { MarketplaceToken } from '../marketplace';
 
 export const EXHIBITION_ARTWORKS_PAGE_SIZE = 12;
-export const PAST_EXHIBITIONS_PAGE_SIZE = 20;
+export { PAST_EXHIBITIONS_PAGE_SIZE };
 
-export const ExhibitionFields = graphql(
-  `
-  fragment ExhibitionFields on Exhibition {
-    id title subtitle cover coverThumbnail startDate endDate exhibitionIntro curatorialStatement curator curatorNameFormatted
-    artistInfos { ...PersonFields }
-    artistNamesFormatted
-    artworks { order medium token { ...TokenCardFields } }
-  }
-`,
-  [PersonFields, TokenCardFields],
-);
+export const ExhibitionFields = graphql(EXHIBITION_FIELDS, [PersonFields, TokenCardFields]);
 
 export type Exhibition = ResultOf<typeof ExhibitionFields>;
 export type ExhibitionArtwork = Exhibition['artworks'][number];
 
-export const getCurrentExhibitionOperation = graphql(
-  `
-  query getCurrentExhibition($cDate: String!) {
-    getCurrentExhibition(cDate: $cDate) { ...ExhibitionFields }
-  }
-`,
-  [ExhibitionFields],
-);
+export const getCurrentExhibitionOperation = graphql(CURRENT_EXHIBITION_OPERATION, [ExhibitionFields]);
 
-export const getPastExhibitionsOperation = graphql(
-  `
-  query getPastExhibitions($pagination: PaginationInput) {
-    getPastExhibitions(pagination: $pagination) {
-      totalCount
-      edges { cursor node { ...ExhibitionFields } }
-    }
-  }
-`,
-  [ExhibitionFields],
-);
+export const getPastExhibitionsOperation = graphql(PAST_EXHIBITIONS_OPERATION, [ExhibitionFields]);
 
 export const getExhibitionArtworksOperation = graphql(
   `

@@ -4,6 +4,7 @@
 // a later issue can cache them offline. Each answers null when its section has nothing to show, so the section's
 // flow leaves it out; a failure throws and the flow leaves the section out too.
 import { graphql, PersonFields, type ResultOf } from '../../graphql/graphql';
+import { FEATURED_COLLECTIONS_OPERATION, HOME_COLLECTION_FIELDS, HOME_SLIDE_FIELDS, HOME_SLIDES_OPERATION } from '../../../domain/firstReads/home';
 import type { ArticleSummary } from '../articles/mediaArticles';
 import { fetchFeaturedArticle } from '../articles/mediaArticles';
 import { graphqlRequest } from '../graphql';
@@ -17,44 +18,19 @@ import type { MarketplaceCollection } from '../marketplace';
 export type SlideLink = { kind: 'page'; path: string } | { kind: 'collection'; address: string; chainId: number; name: string };
 
 /** A carousel slide (home_slides), its image already a URL. */
-export const HomeSlideFields = graphql(`
-  fragment HomeSlideFields on HomeSlide { position title text image alt link { kind path address chainId name } }
-`);
+export const HomeSlideFields = graphql(HOME_SLIDE_FIELDS);
 
 type SlideAnswer = ResultOf<typeof HomeSlideFields>;
 
 /** A slide as the carousel shows it: the document's fields with its link narrowed (SlideLink). */
 export type HomeSlide = Omit<SlideAnswer, 'link'> & { link: SlideLink };
 
-export const getHomeSlidesOperation = graphql(
-  `
-  query getHomeSlides {
-    getHomeSlides { ...HomeSlideFields }
-  }
-`,
-  [HomeSlideFields],
-);
+export const getHomeSlidesOperation = graphql(HOME_SLIDES_OPERATION, [HomeSlideFields]);
 
 /** What a home collection card shows: the explore card's fields (MarketplaceCollection). */
-export const HomeCollectionFields = graphql(
-  `
-  fragment HomeCollectionFields on Collection {
-    id _id name symbol description chainId cover coverThumbnail thumbnail address mediaType tokenCount soldOut likesCount createdAt
-    floorPrice { amount currency }
-    creatorInfo { ...PersonFields }
-  }
-`,
-  [PersonFields],
-);
+export const HomeCollectionFields = graphql(HOME_COLLECTION_FIELDS, [PersonFields]);
 
-export const getFeaturedCollectionsOperation = graphql(
-  `
-  query getFeaturedCollections {
-    getFeaturedCollections { ...HomeCollectionFields }
-  }
-`,
-  [HomeCollectionFields],
-);
+export const getFeaturedCollectionsOperation = graphql(FEATURED_COLLECTIONS_OPERATION, [HomeCollectionFields]);
 
 export const getTrendingCollectionsOperation = graphql(
   `

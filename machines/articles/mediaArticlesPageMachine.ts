@@ -4,6 +4,7 @@
 //   loading (the featured article and the first page together) → ready | failed (article.retry → loading)
 //   ready.idle ⇄ ready.loadingMore (articles.more while another page exists) → ready.moreFailed (articles.more again)
 import { assign, fromPromise, setup } from 'xstate';
+import { errorMessage } from '../system/errorMessage';
 
 /** One page of the list, newest first. */
 export interface ArticlesPage<TArticle> {
@@ -28,7 +29,6 @@ export interface MediaArticlesContext<TArticle> {
 
 export type MediaArticlesEvent = { type: 'article.retry' } | { type: 'articles.more' };
 
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unexpected error');
 
 export function createMediaArticlesPageMachine<TArticle = unknown>() {
   return setup({
@@ -68,7 +68,7 @@ export function createMediaArticlesPageMachine<TArticle = unknown>() {
               error: null,
             })),
           },
-          onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+          onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
         },
       },
       ready: {
@@ -92,7 +92,7 @@ export function createMediaArticlesPageMachine<TArticle = unknown>() {
                   error: null,
                 })),
               },
-              onError: { target: 'moreFailed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+              onError: { target: 'moreFailed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
             },
           },
           moreFailed: {

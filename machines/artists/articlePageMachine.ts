@@ -1,6 +1,7 @@
 // The article page (/article/{id}, the artists' pages; docs/requirements.md#content-pages GET /article/{id}): the article with its sanitized body.
 // loading → ready | notFound (no article with this id: the 404 view) | failed (retry).
 import { assign, fromPromise, setup } from 'xstate';
+import { errorMessage } from '../system/errorMessage';
 
 export interface ArticlePageInput {
   /** The article id from the route. */
@@ -15,7 +16,6 @@ export interface ArticlePageContext<TArticle> {
 
 export type ArticlePageEvent = { type: 'article.retry' };
 
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unexpected error');
 
 export function createArticlePageMachine<TArticle = unknown>() {
   return setup({
@@ -48,7 +48,7 @@ export function createArticlePageMachine<TArticle = unknown>() {
             { guard: 'isMissing', target: 'notFound' },
             { target: 'ready', actions: assign({ article: ({ event }) => event.output, error: null }) },
           ],
-          onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+          onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
         },
       },
       ready: {},

@@ -6,6 +6,7 @@ import { notifyThroughSystem } from '../system/systemActors';
 import { systemActor, type SystemLike } from '../system/systemRegistry';
 import { registeredLogin, type SessionSnapshotLike } from '../wallet/sessionSelectors';
 import { sameAddress } from '../../domain/address';
+import { errorMessage } from '../system/errorMessage';
 
 // See docs/requirements.md#collection-page: a collection's cover, which its creator may replace with one image cropped square. Choose a file
 // (checked here: name, type, size), crop it (the view's crop editor answers cover.apply with the image and its
@@ -93,7 +94,6 @@ export function restoredCoverFile<TFile extends CoverFile>(stored: unknown, maxF
   return coverFileProblem(candidate.file, maxFileSize) === null ? (candidate.file as TFile) : null;
 }
 
-const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unexpected error');
 
 function maxFileSizeOf(system: SystemLike): number {
   return systemActor(system, 'config')?.getSnapshot().context?.config?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
@@ -181,7 +181,7 @@ export function createCollectionCoverMachine<TFile extends CoverFile = File>() {
     },
     actions: {
       showProblem: assign(({ event, system }) => {
-        const problem = errorText((event as { error?: unknown }).error);
+        const problem = errorMessage((event as { error?: unknown }).error);
         notifyThroughSystem(system, 'error', problem);
         return { preview: null, image: null, problem };
       }),

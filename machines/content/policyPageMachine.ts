@@ -1,6 +1,7 @@
 // The policies page (/tos and /community-guidelines, docs/requirements.md#content-pages): one page that loads its
 // text by the route's path. loading → ready | failed (retry asks again).
 import { assign, fromPromise, setup } from 'xstate';
+import { errorMessage } from '../system/errorMessage';
 
 export interface PolicyPageInput {
   /** The route's path ('/tos', '/community-guidelines'): which text to load. */
@@ -15,7 +16,6 @@ export interface PolicyPageContext {
 
 export type PolicyPageEvent = { type: 'policy.retry' };
 
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unexpected error');
 
 export const policyPageMachine = setup({
   types: {
@@ -41,7 +41,7 @@ export const policyPageMachine = setup({
         src: 'fetchPolicyText',
         input: ({ context }) => ({ path: context.path }),
         onDone: { target: 'ready', actions: assign({ text: ({ event }) => event.output, error: null }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
       },
     },
     ready: {},

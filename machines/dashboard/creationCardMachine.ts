@@ -3,6 +3,7 @@ import { collectionCoverMachine, type CoverSavedEvent } from '../collection/coll
 import { watchListsStale, type ListsStaleEvent } from '../live/watchListsStale';
 import { LIVE_REFRESH_DELAY_MS } from '../lists/constants';
 import { collectionSellMachine, type CollectionSellParentEvent, type OpenAllOutSale } from './collectionSellMachine';
+import { errorMessage } from '../system/errorMessage';
 
 // See docs/requirements.md#dashboard: one collection card's server data, the collection (as listed, then refreshed on its
 // own) and the creator's current listings of it, the card's sell panel (a collectionSell child) and its cover editor
@@ -63,7 +64,6 @@ export type CreationCardEvent =
 
 export type CreationCardTag = 'loading';
 
-const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unexpected error');
 const openSale = (listings: CardListings | null): OpenAllOutSale | null =>
   listings?.allOutSale ? { allOutSaleId: listings.allOutSale.allOutSaleId, price: listings.allOutSale.price } : null;
 
@@ -151,7 +151,7 @@ export function createCreationCardMachine<TCollection extends CardCollection = C
           src: 'loadCard',
           input: ({ context }) => ({ id: context.collection._id, seller: context.seller, fresh: context.loads > 0 }),
           onDone: { target: 'ready', actions: ['assignLoaded', 'syncSell', 'showCover'] },
-          onError: { target: 'failed', actions: [assign({ error: ({ event }) => errorText(event.error) }), 'showCover'] },
+          onError: { target: 'failed', actions: [assign({ error: ({ event }) => errorMessage(event.error) }), 'showCover'] },
         },
       },
       ready: {},

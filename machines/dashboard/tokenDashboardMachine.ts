@@ -25,6 +25,7 @@ import {
   type DashboardToken,
   type TokenDashboardData,
 } from './tokenDashboardRules';
+import { errorMessage } from '../system/errorMessage';
 
 export * from './tokenDashboardRules';
 // The token page's notice for a holding that no longer exists (docs/requirements.md#token-page).
@@ -71,9 +72,6 @@ export type TokenDashboardEvent =
   | { type: 'offer.accept'; offerId: string };
 
 export type TokenDashboardTag = 'loading' | 'owner' | 'canList' | 'busy';
-
-const messageOf = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : typeof error === 'string' && error ? error : 'Unexpected error';
 
 type Role = 'visitor' | 'listable' | 'fullyListed';
 
@@ -197,7 +195,7 @@ export function createTokenDashboardMachine<TToken extends DashboardToken = Dash
           src: 'fetchDashboard',
           input: ({ context }) => ({ id: context.id, viewer: context.viewer }),
           onDone: [{ guard: 'isMissing', target: 'notFound' }, { target: 'restoring', actions: 'assignData' }],
-          onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+          onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
         },
       },
       // The viewer's draft listing price is read (no wallet: none) before the sell form shows.

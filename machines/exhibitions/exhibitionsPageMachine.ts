@@ -7,6 +7,7 @@
 // tab the URL changes to (Back, a link) is followed and stored without writing the URL again.
 import { assign, enqueueActions, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import { DEFAULT_EXHIBITIONS_TAB, isExhibitionsTab, type ExhibitionsTab } from './exhibitionsTabs';
+import { errorMessage } from '../system/errorMessage';
 
 export { DEFAULT_EXHIBITIONS_TAB, EXHIBITIONS_TABS, isExhibitionsTab, type ExhibitionsTab } from './exhibitionsTabs';
 
@@ -39,7 +40,6 @@ export type ExhibitionsPageEvent =
   | { type: 'tab.url'; tab: ExhibitionsTab }
   | { type: 'exhibitions.retry' };
 
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unexpected error');
 
 /** The tab a request lands on: past needs past exhibitions, otherwise the default. */
 export function resolveTab(requested: ExhibitionsTab | null, hasPast: boolean): ExhibitionsTab {
@@ -106,7 +106,7 @@ export function createExhibitionsPageMachine<TExhibition = unknown>() {
             { guard: 'opensArtworks', target: 'ready.artworks', actions: 'loaded' },
             { target: 'ready.current', actions: 'loaded' },
           ],
-          onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+          onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
         },
       },
       ready: {

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { errorMessage } from '../system/errorMessage';
 
 export type FormValues = Record<string, unknown>;
 
@@ -90,7 +91,6 @@ export const fieldError = <TValues extends FormValues>(context: FormContext<TVal
 
 const sameValues = (a: FormValues, b: FormValues) => Object.keys(a).every((name) => Object.is(a[name], b[name]));
 
-const errorMessage = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unexpected error');
 
 /** A form: validation on change and submit, submit while valid, and a draft that survives a reload. */
 export function createFormMachine<TValues extends FormValues = FormValues>() {

@@ -1,4 +1,5 @@
 import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { errorMessage } from '../system/errorMessage';
 
 // Cursor connection shape of the GraphQL list queries (brief, "GraphQL").
 export interface PageInfo {
@@ -73,7 +74,7 @@ export class PageRequestError extends Error {
     readonly requestId: number,
     cause: unknown,
   ) {
-    super(cause instanceof Error && cause.message ? cause.message : 'Unexpected error', { cause });
+    super(errorMessage(cause), { cause });
   }
 }
 
@@ -202,10 +203,7 @@ export function createPagedListMachine<TNode = unknown, TParams = Record<string,
         };
       }),
       storeError: assign({
-        error: ({ event }) => {
-          const error = failureOf(event);
-          return error instanceof Error && error.message ? error.message : 'Unexpected error';
-        },
+        error: ({ event }) => errorMessage(failureOf(event)),
       }),
       // A refresh: page 1 replaces what was shown (kept on screen until then, so the offset does not jump).
       replacePage: assign(({ event }) => {

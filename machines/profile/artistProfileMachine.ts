@@ -22,6 +22,7 @@ import {
   type ArtistTextField,
   type PortfolioItemValue,
 } from './artistProfileForm';
+import { errorMessage } from '../system/errorMessage';
 
 /** The General tab's notice; the artist tab saves the same profile (docs/requirements.md#artists). */
 export const PROFILE_SAVED_MESSAGE = 'Profile saved';
@@ -92,7 +93,6 @@ export type ArtistProfileFormEvent =
   | { type: 'draft.discard' }
   | { type: 'form.submit' };
 
-const errorMessage = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unexpected error');
 
 /** The values after a change, with the rules run again and the changed key touched. */
 /** A form starting afresh on `values` (loaded, restored or reset): validated, nothing touched, no message. */

@@ -6,6 +6,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { restoredArtistDraft } from './artistProfileDraft';
 import type { ArtistProfileValues, ArtistRecord, ArtworkChoice } from './artistProfileForm';
+import { errorMessage } from '../system/errorMessage';
 
 export interface ArtistProfileData {
   record: ArtistRecord | null;
@@ -22,7 +23,6 @@ export interface ArtistProfilePageContext {
 
 export type ArtistProfilePageEvent = { type: 'artistProfile.retry' };
 
-const errorMessage = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unexpected error');
 
 export const artistProfilePageMachine = setup({
   types: {

@@ -5,6 +5,7 @@ import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { sameLogin, type RegisteredLogin } from '../wallet/sessionSelectors';
 import { watchLogin, type LoginChangedEvent } from '../wallet/watchLogin';
 import type { WalletAccount } from '../wallet/walletSessionTypes';
+import { errorMessage } from '../system/errorMessage';
 
 export type ProfileCredentials = RegisteredLogin;
 
@@ -68,7 +69,7 @@ export const profilePageMachine = setup({
         onDone: { target: 'ready', actions: assign({ account: ({ event }) => event.output }) },
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : 'Unexpected error') }),
+          actions: assign({ error: ({ event }) => errorMessage(event.error) }),
         },
       },
     },

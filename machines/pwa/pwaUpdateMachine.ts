@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
+import { errorMessage } from '../system/errorMessage';
 
 export interface PwaUpdateContext {
   // The service worker has precached the shell: the app works offline.
@@ -15,7 +16,6 @@ export type PwaUpdateEvent =
 // One-off notice for the view (actor.on('pwa.offlineReady', …)): show "available offline" once.
 export type PwaUpdateEmitted = { type: 'pwa.offlineReady' };
 
-const errorMessage = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unexpected error');
 
 /** The service worker's update: a new version is offered to the user, who applies or dismisses it. */
 export const pwaUpdateMachine = setup({

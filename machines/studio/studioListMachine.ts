@@ -5,6 +5,7 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import { STUDIO_NOTICES, type CanvasState, type StudioMediaType } from '../../domain/studioRules';
 import { notifyThroughSystem } from '../system/systemActors';
 import type { CanvasRef } from './studioTypes';
+import { errorMessage } from '../system/errorMessage';
 
 /** A row of the list (getAllCanvas). */
 export interface StudioListRow {
@@ -36,7 +37,6 @@ export type StudioListEvent =
 
 export type StudioListTag = 'loading' | 'busy';
 
-const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unexpected error');
 /** See docs/requirements.md#studio-list "Sorted by createdAt, newest first". */
 export const newestFirst = (rows: StudioListRow[]) => [...rows].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
 
@@ -74,7 +74,7 @@ export const studioListMachine = setup({
     clearDelete: assign({ deleting: null }),
     notifyDeleted: ({ system }) => notifyThroughSystem(system, 'success', STUDIO_NOTICES.collectionDeleted),
     showProblem: assign(({ event, system }) => {
-      const message = errorText((event as unknown as { error?: unknown }).error);
+      const message = errorMessage((event as unknown as { error?: unknown }).error);
       notifyThroughSystem(system, 'error', message);
       return { problem: message };
     }),

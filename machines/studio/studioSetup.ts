@@ -28,13 +28,11 @@ import {
   type TokensPage,
   type UploadThumbnailInput,
 } from './studioTypes';
+import { errorMessage } from '../system/errorMessage';
 
 const provided = (name: string) => new Error(`${name} is provided by src/services/flows/studio.ts`);
 const outputOf = <T>(event: unknown) => (event as { output: T }).output;
-const errorText = (event: unknown) => {
-  const error = (event as { error?: unknown }).error;
-  return error instanceof Error && error.message ? error.message : 'Unexpected error';
-};
+const errorText = (event: unknown) => errorMessage((event as { error?: unknown }).error);
 const withoutDraft = <T>(drafts: Record<string, T>, tokenId: string): Record<string, T> => {
   if (!(tokenId in drafts)) return drafts;
   const { [tokenId]: _dropped, ...rest } = drafts;

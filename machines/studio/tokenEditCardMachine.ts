@@ -8,6 +8,7 @@ import { assign, enqueueActions, fromPromise, sendParent, setup, type ActorRefFr
 import { STUDIO_NOTICES, tokenDeletedNotice, tokenDescriptionError, tokenNameError } from '../../domain/studioRules';
 import { notifyThroughSystem } from '../system/systemActors';
 import type { SaveTokenInput, StudioToken, TokenRef } from './studioTypes';
+import { errorMessage } from '../system/errorMessage';
 
 export interface TokenEditCardInput {
   canvasId: string;
@@ -70,7 +71,6 @@ export function canSaveCard(context: TokenEditCardContext): boolean {
   return nameChanged || descriptionChanged;
 }
 
-const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unexpected error');
 const fromToken = (token: StudioToken) => ({ token, name: token.name, description: savedDescription(token), describe: savedDescription(token) !== '', errors: {} });
 
 /** The draft a card's values make: null when they say what the token has saved (nothing to keep). */
@@ -133,7 +133,7 @@ export const tokenEditCardMachine = setup({
     }),
     // The studio keeps the card's typing for a reload (token.draft); saved or deleted, it forgets it.
     reportDraft: sendParent(({ context }) => ({ type: 'token.draft', tokenId: context.token.tokenId, draft: cardDraftOf(context) }) satisfies TokenCardParentEvent),
-    showError: ({ event, system }) => notifyThroughSystem(system, 'error', errorText((event as unknown as { error?: unknown }).error)),
+    showError: ({ event, system }) => notifyThroughSystem(system, 'error', errorMessage((event as unknown as { error?: unknown }).error)),
   },
 }).createMachine({
   id: 'tokenEditCard',

@@ -9,6 +9,7 @@ import { saleMachine, type SaleToken } from '../trading/saleMachine';
 import { liveToken, type LiveTokenShape } from './liveToken';
 import { createTokenOffersMachine, type TokenOffersParams } from './tokenOffersMachine';
 import { watchTokenPatch, type TokenPatchedEvent } from './watchTokenPatch';
+import { errorMessage } from '../system/errorMessage';
 
 // See docs/requirements.md#token-page: the notice shown when the token is no longer found.
 export const TOKEN_SOLD_NOTICE = 'Token has been sold';
@@ -60,9 +61,6 @@ export type TokenPageEvent =
   | { type: 'live.reconnected' }
   /** The loaded token's live patch changed (the invoked watchTokenPatch). */
   | TokenPatchedEvent;
-
-const messageOf = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : typeof error === 'string' && error ? error : 'Unexpected error';
 
 /**
  * The token detail page for one holding id (another id is another page: the view keys the flow by id):
@@ -133,7 +131,7 @@ export function createTokenPageMachine<TPage extends TokenPageShape = TokenPageS
             { guard: 'isMissing', target: 'notFound' },
             { target: 'ready', actions: assign({ page: ({ event }) => event.output, error: null }) },
           ],
-          onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+          onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
         },
       },
       ready: {

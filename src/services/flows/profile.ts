@@ -17,6 +17,7 @@ import { loadArtistProfile, saveArtistProfile } from '../artists/profile';
 import { readArtistDraft, storeArtistDraft } from '../artists/profileDraft';
 import { fetchOwnAccount, saveProfile } from '../wallet/profile';
 import { readFormDraft, storeFormDraft } from '../formDrafts';
+import { errorMessage } from '../../../machines/system/errorMessage';
 
 export { PROFILE_SAVED_MESSAGE };
 
@@ -50,7 +51,7 @@ export const profileFormFlow = createFormMachine<ProfileFormValues>().provide({
         return saved;
       } catch (error) {
         // See docs/requirements.md#account-profile: a profile save failure shows the error's message.
-        notifyThroughSystem(system, 'error', error instanceof Error ? error.message : 'Unexpected error');
+        notifyThroughSystem(system, 'error', errorMessage(error));
         throw error;
       }
     }),

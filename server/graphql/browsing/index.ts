@@ -22,6 +22,9 @@ import { viewerList } from './viewerList.js';
 type Args = Record<string, unknown>;
 type Parent = Record<string, unknown>;
 
+/** A collection's chain name, from the configured chains (a summary and a whole collection alike). */
+const collectionChainName = (parent: Parent, _: Args, { config }: GraphqlContext) => chainName(config, Number(parent.chainId));
+
 // Batched per request: every holding on a page asks in the same tick, one sales query answers all.
 async function bazaarSales(parent: Parent, _: Args, context: GraphqlContext) {
   const tokenRef = Number(parent.tokenRef);
@@ -63,11 +66,7 @@ export const browsingModule: GraphqlModule = {
     } as never,
     TokenHolding: { bazaarSales } as never,
     TokenHoldingNode: { bazaarSales } as never,
-    CollectionSummary: {
-      chainName: (parent: Parent, _: Args, { config }: GraphqlContext) => chainName(config, Number(parent.chainId)),
-    } as never,
-    Collection: {
-      chainName: (parent: Parent, _: Args, { config }: GraphqlContext) => chainName(config, Number(parent.chainId)),
-    } as never,
+    CollectionSummary: { chainName: collectionChainName } as never,
+    Collection: { chainName: collectionChainName } as never,
   },
 };

@@ -52,6 +52,11 @@ const actorWiringRestrictions = [
     ].join(''),
     message: 'No effect sends to an actor: give the machine the value as input, or let it hear it through an invoked actor (src/services/flows/).',
   },
+  {
+    // Storing a flow's snapshots (drafts) is the flow's: it invokes a provided actor that hears it.
+    selector: "CallExpression[callee.property.name='subscribe']",
+    message: "Views do not subscribe to an actor's snapshots (to store them, say): the flow invokes a provided actor that does (src/services/flows/); a view reads with useSelector.",
+  },
 ];
 
 // Views do not navigate: a page a flow's outcome leads to (signed in, a row's Edit, a card's offers) is the machine's

@@ -38,7 +38,11 @@ export const commentThreadMachine = commentThreadSetup.createMachine({
     restored: null,
     repliesFor: null,
   }),
-  invoke: { id: 'viewer', src: 'watchViewer' },
+  invoke: [
+    { id: 'viewer', src: 'watchViewer' },
+    // A reload brings back what this keeps: every change of the draft is stored as it happens.
+    { id: 'keepDraft', src: 'keepDraft', input: ({ self }) => ({ thread: self }) },
+  ],
   on: {
     'viewer.changed': { actions: 'assignViewer' },
   },

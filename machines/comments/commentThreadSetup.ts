@@ -1,6 +1,6 @@
 // The commentThread machine's implementations by name and the rules its guards share with the panel (which buttons
 // show). Its states are in commentThreadMachine.ts (top level) and commentThread*States.ts (the ready regions).
-import { assign, emit, fromCallback, fromPromise, raise, setup, type EventObject } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, raise, setup, type AnyActorRef, type EventObject } from 'xstate';
 import { appendPage, findComment, updateComment, type CommentsPage, type ThreadComment } from './commentTree';
 import { sameAddress } from '../../domain/address';
 import { canReplyAtLevel, commentTextError } from './rules';
@@ -58,6 +58,9 @@ export const commentThreadSetup = setup({
     restoreDraft: fromPromise<unknown, { tokenId: string }>(async () => undefined),
     // Sends viewer.changed with the registered viewer's address on every change (silent unless provided).
     watchViewer: fromCallback<EventObject>(() => undefined),
+    // Keeps the thread's draft record as the thread changes (commentThreadPersistence): it hears the thread's
+    // snapshots for as long as the thread runs. Nothing is kept unless provided.
+    keepDraft: fromCallback<EventObject, { thread: AnyActorRef }>(() => undefined),
     fetchComments: fromPromise<CommentsPage, FetchCommentsInput>(async () => {
       throw new Error('fetchComments is provided by src/services/comments');
     }),

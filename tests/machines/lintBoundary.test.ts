@@ -124,4 +124,14 @@ describe('lint boundary of views and components', { timeout: 60_000 }, () => {
     ].join('\n');
     expect(restricted(await inView(listener))).toEqual([]);
   });
+
+  it("behavior: a view that subscribes to an actor's snapshots (to store them) is refused", async () => {
+    const keep = [
+      "import { useEffect } from 'react';",
+      'export function useKeep(actor: { subscribe(f: (s: unknown) => void): { unsubscribe(): void } }, store: (s: unknown) => void) {',
+      '  useEffect(() => {\n    const subscription = actor.subscribe(store);\n    return () => subscription.unsubscribe();\n  }, [actor, store]);',
+      '}',
+    ].join('\n');
+    expect(restricted(await inView(keep))).toHaveLength(1);
+  });
 });

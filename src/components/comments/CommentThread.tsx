@@ -1,11 +1,10 @@
 // The token page's comment thread (docs/requirements.md#comments): its own chunk, loaded by CommentsPanel when the
 // panel comes near the viewport, so the token page's first load carries neither the thread machine nor its editor.
-import { useEffect, useLayoutEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { registeredLogin } from '../../../machines/wallet/sessionSelectors';
 import { useSystemActor } from '../../app/appActorContext';
 import { useFlow } from '../../app/flows';
-import { persistCommentThread } from '../../services/commentDrafts';
 import { commentThreadFlow } from '../../services/flows/comments';
 import { CommentEditor } from './CommentEditor';
 import { CommentItem } from './CommentItem';
@@ -21,13 +20,8 @@ export default function CommentThread({ tokenId, onStatus }: CommentThreadProps)
   const wallet = useSystemActor('walletSession');
   const viewer = useSelector(wallet, (session) => registeredLogin(session)?.address ?? null);
   const input = { tokenId, viewer };
-  // The thread's first state reads the draft a reload kept (restoring), then its first page.
+  // The thread's first state reads the draft a reload kept (restoring), then its first page; it keeps its drafts itself.
   const thread = useFlow(commentThreadFlow, { input });
-  // Drafts survive a reload: every snapshot goes to the draft store, which keeps what a reload may restore.
-  useEffect(() => {
-    const subscription = thread.subscribe(persistCommentThread);
-    return () => subscription.unsubscribe();
-  }, [thread]);
 
   const comments = useSelector(thread, (snapshot) => snapshot.context.comments);
   const totalCount = useSelector(thread, (snapshot) => snapshot.context.totalCount);

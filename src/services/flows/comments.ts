@@ -1,7 +1,7 @@
 // The comment thread flow (docs/requirements.md#comments): commentThreadMachine provided once with the comments service.
 // Credentials are the wallet session's registered login at call time, notices go to the notifications actor and
 // "connect first" opens the wallet modal, all through the app's actor system.
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { commentThreadMachine } from '../../../machines/comments/commentThreadMachine';
 import { loginOf, notifyThroughSystem } from '../../../machines/system/systemActors';
 import type { SystemLike } from '../../../machines/system/systemRegistry';
@@ -9,7 +9,7 @@ import { registeredLogin } from '../../../machines/wallet/sessionSelectors';
 import { watchSession } from '../../../machines/wallet/watchSession';
 import { openWalletModalThroughSystem } from '../../../machines/wallet/walletModalMachine';
 import type { ApiKeyCredentials } from '../authFetch';
-import { commentDraftsStored, readStoredThread } from '../commentDraftStore';
+import { commentDraftsStored, persistCommentThread, readStoredThread } from '../commentDrafts';
 import { NotSignedInError, deleteComment, fetchComments, fetchReplies, postComment, updateComment, voteComment } from '../comments';
 
 function signedIn(system: SystemLike): ApiKeyCredentials {
@@ -27,6 +27,11 @@ export const commentThreadFlow = commentThreadMachine.provide({
       (session) => registeredLogin(session)?.address ?? null,
       (address) => ({ type: 'viewer.changed', address }),
     ),
+    // Every snapshot goes to the draft store, which keeps what a reload may restore.
+    keepDraft: fromCallback(({ input }) => {
+      const subscription = input.thread.subscribe(persistCommentThread);
+      return () => subscription.unsubscribe();
+    }),
     fetchComments: fromPromise(({ input, signal, system }) => fetchComments(input, loginOf(system), signal)),
     fetchReplies: fromPromise(({ input, signal, system }) => fetchReplies(input, loginOf(system), signal)),
     // The thread stops keeping the draft as it sends it (commentThreadPersistence); that is stored before the text

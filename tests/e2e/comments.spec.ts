@@ -190,6 +190,8 @@ async function startPosting(page: Page, text: string) {
 
 /** After a reload: no editor holds the posted text, the comment is there once, and every action shows. */
 async function expectPostedAndIdle(page: Page, text: string) {
+  // Reply, Edit and Delete show to a signed-in viewer: after a reload, once the session is back.
+  await expect(page.getByRole('banner').getByRole('link', { name: /^Profile of / })).toBeVisible();
   await showComments(page);
   const mine = comment(page, text);
   await expect(mine).toHaveCount(1);

@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { knownChain } from '../domain/chains.js';
 import type { AppConfig, EvmConfig } from '../domain/contracts/config.js';
 import { loadSecurityConfig, type SecurityConfig } from './security/config.js';
 import { loadHumanCheckSettings, type HumanCheckProvider, type HumanCheckSettings } from './security/humanCheckConfig.js';
@@ -29,23 +30,7 @@ export const CONTENT_PORT_OFFSET = 1000;
 export const MEDIA_URL_PREFIX = '/ipfs/';
 export const THUMBNAIL_URL_PREFIX = '/ipfs/thumbnail/';
 
-// The known chain ids (docs/requirements.md#chains); 31337 is named as the brief names it.
-const CHAIN_NAMES: Record<number, { name: string; symbol: string }> = {
-  1: { name: 'Ethereum Mainnet', symbol: 'ETH' },
-  4: { name: 'Rinkeby', symbol: 'ETH' },
-  5: { name: 'Goerli', symbol: 'ETH' },
-  56: { name: 'Binance Smart Chain', symbol: 'BNB' },
-  97: { name: 'Binance Smart Chain Testnet', symbol: 'BNB' },
-  128: { name: 'Huobi ECO', symbol: 'HT' },
-  256: { name: 'Huobi ECO Testnet', symbol: 'HT' },
-  137: { name: 'Polygon', symbol: 'MATIC' },
-  250: { name: 'Fantom', symbol: 'FTM' },
-  4002: { name: 'Fantom Testnet', symbol: 'FTM' },
-  1337: { name: 'Localhost', symbol: 'ETH' },
-  31337: { name: 'Hardhat', symbol: 'ETH' },
-  80001: { name: 'Polygon Mumbai', symbol: 'MATIC' },
-  11155111: { name: 'Sepolia', symbol: 'ETH' },
-};
+// The local demo chains (the known chains' names and currencies: domain/chains.ts).
 const LOCAL_DEMO_CHAINS = new Set([31337, 1337]);
 
 // Public block explorers of the known chains (the view-on-chain link: the collection page's view-on-chain link);
@@ -177,7 +162,7 @@ export function buildPublicConfig(
   contentOrigin = `http://127.0.0.1:${8787 + CONTENT_PORT_OFFSET}`,
 ): PublicConfig {
   const explorer = blockExplorerUrl ?? BLOCK_EXPLORERS[chainId] ?? null;
-  const chain = CHAIN_NAMES[chainId] ?? { name: `Chain ${chainId}`, symbol: 'ETH' };
+  const chain = knownChain(chainId);
   return {
     evms: [
       {

@@ -6,6 +6,7 @@ import type { ChainAction } from '../trading/chainActions';
 import { contractActionMachine } from '../trading/contractActionMachine';
 import { contractActionInputOf, TRADE_CHILD_ID, tradeSucceeded } from './dashboardTrade';
 import { parsePrice } from '../trading/tradeRules';
+import { NATIVE_CURRENCY } from '../../domain/chains';
 
 // See docs/requirements.md#dashboard: the sell panel of one collection card. The full collection at one price per token
 // (createAllOutSale), or by token (the view links to the collection's tokens); sold out → no form; an open
@@ -15,9 +16,6 @@ import { parsePrice } from '../trading/tradeRules';
 // Nothing typed is lost offline: the typed price is a draft per account (collectionSellDraftKey): kept on every change
 // (persistDraft), read back once the wallet is known (restoring; another wallet reads its own and never sees the
 // last one's price), sent only by List collection; a mined listing forgets it, a failed one keeps it.
-
-/** Native currency, named by symbol as the API does (the chain layer maps it to address(0)). */
-export const NATIVE_CURRENCY = 'ETH';
 
 export type SellMode = 'full' | 'byToken';
 

@@ -3,6 +3,7 @@
 import { sameAddress } from '../../domain/address';
 import { DEFAULT_SALE_AMOUNT } from '../../domain/priceRule';
 import type { ChainAction } from '../trading/chainActions';
+import { NATIVE_CURRENCY } from '../../domain/chains';
 
 /** One open per-token sale of the holding (GraphQL TokenHolding.bazaarSales). */
 export interface DashboardSale {
@@ -46,8 +47,6 @@ export interface TokenDashboardData<TToken extends DashboardToken = DashboardTok
   offers: TOffer[];
 }
 
-// A new listing is in the native currency, named by its symbol as the API does ("ETH" → address(0) on chain).
-export const LISTING_CURRENCY = 'ETH';
 
 // Live events that change this token's listings, offers or holding (docs/requirements.md#live-events).
 export const TOKEN_DASHBOARD_LIVE_EVENTS = ['CreatedSale', 'CancelledSale', 'OfferMade', 'OfferRetracted', 'Sold', 'TransferSingle'] as const;
@@ -106,7 +105,8 @@ export function createSaleAction(token: DashboardToken, priceWei: string): Chain
     tokenId: token.tokenId,
     amount: String(DEFAULT_SALE_AMOUNT),
     priceWei,
-    currency: LISTING_CURRENCY,
+    // A new listing is in the native currency, as the API names it (address(0) on chain).
+    currency: NATIVE_CURRENCY,
     // The token's database id: the server's trade check finds the viewer's holding by it.
     token_id: token._id,
   };

@@ -1,6 +1,7 @@
 import { sameValidAddress } from '../../domain/address';
 import type { PersonInfo } from '../../domain/contracts/liveEvents';
 import type { TokenPatch } from '../live/liveEventsMachine';
+import { NATIVE_CURRENCY } from '../../domain/chains';
 
 /** What liveToken reads and rewrites of a fetched token (the token page's and the dashboard's token). */
 export interface LiveTokenShape {
@@ -35,7 +36,7 @@ export function liveToken<T extends LiveTokenShape>(token: T, patch: TokenPatch 
       ? holding?.salePrice
       : patch.priceWei === null
         ? null
-        : { amount: patch.priceWei, currency: holding?.salePrice?.currency ?? 'ETH' };
+        : { amount: patch.priceWei, currency: holding?.salePrice?.currency ?? NATIVE_CURRENCY };
   return {
     ...token,
     isSold: patch.isSold ?? token.isSold,

@@ -89,9 +89,10 @@ describe('Received offers (requirements: dashboard; a card per token, buyer, tim
     const card = await within(panel).findByRole('article', { name: 'Artwork 7' });
     expect(within(card).getByRole('link', { name: 'Artwork 7' })).toHaveAttribute('href', '/account/dashboard/token/h7');
     const rows = within(card).getAllByRole('row').slice(1);
+    // The time cell: the date and time, then the offer's age in days ('· 33 days ago').
     expect(rows.map((row) => within(row).getAllByRole('cell').slice(0, 3).map((cell) => cell.textContent))).toEqual([
-      ['bidder2', '03 Nov 09:02', '0.08 ETH'],
-      ['bidder1', '03 Nov 09:01', '0.075 ETH'],
+      ['bidder2', expect.stringMatching(/^03 Nov 09:02 · \d+ days ago$/), '0.08 ETH'],
+      ['bidder1', expect.stringMatching(/^03 Nov 09:01 · \d+ days ago$/), '0.075 ETH'],
     ]);
     expect(within(card).getAllByRole('button', { name: 'Accept' })).toHaveLength(2);
     expect(within(card).getAllByRole('button', { name: 'Accept' })[1]).toHaveAccessibleDescription('bidder1 0.075 ETH');

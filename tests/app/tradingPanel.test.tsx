@@ -79,6 +79,14 @@ describe('TokenTradePanel (requirements: token page, trading offers)', () => {
     expect(walletModalOpen()).toBe(true);
   });
 
+  it("on Polygon the price, Buy and the offer field name its native currency by the seed's symbol, matic", async () => {
+    renderPanel(token({ chainId: 137, collection: { address: '0xc0', chainId: 137 } }));
+    expect(screen.getByRole('button', { name: 'Buy for 0.015 matic' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Make offer' })).toHaveProperty('disabled', false));
+    fireEvent.click(screen.getByRole('button', { name: 'Make offer' }));
+    expect(screen.getByLabelText('Your offer (matic)')).toBeTruthy();
+  });
+
   it('toggles the offer button to an input with Make offer (disabled while empty or invalid) and Cancel', async () => {
     const { notice } = renderPanel(token());
     await waitFor(() => expect(screen.getByRole('button', { name: 'Make offer' })).toHaveProperty('disabled', false));

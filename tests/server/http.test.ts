@@ -47,6 +47,12 @@ describe('loadServerConfig', () => {
     expect(config.public.isLocalDemoChain).toBe(false);
   });
 
+  it("the served chain's name and native symbol are the seed's known chains': Polygon pays in matic, BSC in bnb", async () => {
+    expect(loadServerConfig({ DEPLOYMENTS_FILE: await makeDeploymentsFile(137), CHAIN_ID: '137' }).public.evms[0]).toMatchObject({ chainId: 137, name: 'Polygon', symbol: 'matic' });
+    expect(loadServerConfig({ DEPLOYMENTS_FILE: await makeDeploymentsFile(56), CHAIN_ID: '56' }).public.evms[0]).toMatchObject({ name: 'Binance Smart Chain', symbol: 'bnb' });
+    expect(loadServerConfig({ DEPLOYMENTS_FILE: await makeDeploymentsFile(31337) }).public.evms[0]).toMatchObject({ name: 'Hardhat', symbol: 'ETH' });
+  });
+
   it('block explorers: known per chain id, none on the local chain, BLOCK_EXPLORER_URL sets the served chain\'s', async () => {
     expect(loadServerConfig({ DEPLOYMENTS_FILE: await makeDeploymentsFile(1), CHAIN_ID: '1' }).public.evms[0]!.blockExplorerUrl).toBe('https://etherscan.io');
     expect(loadServerConfig({ DEPLOYMENTS_FILE: await makeDeploymentsFile(8453), CHAIN_ID: '8453' }).public.evms[0]!.blockExplorerUrl).toBe('https://basescan.org');

@@ -38,7 +38,7 @@ export function CollectionCard({ collection, eager = false }: { collection: Mark
         <h3 className="token-card-name">{collection.name}</h3>
         <p className="token-card-creator">{displayName(collection.creatorInfo)}</p>
         <div className="token-card-footer">
-          <span className="token-card-price">{collection.floorPrice ? `Floor ${formatPrice(collection.floorPrice)}` : 'Not for sale'}</span>
+          <span className="token-card-price">{collection.floorPrice ? `Floor ${formatPrice(collection.floorPrice, collection.chainId)}` : 'Not for sale'}</span>
           <span className="collection-card-count">{tokensText(collection.tokenCount)}</span>
         </div>
       </div>

@@ -5,12 +5,13 @@ import type { MarketplaceToken, Price } from '../../services/marketplace';
 import { useTokenPatch, type TokenPatch } from '../../services/live/tokenPatches';
 import { LikeButton } from '../likes/LikeButton';
 import { TokenMedia } from '../media/TokenMedia';
+import { NATIVE_CURRENCY } from '../../../domain/chains';
 
 /** The price shown on a card: a live price change (or unlisting) wins over the fetched listing. */
 export function shownPrice(token: MarketplaceToken, patch: TokenPatch | undefined): Price | null {
   const fetched = token.tokenHolding?.salePrice ?? null;
   if (!patch || !('priceWei' in patch) || patch.priceWei === undefined) return fetched;
-  return patch.priceWei === null ? null : { amount: patch.priceWei, currency: fetched?.currency ?? 'ETH' };
+  return patch.priceWei === null ? null : { amount: patch.priceWei, currency: fetched?.currency ?? NATIVE_CURRENCY };
 }
 
 export interface TokenCardFrameProps {
@@ -44,7 +45,7 @@ export function TokenCardFrame({ token, nameId, name, linked, badge, price, byli
         </Heading>
         <p className="token-card-creator">{byline}</p>
         <div className="token-card-footer">
-          <span className="token-card-price">{price ? formatPrice(price) : 'Not for sale'}</span>
+          <span className="token-card-price">{price ? formatPrice(price, token.chainId) : 'Not for sale'}</span>
           <LikeButton tokenId={token._id} likesCount={token.likesCount} />
         </div>
       </div>

@@ -9,6 +9,7 @@ import '../../styles/trading.css';
 import { GateReason, useNetworkGate } from '../offline/networkGate';
 import { useTokenCurrencies } from './currency';
 import { PriceInput } from './PriceInput';
+import { nativeCurrencyLabel } from '../../../domain/chains';
 
 export interface TradeSale extends SaleListing {
   allOutSaleId?: string | null;
@@ -61,7 +62,8 @@ export function TokenTradePanel({ sale, chainId }: { sale: SaleActor; chainId: n
 
   // See docs/requirements.md#trading-offers: an offer in the sale's native currency, or in an allow-listed token (approved, then escrowed).
   const chosenToken = tokenCurrencies.find((entry) => entry.address === offerCurrency) ?? null;
-  const offerSymbol = chosenToken?.symbol ?? listing.price.currency;
+  const nativeSymbol = nativeCurrencyLabel(listing.price.currency, chainId);
+  const offerSymbol = chosenToken?.symbol ?? nativeSymbol;
 
   const describedBy = [settling ? settlingId : null, gate.describedBy].filter(Boolean).join(' ') || undefined;
 
@@ -74,7 +76,7 @@ export function TokenTradePanel({ sale, chainId }: { sale: SaleActor; chainId: n
     <section className="trade-panel" aria-label="Buy or make an offer">
       <div className="trade-price">
         <span className="token-label">Price</span>
-        <strong>{formatPrice(listing.price)}</strong>
+        <strong>{formatPrice(listing.price, chainId)}</strong>
       </div>
       <div className="trade-actions">
         <button
@@ -84,7 +86,7 @@ export function TokenTradePanel({ sale, chainId }: { sale: SaleActor; chainId: n
           disabled={!canBuy || gate.blocked}
           aria-describedby={describedBy}
         >
-          Buy for {formatPrice(listing.price)}
+          Buy for {formatPrice(listing.price, chainId)}
         </button>
         {!formOpen && (
           <button type="button" className="button" onClick={() => sale.send({ type: 'offer.open' })} disabled={!canOpen || gate.blocked} aria-describedby={describedBy}>
@@ -109,7 +111,7 @@ export function TokenTradePanel({ sale, chainId }: { sale: SaleActor; chainId: n
                 disabled={!canChooseCurrency}
                 onChange={(event) => sale.send({ type: 'offer.currency', currency: event.target.value === '' ? null : event.target.value })}
               >
-                <option value="">{listing.price.currency}</option>
+                <option value="">{nativeSymbol}</option>
                 {tokenCurrencies.map((entry) => (
                   <option key={entry.address} value={entry.address}>
                     {entry.symbol}

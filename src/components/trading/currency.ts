@@ -16,11 +16,11 @@ export function currencySymbol(config: AppConfig | null, currency: string): stri
   return currency;
 }
 
-/** formatPrice with the currency's symbol (WETH for the token's address). */
-export function usePriceFormat(): (price: { amount: string; currency: string }) => string {
+/** formatPrice with the currency's symbol (WETH for the token's address; the chain's own for its native currency). */
+export function usePriceFormat(): (price: { amount: string; currency: string }, chainId: number | null) => string {
   const config = useSystemActor('config');
   const appConfig = useSelector(config, (snapshot) => snapshot.context.config);
-  return useCallback((price) => formatPrice({ amount: price.amount, currency: currencySymbol(appConfig, price.currency) }), [appConfig]);
+  return useCallback((price, chainId) => formatPrice({ amount: price.amount, currency: currencySymbol(appConfig, price.currency) }, chainId), [appConfig]);
 }
 
 const NO_TOKENS: TokenCurrency[] = [];

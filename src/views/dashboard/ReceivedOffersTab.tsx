@@ -5,7 +5,7 @@ import { usePriceFormat } from '../../components/trading/currency';
 import { PagedGrid } from '../../components/tokens/PagedGrid';
 import { receivedOffersList } from '../../services/flows/dashboardLists';
 import type { DashboardOffer, ReceivedOffersParams, TokenWithOffers } from '../../services/dashboard/tabs';
-import { formatDateTime } from '../token/dates';
+import { OfferTime } from '../token/OfferTime';
 import { ChainActionButton } from './ChainActionButton';
 import { OFFER_GRID, OfferCard } from './OfferCardToken';
 
@@ -67,12 +67,12 @@ function ReceivedOfferCard({ item }: { item: TokenWithOffers }) {
 function ReceivedOfferRow({ offer }: { offer: DashboardOffer }) {
   const rowId = useId();
   const formatPrice = usePriceFormat();
-  const price = formatPrice(offer.price);
+  const price = formatPrice(offer.price, offer.chainId);
   return (
     <tr>
       <td id={`${rowId}-buyer`}>{displayName(offer.buyer)}</td>
       <td>
-        <time dateTime={offer.createdAt}>{formatDateTime(offer.createdAt)}</time>
+        <OfferTime createdAt={offer.createdAt} />
       </td>
       <td id={`${rowId}-price`}>{price}</td>
       <td>

@@ -5,7 +5,7 @@ import { usePriceFormat } from '../../components/trading/currency';
 import { PagedGrid } from '../../components/tokens/PagedGrid';
 import type { SentOffer, SentOffersParams } from '../../services/dashboard/tabs';
 import { sentOffersList } from '../../services/flows/dashboardLists';
-import { formatDateTime } from '../token/dates';
+import { OfferTime } from '../token/OfferTime';
 import { ChainActionButton } from './ChainActionButton';
 import { OFFER_GRID, OfferCard } from './OfferCardToken';
 
@@ -44,12 +44,12 @@ function SentOfferCard({ offer }: { offer: SentOffer }) {
         <div>
           <dt>Offer time</dt>
           <dd>
-            <time dateTime={offer.createdAt}>{formatDateTime(offer.createdAt)}</time>
+            <OfferTime createdAt={offer.createdAt} />
           </dd>
         </div>
         <div>
           <dt>Offer price</dt>
-          <dd>{formatPrice(offer.price)}</dd>
+          <dd>{formatPrice(offer.price, offer.chainId)}</dd>
         </div>
       </dl>
       {unavailable && <p className="dashboard-offer-unavailable">{unavailable}</p>}

@@ -59,7 +59,7 @@ export function TokenFacts({ token }: { token: TokenDetail }) {
       <dl className="token-facts">
         <div>
           <dt>Price</dt>
-          <dd>{price ? formatPrice(price) : 'Not for sale'}</dd>
+          <dd>{price ? formatPrice(price, token.chainId) : 'Not for sale'}</dd>
         </div>
         <div>
           <dt>Token ID</dt>

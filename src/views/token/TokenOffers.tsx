@@ -6,7 +6,7 @@ import { ListFailure } from '../../components/feedback/ReadFailure';
 import { usePriceFormat } from '../../components/trading/currency';
 import { OfferActions } from '../../components/trading/OfferActions';
 import type { OfferListParams, TokenOffer } from '../../services/token';
-import { formatDateTime } from './dates';
+import { OfferTime } from './OfferTime';
 
 const STATE_NAMES: Record<string, string> = {
   made: 'Active',
@@ -61,9 +61,9 @@ export function TokenOffers({ offers: tokenOffers, actions }: TokenOffersProps) 
               {offers.map((offer) => (
                 <tr key={offer.id}>
                   <td>{displayName(offer.buyer)}</td>
-                  <td>{formatPrice(offer.price)}</td>
+                  <td>{formatPrice(offer.price, offer.chainId)}</td>
                   <td>
-                    <time dateTime={offer.createdAt}>{formatDateTime(offer.createdAt)}</time>
+                    <OfferTime createdAt={offer.createdAt} />
                   </td>
                   <td>{STATE_NAMES[offer.state] ?? offer.state}</td>
                   <td className="token-offer-actions">

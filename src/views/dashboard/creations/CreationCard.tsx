@@ -17,7 +17,7 @@ function CreationSales({ sell, collection, listings }: { sell: CollectionSellAct
   return (
     <div className="creations-sales">
       <SellCollectionPanel sell={sell} phase={phase} chainId={collection.chainId} />
-      <CurrentListings sell={sell} listings={listings} />
+      <CurrentListings sell={sell} listings={listings} chainId={collection.chainId} />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { formatPrice } from '../../../app/format';
 import type { CreationListings } from '../../../services/dashboard/creations';
 
 /** Beside the sell panel: the open all-out sale (cancelled here) and the newest per-token listings. */
-export function CurrentListings({ sell, listings }: { sell: CollectionSellActor; listings: CreationListings }) {
+export function CurrentListings({ sell, listings, chainId }: { sell: CollectionSellActor; listings: CreationListings; chainId: number }) {
   const canCancel = useSelector(sell, (snapshot) => snapshot.can({ type: 'sale.cancel' }));
   const cancelling = useSelector(sell, (snapshot) => snapshot.matches('cancelling'));
   const { allOutSale, tokenListings, tokenListingsTotal } = listings;
@@ -16,7 +16,7 @@ export function CurrentListings({ sell, listings }: { sell: CollectionSellActor;
       {allOutSale && (
         <div className="creations-allout">
           <p>
-            Full collection at <strong>{formatPrice(allOutSale.price)}</strong> per token
+            Full collection at <strong>{formatPrice(allOutSale.price, chainId)}</strong> per token
             <span className="creations-muted">
               {' '}
               · {allOutSale.tokensListed} {allOutSale.tokensListed === 1 ? 'token' : 'tokens'} listed
@@ -40,7 +40,7 @@ export function CurrentListings({ sell, listings }: { sell: CollectionSellActor;
                   listing.token.name
                 )}
               </span>
-              <span>{formatPrice(listing.sale_price)}</span>
+              <span>{formatPrice(listing.sale_price, chainId)}</span>
               <span className="creations-muted">
                 {listing.amount === '1' ? '1 unit' : `${listing.amount} units`}
                 {listing.allOutSaleId ? ' · in the collection sale' : ''}

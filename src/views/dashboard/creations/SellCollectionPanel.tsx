@@ -2,6 +2,7 @@ import { useId, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { priceError, type CollectionSellActor, type SellMode } from '../../../../machines/dashboard/collectionSellMachine';
+import { NATIVE_CURRENCY, nativeCurrencyLabel } from '../../../../domain/chains';
 import { formatPrice } from '../../../app/format';
 import { GatedButton } from '../../../components/offline/networkGate';
 import { PhaseStatus } from '../../../components/trading/PhaseStatus';
@@ -56,12 +57,12 @@ export function SellCollectionPanel({ sell, phase, chainId }: { sell: Collection
           </p>
         ) : listedAt && !listing ? (
           <p className="creations-note">
-            Listed as a full collection at {formatPrice(listedAt)} per token. Cancel the collection sale to list it again.
+            Listed as a full collection at {formatPrice(listedAt, chainId)} per token. Cancel the collection sale to list it again.
           </p>
         ) : (
           <form className="creations-sell-form" onSubmit={submit} noValidate>
             <PriceInput
-              label="Price per token (ETH)"
+              label={`Price per token (${nativeCurrencyLabel(NATIVE_CURRENCY, chainId)})`}
               value={price}
               error={error}
               disabled={busy}

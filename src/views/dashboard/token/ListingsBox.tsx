@@ -28,7 +28,7 @@ export function ListingsBox({ dashboard, phase }: { dashboard: DashboardActor; p
             const remaining = remainingUnits(sale);
             return (
               <li key={sale.saleId} className="dashboard-token-row">
-                <span className="dashboard-token-price">{formatPrice(sale.price)}</span>
+                <span className="dashboard-token-price">{formatPrice(sale.price, token?.chainId ?? null)}</span>
                 <span className="dashboard-token-muted">
                   {remaining.toString()} {remaining === 1n ? 'unit' : 'units'}
                 </span>

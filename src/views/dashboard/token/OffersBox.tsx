@@ -5,7 +5,7 @@ import { usePriceFormat } from '../../../components/trading/currency';
 import { GatedButton } from '../../../components/offline/networkGate';
 import { PhaseStatus } from '../../../components/trading/PhaseStatus';
 import type { TradePhase } from '../../../../machines/dashboard/dashboardTrade';
-import { formatDateTime } from '../../token/dates';
+import { OfferTime } from '../../token/OfferTime';
 import type { DashboardActor } from './dashboardActor';
 
 /** Offers on the owner's open sales of this token, each with Accept (docs/requirements.md#dashboard: only the seller accepts). */
@@ -28,10 +28,8 @@ export function OffersBox({ dashboard, phase }: { dashboard: DashboardActor; pha
           {shown.map((offer) => (
             <li key={offer.id} className="dashboard-token-row">
               <span>{displayName(offer.buyer)}</span>
-              <time className="dashboard-token-muted" dateTime={offer.createdAt}>
-                {formatDateTime(offer.createdAt)}
-              </time>
-              <span className="dashboard-token-price">{formatPrice(offer.price)}</span>
+              <OfferTime className="dashboard-token-muted" createdAt={offer.createdAt} />
+              <span className="dashboard-token-price">{formatPrice(offer.price, offer.chainId)}</span>
               <span className="dashboard-token-action">
                 <GatedButton gate="trade" className="button button-primary" disabled={busy} onClick={() => dashboard.send({ type: 'offer.accept', offerId: offer.id })}>
                   Accept

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
-import { LISTING_CURRENCY } from '../../../../machines/dashboard/tokenDashboardMachine';
+import { NATIVE_CURRENCY, nativeCurrencyLabel } from '../../../../domain/chains';
 import { GatedButton } from '../../../components/offline/networkGate';
 import { PhaseStatus } from '../../../components/trading/PhaseStatus';
 import { PriceInput } from '../../../components/trading/PriceInput';
@@ -8,7 +8,7 @@ import type { TradePhase } from '../../../../machines/dashboard/dashboardTrade';
 import type { DashboardActor } from './dashboardActor';
 import { useTradeStep } from '../useTradePhase';
 
-/** The owner's listing form: a price in ETH, one unit (docs/requirements.md#dashboard); validated on submit by the machine. */
+/** The owner's listing form: a price in the chain's native currency, one unit (docs/requirements.md#dashboard); validated on submit by the machine. */
 export function SellForm({ dashboard, phase }: { dashboard: DashboardActor; phase: TradePhase }) {
   const canList = useSelector(dashboard, (snapshot) => snapshot.hasTag('canList'));
   const price = useSelector(dashboard, (snapshot) => snapshot.context.price);
@@ -16,6 +16,7 @@ export function SellForm({ dashboard, phase }: { dashboard: DashboardActor; phas
   const busy = useSelector(dashboard, (snapshot) => snapshot.hasTag('busy'));
   const listing = useSelector(dashboard, (snapshot) => snapshot.context.running?.type === 'createSale');
   const step = useTradeStep(dashboard);
+  const chainId = useSelector(dashboard, (snapshot) => snapshot.context.token?.chainId ?? null);
 
   if (!canList) {
     return (
@@ -32,7 +33,7 @@ export function SellForm({ dashboard, phase }: { dashboard: DashboardActor; phas
     <section className="dashboard-token-sell" aria-label="Sell">
       <form className="dashboard-token-sell-form" onSubmit={submit} noValidate>
         <PriceInput
-          label={`Listing price (${LISTING_CURRENCY})`}
+          label={`Listing price (${nativeCurrencyLabel(NATIVE_CURRENCY, chainId)})`}
           value={price}
           error={error}
           disabled={busy}

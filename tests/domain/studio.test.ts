@@ -31,6 +31,10 @@ import {
 } from '../../domain/studioRules';
 import { collectionDescriptionError, fileNameError } from '../../domain/textRules';
 import { firstIssue } from '../../domain/validate';
+import { withoutZodLocale } from './support/browserZod';
+
+// The messages the browser's zod/mini gives (no locale), whatever other files this worker ran first.
+withoutZodLocale();
 
 const INVALID_DESCRIPTION = 'Invalid input. Please use only alphanumeric characters and basic punctuation.';
 

@@ -6,7 +6,7 @@ import type { ChainAction } from '../trading/chainActions';
 import { contractActionMachine } from '../trading/contractActionMachine';
 import { contractActionInputOf, TRADE_CHILD_ID, tradeSucceeded } from './dashboardTrade';
 import { parsePrice } from '../trading/tradeRules';
-import { NATIVE_CURRENCY } from '../../domain/chains';
+import { NATIVE_CURRENCY } from '../../domain/nativeCurrency';
 
 // See docs/requirements.md#dashboard: the sell panel of one collection card. The full collection at one price per token
 // (createAllOutSale), or by token (the view links to the collection's tokens); sold out → no form; an open

@@ -3,7 +3,7 @@
 import { sameAddress } from '../../domain/address';
 import { DEFAULT_SALE_AMOUNT } from '../../domain/priceRule';
 import type { ChainAction } from '../trading/chainActions';
-import { NATIVE_CURRENCY } from '../../domain/chains';
+import { NATIVE_CURRENCY } from '../../domain/nativeCurrency';
 
 /** One open per-token sale of the holding (GraphQL TokenHolding.bazaarSales). */
 export interface DashboardSale {

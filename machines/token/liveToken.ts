@@ -1,7 +1,7 @@
 import { sameValidAddress } from '../../domain/address';
 import type { PersonInfo } from '../../domain/contracts/liveEvents';
 import type { TokenPatch } from '../live/liveEventsMachine';
-import { NATIVE_CURRENCY } from '../../domain/chains';
+import { NATIVE_CURRENCY } from '../../domain/nativeCurrency';
 
 /** What liveToken reads and rewrites of a fetched token (the token page's and the dashboard's token). */
 export interface LiveTokenShape {

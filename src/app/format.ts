@@ -1,5 +1,5 @@
 import { artistDisplayName, shortenId } from '../../domain/artistName';
-import { nativeCurrencyLabel } from '../../domain/chains';
+import { currencyLabel } from '../../domain/nativeCurrency';
 import { checksumAddress } from '../../domain/checksumAddress';
 
 // See docs/requirements.md#trading-offers: token amounts use 18 decimals, displayed with (up to) 8.
@@ -27,11 +27,11 @@ export function formatUnits(wei: string | bigint, decimals = TOKEN_DECIMALS, sho
 }
 
 /**
- * A price for display on its chain: "0.015 ETH", "2 matic" on Polygon (the native currency by its chain's symbol,
- * docs/requirements.md#chains); an ERC-20 is named as given (the caller gives its symbol: usePriceFormat).
+ * A price for display: "0.015 ETH", "2 matic" on Polygon (the native currency by its chain's symbol, `nativeSymbol`:
+ * useNativeSymbol; docs/requirements.md#chains); an ERC-20 is named as given (usePriceFormat gives its symbol).
  */
-export function formatPrice(price: { amount: string; currency: string }, chainId: number | null): string {
-  return `${formatUnits(price.amount)} ${nativeCurrencyLabel(price.currency, chainId)}`;
+export function formatPrice(price: { amount: string; currency: string }, nativeSymbol: string): string {
+  return `${formatUnits(price.amount)} ${currencyLabel(price.currency, nativeSymbol)}`;
 }
 
 /**

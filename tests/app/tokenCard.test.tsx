@@ -28,10 +28,10 @@ describe('price formatting (18 decimals, shown with up to 8)', () => {
   });
 
   it("formatPrice adds the currency symbol: the chain's own for its native currency", () => {
-    expect(formatPrice({ amount: '15000000000000000', currency: 'ETH' }, 31337)).toBe('0.015 ETH');
-    expect(formatPrice({ amount: '2000000000000000000', currency: 'ETH' }, 137)).toBe('2 matic');
-    expect(formatPrice({ amount: '2000000000000000000', currency: 'ETH' }, 56)).toBe('2 bnb');
-    expect(formatPrice({ amount: '2000000000000000000', currency: 'WETH' }, 137)).toBe('2 WETH');
+    expect(formatPrice({ amount: '15000000000000000', currency: 'ETH' }, 'ETH')).toBe('0.015 ETH');
+    expect(formatPrice({ amount: '2000000000000000000', currency: 'ETH' }, 'matic')).toBe('2 matic');
+    expect(formatPrice({ amount: '2000000000000000000', currency: '0x0000000000000000000000000000000000000000' }, 'bnb')).toBe('2 bnb');
+    expect(formatPrice({ amount: '2000000000000000000', currency: 'WETH' }, 'matic')).toBe('2 WETH');
   });
 
   it('behavior: a malformed amount shows a dash instead of throwing', () => {

@@ -25,8 +25,8 @@ const token = (overrides: Partial<TradeToken> = {}): TradeToken => ({
   ...overrides,
 });
 
-function renderPanel(props: TradeToken, walletSession?: ReturnType<typeof fakeWalletSession>['machine'], flows: FlowOverrides = {}) {
-  const appActor: AppActor = createAppActor({ config: configAnswering(async () => demoConfig), ...(walletSession ? { walletSession } : {}) });
+function renderPanel(props: TradeToken, walletSession?: ReturnType<typeof fakeWalletSession>['machine'], flows: FlowOverrides = {}, config = demoConfig) {
+  const appActor: AppActor = createAppActor({ config: configAnswering(async () => config), ...(walletSession ? { walletSession } : {}) });
   const view = render(
     <AppActorProvider actor={appActor}>
       <FlowOverridesProvider overrides={flows}>
@@ -79,9 +79,10 @@ describe('TokenTradePanel (requirements: token page, trading offers)', () => {
     expect(walletModalOpen()).toBe(true);
   });
 
-  it("on Polygon the price, Buy and the offer field name its native currency by the seed's symbol, matic", async () => {
-    renderPanel(token({ chainId: 137, collection: { address: '0xc0', chainId: 137 } }));
-    expect(screen.getByRole('button', { name: 'Buy for 0.015 matic' })).toBeTruthy();
+  it("on Polygon the price, Buy and the offer field name its native currency by the config's symbol, matic", async () => {
+    const polygon = { ...demoConfig, evms: [{ ...demoConfig.evms[0]!, chainId: 137, name: 'Polygon', symbol: 'matic' }] };
+    renderPanel(token({ chainId: 137, collection: { address: '0xc0', chainId: 137 } }), undefined, {}, polygon);
+    expect(await screen.findByRole('button', { name: 'Buy for 0.015 matic' })).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Make offer' })).toHaveProperty('disabled', false));
     fireEvent.click(screen.getByRole('button', { name: 'Make offer' }));
     expect(screen.getByLabelText('Your offer (matic)')).toBeTruthy();

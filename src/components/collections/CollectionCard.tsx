@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { displayName, formatPrice } from '../../app/format';
+import { useNativeSymbol } from '../trading/currency';
 import type { MarketplaceCollection } from '../../services/marketplace';
 import { IMAGE_SIZES, responsiveImage } from '../../../domain/responsiveImage';
 
@@ -16,6 +17,7 @@ const tokensText = (count: number) => `${count} ${count === 1 ? 'artwork' : 'art
 export function CollectionCard({ collection, eager = false }: { collection: MarketplaceCollection; eager?: boolean }) {
   // The cover's thumbnail (the card's size), else the collection's thumbnail; the full cover only when neither exists.
   const image = collection.coverThumbnail ?? collection.thumbnail ?? collection.cover;
+  const nativeSymbol = useNativeSymbol(collection.chainId);
   const body = (
     <>
       <div className="collection-card-media">
@@ -38,7 +40,7 @@ export function CollectionCard({ collection, eager = false }: { collection: Mark
         <h3 className="token-card-name">{collection.name}</h3>
         <p className="token-card-creator">{displayName(collection.creatorInfo)}</p>
         <div className="token-card-footer">
-          <span className="token-card-price">{collection.floorPrice ? `Floor ${formatPrice(collection.floorPrice, collection.chainId)}` : 'Not for sale'}</span>
+          <span className="token-card-price">{collection.floorPrice ? `Floor ${formatPrice(collection.floorPrice, nativeSymbol)}` : 'Not for sale'}</span>
           <span className="collection-card-count">{tokensText(collection.tokenCount)}</span>
         </div>
       </div>

@@ -5,7 +5,8 @@ import type { MarketplaceToken, Price } from '../../services/marketplace';
 import { useTokenPatch, type TokenPatch } from '../../services/live/tokenPatches';
 import { LikeButton } from '../likes/LikeButton';
 import { TokenMedia } from '../media/TokenMedia';
-import { NATIVE_CURRENCY } from '../../../domain/chains';
+import { NATIVE_CURRENCY } from '../../../domain/nativeCurrency';
+import { useNativeSymbol } from '../trading/currency';
 
 /** The price shown on a card: a live price change (or unlisting) wins over the fetched listing. */
 export function shownPrice(token: MarketplaceToken, patch: TokenPatch | undefined): Price | null {
@@ -33,6 +34,7 @@ export interface TokenCardFrameProps {
 /** Every token card's boxes: thumbnail with its badge, name, byline, price and likes (the like button sits above the link). */
 export function TokenCardFrame({ token, nameId, name, linked, badge, price, byline, eager = false, headingLevel = 3 }: TokenCardFrameProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const nativeSymbol = useNativeSymbol(token.chainId);
   return (
     <article className={linked ? 'token-card token-card-linked' : 'token-card'} aria-labelledby={nameId}>
       <div className="token-card-media">
@@ -45,7 +47,7 @@ export function TokenCardFrame({ token, nameId, name, linked, badge, price, byli
         </Heading>
         <p className="token-card-creator">{byline}</p>
         <div className="token-card-footer">
-          <span className="token-card-price">{price ? formatPrice(price, token.chainId) : 'Not for sale'}</span>
+          <span className="token-card-price">{price ? formatPrice(price, nativeSymbol) : 'Not for sale'}</span>
           <LikeButton tokenId={token._id} likesCount={token.likesCount} />
         </div>
       </div>

@@ -7,9 +7,8 @@ import { formatPrice } from '../../app/format';
 import { PhaseStatus, useTradePhase } from './PhaseStatus';
 import '../../styles/trading.css';
 import { GateReason, useNetworkGate } from '../offline/networkGate';
-import { useTokenCurrencies } from './currency';
+import { useNativeSymbol, useTokenCurrencies } from './currency';
 import { PriceInput } from './PriceInput';
-import { nativeCurrencyLabel } from '../../../domain/chains';
 
 export interface TradeSale extends SaleListing {
   allOutSaleId?: string | null;
@@ -46,6 +45,7 @@ export function TokenTradePanel({ sale, chainId }: { sale: SaleActor; chainId: n
   const offerCurrency = useSelector(sale, (snapshot) => snapshot.context.offerCurrency);
   const canChooseCurrency = useSelector(sale, (snapshot) => snapshot.can({ type: 'offer.currency', currency: null }));
   const tokenCurrencies = useTokenCurrencies(chainId);
+  const nativeSymbol = useNativeSymbol(chainId);
   const canBuy = useSelector(sale, (snapshot) => snapshot.can({ type: 'sale.buy' }));
   const canOpen = useSelector(sale, (snapshot) => snapshot.can({ type: 'offer.open' }));
   const canSubmit = useSelector(sale, (snapshot) => snapshot.can({ type: 'offer.submit' }));
@@ -62,7 +62,6 @@ export function TokenTradePanel({ sale, chainId }: { sale: SaleActor; chainId: n
 
   // See docs/requirements.md#trading-offers: an offer in the sale's native currency, or in an allow-listed token (approved, then escrowed).
   const chosenToken = tokenCurrencies.find((entry) => entry.address === offerCurrency) ?? null;
-  const nativeSymbol = nativeCurrencyLabel(listing.price.currency, chainId);
   const offerSymbol = chosenToken?.symbol ?? nativeSymbol;
 
   const describedBy = [settling ? settlingId : null, gate.describedBy].filter(Boolean).join(' ') || undefined;
@@ -76,7 +75,7 @@ export function TokenTradePanel({ sale, chainId }: { sale: SaleActor; chainId: n
     <section className="trade-panel" aria-label="Buy or make an offer">
       <div className="trade-price">
         <span className="token-label">Price</span>
-        <strong>{formatPrice(listing.price, chainId)}</strong>
+        <strong>{formatPrice(listing.price, nativeSymbol)}</strong>
       </div>
       <div className="trade-actions">
         <button
@@ -86,7 +85,7 @@ export function TokenTradePanel({ sale, chainId }: { sale: SaleActor; chainId: n
           disabled={!canBuy || gate.blocked}
           aria-describedby={describedBy}
         >
-          Buy for {formatPrice(listing.price, chainId)}
+          Buy for {formatPrice(listing.price, nativeSymbol)}
         </button>
         {!formOpen && (
           <button type="button" className="button" onClick={() => sale.send({ type: 'offer.open' })} disabled={!canOpen || gate.blocked} aria-describedby={describedBy}>

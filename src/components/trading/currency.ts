@@ -6,6 +6,7 @@ import type { AppConfig, TokenCurrency } from '../../../machines/config/configMa
 import { useSystemActor } from '../../app/appActorContext';
 import { formatPrice } from '../../app/format';
 import { sameAddress } from '../../../domain/address';
+import { nativeSymbolOf } from '../../../domain/nativeCurrency';
 
 /** The symbol of a price's currency: an allow-listed token's symbol for its address, else the currency as given. */
 export function currencySymbol(config: AppConfig | null, currency: string): string {
@@ -20,7 +21,16 @@ export function currencySymbol(config: AppConfig | null, currency: string): stri
 export function usePriceFormat(): (price: { amount: string; currency: string }, chainId: number | null) => string {
   const config = useSystemActor('config');
   const appConfig = useSelector(config, (snapshot) => snapshot.context.config);
-  return useCallback((price, chainId) => formatPrice({ amount: price.amount, currency: currencySymbol(appConfig, price.currency) }, chainId), [appConfig]);
+  return useCallback(
+    (price, chainId) => formatPrice({ amount: price.amount, currency: currencySymbol(appConfig, price.currency) }, nativeSymbolOf(appConfig, chainId)),
+    [appConfig],
+  );
+}
+
+/** The native currency's symbol on `chainId` as the public config names it (ETH until it is known). */
+export function useNativeSymbol(chainId: number | null | undefined): string {
+  const config = useSystemActor('config');
+  return useSelector(config, (snapshot) => nativeSymbolOf(snapshot.context.config, chainId));
 }
 
 const NO_TOKENS: TokenCurrency[] = [];

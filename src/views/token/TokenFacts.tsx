@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useSystemActor } from '../../app/appActorContext';
 import { formatPrice } from '../../app/format';
+import { useNativeSymbol } from '../../components/trading/currency';
 import type { TokenDetail } from '../../services/token';
 
 // Readable media type names (docs/requirements.md#media).
@@ -51,6 +52,7 @@ export function TokenFacts({ token }: { token: TokenDetail }) {
   const chainName = useChainName(token.chainId, token.collection.chainName);
   const supply = knownSupply(token);
   const price = token.tokenHolding?.salePrice;
+  const nativeSymbol = useNativeSymbol(token.chainId);
   return (
     <section className="token-section" aria-labelledby="token-details">
       <h2 id="token-details" className="token-section-title">
@@ -59,7 +61,7 @@ export function TokenFacts({ token }: { token: TokenDetail }) {
       <dl className="token-facts">
         <div>
           <dt>Price</dt>
-          <dd>{price ? formatPrice(price, token.chainId) : 'Not for sale'}</dd>
+          <dd>{price ? formatPrice(price, nativeSymbol) : 'Not for sale'}</dd>
         </div>
         <div>
           <dt>Token ID</dt>

@@ -3,14 +3,16 @@ import type { TokenDetail } from '../../services/token';
 import { formatDate } from './dates';
 import { Person } from './Person';
 import { sameValidAddress } from '../../../domain/address';
-import { NATIVE_CURRENCY, nativeCurrencyLabel } from '../../../domain/chains';
+import { currencyLabel, NATIVE_CURRENCY } from '../../../domain/nativeCurrency';
+import { useNativeSymbol } from '../../components/trading/currency';
 
 
 /** Meta: owner (when not the creator), published-on date, currency, the media on IPFS and the metadata. */
 export function TokenMeta({ token, owner }: { token: TokenDetail; owner: PersonInfo | null }) {
   const metadataUrl = token.metadataUrl ?? null;
   const showOwner = owner !== null && !sameValidAddress(owner.address, token.creatorInfo.address);
-  const currency = nativeCurrencyLabel(token.tokenHolding?.salePrice?.currency ?? NATIVE_CURRENCY, token.chainId);
+  const nativeSymbol = useNativeSymbol(token.chainId);
+  const currency = currencyLabel(token.tokenHolding?.salePrice?.currency ?? NATIVE_CURRENCY, nativeSymbol);
   // Published on chain with its collection; the token row's creation date before that is known.
   const publishedOn = token.collection.publishedAt ?? token.createdAt;
   return (

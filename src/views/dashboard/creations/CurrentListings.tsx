@@ -2,12 +2,14 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { CollectionSellActor } from '../../../../machines/dashboard/collectionSellMachine';
 import { formatPrice } from '../../../app/format';
+import { useNativeSymbol } from '../../../components/trading/currency';
 import type { CreationListings } from '../../../services/dashboard/creations';
 
 /** Beside the sell panel: the open all-out sale (cancelled here) and the newest per-token listings. */
 export function CurrentListings({ sell, listings, chainId }: { sell: CollectionSellActor; listings: CreationListings; chainId: number }) {
   const canCancel = useSelector(sell, (snapshot) => snapshot.can({ type: 'sale.cancel' }));
   const cancelling = useSelector(sell, (snapshot) => snapshot.matches('cancelling'));
+  const nativeSymbol = useNativeSymbol(chainId);
   const { allOutSale, tokenListings, tokenListingsTotal } = listings;
 
   return (
@@ -16,7 +18,7 @@ export function CurrentListings({ sell, listings, chainId }: { sell: CollectionS
       {allOutSale && (
         <div className="creations-allout">
           <p>
-            Full collection at <strong>{formatPrice(allOutSale.price, chainId)}</strong> per token
+            Full collection at <strong>{formatPrice(allOutSale.price, nativeSymbol)}</strong> per token
             <span className="creations-muted">
               {' '}
               · {allOutSale.tokensListed} {allOutSale.tokensListed === 1 ? 'token' : 'tokens'} listed
@@ -40,7 +42,7 @@ export function CurrentListings({ sell, listings, chainId }: { sell: CollectionS
                   listing.token.name
                 )}
               </span>
-              <span>{formatPrice(listing.sale_price, chainId)}</span>
+              <span>{formatPrice(listing.sale_price, nativeSymbol)}</span>
               <span className="creations-muted">
                 {listing.amount === '1' ? '1 unit' : `${listing.amount} units`}
                 {listing.allOutSaleId ? ' · in the collection sale' : ''}

@@ -2,11 +2,11 @@ import { useId, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { priceError, type CollectionSellActor, type SellMode } from '../../../../machines/dashboard/collectionSellMachine';
-import { NATIVE_CURRENCY, nativeCurrencyLabel } from '../../../../domain/chains';
 import { formatPrice } from '../../../app/format';
 import { GatedButton } from '../../../components/offline/networkGate';
 import { PhaseStatus } from '../../../components/trading/PhaseStatus';
 import { PriceInput } from '../../../components/trading/PriceInput';
+import { useNativeSymbol } from '../../../components/trading/currency';
 import type { TradePhase } from '../../../../machines/dashboard/dashboardTrade';
 import { useTradeStep } from '../useTradePhase';
 
@@ -15,6 +15,7 @@ export const UNPUBLISHED_TEXT = 'This collection is not on chain yet: publish it
 
 /** The sell panel: the full collection at one price per token, or by token (the collection tokens view). */
 export function SellCollectionPanel({ sell, phase, chainId }: { sell: CollectionSellActor; phase: TradePhase; chainId: number }) {
+  const nativeSymbol = useNativeSymbol(chainId);
   const soldOut = useSelector(sell, (snapshot) => snapshot.matches('soldOut'));
   const unpublished = useSelector(sell, (snapshot) => snapshot.matches('unpublished'));
   const mode = useSelector(sell, (snapshot) => snapshot.context.mode);
@@ -57,12 +58,12 @@ export function SellCollectionPanel({ sell, phase, chainId }: { sell: Collection
           </p>
         ) : listedAt && !listing ? (
           <p className="creations-note">
-            Listed as a full collection at {formatPrice(listedAt, chainId)} per token. Cancel the collection sale to list it again.
+            Listed as a full collection at {formatPrice(listedAt, nativeSymbol)} per token. Cancel the collection sale to list it again.
           </p>
         ) : (
           <form className="creations-sell-form" onSubmit={submit} noValidate>
             <PriceInput
-              label={`Price per token (${nativeCurrencyLabel(NATIVE_CURRENCY, chainId)})`}
+              label={`Price per token (${nativeSymbol})`}
               value={price}
               error={error}
               disabled={busy}

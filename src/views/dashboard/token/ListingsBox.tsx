@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { belongsToAllOutSale, openListings, remainingUnits } from '../../../../machines/dashboard/tokenDashboardMachine';
 import { CANCEL_AT_COLLECTION_MESSAGE } from '../../../../machines/trading/tradeRules';
 import { formatPrice } from '../../../app/format';
+import { useNativeSymbol } from '../../../components/trading/currency';
 import { PhaseStatus } from '../../../components/trading/PhaseStatus';
 import type { TradePhase } from '../../../../machines/dashboard/dashboardTrade';
 import type { DashboardActor } from './dashboardActor';
@@ -12,6 +13,7 @@ export function ListingsBox({ dashboard, phase }: { dashboard: DashboardActor; p
   const viewer = useSelector(dashboard, (snapshot) => snapshot.context.viewer);
   const busy = useSelector(dashboard, (snapshot) => snapshot.hasTag('busy'));
   const running = useSelector(dashboard, (snapshot) => snapshot.context.running);
+  const nativeSymbol = useNativeSymbol(token?.chainId);
   const listings = token ? openListings(token, viewer) : [];
 
   return (
@@ -28,7 +30,7 @@ export function ListingsBox({ dashboard, phase }: { dashboard: DashboardActor; p
             const remaining = remainingUnits(sale);
             return (
               <li key={sale.saleId} className="dashboard-token-row">
-                <span className="dashboard-token-price">{formatPrice(sale.price, token?.chainId ?? null)}</span>
+                <span className="dashboard-token-price">{formatPrice(sale.price, nativeSymbol)}</span>
                 <span className="dashboard-token-muted">
                   {remaining.toString()} {remaining === 1n ? 'unit' : 'units'}
                 </span>

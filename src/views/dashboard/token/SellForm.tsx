@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
-import { NATIVE_CURRENCY, nativeCurrencyLabel } from '../../../../domain/chains';
+import { useNativeSymbol } from '../../../components/trading/currency';
 import { GatedButton } from '../../../components/offline/networkGate';
 import { PhaseStatus } from '../../../components/trading/PhaseStatus';
 import { PriceInput } from '../../../components/trading/PriceInput';
@@ -16,7 +16,7 @@ export function SellForm({ dashboard, phase }: { dashboard: DashboardActor; phas
   const busy = useSelector(dashboard, (snapshot) => snapshot.hasTag('busy'));
   const listing = useSelector(dashboard, (snapshot) => snapshot.context.running?.type === 'createSale');
   const step = useTradeStep(dashboard);
-  const chainId = useSelector(dashboard, (snapshot) => snapshot.context.token?.chainId ?? null);
+  const nativeSymbol = useNativeSymbol(useSelector(dashboard, (snapshot) => snapshot.context.token?.chainId ?? null));
 
   if (!canList) {
     return (
@@ -33,7 +33,7 @@ export function SellForm({ dashboard, phase }: { dashboard: DashboardActor; phas
     <section className="dashboard-token-sell" aria-label="Sell">
       <form className="dashboard-token-sell-form" onSubmit={submit} noValidate>
         <PriceInput
-          label={`Listing price (${nativeCurrencyLabel(NATIVE_CURRENCY, chainId)})`}
+          label={`Listing price (${nativeSymbol})`}
           value={price}
           error={error}
           disabled={busy}

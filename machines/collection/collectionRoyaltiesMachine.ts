@@ -1,9 +1,10 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { FormDraftParams } from '../forms/formMachine';
-import { contractActionInputOf, TRADE_CHILD_ID, tradeSucceeded } from '../dashboard/dashboardTrade';
+import { TRADE_CHILD_ID, tradeSucceeded } from '../dashboard/dashboardTrade';
 import { walletAddressGuards, watchWallet, type WalletChangedEvent } from '../system/systemActors';
 import type { ChainAction } from '../trading/chainActions';
 import { contractActionMachine } from '../trading/contractActionMachine';
+import { tradeInput } from '../trading/tradeInput';
 import { recipientError, reducedRoyaltiesError } from './royaltiesRules';
 
 // The creator's royalties controls (docs/requirements.md#collection-page): the collection page's royalties controls, run for its creator only. The current
@@ -185,7 +186,7 @@ export const collectionRoyaltiesMachine = setup({
       invoke: {
         id: TRADE_CHILD_ID,
         src: 'contractAction',
-        input: ({ context, self }) => contractActionInputOf(context.action!, self.system),
+        input: ({ context, self }) => tradeInput(self.system, context.action!),
         onDone: [
           // Mined: the typed value is done with (and its draft); the contract is read again so the page shows what it
           // holds now. Not mined: the draft stays.

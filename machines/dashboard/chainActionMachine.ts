@@ -2,7 +2,8 @@ import { assign, setup, type ActorRefFrom } from 'xstate';
 import { watchWallet, type WalletChangedEvent } from '../system/systemActors';
 import type { ChainAction } from '../trading/chainActions';
 import { contractActionMachine } from '../trading/contractActionMachine';
-import { contractActionInputOf, listsChangedThroughSystem, TRADE_CHILD_ID, tradeSucceeded } from './dashboardTrade';
+import { tradeInput } from '../trading/tradeInput';
+import { listsChangedThroughSystem, TRADE_CHILD_ID, tradeSucceeded } from './dashboardTrade';
 
 export interface ChainActionInput {
   /** The offer row's action: Accept (acceptOffer) or Retract (retractOffer). */
@@ -54,7 +55,7 @@ export const chainActionMachine = setup({
       invoke: {
         id: TRADE_CHILD_ID,
         src: 'contractAction',
-        input: ({ context, self }) => contractActionInputOf(context.action, self.system),
+        input: ({ context, self }) => tradeInput(self.system, context.action),
         onDone: [{ guard: 'tradeSucceeded', target: 'done' }, { target: 'idle' }],
       },
     },

@@ -4,8 +4,9 @@ import { priceDraftRecord, restoredPriceDraft } from '../forms/priceDraft';
 import { walletAddressGuards, walletOf, watchWallet, type WalletChangedEvent } from '../system/systemActors';
 import type { ChainAction } from '../trading/chainActions';
 import { contractActionMachine } from '../trading/contractActionMachine';
-import { contractActionInputOf, TRADE_CHILD_ID, tradeSucceeded } from './dashboardTrade';
+import { TRADE_CHILD_ID, tradeSucceeded } from './dashboardTrade';
 import { parsePrice } from '../trading/tradeRules';
+import { tradeInput } from '../trading/tradeInput';
 import { NATIVE_CURRENCY } from '../../domain/nativeCurrency';
 
 // See docs/requirements.md#dashboard: the sell panel of one collection card. The full collection at one price per token
@@ -235,7 +236,7 @@ export const collectionSellMachine = setup({
       invoke: {
         id: TRADE_CHILD_ID,
         src: 'contractAction',
-        input: ({ context, self }) => contractActionInputOf(listingAction(context), self.system),
+        input: ({ context, self }) => tradeInput(self.system, listingAction(context)),
         onDone: [{ guard: 'tradeSucceeded', target: 'checking', actions: ['clearPrice', keepDraft, 'requestRefresh'] }, { target: 'checking' }],
       },
       // Kept for when the action ends: a live refresh may land while the wallet is open.
@@ -246,7 +247,7 @@ export const collectionSellMachine = setup({
       invoke: {
         id: TRADE_CHILD_ID,
         src: 'contractAction',
-        input: ({ context, self }) => contractActionInputOf(cancelAction(context), self.system),
+        input: ({ context, self }) => tradeInput(self.system, cancelAction(context)),
         onDone: [{ guard: 'tradeSucceeded', target: 'checking', actions: ['forgetAllOutSale', 'requestRefresh'] }, { target: 'checking' }],
       },
       on: { 'listing.sync': { actions: 'assignSync' }, 'wallet.changed': { guard: 'addressDiffers', actions: 'assignAddress' } },

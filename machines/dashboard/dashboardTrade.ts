@@ -1,35 +1,20 @@
 // What the dashboard's page machines share about the contract action they invoke as a child (id 'trade'): its
-// input from the connected wallet (read through the actor system), its outcome, and its phase for the view.
+// outcome and its phase for the view (its input is every trading flow's: ../trading/tradeInput.ts).
 import type { AnyActorRef } from 'xstate';
-import type { ChainAction } from '../trading/chainActions';
-import type { ContractActionInput } from '../trading/contractActionMachine';
-import { walletOf } from '../system/systemActors';
+import { runSucceeded } from '../trading/tradeInput';
 import { systemActor, type SystemLike } from '../system/systemRegistry';
 
 /** The invoked contract action's id: its end arrives as `xstate.done.actor.trade`. */
 export const TRADE_CHILD_ID = 'trade';
-
-/** The contract action's input: the action, sent from the wallet the session holds now. */
-export function contractActionInputOf(action: ChainAction, system: SystemLike): ContractActionInput {
-  const wallet = walletOf(system);
-  return {
-    action,
-    account: wallet?.address ?? '',
-    walletChainId: wallet?.chainId ?? null,
-    networkName: wallet?.networkName ?? '',
-    isMobile: wallet?.isMobile ?? false,
-  };
-}
 
 export interface TradeOutput {
   error: { message: string } | null;
   hash: string | null;
 }
 
-/** The child's done event: succeeded (mined) when it ends without error and with a hash; cancelled has neither. */
+/** The child's done event (a guard): succeeded (mined) when it ends without error and with a hash; cancelled has neither. */
 export function tradeSucceeded({ event }: { event: unknown }): boolean {
-  const output = (event as { output?: TradeOutput }).output;
-  return !!output && output.error === null && output.hash !== null;
+  return runSucceeded((event as { output?: TradeOutput }).output);
 }
 
 /** 'wallet': waiting for the user in the wallet; 'pending': sent, waiting for the receipt. */

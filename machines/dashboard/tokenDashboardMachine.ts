@@ -5,11 +5,12 @@ import { watchListsStale, type ListsStaleEvent } from '../live/watchListsStale';
 import { announceViewedToken } from '../live/announceViewedToken';
 import { watchLive, type LiveFeedEvent } from '../live/watchLive';
 import { notifyThroughSystem, walletOf, watchWallet, type WalletChangedEvent } from '../system/systemActors';
-import { contractActionMachine } from '../trading/contractActionMachine';
-import { contractActionInputOf, TRADE_CHILD_ID, tradeSucceeded } from './dashboardTrade';
+import { notProvidedContractAction } from '../trading/contractActionSlot';
+import { TRADE_CHILD_ID, tradeSucceeded } from './dashboardTrade';
 import { TOKEN_SOLD_NOTICE } from '../token/tokenPageMachine';
 import type { ChainAction } from '../trading/chainActions';
 import { parsePrice } from '../trading/tradeRules';
+import { tradeInput } from '../trading/tradeInput';
 import {
   acceptableOffers,
   acceptOfferAction,
@@ -121,8 +122,9 @@ export function createTokenDashboardMachine<TToken extends DashboardToken = Dash
       fetchDashboard: fromPromise<TokenDashboardData<TToken, TOffer> | null, FetchDashboardInput>(async () => {
         throw new Error('tokenDashboardMachine: actor "fetchDashboard" not provided');
       }),
-      // List for sale (approval first), Cancel listing, Accept: provided with its wallet effects by the flow module.
-      contractAction: contractActionMachine,
+      // List for sale (approval first), Cancel listing, Accept: provided with its wallet effects by the flow module,
+      // which loads it with the first action (not imported here, so the page's first load carries none of it).
+      contractAction: notProvidedContractAction('tokenDashboard'),
       watchWallet,
       watchLive,
       watchListsStale,
@@ -311,7 +313,7 @@ export function createTokenDashboardMachine<TToken extends DashboardToken = Dash
                 invoke: {
                   id: TRADE_CHILD_ID,
                   src: 'contractAction',
-                  input: ({ context, self }) => contractActionInputOf(context.running!, self.system),
+                  input: ({ context, self }) => tradeInput(self.system, context.running!),
                   onDone: [
                     {
                       guard: 'tradeSucceeded',

@@ -3,7 +3,7 @@
 // POST /publish pins the metadata, one CreateTradableCollection transaction (the contractAction child), then the
 // wait for the indexer (live CreatedCollection, or the canvas read again) → published.
 import { enqueueActions } from 'xstate';
-import { tradeInput } from '../trading/saleMachine';
+import { tradeInput } from '../trading/tradeInput';
 import { studioSetup, tokenCardId, TOKEN_PAGE_SIZE } from './studioSetup';
 import type { StudioContext } from './studioContext';
 import type { StudioToken, TokensPage } from './studioTypes';

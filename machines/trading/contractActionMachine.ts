@@ -1,14 +1,17 @@
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { DEFAULT_NATIVE_SYMBOL } from '../../domain/nativeCurrency';
 import type { NotificationKind } from '../notifications/constants';
 import { switchingNetworkNotice, switchNetworkInWalletNotice } from '../wallet/constants';
 import { isSaleAction, isTokenOffer, stepsOf, tokenOfferTotal, successMessage, type ChainAction, type ContractCall } from './chainActions';
+import { changeOnChain, listingChangeError, type CheckListingInput, type ListingChange, type ListingOnChain } from './listingCheck';
 import { tradeCheckOf, type CheckActionInput } from './tradeCheck';
 import { tradeErrorOf, type TradeError } from './tradeErrors';
 import { dismissStickyThroughSystem, notifyThroughSystem, watchWallet, type WalletChangedEvent } from '../system/systemActors';
 import type { SystemLike } from '../system/systemRegistry';
 
 // See docs/requirements.md#trading-offers: server check of the trading rules → network → (approval, or for a token
-// offer the ERC-20 allowance) → each wallet step signed, then mined → notice.
+// offer the ERC-20 allowance, or for a purchase its listing read on chain) → each wallet step signed, then mined →
+// notice. A purchase whose listing changed (on chain, or heard live: listing.changed) ends before anything is signed.
 export const APPROVE_IN_WALLET_NOTICE = 'Approve in wallet';
 
 export interface ContractActionInput {
@@ -20,9 +23,12 @@ export interface ContractActionInput {
   networkName: string;
   /** Mobile wallets cannot be switched by the app: the user is asked to switch and the flow waits. */
   isMobile?: boolean;
+  /** The action's chain's native currency symbol (the public config's), for a purchase's new price; ETH by default. */
+  nativeSymbol?: string;
 }
 
 export type { CheckActionInput } from './tradeCheck';
+export type { CheckListingInput, ListingChange, ListingOnChain } from './listingCheck';
 
 export interface SwitchChainInput {
   chainId: number;
@@ -56,8 +62,11 @@ export interface ContractActionContext extends ContractActionInput {
   error: TradeError | null;
 }
 
-/** `wallet.changed` comes from the invoked wallet watcher (the session's chain after the user switched). */
-export type ContractActionEvent = { type: 'action.cancel' } | WalletChangedEvent;
+/**
+ * `wallet.changed` comes from the invoked wallet watcher (the session's chain after the user switched);
+ * `listing.changed` from the page that runs a purchase, when it hears its listing was sold, cancelled or repriced.
+ */
+export type ContractActionEvent = { type: 'action.cancel' } | WalletChangedEvent | { type: 'listing.changed'; change: ListingChange };
 
 export type ContractActionEmitted = { type: 'trade.notify'; kind: NotificationKind; text: string } | { type: 'trade.dismissSticky'; text: string };
 
@@ -72,6 +81,15 @@ function dismiss(enqueue: NoticeEnqueue, system: SystemLike, text: string) {
   enqueue.emit({ type: 'trade.dismissSticky', text });
   dismissStickyThroughSystem(system, text);
 }
+
+/** The sale and price a purchase is for (only asked of a purchase: a makeOffer action). */
+function purchaseTerms(context: ContractActionContext) {
+  const action = context.action as Extract<ChainAction, { type: 'makeOffer' }>;
+  return { saleId: action.saleId, priceWei: action.priceWei };
+}
+
+// Before the wallet is asked to sign, a change heard live ends a purchase (only a purchase's page sends it).
+const LISTING_CHANGED = { 'listing.changed': { guard: 'isPurchase', target: '#contractAction.failed', actions: 'assignChangeHeard' } } as const;
 
 const networkNotice = ({ context }: { context: ContractActionContext }) =>
   context.isMobile ? switchNetworkInWalletNotice(context.networkName) : switchingNetworkNotice(context.networkName);
@@ -107,6 +125,10 @@ export const contractActionMachine = setup({
     waitForReceipt: fromPromise<void, WaitForReceiptInput>(async () => {
       throw new Error('waitForReceipt is provided by src/services/chain');
     }),
+    // A purchase's listing as the marketplace contract has it now (getSale).
+    checkListing: fromPromise<ListingOnChain, CheckListingInput>(async () => {
+      throw new Error('checkListing is provided by src/services/chain');
+    }),
     // The wallet session's chain changes, read through the actor system (silent without one).
     watchWallet,
   },
@@ -117,12 +139,23 @@ export const contractActionMachine = setup({
     isMobile: ({ context }) => context.isMobile,
     isSale: ({ context }) => isSaleAction(context.action),
     isTokenOffer: ({ context }) => isTokenOffer(context.action),
+    isPurchase: ({ context }) => context.action.type === 'makeOffer' && context.action.purchase === true,
+    // The listing on chain is the one the buyer saw: same sale, still open, same price.
+    listingAsShown: ({ context, event }) => changeOnChain(purchaseTerms(context), (event as unknown as { output: ListingOnChain }).output) === null,
     isTargetChain: ({ context, event }) => event.type === 'wallet.changed' && event.chainId === context.action.chainId,
     hasMoreSteps: ({ context }) => context.stepIndex + 1 < context.steps.length,
   },
   actions: {
     // Named so every onError shares it; the error events are not in the machine's own event union.
     assignError: assign({ error: ({ event }) => tradeErrorOf((event as unknown as { error?: unknown }).error) }),
+    // The listing read on chain differs from what the buyer saw.
+    assignChangeOnChain: assign({
+      error: ({ context, event }) => listingChangeError(changeOnChain(purchaseTerms(context), (event as unknown as { output: ListingOnChain }).output)!, context.nativeSymbol ?? DEFAULT_NATIVE_SYMBOL),
+    }),
+    // The page heard the listing change.
+    assignChangeHeard: assign({
+      error: ({ context, event }) => (event.type === 'listing.changed' ? listingChangeError(event.change, context.nativeSymbol ?? DEFAULT_NATIVE_SYMBOL) : context.error),
+    }),
     // Every notice is emitted (for observers) and shown by the system's notifications actor, so a run started by
     // a page keeps announcing its outcome after the page is gone.
     showNetworkNotice: enqueueActions(({ context, enqueue, system }) => notice(enqueue, system, 'sticky', networkNotice({ context }))),
@@ -161,6 +194,7 @@ export const contractActionMachine = setup({
         onDone: { target: 'starting' },
         onError: { target: 'failed', actions: 'assignError' },
       },
+      on: LISTING_CHANGED,
     },
     starting: {
       always: [
@@ -172,6 +206,7 @@ export const contractActionMachine = setup({
       tags: ['busy', 'wallet'],
       entry: 'showNetworkNotice',
       exit: 'dismissNetworkNotice',
+      on: LISTING_CHANGED,
       initial: 'deciding',
       states: {
         deciding: {
@@ -201,7 +236,25 @@ export const contractActionMachine = setup({
       },
     },
     ready: {
-      always: [{ guard: 'isSale', target: 'checkingApproval' }, { guard: 'isTokenOffer', target: 'checkingAllowance' }, { target: 'signing' }],
+      always: [
+        { guard: 'isSale', target: 'checkingApproval' },
+        { guard: 'isTokenOffer', target: 'checkingAllowance' },
+        { guard: 'isPurchase', target: 'checkingListing' },
+        { target: 'signing' },
+      ],
+    },
+    // A purchase, right before the wallet: the listing on chain must be the one the buyer saw (a price raised since
+    // would turn the purchase into an offer; a price lowered would pay more than asked).
+    checkingListing: {
+      tags: 'busy',
+      invoke: {
+        id: 'checkListing',
+        src: 'checkListing',
+        input: ({ context }) => ({ chainId: context.action.chainId, saleId: purchaseTerms(context).saleId }),
+        onDone: [{ guard: 'listingAsShown', target: 'signing' }, { target: 'failed', actions: 'assignChangeOnChain' }],
+        onError: { target: 'failed', actions: 'assignError' },
+      },
+      on: LISTING_CHANGED,
     },
     // A token-currency offer: approve the marketplace for the offer's total first when the allowance is short.
     checkingAllowance: {

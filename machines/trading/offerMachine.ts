@@ -3,7 +3,7 @@ import { sameAddress } from '../../domain/address';
 import { NO_VIEWER, watchViewer, type Viewer, type ViewerChangedEvent } from '../token/watchViewer';
 import type { ChainAction } from './chainActions';
 import { notProvidedContractAction } from './contractActionSlot';
-import { tradeInput, tradeSucceeded } from './saleMachine';
+import { runSucceeded, tradeInput } from './tradeInput';
 import { OFFER_UNAVAILABLE_MESSAGE } from './tradeRules';
 
 // See docs/requirements.md#trading-offers: made, then retracted, accepted (sold), or invalidated when the sale is cancelled; an
@@ -95,7 +95,7 @@ export const offerMachine = setup({
   guards: {
     canAccept: ({ context, event }) => event.type === 'offer.accept' && offerRights(context.viewer, event.offer, context.settled).accept,
     canRetract: ({ context, event }) => event.type === 'offer.retract' && offerRights(context.viewer, event.offer, context.settled).retract,
-    succeeded: ({ event }) => tradeSucceeded(doneOutput(event)),
+    succeeded: ({ event }) => runSucceeded(doneOutput(event)),
   },
 }).createMachine({
   id: 'offer',

@@ -1,12 +1,14 @@
-import { and, assign, setup, stateIn, type ActorRefFrom } from 'xstate';
+import { and, assign, enqueueActions, setup, stateIn, type ActorRefFrom } from 'xstate';
 import { sameAddress } from '../../domain/address';
 import { orderBlock } from '../../domain/trading';
-import { notifyThroughSystem, walletOf } from '../system/systemActors';
-import { systemActor, type SystemLike } from '../system/systemRegistry';
+import { notifyThroughSystem } from '../system/systemActors';
+import { systemActor } from '../system/systemRegistry';
 import { openWalletModalThroughSystem } from '../wallet/walletModalMachine';
 import { NO_VIEWER, watchViewer, type Viewer, type ViewerChangedEvent } from '../token/watchViewer';
 import type { ChainAction } from './chainActions';
-import { notProvidedContractAction, type ContractActionInput } from './contractActionSlot';
+import { changeHeardLive, type PurchaseTerms } from './listingCheck';
+import { tradeInput, runSucceeded } from './tradeInput';
+import { notProvidedContractAction } from './contractActionSlot';
 import { parsePrice } from './tradeRules';
 
 // See docs/requirements.md#token-page, docs/requirements.md#trading-offers: a listed token seen by a buyer. Buy at the listed price or make an
@@ -51,6 +53,8 @@ export interface SaleContext {
   offerCurrency: string | null;
   /** The account a running purchase buys for (the wallet may change while it runs). */
   buyer: string | null;
+  /** The listing a running purchase is for, as the buyer saw it (its sale, seller and price). */
+  purchase: (PurchaseTerms & { seller: string }) | null;
   /** The wallet session is still settling (restoring after a full navigation, signing in): Buy and Make offer wait. */
   sessionSettling: boolean;
 }
@@ -111,15 +115,6 @@ function actionOf(context: SaleContext, purchase: boolean): ChainAction {
   };
 }
 
-/** The contractAction child's input: the action and the connected wallet read through the actor system. */
-export function tradeInput(system: SystemLike, action: ChainAction): ContractActionInput {
-  const wallet = walletOf(system);
-  return { action, account: wallet?.address ?? '', walletChainId: wallet?.chainId ?? null, networkName: wallet?.networkName ?? '', isMobile: wallet?.isMobile ?? false };
-}
-
-/** A contractAction run ended in `succeeded` (failed has an error; cancelled has neither error nor hash). */
-export const tradeSucceeded = (output: { error: unknown; hash: string | null } | undefined): boolean => !!output && output.error === null && output.hash !== null;
-
 const doneOutput = (event: unknown) => (event as { output?: { error: unknown; hash: string | null } }).output;
 
 export const saleMachine = setup({
@@ -154,6 +149,17 @@ export const saleMachine = setup({
       notifyThroughSystem(system, 'error', block.message);
       if (block.openWallet) openWalletModalThroughSystem(system);
     },
+    // A running purchase hears what the page heard of its listing: sold, cancelled or repriced, it stops before the
+    // wallet signs (the contract action decides whether it still can).
+    reportListingChange: enqueueActions(({ context, enqueue }) => {
+      const terms = context.purchase;
+      if (!terms) return;
+      const owner = ownerOf(context);
+      const sold = context.token.isSold || context.patch.isSold === true || (owner !== null && !sameAddress(owner, terms.seller));
+      const sale = activeSale(context.token);
+      const change = changeHeardLive(terms, { sold, listing: sale && { saleId: sale.saleId, priceWei: sale.price.amount } });
+      if (change) enqueue.sendTo('trade', { type: 'listing.changed', change });
+    }),
     // The purchase is shown at once (SOLD, the buyer as owner) wherever the token is, before the Sold event.
     markPurchased: ({ context, system }) => {
       const ownerAddress = context.buyer ?? undefined;
@@ -166,7 +172,7 @@ export const saleMachine = setup({
     orderBlocked: ({ context }) => blockOf('order', context) !== null,
     offerBlocked: ({ context }) => blockOf('offer', context) !== null,
     offerValid: ({ context }) => !('error' in parsePrice(context.offer)),
-    succeeded: ({ event }) => tradeSucceeded(doneOutput(event)),
+    succeeded: ({ event }) => runSucceeded(doneOutput(event)),
   },
 }).createMachine({
   id: 'sale',
@@ -178,6 +184,7 @@ export const saleMachine = setup({
     offerError: null,
     offerCurrency: null,
     buyer: null,
+    purchase: null,
     sessionSettling: false,
   }),
   invoke: { id: 'watchViewer', src: 'watchViewer' },
@@ -218,7 +225,7 @@ export const saleMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          entry: assign({ buyer: null }),
+          entry: assign({ buyer: null, purchase: null }),
           on: {
             // While the wallet session settles, who buys is not known yet: Buy and Make offer wait (disabled, with why).
             'sale.buy': [
@@ -239,7 +246,15 @@ export const saleMachine = setup({
         },
         buying: {
           tags: 'busy',
-          entry: assign({ buyer: ({ context }) => context.viewer.address }),
+          entry: assign({
+            buyer: ({ context }) => context.viewer.address,
+            purchase: ({ context }) => {
+              const sale = activeSale(context.token)!;
+              return { saleId: sale.saleId, seller: sale.seller, priceWei: sale.price.amount };
+            },
+          }),
+          // After the page's listing region took the token in (regions act in document order).
+          on: { 'sale.token': { actions: 'reportListingChange' } },
           invoke: {
             id: 'trade',
             src: 'contractAction',

@@ -93,6 +93,7 @@ describe('OfferActions (requirements: trading offers; only the seller accepts)',
         walletChainId: 31337,
         networkName: expect.any(String),
         isMobile: false,
+        nativeSymbol: 'ETH',
       },
     ]);
     expect(screen.getByRole('button', { name: 'Accept' })).toHaveProperty('disabled', true);

@@ -337,3 +337,40 @@ test('an all-out sale is created and cancelled at the collection (My creations),
   await expect(sell.getByRole('button', { name: 'List collection' })).toBeVisible();
   await creator.context.close();
 });
+
+// ---- No stale buys. Accounts #89–#91 are used by no other spec nor the demo seed. ----
+
+const STALE_SELLER = 89;
+const STALE_BUYER = 90;
+const FIRST_BUYER = 91;
+
+test('another account buys first: the purchase finds the listing sold on chain and stops before the wallet signs', async ({ browser, baseURL, request }) => {
+  const collection = await mintCollection(request, stack, STALE_SELLER, 1);
+  const token = collection.tokens[0]!;
+  const saleId = await listOnChain(stack, STALE_SELLER, collection.address, token.tokenId, PRICE);
+  await waitForListing(request, collection, token.tokenId, saleId);
+
+  const buyer = await openSignedIn(browser, baseURL!, stack, STALE_BUYER, `/token/${token.holdingId}`);
+  const { page, wallet, address } = buyer;
+  const balance = await balanceOf(stack, address);
+  // The server's trade check accepts the purchase; before its answer reaches the page another account buys the token
+  // at the listed price on chain, so the page still shows it for sale when the purchase goes on.
+  await page.route('**/api/v1/trade/check', async (route) => {
+    const accepted = await route.fetch();
+    await offerOnChain(stack, FIRST_BUYER, saleId, token.tokenId, PRICE);
+    await route.fulfill({ response: accepted });
+  });
+  await tradePanel(page).getByRole('button', { name: 'Buy for 0.05 ETH' }).click();
+  await expectNotice(page, 'This token was just sold to someone else. Nothing was signed.');
+
+  // The wallet was never asked; the buyer paid nothing; the first buyer holds the token.
+  expect(wallet.transactionCount()).toBe(0);
+  expect(await balanceOf(stack, address)).toBe(balance);
+  expect(await unitsHeld(stack, collection.address, address, token.tokenId)).toBe(0n);
+  expect(await unitsHeld(stack, collection.address, addressOf(stack, FIRST_BUYER), token.tokenId)).toBe(1n);
+  // The page hears the sale: SOLD, the first buyer as owner, no Buy.
+  await expect(soldBadge(page)).toBeVisible();
+  await expect(about(page)).toContainText(ownedBy(addressOf(stack, FIRST_BUYER)));
+  await expect(tradePanel(page)).toHaveCount(0);
+  await buyer.context.close();
+});

@@ -7,9 +7,11 @@ import {
   type CheckActionInput,
   type CheckAllowanceInput,
   type CheckApprovalInput,
+  type CheckListingInput,
   type ContractActionContext,
   type ContractActionEmitted,
   type ContractActionInput,
+  type ListingOnChain,
   type SubmitCallInput,
   type SwitchChainInput,
   type WaitForReceiptInput,
@@ -47,6 +49,16 @@ const scenarios: Array<{ name: string; input: ContractActionInput; success: stri
   { name: 'a cancel on mobile from another network (switched by the user)', input: { action: cancel, account: ACCOUNT, walletChainId: 1, networkName: 'Hardhat', isMobile: true }, success: SUCCESS_MESSAGES.saleCancelled },
 ];
 
+const SELLER = '0x00000000000000000000000000000000000000b2';
+const listing = (overrides: Partial<ListingOnChain>): ListingOnChain => ({ seller: SELLER, amount: '1', price: '15000000000000000', cancelled: false, active: true, ...overrides });
+// What a purchase stopped by a changed listing says (nothing was signed).
+const LISTING_MESSAGES = [
+  'This token was just sold to someone else. Nothing was signed.',
+  'This listing was just cancelled. Nothing was signed.',
+  'The price changed to 0.02 ETH. Nothing was signed: check the new price and buy again.',
+  'The price changed to 0.008 ETH. Nothing was signed: check the new price and buy again.',
+];
+
 const modelEvents = () => [
   { type: 'xstate.done.actor.checkAction' },
   { type: 'xstate.error.actor.checkAction', error: refused },
@@ -63,6 +75,15 @@ const modelEvents = () => [
   { type: 'xstate.error.actor.submitCall', error: reverted },
   { type: 'xstate.done.actor.waitForReceipt' },
   { type: 'xstate.error.actor.waitForReceipt', error: receiptReverted },
+  // A purchase's listing read on chain right before the wallet: as shown, sold out, cancelled, repriced.
+  { type: 'xstate.done.actor.checkListing', output: listing({}) },
+  { type: 'xstate.done.actor.checkListing', output: listing({ amount: '0', active: false }) },
+  { type: 'xstate.done.actor.checkListing', output: listing({ cancelled: true, active: false }) },
+  { type: 'xstate.done.actor.checkListing', output: listing({ price: '20000000000000000' }) },
+  { type: 'xstate.error.actor.checkListing', error: reverted },
+  // The purchase's page heard the listing change (a purchase only: other actions ignore it).
+  { type: 'listing.changed', change: { kind: 'sold' } },
+  { type: 'listing.changed', change: { kind: 'price', priceWei: '8000000000000000' } },
   { type: 'wallet.changed', address: '0x1', chainId: 31337 },
   { type: 'wallet.changed', address: '0x1', chainId: 5 },
   { type: 'action.cancel' },
@@ -84,9 +105,10 @@ describe('contractActionMachine (model-based)', () => {
     const checkAllowance = controlled<boolean, CheckAllowanceInput>();
     const submitCall = controlled<string, SubmitCallInput>();
     const waitForReceipt = controlled<void, WaitForReceiptInput>();
+    const checkListing = controlled<ListingOnChain, CheckListingInput>();
     const emitted: ContractActionEmitted[] = [];
     const machine = contractActionMachine.provide({
-      actors: { checkAction: checkAction.logic, switchChain: switchChain.logic, checkApproval: checkApproval.logic, checkAllowance: checkAllowance.logic, submitCall: submitCall.logic, waitForReceipt: waitForReceipt.logic },
+      actors: { checkAction: checkAction.logic, switchChain: switchChain.logic, checkApproval: checkApproval.logic, checkAllowance: checkAllowance.logic, submitCall: submitCall.logic, waitForReceipt: waitForReceipt.logic, checkListing: checkListing.logic },
     });
     let actor: ReturnType<typeof createActor<typeof machine>> | undefined;
     const real = () => actor!.getSnapshot();
@@ -174,6 +196,16 @@ describe('contractActionMachine (model-based)', () => {
             settle(waitForReceipt.last(), step.event);
             await flush();
           },
+          'xstate.done.actor.checkListing': async (step: { event: { type: string } }) => {
+            expect(checkListing.last().input).toEqual({ chainId: 31337, saleId: '7' });
+            settle(checkListing.last(), step.event);
+            await flush();
+          },
+          'xstate.error.actor.checkListing': async (step: { event: { type: string } }) => {
+            settle(checkListing.last(), step.event);
+            await flush();
+          },
+          'listing.changed': send,
           'wallet.changed': send,
           'action.cancel': send,
         },
@@ -216,6 +248,16 @@ describe('contractActionMachine (model-based)', () => {
             expect(stickies()).toEqual([]);
             expect(submitCall.calls).toHaveLength(0);
           },
+          checkingListing: (snap) => {
+            // A purchase, after the server's check and the network, before the wallet signs anything.
+            expect(ctx(snap).action).toBe(purchase);
+            expect(snap.hasTag('busy')).toBe(true);
+            expect(snap.hasTag('wallet')).toBe(false);
+            expect(stickies()).toEqual([]);
+            expect(checkAction.calls).toHaveLength(1);
+            expect(checkListing.calls).toHaveLength(1);
+            expect(submitCall.calls).toHaveLength(0);
+          },
           checkingAllowance: (snap) => {
             expect(snap.hasTag('busy')).toBe(true);
             expect(snap.hasTag('wallet')).toBe(false);
@@ -229,6 +271,8 @@ describe('contractActionMachine (model-based)', () => {
             expect(snap.hasTag('wallet')).toBe(true);
             // Only actions with trading rules were checked, and the check came first.
             expect(checkAction.calls).toHaveLength(input.action.type === 'cancelSale' ? 0 : 1);
+            // A purchase signs only once its listing was read on chain as shown.
+            expect(checkListing.calls).toHaveLength(ctx(snap).action === purchase ? 1 : 0);
             expect(stickies()).toEqual([APPROVE_IN_WALLET_NOTICE]);
             const step = ctx(snap).steps[ctx(snap).stepIndex]!;
             expect(submitCall.last().input.call).toEqual(step);
@@ -263,6 +307,11 @@ describe('contractActionMachine (model-based)', () => {
               expect(error).toEqual({ message: ALREADY_OWNED_MESSAGE, code: 'already_owned', source: 'server' });
               expect(switchChain.calls).toHaveLength(0);
               expect(checkApproval.calls).toHaveLength(0);
+              expect(submitCall.calls).toHaveLength(0);
+            } else if (error.code === 'LISTING_CHANGED') {
+              // A purchase whose listing changed: stopped before the wallet signed anything.
+              expect(ctx(snap).action).toBe(purchase);
+              expect(LISTING_MESSAGES).toContain(error.message);
               expect(submitCall.calls).toHaveLength(0);
             } else if (error.source === 'wallet') expect(error.message).toBe(WALLET_ERROR_MESSAGES.userRejected);
             else expect(['Unauthorized', 'Transaction reverted']).toContain(error.message);

@@ -124,6 +124,7 @@ function harness() {
             walletChainId: 31337,
             networkName: 'Hardhat',
             isMobile: false,
+            nativeSymbol: 'ETH',
           });
           expect(offerRowOf(snap as never, MADE)).toMatchObject({ running: true, busy: true });
           // One wallet action at a time.

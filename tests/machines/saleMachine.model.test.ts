@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { type AnyActorLogic, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import type { ContractActionInput } from '../../machines/trading/contractActionMachine';
 import { activeSale, saleMachine, type SaleContext, type SaleEvent, type SaleToken } from '../../machines/trading/saleMachine';
 import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests } from './support/modelTesting';
@@ -13,6 +13,27 @@ const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const sale = { saleId: '4', seller: SELLER, price: { amount: '15000000000000000', currency: 'ETH' }, wasCancelled: false };
 const LISTED: SaleToken = { _id: '11', tokenId: '3', chainId: 31337, isSold: false, tokenHolding: { owner: { address: SELLER }, bazaarSales: [sale] } };
 const UNLISTED: SaleToken = { ...LISTED, tokenHolding: { owner: { address: SELLER }, bazaarSales: [{ ...sale, wasCancelled: true }] } };
+// Repriced: the seller cancelled and listed again at 0.02 (the contract has no price update: a new sale).
+const REPRICED: SaleToken = {
+  ...LISTED,
+  tokenHolding: { owner: { address: SELLER }, bazaarSales: [{ ...sale, wasCancelled: true }, { ...sale, saleId: '5', price: { amount: '20000000000000000', currency: 'ETH' } }] },
+};
+// What a running purchase is told when the page hears its listing changed (contractAction's listing.changed).
+const CHANGE_HEARD = new Map<SaleToken, unknown>([
+  [UNLISTED, { kind: 'cancelled' }],
+  [REPRICED, { kind: 'price', priceWei: '20000000000000000' }],
+]);
+
+/** The fake contract action, recording the events its parent sends it (a promise actor otherwise ignores them). */
+function hearing<T extends AnyActorLogic>(logic: T, heard: EventObject[]): T {
+  return {
+    ...logic,
+    transition: (snapshot: unknown, event: EventObject, scope: unknown) => {
+      if (!event.type.startsWith('xstate.')) heard.push(event);
+      return (logic.transition as (...args: unknown[]) => unknown)(snapshot, event, scope);
+    },
+  } as T;
+}
 
 const wallets: Record<string, FakeWallet> = {
   visitor: VISITOR,
@@ -39,6 +60,7 @@ const variants = (): EventObject[] => ([
   // The listing cancelled (refetched), and a Sold patch.
   { type: 'sale.token', token: UNLISTED },
   { type: 'sale.token', token: LISTED, patch: { isSold: true, ownerAddress: BUYER } },
+  { type: 'sale.token', token: REPRICED },
   { type: 'offer.change', value: '0.00001' },
   { type: 'offer.change', value: '0.01' },
   { type: 'offer.currency', currency: WETH },
@@ -57,8 +79,10 @@ const model = createMachineTestModel(saleMachine, {
     const c = ctx(state);
     // The child's outcome arrives only while it runs (the form region listens to it too).
     if (event.type.endsWith('.actor.trade') && state.matches({ trade: 'idle' })) return false;
-    // Once the listing closed nothing else is explored but what the open trade does.
-    if (c.token === UNLISTED || c.patch.isSold) return event.type.startsWith('xstate.');
+    // A new price is heard while a purchase runs (elsewhere it is a listing like the first).
+    if (event.type === 'sale.token' && (event as unknown as { token: SaleToken }).token === REPRICED && !state.matches({ trade: 'buying' })) return false;
+    // Once the listing closed (or changed) nothing else is explored but what the open trade does.
+    if (c.token === UNLISTED || c.token === REPRICED || c.patch.isSold) return event.type.startsWith('xstate.');
     if (event.type === 'offer.change') return c.offer === '';
     // WETH is chosen before the price is typed, and back to ETH at most once: every event, a small graph.
     if (event.type === 'offer.currency') {
@@ -72,6 +96,7 @@ const paths = model.getShortestPaths();
 
 function harness() {
   const trade = controlled<{ error: unknown; hash: string | null }, ContractActionInput>();
+  const heard: EventObject[] = [];
   let system: ReturnType<typeof startInFakeSystem> | undefined;
   let noticesBefore = 0;
   let opensBefore = 0;
@@ -83,7 +108,7 @@ function harness() {
     params: {
       events: {
         'xstate.init': () => {
-          system = startInFakeSystem(saleMachine.provide({ actors: { contractAction: trade.logic as never } }), { token: LISTED }, VISITOR);
+          system = startInFakeSystem(saleMachine.provide({ actors: { contractAction: hearing(trade.logic, heard) as never } }), { token: LISTED }, VISITOR);
         },
         // Through the wallet session: the machine's own watchViewer reports it.
         'viewer.changed': (step: { event: EventObject }) => {
@@ -91,7 +116,15 @@ function harness() {
           system!.setWallet(wallets[walletName(event.viewer, event.settling)]!);
           expect(ctx(real()).sessionSettling).toBe(event.settling);
         },
-        'sale.token': (step: { event: EventObject }) => send(step.event),
+        'sale.token': (step: { event: EventObject }) => {
+          const buying = real().matches({ trade: 'buying' });
+          const before = heard.length;
+          send(step.event);
+          // A running purchase is told its listing was sold, cancelled or repriced (it stops unless the wallet signs).
+          const { token, patch } = step.event as unknown as { token: SaleToken; patch?: { isSold?: boolean } };
+          const change = patch?.isSold ? { kind: 'sold' } : CHANGE_HEARD.get(token);
+          expect(heard.slice(before)).toEqual(buying && change ? [{ type: 'listing.changed', change }] : []);
+        },
         'offer.open': (step: { event: EventObject }) => send(step.event),
         'offer.change': (step: { event: EventObject }) => send(step.event),
         'offer.currency': (step: { event: EventObject }) => send(step.event),
@@ -109,6 +142,7 @@ function harness() {
               walletChainId: 31337,
               networkName: 'Hardhat',
               isMobile: false,
+              nativeSymbol: 'ETH',
             });
           } else {
             expect(trades()).toBe(before);
@@ -152,7 +186,7 @@ function harness() {
         },
         'listing.available': (snap) => {
           expect(snap.hasTag('available')).toBe(true);
-          expect(activeSale(ctx(snap).token)).toEqual(sale);
+          expect(activeSale(ctx(snap).token)).toEqual(ctx(snap).token === REPRICED ? { ...sale, saleId: '5', price: { amount: '20000000000000000', currency: 'ETH' } } : sale);
           expect(ctx(snap).viewer.address).not.toBe(SELLER);
           expect(ctx(snap).patch.isSold).not.toBe(true);
         },
@@ -185,6 +219,7 @@ function harness() {
         'trade.idle': (snap) => {
           expect(snap.hasTag('busy')).toBe(false);
           expect(ctx(snap).buyer).toBeNull();
+          expect(ctx(snap).purchase).toBeNull();
           expect(snap.children.trade).toBeUndefined();
           expect(snap.can({ type: 'sale.buy' })).toBe(snap.matches({ listing: 'available' }) && !ctx(snap).sessionSettling);
           // A refused order or offer said why (and a visitor got the wallet modal); nothing reached the wallet.
@@ -195,6 +230,8 @@ function harness() {
         'trade.buying': (snap) => {
           expect(snap.hasTag('busy')).toBe(true);
           expect(ctx(snap).buyer).toBe(BUYER);
+          // The listing the buyer saw, against which what the page hears is compared.
+          expect(ctx(snap).purchase).toEqual({ saleId: '4', seller: SELLER, priceWei: '15000000000000000' });
           expect(trade.last().signal.aborted).toBe(false);
           expect(snap.can({ type: 'sale.buy' })).toBe(false);
           expect(snap.can({ type: 'offer.open' })).toBe(false);

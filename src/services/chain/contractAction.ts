@@ -5,6 +5,8 @@ import {
   type CheckActionInput,
   type CheckAllowanceInput,
   type CheckApprovalInput,
+  type CheckListingInput,
+  type ListingOnChain,
   type SubmitCallInput,
   type SwitchChainInput,
   type WaitForReceiptInput,
@@ -44,6 +46,10 @@ export function provideContractAction(options: CheckTradeOptions = {}) {
       waitForReceipt: fromPromise<void, WaitForReceiptInput>(async ({ input, signal }) => {
         const appConfig = await whenWalletAppConfig(signal);
         await (await loadContractCalls()).waitForMined(appConfig, input);
+      }),
+      checkListing: fromPromise<ListingOnChain, CheckListingInput>(async ({ input, signal }) => {
+        const appConfig = await whenWalletAppConfig(signal);
+        return (await loadContractCalls()).readListing(appConfig, input);
       }),
     },
   });

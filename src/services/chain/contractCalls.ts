@@ -7,6 +7,7 @@ import { marketplaceAbi } from '../../../contracts/generated/Marketplace';
 import { tradableCollectionAbi } from '../../../contracts/generated/TradableCollection';
 import type { AppConfig } from '../../../machines/config/configMachine';
 import { isTokenCurrency, type ContractCall } from '../../../machines/trading/chainActions';
+import type { ListingOnChain } from '../../../machines/trading/listingCheck';
 import { getWagmiConfig } from '../wallet/wagmiClient';
 
 /** A revert found on chain (a mined receipt with status reverted): shown with its code and source 'chain'. */
@@ -117,6 +118,18 @@ export async function hasAllowance(appConfig: AppConfig, input: { chainId: numbe
     args: [input.owner as Address, marketplaceOf(appConfig, input.chainId)],
   });
   return allowance >= BigInt(input.amount);
+}
+
+/** A listing as the marketplace contract has it now (getSale: the seller is zero when it does not exist). */
+export async function readListing(appConfig: AppConfig, input: { chainId: number; saleId: string }): Promise<ListingOnChain> {
+  const sale = await readContract(getWagmiConfig(appConfig), {
+    chainId: input.chainId as never,
+    address: marketplaceOf(appConfig, input.chainId),
+    abi: marketplaceAbi,
+    functionName: 'getSale',
+    args: [BigInt(input.saleId)],
+  });
+  return { seller: sale.seller, amount: sale.amount.toString(), price: sale.price.toString(), cancelled: sale.cancelled, active: sale.active };
 }
 
 /** Simulates the call first (a revert is reported without asking the wallet), then has the wallet send it. */

@@ -1,4 +1,5 @@
-// The contract action for the token page's flows (Buy, Make offer, Accept, Retract): the same machine and effects as
+// The contract action for the token page's flows (Buy, Make offer, Accept, Retract) and the token dashboard's (List,
+// Cancel listing, Accept): the same machine and effects as
 // provideContractAction (./contractAction.ts), fetched with the page's first trade instead of with the page (the phone-performance work:
 // about 3.5 KB gzip of its first load). Until the code is there the run waits, shown as its first step ('Preparing
 // transaction…'); code that cannot load (offline, never cached) fails the run with the network notice.

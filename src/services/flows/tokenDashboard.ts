@@ -3,7 +3,7 @@
 // tabs, creation cards and sell panels (the phone-performance work).
 import { fromPromise } from 'xstate';
 import { createTokenDashboardMachine } from '../../../machines/dashboard/tokenDashboardMachine';
-import { provideContractAction } from '../chain/contractAction';
+import { lazyContractAction } from '../chain/lazyContractAction';
 import { fetchTokenDashboard } from '../dashboard/tokenDashboard';
 import type { TokenDetail, TokenOffer } from '../token';
 import { formDraftHooks } from '../formDrafts';
@@ -13,7 +13,8 @@ import { navigateTo } from './navigation';
 export const tokenDashboardFlow = createTokenDashboardMachine<TokenDetail, TokenOffer>().provide({
   actors: {
     fetchDashboard: fromPromise(({ input, signal }) => fetchTokenDashboard(input, signal)),
-    contractAction: provideContractAction(),
+    // Fetched with the first List, Cancel or Accept (lazyContractAction: a run waits for its code, shown as its first step).
+    contractAction: lazyContractAction.logic,
     ...formDraftHooks.actors,
   },
   actions: { leaveToExplore: () => navigateTo({ to: '/explore', replace: true }), ...formDraftHooks.actions },

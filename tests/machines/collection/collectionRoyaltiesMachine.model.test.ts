@@ -252,6 +252,7 @@ describe('collectionRoyaltiesMachine rules', () => {
       walletChainId: 31337,
       networkName: 'Hardhat',
       isMobile: false,
+      nativeSymbol: 'ETH',
     });
     actor.stop();
   });

@@ -116,7 +116,7 @@ describe('chainActionMachine in an actor system', () => {
     const actor = createActor(root).start();
     const row = actor.getSnapshot().children.flow!;
     row.send({ type: 'action.run' });
-    expect(trade.last().input).toEqual({ action: ACCEPT, account: OWNER, walletChainId: 31337, networkName: 'Hardhat', isMobile: false });
+    expect(trade.last().input).toEqual({ action: ACCEPT, account: OWNER, walletChainId: 31337, networkName: 'Hardhat', isMobile: false, nativeSymbol: 'ETH' });
     trade.last().resolve(SUCCEEDED);
     await flush();
     expect(row.getSnapshot().status).toBe('done');

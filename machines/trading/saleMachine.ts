@@ -154,8 +154,9 @@ export const saleMachine = setup({
     reportListingChange: enqueueActions(({ context, enqueue }) => {
       const terms = context.purchase;
       if (!terms) return;
-      const owner = ownerOf(context);
-      const sold = context.token.isSold || context.patch.isSold === true || (owner !== null && !sameAddress(owner, terms.seller));
+      // Sold: the token says so, or a live patch names another owner than the purchase's seller.
+      const newOwner = context.patch.ownerAddress;
+      const sold = context.token.isSold || context.patch.isSold === true || (newOwner !== undefined && !sameAddress(newOwner, terms.seller));
       const sale = activeSale(context.token);
       const change = changeHeardLive(terms, { sold, listing: sale && { saleId: sale.saleId, priceWei: sale.price.amount } });
       if (change) enqueue.sendTo('trade', { type: 'listing.changed', change });

@@ -329,6 +329,21 @@ describe('saleMachine', () => {
     system.stop();
   });
 
+  it('a running purchase is told nothing when the page hears its listing unchanged (a refetch, a patch naming the seller)', () => {
+    const trade = controlled<{ error: unknown; hash: string | null }, ContractActionInput>();
+    const heard: EventObject[] = [];
+    const system = startInFakeSystem(saleMachine.provide({ actors: { contractAction: hearing(trade.logic, heard) as never } }), { token: LISTED }, wallets.buyer!);
+    const flow = system.flow();
+    flow.send({ type: 'sale.buy' });
+    flow.send({ type: 'sale.token', token: LISTED });
+    flow.send({ type: 'sale.token', token: LISTED, patch: { ownerAddress: SELLER } });
+    expect(heard).toEqual([]);
+    // Another owner heard live: sold.
+    flow.send({ type: 'sale.token', token: LISTED, patch: { ownerAddress: BUYER } });
+    expect(heard).toEqual([{ type: 'listing.changed', change: { kind: 'sold' } }]);
+    system.stop();
+  });
+
   it('a purchase still running when the token turns SOLD goes on (the child is not stopped by the listing closing)', async () => {
     const { system, trade, flow } = start(wallets.buyer!);
     flow.send({ type: 'sale.buy' });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
 import { SELLER_CANNOT_ORDER_MESSAGE } from '../../machines/forms/validators.js';
 import type { ChainAction, ContractCall } from '../../machines/trading/chainActions.js';
-import type { ContractActionEmitted, SubmitCallInput } from '../../machines/trading/contractActionMachine.js';
+import type { CheckListingInput, ContractActionEmitted, ListingOnChain, SubmitCallInput } from '../../machines/trading/contractActionMachine.js';
 import { TradeCheckError } from '../../machines/trading/tradeCheck.js';
 import { insertCollections, insertHoldings, insertTokens } from '../../server/db/bulk.js';
 import { sales } from '../../server/db/schema.js';
@@ -72,9 +72,15 @@ describe.each(DATABASE_KINDS)('client trade check against the server on %s', (ki
   /** The app's contractAction machine (real checkAction) with the wallet steps recorded instead of sent. */
   async function runAction(account: string) {
     const sent: ContractCall[] = [];
+    const listingReads: CheckListingInput[] = [];
     const machine = provideContractAction(options()).provide({
       actors: {
         switchChain: fromPromise(async () => {}),
+        // The chain's answer for the listing (the wallet side, like the calls): open, at the price the buyer saw.
+        checkListing: fromPromise<ListingOnChain, CheckListingInput>(async ({ input }) => {
+          listingReads.push(input);
+          return { seller: ALICE.address, amount: '1', price: purchase().priceWei, cancelled: false, active: true };
+        }),
         checkApproval: fromPromise(async () => true),
         submitCall: fromPromise<string, SubmitCallInput>(async ({ input }) => {
           sent.push(input.call);
@@ -89,13 +95,14 @@ describe.each(DATABASE_KINDS)('client trade check against the server on %s', (ki
     actor.start();
     const output = await toPromise(actor);
     const notices = emitted.filter((e) => e.type === 'trade.notify' && e.kind !== 'sticky').map((e) => (e as { kind: string; text: string }));
-    return { output, sent, notices, state: actor.getSnapshot().value };
+    return { output, sent, notices, listingReads, state: actor.getSnapshot().value };
   }
 
   it('the contractAction machine stops a refused purchase before the wallet, with the error notice', async () => {
     const result = await runAction(ALICE.address);
     expect(result.state).toBe('failed');
     expect(result.sent).toEqual([]);
+    expect(result.listingReads).toEqual([]);
     expect(result.notices).toEqual([{ type: 'trade.notify', kind: 'error', text: SELLER_CANNOT_ORDER_MESSAGE }]);
     expect(result.output.error).toEqual({ message: SELLER_CANNOT_ORDER_MESSAGE, code: 'seller_cannot_order', source: 'server' });
   });
@@ -103,6 +110,8 @@ describe.each(DATABASE_KINDS)('client trade check against the server on %s', (ki
   it('the contractAction machine sends an accepted purchase to the wallet and announces it', async () => {
     const result = await runAction(BOB.address);
     expect(result.state).toBe('succeeded');
+    // The server's check first, then the listing read on chain, then the wallet.
+    expect(result.listingReads).toEqual([{ chainId: CHAIN, saleId: '5' }]);
     expect(result.sent).toEqual([purchase()]);
     expect(result.notices).toEqual([{ type: 'trade.notify', kind: 'success', text: 'Purchase successful' }]);
   });

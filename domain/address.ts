@@ -15,3 +15,6 @@ export const sameAddress = (a: string | null | undefined, b: string | null | und
  * throws (a value that is not an address). For values from outside (a signed message, a socket event).
  */
 export const sameValidAddress = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && isAddress(a) && isAddress(b) && sameAddress(a, b);
+
+/** address(0): the contracts' native currency, and the seller of a sale that does not exist. */
+export const isZeroAddress = (value: string) => /^0x0{40}$/.test(value);

@@ -1,4 +1,5 @@
 // See docs/requirements.md#trading-offers "Chain actions with their inputs": what the contractAction machine runs, one call per wallet step.
+import { isZeroAddress } from '../../domain/address';
 
 /** A wallet address or contract address (0x…). */
 export type Address = string;
@@ -45,10 +46,9 @@ export type ContractCall =
   | { type: 'setApprovalForAll'; chainId: number; collection: Address }
   | { type: 'approveToken'; chainId: number; token: Address; amount: string };
 
-const ZERO_ADDRESS = /^0x0{40}$/;
 
 /** An ERC-20 currency (an allow-listed token's address); the native currency is its symbol ("ETH") or address(0). */
-export const isTokenCurrency = (currency: string): boolean => /^0x[0-9a-fA-F]{40}$/.test(currency) && !ZERO_ADDRESS.test(currency);
+export const isTokenCurrency = (currency: string): boolean => /^0x[0-9a-fA-F]{40}$/.test(currency) && !isZeroAddress(currency);
 
 export type TokenOfferAction = Extract<ChainAction, { type: 'makeOffer' }>;
 

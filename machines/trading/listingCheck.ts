@@ -2,6 +2,7 @@
 // it runs stops it as well. A listing that was sold, cancelled or repriced since the page showed it ends the purchase
 // with what happened and, for a new price, that price; nothing is signed. (A repriced listing on chain is a new sale:
 // the contract has no price update, so the page hears of it live, as a cancellation followed by a listing.)
+import { isZeroAddress } from '../../domain/address';
 import { fromBaseUnits } from './amounts';
 import type { TradeError } from './tradeErrors';
 
@@ -32,7 +33,7 @@ export interface PurchaseTerms {
 
 /** The change between the terms the buyer saw and the listing on chain; null when it is as shown. */
 export function changeOnChain(terms: PurchaseTerms, listing: ListingOnChain): ListingChange | null {
-  if (listing.cancelled || /^0x0{40}$/i.test(listing.seller)) return { kind: 'cancelled' };
+  if (listing.cancelled || isZeroAddress(listing.seller)) return { kind: 'cancelled' };
   if (!listing.active || listing.amount === '0') return { kind: 'sold' };
   return listing.price === terms.priceWei ? null : { kind: 'price', priceWei: listing.price };
 }

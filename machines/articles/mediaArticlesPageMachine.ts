@@ -3,8 +3,9 @@
 // failed load says so with Retry:
 //   loading (the featured article and the first page together) → ready | failed (article.retry → loading)
 //   ready.idle ⇄ ready.loadingMore (articles.more while another page exists) → ready.moreFailed (articles.more again)
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { errorMessage } from '../system/errorMessage';
+import { notProvided } from '../system/notProvided';
 
 /** One page of the list, newest first. */
 export interface ArticlesPage<TArticle> {
@@ -38,12 +39,8 @@ export function createMediaArticlesPageMachine<TArticle = unknown>() {
       tags: {} as 'loading',
     },
     actors: {
-      fetchFirst: fromPromise<MediaArticlesFirstLoad<TArticle>>(async () => {
-        throw new Error('mediaArticlesPageMachine: actor "fetchFirst" not provided');
-      }),
-      fetchPage: fromPromise<ArticlesPage<TArticle>, { page: number }>(async () => {
-        throw new Error('mediaArticlesPageMachine: actor "fetchPage" not provided');
-      }),
+      fetchFirst: notProvided<MediaArticlesFirstLoad<TArticle>>('mediaArticlesPageMachine', 'fetchFirst'),
+      fetchPage: notProvided<ArticlesPage<TArticle>, { page: number }>('mediaArticlesPageMachine', 'fetchPage'),
     },
     guards: {
       hasNextPage: ({ context }) => context.hasNextPage,

@@ -1,7 +1,8 @@
 // The article page (/article/{id}, the artists' pages; docs/requirements.md#content-pages GET /article/{id}): the article with its sanitized body.
 // loading → ready | notFound (no article with this id: the 404 view) | failed (retry).
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { errorMessage } from '../system/errorMessage';
+import { notProvided } from '../system/notProvided';
 
 export interface ArticlePageInput {
   /** The article id from the route. */
@@ -26,9 +27,7 @@ export function createArticlePageMachine<TArticle = unknown>() {
       tags: {} as 'loading',
     },
     actors: {
-      fetchArticle: fromPromise<TArticle | null, { id: string }>(async () => {
-        throw new Error('articlePageMachine: actor "fetchArticle" not provided');
-      }),
+      fetchArticle: notProvided<TArticle | null, { id: string }>('articlePageMachine', 'fetchArticle'),
     },
     guards: {
       isMissing: ({ event }) => (event as { output?: unknown }).output == null,

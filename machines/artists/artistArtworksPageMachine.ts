@@ -2,7 +2,8 @@
 // the title, loaded once per artist. The token grid beside it is the shared paged list (its own flow). The name comes
 // from the artist record, or the account when there is none; no account (or a failed read, silently, as the seed
 // treats the artist page's load) leaves the title to the display-name rule's fallback, the shortened address.
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
+import { notProvided } from '../system/notProvided';
 
 /** The name data the display-name rule needs (domain/artist.ts artistDisplayName). */
 export interface ArtistName {
@@ -32,9 +33,7 @@ export const artistArtworksPageMachine = setup({
   },
   actors: {
     /** The artist record's name data, else the account's, else null (no account at this address). */
-    loadArtistName: fromPromise<ArtistName | null, { artistId: string }>(async () => {
-      throw new Error('artistArtworksPageMachine: "loadArtistName" not provided');
-    }),
+    loadArtistName: notProvided<ArtistName | null, { artistId: string }>('artistArtworksPageMachine', 'loadArtistName'),
   },
 }).createMachine({
   id: 'artistArtworksPage',

@@ -3,9 +3,10 @@
 // No record: the error notification 'No artist information for this account'; a failed lookup: 'We could not find
 // this artist'. Either way the page shows a plain not-found state. A lookup that got no answer (offline, offline-first) is
 // not a missing artist: the page says the network is unavailable and offers Retry (a refinement of docs/requirements.md#artists).
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { isNetworkFailure } from '../system/networkFailure';
 import { notifyThroughSystem } from '../system/systemActors';
+import { notProvided } from '../system/notProvided';
 
 export const NO_ARTIST_INFORMATION_NOTICE = 'No artist information for this account';
 export const ARTIST_NOT_FOUND_NOTICE = 'We could not find this artist';
@@ -49,12 +50,8 @@ export function createArtistPageMachine<TArtist extends ArtistPageShape = Artist
       tags: {} as 'loading',
     },
     actors: {
-      fetchArtist: fromPromise<TArtist | null, { id: string }>(async () => {
-        throw new Error('artistPageMachine: actor "fetchArtist" not provided');
-      }),
-      fetchArticleHtml: fromPromise<THtml, ArticleBodyRequest>(async () => {
-        throw new Error('artistPageMachine: actor "fetchArticleHtml" not provided');
-      }),
+      fetchArtist: notProvided<TArtist | null, { id: string }>('artistPageMachine', 'fetchArtist'),
+      fetchArticleHtml: notProvided<THtml, ArticleBodyRequest>('artistPageMachine', 'fetchArticleHtml'),
     },
     actions: {
       announceNoInformation: ({ system }) => notifyThroughSystem(system, 'error', NO_ARTIST_INFORMATION_NOTICE),

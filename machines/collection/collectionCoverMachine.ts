@@ -7,6 +7,7 @@ import { systemActor, type SystemLike } from '../system/systemRegistry';
 import { registeredLogin, type SessionSnapshotLike } from '../wallet/sessionSelectors';
 import { sameAddress } from '../../domain/address';
 import { errorMessage } from '../system/errorMessage';
+import { notProvided } from '../system/notProvided';
 
 // See docs/requirements.md#collection-page: a collection's cover, which its creator may replace with one image cropped square. Choose a file
 // (checked here: name, type, size), crop it (the view's crop editor answers cover.apply with the image and its
@@ -164,9 +165,7 @@ export function createCollectionCoverMachine<TFile extends CoverFile = File>() {
       watchEditor,
       // Provided by the flow: the record stored under the key (checked by restoredCoverFile); null when none.
       loadDraft: fromPromise<unknown, string>(async () => null),
-      saveCover: fromPromise<unknown, SaveCoverInput>(async () => {
-        throw new Error('collectionCoverMachine: actor "saveCover" not provided');
-      }),
+      saveCover: notProvided<unknown, SaveCoverInput>('collectionCoverMachine', 'saveCover'),
       // Until the owner shows the stored cover. By default the parent answers `cover.shown`; a page without a
       // parent machine provides a worker that settles once the page shows it (e.g. its route reloaded).
       showSaved: fromPromise<void, { collectionId: string }>(() => new Promise<void>(() => undefined)),

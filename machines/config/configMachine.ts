@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 
 import type { AppConfig } from '../../domain/contracts/config';
+import { notProvided } from '../system/notProvided';
 
 // The shape of GET /api/v1/config is its contract's (domain/contracts/config.ts).
 export type { AppConfig, EvmConfig, TokenCurrency } from '../../domain/contracts/config';
@@ -41,9 +42,7 @@ export const configMachine = setup({
   },
   actors: {
     // Services implement it with an HTTP request that honours the signal and reject with a ConfigLoadError.
-    fetchConfig: fromPromise<AppConfig>(async () => {
-      throw new Error('configMachine: actor "fetchConfig" not provided');
-    }),
+    fetchConfig: notProvided<AppConfig>('configMachine', 'fetchConfig'),
     // Services check the config against its contract (domain/contracts/config.ts) and reject as a failed load does;
     // without one the config is taken as read.
     checkConfig: fromPromise<void, AppConfig>(async () => {}),

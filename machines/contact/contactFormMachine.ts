@@ -11,6 +11,7 @@
 // never kept (a token is spent once).
 import { assign, fromPromise, setup } from 'xstate';
 import { ADD_TOPIC, contactMessageSchema, isFreeTopicCategory, topicsFor, type ContactMessage } from '../../domain/contact';
+import { notProvided } from '../system/notProvided';
 
 /** What the user types or picks; `customTopic` is the free-text topic 'Other' → 'Add topic' reveals. */
 export interface ContactValues {
@@ -136,9 +137,7 @@ export function createContactFormMachine() {
       // Services read the stored draft (a ContactDraftRecord, checked by restoredContactDraft); null when none.
       loadDraft: fromPromise<unknown, void>(async () => null),
       // Services POST /api/v1/connect (multipart); resolves on 200 { success: true }, rejects otherwise.
-      sendMessage: fromPromise<void, ContactMessage>(async () => {
-        throw new Error('contactFormMachine: actor "sendMessage" not provided');
-      }),
+      sendMessage: notProvided<void, ContactMessage>('contactFormMachine', 'sendMessage'),
     },
     guards: {
       isComplete: ({ context }) => Object.keys(contactErrors(context.values, context.token)).length === 0,

@@ -5,8 +5,9 @@
 //   loading fails → retrying → after HUMAN_CHECK_RETRY_MS → loading, until it loads
 //   Turnstile answered without a site key → missing (reported once as an internal error; nothing is shown)
 //   ready ─check.solved→ solved ─check.expired→ expired ─check.solved→ solved
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { HUMAN_CHECK_RETRY_MS } from '../../domain/contact';
+import { notProvided } from '../system/notProvided';
 
 export type HumanCheckProvider = 'turnstile' | 'altcha';
 
@@ -38,9 +39,7 @@ export function createHumanCheckMachine() {
       tags: {} as 'widget',
     },
     actors: {
-      loadHumanCheck: fromPromise<HumanCheckLoad, HumanCheckInput>(async () => {
-        throw new Error('humanCheckMachine: actor "loadHumanCheck" not provided');
-      }),
+      loadHumanCheck: notProvided<HumanCheckLoad, HumanCheckInput>('humanCheckMachine', 'loadHumanCheck'),
     },
     actions: {
       // Services log it (console.error): an internal error with no UI.

@@ -1,7 +1,8 @@
 // The policies page (/tos and /community-guidelines, docs/requirements.md#content-pages): one page that loads its
 // text by the route's path. loading → ready | failed (retry asks again).
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { errorMessage } from '../system/errorMessage';
+import { notProvided } from '../system/notProvided';
 
 export interface PolicyPageInput {
   /** The route's path ('/tos', '/community-guidelines'): which text to load. */
@@ -25,9 +26,7 @@ export const policyPageMachine = setup({
     tags: {} as 'loading',
   },
   actors: {
-    fetchPolicyText: fromPromise<string, { path: string }>(async () => {
-      throw new Error('policyPageMachine: actor "fetchPolicyText" not provided');
-    }),
+    fetchPolicyText: notProvided<string, { path: string }>('policyPageMachine', 'fetchPolicyText'),
   },
 }).createMachine({
   id: 'policyPage',

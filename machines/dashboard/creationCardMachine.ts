@@ -1,9 +1,10 @@
-import { assign, cancel, enqueueActions, fromPromise, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, cancel, enqueueActions, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { collectionCoverMachine, type CoverSavedEvent } from '../collection/collectionCoverMachine';
 import { watchListsStale, type ListsStaleEvent } from '../live/watchListsStale';
 import { LIVE_REFRESH_DELAY_MS } from '../lists/constants';
 import { collectionSellMachine, type CollectionSellParentEvent, type OpenAllOutSale } from './collectionSellMachine';
 import { errorMessage } from '../system/errorMessage';
+import { notProvided } from '../system/notProvided';
 
 // See docs/requirements.md#dashboard: one collection card's server data, the collection (as listed, then refreshed on its
 // own) and the creator's current listings of it, the card's sell panel (a collectionSell child) and its cover editor
@@ -85,9 +86,7 @@ export function createCreationCardMachine<TCollection extends CardCollection = C
       tags: {} as CreationCardTag,
     },
     actors: {
-      loadCard: fromPromise<Output, LoadCardInput>(async () => {
-        throw new Error('creationCardMachine: actor "loadCard" not provided');
-      }),
+      loadCard: notProvided<Output, LoadCardInput>('creationCardMachine', 'loadCard'),
       collectionSell: collectionSellMachine,
       collectionCover: collectionCoverMachine,
       watchListsStale,

@@ -27,6 +27,7 @@ import {
   type TokenDashboardData,
 } from './tokenDashboardRules';
 import { errorMessage } from '../system/errorMessage';
+import { notProvided } from '../system/notProvided';
 
 export * from './tokenDashboardRules';
 // The token page's notice for a holding that no longer exists (docs/requirements.md#token-page).
@@ -119,9 +120,7 @@ export function createTokenDashboardMachine<TToken extends DashboardToken = Dash
       tags: {} as TokenDashboardTag,
     },
     actors: {
-      fetchDashboard: fromPromise<TokenDashboardData<TToken, TOffer> | null, FetchDashboardInput>(async () => {
-        throw new Error('tokenDashboardMachine: actor "fetchDashboard" not provided');
-      }),
+      fetchDashboard: notProvided<TokenDashboardData<TToken, TOffer> | null, FetchDashboardInput>('tokenDashboardMachine', 'fetchDashboard'),
       // List for sale (approval first), Cancel listing, Accept: provided with its wallet effects by the flow module,
       // which loads it with the first action (not imported here, so the page's first load carries none of it).
       contractAction: notProvidedContractAction('tokenDashboard'),

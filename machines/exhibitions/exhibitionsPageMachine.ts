@@ -5,9 +5,10 @@
 // The tab opens from the URL, else the stored one, else 'current'; past only while past exhibitions exist. A tab
 // chosen is stored (storeTab) and written to the query string with replace (showTab), both provided by the flow; a
 // tab the URL changes to (Back, a link) is followed and stored without writing the URL again.
-import { assign, enqueueActions, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { assign, enqueueActions, fromCallback, setup, type EventObject } from 'xstate';
 import { DEFAULT_EXHIBITIONS_TAB, isExhibitionsTab, type ExhibitionsTab } from './exhibitionsTabs';
 import { errorMessage } from '../system/errorMessage';
+import { notProvided } from '../system/notProvided';
 
 export { DEFAULT_EXHIBITIONS_TAB, EXHIBITIONS_TABS, isExhibitionsTab, type ExhibitionsTab } from './exhibitionsTabs';
 
@@ -62,9 +63,7 @@ export function createExhibitionsPageMachine<TExhibition = unknown>() {
       tags: {} as 'loading',
     },
     actors: {
-      loadExhibitions: fromPromise<ExhibitionsOverview<TExhibition>>(async () => {
-        throw new Error('exhibitionsPageMachine: actor "loadExhibitions" not provided');
-      }),
+      loadExhibitions: notProvided<ExhibitionsOverview<TExhibition>>('exhibitionsPageMachine', 'loadExhibitions'),
       // Provided by the flow: sends `tab.url` when the URL's tab changes (Back, Forward, a link).
       routeSearch: fromCallback<EventObject, unknown>(() => undefined),
     },

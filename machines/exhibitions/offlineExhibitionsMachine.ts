@@ -7,7 +7,8 @@
 //   ready.idle ─save.remove→ removing → idle
 // The saved exhibitions together may hold SAVED_EXHIBITIONS_BUDGET_BYTES; a save that would pass it is refused
 // before anything is downloaded. Persistent storage is asked for when a download starts (requestPersistence).
-import { assign, fromCallback, fromPromise, setup, type AnyEventObject } from 'xstate';
+import { assign, fromCallback, setup, type AnyEventObject } from 'xstate';
+import { notProvided } from '../system/notProvided';
 
 /** What saved exhibitions may use together, in bytes (stated in README's Offline section). */
 export const SAVED_EXHIBITIONS_BUDGET_BYTES = 500 * 1024 * 1024;
@@ -86,19 +87,13 @@ export function createOfflineExhibitionsMachine() {
       tags: {} as 'busy' | 'loading',
     },
     actors: {
-      loadSaved: fromPromise<SavedExhibition[]>(async () => {
-        throw new Error('offlineExhibitionsMachine: actor "loadSaved" not provided');
-      }),
-      estimateSave: fromPromise<SaveEstimate, SaveTarget>(async () => {
-        throw new Error('offlineExhibitionsMachine: actor "estimateSave" not provided');
-      }),
+      loadSaved: notProvided<SavedExhibition[]>('offlineExhibitionsMachine', 'loadSaved'),
+      estimateSave: notProvided<SaveEstimate, SaveTarget>('offlineExhibitionsMachine', 'estimateSave'),
       // Sends download.progress, then download.done or download.failed; stopping it abandons the download.
       downloadExhibition: fromCallback<AnyEventObject, DownloadInput>(() => {
         throw new Error('offlineExhibitionsMachine: actor "downloadExhibition" not provided');
       }),
-      removeSaved: fromPromise<string, string>(async () => {
-        throw new Error('offlineExhibitionsMachine: actor "removeSaved" not provided');
-      }),
+      removeSaved: notProvided<string, string>('offlineExhibitionsMachine', 'removeSaved'),
     },
     actions: {
       // Provided by the flow: navigator.storage.persist(), so saved files are not evicted by the browser.

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorMessage } from '../system/errorMessage';
+import { notProvided } from '../system/notProvided';
 
 export type FormValues = Record<string, unknown>;
 
@@ -116,9 +117,7 @@ export function createFormMachine<TValues extends FormValues = FormValues>() {
       // Optional server-side checks (say, alias taken); resolves field → message. None by default.
       validateAsync: fromPromise<FieldErrors<TValues>, FormRequest<TValues>>(async () => ({})),
       // Services save the values (say, PUT /api/v1/account/{id}) and resolve what the view needs next.
-      submitForm: fromPromise<unknown, FormRequest<TValues>>(async () => {
-        throw new Error('formMachine: actor "submitForm" not provided');
-      }),
+      submitForm: notProvided<unknown, FormRequest<TValues>>('formMachine', 'submitForm'),
       // Services read the record stored under the key (checked by the draft's restore); null when none.
       loadDraft: fromPromise<unknown, string>(async () => null),
     },

@@ -3,7 +3,8 @@
 // section comes near the viewport (section.near), and a section without data is left out: docs/requirements.md#home "Silently
 // swallowed: … featured and exhibition data on home" — a failed load is no error on screen, only an absent section.
 //   idle → (section.near) loading → ready (data) | absent (nothing to show, or the load failed)
-import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { assign, fromCallback, setup, type EventObject } from 'xstate';
+import { notProvided } from '../system/notProvided';
 
 export interface HomeSectionContext<TData> {
   data: TData | null;
@@ -20,9 +21,7 @@ export function createHomeSectionMachine<TData>(id: string) {
       tags: {} as 'loading',
     },
     actors: {
-      fetchSection: fromPromise<TData | null>(async () => {
-        throw new Error(`${id}: actor "fetchSection" not provided`);
-      }),
+      fetchSection: notProvided<TData | null>(id, 'fetchSection'),
       // Provided where the flow itself knows when the section is near (the carousel: a wide screen); sends
       // section.near. Otherwise the view's observer sends it.
       watchNear: fromCallback<EventObject, unknown>(() => undefined),

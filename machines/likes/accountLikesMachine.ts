@@ -2,7 +2,7 @@
 // (`accountLikes`): it follows the wallet session's login and loads that login's likes once, the first time a like
 // toggle asks for them (`likes.wanted`), so a page without like buttons costs no request. Every like toggle reads
 // it through the system (watchAccountLikes) and tells it what the server confirmed (`likes.recorded`).
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { assign, fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { systemActor, type SystemLike } from '../system/systemRegistry';
 import { sameLogin, type RegisteredLogin } from '../wallet/sessionSelectors';
 import { watchLogin, type LoginChangedEvent } from '../wallet/watchLogin';
@@ -13,6 +13,7 @@ export type LikesCredentials = RegisteredLogin;
 /** A like of the signed-in account (GET /api/v1/likes/account): its contract's (domain/contracts/likes.ts). */
 export type { AccountLike } from '../../domain/contracts/likes';
 import type { AccountLike } from '../../domain/contracts/likes';
+import { notProvided } from '../system/notProvided';
 
 export interface AccountLikesContext {
   /** The registered login the likes belong to; null when signed out (or not registered). */
@@ -39,9 +40,7 @@ export const accountLikesMachine = setup({
   actors: {
     watchLogin,
     // GET /api/v1/likes/account with the login's signed headers.
-    fetchAccountLikes: fromPromise<AccountLike[], LikesCredentials>(async () => {
-      throw new Error('accountLikesMachine: "fetchAccountLikes" not provided');
-    }),
+    fetchAccountLikes: notProvided<AccountLike[], LikesCredentials>('accountLikesMachine', 'fetchAccountLikes'),
   },
   actions: {
     takeLogin: assign(({ context, event }) => (event.type === 'login.changed' ? { credentials: event.credentials, tokenIds: [] } : context)),

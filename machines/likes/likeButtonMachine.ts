@@ -2,11 +2,12 @@
 // (the likeToggle machine and the likes REST calls) is kept out of the first load and loaded when the browser is
 // idle, or at once on the first pointer, focus or click. A click made before the behaviour is there is queued here
 // and replayed once it has loaded, so no click depends on how fast the chunk arrives.
-import { assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom, type AnyActorLogic, type AnyActorRef, type EventObject } from 'xstate';
+import { assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type AnyActorLogic, type AnyActorRef, type EventObject } from 'xstate';
 import { notifyThroughSystem } from '../system/systemActors';
 import { accountLikesOf } from './accountLikesMachine';
 import { LIKE_FAILED_MESSAGE } from './constants';
 import type { LikeToggleInput, LikeToggleMachine } from './likeToggleMachine';
+import { notProvided } from '../system/notProvided';
 
 export interface LikeButtonInput {
   /** The token's database id (`_id`). */
@@ -42,9 +43,7 @@ export const likeButtonMachine = setup({
     // Sends like.warm when the behaviour should load without a click (the browser idle; at once if loaded already).
     warmUp: fromCallback<EventObject>(() => undefined),
     // Resolves the provided likeToggle machine (a dynamic import).
-    loadToggle: fromPromise<LikeToggleMachine>(async () => {
-      throw new Error('likeButtonMachine: "loadToggle" not provided');
-    }),
+    loadToggle: notProvided<LikeToggleMachine>('likeButtonMachine', 'loadToggle'),
   },
   actions: {
     queueToggle: assign({

@@ -7,7 +7,7 @@
 // storage-free) is given the values while they differ from the stored record, null once they are the record's again;
 // a successful save clears it, a failed one keeps it. A form started from a kept draft says so ('restored') and
 // 'draft.discard' puts the stored record back.
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import { ARTIST_HIGHLIGHTS_MAX, isPortfolioImageType, PORTFOLIO_IMAGE_TYPE_MESSAGE, PORTFOLIO_IMAGES_MAX, PORTFOLIO_MAX_MESSAGE } from '../../domain/artist';
 import { notifyThroughSystem } from '../system/systemActors';
 import { draftToKeep } from './artistProfileDraft';
@@ -23,6 +23,7 @@ import {
   type PortfolioItemValue,
 } from './artistProfileForm';
 import { errorMessage } from '../system/errorMessage';
+import { notProvided } from '../system/notProvided';
 
 /** The General tab's notice; the artist tab saves the same profile (docs/requirements.md#artists). */
 export const PROFILE_SAVED_MESSAGE = 'Profile saved';
@@ -130,9 +131,7 @@ export const artistProfileMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    saveArtistProfile: fromPromise<ArtistRecord, SaveArtistProfileRequest>(async () => {
-      throw new Error('artistProfileMachine: "saveArtistProfile" not provided');
-    }),
+    saveArtistProfile: notProvided<ArtistRecord, SaveArtistProfileRequest>('artistProfileMachine', 'saveArtistProfile'),
   },
   actions: {
     notifySaved: ({ system }) => notifyThroughSystem(system, 'success', PROFILE_SAVED_MESSAGE),

@@ -7,6 +7,7 @@ import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { restoredArtistDraft } from './artistProfileDraft';
 import type { ArtistProfileValues, ArtistRecord, ArtworkChoice } from './artistProfileForm';
 import { errorMessage } from '../system/errorMessage';
+import { notProvided } from '../system/notProvided';
 
 export interface ArtistProfileData {
   record: ArtistRecord | null;
@@ -32,9 +33,7 @@ export const artistProfilePageMachine = setup({
     tags: {} as 'loading',
   },
   actors: {
-    loadArtistProfile: fromPromise<ArtistProfileData, { address: string }>(async () => {
-      throw new Error('artistProfilePageMachine: "loadArtistProfile" not provided');
-    }),
+    loadArtistProfile: notProvided<ArtistProfileData, { address: string }>('artistProfilePageMachine', 'loadArtistProfile'),
     loadArtistDraft: fromPromise<unknown, { address: string }>(async () => null),
   },
 }).createMachine({

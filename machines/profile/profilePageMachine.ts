@@ -1,11 +1,12 @@
 // The profile page (docs/requirements.md#account-profile): the registered login's own account, loaded for each login
 // (GET /api/v1/account/{address} with its signed headers). It follows the wallet session itself (watchLogin).
 // Tabs (docs/requirements.md#account-profile): General, and for creators the Artist profile; default General, non-creators stay on it.
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import { sameLogin, type RegisteredLogin } from '../wallet/sessionSelectors';
 import { watchLogin, type LoginChangedEvent } from '../wallet/watchLogin';
 import type { WalletAccount } from '../wallet/walletSessionTypes';
 import { errorMessage } from '../system/errorMessage';
+import { notProvided } from '../system/notProvided';
 
 export type ProfileCredentials = RegisteredLogin;
 
@@ -30,9 +31,7 @@ export const profilePageMachine = setup({
   },
   actors: {
     watchLogin,
-    fetchOwnAccount: fromPromise<WalletAccount, ProfileCredentials>(async () => {
-      throw new Error('profilePageMachine: "fetchOwnAccount" not provided');
-    }),
+    fetchOwnAccount: notProvided<WalletAccount, ProfileCredentials>('profilePageMachine', 'fetchOwnAccount'),
   },
   guards: {
     otherLogin: ({ context, event }) => event.type === 'login.changed' && !sameLogin(context.credentials, event.credentials),

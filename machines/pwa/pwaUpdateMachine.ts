@@ -1,5 +1,6 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
 import { errorMessage } from '../system/errorMessage';
+import { notProvided } from '../system/notProvided';
 
 export interface PwaUpdateContext {
   // The service worker has precached the shell: the app works offline.
@@ -27,9 +28,7 @@ export const pwaUpdateMachine = setup({
   },
   actors: {
     // Services: tell the waiting service worker to skip waiting, then reload on controllerchange.
-    applyUpdate: fromPromise<void>(async () => {
-      throw new Error('pwaUpdateMachine: actor "applyUpdate" not provided');
-    }),
+    applyUpdate: notProvided<void>('pwaUpdateMachine', 'applyUpdate'),
   },
 }).createMachine({
   id: 'pwaUpdate',

@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { DEFAULT_THEME, THEMES, type Theme } from './constants';
+import { notProvided } from '../system/notProvided';
 
 export type { Theme } from './constants';
 
@@ -23,9 +24,7 @@ export const settingsMachine = setup({
   },
   actors: {
     // Resolves the stored settings, or null when nothing is stored yet.
-    loadSettings: fromPromise<StoredSettings | null>(async () => {
-      throw new Error('settingsMachine: actor "loadSettings" not provided');
-    }),
+    loadSettings: notProvided<StoredSettings | null>('settingsMachine', 'loadSettings'),
   },
   actions: {
     // Services write { theme } to storage; called after every user change.

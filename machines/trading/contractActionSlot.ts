@@ -2,14 +2,11 @@
 // page loads it with the first trade (the token page's sale and offer flows) provide it from src/services, so the
 // machine that decides what the page shows is in the page's first load and the contract action is not. Typed as the
 // machine it stands for (its tags, context and output are what the views read); running it unprovided fails loudly.
-import { fromPromise } from 'xstate';
+import { notProvided } from '../system/notProvided';
 import type { ContractActionMachine } from './contractActionMachine';
 
 export type { ContractActionInput } from './contractActionMachine';
 
 export function notProvidedContractAction(machineId: string): ContractActionMachine {
-  const missing = fromPromise<never>(async () => {
-    throw new Error(`${machineId}: actor "contractAction" not provided (src/services/flows)`);
-  });
-  return missing as unknown as ContractActionMachine;
+  return notProvided(machineId, 'contractAction') as unknown as ContractActionMachine;
 }

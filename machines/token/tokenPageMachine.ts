@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import { PAGE_SIZE } from '../lists/constants';
 import { announceViewedToken } from '../live/announceViewedToken';
 import type { TokenPatch } from '../live/liveEventsMachine';
@@ -10,6 +10,8 @@ import { liveToken, type LiveTokenShape } from './liveToken';
 import { createTokenOffersMachine, type TokenOffersParams } from './tokenOffersMachine';
 import { watchTokenPatch, type TokenPatchedEvent } from './watchTokenPatch';
 import { errorMessage } from '../system/errorMessage';
+import { notProvidedCommentThread } from '../comments/commentThreadSlot';
+import { notProvided } from '../system/notProvided';
 
 // See docs/requirements.md#token-page: the notice shown when the token is no longer found.
 export const TOKEN_SOLD_NOTICE = 'Token has been sold';
@@ -59,6 +61,10 @@ export type TokenPageEvent =
   /** Every live event of the invoked watchLive; the machine picks its token's sale changes. */
   | { type: 'live.received'; name: string; doc: { token_id?: unknown } }
   | { type: 'live.reconnected' }
+  /** The comments panel came near the screen: its thread starts (and its code loads) then, not with the page. */
+  | { type: 'comments.show' }
+  /** The thread's code could not load (offline before it was ever cached): try again. */
+  | { type: 'comments.reload' }
   /** The loaded token's live patch changed (the invoked watchTokenPatch). */
   | TokenPatchedEvent;
 
@@ -71,8 +77,10 @@ export type TokenPageEvent =
  * reconnect) refetches it in place, so a token listed while its page is open shows Buy and Make offer; a failed or
  * empty refetch keeps what is shown (the live SOLD patch covers a sold-out holding).
  *
- * The page owns its parts as children while ready: `sale` (Buy and Make offer), `offers` (the offers list) and
- * `offerActions` (Accept and Retract). It hears the token's live patch (invoked watchTokenPatch) and hands the shown
+ * The page owns its parts as children while ready: `sale` (Buy and Make offer), `offers` (the offers list),
+ * `offerActions` (Accept and Retract) and, once the comments panel nears the screen (`comments.show`) and the thread's
+ * code has loaded, `comments` (the token's comment thread; `comments.reload` tries again when its code could not load).
+ * Its sales region refetches the token; its comments region runs the thread. It hears the token's live patch (invoked watchTokenPatch) and hands the shown
  * token to `sale` and the offers' params (token, current owner) to `offers` whenever a refetch or a patch changes
  * them; views select a child from the snapshot and send to it. Their workers are provided by name by the flow module.
  */
@@ -84,12 +92,10 @@ export function createTokenPageMachine<TPage extends TokenPageShape = TokenPageS
       events: {} as TokenPageEvent,
       input: {} as TokenPageInput,
       tags: {} as 'loading',
-      children: {} as { sale: 'sale'; offers: 'tokenOffers'; offerActions: 'offer' },
+      children: {} as { sale: 'sale'; offers: 'tokenOffers'; offerActions: 'offer'; comments: 'commentThread' },
     },
     actors: {
-      fetchTokenPage: fromPromise<TPage | null, { id: string }>(async () => {
-        throw new Error('tokenPageMachine: actor "fetchTokenPage" not provided');
-      }),
+      fetchTokenPage: notProvided<TPage | null, { id: string }>('tokenPageMachine', 'fetchTokenPage'),
       watchLive,
       watchTokenPatch,
       announceViewedToken,
@@ -97,6 +103,9 @@ export function createTokenPageMachine<TPage extends TokenPageShape = TokenPageS
       sale: saleMachine,
       tokenOffers,
       offer: offerMachine,
+      // The thread's code, loaded before the thread starts (provided by the flow module).
+      loadCommentThread: notProvided<void>('tokenPageMachine', 'loadCommentThread'),
+      commentThread: notProvidedCommentThread('tokenPage'),
     },
     actions: {
       announceSold: ({ system }) => notifyThroughSystem(system, 'info', TOKEN_SOLD_NOTICE),
@@ -156,29 +165,50 @@ export function createTokenPageMachine<TPage extends TokenPageShape = TokenPageS
           },
         ],
         on: { 'token.patched': { actions: ['assignPatch', 'handOver'] } },
-        initial: 'current',
+        type: 'parallel',
         states: {
-          current: {
-            on: {
-              'live.received': { guard: 'changesSales', target: 'refreshing' },
-              'live.reconnected': { guard: 'changesSales', target: 'refreshing' },
+          sales: {
+            initial: 'current',
+            states: {
+              current: {
+                on: {
+                  'live.received': { guard: 'changesSales', target: 'refreshing' },
+                  'live.reconnected': { guard: 'changesSales', target: 'refreshing' },
+                },
+              },
+              // A further change while refetching starts the refetch over (ready itself is not re-entered).
+              refreshing: {
+                on: {
+                  'live.received': { guard: 'changesSales', target: 'refreshing', reenter: true },
+                  'live.reconnected': { guard: 'changesSales', target: 'refreshing', reenter: true },
+                },
+                invoke: {
+                  id: 'refreshTokenPage',
+                  src: 'fetchTokenPage',
+                  input: ({ context }) => ({ id: context.id }),
+                  onDone: [
+                    { guard: 'isMissing', target: 'current' },
+                    { target: 'current', actions: [assign({ page: ({ event }) => event.output }), 'handOver'] },
+                  ],
+                  onError: { target: 'current' },
+                },
+              },
             },
           },
-          // A further change while refetching starts the refetch over (ready itself is not re-entered).
-          refreshing: {
-            on: {
-              'live.received': { guard: 'changesSales', target: 'refreshing', reenter: true },
-              'live.reconnected': { guard: 'changesSales', target: 'refreshing', reenter: true },
-            },
-            invoke: {
-              id: 'refreshTokenPage',
-              src: 'fetchTokenPage',
-              input: ({ context }) => ({ id: context.id }),
-              onDone: [
-                { guard: 'isMissing', target: 'current' },
-                { target: 'current', actions: [assign({ page: ({ event }) => event.output }), 'handOver'] },
-              ],
-              onError: { target: 'current' },
+          // The thread starts with the panel near the screen, below the fold on every screen: its code loads then
+          // (loading), and code that could not load (offline before it was ever cached) leaves it unavailable until
+          // Retry. Its viewer is the registered login, which it hears from the wallet session itself from its start on.
+          comments: {
+            initial: 'waiting',
+            states: {
+              waiting: { on: { 'comments.show': 'loading' } },
+              loading: {
+                invoke: { id: 'loadCommentThread', src: 'loadCommentThread', onDone: 'shown', onError: 'unavailable' },
+              },
+              shown: {
+                invoke: { id: 'comments', src: 'commentThread', input: ({ context }) => ({ tokenId: context.page!.token._id, viewer: null }) },
+              },
+              unavailable: { on: { 'comments.reload': 'loading' } },
             },
           },
         },

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ThreadComment } from '../../machines/comments/commentTree';
 import { AppActorProvider } from '../../src/app/appActorContext';
 import { createAppActor } from '../../src/app/createAppActor';
-import { CommentsPanel } from '../../src/components/comments/CommentsPanel';
+import { CommentsHost } from './commentsHost';
 import { configAnswering, demoConfig } from './appHarness';
 import { allShown, wireComment, wirePage } from './commentsWire';
 import { fakeWalletSession, loginOf } from './walletHarness';
@@ -48,7 +48,7 @@ async function renderPanel(tokenId = '7', walletSession?: ReturnType<typeof fake
   const appActor = createAppActor({ config: configAnswering(async () => demoConfig), ...(walletSession ? { walletSession } : {}) });
   render(
     <AppActorProvider actor={appActor}>
-      <CommentsPanel tokenId={tokenId} />
+      <CommentsHost tokenId={tokenId} />
     </AppActorProvider>,
   );
   return appActor;

@@ -8,7 +8,7 @@ import type { ThreadComment } from '../../machines/comments/commentTree';
 import { PERSISTED_THREAD_VERSION } from '../../machines/comments/storedThread';
 import { AppActorProvider } from '../../src/app/appActorContext';
 import { createAppActor } from '../../src/app/createAppActor';
-import { CommentsPanel } from '../../src/components/comments/CommentsPanel';
+import { CommentsHost } from './commentsHost';
 import { commentDraftsStored } from '../../src/services/commentDraftStore';
 import storedV2 from '../fixtures/stored/commentThread.v2.json';
 import { configAnswering, demoConfig } from './appHarness';
@@ -30,7 +30,7 @@ function renderPanel(tokenId: string) {
   const appActor = createAppActor({ config: configAnswering(async () => demoConfig), walletSession: session.machine });
   render(
     <AppActorProvider actor={appActor}>
-      <CommentsPanel tokenId={tokenId} />
+      <CommentsHost tokenId={tokenId} />
     </AppActorProvider>,
   );
 }

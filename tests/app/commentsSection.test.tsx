@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppActorProvider } from '../../src/app/appActorContext';
 import { createAppActor } from '../../src/app/createAppActor';
+import { CommentsHost } from './commentsHost';
 import { CommentsPanel } from '../../src/components/comments/CommentsPanel';
 import { configAnswering, demoConfig } from './appHarness';
 
@@ -45,7 +46,7 @@ function renderPanel(tokenId: string) {
   const appActor = createAppActor({ config: configAnswering(async () => demoConfig) });
   render(
     <AppActorProvider actor={appActor}>
-      <CommentsPanel tokenId={tokenId} />
+      <CommentsHost tokenId={tokenId} />
     </AppActorProvider>,
   );
 }
@@ -101,5 +102,32 @@ describe('CommentsPanel: one section element', () => {
     expect(await screen.findByRole('region', { name: 'Comments (1)' })).toBe(section);
     expect(section.isConnected).toBe(true);
     expect(section).not.toHaveAttribute('aria-busy');
+  });
+
+  it("when the thread's code could not load (offline before it was cached), the same section says so and Retry asks the page again", async () => {
+    const send = vi.fn();
+    const appActor = createAppActor({ config: configAnswering(async () => demoConfig) });
+    const { rerender } = render(
+      <AppActorProvider actor={appActor}>
+        <CommentsPanel thread={undefined} unavailable={false} send={send} />
+      </AppActorProvider>,
+    );
+    // jsdom has no IntersectionObserver: the panel is near at once and asks the page to start the thread.
+    expect(send).toHaveBeenCalledWith({ type: 'comments.show' });
+    const section = document.getElementById('comments')!;
+    expect(section).toHaveAttribute('aria-busy', 'true');
+    expect(within(section).getByRole('status')).toHaveTextContent('Loading comments…');
+
+    rerender(
+      <AppActorProvider actor={appActor}>
+        <CommentsPanel thread={undefined} unavailable send={send} />
+      </AppActorProvider>,
+    );
+    expect(document.getElementById('comments')).toBe(section);
+    expect(section).not.toHaveAttribute('aria-busy');
+    expect(section).toHaveTextContent('Comments could not be loaded.');
+    fireEvent.click(within(section).getByRole('button', { name: 'Retry' }));
+    expect(send).toHaveBeenLastCalledWith({ type: 'comments.reload' });
+    expect(send).toHaveBeenCalledTimes(2);
   });
 });

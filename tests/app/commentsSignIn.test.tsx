@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ThreadComment } from '../../machines/comments/commentTree';
 import { AppActorProvider } from '../../src/app/appActorContext';
 import { createAppActor } from '../../src/app/createAppActor';
-import { CommentsPanel } from '../../src/components/comments/CommentsPanel';
+import { CommentsHost } from './commentsHost';
 import { configAnswering, demoConfig } from './appHarness';
 import { allShown, wirePage } from './commentsWire';
 import { ALICE, fakeWalletSession, loginOf } from './walletHarness';
@@ -47,7 +47,7 @@ function renderPanel(tokenId: string, walletSession: ReturnType<typeof fakeWalle
   const appActor = createAppActor({ config: configAnswering(async () => demoConfig), walletSession });
   render(
     <AppActorProvider actor={appActor}>
-      <CommentsPanel tokenId={tokenId} />
+      <CommentsHost tokenId={tokenId} />
     </AppActorProvider>,
   );
   return appActor;

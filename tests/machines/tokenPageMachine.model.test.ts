@@ -44,7 +44,7 @@ const recorder = (id: string) =>
     on: { '*': { actions: assign({ received: ({ context, event }) => [...context.received, event] }) } },
   });
 // Typed as the page's own children: the stand-ins take any input and event.
-const children = { sale: recorder('sale'), tokenOffers: recorder('tokenOffers'), offer: recorder('offer') } as unknown as NonNullable<
+const children = { sale: recorder('sale'), tokenOffers: recorder('tokenOffers'), offer: recorder('offer'), commentThread: recorder('commentThread') } as unknown as NonNullable<
   Parameters<typeof machine.provide>[0]['actors']
 >;
 
@@ -65,22 +65,31 @@ const events = (): EventObject[] => [
   { type: 'xstate.done.actor.fetchTokenPage', output: null } as EventObject,
   { type: 'token.patched', patch: SOLD } as EventObject,
   { type: 'xstate.error.actor.fetchTokenPage', error: new Error('Database unavailable') } as EventObject,
+  { type: 'xstate.error.actor.loadCommentThread', error: new Error('Failed to fetch dynamically imported module') } as EventObject,
 ];
 
 const model = createMachineTestModel(machine, { input, project, events });
-// Simple paths that end on a loaded page: each way through failures and retries.
-const paths = modelPaths(model, { toState: (state) => state.matches('ready') });
+// Simple paths that end on a loaded page: each way through failures and retries (the comments region, independent
+// of them, is walked by the shortest paths).
+const paths = modelPaths(model, {
+  toState: (state) => state.matches('ready'),
+  filterEvents: (_state, event) => !event.type.startsWith('comments.') && !event.type.endsWith('.loadCommentThread'),
+});
 const refreshes = (event: EventObject) =>
   event.type === 'live.reconnected' || ((event as unknown as { name: string }).name !== 'OfferMade' && (event as unknown as { doc: { token_id: string } }).doc.token_id === '7');
 
 function harness() {
   const fetch = controlled<Page | null, { id: string }>();
+  const loadThread = controlled<void, unknown>();
   const left: string[] = [];
   let system: ReturnType<typeof startInFakeSystem> | undefined;
   function start() {
     // The real watchLive, viewed-token callback and notifications path, inside a stand-in of the app's system.
     return startInFakeSystem(
-      machine.provide({ actors: { fetchTokenPage: fetch.logic, ...children }, actions: { leaveToExplore: () => left.push('/explore') } }),
+      machine.provide({
+        actors: { fetchTokenPage: fetch.logic, loadCommentThread: loadThread.logic, ...children },
+        actions: { leaveToExplore: () => left.push('/explore') },
+      }),
       input,
     );
   }
@@ -133,7 +142,7 @@ function harness() {
           if (before.matches('ready') && refreshes(step.event)) {
             // A refetch in place; one already running is replaced by it.
             expect(fetch.calls).toHaveLength(calls + 1);
-            if (before.matches({ ready: 'refreshing' })) expect(inFlight?.signal.aborted).toBe(true);
+            if (before.matches({ ready: { sales: 'refreshing' } })) expect(inFlight?.signal.aborted).toBe(true);
           } else {
             expect(fetch.calls).toHaveLength(calls);
           }
@@ -144,6 +153,22 @@ function harness() {
           system!.live.disconnect();
           system!.live.connect();
           expect(fetch.calls).toHaveLength(before.matches('ready') ? calls + 1 : calls);
+        },
+        // The comments panel came near the screen; the page starts its thread (sent again while it runs: nothing).
+        'comments.show': (step: { event: EventObject }) => {
+          send(step.event as TokenPageEvent);
+        },
+        'comments.reload': (step: { event: EventObject }) => {
+          send(step.event as TokenPageEvent);
+        },
+        // The thread's code arrives, or could not load (offline before it was ever cached).
+        'xstate.done.actor.loadCommentThread': async () => {
+          loadThread.last().resolve(undefined);
+          await flush();
+        },
+        'xstate.error.actor.loadCommentThread': async (step: { event: EventObject }) => {
+          loadThread.last().reject((step.event as unknown as { error: Error }).error);
+          await flush();
         },
       },
       states: checkedStates(real, project, {
@@ -174,14 +199,49 @@ function harness() {
           expect(offers.received.at(-1)?.params ?? offers.input.params).toEqual(offersParamsOf(shown));
           expect(child('offerActions').getSnapshot().context.input).toEqual({ token: { tokenId: '3', chainId: 31337 } });
         },
-        'ready.current': (snap) => {
+        'ready.sales': (snap) => {
           expect(snap.context.page).not.toBeNull();
         },
-        'ready.refreshing': (snap) => {
+        'ready.sales.current': (snap) => {
+          expect(snap.context.page).not.toBeNull();
+        },
+        'ready.sales.refreshing': (snap) => {
           // The page stays on screen while it is refetched.
           expect([FOUND, LISTED]).toContainEqual(snap.context.page);
           expect(fetch.last().signal.aborted).toBe(false);
           expect(fetch.last().input).toEqual({ id: snap.context.id });
+        },
+        'ready.comments': (snap) => {
+          expect(snap.context.page).not.toBeNull();
+        },
+        // Nothing of the thread runs, nor is its code asked for, until its panel nears the screen.
+        'ready.comments.waiting': (snap) => {
+          expect(snap.children.comments).toBeUndefined();
+          expect(loadThread.calls).toHaveLength(0);
+          expect(snap.can({ type: 'comments.show' })).toBe(true);
+          expect(snap.can({ type: 'comments.reload' })).toBe(false);
+        },
+        // Its code is asked for (once per try); the thread starts once it is here.
+        'ready.comments.loading': (snap) => {
+          expect(snap.children.comments).toBeUndefined();
+          expect(loadThread.last().signal.aborted).toBe(false);
+          expect(snap.can({ type: 'comments.show' })).toBe(false);
+          expect(snap.can({ type: 'comments.reload' })).toBe(false);
+        },
+        // The thread runs for the token's database id; its viewer comes from the wallet session it hears itself.
+        'ready.comments.shown': (snap) => {
+          const child = snap.children.comments as AnyActorRef;
+          expect(child.getSnapshot().status).toBe('active');
+          expect(child.getSnapshot().context.input).toEqual({ tokenId: '7', viewer: null });
+          expect(snap.can({ type: 'comments.show' })).toBe(false);
+          expect(snap.can({ type: 'comments.reload' })).toBe(false);
+        },
+        // Its code could not load: no thread, and Retry asks for it again.
+        'ready.comments.unavailable': (snap) => {
+          expect(snap.children.comments).toBeUndefined();
+          expect(loadThread.calls.length).toBeGreaterThan(0);
+          expect(snap.can({ type: 'comments.reload' })).toBe(true);
+          expect(snap.can({ type: 'comments.show' })).toBe(false);
         },
         notFound: (snap) => {
           expect(snap.context.page).toBeNull();

@@ -1,28 +1,20 @@
 // The token page's comment thread (docs/requirements.md#comments): its own chunk, loaded by CommentsPanel when the
-// panel comes near the viewport, so the token page's first load carries neither the thread machine nor its editor.
+// panel comes near the viewport, so the token page's first load carries neither the thread's views nor its editor.
+// The thread itself is the token page machine's `comments` child; this renders it and sends to it.
 import { useLayoutEffect } from 'react';
 import { useSelector } from '@xstate/react';
-import { registeredLogin } from '../../../machines/wallet/sessionSelectors';
-import { useSystemActor } from '../../app/appActorContext';
-import { useFlow } from '../../app/flows';
-import { commentThreadFlow } from '../../services/flows/comments';
 import { CommentEditor } from './CommentEditor';
 import { CommentItem } from './CommentItem';
-import { CommentThreadContext, type ThreadStatus } from './threadContext';
+import { CommentThreadContext, type CommentThreadRef, type ThreadStatus } from './threadContext';
 
 export interface CommentThreadProps {
-  tokenId: string;
+  /** The page's running thread. */
+  thread: CommentThreadRef;
   onStatus: (status: ThreadStatus) => void;
 }
 
-export default function CommentThread({ tokenId, onStatus }: CommentThreadProps) {
-  // The viewer to start with; the flow follows the registered login itself from then on (watchViewer).
-  const wallet = useSystemActor('walletSession');
-  const viewer = useSelector(wallet, (session) => registeredLogin(session)?.address ?? null);
-  const input = { tokenId, viewer };
-  // The thread's first state reads the draft a reload kept (restoring), then its first page; it keeps its drafts itself.
-  const thread = useFlow(commentThreadFlow, { input });
-
+export default function CommentThread({ thread, onStatus }: CommentThreadProps) {
+  const tokenId = useSelector(thread, (snapshot) => snapshot.context.tokenId);
   const comments = useSelector(thread, (snapshot) => snapshot.context.comments);
   const totalCount = useSelector(thread, (snapshot) => snapshot.context.totalCount);
   const editor = useSelector(thread, (snapshot) => snapshot.context.editor);

@@ -1,9 +1,8 @@
 // The panel's commentThread actor, shared with every comment of the tree without prop drilling.
 import { createContext, useContext } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { commentThreadMachine } from '../../../machines/comments/commentThreadMachine';
+import type { CommentThreadActor } from '../../../machines/comments/commentThreadSlot';
 
-export type CommentThreadRef = ActorRefFrom<typeof commentThreadMachine>;
+export type CommentThreadRef = CommentThreadActor;
 
 export const CommentThreadContext = createContext<CommentThreadRef | null>(null);
 

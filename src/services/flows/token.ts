@@ -8,6 +8,7 @@ import { createTokenPageMachine } from '../../../machines/token/tokenPageMachine
 import { offerMachine } from '../../../machines/trading/offerMachine';
 import { saleMachine } from '../../../machines/trading/saleMachine';
 import { lazyContractAction } from '../chain/lazyContractAction';
+import { lazyCommentThread } from './lazyCommentThread';
 import { fetchTokenOffersPage, fetchTokenPage, type OfferListParams, type TokenOffer, type TokenPageData } from '../token';
 import { navigateTo } from './navigation';
 
@@ -29,7 +30,8 @@ export const tokenOfferActionsFlow = offerMachine.provide({ actors: { contractAc
 
 /**
  * The page: load by holding id, refetch on its sale's live events, 'Token has been sold' and explore when gone; its
- * children (the sale, the offers list, the offer actions) provided here, each by its machine's id.
+ * children (the sale, the offers list, the offer actions, the comment thread) provided here, each by its machine's id.
+ * The thread's code loads with the comments panel near the screen (lazyCommentThread), not with the page.
  */
 export const tokenPageFlow = createTokenPageMachine<TokenPageData, TokenOffer>().provide({
   actors: {
@@ -37,6 +39,10 @@ export const tokenPageFlow = createTokenPageMachine<TokenPageData, TokenOffer>()
     sale: tokenSaleFlow,
     tokenOffers: tokenOffersFlow,
     offer: tokenOfferActionsFlow,
+    loadCommentThread: fromPromise(async () => {
+      await lazyCommentThread.load();
+    }),
+    commentThread: lazyCommentThread.logic,
   },
   actions: { leaveToExplore: () => navigateTo({ to: '/explore', replace: true }) },
 });

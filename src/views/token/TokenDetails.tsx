@@ -13,7 +13,7 @@ import { liveToken } from '../../../machines/token/liveToken';
 import { OwnerManageLink } from './OwnerManageLink';
 
 export interface TokenDetailsProps {
-  /** The page's flow: its children (sale, offers, offer actions) run the parts below. */
+  /** The page's flow: its children (sale, offers, offer actions, comments) run the parts below. */
   page: TokenPageActor;
   token: TokenDetail;
   siblings: SiblingToken[];
@@ -29,6 +29,9 @@ export function TokenDetails({ page, token: fetched, siblings }: TokenDetailsPro
   const sale = useSelector(page, (snapshot) => snapshot.children.sale)!;
   const offers = useSelector(page, (snapshot) => snapshot.children.offers)!;
   const offerActions = useSelector(page, (snapshot) => snapshot.children.offerActions)!;
+  // The comment thread runs once the page started it (its panel near the screen).
+  const comments = useSelector(page, (snapshot) => snapshot.children.comments);
+  const commentsUnavailable = useSelector(page, (snapshot) => snapshot.matches({ ready: { comments: 'unavailable' } }));
 
   return (
     <TokenPageShell
@@ -46,7 +49,7 @@ export function TokenDetails({ page, token: fetched, siblings }: TokenDetailsPro
           <TokenSiblings collection={token.collection} siblings={siblings} currentId={token._id} />
           <TokenOffers offers={offers} actions={offerActions} />
           <TokenMeta token={token} owner={owner} />
-          <CommentsPanel tokenId={token._id} />
+          <CommentsPanel thread={comments} unavailable={commentsUnavailable} send={page.send} />
         </>
       }
     >

@@ -120,7 +120,7 @@ export const COVERAGE_EXCEPTIONS: Record<string, CoverageException[]> = {
     {
       name: SELF_LOOP,
       reason: 'a reconnect while the page refetches restarts the refetch (reenter) with nothing else changed: the same vertex',
-      transitions: ['tokenPage.ready.refreshing live.reconnected'],
+      transitions: ['tokenPage.ready.sales.refreshing live.reconnected'],
     },
   ],
   upload: [

@@ -10,3 +10,21 @@ export const MARKETPLACE_TOKENS_OPERATION = `
     }
   }
 `;
+
+/** Explore sort names and their (sortBy, sortDir), as fixed in the GraphQL interface. */
+export const EXPLORE_SORTS = {
+  newest: { sortBy: '_id', sortDir: -1 },
+  oldest: { sortBy: '_id', sortDir: 1 },
+  most_liked: { sortBy: 'likesCount', sortDir: -1 },
+  highest_price: { sortBy: 'price', sortDir: -1 },
+  lowest_price: { sortBy: 'price', sortDir: 1 },
+} as const;
+
+/** A page of explore's token lists (docs/requirements.md#explore): 15. */
+export const EXPLORE_TOKEN_PAGE_SIZE = 15;
+
+/**
+ * The variables of explore's first page with no filter chosen, as the app asks them with its default filters (the
+ * newest first) and as the server answers them with the page (server/http/firstAnswers.ts).
+ */
+export const EXPLORE_FIRST_PAGE = { sort: EXPLORE_SORTS.newest, pagination: { perPage: EXPLORE_TOKEN_PAGE_SIZE } } as const;

@@ -1,4 +1,6 @@
 // Page sizes, named as the specification names them; each line's rule is in the area it points at.
+import { EXPLORE_TOKEN_PAGE_SIZE } from '../../domain/firstReads/explore';
+
 export const PAGE_SIZE = {
   default: 20, // docs/requirements.md#list-loading
   comments: 20, // docs/requirements.md#comments
@@ -7,7 +9,7 @@ export const PAGE_SIZE = {
   offers: 12, // docs/requirements.md#dashboard (received offers)
   favorites: 10, // docs/requirements.md#dashboard
   exploreCollectionList: 4, // docs/requirements.md#explore
-  exploreTokenLists: 15, // docs/requirements.md#explore
+  exploreTokenLists: EXPLORE_TOKEN_PAGE_SIZE, // docs/requirements.md#explore
   collectionDisplay: 12, // docs/requirements.md#collection-page
   siblingQuery: 4, // docs/requirements.md#token-page
 } as const;

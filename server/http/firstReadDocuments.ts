@@ -54,8 +54,5 @@ export function firstReadDocument(operation: string): string {
   return document;
 }
 
-/**
- * The variables of explore's first page with no filter chosen (src/services/marketplace.ts fetchMarketplaceTokensPage
- * with the default filters: the newest first, src/views/explore/exploreLists.ts EXPLORE_PAGE_SIZES.token).
- */
-export const EXPLORE_FIRST_PAGE = { sort: { sortBy: '_id', sortDir: -1 }, pagination: { perPage: 15 } } as const;
+/** Explore's first page with no filter chosen: the app's own variables (domain/firstReads/explore.ts). */
+export { EXPLORE_FIRST_PAGE } from '../../domain/firstReads/explore.js';

@@ -1,6 +1,6 @@
 import type { FetchPage, Page as Connection } from '../../machines/lists/pagedListMachine';
 import { graphql, PageInfoFields, PersonFields, TokenCardFields, type ResultOf, type VariablesOf } from '../graphql/graphql';
-import { MARKETPLACE_TOKENS_OPERATION } from '../../domain/firstReads/explore';
+import { EXPLORE_SORTS, MARKETPLACE_TOKENS_OPERATION } from '../../domain/firstReads/explore';
 import { graphqlRequest } from './graphql';
 
 /** A person as every list shows them (creator, owner, buyer, seller). */
@@ -13,14 +13,8 @@ export type Price = NonNullable<NonNullable<MarketplaceToken['tokenHolding']>['s
 
 export type { Page as Connection, PageInfo } from '../../machines/lists/pagedListMachine';
 
-// Explore sort names and their (sortBy, sortDir), as fixed in the GraphQL interface.
-export const EXPLORE_SORTS = {
-  newest: { sortBy: '_id', sortDir: -1 },
-  oldest: { sortBy: '_id', sortDir: 1 },
-  most_liked: { sortBy: 'likesCount', sortDir: -1 },
-  highest_price: { sortBy: 'price', sortDir: -1 },
-  lowest_price: { sortBy: 'price', sortDir: 1 },
-} as const;
+// Explore sort names and their (sortBy, sortDir), as fixed in the GraphQL interface (shared with the server's first answers).
+export { EXPLORE_SORTS };
 export type ExploreSort = keyof typeof EXPLORE_SORTS;
 
 export const getMarketplaceTokensOperation = graphql(MARKETPLACE_TOKENS_OPERATION, [PageInfoFields, TokenCardFields]);

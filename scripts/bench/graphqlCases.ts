@@ -1,11 +1,8 @@
 // The sorts and filters the GraphQL bench measures getMarketplaceTokens with (scripts/bench.ts, explainTokens.ts).
-export const BENCH_SORTS = {
-  newest: { sortBy: '_id', sortDir: -1 },
-  oldest: { sortBy: '_id', sortDir: 1 },
-  most_liked: { sortBy: 'likesCount', sortDir: -1 },
-  highest_price: { sortBy: 'price', sortDir: -1 },
-  lowest_price: { sortBy: 'price', sortDir: 1 },
-} as const;
+import { EXPLORE_SORTS } from '../../domain/firstReads/explore';
+
+/** Every sort explore offers, as the app sends it. */
+export const BENCH_SORTS = EXPLORE_SORTS;
 
 export const BENCH_FILTERS: Record<string, Record<string, unknown>> = {
   none: {},

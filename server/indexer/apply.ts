@@ -3,7 +3,7 @@ import type { LiveMessage } from '../../domain/contracts/liveEvents.js';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import type { Db } from '../db/client.js';
-import { accounts, allOutSales, collections, holdings, offers, sales, tokens } from '../db/schema.js';
+import { accounts, activity, allOutSales, collections, holdings, offers, sales, tokens, type ActivityType } from '../db/schema.js';
 import { loadPeople, type Ipfs } from '../graphql/people.js';
 import type { CollectionFacts, IndexedLog } from './logs.js';
 
@@ -21,6 +21,30 @@ export interface RangeContext {
   ipfs: Ipfs;
   /** Collected when given: collections the range published from a row written before (a studio canvas, the seed's). */
   published?: number[];
+}
+
+/** What the range's activity rows need of the logs before them (applyRange makes it anew for each range). */
+interface ActivityMemory {
+  /** OfferAccepted seen: `${transaction}:${saleId}:${buyer}`; the Sold after it is that offer's sale. */
+  acceptedOffers: Set<string>;
+  /** Sold seen: `${transaction}:${token}:${seller}:${buyer}`; the transfer of units after it is the sale's own. */
+  soldTransfers: Set<string>;
+}
+
+type ApplyContext = RangeContext & ActivityMemory;
+
+/** One activity row (server/db/schema: activity), where the log stands on chain. */
+async function recordActivity(
+  tx: Tx,
+  ctx: RangeContext,
+  log: IndexedLog,
+  row: { type: ActivityType; tokenRef: number; collectionId: number; from: string | null; to: string | null; amount: string; priceWei?: string | null; currency?: string | null },
+) {
+  await tx.insert(activity).values({
+    chainId: ctx.chainId, marketplace: ctx.marketplace, type: row.type, tokenRef: row.tokenRef, collectionId: row.collectionId,
+    fromAddress: row.from, toAddress: row.to, amount: row.amount, priceWei: row.priceWei ?? null, currency: row.currency ?? null,
+    blockNumber: Number(log.blockNumber), logIndex: log.logIndex, transactionHash: log.transactionHash, blockTime: log.blockTime,
+  });
 }
 
 const ZERO = '0x0000000000000000000000000000000000000000';
@@ -181,7 +205,7 @@ async function moveUnits(tx: Tx, tokenRef: number, from: string, to: string, val
   }
 }
 
-async function transfer(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventName: 'TransferSingle' | 'TransferBatch' }>, live: LiveEvent[]) {
+async function transfer(tx: Tx, ctx: ApplyContext, log: Extract<IndexedLog, { eventName: 'TransferSingle' | 'TransferBatch' }>, live: LiveEvent[]) {
   const collection = await collectionByAddress(tx, ctx, log.address);
   if (!collection) return;
   const from = lower(log.args.from);
@@ -191,6 +215,13 @@ async function transfer(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { ev
     const token = await tokenRow(tx, collection.id, tokenId);
     if (!token) continue;
     await moveUnits(tx, token.id, from, to, value);
+    // A sale's units move after its Sold: that row tells it. Any other move is a mint (from nobody) or a transfer.
+    if (!ctx.soldTransfers.has(`${log.transactionHash}:${token.id}:${from}:${to}`)) {
+      await recordActivity(tx, ctx, log, {
+        type: from === ZERO ? 'mint' : 'transfer', tokenRef: token.id, collectionId: collection.id,
+        from: from === ZERO ? null : from, to: to === ZERO ? null : to, amount: value.toString(),
+      });
+    }
     if (log.eventName === 'TransferSingle') {
       live.push({ name: 'TransferSingle', doc: { _id: id(token.id), token_id: id(token.id), tokenId: tokenId.toString(), seller: from, buyer: to, owner: to, amount: value.toString(), collection: collection.address, chainId: ctx.chainId } });
     }
@@ -225,6 +256,10 @@ async function createdSale(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, {
     .onConflictDoNothing({ target: [sales.chainId, sales.marketplace, sales.saleId] })
     .returning({ id: sales.id });
   if (!sale) return;
+  await recordActivity(tx, ctx, log, {
+    type: 'listing_created', tokenRef: token.id, collectionId: collection.id, from: lower(a.seller), to: null, amount: a.amount.toString(),
+    priceWei: a.price.toString(), currency: lower(a.currency),
+  });
   const before = await tokenState(tx, token.id);
   const after = await refreshToken(tx, token.id);
   live.push({
@@ -253,6 +288,10 @@ async function cancelledSale(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog,
   if (!sale || sale.wasCancelled) return;
   await tx.update(sales).set({ wasCancelled: true, updatedAt: new Date() }).where(eq(sales.id, sale.id));
   await tx.update(offers).set({ state: 'invalidated', updatedAt: new Date() }).where(and(eq(offers.saleRef, sale.id), eq(offers.state, 'made')));
+  await recordActivity(tx, ctx, log, {
+    type: 'listing_cancelled', tokenRef: sale.tokenRef, collectionId: sale.collectionId, from: sale.seller, to: null,
+    amount: (BigInt(sale.amount) - BigInt(sale.soldAmount)).toString(), priceWei: sale.priceWei, currency: sale.currency,
+  });
   const after = await refreshToken(tx, sale.tokenRef);
   live.push({ name: 'CancelledSale', doc: { _id: id(sale.id), token_id: id(sale.tokenRef), sale_id: sale.saleId, seller: sale.seller, price: sale.priceWei, ...after, chainId: ctx.chainId } });
 }
@@ -277,10 +316,14 @@ async function offerMade(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { e
     .insert(offers)
     .values({ chainId: ctx.chainId, saleRef: sale.id, tokenRef: sale.tokenRef, buyer, amount: a.amount.toString(), priceWei: a.price.toString(), currency: lower(a.currency), createdAt: log.blockTime })
     .returning({ id: offers.id });
+  await recordActivity(tx, ctx, log, {
+    type: 'offer_created', tokenRef: sale.tokenRef, collectionId: sale.collectionId, from: buyer, to: sale.seller, amount: a.amount.toString(),
+    priceWei: a.price.toString(), currency: lower(a.currency),
+  });
   live.push({ name: 'OfferMade', doc: { _id: id(offer!.id), token_id: id(sale.tokenRef), sale_id: sale.saleId, buyer, seller: sale.seller, price: a.price.toString(), amount: a.amount.toString(), chainId: ctx.chainId } });
 }
 
-async function offerClosed(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventName: 'OfferRetracted' | 'OfferAccepted' }>, live: LiveEvent[]) {
+async function offerClosed(tx: Tx, ctx: ApplyContext, log: Extract<IndexedLog, { eventName: 'OfferRetracted' | 'OfferAccepted' }>, live: LiveEvent[]) {
   const sale = await saleRow(tx, ctx, log.args.saleId);
   if (!sale) return;
   const buyer = lower(log.args.buyer);
@@ -290,13 +333,20 @@ async function offerClosed(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, {
     .update(offers)
     .set({ state: retracted ? 'retracted' : 'accepted', updatedAt: new Date() })
     .where(and(eq(offers.saleRef, sale.id), eq(offers.buyer, buyer), open))
-    .returning({ id: offers.id });
+    .returning({ id: offers.id, amount: offers.amount, priceWei: offers.priceWei, currency: offers.currency });
+  // The accepted offer's row is the sale's (the Sold after it in the same transaction).
+  if (!retracted) ctx.acceptedOffers.add(`${log.transactionHash}:${sale.saleId}:${buyer}`);
   if (retracted && changed[0]) {
+    const offer = changed[0];
+    await recordActivity(tx, ctx, log, {
+      type: 'offer_cancelled', tokenRef: sale.tokenRef, collectionId: sale.collectionId, from: buyer, to: sale.seller, amount: offer.amount,
+      priceWei: offer.priceWei, currency: offer.currency,
+    });
     live.push({ name: 'OfferRetracted', doc: { _id: id(changed[0].id), token_id: id(sale.tokenRef), sale_id: sale.saleId, buyer, seller: sale.seller, chainId: ctx.chainId } });
   }
 }
 
-async function sold(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventName: 'Sold' }>, live: LiveEvent[]) {
+async function sold(tx: Tx, ctx: ApplyContext, log: Extract<IndexedLog, { eventName: 'Sold' }>, live: LiveEvent[]) {
   const a = log.args;
   const sale = await saleRow(tx, ctx, a.saleId);
   if (!sale) return;
@@ -309,8 +359,15 @@ async function sold(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventN
   if (updated && BigInt(updated.soldAmount) >= BigInt(updated.amount)) {
     await tx.update(offers).set({ state: 'invalidated', updatedAt: new Date() }).where(and(eq(offers.saleRef, sale.id), eq(offers.state, 'made')));
   }
-  const after = await refreshToken(tx, sale.tokenRef);
   const buyer = lower(a.buyer);
+  const seller = lower(a.seller);
+  await recordActivity(tx, ctx, log, {
+    type: ctx.acceptedOffers.has(`${log.transactionHash}:${sale.saleId}:${buyer}`) ? 'offer_sold' : 'listing_sold',
+    tokenRef: sale.tokenRef, collectionId: sale.collectionId, from: seller, to: buyer, amount: a.amount.toString(),
+    priceWei: a.price.toString(), currency: lower(a.currency),
+  });
+  ctx.soldTransfers.add(`${log.transactionHash}:${sale.tokenRef}:${seller}:${buyer}`);
+  const after = await refreshToken(tx, sale.tokenRef);
   // The new owner as a GraphQL read gives them (names and avatar URL), so a live page shows them as after a reload.
   const ownerInfo = (await loadPeople(tx, ctx.ipfs, [buyer]))(buyer);
   live.push({
@@ -323,8 +380,9 @@ async function sold(tx: Tx, ctx: RangeContext, log: Extract<IndexedLog, { eventN
 }
 
 /** Applies the range: factory events first (their collections' mint transfers precede them in the log order). */
-export async function applyRange(tx: Tx, ctx: RangeContext, factoryLogs: IndexedLog[], tradeLogs: IndexedLog[]): Promise<LiveEvent[]> {
+export async function applyRange(tx: Tx, range: RangeContext, factoryLogs: IndexedLog[], tradeLogs: IndexedLog[]): Promise<LiveEvent[]> {
   const live: LiveEvent[] = [];
+  const ctx: ApplyContext = { ...range, acceptedOffers: new Set(), soldTransfers: new Set() };
   for (const log of factoryLogs) {
     if (log.eventName === 'CreatedCreator' || log.eventName === 'RemovedCreator') await creatorChanged(tx, ctx, log, live);
     else if (log.eventName === 'CreatedCollection') await createdCollection(tx, ctx, log, live);

@@ -60,11 +60,17 @@ export const indexerStateKey = (deployments: IndexerDeployments) => deployments.
 
 async function readState(db: Db, deployments: IndexerDeployments) {
   const [row] = await db
-    .select({ lastBlock: indexerState.lastBlock, blockHash: indexerState.blockHash, genesisHash: indexerState.genesisHash })
+    .select({ lastBlock: indexerState.lastBlock, blockHash: indexerState.blockHash, genesisHash: indexerState.genesisHash, derivedVersion: indexerState.derivedVersion })
     .from(indexerState)
     .where(and(eq(indexerState.chainId, deployments.chainId), eq(indexerState.contract, indexerStateKey(deployments))));
   return row ?? null;
 }
+
+/**
+ * The version of what the indexer derives from the logs; a deployment whose rows were built with a lower one is
+ * rebuilt from its stored logs once, at start (1: the activity rows, which databases indexed before them lack).
+ */
+export const DERIVED_VERSION = 1;
 
 export async function readIndexedBlock(db: Db, deployments: IndexerDeployments): Promise<bigint | null> {
   const row = await readState(db, deployments);
@@ -116,6 +122,8 @@ export async function startIndexer({
   let checkGenesis = true;
   // A database indexed before logs were kept (no genesis stored): read every log again from the deployment block.
   let backfill = state !== null && state.genesisHash === null;
+  // Rows derived by an older indexer (no activity rows yet): rebuilt below, before the first poll.
+  const rederive = state !== null && !backfill && state.derivedVersion < DERIVED_VERSION;
   /** The chain's block; null when the chain has no such block (any other failure throws: no false forks). */
   const blockAt = (blockNumber: bigint) =>
     publicClient.getBlock({ blockNumber }).catch((error: unknown) => {
@@ -149,7 +157,7 @@ export async function startIndexer({
    * (IndexerSuperseded), so no range is applied, stored or broadcast twice. `stored` moves once the transaction commits.
    */
   async function writeState(tx: Tx, block: bigint, hash: string | null): Promise<void> {
-    const set = { lastBlock: Number(block), blockHash: hash, genesisHash: genesis };
+    const set = { lastBlock: Number(block), blockHash: hash, genesisHash: genesis, derivedVersion: DERIVED_VERSION };
     const written = await tx
       .insert(indexerState)
       .values({ chainId, contract: key, ...set })
@@ -273,6 +281,23 @@ export async function startIndexer({
       const to = last + BigInt(maxBlockRange) < target ? last + BigInt(maxBlockRange) : target;
       if (!(await indexRange(last + 1n, to))) return;
       settleWaiters();
+    }
+  }
+
+  // Rows derived by an older indexer (no activity rows yet) are rebuilt from the stored logs before the first poll,
+  // without asking the chain: where it stands stays as it was (the block and its hash), for the fork checks to compare.
+  if (rederive) {
+    log(`this database was indexed before its activity was kept: applying the stored logs again up to block ${last}.`);
+    try {
+      await db.transaction(async (tx) => {
+        await writeState(tx, last, lastHash);
+        await rollbackTo(tx, scope, ipfs, last);
+      });
+      stored = Number(last);
+    } catch (error) {
+      // Another process moved the progress meanwhile (and rebuilt them): go on from what it stored.
+      if (!(error instanceof IndexerSuperseded)) throw error;
+      await reloadState();
     }
   }
 

@@ -1,7 +1,7 @@
 // The chain's truth (the indexer follows the chain's truth): every applied log is kept in chain_events, and on a fork the database is rolled
 // back to the fork point by resetting what the indexer derives from the chain and replaying the logs that remain.
 import { and, asc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import { accounts, allOutSales, chainEvents, collections, sales } from '../db/schema.js';
+import { accounts, activity, allOutSales, chainEvents, collections, sales } from '../db/schema.js';
 import type { Ipfs } from '../graphql/people.js';
 import { applyRange, type Tx } from './apply.js';
 import { decodeArgs, encodeArgs, type CollectionFacts, type IndexedLog } from './logs.js';
@@ -88,8 +88,9 @@ export async function storedBlocks(db: Pick<Tx, 'selectDistinct'>, scope: EventS
 
 /**
  * Rolls the deployment's chain data back to `block` inside the caller's transaction: the logs after it are deleted,
- * everything derived from logs is reset (sales, all-out sales and their offers, holdings, token prices, the creator
- * flags the logs set, published collections back to finalized) and the remaining logs are applied again.
+ * everything derived from logs is reset (sales, all-out sales and their offers, holdings, token prices, the activity
+ * rows, the creator flags the logs set, published collections back to finalized) and the remaining logs are applied
+ * again.
  * Off-chain rows (comments, likes, profiles, keys, articles, drafts) are not touched: the tokens of a collection
  * that is no longer on chain stay as rows of an unpublished collection, which the visibility rule hides, and come
  * back with their comments and likes when the same collection address is created again on this chain.
@@ -105,6 +106,7 @@ export async function rollbackTo(tx: Tx, scope: EventScope, ipfs: Ipfs, block: b
   const chainCollectionIds = sql`SELECT id FROM collections WHERE chain_id = ${scope.chainId} AND address IS NOT NULL`;
   await tx.delete(sales).where(and(eq(sales.chainId, scope.chainId), eq(sales.marketplace, scope.marketplace))); // offers cascade
   await tx.delete(allOutSales).where(and(eq(allOutSales.chainId, scope.chainId), eq(allOutSales.marketplace, scope.marketplace)));
+  await tx.delete(activity).where(and(eq(activity.chainId, scope.chainId), eq(activity.marketplace, scope.marketplace)));
   await tx.execute(sql`DELETE FROM holdings WHERE token_id IN (SELECT id FROM tokens WHERE collection_id IN (${chainCollectionIds}))`);
   await tx.execute(sql`
     UPDATE tokens SET price_wei = NULL, listed_at = NULL, is_sold = false, updated_at = now()

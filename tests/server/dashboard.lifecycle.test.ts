@@ -23,6 +23,7 @@ describe.each(DATABASE_KINDS)('dashboard reads after indexed events on %s', (kin
     block += 1n;
     const logs: IndexedLog[] = events.map((event, logIndex) => ({
       ...event, address: event.address ?? a(MARKETPLACE), blockNumber: block, logIndex, transactionHash: `0x${block.toString(16).padStart(64, '0')}`,
+      blockTime: new Date(Number(block) * 12_000),
     }) as IndexedLog);
     await database.db.transaction((tx) => applyRange(tx, { chainId: 31337, marketplace: MARKETPLACE, facts: new Map(), ipfs: { urlPrefix: MEDIA_URL_PREFIX, thumbnailUrlPrefix: THUMBNAIL_URL_PREFIX } }, [], logs));
   };

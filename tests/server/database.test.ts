@@ -11,7 +11,7 @@ import { accounts, collections, tokens } from '../../server/db/schema.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 
 const TABLES = [
-  'accounts', 'all_out_sales', 'api_keys', 'articles', 'artists', 'auth_nonces', 'canvas_uploads', 'chain_events', 'collections', 'comment_votes', 'comments',
+  'accounts', 'activity', 'all_out_sales', 'api_keys', 'articles', 'artists', 'auth_nonces', 'canvas_uploads', 'chain_events', 'collections', 'comment_votes', 'comments',
   'contact_messages', 'exhibition_artworks', 'exhibitions', 'hidden_collections', 'holdings', 'home_slides', 'indexer_state', 'ipfs_blocks', 'likes', 'media', 'media_pins', 'offers',
   'pin_requests',
   'rate_limits', 'sales', 'token_count_groups', 'tokens',

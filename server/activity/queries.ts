@@ -2,6 +2,7 @@
 // token, a collection, an artist's collections or an account (its sales, purchases, offers and transfers), newest
 // first, keyset-paged by the row id (the chain's order). Rows of collections the viewer may not see are left out.
 import { and, count, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { union, unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { activity, collections, tokens } from '../db/schema.js';
 import type { IdPagination } from '../graphql/browsing/args.js';
@@ -16,26 +17,52 @@ export type ActivityRow = typeof activity.$inferSelect & {
   collection: { id: number; address: string | null; name: string };
 };
 
-function scopeCondition(db: Db, scope: ActivityScope): SQL {
-  if ('token' in scope) return eq(activity.tokenRef, scope.token);
-  if ('collection' in scope) return eq(activity.collectionId, scope.collection);
-  // The artist's collections: a few rows, by the collections' creator.
-  if ('artist' in scope) return inArray(activity.collectionId, db.select({ id: collections.id }).from(collections).where(eq(collections.creator, scope.artist)));
-  return or(eq(activity.fromAddress, scope.account), eq(activity.toAddress, scope.account))!;
+/** A scope as the reads take it: an artist's is their collections' ids (a few rows, by the collections' creator). */
+export type ResolvedScope = { token: number } | { collection: number } | { collections: number[] } | { account: string };
+
+export async function resolveScope(db: Db, scope: ActivityScope): Promise<ResolvedScope> {
+  if (!('artist' in scope)) return scope;
+  const rows = await db.select({ id: collections.id }).from(collections).where(eq(collections.creator, scope.artist));
+  return { collections: rows.map((row) => row.id) };
+}
+
+/**
+ * The statement of one page (limit rows), newest first, or null when the scope has nothing (an artist without
+ * collections). Each side reads its own index in id order as far as the page needs: a token's (token_ref, id), a
+ * collection's (collection_id, id), each of an artist's collections, an account's (from, id) and (to, id); several
+ * sides are then merged. (A single condition over several of them — an IN list, an OR — lets the planner read the
+ * whole table backwards by id instead, which for a scope with little activity reads every row.)
+ */
+export function activityPageQuery(db: Db, scope: ResolvedScope, pagination: IdPagination, viewer: string | null, limit: number) {
+  const before = pagination.after ? lt(activity.id, pagination.after.id) : undefined;
+  const visible = collectionVisibleTo(activity.collectionId, viewer);
+  const side = (condition: SQL) => db.select().from(activity).where(and(condition, visible, before)).orderBy(desc(activity.id)).limit(limit);
+  const sides =
+    'token' in scope ? [side(eq(activity.tokenRef, scope.token))]
+    : 'collection' in scope ? [side(eq(activity.collectionId, scope.collection))]
+    : 'collections' in scope ? scope.collections.map((id) => side(eq(activity.collectionId, id)))
+    : [side(eq(activity.fromAddress, scope.account)), side(eq(activity.toAddress, scope.account))];
+  if (sides.length < 2) return sides[0] ?? null;
+  const [first, second, ...rest] = sides;
+  // An account's two sides can name the same row (a transfer to oneself): union keeps it once.
+  const merged = 'account' in scope ? union(first!, second!, ...rest) : unionAll(first!, second!, ...rest);
+  return merged.orderBy(desc(activity.id)).limit(limit);
+}
+
+function totalQuery(db: Db, scope: ResolvedScope, viewer: string | null) {
+  const where =
+    'token' in scope ? eq(activity.tokenRef, scope.token)
+    : 'collection' in scope ? eq(activity.collectionId, scope.collection)
+    : 'collections' in scope ? inArray(activity.collectionId, scope.collections)
+    : or(eq(activity.fromAddress, scope.account), eq(activity.toAddress, scope.account));
+  return db.select({ n: count() }).from(activity).where(and(where, collectionVisibleTo(activity.collectionId, viewer)));
 }
 
 export async function readActivity(db: Db, scope: ActivityScope, pagination: IdPagination, viewer: string | null) {
   if (pagination.after && pagination.after.sortDir !== -1) throw badInput('Invalid pagination.after: the cursor belongs to a different list.');
-  const where = and(scopeCondition(db, scope), collectionVisibleTo(activity.collectionId, viewer));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(activity)
-      .where(and(where, pagination.after ? lt(activity.id, pagination.after.id) : undefined))
-      .orderBy(desc(activity.id))
-      .limit(pagination.perPage + 1),
-    db.select({ n: count() }).from(activity).where(where),
-  ]);
+  const resolved = await resolveScope(db, scope);
+  if ('collections' in resolved && resolved.collections.length === 0) return { rows: [] as ActivityRow[], totalCount: 0 };
+  const [rows, [total]] = await Promise.all([activityPageQuery(db, resolved, pagination, viewer, pagination.perPage + 1)!, totalQuery(db, resolved, viewer)]);
   const tokenRefs = [...new Set(rows.map((row) => row.tokenRef))];
   const collectionIds = [...new Set(rows.map((row) => row.collectionId))];
   const [tokenRows, collectionRows] = await Promise.all([

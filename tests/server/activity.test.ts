@@ -60,7 +60,7 @@ async function caughtUp(indexer: Indexer) {
 async function read(filter: Record<string, unknown>, pagination?: Record<string, unknown>) {
   const { body } = await graphql(server.app, ACTIVITY, { filter, pagination });
   expect(body.errors).toBeUndefined();
-  return (body.data as { getActivity: { totalCount: number; pageInfo: { endCursor: string | null; hasNextPage: boolean }; edges: { node: Row }[] } }).getActivity;
+  return (body.data as unknown as { getActivity: { totalCount: number; pageInfo: { endCursor: string | null; hasNextPage: boolean }; edges: { node: Row }[] } }).getActivity;
 }
 const nodes = async (filter: Record<string, unknown>) => (await read(filter, { perPage: 100 })).edges.map((edge) => edge.node);
 
@@ -81,7 +81,7 @@ async function historyFromLogs(collection: Address, fromBlock: bigint) {
   const rows: { type: string; tokenId: string; from: string | null; to: string | null; price: string | null; amount: string; tx: Hash }[] = [];
   for (const log of parsed) {
     const tx = log.transactionHash;
-    const a = log.args as Record<string, never>;
+    const a = log.args as unknown as Record<string, never>;
     switch (log.eventName) {
       case 'CreatedSale':
         sales.set(a.saleId, { tokenId: a.tokenId, seller: lower(a.seller), price: a.price, amount: a.amount });

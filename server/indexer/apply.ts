@@ -3,8 +3,9 @@ import type { LiveMessage } from '../../domain/contracts/liveEvents.js';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import type { Db } from '../db/client.js';
-import { accounts, activity, allOutSales, collections, holdings, offers, sales, tokens, type ActivityType } from '../db/schema.js';
+import { accounts, allOutSales, collections, holdings, offers, sales, tokens } from '../db/schema.js';
 import { loadPeople, type Ipfs } from '../graphql/people.js';
+import { recordActivity, type ActivityMemory } from './activityRows.js';
 import type { CollectionFacts, IndexedLog } from './logs.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -23,29 +24,7 @@ export interface RangeContext {
   published?: number[];
 }
 
-/** What the range's activity rows need of the logs before them (applyRange makes it anew for each range). */
-interface ActivityMemory {
-  /** OfferAccepted seen: `${transaction}:${saleId}:${buyer}`; the Sold after it is that offer's sale. */
-  acceptedOffers: Set<string>;
-  /** Sold seen: `${transaction}:${token}:${seller}:${buyer}`; the transfer of units after it is the sale's own. */
-  soldTransfers: Set<string>;
-}
-
 type ApplyContext = RangeContext & ActivityMemory;
-
-/** One activity row (server/db/schema: activity), where the log stands on chain. */
-async function recordActivity(
-  tx: Tx,
-  ctx: RangeContext,
-  log: IndexedLog,
-  row: { type: ActivityType; tokenRef: number; collectionId: number; from: string | null; to: string | null; amount: string; priceWei?: string | null; currency?: string | null },
-) {
-  await tx.insert(activity).values({
-    chainId: ctx.chainId, marketplace: ctx.marketplace, type: row.type, tokenRef: row.tokenRef, collectionId: row.collectionId,
-    fromAddress: row.from, toAddress: row.to, amount: row.amount, priceWei: row.priceWei ?? null, currency: row.currency ?? null,
-    blockNumber: Number(log.blockNumber), logIndex: log.logIndex, transactionHash: log.transactionHash, blockTime: log.blockTime,
-  });
-}
 
 const ZERO = '0x0000000000000000000000000000000000000000';
 const lower = (a: Address | string) => a.toLowerCase();

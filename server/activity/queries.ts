@@ -1,10 +1,10 @@
 // A token's history as collectors read it (the activity table the indexer writes: server/indexer/apply.ts), for a
 // token, a collection, an artist's collections or an account (its sales, purchases, offers and transfers), newest
 // first, keyset-paged by the row id (the chain's order). Rows of collections the viewer may not see are left out.
-import { and, count, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, min, or, type SQL } from 'drizzle-orm';
 import { union, unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { activity, collections, tokens } from '../db/schema.js';
+import { activity, collections, holdings, tokens } from '../db/schema.js';
 import type { IdPagination } from '../graphql/browsing/args.js';
 import { badInput } from '../graphql/inputs.js';
 import { collectionVisibleTo } from '../studio/queries/visibility.js';
@@ -13,7 +13,8 @@ import { collectionVisibleTo } from '../studio/queries/visibility.js';
 export type ActivityScope = { token: number } | { collection: number } | { artist: string } | { account: string };
 
 export type ActivityRow = typeof activity.$inferSelect & {
-  token: { id: number; tokenId: string; name: string; collectionId: number };
+  /** holdingId: a holding of the token with units today (the token page's address), null when none is left. */
+  token: { id: number; tokenId: string; name: string; collectionId: number; holdingId: number | null };
   collection: { id: number; address: string | null; name: string };
 };
 
@@ -65,15 +66,24 @@ export async function readActivity(db: Db, scope: ActivityScope, pagination: IdP
   const [rows, [total]] = await Promise.all([activityPageQuery(db, resolved, pagination, viewer, pagination.perPage + 1)!, totalQuery(db, resolved, viewer)]);
   const tokenRefs = [...new Set(rows.map((row) => row.tokenRef))];
   const collectionIds = [...new Set(rows.map((row) => row.collectionId))];
-  const [tokenRows, collectionRows] = await Promise.all([
+  const [tokenRows, collectionRows, holdingRows] = await Promise.all([
     tokenRefs.length === 0
       ? []
       : db.select({ id: tokens.id, tokenId: tokens.tokenId, name: tokens.name, collectionId: tokens.collectionId }).from(tokens).where(inArray(tokens.id, tokenRefs)),
     collectionIds.length === 0
       ? []
       : db.select({ id: collections.id, address: collections.address, name: collections.name }).from(collections).where(inArray(collections.id, collectionIds)),
+    // The page's tokens' first holdings with units (holdings_token_owner_uq leads with token_id).
+    tokenRefs.length === 0
+      ? []
+      : db
+          .select({ tokenId: holdings.tokenId, id: min(holdings.id) })
+          .from(holdings)
+          .where(and(inArray(holdings.tokenId, tokenRefs), gt(holdings.amount, '0')))
+          .groupBy(holdings.tokenId),
   ]);
-  const tokenById = new Map(tokenRows.map((row) => [row.id, row]));
+  const holdingByToken = new Map(holdingRows.map((row) => [row.tokenId, row.id]));
+  const tokenById = new Map(tokenRows.map((row) => [row.id, { ...row, holdingId: holdingByToken.get(row.id) ?? null }]));
   const collectionById = new Map(collectionRows.map((row) => [row.id, row]));
   const page: ActivityRow[] = rows.map((row) => ({ ...row, token: tokenById.get(row.tokenRef)!, collection: collectionById.get(row.collectionId)! }));
   return { rows: page, totalCount: total?.n ?? 0 };

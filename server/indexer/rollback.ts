@@ -88,7 +88,7 @@ export async function storedBlocks(db: Pick<Tx, 'selectDistinct'>, scope: EventS
 
 /**
  * Rolls the deployment's chain data back to `block` inside the caller's transaction: the logs after it are deleted,
- * everything derived from logs is reset (sales, all-out sales and their offers, holdings, token prices, the activity
+ * everything derived from logs is reset (sales, all-out sales and their offers, holdings (emptied, keeping their ids), token prices, the activity
  * rows, the creator flags the logs set, published collections back to finalized) and the remaining logs are applied
  * again.
  * Off-chain rows (comments, likes, profiles, keys, articles, drafts) are not touched: the tokens of a collection
@@ -107,7 +107,11 @@ export async function rollbackTo(tx: Tx, scope: EventScope, ipfs: Ipfs, block: b
   await tx.delete(sales).where(and(eq(sales.chainId, scope.chainId), eq(sales.marketplace, scope.marketplace))); // offers cascade
   await tx.delete(allOutSales).where(and(eq(allOutSales.chainId, scope.chainId), eq(allOutSales.marketplace, scope.marketplace)));
   await tx.delete(activity).where(and(eq(activity.chainId, scope.chainId), eq(activity.marketplace, scope.marketplace)));
-  await tx.execute(sql`DELETE FROM holdings WHERE token_id IN (SELECT id FROM tokens WHERE collection_id IN (${chainCollectionIds}))`);
+  // Holdings are emptied, not deleted: the replay's transfers add to the same (token, owner) rows, so a holding that
+  // holds again after the replay keeps its id, which is the token page's address (/token/{holdingId}); what holds
+  // nothing after the replay is deleted below.
+  const chainHoldings = sql`token_id IN (SELECT id FROM tokens WHERE collection_id IN (${chainCollectionIds}))`;
+  await tx.execute(sql`UPDATE holdings SET amount = 0 WHERE ${chainHoldings}`);
   await tx.execute(sql`
     UPDATE tokens SET price_wei = NULL, listed_at = NULL, is_sold = false, updated_at = now()
     WHERE collection_id IN (${chainCollectionIds}) AND (price_wei IS NOT NULL OR listed_at IS NOT NULL OR is_sold)`);
@@ -119,4 +123,5 @@ export async function rollbackTo(tx: Tx, scope: EventScope, ipfs: Ipfs, block: b
   const { factoryLogs, tradeLogs, facts } = await storedEvents(tx, scope, block);
   // The replay's live events are dropped: they repeat what clients were told when the logs were first indexed.
   await applyRange(tx, { chainId: scope.chainId, marketplace: scope.marketplace, facts, ipfs }, factoryLogs, tradeLogs);
+  await tx.execute(sql`DELETE FROM holdings WHERE ${chainHoldings} AND amount <= 0`);
 }

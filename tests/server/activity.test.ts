@@ -7,7 +7,7 @@ import { parseEther, parseEventLogs, type Address, type Hash } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketplaceAbi, tradableCollectionAbi } from '../../contracts/generated/index.js';
 import type { Deployments } from '../../contracts/deploy.js';
-import { activity, collections, indexerState, tokens } from '../../server/db/schema.js';
+import { activity, collections, holdings, indexerState, tokens } from '../../server/db/schema.js';
 import { startIndexer, type Indexer } from '../../server/indexer/index.js';
 import {
   acceptOffer, approveMarketplace, cancelSale, createCollection, createSale, makeOffer, retractOffer, type Market, type SeedWallet,
@@ -25,7 +25,7 @@ const ACTIVITY = `
         id type chainId amount transactionHash blockNumber createdAt
         price { amount currency }
         from { address alias } to { address }
-        token { _id tokenId name container_id collectionAddress collectionName }
+        token { _id tokenId name container_id collectionAddress collectionName holdingId }
       } }
     }
   }`;
@@ -40,7 +40,7 @@ interface Row {
   price: { amount: string; currency: string } | null;
   from: { address: string } | null;
   to: { address: string } | null;
-  token: { _id: string; tokenId: string; name: string; container_id: string; collectionAddress: string; collectionName: string };
+  token: { _id: string; tokenId: string; name: string; container_id: string; collectionAddress: string; collectionName: string; holdingId: string | null };
 }
 
 let database: TestDatabase;
@@ -207,6 +207,11 @@ describe.each(DATABASE_KINDS)('activity on %s', (kind) => {
   it('scopes: a token, an artist, an account (what it sold, bought, offered and was given)', async () => {
     const two = await nodes({ token: String(await tokenRef(2)) });
     expect(two.map((node) => node.type)).toEqual(['offer_sold', 'offer_created', 'offer_cancelled', 'offer_created', 'listing_created', 'mint']);
+    // Each row links to the token's page: its holding with units today (the buyer's, after the accepted offer).
+    const held = await database.db.select({ id: holdings.id, owner: holdings.owner, amount: holdings.amount }).from(holdings).where(eq(holdings.tokenId, await tokenRef(2)));
+    const live = held.filter((holding) => BigInt(holding.amount) > 0n);
+    expect(live.map((holding) => holding.owner)).toEqual([lower(other.account.address)]);
+    expect(new Set(two.map((node) => node.token.holdingId))).toEqual(new Set([String(live[0]!.id)]));
     expect((await nodes({ artist: artist.account.address })).length).toBe(13);
     const others = await nodes({ account: other.account.address.toUpperCase().replace('0X', '0x') });
     expect(others.map((node) => `${node.type} #${node.token.tokenId}`)).toEqual(['transfer #1', 'offer_sold #2', 'offer_created #2', 'offer_cancelled #2', 'offer_created #2']);
@@ -252,6 +257,7 @@ describe.each(DATABASE_KINDS)('activity on %s', (kind) => {
     const notices: string[] = [];
     indexer = await startIndexer({ db: database.db, publicClient: market.publicClient, deployments, ipfs: TEST_IPFS, pollIntervalMs: 20, log: (message) => notices.push(message) });
     await caughtUp(indexer);
+    // The same rows, and the same token links: the replay keeps each holding's id (the token page's address).
     expect((await nodes({ collection: row!.id })).map(({ id: _id, ...node }) => node)).toEqual(before);
     expect(notices.some((notice) => notice.includes('indexed before its activity was kept'))).toBe(true);
     const [state] = await database.db.select({ derivedVersion: indexerState.derivedVersion }).from(indexerState);

@@ -32,6 +32,7 @@ function activityNode(row: ActivityRow, person: (address: string) => PersonInfo)
       container_id: String(row.collection.id),
       collectionAddress: row.collection.address,
       collectionName: row.collection.name,
+      holdingId: row.token.holdingId === null ? null : String(row.token.holdingId),
     },
     from: row.fromAddress ? person(row.fromAddress) : null,
     to: row.toAddress ? person(row.toAddress) : null,

@@ -12,6 +12,8 @@ export const activityTypeDefs = /* GraphQL */ `
     "The collection's contract address."
     collectionAddress: String
     collectionName: String!
+    "A holding of the token with units today (its page is /token/{holdingId}); null when none is left."
+    holdingId: ID
   }
 
   "One on-chain event of a token's history."

@@ -173,9 +173,12 @@ export const ROUTE_START_CHUNKS: Record<string, StartChunks> = {
  * or repriced (no stale buys: the sale machine compares what the page heard with the purchase's terms; 117.9). 118.5
  * since the page's machine owns its comment thread (a region that loads the thread's code when the panel nears the
  * screen, then runs the thread as its child; the view no longer starts it): 118.2, the thread itself still out of the
- * first load.
+ * first load. 119.5 since the page has an Activity section (its heading and the code that loads its list when it nears
+ * the screen: a chunk of its own, 0.8 KB gzip, shared with the collection, artist and dashboard pages, whose preload
+ * list names the list's chunks; the dates module it shares with the offers became a chunk too): 119.4, the list, its
+ * table and its reads still out of the first load.
  */
-export const ROUTE_BUDGETS_KB: Record<string, number> = { 'token.$id': 118.5 };
+export const ROUTE_BUDGETS_KB: Record<string, number> = { 'token.$id': 119.5 };
 
 /**
  * Routes allowed past ROUTE_BUDGET_KB for now, each at most its figure: none since the footer's social icons left the

@@ -142,6 +142,7 @@ export const dashboardTabsMachine = setup({
     received: tabState('received'),
     sent: tabState('sent'),
     favorites: tabState('favorites'),
+    activity: tabState('activity'),
   },
 });
 

@@ -1,6 +1,6 @@
 // See docs/requirements.md#dashboard: the collector dashboard's tabs, named as the seed and the team brief name them.
 
-export const DASHBOARD_TABS = ['creations', 'tokens', 'received', 'sent', 'favorites'] as const;
+export const DASHBOARD_TABS = ['creations', 'tokens', 'received', 'sent', 'favorites', 'activity'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
 export const DASHBOARD_TAB_NAMES: Record<DashboardTab, string> = {
@@ -9,6 +9,7 @@ export const DASHBOARD_TAB_NAMES: Record<DashboardTab, string> = {
   received: 'Received offers',
   sent: 'Sent offers',
   favorites: 'Favorites',
+  activity: 'Activity',
 };
 
 // See docs/requirements.md#dashboard "Each tab has a tooltip".
@@ -18,6 +19,7 @@ export const DASHBOARD_TAB_TOOLTIPS: Record<DashboardTab, string> = {
   received: 'Offers collectors made on the tokens you have for sale',
   sent: "Offers you made on other people's tokens",
   favorites: 'Tokens you liked',
+  activity: 'Your history on chain: what you minted, listed, sold, bought, offered and transferred',
 };
 
 /** See docs/requirements.md#dashboard: My creations is for creators only. */

@@ -70,7 +70,7 @@ describe('dashboard routes (requirements: dashboard)', () => {
 describe('dashboard tabs', () => {
   it('tooltips: every tab has a title and a tooltip that describes it', async () => {
     await openDashboard('/account/dashboard', true);
-    await waitFor(() => expect(tabNames()).toHaveLength(5));
+    await waitFor(() => expect(tabNames()).toHaveLength(6));
     for (const tab of screen.getAllByRole('tab')) {
       const tooltip = document.getElementById(tab.getAttribute('aria-describedby')!)!;
       expect(tooltip).toHaveAttribute('role', 'tooltip');

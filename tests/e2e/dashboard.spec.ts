@@ -21,7 +21,7 @@ const panel = (page: Page) => page.getByRole('tabpanel');
 test('a collector: /account lands on the dashboard with Purchased tokens, then the other tabs show the seeded data', async ({ page }) => {
   await signInAt(page, '/account', 3);
   await expect(page).toHaveURL((url) => url.pathname === '/account/dashboard');
-  await expect(tabs(page)).toHaveText(['Purchased tokens', 'Received offers', 'Sent offers', 'Favorites']);
+  await expect(tabs(page)).toHaveText(['Purchased tokens', 'Received offers', 'Sent offers', 'Favorites', 'Activity']);
   await expect(page.getByRole('tab', { selected: true })).toHaveText('Purchased tokens');
 
   const purchased = panel(page).getByRole('list', { name: 'Purchased tokens' });
@@ -66,7 +66,7 @@ test('a collector: /account lands on the dashboard with Purchased tokens, then t
 
 test('a creator: My creations is the default tab, and the received offers list the offers on their sales', async ({ page }) => {
   await signInAt(page, '/account/dashboard', 1);
-  await expect(tabs(page)).toHaveText(['My creations', 'Purchased tokens', 'Received offers', 'Sent offers', 'Favorites']);
+  await expect(tabs(page)).toHaveText(['My creations', 'Purchased tokens', 'Received offers', 'Sent offers', 'Favorites', 'Activity']);
   await expect(page.getByRole('tab', { selected: true })).toHaveText('My creations');
   await expect(page.getByRole('tabpanel', { name: 'My creations' })).toBeVisible();
 

@@ -265,7 +265,7 @@ test('phone dashboard: the tab strip shows where tabs are hidden; the selected t
   // By keyboard: End selects the last tab, which is scrolled wholly into the strip; the cue moves to the start.
   await page.getByRole('tab', { selected: true }).focus();
   await page.keyboard.press('End');
-  const last = page.getByRole('tab', { name: 'Favorites' });
+  const last = page.getByRole('tab', { name: 'Activity' });
   await expect(last).toHaveAttribute('aria-selected', 'true');
   await expect(last).toBeFocused();
   await expect(strip).toHaveAttribute('data-more-before', 'true');
@@ -279,7 +279,7 @@ test('phone dashboard: the tab strip shows where tabs are hidden; the selected t
 
   // A reload on the last tab (in the URL) shows it scrolled into view at once.
   await page.reload();
-  await expect(page.getByRole('tab', { name: 'Favorites' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Activity' })).toHaveAttribute('aria-selected', 'true');
   await expect(strip).toHaveAttribute('data-more-before', 'true');
   // The arrow scrolls the strip back for a pointer, most of the strip's width a click, until its start shows.
   const scrollLeft = () => list.evaluate((element) => element.scrollLeft);

@@ -8,6 +8,7 @@ import { GoToMainPage } from '../status/HomeButton';
 import { StatusPage } from '../status/StatusPage';
 import { ArtistHeader } from './ArtistHeader';
 import { ArtistAbout, ArtistArticleSection, ArtistHighlights, ArtistPortfolio } from './ArtistSections';
+import { ActivitySection } from '../../components/activity/ActivitySection';
 import { CollectionsCarousel } from './CollectionsCarousel';
 import { FeaturedArtwork } from './FeaturedArtwork';
 import '../../styles/artist.css';
@@ -83,6 +84,7 @@ function ArtistPage({ id }: { id: string }) {
       {artist.highlights.length > 0 && <ArtistHighlights highlights={artist.highlights} />}
       {article && <ArtistArticleSection article={article} html={articleHtml} loading={articleLoading} />}
       {(artist.portfolio.context || artist.portfolio.items.length > 0) && <ArtistPortfolio portfolio={artist.portfolio} name={artist.displayName} />}
+      {artist.collections.length > 0 && <ActivitySection filter={{ artist: artist.account.address }} id="artist-activity" />}
     </div>
   );
 }

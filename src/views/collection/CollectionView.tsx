@@ -5,6 +5,7 @@ import { useFlow } from '../../app/flows';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { displayName } from '../../app/format';
 import { ChunkBoundary } from '../../components/data/ChunkBoundary';
+import { ActivitySection } from '../../components/activity/ActivitySection';
 import { AccountAvatar } from '../../components/wallet/AccountAvatar';
 import type { CollectionDisplay } from '../../services/collection';
 import { collectionCoverFlow } from '../../services/flows/collection';
@@ -79,6 +80,7 @@ function CollectionPage({ collection }: { collection: CollectionDisplay }) {
         <h2 id="collection-tokens-heading">Artworks</h2>
         <CollectionTokens containerId={collection._id} label={`Artworks of ${collection.name}`} />
       </section>
+      <ActivitySection filter={{ collection: collection._id }} id="collection-activity" />
     </article>
   );
 }

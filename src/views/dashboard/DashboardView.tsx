@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { dashboardTabsFlow } from '../../services/flows/dashboard';
 import { registeredAddress } from '../../../machines/wallet/sessionSelectors';
 import { openWalletModalThroughSystem } from '../../../machines/wallet/walletModalMachine';
+import { ActivitySection } from '../../components/activity/ActivitySection';
 import type { MyCreationsTabProps } from './creations/MyCreationsTab';
 import { DashboardTabList, dashboardPanelId, dashboardTabId } from './DashboardTabList';
 import '../../styles/dashboard.css';
@@ -88,5 +89,7 @@ function TabContent({ tab, address, collection }: { tab: DashboardTab; address: 
       return <SentOffersTab buyer={address} />;
     case 'favorites':
       return <FavoritesTab account={address} />;
+    case 'activity':
+      return <ActivitySection filter={{ account: address }} id="dashboard-activity" />;
   }
 }

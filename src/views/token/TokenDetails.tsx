@@ -1,3 +1,4 @@
+import { ActivitySection } from '../../components/activity/ActivitySection';
 import { CommentsPanel } from '../../components/comments/CommentsPanel';
 import { TokenTradePanel, type TradeToken } from '../../components/trading/TokenTradePanel';
 import { useSelector } from '@xstate/react';
@@ -49,6 +50,7 @@ export function TokenDetails({ page, token: fetched, siblings }: TokenDetailsPro
           <TokenSiblings collection={token.collection} siblings={siblings} currentId={token._id} />
           <TokenOffers offers={offers} actions={offerActions} />
           <TokenMeta token={token} owner={owner} />
+          <ActivitySection filter={{ token: token._id }} id="token-activity" hideItem />
           <CommentsPanel thread={comments} unavailable={commentsUnavailable} send={page.send} />
         </>
       }

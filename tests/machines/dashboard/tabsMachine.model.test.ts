@@ -37,7 +37,7 @@ const paths = modelPaths(model, {
   filterEvents: (state, event) =>
     (event.type === 'tab.move' && eventOf<'tab.move'>(event).move === 'next') ||
     (event.type === 'viewer.changed' && eventOf<'viewer.changed'>(event).isCreator === true && ctx(state).isCreator === null),
-  toState: (state) => state.matches('favorites'),
+  toState: (state) => state.matches('activity'),
 });
 
 function harness() {
@@ -127,6 +127,7 @@ function harness() {
         received: assertShown('received'),
         sent: assertShown('sent'),
         favorites: assertShown('favorites'),
+        activity: assertShown('activity'),
       }),
     },
   };

@@ -9,23 +9,24 @@ import {
 } from '../../../machines/dashboard/tabs';
 
 describe('dashboard tabs (requirements: dashboard)', () => {
-  it('default: the tab names in the seed order, My creations for creators only', () => {
-    expect(DASHBOARD_TABS.map((tab) => DASHBOARD_TAB_NAMES[tab])).toEqual(['My creations', 'Purchased tokens', 'Received offers', 'Sent offers', 'Favorites']);
+  it('default: the tab names in the seed order (then Activity), My creations for creators only', () => {
+    expect(DASHBOARD_TABS.map((tab) => DASHBOARD_TAB_NAMES[tab])).toEqual(['My creations', 'Purchased tokens', 'Received offers', 'Sent offers', 'Favorites', 'Activity']);
     expect(visibleTabs(true)).toEqual(DASHBOARD_TABS);
-    expect(visibleTabs(false)).toEqual(['tokens', 'received', 'sent', 'favorites']);
+    expect(visibleTabs(false)).toEqual(['tokens', 'received', 'sent', 'favorites', 'activity']);
     expect(defaultTab(true)).toBe('creations');
     expect(defaultTab(false)).toBe('tokens');
   });
 
   it('behavior: arrow keys wrap around the visible tabs, Home and End go to the ends', () => {
-    expect(tabAfterMove('favorites', 'next', true)).toBe('creations');
-    expect(tabAfterMove('favorites', 'next', false)).toBe('tokens');
-    expect(tabAfterMove('tokens', 'previous', false)).toBe('favorites');
+    expect(tabAfterMove('favorites', 'next', true)).toBe('activity');
+    expect(tabAfterMove('activity', 'next', true)).toBe('creations');
+    expect(tabAfterMove('activity', 'next', false)).toBe('tokens');
+    expect(tabAfterMove('tokens', 'previous', false)).toBe('activity');
     expect(tabAfterMove('tokens', 'previous', true)).toBe('creations');
     expect(tabAfterMove('received', 'next', false)).toBe('sent');
     expect(tabAfterMove('sent', 'first', true)).toBe('creations');
     expect(tabAfterMove('sent', 'first', false)).toBe('tokens');
-    expect(tabAfterMove('tokens', 'last', false)).toBe('favorites');
+    expect(tabAfterMove('tokens', 'last', false)).toBe('activity');
   });
 
   it('parameters: tab and collection are kept when valid', () => {

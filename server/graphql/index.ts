@@ -3,6 +3,7 @@ import { GraphQLScalarType, Kind, type GraphQLError, type ValueNode } from 'grap
 import { createGraphQLError, createSchema, createYoga, maskError } from 'graphql-yoga';
 import { DATA_EXCEPTION_MESSAGE, isDataException } from '../http/errors.js';
 import { activityModule } from './activity/index.js';
+import { marketModule } from './market/index.js';
 import { articlesModule } from './articles/index.js';
 import { artistsModule } from './artists/index.js';
 import { browsingModule } from './browsing/index.js';
@@ -24,7 +25,7 @@ import type { GraphqlLimits } from '../security/config.js';
 export type { GraphqlContext } from './module.js';
 
 // Feature modules add their types and queries to the base schema (typeDefs.ts).
-const modules: GraphqlModule[] = [activityModule, browsingModule, dashboardModule, commentsModule, studioModule, artistsModule, exhibitionsModule, homeModule, articlesModule];
+const modules: GraphqlModule[] = [activityModule, marketModule, browsingModule, dashboardModule, commentsModule, studioModule, artistsModule, exhibitionsModule, homeModule, articlesModule];
 
 function literalValue(node: ValueNode): unknown {
   switch (node.kind) {

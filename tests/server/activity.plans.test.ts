@@ -1,7 +1,8 @@
-// getActivity's page reads use their indexes at a size where a wrong plan shows: 40,000 activity rows over 4,000
+// getActivity's page reads, and the price histories and sales figures (getPriceHistory, getCollectionStats), use their indexes at a size where a wrong plan shows: 40,000 activity rows over 4,000
 // tokens, 50 collections (one hidden) and 2,000 accounts, on PGlite and PostgreSQL.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectionSalesQuery, priceHistoryQuery } from '../../server/activity/market.js';
 import { activityPageQuery, resolveScope, type ActivityScope } from '../../server/activity/queries.js';
 import { insertCollections, insertTokens } from '../../server/db/bulk.js';
 import { activity } from '../../server/db/schema.js';
@@ -63,5 +64,21 @@ describe.each(DATABASE_KINDS)('activity plans on %s (%#)', (kind) => {
       expect(text).not.toMatch(/Seq Scan on activity/);
       expect(text).not.toMatch(/activity_pkey/);
     }
+  });
+
+  const explain = async (query: { getSQL(): ReturnType<typeof sql> }) => {
+    const result = (await database.db.execute(sql`EXPLAIN ${query.getSQL()}`)) as unknown as { rows: Record<string, string>[] };
+    return result.rows.map((row) => Object.values(row)[0]).join('\n');
+  };
+
+  it.each([
+    ["a token's price history", () => priceHistoryQuery(database.db, { token: tokenIds[7]! }, null), 'activity_token_idx'],
+    ["a collection's price history", () => priceHistoryQuery(database.db, { collection: collectionIds[3]! }, null), 'activity_collection_prices_idx'],
+    ["a collection's sales and volume", () => collectionSalesQuery(database.db, collectionIds[3]!), 'activity_collection_prices_idx'],
+  ] as const)('%s: read by its index, never by scanning the table', async (_name, query, index) => {
+    const text = await explain(query());
+    expect(text).toContain(index);
+    expect(text).not.toMatch(/Seq Scan on activity/);
+    expect(text).not.toMatch(/activity_pkey/);
   });
 });

@@ -1,5 +1,5 @@
-// A token's history (getActivity) against a real in-process chain, the real contracts and the indexer, on PGlite and
-// PostgreSQL: every row is one of the chain's logs (checked against the logs the chain returns), typed with the
+// A token's history (getActivity), and the price histories and collection statistics read from it, against a real
+// in-process chain, the real contracts and the indexer, on PGlite and PostgreSQL: every row is one of the chain's logs (checked against the logs the chain returns), typed with the
 // seed's activity names plus mint and transfer; a sale's own transfer is the sale's row; the scopes, paging and the
 // rebuild of a database indexed before activity was kept.
 import { eq } from 'drizzle-orm';
@@ -29,6 +29,13 @@ const ACTIVITY = `
       } }
     }
   }`;
+
+const PRICES = `query getPriceHistory($filter: PriceHistoryFilter!) {
+  getPriceHistory(filter: $filter) { points { type time price { amount currency } amount } listing { amount currency } }
+}`;
+const STATS = `query getCollectionStats($collection: ID!) {
+  getCollectionStats(collection: $collection) { floorPrice { amount currency } volume { amount currency } sales owners listed tokens }
+}`;
 
 interface Row {
   id: string;
@@ -262,5 +269,52 @@ describe.each(DATABASE_KINDS)('activity on %s', (kind) => {
     expect(notices.some((notice) => notice.includes('indexed before its activity was kept'))).toBe(true);
     const [state] = await database.db.select({ derivedVersion: indexerState.derivedVersion }).from(indexerState);
     expect(state!.derivedVersion).toBe(1);
+  });
+
+  it("price histories and a collection's statistics: the listings and sales the chain's logs hold, the floor, volume, owners and listed share", async () => {
+    const [row] = await database.db.select({ id: collections.id }).from(collections).where(eq(collections.address, lower(collection)));
+    const id = String(row!.id);
+    const history = async (filter: Record<string, unknown>) => {
+      const { body } = await graphql(server.app, PRICES, { filter });
+      expect(body.errors).toBeUndefined();
+      return (body.data as unknown as { getPriceHistory: { points: { type: string; time: string; price: { amount: string; currency: string }; amount: string }[]; listing: { amount: string } | null } }).getPriceHistory;
+    };
+    const stats = async () => {
+      const { body } = await graphql(server.app, STATS, { collection: id });
+      expect(body.errors).toBeUndefined();
+      return (body.data as unknown as { getCollectionStats: Record<string, unknown> | null }).getCollectionStats;
+    };
+    // The collection's listings and sales, oldest first, as the chain's own logs tell them (per-unit prices).
+    const fromLogs = (await historyFromLogs(collection, fromBlock)).filter((entry) => ['listing_created', 'listing_sold', 'offer_sold'].includes(entry.type)).reverse();
+    const shown = await history({ collection: id });
+    expect(shown.points.map((point) => ({ type: point.type, price: point.price.amount, amount: point.amount }))).toEqual(
+      fromLogs.map((entry) => ({ type: entry.type, price: entry.price, amount: entry.amount })),
+    );
+    expect(shown.points.map((point) => point.time)).toEqual([...shown.points.map((point) => point.time)].sort());
+    expect(shown.listing).toBeNull();
+    const two = await history({ token: String(await tokenRef(2)) });
+    expect(two.points.map((point) => `${point.type} ${point.price.amount}`)).toEqual([`listing_created ${parseEther('2')}`, `offer_sold ${parseEther('1.2')}`]);
+    // Sold at 1 and by an accepted offer at 1.2; #1 and #2 now with the other account, #3 with the artist; none listed.
+    expect(await stats()).toEqual({ floorPrice: null, volume: [{ amount: parseEther('2.2').toString(), currency: 'ETH' }], sales: 2, owners: 2, listed: 0, tokens: 3 });
+
+    // Listed again by its new owner: the floor, the listed share and the token's asking price follow.
+    await approveMarketplace(market, other, collection);
+    await createSale(market, other, collection, 2, parseEther('3'));
+    await caughtUp(indexer);
+    expect(await stats()).toMatchObject({ floorPrice: { amount: parseEther('3').toString(), currency: 'ETH' }, listed: 1, sales: 2 });
+    const listed = await history({ token: String(await tokenRef(2)) });
+    expect(listed.listing).toEqual({ amount: parseEther('3').toString(), currency: 'ETH' });
+    expect(listed.points.at(-1)).toMatchObject({ type: 'listing_created', price: { amount: parseEther('3').toString() } });
+
+    // Hidden, the collection has no figures for the public; a filter with no scope is refused.
+    await database.db.update(collections).set({ isHidden: true }).where(eq(collections.id, row!.id));
+    try {
+      expect(await stats()).toBeNull();
+      expect((await history({ collection: id })).points).toEqual([]);
+    } finally {
+      await database.db.update(collections).set({ isHidden: false }).where(eq(collections.id, row!.id));
+    }
+    const { body } = await graphql(server.app, PRICES, { filter: {} });
+    expect(body.errors?.[0]?.message).toBe('Invalid filter: give exactly one of token and collection.');
   });
 });

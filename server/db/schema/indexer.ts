@@ -1,5 +1,6 @@
 // The chain indexer's tables (server/indexer/): its progress per deployment, every log it applied, and the activity
 // it derives from them.
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, ref, uint256, updatedAt } from './columns.js';
 import { collections, tokens } from './marketplace.js';
@@ -95,6 +96,10 @@ export const activity = pgTable(
     // Each scope's page, newest first (the id is the chain's order).
     index('activity_token_idx').on(t.tokenRef, t.id),
     index('activity_collection_idx').on(t.collectionId, t.id),
+    // A collection's price history and sales statistics: its listing and sale rows only (server/activity/market.ts).
+    index('activity_collection_prices_idx')
+      .on(t.collectionId, t.id)
+      .where(sql`type IN ('listing_created', 'listing_sold', 'offer_sold')`),
     index('activity_from_idx').on(t.fromAddress, t.id),
     index('activity_to_idx').on(t.toAddress, t.id),
     index('activity_chain_idx').on(t.chainId, t.marketplace),

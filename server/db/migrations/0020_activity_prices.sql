@@ -1,0 +1,1 @@
+CREATE INDEX "activity_collection_prices_idx" ON "activity" USING btree ("collection_id","id") WHERE type IN ('listing_created', 'listing_sold', 'offer_sold');

@@ -34,16 +34,16 @@ describe('dashboard routes (requirements: dashboard)', () => {
   it('default: a collector sees Purchased tokens first and no My creations tab', async () => {
     await openDashboard('/account/dashboard', false);
     await waitFor(() => expect(selectedTab()).toHaveTextContent('Purchased tokens'));
-    expect(tabNames()).toEqual(['Purchased tokens', 'Received offers', 'Sent offers', 'Favorites']);
+    expect(tabNames()).toEqual(['Purchased tokens', 'Received offers', 'Sent offers', 'Favorites', 'Activity']);
     const panel = screen.getByRole('tabpanel', { name: 'Purchased tokens' });
     expect(selectedTab()).toHaveAttribute('aria-controls', panel.id);
     await waitFor(() => expect(backend.callsOf('getBoughtTokens')[0]?.variables).toEqual({ filters: { owner: VIEWER }, pagination: { perPage: 15 } }));
   });
 
-  it('default: a creator sees all five tabs and My creations first', async () => {
+  it('default: a creator sees all six tabs and My creations first', async () => {
     const { router } = await openDashboard('/account/dashboard', true);
     await waitFor(() => expect(selectedTab()).toHaveTextContent('My creations'));
-    expect(tabNames()).toEqual(['My creations', 'Purchased tokens', 'Received offers', 'Sent offers', 'Favorites']);
+    expect(tabNames()).toEqual(['My creations', 'Purchased tokens', 'Received offers', 'Sent offers', 'Favorites', 'Activity']);
     expect(screen.getByRole('tabpanel', { name: 'My creations' })).toBeInTheDocument();
     // The default is not written into the URL.
     expect(router.state.location.search).toEqual({});
@@ -97,7 +97,7 @@ describe('dashboard tabs', () => {
   it('keyboard: one tab in the tab order; arrows, Home and End move selection and focus, wrapping around', async () => {
     await openDashboard('/account/dashboard', true);
     await waitFor(() => expect(selectedTab()).toHaveTextContent('My creations'));
-    expect(screen.getAllByRole('tab').map((tab) => tab.tabIndex)).toEqual([0, -1, -1, -1, -1]);
+    expect(screen.getAllByRole('tab').map((tab) => tab.tabIndex)).toEqual([0, -1, -1, -1, -1, -1]);
     screen.getByRole('tab', { name: 'My creations' }).focus();
     // Tab leaves the tablist for the panel: the other tabs are reached with the arrow keys.
     await userEvent.tab();
@@ -108,15 +108,15 @@ describe('dashboard tabs', () => {
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Purchased tokens' })).toHaveFocus());
     expect(selectedTab()).toHaveTextContent('Purchased tokens');
     await userEvent.keyboard('{End}');
-    await waitFor(() => expect(screen.getByRole('tab', { name: 'Favorites' })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Activity' })).toHaveFocus());
     await userEvent.keyboard('{ArrowRight}');
     await waitFor(() => expect(screen.getByRole('tab', { name: 'My creations' })).toHaveFocus());
     await userEvent.keyboard('{ArrowLeft}');
-    await waitFor(() => expect(screen.getByRole('tab', { name: 'Favorites' })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Activity' })).toHaveFocus());
     await userEvent.keyboard('{Home}');
     await waitFor(() => expect(screen.getByRole('tab', { name: 'My creations' })).toHaveFocus());
     expect(selectedTab()).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getAllByRole('tab', { selected: false })).toHaveLength(4);
+    expect(screen.getAllByRole('tab', { selected: false })).toHaveLength(5);
   });
 
   it('parameters: ?tab=received&collection=<_id> asks for that collection only; another tab drops the filter', async () => {

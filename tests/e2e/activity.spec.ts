@@ -3,15 +3,17 @@ import { formatEther, parseEther, type Address } from 'viem';
 import { axeViolations } from './support/axe';
 import { calledContract, listOnChain, mintCollection, offerOnChain, openSignedIn, readStack, type Stack, type TestCollection } from './support/trading';
 
-// Activity (a token's on-chain history): the collection page's Activity section shows its mints, and a listing and an
-// offer made on chain by scripts appear in it without a reload, each linking to its transaction on the chain's
-// explorer; the token page shows the token's own history; the offerer's dashboard has the offer in
+// Activity (a token's on-chain history) and market figures: the collection page's Activity section shows its mints,
+// and listings, an offer and a sale made on chain by scripts appear in it without a reload, each linking to its
+// transaction on the chain's explorer, with the collection's figures (floor, volume, sales, owners, listed share) and
+// price chart following; the token page shows the token's own history; the offerer's dashboard has the offer in
 // its Activity tab. The collection is this spec's own, minted by #75; #87 makes the offer.
 
 const CREATOR = 75;
 const OFFERER = 87;
 const PRICE = parseEther('0.03');
 const OFFER = parseEther('0.02');
+const SOLD = parseEther('0.01');
 
 let stack: Stack;
 let collection: TestCollection;
@@ -25,10 +27,10 @@ test.beforeAll(async ({ playwright, baseURL }) => {
 });
 
 const activity = (page: Page) => page.getByRole('region', { name: 'Activity', exact: true });
-const rows = (page: Page) => activity(page).getByRole('table').getByRole('row');
+const rows = (page: Page) => activity(page).getByRole('region', { name: 'Activity table' }).getByRole('row');
 const rowOf = (page: Page, type: string) => activity(page).locator(`tr[data-activity-type="${type}"]`);
 
-test('the collection page shows its history and a listing and an offer made on chain appear live, each with its transaction', async ({ browser, baseURL }) => {
+test('the collection page shows its history, figures and price chart, and listings, an offer and a sale made on chain appear live', async ({ browser, baseURL }) => {
   test.setTimeout(90_000);
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
@@ -63,6 +65,25 @@ test('the collection page shows its history and a listing and an offer made on c
   await expect(rowOf(page, 'offer_created')).toHaveCount(1, { timeout: 20_000 });
   await expect(rows(page).nth(1)).toHaveAttribute('data-activity-type', 'offer_created');
   await expect(rowOf(page, 'offer_created')).toContainText(`${formatEther(OFFER)} ETH`);
+
+  // The collection's figures: one of two tokens listed at 0.03, nothing sold yet; the listings drawn on the chart.
+  const stats = activity(page).locator('.market-stats');
+  await expect(stats).toContainText(`Floor price${formatEther(PRICE)} ETH`);
+  await expect(stats).toContainText('Listed1 of 2 (50%)');
+  await expect(stats).toContainText('Sales0');
+  await expect(activity(page).locator('.price-chart canvas')).toBeVisible();
+  // The second token listed and bought at its price by the offerer: the figures follow without a reload.
+  const secondSale = await listOnChain(stack, CREATOR, collection.address as Address, second!.tokenId, SOLD);
+  await offerOnChain(stack, OFFERER, secondSale, second!.tokenId, SOLD);
+  await expect(rowOf(page, 'listing_sold')).toHaveCount(1, { timeout: 20_000 });
+  await expect(stats).toContainText('Sales1', { timeout: 20_000 });
+  await expect(stats).toContainText(`Volume${formatEther(SOLD)} ETH`);
+  await expect(stats).toContainText('Owners2');
+  await expect(stats).toContainText('Listed1 of 2 (50%)');
+  // The same points for screen readers, in a table named by the chart's heading.
+  const table = activity(page).getByRole('table', { name: 'Price history' });
+  await expect(table.getByRole('row')).toHaveCount(1 + 3 + 1);
+  await expect(table.getByRole('row').nth(3)).toContainText(`Sold${formatEther(SOLD)} ETH`);
   expect(await axeViolations(page, '.activity-section')).toEqual([]);
 
   // The token page: the token's own history (no item column), and not the other token's mint.
@@ -73,6 +94,9 @@ test('the collection page shows its history and a listing and an offer made on c
   await expect(rowOf(page, 'mint')).toHaveCount(1);
   await expect(activity(page).getByRole('columnheader', { name: 'Item' })).toHaveCount(0);
   await expect(activity(page).getByRole('link', { name: second!.name })).toHaveCount(0);
+  // Its price history: the listing, and today's asking price drawn across.
+  await expect(activity(page).locator('.price-chart canvas')).toBeVisible();
+  await expect(activity(page).getByText(`Asking ${formatEther(PRICE)} ETH`)).toBeVisible();
   await context.close();
 });
 

@@ -80,7 +80,7 @@ function CollectionPage({ collection }: { collection: CollectionDisplay }) {
         <h2 id="collection-tokens-heading">Artworks</h2>
         <CollectionTokens containerId={collection._id} label={`Artworks of ${collection.name}`} />
       </section>
-      <ActivitySection filter={{ collection: collection._id }} id="collection-activity" />
+      <ActivitySection filter={{ collection: collection._id }} id="collection-activity" market={{ params: { collection: collection._id }, chainId: collection.chainId }} />
     </article>
   );
 }

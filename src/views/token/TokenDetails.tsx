@@ -50,7 +50,7 @@ export function TokenDetails({ page, token: fetched, siblings }: TokenDetailsPro
           <TokenSiblings collection={token.collection} siblings={siblings} currentId={token._id} />
           <TokenOffers offers={offers} actions={offerActions} />
           <TokenMeta token={token} owner={owner} />
-          <ActivitySection filter={{ token: token._id }} id="token-activity" hideItem />
+          <ActivitySection filter={{ token: token._id }} id="token-activity" hideItem market={{ params: { token: token._id }, chainId: token.chainId }} />
           <CommentsPanel thread={comments} unavailable={commentsUnavailable} send={page.send} />
         </>
       }

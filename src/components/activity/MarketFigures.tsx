@@ -93,34 +93,37 @@ function History({ history, chainId, titleId }: { history: PriceHistory; chainId
           </Suspense>
         </ChartBoundary>
       </div>
-      <table className="visually-hidden" aria-labelledby={titleId}>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Event</th>
-            <th scope="col">Price per unit</th>
-            <th scope="col">Units</th>
-          </tr>
-        </thead>
-        <tbody>
-          {history.points.map((point, index) => (
-            <tr key={`${point.time}-${index}`}>
-              <td>{formatDateTime(point.time)}</td>
-              <td>{POINT_NAMES[point.type] ?? point.type}</td>
-              <td>{formatPrice(point.price, chainId)}</td>
-              <td>{point.amount}</td>
-            </tr>
-          ))}
-        </tbody>
-        {history.listing && (
-          <tfoot>
+      {/* Hidden in a box (a table is as wide as its cells, whatever width it is given): read by screen readers only. */}
+      <div className="visually-hidden">
+        <table aria-labelledby={titleId}>
+          <thead>
             <tr>
-              <th scope="row">Asking today</th>
-              <td colSpan={3}>{formatPrice(history.listing, chainId)}</td>
+              <th scope="col">Date</th>
+              <th scope="col">Event</th>
+              <th scope="col">Price per unit</th>
+              <th scope="col">Units</th>
             </tr>
-          </tfoot>
-        )}
-      </table>
+          </thead>
+          <tbody>
+            {history.points.map((point, index) => (
+              <tr key={`${point.time}-${index}`}>
+                <td>{formatDateTime(point.time)}</td>
+                <td>{POINT_NAMES[point.type] ?? point.type}</td>
+                <td>{formatPrice(point.price, chainId)}</td>
+                <td>{point.amount}</td>
+              </tr>
+            ))}
+          </tbody>
+          {history.listing && (
+            <tfoot>
+              <tr>
+                <th scope="row">Asking today</th>
+                <td colSpan={3}>{formatPrice(history.listing, chainId)}</td>
+              </tr>
+            </tfoot>
+          )}
+        </table>
+      </div>
     </>
   );
 }

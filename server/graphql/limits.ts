@@ -18,6 +18,7 @@ import type {
 } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import { REPLIES_PREVIEW } from '../../domain/comments.js';
+import { PRICE_HISTORY_LIMIT } from '../activity/market.js';
 import type { GraphqlLimits } from '../security/config.js';
 import { DEFAULT_PER_PAGE } from './inputs.js';
 import { nestingDepth } from './nesting.js';
@@ -62,6 +63,10 @@ export const LIST_ESTIMATES: Readonly<Record<string, number>> = {
   'Query.getHomeSlides': 4,
   'Query.getFeaturedCollections': 20,
   'Query.getTrendingCollections': 10,
+  // A price history (server/activity/market.ts): at most its newest PRICE_HISTORY_LIMIT points, whatever was traded.
+  'PriceHistory.points': PRICE_HISTORY_LIMIT,
+  // A collection's volume, one entry per currency it sold in: the chain's own and the allow-listed token (WETH).
+  'CollectionStats.volume': 2,
 };
 
 /** A list without an entry above (a field added later) costs as much as a default page. */

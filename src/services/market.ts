@@ -3,7 +3,7 @@
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { graphqlRequest } from './graphql';
 
-const getTokenMarketOperation = graphql(`
+export const getTokenMarketOperation = graphql(`
   query getTokenMarket($token: ID!) {
     getPriceHistory(filter: { token: $token }) {
       points { type time amount price { amount currency } }
@@ -12,7 +12,7 @@ const getTokenMarketOperation = graphql(`
   }
 `);
 
-const getCollectionMarketOperation = graphql(`
+export const getCollectionMarketOperation = graphql(`
   query getCollectionMarket($collection: ID!) {
     getPriceHistory(filter: { collection: $collection }) {
       points { type time amount price { amount currency } }

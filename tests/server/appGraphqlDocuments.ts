@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Kind, parse, print, visit, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { vi } from 'vitest';
 import { PAGE_SIZE } from '../../machines/lists/constants';
+import * as activityService from '../../src/services/activity';
 import * as mediaArticlesService from '../../src/services/articles/mediaArticles';
 import * as articleService from '../../src/services/artists/article';
 import * as artistService from '../../src/services/artists/artist';
@@ -18,6 +19,7 @@ import * as tabsService from '../../src/services/dashboard/tabs';
 import * as exhibitionsService from '../../src/services/exhibitions/exhibitions';
 import * as homeService from '../../src/services/home/homeData';
 import * as tokenDashboardService from '../../src/services/dashboard/tokenDashboard';
+import * as marketService from '../../src/services/market';
 import * as marketplaceService from '../../src/services/marketplace';
 import * as canvasPreviewService from '../../src/services/studio/canvasPreview';
 import * as canvasTokensService from '../../src/services/studio/canvasTokens';
@@ -29,6 +31,7 @@ const ADDRESS = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 // ---- Every document the app sends ----
 
 export const SERVICE_MODULES = {
+  'src/services/activity.ts': activityService,
   'src/services/articles/mediaArticles.ts': mediaArticlesService,
   'src/services/artists/article.ts': articleService,
   'src/services/artists/artist.ts': artistService,
@@ -42,6 +45,7 @@ export const SERVICE_MODULES = {
   'src/services/dashboard/tokenDashboard.ts': tokenDashboardService,
   'src/services/exhibitions/exhibitions.ts': exhibitionsService,
   'src/services/home/homeData.ts': homeService,
+  'src/services/market.ts': marketService,
   'src/services/marketplace.ts': marketplaceService,
   'src/services/studio/canvasPreview.ts': canvasPreviewService,
   'src/services/studio/canvasTokens.ts': canvasTokensService,
@@ -121,6 +125,10 @@ export async function sendEveryAppRequest(schema: GraphQLSchema): Promise<SentRe
   await tokenService.fetchTokenPage('1', signal);
   await tokenService.getSiblingTokens({ _id: '1', collection: { id: '2', _id: '2', name: 'c', address: null, chainId: 31337, chainName: null, supplyPerToken: 1, publishedAt: null, attributes: null } }, signal);
   await tokenService.fetchTokenOffersPage(page({ token: '1', seller: ADDRESS }), signal);
+  await activityService.fetchActivityPage(page({ token: '1' }), signal);
+  await activityService.fetchActivityPage(page({ account: ADDRESS }), signal);
+  await marketService.fetchMarketFigures({ token: '1' }, signal);
+  await marketService.fetchMarketFigures({ collection: '1' }, signal);
   await collectionService.getCollection(ADDRESS, 31337, { signal });
   await collectionService.fetchCollectionTokensPage(page({ containerId: '1' }), signal);
   await creationsService.fetchCreatedCollectionsPage(page({ creator: ADDRESS }), signal);

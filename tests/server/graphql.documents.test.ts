@@ -155,6 +155,7 @@ describe('the app’s GraphQL documents against the server schema', () => {
     // getArtistInfo and getArtistTokens: the artist page / artworks page and the artist profile tab).
     expect(operations.sort()).toEqual(
       [
+        'getActivity',
         'getAllArtists',
         'getAllCanvas',
         'getArticle',
@@ -168,6 +169,7 @@ describe('the app’s GraphQL documents against the server schema', () => {
         'getCanvasPreviewTokens',
         'getCanvasTokens',
         'getCollectionListing',
+        'getCollectionMarket',
         'getCollections',
         'getCommentReplies',
         'getCommentsByTokenId',
@@ -190,6 +192,7 @@ describe('the app’s GraphQL documents against the server schema', () => {
         'getPersonInfo',
         'getTokenFromHolding',
         'getTokenListing',
+        'getTokenMarket',
         'getTokensByContainerId',
         'getTokensByContainerId',
         'getTrendingCollections',

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActivityEntry } from '../../src/services/activity';
-import { configAnswering, demoConfig, renderApp } from './appHarness';
+import { configAnswering, demoConfig, IntersectingAtOnce, renderApp } from './appHarness';
 import { OTHER, pageOfNodes, scriptedLive, stubDashboardBackend, VIEWER, viewerSession } from './dashboardTabsFixtures';
 
 // The Activity section (issue: history): the dashboard's Activity tab reads the viewer's on-chain history through
@@ -36,20 +36,7 @@ beforeEach(() => {
   rows = [];
   backend = stubDashboardBackend({ getActivity: () => pageOfNodes(rows, (node) => node.id) });
   vi.stubGlobal('fetch', backend.fetchImpl);
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      constructor(private readonly callback: IntersectionObserverCallback) {}
-      observe(target: Element) {
-        this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
-      }
-      unobserve() {}
-      disconnect() {}
-      takeRecords() {
-        return [];
-      }
-    },
-  );
+  vi.stubGlobal('IntersectionObserver', IntersectingAtOnce);
 });
 afterEach(() => {
   vi.unstubAllGlobals();

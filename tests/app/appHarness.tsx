@@ -50,3 +50,16 @@ export async function renderApp(path: string, overrides: AppServiceOverrides = {
   );
   return { ...view, appActor, router };
 }
+
+/** An IntersectionObserver that reports every observed element in view at once (parts that load when near the screen). */
+export class IntersectingAtOnce {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+  }
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}

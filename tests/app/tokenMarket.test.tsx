@@ -1,12 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fromCallback } from 'xstate';
-import type { LiveEventsEvent, LiveSocketCommand } from '../../machines/live/liveEventsMachine';
-import { provideLiveEvents } from '../../src/services/live/liveEvents';
 import type { PriceHistory } from '../../src/services/market';
-import { renderApp } from './appHarness';
+import { IntersectingAtOnce, renderApp } from './appHarness';
 import { graphqlFetch, makeSibling, makeTokenDetail, offerPage, siblingPage } from './tokenFixtures';
-import { liveMessage } from '../domain/liveEventSamples';
+import { scriptedLive } from './dashboardTabsFixtures';
 
 // The token page's price history (issue: pictures where people would rather look than read): read with the Activity
 // section when it nears the screen, drawn as a chart (uPlot, its own chunk) with a table of the same points for screen
@@ -19,17 +16,6 @@ const point = (type: string, time: string, price: number) => ({ type, time, amou
 let history: PriceHistory;
 let api: ReturnType<typeof graphqlFetch>;
 const marketCalls: Record<string, unknown>[] = [];
-
-function liveSocket() {
-  let sendBack: ((event: LiveEventsEvent) => void) | null = null;
-  const logic = fromCallback<LiveSocketCommand>(({ sendBack: send }) => {
-    sendBack = send as (event: LiveEventsEvent) => void;
-  });
-  return {
-    machine: provideLiveEvents().provide({ actors: { liveSocket: logic } }),
-    send: (event: LiveEventsEvent) => act(() => sendBack!(event)),
-  };
-}
 
 beforeEach(() => {
   marketCalls.length = 0;
@@ -51,20 +37,7 @@ beforeEach(() => {
     }
     return api.fetchImpl(input, init);
   });
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      constructor(private readonly callback: IntersectionObserverCallback) {}
-      observe(target: Element) {
-        this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
-      }
-      unobserve() {}
-      disconnect() {}
-      takeRecords() {
-        return [];
-      }
-    },
-  );
+  vi.stubGlobal('IntersectionObserver', IntersectingAtOnce);
   // jsdom has no ResizeObserver, matchMedia, Path2D nor 2D canvas: uPlot draws into a context that takes every call.
   vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
   vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} }));
@@ -109,13 +82,12 @@ describe('token page price history', () => {
   });
 
   it('live: a sale of this token read again after the live event', async () => {
-    const socket = liveSocket();
+    const live = scriptedLive();
     history = { points: [point('listing_created', '2026-11-02T10:00:00.000Z', 2)], listing: { amount: ETH(2), currency: 'ETH' } };
-    await renderApp('/token/41', { liveEvents: socket.machine });
+    await renderApp('/token/41', { liveEvents: live.machine });
     await historyTable();
-    socket.send({ type: 'socket.connected' });
     history = { points: [...history.points, point('listing_sold', '2026-11-06T10:00:00.000Z', 2)], listing: null };
-    socket.send({ type: 'live.event', ...liveMessage('Sold', { token_id: '7', sale_id: '12' }) });
+    act(() => live.emit('Sold', { token_id: '7', sale_id: '12' }));
     expect(await screen.findByRole('cell', { name: 'Sold' }, { timeout: 3500 })).toBeInTheDocument();
     expect(marketCalls).toHaveLength(2);
     expect(screen.queryByText(/^Asking /)).toBeNull();

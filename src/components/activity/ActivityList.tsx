@@ -10,7 +10,7 @@ import { displayName } from '../../app/format';
 import { shortenId } from '../../../domain/artistName';
 import { ACTIVITY_LABELS, explorerTransactionUrl, type ActivityEntry, type ActivityFilter } from '../../services/activity';
 import { activityList } from '../../services/flows/activity';
-import { formatDateTime, formatDaysAgo } from '../../views/token/dates';
+import { OfferTime } from '../../views/token/OfferTime';
 import { ListFailure } from '../feedback/ReadFailure';
 import { usePagedList, usePagedListState } from '../tokens/usePagedList';
 import { usePriceFormat } from '../trading/currency';
@@ -54,16 +54,6 @@ function TransactionCell({ hash, chainId }: { hash: string; chainId: number }) {
         {copied ? 'Transaction hash copied' : ''}
       </span>
     </span>
-  );
-}
-
-function ActivityTime({ createdAt }: { createdAt: string }) {
-  const ago = formatDaysAgo(createdAt, new Date());
-  return (
-    <time dateTime={createdAt}>
-      {formatDateTime(createdAt)}
-      {ago && <span className="activity-age"> · {ago}</span>}
-    </time>
   );
 }
 
@@ -112,7 +102,7 @@ export default function ActivityList({ filter, pageSize, hideItem }: ActivityLis
                   <td>{row.from ? displayName(row.from) : '—'}</td>
                   <td>{row.to ? displayName(row.to) : '—'}</td>
                   <td>
-                    <ActivityTime createdAt={row.createdAt} />
+                    <OfferTime createdAt={row.createdAt} />
                   </td>
                   <td>
                     <TransactionCell hash={row.transactionHash} chainId={row.chainId} />

@@ -1,6 +1,6 @@
 // The studio's last steps (docs/requirements.md#studio-tokens, "Preview step", "Publish step", docs/requirements.md#studio-publish "Collection"): the token
 // edit cards (6 a page), the preview with Finalize (confirmed) and the edits while building, and the publication:
-// POST /publish pins the metadata, one CreateTradableCollection transaction (the contractAction child), then the
+// POST /publish pins the metadata (a generative canvas's with each token's recorded render), one CreateTradableCollection transaction (the contractAction child), then the
 // wait for the indexer (live CreatedCollection, or the canvas read again) → published.
 import { enqueueActions } from 'xstate';
 import { tradeInput } from '../trading/tradeInput';
@@ -138,7 +138,8 @@ export const publishState = studioSetup.createStateConfig({
           invoke: {
             id: 'preparePublish',
             src: 'preparePublish',
-            input: ({ context }) => ({ canvasId: context.containerId ?? '' }),
+            // A generative canvas's tokens are drawn first, for the renders their metadata records.
+            input: ({ context }) => ({ canvasId: context.containerId ?? '', canvas: context.canvas }),
             onDone: { target: 'signing', actions: ['assignPublish', 'notifyPrepared'] },
             onError: { target: 'ready', actions: 'showProblem' },
           },

@@ -15,6 +15,7 @@ import type { StudioContext, StudioEvent, StudioInput, StudioTag } from './studi
 import {
   canvasAttributes,
   type CanvasRef,
+  type PublishInput,
   type CaptureThumbnailInput,
   type CreateGenerativeTokenInput,
   type LoadTokensInput,
@@ -84,7 +85,7 @@ export const studioSetup = setup({
     finalizeCanvas: fromPromise<StudioCanvas, CanvasRef>(async () => {
       throw provided('finalizeCanvas');
     }),
-    preparePublish: fromPromise<PublishParameters, CanvasRef>(async () => {
+    preparePublish: fromPromise<PublishParameters, PublishInput>(async () => {
       throw provided('preparePublish');
     }),
     shareCanvas: fromPromise<ShareOutcome, ShareCanvasInput>(async () => {

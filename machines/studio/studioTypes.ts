@@ -116,6 +116,11 @@ export interface SaveTokenInput {
   description: string;
 }
 export type ShareOutcome = 'copied' | 'shared' | 'cancelled';
+/** Publishing: the canvas, so a generative one's tokens can be drawn for their recorded renders first. */
+export interface PublishInput extends CanvasRef {
+  canvas: StudioCanvas | null;
+}
+
 export interface ShareCanvasInput {
   canvas: StudioCanvas;
 }

@@ -16,6 +16,17 @@ export async function readJson(c: Context): Promise<unknown> {
   }
 }
 
+/**
+ * The JSON body of a route whose body is optional: undefined when the request says no JSON Content-Type (the body is
+ * not read) or its body is blank; 400 invalid_json when it does not parse.
+ */
+export async function readOptionalJson(c: Context): Promise<unknown> {
+  if (!JSON_TYPE.test(c.req.header('Content-Type') ?? '')) return undefined;
+  // Read once: readJson parses the cached text.
+  if ((await c.req.text()).trim() === '') return undefined;
+  return readJson(c);
+}
+
 /** The multipart or urlencoded fields (with `all`, repeated fields as arrays); 400 invalid_form when malformed. */
 export async function readForm(c: Context, options: { all?: boolean } = {}): Promise<BodyData<{ all: boolean }>> {
   try {

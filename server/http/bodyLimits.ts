@@ -45,6 +45,7 @@ export function bodyLimitTable(config: Pick<PublicConfig, 'maxFileSize'>): BodyL
     { method: 'PUT', path: '/api/v1/canvas/:id', maxBytes: fileUpload, why: 'the edited details, attributes and an optional new cover image up to maxFileSize', message: fileMessage },
     { method: 'PUT', path: '/api/v1/canvas/:id/token/:tokenId', maxBytes: 16 * KB, why: 'a token name of 50 characters and a description of up to 2,000' },
     { method: 'POST', path: '/api/v1/canvas/:id/token', maxBytes: 4 * KB, why: 'a generative token: a name and a seed value of 50 characters each' },
+    { method: 'POST', path: '/api/v1/canvas/:id/publish', maxBytes: 512 * KB, why: 'a generative collection\'s renders by token id (domain/generativeRender.ts): about 140 bytes a token, room for some 3,500 tokens' },
     { method: 'POST', path: '/api/v1/artist', maxBytes: artistProfile, why: 'the artist profile texts (a few KB), a cover and up to 9 portfolio images, each up to maxFileSize', message: fileMessage },
     { method: 'PUT', path: '/api/v1/artist/:address', maxBytes: artistProfile, why: 'the edited artist profile: texts, a new cover and up to 9 new portfolio images, each up to maxFileSize', message: fileMessage },
     { method: 'POST', path: '/api/v1/connect', maxBytes: 64 * KB, why: 'a contact message: short texts, a message of up to 5,000 characters and a human-check token of up to 10,000' },

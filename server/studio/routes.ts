@@ -4,6 +4,7 @@
 // read the request (the form: ./canvasForm.ts) and answer; what each does is the studio service's (./service.ts).
 import { Hono } from 'hono';
 import { optionalAccount, requireAccount, signedInAccount, type AuthEnv } from '../auth/requireAccount.js';
+import { readOptionalJson } from '../http/body.js';
 import type { RestRouteOptions } from '../rest/routeOptions.js';
 import { parseCanvasForm } from './canvasForm.js';
 import { studioService } from './service.js';
@@ -42,7 +43,12 @@ export function canvasRoutes(options: RestRouteOptions) {
 
   api.post('/:id/finalize', signed, async (c) => noStore(c, await service.finalize(signedInAccount(c).address, c.req.param('id'))));
 
-  api.post('/:id/publish', signed, async (c) => noStore(c, await service.publish(signedInAccount(c).address, c.req.param('id'))));
+  // An optional JSON body: a generative collection's renders by token id (./publish.ts publishRenders). Without one
+  // (no body, an empty one, or not JSON) the collection is published without renders.
+  api.post('/:id/publish', signed, async (c) => {
+    const body = await readOptionalJson(c);
+    return noStore(c, await service.publish(signedInAccount(c).address, c.req.param('id'), body));
+  });
 
   canvasTokenRoutes(api, db, service, signed);
   return api;

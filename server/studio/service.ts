@@ -80,8 +80,8 @@ export function studioService(options: StudioServiceOptions) {
 
     finalize: async (viewer: string, idText: string) => ownDoc(await finalizeCanvas(db, actor(viewer), idText)),
 
-    /** Pins the manifest and answers the factory call's parameters (./publish.ts). */
-    publish: (viewer: string, idText: string) => prepareCanvasPublish(options, actor(viewer), idText),
+    /** Pins the manifest (with the renders of the request's body, if any) and answers the factory call's parameters (./publish.ts). */
+    publish: (viewer: string, idText: string, body?: unknown) => prepareCanvasPublish(options, actor(viewer), idText, body),
 
     /** A canvas token, read as its canvas is read. */
     async readToken(idText: string, tokenIdText: string, viewer: string | null, share: string | undefined) {

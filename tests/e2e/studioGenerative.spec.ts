@@ -159,5 +159,41 @@ test('a generative collection renders the same pixels in the studio preview and 
     await expect(page.getByRole('heading', { level: 1, name: token.name })).toBeVisible();
     const onTokenPage = await drawnIn(page.locator(`iframe.generative-frame[title="${token.name} (generative artwork)"]:not([aria-hidden="true"])`));
     expect(onTokenPage, `${token.name}: the token page draws the studio preview's pixels`).toEqual(inStudio);
+
+    // Verified generative art: the page shows the seed, and this browser drew the frame recorded when publishing.
+    const facts = page.getByRole('region', { name: 'About this artwork' });
+    await expect(facts.locator('dt', { hasText: 'Seed' }).locator('xpath=following-sibling::dd')).toHaveText(token.seed, { timeout: 30_000 });
+    await expect(facts.getByRole('status').filter({ hasText: 'Verified render' })).toBeVisible({ timeout: 30_000 });
+    // The record is the frame's own pixels: the hash this test computed from the canvas, at the sketch's size, frame 1.
+    const metadataUrl = await facts.getByRole('link', { name: 'View metadata' }).getAttribute('href');
+    const metadata = (await (await request.get(metadataUrl!)).json()) as { properties?: { render?: unknown } };
+    expect(metadata.properties?.render, `${token.name}: its metadata records the render`).toEqual({
+      check: 'pixels',
+      sha256: inStudio.hash,
+      width: SKETCH_SIZE,
+      height: SKETCH_SIZE,
+      frame: 1,
+    });
+  }
+
+  // A device that draws the piece differently: the same page with another recorded hash in the token's answer.
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  try {
+    const other = await context.newPage();
+    await other.route('**/graphql', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data?: { getTokenFromHolding?: { metadata?: { properties?: { render?: { sha256?: string } } } } } };
+      const render = body.data?.getTokenFromHolding?.metadata?.properties?.render;
+      if (render?.sha256) render.sha256 = '0'.repeat(64);
+      await route.fulfill({ response, json: body });
+    });
+    await other.goto(`/collection/${canvas.address}/${canvas.chainId}`);
+    await other.getByRole('link', { name: first.name, exact: true }).click({ timeout: 30_000 });
+    await expect(other.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
+    const facts = other.getByRole('region', { name: 'About this artwork' });
+    await expect(facts.getByRole('status').filter({ hasText: 'This device renders this piece differently' })).toBeVisible({ timeout: 30_000 });
+    await expect(facts.getByText('Verified render')).toHaveCount(0);
+  } finally {
+    await context.close();
   }
 });

@@ -89,8 +89,10 @@ const SANDBOX_VERSION = typeof __SANDBOX_VERSION__ === 'string' ? __SANDBOX_VERS
  * The sandbox page URL for a generative token, on the content origin (the server config's `contentOrigin`, never the
  * app's own): every parameter in the query, nothing else is shared with it.
  */
-export function sandboxUrl(spec: GenerativeSpec, contentOrigin: string): string {
+export function sandboxUrl(spec: GenerativeSpec, contentOrigin: string, mode?: 'verify'): string {
   const query = new URLSearchParams({ cid: spec.cid, seed: spec.seed, var: spec.variable, lib: spec.library });
+  // verify: the page draws the fixed frame a render check hashes and posts the hash (domain/generativeRender.ts).
+  if (mode) query.set('mode', mode);
   // The sandbox page's version (vite.config.ts): under it the server serves the page as immutable, so it plays offline.
   if (SANDBOX_VERSION) query.set('v', SANDBOX_VERSION);
   return `${contentOrigin.replace(/\/+$/, '')}/sandbox/generative.html?${query.toString()}`;

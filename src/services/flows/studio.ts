@@ -156,7 +156,15 @@ export const studioFlow = studioMachine.provide({
     }),
     loadTokens: fromPromise(({ input, signal, system }) => fetchCanvasTokens(creatorLogin(system), input, signal)),
     finalizeCanvas: fromPromise(({ input, signal, system }) => finalizeCanvas(creatorLogin(system), input.canvasId, { signal })),
-    preparePublish: fromPromise(({ input, signal, system }) => prepareCanvasPublish(creatorLogin(system), input.canvasId, { signal })),
+    preparePublish: fromPromise(async ({ input, signal, system }) => {
+      const login = creatorLogin(system);
+      // A generative collection's tokens are drawn here first, each token's render recorded in its metadata.
+      const renders =
+        input.canvas?.mediaType === 'multipart/mixed'
+          ? await (await import('../studio/publishRenders')).recordRenders(login, input.canvas, contentOriginOf(system), signal)
+          : undefined;
+      return prepareCanvasPublish(login, input.canvasId, { signal, renders });
+    }),
     shareCanvas: fromPromise(({ input }) => shareCanvasLink(canvasPreviewLink(window.location.origin, input.canvas), input.canvas.name)),
     upload: studioUploadFlow,
     tokenCard: studioTokenCardFlow,

@@ -3,6 +3,7 @@
 import type { StudioMediaType } from '../../../domain/studioRules';
 import type { GenerativeTokenRequest } from '../../../domain/contracts/studio';
 import type { PublishParameters, StudioCanvas, StudioToken } from '../../../machines/studio/studioTypes';
+import type { GenerativeRender } from '../../../domain/generativeRender';
 import { signedJson, type ApiKeyCredentials, type AuthFetchOptions } from '../authFetch';
 
 /** The collection details form's values as the server takes them (domain/studio canvasDetailsSchema's input). */
@@ -107,9 +108,17 @@ export function finalizeCanvas(credentials: ApiKeyCredentials, id: string, optio
   return signedJson(`${canvasPath(id)}/finalize`, { method: 'POST', signal: options.signal }, credentials, 'canvas', options);
 }
 
-/** POST /api/v1/canvas/{id}/publish: pins the metadata and returns CreateTradableCollection's parameters. */
-export function prepareCanvasPublish(credentials: ApiKeyCredentials, id: string, options: CallOptions = {}): Promise<PublishParameters> {
-  return signedJson(`${canvasPath(id)}/publish`, { method: 'POST', signal: options.signal }, credentials, 'publish', options);
+/**
+ * POST /api/v1/canvas/{id}/publish: pins the metadata and returns CreateTradableCollection's parameters. A generative
+ * canvas's tokens carry the renders the studio recorded (domain/generativeRender.ts), by token id.
+ */
+export function prepareCanvasPublish(
+  credentials: ApiKeyCredentials,
+  id: string,
+  options: CallOptions & { renders?: Record<string, GenerativeRender> } = {},
+): Promise<PublishParameters> {
+  const body = options.renders ? jsonBody({ renders: options.renders }) : {};
+  return signedJson(`${canvasPath(id)}/publish`, { method: 'POST', ...body, signal: options.signal }, credentials, 'publish', options);
 }
 
 /** The preview link anyone with it may open (docs/requirements.md#shell-routes "/canvas/{container_id}"). */

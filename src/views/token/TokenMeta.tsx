@@ -5,6 +5,12 @@ import { Person } from './Person';
 import { sameValidAddress } from '../../../domain/address';
 import { currencyLabel, NATIVE_CURRENCY } from '../../../domain/nativeCurrency';
 import { useNativeSymbol } from '../../components/trading/currency';
+import { Suspense } from 'react';
+import { retryableLazy } from '../../app/chunkLoad';
+import { ChunkBoundary } from '../../components/data/ChunkBoundary';
+
+// A generative token's seed and render check: their own chunk, loaded for generative tokens only.
+const GenerativeFacts = retryableLazy(() => import('../../components/media/GenerativeFacts'));
 
 
 /** Meta: owner (when not the creator), published-on date, currency, the media on IPFS and the metadata. */
@@ -39,6 +45,13 @@ export function TokenMeta({ token, owner }: { token: TokenDetail; owner: PersonI
           <dt>Currency</dt>
           <dd>{currency}</dd>
         </div>
+        {token.mediaType === 'multipart/mixed' && (
+          <ChunkBoundary fallback={null}>
+            <Suspense fallback={null}>
+              <GenerativeFacts key={token._id} token={token} />
+            </Suspense>
+          </ChunkBoundary>
+        )}
       </dl>
       <p className="token-meta-links">
         {token.mediaUrl && (

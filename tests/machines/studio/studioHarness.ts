@@ -27,7 +27,7 @@ export function startStudio(options: { input?: object; stored?: unknown } = {}) 
     uploadThumbnail: controlled<void, { canvasId: string; tokenId: string; image: Blob; filename: string }>(),
     loadTokens: controlled<TokensPage, { canvasId: string; page: number; perPage: number }>(),
     finalizeCanvas: controlled<StudioCanvas, { canvasId: string }>(),
-    preparePublish: controlled<PublishParameters, { canvasId: string }>(),
+    preparePublish: controlled<PublishParameters, { canvasId: string; canvas: StudioCanvas | null }>(),
     publishAction: controlled<{ error: unknown; hash: string | null }, { action: Record<string, unknown> }>(),
     shareCanvas: controlled<ShareOutcome, { canvas: StudioCanvas }>(),
   };
@@ -156,6 +156,10 @@ function checkCall(run: Run, before: Snap, id: string) {
       break;
     case 'shareCanvas':
       expect(input.canvas).toMatchObject({ id: 'c1' });
+      break;
+    case 'preparePublish':
+      // The canvas goes with it: a generative canvas's tokens are drawn for their recorded renders first.
+      expect(input).toEqual({ canvasId: 'c1', canvas: c.canvas });
       break;
     case 'publishAction':
       expect(input.action).toMatchObject({ type: 'createCollection', baseURI: 'ipfs://bafymanifest/', howManyTokens: 1, container_id: 'c1' });

@@ -62,7 +62,34 @@ export function canvasRoutes(): FuzzRoute[] {
     { route: 'PUT /api/v1/canvas/:id', auth: 'signed', weight: 4, params: (ctx) => ({ id: canvasIds(ctx) }), body: detailsBody },
     { route: 'DELETE /api/v1/canvas/:id', auth: 'signed', weight: 0.5, params: (ctx) => ({ id: [ctx.ids.canvases.finalized, ctx.ids.canvases.published, ctx.ids.canvases.other, ctx.ids.collections.own] }) },
     { route: 'POST /api/v1/canvas/:id/finalize', auth: 'signed', weight: 0.5, params: (ctx) => ({ id: [ctx.ids.canvases.published, ctx.ids.canvases.finalized, ctx.ids.canvases.other, ctx.ids.collections.own] }) },
-    { route: 'POST /api/v1/canvas/:id/publish', auth: 'signed', params: (ctx) => ({ id: canvasIds(ctx) }) },
+    {
+      route: 'POST /api/v1/canvas/:id/publish',
+      auth: 'signed',
+      params: (ctx) => ({ id: canvasIds(ctx) }),
+      // Optional JSON: a generative collection's renders by token id (server/studio/publish.ts publishRenders).
+      body: () => ({
+        fields: ['renders'],
+        valid: {
+          renders: pick([
+            {},
+            { 1: { check: 'pixels', sha256: 'a'.repeat(64), width: 480, height: 480, frame: 1 } },
+            { 1: { check: 'none', reason: 'webgl' }, 2: { check: 'none', reason: 'varies' } },
+          ]),
+        },
+        edge: {
+          renders: pick([
+            { 1: { check: 'pixels', sha256: 'A'.repeat(64), width: 480, height: 480, frame: 1 } },
+            { 1: { check: 'pixels', sha256: 'a'.repeat(64), width: 0, height: 16_385, frame: -1 } },
+            { '01': { check: 'none', reason: 'webgl' } },
+            { 999: { check: 'none', reason: 'webgl' } },
+            { 1: { check: 'none', reason: 'gpu' } },
+            JSON.parse('{"__proto__":{"check":"none","reason":"webgl"}}') as unknown,
+            [{ check: 'none', reason: 'webgl' }],
+            null,
+          ]),
+        },
+      }),
+    },
     {
       route: 'GET /api/v1/canvas/:id/token/:tokenId',
       auth: 'optional',

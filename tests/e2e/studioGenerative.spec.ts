@@ -144,6 +144,8 @@ test('a generative collection renders the same pixels in the studio preview and 
   await expectNotice(page, 'Collection finalized');
   await expect(currentStep(page)).toHaveText('Publish');
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  // A generative collection's tokens are drawn first, each token's render recorded with its metadata.
+  await expect(page.getByRole('status').filter({ hasText: "Drawing each token to record its render, then preparing the collection's metadata …" })).toBeVisible();
   await expect(page.getByText(`${name} is published.`)).toBeVisible({ timeout: 90_000 });
   const canvas = (await (await request.get(`/api/v1/canvas/${canvasId}`)).json()) as { state: string; address: string; chainId: number; tokenCount: number };
   expect(canvas).toMatchObject({ state: 'published', tokenCount: 2 });

@@ -54,7 +54,9 @@ export function PublishStep() {
           </div>
           {preparing && (
             <p className="studio-status" role="status">
-              Preparing the collection's metadata …
+              {canvas.mediaType === 'multipart/mixed'
+                ? "Drawing each token to record its render, then preparing the collection's metadata …"
+                : "Preparing the collection's metadata …"}
             </p>
           )}
           <PhaseStatus phase={phase} />

@@ -177,7 +177,7 @@ export const ROUTE_START_CHUNKS: Record<string, StartChunks> = {
  * the screen: a chunk of its own, 0.8 KB gzip, shared with the collection, artist and dashboard pages, whose preload
  * list names the list's chunks; the dates module it shares with the offers became a chunk too): 119.4, the list, its
  * table and its reads still out of the first load. 119.7 since a generative token shows its seed and render check
- * (issue 32, item 6): the loader of their chunk, which only generative tokens fetch (119.6; the check's machine, its
+ * (issue 32, item 6): the loader of their chunk, which only generative tokens fetch (119.65; the check's machine, its
  * sandbox driver and the rows themselves are in that chunk).
  */
 export const ROUTE_BUDGETS_KB: Record<string, number> = { 'token.$id': 119.7 };

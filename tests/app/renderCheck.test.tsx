@@ -51,7 +51,7 @@ describe('a generative token page: seed and render check', () => {
     const calls = renderFacts(withRender(RECORDED), [{ ...RECORDED }]);
     expect(seedRow()).toHaveTextContent('31691');
     expect(await screen.findByText('Verified render')).toBeInTheDocument();
-    expect(renderRow()).toHaveAttribute('role', 'status');
+    expect(within(renderRow()).getByRole('status')).toHaveTextContent('Verified render');
     expect(renderRow()).toHaveAttribute('data-render-check', 'verified');
     // The device's render is drawn from the token the page shows.
     expect(calls).toEqual([{ token: expect.objectContaining({ _id: '4', mediaType: 'multipart/mixed' }) }]);

@@ -54,13 +54,16 @@ export default function GenerativeFacts({ token }: GenerativeFactsProps) {
       )}
       <div className="render-check-row">
         <dt>Render</dt>
-        <dd className="render-check" data-render-check={state} role="status">
-          {state === 'verified' && (
-            <svg className="render-check-mark" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-              <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-          )}
-          {render}
+        {/* The outcome is announced: a status inside the dd (a dd keeps its own role in the list), the retry beside it. */}
+        <dd className="render-check" data-render-check={state}>
+          <span role="status">
+            {state === 'verified' && (
+              <svg className="render-check-mark" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+                <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+            )}
+            {render}
+          </span>
           {state === 'failed' && (
             <button type="button" className="button render-check-retry" onClick={() => flow.send({ type: 'check.retry' })}>
               Check again

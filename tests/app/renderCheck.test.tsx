@@ -24,7 +24,7 @@ function renderFacts(token: MediaToken & { metadata: unknown }, drawn: Array<Gen
   const calls: unknown[] = [];
   const flow = renderCheckFlow.provide({
     actors: {
-      pageSettled: fromPromise<void>(async () => {}),
+      pageSettled: fromPromise<void, void>(async () => {}),
       drawRender: fromPromise(async ({ input }) => {
         calls.push(input);
         const next = drawn.shift();

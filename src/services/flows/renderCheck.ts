@@ -3,16 +3,16 @@
 import { fromPromise } from 'xstate';
 import type { GenerativeRender } from '../../../domain/generativeRender';
 import { createRenderCheckMachine } from '../../../machines/media/renderCheckMachine';
-import { systemActor } from '../../../machines/system/systemRegistry';
 import { afterLargestPaint } from '../../components/media/largestPaint';
 import type { MediaToken } from '../../components/media/MediaThumbnail';
 import { drawRenderCheck } from '../media/renderCheck';
+import { contentOriginOf } from '../media/sandboxFrame';
 
 export const renderCheckFlow = createRenderCheckMachine<MediaToken>().provide({
   actors: {
     pageSettled: fromPromise(() => afterLargestPaint()),
     drawRender: fromPromise<GenerativeRender, { token: MediaToken }>(({ input, signal, system }) =>
-      drawRenderCheck(input.token, systemActor(system, 'config')?.getSnapshot().context?.config?.contentOrigin ?? null, signal),
+      drawRenderCheck(input.token, contentOriginOf(system), signal),
     ),
   },
 });

@@ -7,9 +7,10 @@ import type { ShareOutcome } from '../../../machines/studio/studioTypes';
 import { tokenEditCardMachine } from '../../../machines/studio/tokenEditCardMachine';
 import { uploadMachine, type UploadFileInput } from '../../../machines/studio/uploadMachine';
 import { loginOf, notifyThroughSystem } from '../../../machines/system/systemActors';
-import { systemActor, type SystemLike } from '../../../machines/system/systemRegistry';
+import type { SystemLike } from '../../../machines/system/systemRegistry';
 import type { ApiKeyCredentials } from '../authFetch';
 import { provideContractAction } from '../chain/contractAction';
+import { contentOriginOf } from '../media/sandboxFrame';
 import { ServiceError, isAbortError } from '../errors';
 import {
   canvasPreviewLink,
@@ -50,11 +51,6 @@ function creatorLogin(system: SystemLike): ApiKeyCredentials {
   const login = loginOf(system);
   if (!login) throw new StudioSignInError();
   return login;
-}
-
-/** Where the generative sandbox is served (the server config's contentOrigin), null before the config has loaded. */
-function contentOriginOf(system: SystemLike): string | null {
-  return systemActor(system, 'config')?.getSnapshot().context?.config?.contentOrigin ?? null;
 }
 
 /** tus uploads of the upload screen's files: progress, the created token, a lost file asked for again. */

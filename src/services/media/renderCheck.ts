@@ -5,6 +5,7 @@ import { parseGenerativeRender, RENDER_CHECK_SIZE, type GenerativeRender } from 
 import type { MediaToken } from '../../components/media/MediaThumbnail';
 import { generativeSpec, sandboxUrl } from '../../components/media/mediaSpec';
 import { ServiceError } from '../errors';
+import { offscreenSandboxFrame } from './sandboxFrame';
 
 export class RenderCheckError extends ServiceError {
   override name = 'RenderCheckError';
@@ -22,21 +23,8 @@ export function drawRenderCheck(token: MediaToken, contentOrigin: string | null,
   const spec = generativeSpec(token);
   if (!spec) return Promise.reject(new RenderCheckError('The artwork has no sketch or seed to draw.'));
   return new Promise<GenerativeRender>((resolve, reject) => {
-    const frame = document.createElement('iframe');
-    // Scripts only, as the viewer's frame: the sketch reaches nothing of the page.
-    frame.setAttribute('sandbox', 'allow-scripts');
-    frame.setAttribute('aria-hidden', 'true');
+    const frame = offscreenSandboxFrame(RENDER_CHECK_SIZE);
     frame.title = 'Render check';
-    frame.tabIndex = -1;
-    frame.referrerPolicy = 'no-referrer';
-    Object.assign(frame.style, {
-      position: 'fixed',
-      left: '-10000px',
-      top: '0',
-      width: `${RENDER_CHECK_SIZE}px`,
-      height: `${RENDER_CHECK_SIZE}px`,
-      border: '0',
-    });
     const finish = (settle: () => void) => {
       clearTimeout(timer);
       window.removeEventListener('message', onMessage);

@@ -2,6 +2,7 @@
 // studio's preview, so a generative token shows in the same sandboxed frame with the same seed.
 import type { StudioCanvas, StudioToken } from '../../../machines/studio/studioTypes';
 import type { MediaToken } from '../../components/media/MediaThumbnail';
+import { offscreenSandboxFrame } from '../media/sandboxFrame';
 import { CaptureError, generativeFrame, gifFirstFrame, videoFrame } from './capture';
 
 /** The token with its canvas's attributes; a generative token's seed value under the canvas's seed variable name. */
@@ -31,19 +32,7 @@ async function captureGenerative(token: MediaToken, contentOrigin: string | null
   const spec = generativeSpec(token);
   if (!contentOrigin) return Promise.reject(new CaptureError('The artwork cannot be drawn before the configuration has loaded.'));
   if (!spec) return Promise.reject(new CaptureError('The artwork has no sketch or seed to draw.'));
-  const frame = document.createElement('iframe');
-  frame.setAttribute('sandbox', 'allow-scripts');
-  frame.setAttribute('aria-hidden', 'true');
-  frame.tabIndex = -1;
-  frame.referrerPolicy = 'no-referrer';
-  Object.assign(frame.style, {
-    position: 'fixed',
-    left: '-10000px',
-    top: '0',
-    width: `${GENERATIVE_CAPTURE_SIZE}px`,
-    height: `${GENERATIVE_CAPTURE_SIZE}px`,
-    border: '0',
-  });
+  const frame = offscreenSandboxFrame(GENERATIVE_CAPTURE_SIZE);
   const rendered = new Promise<void>((resolve, reject) => {
     const onMessage = (event: MessageEvent) => {
       if (event.source !== frame.contentWindow) return;

@@ -1,4 +1,5 @@
 // The studio machine's input, context and events (its public contract; see the header of studioMachine.ts).
+import type { PublishedOnChain } from '../../domain/publishedCollection';
 import type { LiveFeedEvent } from '../live/watchLive';
 import type { TokenCardDraft, TokenCardParentEvent } from './tokenEditCardMachine';
 import type { ChosenFile, UploadEntry, UploadParentEvent } from './uploadMachine';
@@ -22,6 +23,8 @@ export interface StudioResume {
   generative: GenerativeValues;
   /** Token names and descriptions typed on the token step and not saved yet, by tokenId (nothing typed is lost offline). */
   tokenDrafts?: Record<string, TokenCardDraft>;
+  /** The collection as its transaction's receipt named it, kept until the indexer has it (a reload shows it published). */
+  onChain?: PublishedOnChain | null;
 }
 
 export interface StudioInput {
@@ -63,6 +66,10 @@ export interface StudioContext {
   tokenPages: number;
   /** The contract parameters /publish returned. */
   publish: PublishParameters | null;
+  /** The mined publish transaction's hash (the contract action's), while its receipt is read. */
+  publishHash: string | null;
+  /** The collection as the receipt's CreatedCollection log named it (shown published before the indexer has it). */
+  onChain: PublishedOnChain | null;
   /** The last failure's message (also shown as an error notice). */
   problem: string | null;
   /** The step a restored studio returns to once its canvas is loaded (cleared after). */

@@ -75,6 +75,8 @@ export function initialStudioContext(input: StudioInput & { resume?: StudioResum
     tokenTotal: 0,
     tokenPages: 1,
     publish: null,
+    publishHash: null,
+    onChain: resume?.onChain ?? null,
     problem: null,
     resumeStep: resume?.step ?? null,
   };

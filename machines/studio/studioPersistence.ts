@@ -9,6 +9,7 @@
 // queue (pending files continue from the server's offset). Never a request in flight: a save, a finalize or a publish
 // under way is not repeated by a reload; the step it started from is shown again with its values.
 import { keptDraftFile } from '../../domain/drafts';
+import { parsePublishedOnChain } from '../../domain/publishedCollection';
 import { STUDIO_STEPS } from './studioSteps';
 import type { StudioContext, StudioResume } from './studioContext';
 
@@ -44,6 +45,7 @@ export function studioResumeOf(context: StudioContext): StudioResume | null {
     thumbnailMode: context.thumbnail.mode,
     generative: context.generative.values,
     tokenDrafts: context.tokenDrafts,
+    onChain: context.onChain,
   };
 }
 
@@ -69,6 +71,7 @@ function resumeOf(value: unknown): StudioResume | null {
     thumbnailMode: value.thumbnailMode === 'custom' ? 'custom' : 'default',
     generative: isObject(value.generative) ? (value.generative as unknown as StudioResume['generative']) : { seedValue: '', name: '' },
     tokenDrafts: isObject(value.tokenDrafts) ? (value.tokenDrafts as StudioResume['tokenDrafts']) : {},
+    onChain: parsePublishedOnChain(value.onChain),
   };
 }
 

@@ -1,7 +1,8 @@
 // The studio's last steps (docs/requirements.md#studio-tokens, "Preview step", "Publish step", docs/requirements.md#studio-publish "Collection"): the token
 // edit cards (6 a page), the preview with Finalize (confirmed) and the edits while building, and the publication:
-// POST /publish pins the metadata (a generative canvas's with each token's recorded render), one CreateTradableCollection transaction (the contractAction child), then the
-// wait for the indexer (live CreatedCollection, or the canvas read again) → published.
+// POST /publish pins the metadata (a generative canvas's with each token's recorded render), one CreateTradableCollection transaction (the contractAction child), then
+// its receipt's CreatedCollection log → published at once (issue 32 item 5), the indexer confirming it after (live CreatedCollection, or the
+// canvas read again); a receipt without the log falls back to waiting for the indexer.
 import { enqueueActions } from 'xstate';
 import { tradeInput } from '../trading/tradeInput';
 import { studioSetup, tokenCardId, TOKEN_PAGE_SIZE } from './studioSetup';
@@ -131,7 +132,14 @@ export const publishState = studioSetup.createStateConfig({
           tags: 'loading',
           invoke: { ...readCanvas, onDone: { target: 'deciding', actions: 'assignCanvas' }, onError: { target: 'deciding', actions: 'showProblem' } },
         },
-        deciding: { always: [{ guard: 'isPublished', target: 'published' }, { target: 'ready' }] },
+        deciding: {
+          always: [
+            { guard: 'isPublished', target: 'published' },
+            // A reload after the receipt and before the indexer: published, still confirming.
+            { guard: 'publishedOnChainHere', target: 'published.indexing' },
+            { target: 'ready' },
+          ],
+        },
         ready: { on: { 'publish.start': { guard: 'isFinalized', target: 'preparing' } } },
         preparing: {
           tags: 'busy',
@@ -166,7 +174,26 @@ export const publishState = studioSetup.createStateConfig({
                 container_id: context.containerId ?? '',
               });
             },
-            onDone: [{ guard: 'tradeSucceeded', target: 'waiting' }, { target: 'ready' }],
+            onDone: [{ guard: 'tradeSucceeded', target: 'reading', actions: 'assignPublishHash' }, { target: 'ready' }],
+          },
+        },
+        // The mined transaction's receipt names the new collection: shown published now, the indexer confirms it later.
+        reading: {
+          tags: 'busy',
+          invoke: {
+            id: 'readPublishReceipt',
+            src: 'readPublishReceipt',
+            input: ({ context }) => ({
+              canvasId: context.containerId ?? '',
+              chainId: context.publish!.chainId,
+              factory: context.publish!.factory,
+              hash: context.publishHash ?? '',
+            }),
+            onDone: [
+              { guard: 'receiptNamesCollection', target: 'published.indexing', actions: ['assignOnChain', 'rememberPublished', 'persistStudio', 'notifyPublished'] },
+              { target: 'waiting' },
+            ],
+            onError: { target: 'waiting' },
           },
         },
         waiting: {
@@ -188,7 +215,28 @@ export const publishState = studioSetup.createStateConfig({
             onError: { target: 'waiting' },
           },
         },
-        published: {},
+        // `indexed`: the canvas reads published. `indexing`: published from the receipt; the canvas is read again (on
+        // the indexer's live CreatedCollection, a reconnect, or every publishPoll) until it reads published.
+        published: {
+          initial: 'indexed',
+          states: {
+            indexing: {
+              after: { publishPoll: 'confirming' },
+              on: {
+                'live.received': { guard: 'collectionEventHere', target: 'confirming' },
+                'live.reconnected': { target: 'confirming' },
+              },
+            },
+            confirming: {
+              invoke: {
+                ...readCanvas,
+                onDone: [{ guard: 'outputPublished', target: 'indexed', actions: 'assignCanvas' }, { target: 'indexing' }],
+                onError: { target: 'indexing' },
+              },
+            },
+            indexed: {},
+          },
+        },
       },
     },
     // Share copies the preview link (or the device's share sheet); the buttons are gone once published.

@@ -16,6 +16,7 @@ import {
   canvasAttributes,
   type CanvasRef,
   type PublishInput,
+  type PublishReceiptInput,
   type CaptureThumbnailInput,
   type CreateGenerativeTokenInput,
   type LoadTokensInput,
@@ -30,6 +31,7 @@ import {
   type UploadThumbnailInput,
 } from './studioTypes';
 import { errorMessage } from '../system/errorMessage';
+import type { PublishedOnChain } from '../../domain/publishedCollection';
 
 const provided = (name: string) => new Error(`${name} is provided by src/services/flows/studio.ts`);
 const outputOf = <T>(event: unknown) => (event as { output: T }).output;
@@ -88,6 +90,10 @@ export const studioSetup = setup({
     preparePublish: fromPromise<PublishParameters, PublishInput>(async () => {
       throw provided('preparePublish');
     }),
+    // The receipt's CreatedCollection log as the collection it names; null when the receipt has none (then the indexer is waited for).
+    readPublishReceipt: fromPromise<PublishedOnChain | null, PublishReceiptInput>(async () => {
+      throw provided('readPublishReceipt');
+    }),
     shareCanvas: fromPromise<ShareOutcome, ShareCanvasInput>(async () => {
       throw provided('shareCanvas');
     }),
@@ -103,7 +109,8 @@ export const studioSetup = setup({
     isBuilding: ({ context }) => context.canvas?.state === 'building',
     isFinalized: ({ context }) => context.canvas?.state === 'finalized',
     isPublished: ({ context }) => context.canvas?.state === 'published',
-    canShare: ({ context }) => context.canvas !== null && context.canvas.state !== 'published',
+    // Not once published: indexed, or named by the publish transaction's receipt.
+    canShare: ({ context }) => context.canvas !== null && context.canvas.state !== 'published' && !(context.onChain !== null && context.onChain.canvasId === context.containerId),
     resumesNewDetails: ({ context }) => context.canvas === null && context.resumeStep === 'details',
     resumesAt: ({ context }, params: { step: StudioStep }) => context.resumeStep === params.step,
     resumesWithWorkToken: ({ context }, params: { step: StudioStep }) => context.resumeStep === params.step && context.workToken !== null,
@@ -137,6 +144,9 @@ export const studioSetup = setup({
     collectionEventHere: ({ context, event }) =>
       event.type === 'live.received' && event.name === 'CreatedCollection' && context.containerId !== null && liveDocId(event) === context.containerId,
     outputPublished: ({ event }) => outputOf<StudioCanvas>(event).state === 'published',
+    receiptNamesCollection: ({ event }) => outputOf<PublishedOnChain | null>(event) !== null,
+    // A reload after the receipt was read and before the indexer had it: the kept record is of this canvas.
+    publishedOnChainHere: ({ context }) => context.onChain !== null && context.onChain.canvasId === context.containerId,
     tradeSucceeded: ({ event }) => {
       const output = outputOf<{ error: unknown; hash: string | null } | undefined>(event);
       return !!output && output.error === null && output.hash !== null;
@@ -233,6 +243,10 @@ export const studioSetup = setup({
     notifyFinalized: ({ system }) => notifyThroughSystem(system, 'success', STUDIO_NOTICES.finalizeCanvas),
     assignPublish: assign(({ event }) => ({ publish: outputOf<PublishParameters>(event) })),
     notifyPrepared: ({ system }) => notifyThroughSystem(system, 'success', STUDIO_NOTICES.prepareCollectionPublish),
+    assignPublishHash: assign(({ event }) => ({ publishHash: outputOf<{ hash: string | null }>(event).hash })),
+    assignOnChain: assign(({ event }) => ({ onChain: outputOf<PublishedOnChain>(event) })),
+    // Provided: keeps the record for the collection page (src/services/studio/justPublished.ts) until the indexer has it.
+    rememberPublished: (_: { context: StudioContext }) => undefined,
     notifyPublished: ({ system }) => notifyThroughSystem(system, 'success', STUDIO_NOTICES.collectionPublished),
     notifyCopied: ({ system }) => notifyThroughSystem(system, 'success', STUDIO_NOTICES.previewLinkCopied),
   },

@@ -121,6 +121,14 @@ export interface PublishInput extends CanvasRef {
   canvas: StudioCanvas | null;
 }
 
+/** The mined publish transaction, for its receipt's CreatedCollection log (the factory's, naming the new collection). */
+export interface PublishReceiptInput {
+  canvasId: string;
+  chainId: number;
+  factory: string;
+  hash: string;
+}
+
 export interface ShareCanvasInput {
   canvas: StudioCanvas;
 }

@@ -1,7 +1,8 @@
 // The studio's app tests: a signed-in creator, a canvas, and the studio flow with scripted services (every call
 // recorded), run through the real routes with renderApp.
 import { vi } from 'vitest';
-import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import type { PublishedOnChain } from '../../domain/publishedCollection';
 import type { StudioMediaType } from '../../domain/studio';
 import type { CaptureThumbnailInput, CreateGenerativeTokenInput, LoadTokensInput, SaveDetailsInput, SaveTokenInput, StudioCanvas, StudioToken, TokenRef, TokensPage, UploadThumbnailInput } from '../../machines/studio/studioTypes';
 import type { UploadEvent, UploadFileInput } from '../../machines/studio/uploadMachine';
@@ -69,6 +70,8 @@ export interface StudioFakes {
   mediaType?: StudioMediaType;
   /** The app's own reload records (IndexedDB) and move to the created collection's address, instead of keeping none. */
   keepsRecords?: boolean;
+  /** Publishing: /publish, the wallet's transaction and its receipt answer at once; the receipt names this collection. */
+  receipt?: PublishedOnChain;
 }
 
 /** The studio flow over scripted services; `calls` records what the studio asked for. */
@@ -116,6 +119,22 @@ export function scriptedStudio(fakes: StudioFakes = {}) {
         return { tokens: tokens.slice(start, start + input.perPage), total: tokens.length };
       }),
       finalizeCanvas: fromPromise(async (): Promise<StudioCanvas> => (canvas = { ...canvas, state: 'finalized' })),
+      ...(fakes.receipt && {
+        preparePublish: fromPromise(async () => ({
+          factory: '0x00000000000000000000000000000000000000fa',
+          chainId: canvas.chainId,
+          name: canvas.name,
+          symbol: canvas.symbol,
+          howManyTokens: canvas.tokenCount,
+          supplyPerToken: canvas.supplyPerToken,
+          baseURI: 'ipfs://bafymanifest/',
+          royaltiesRecipient: ALICE,
+          royaltiesBasispoints: canvas.royaltiesBasispoints,
+        })),
+        // The wallet's transaction, mined.
+        contractAction: setup({}).createMachine({ initial: 'mined', states: { mined: { type: 'final' } }, output: { error: null, hash: fakes.receipt.hash } }),
+        readPublishReceipt: fromPromise(async () => fakes.receipt!),
+      }),
       upload: studioUploadFlow.provide({
         actors: {
           uploadFile: fromCallback<EventObject, UploadFileInput>(({ input, sendBack }) => {

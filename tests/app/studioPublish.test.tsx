@@ -1,10 +1,11 @@
 // The phone-performance work: the publish step sums up what will be minted before Publish (which it describes), and once the collection
 // is published it leads on (its page, listing it in My creations, the dashboard), through /studio/edit/$containerId
 // with scripted services.
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './appHarness';
 import { creatorSession, scriptedStudio, studioCanvas, stubStudioFetch } from './studioFixtures';
+import { ALICE } from './walletHarness';
 
 // Whole pages through the router on a shared, slow machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -40,6 +41,20 @@ describe('studio publish step', () => {
     ]);
     expect(screen.queryByRole('region', { name: 'What will be minted' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
+  });
+
+  it("behavior: published from the transaction's receipt before the indexer has it: its link, the indexing note, and the record kept for its page", async () => {
+    localStorage.clear();
+    const receipt = { canvasId: 'c1', chainId: 31337, address: ADDRESS, creator: ALICE.toLowerCase(), tokenCount: 1, publishedAt: new Date().toISOString(), hash: `0x${'ab'.repeat(32)}` };
+    await renderApp('/studio/edit/c1', { walletSession: creatorSession() }, scriptedStudio({ canvas: studioCanvas({ state: 'finalized', tokenCount: 1 }), receipt }).flows);
+    await screen.findByRole('heading', { level: 1, name: 'Publish' }, { timeout: 5000 });
+    fireEvent.click(await screen.findByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('Dawn is published.')).toBeInTheDocument();
+    expect(screen.getByText('The marketplace is indexing this collection: it appears in explore and can be listed for sale once it is indexed.')).toBeInTheDocument();
+    const onward = screen.getByRole('navigation', { name: 'After publishing' });
+    expect(within(onward).getByRole('link', { name: 'View the collection' })).toHaveAttribute('href', `/collection/${ADDRESS}/31337`);
+    expect(screen.queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('artbazaar:just-published') ?? '[]')).toEqual([receipt]);
   });
 
   it('behavior: the studio page has one main landmark (the app layout\'s)', async () => {

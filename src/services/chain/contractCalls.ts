@@ -1,10 +1,11 @@
 // The heavy half of contract calls (wagmi + typed ABIs): only ever reached through contractAction.ts's dynamic import.
 import { getPublicClient, readContract, simulateContract, switchChain, writeContract } from '@wagmi/core';
-import { isAddress, zeroAddress, type Address, type Hash } from 'viem';
+import { isAddress, parseEventLogs, zeroAddress, type Address, type Hash } from 'viem';
 import { collectionFactoryAbi } from '../../../contracts/generated/CollectionFactory';
 import { demoWETHAbi } from '../../../contracts/generated/DemoWETH';
 import { marketplaceAbi } from '../../../contracts/generated/Marketplace';
 import { tradableCollectionAbi } from '../../../contracts/generated/TradableCollection';
+import type { PublishedOnChain } from '../../../domain/publishedCollection';
 import type { AppConfig } from '../../../machines/config/configMachine';
 import { isTokenCurrency, type ContractCall } from '../../../machines/trading/chainActions';
 import type { ListingOnChain } from '../../../machines/trading/listingCheck';
@@ -154,4 +155,33 @@ export async function waitForMined(appConfig: AppConfig, input: { chainId: numbe
   if (!client) throw new Error(`Chain ${input.chainId} is not configured`);
   const receipt = await client.waitForTransactionReceipt({ hash: input.hash as Hash });
   if (receipt.status === 'reverted') throw new ChainRevertError('Transaction reverted', 'CALL_EXCEPTION');
+}
+
+/**
+ * The collection a mined CreateTradableCollection transaction created, from its receipt's CreatedCollection log (the
+ * factory's own), with the block's time as the indexer will store it; null when the receipt has no such log.
+ */
+export async function readCreatedCollection(
+  appConfig: AppConfig,
+  input: { canvasId: string; chainId: number; factory: string; hash: string },
+): Promise<PublishedOnChain | null> {
+  const client = getPublicClient(getWagmiConfig(appConfig), { chainId: input.chainId as never });
+  if (!client) throw new Error(`Chain ${input.chainId} is not configured`);
+  const receipt = await client.getTransactionReceipt({ hash: input.hash as Hash });
+  if (receipt.status !== 'success') return null;
+  const factory = input.factory.toLowerCase();
+  const [created] = parseEventLogs({ abi: collectionFactoryAbi, eventName: 'CreatedCollection', logs: receipt.logs }).filter(
+    (log) => log.address.toLowerCase() === factory,
+  );
+  if (!created) return null;
+  const block = await client.getBlock({ blockNumber: receipt.blockNumber });
+  return {
+    canvasId: input.canvasId,
+    chainId: input.chainId,
+    address: created.args.collection.toLowerCase(),
+    creator: created.args.creator.toLowerCase(),
+    tokenCount: Number(created.args.tokenCount),
+    publishedAt: new Date(Number(block.timestamp) * 1000).toISOString(),
+    hash: input.hash,
+  };
 }

@@ -9,7 +9,9 @@ import { uploadMachine, type UploadFileInput } from '../../../machines/studio/up
 import { loginOf, notifyThroughSystem } from '../../../machines/system/systemActors';
 import type { SystemLike } from '../../../machines/system/systemRegistry';
 import type { ApiKeyCredentials } from '../authFetch';
-import { provideContractAction } from '../chain/contractAction';
+import { loadContractCalls, provideContractAction } from '../chain/contractAction';
+import { whenWalletAppConfig } from '../wallet/walletEnv';
+import { rememberPublished } from '../studio/justPublished';
 import { contentOriginOf } from '../media/sandboxFrame';
 import { ServiceError, isAbortError } from '../errors';
 import {
@@ -161,6 +163,10 @@ export const studioFlow = studioMachine.provide({
           : undefined;
       return prepareCanvasPublish(login, input.canvasId, { signal, renders });
     }),
+    readPublishReceipt: fromPromise(async ({ input, signal }) => {
+      const appConfig = await whenWalletAppConfig(signal);
+      return (await loadContractCalls()).readCreatedCollection(appConfig, input);
+    }),
     shareCanvas: fromPromise(({ input }) => shareCanvasLink(canvasPreviewLink(window.location.origin, input.canvas), input.canvas.name)),
     upload: studioUploadFlow,
     tokenCard: studioTokenCardFlow,
@@ -168,6 +174,9 @@ export const studioFlow = studioMachine.provide({
   },
   actions: {
     persistStudio: ({ context }) => studioPersistence.persist(context),
+    rememberPublished: ({ context }) => {
+      if (context.onChain) rememberPublished(context.onChain);
+    },
     goToCanvas: ({ context }) => {
       if (!context.containerId) return;
       studioPersistence.moveNewTo(context);

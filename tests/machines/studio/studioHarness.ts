@@ -8,9 +8,10 @@ import { createActor, fromCallback, fromPromise, setup, type AnyActorRef, type E
 import type { TestParam } from 'xstate/graph';
 import { studioMachine, type StudioEvent } from '../../../machines/studio/studioMachine';
 import { persistedStudioRecord, type PersistedStudioRecord } from '../../../machines/studio/studioPersistence';
-import type { PublishParameters, ShareOutcome, StudioCanvas, StudioToken, TokensPage } from '../../../machines/studio/studioTypes';
+import type { PublishedOnChain } from '../../../domain/publishedCollection';
+import type { PublishParameters, PublishReceiptInput, ShareOutcome, StudioCanvas, StudioToken, TokensPage } from '../../../machines/studio/studioTypes';
 import { checkedStates, controlled, flush } from '../support/modelTesting';
-import { ctx, project, type ModelEvent, type Snap } from './studioModel';
+import { ctx, project, publishParameters, type ModelEvent, type Snap } from './studioModel';
 
 /** The upload child stand-in keeps its input (canvas, screen, the restored queue) for the assertions. */
 const uploadStandIn = setup({ types: { input: {} as unknown, context: {} as { input: unknown } } }).createMachine({ context: ({ input }) => ({ input }) });
@@ -29,11 +30,13 @@ export function startStudio(options: { input?: object; stored?: unknown } = {}) 
     finalizeCanvas: controlled<StudioCanvas, { canvasId: string }>(),
     preparePublish: controlled<PublishParameters, { canvasId: string; canvas: StudioCanvas | null }>(),
     publishAction: controlled<{ error: unknown; hash: string | null }, { action: Record<string, unknown> }>(),
+    readPublishReceipt: controlled<PublishedOnChain | null, PublishReceiptInput>(),
     shareCanvas: controlled<ShareOutcome, { canvas: StudioCanvas }>(),
   };
   const notices: Array<{ kind: string; text: string }> = [];
   const records: PersistedStudioRecord[] = [];
   const navigations: string[] = [];
+  const remembered: PublishedOnChain[] = [];
   const provided = studioMachine.provide({
     actors: {
       restoreStudio: 'stored' in options ? fromPromise(async () => options.stored) : fakes.restoreStudio.logic,
@@ -48,6 +51,7 @@ export function startStudio(options: { input?: object; stored?: unknown } = {}) 
       loadTokens: fakes.loadTokens.logic,
       finalizeCanvas: fakes.finalizeCanvas.logic,
       preparePublish: fakes.preparePublish.logic,
+      readPublishReceipt: fakes.readPublishReceipt.logic,
       shareCanvas: fakes.shareCanvas.logic,
       upload: uploadStandIn,
       contractAction: fakes.publishAction.logic,
@@ -58,6 +62,9 @@ export function startStudio(options: { input?: object; stored?: unknown } = {}) 
       persistStudio: ({ context }) => {
         const record = persistedStudioRecord({ context });
         if (record) records.push(record);
+      },
+      rememberPublished: ({ context }) => {
+        if (context.onChain) remembered.push(context.onChain);
       },
       goToCanvas: ({ context }) => {
         navigations.push(`/studio/edit/${context.containerId}`);
@@ -77,7 +84,7 @@ export function startStudio(options: { input?: object; stored?: unknown } = {}) 
   );
   parent.start();
   const studio = () => parent.getSnapshot().children.studio as AnyActorRef;
-  return { parent, studio, fakes, notices, records, navigations, real: () => studio().getSnapshot() as Snap };
+  return { parent, studio, fakes, notices, records, navigations, remembered, real: () => studio().getSnapshot() as Snap };
 }
 
 type Run = ReturnType<typeof startStudio>;
@@ -94,11 +101,12 @@ const FAKE_OF: Record<string, keyof Run['fakes']> = {
   finalizeCanvas: 'finalizeCanvas',
   preparePublish: 'preparePublish',
   publishAction: 'publishAction',
+  readPublishReceipt: 'readPublishReceipt',
   shareCanvas: 'shareCanvas',
 };
 
 /** What each settled service must have said (literal notice texts), checked after the studio handled it. */
-function afterSettled(run: Run, before: Snap, event: ModelEvent) {
+function afterSettled(run: Run, before: Snap, event: ModelEvent, noticesBefore: number) {
   const last = run.notices.at(-1);
   const id = event.type.replace(/^xstate\.(done|error)\.actor\./, '');
   if (id === 'restoreStudio') {
@@ -109,7 +117,12 @@ function afterSettled(run: Run, before: Snap, event: ModelEvent) {
   }
   if (event.type.startsWith('xstate.error.')) {
     // The indexer not answering yet is no failure: the studio waits and reads again.
-    if (id === 'loadCanvas' && before.matches({ publish: { flow: 'confirming' } })) return;
+    if (id === 'loadCanvas' && (before.matches({ publish: { flow: 'confirming' } }) || before.matches({ publish: { flow: { published: 'confirming' } } }))) return;
+    // A receipt that cannot be read is no failure either: the studio waits for the indexer, saying nothing.
+    if (id === 'readPublishReceipt') {
+      expect(run.notices.length).toBe(noticesBefore);
+      return;
+    }
     const message = (event.error as Error).message;
     // A failed thumbnail upload says the seed's upload failure; every other failure says its reason.
     const text = id === 'uploadThumbnail' ? 'File Upload Failed. Please try again!' : message;
@@ -125,6 +138,16 @@ function afterSettled(run: Run, before: Snap, event: ModelEvent) {
   if (id === 'preparePublish') expect(last).toEqual({ kind: 'success', text: 'Collection ready to publish' });
   if (id === 'shareCanvas' && output === ('copied' as never)) expect(last).toEqual({ kind: 'success', text: 'Preview link copied' });
   if (id === 'loadCanvas' && before.matches({ publish: { flow: 'confirming' } })) expect(last).toEqual({ kind: 'success', text: 'Collection published' });
+  // The indexer confirming a collection already shown published says nothing more.
+  if (id === 'loadCanvas' && before.matches({ publish: { flow: { published: 'confirming' } } })) expect(run.notices.length).toBe(noticesBefore);
+  if (id === 'readPublishReceipt') {
+    if (output) {
+      // Published from the receipt: said at once, and kept for the collection page and for a reload.
+      expect(last).toEqual({ kind: 'success', text: 'Collection published' });
+      expect(run.remembered.at(-1)).toEqual(output);
+      expect(run.records.at(-1)?.resume.onChain).toEqual(output);
+    } else expect(run.notices.length).toBe(noticesBefore);
+  }
 }
 
 /** What the studio asked of each service when it was invoked (checked when the path settles it). */
@@ -161,6 +184,10 @@ function checkCall(run: Run, before: Snap, id: string) {
       // The canvas goes with it: a generative canvas's tokens are drawn for their recorded renders first.
       expect(input).toEqual({ canvasId: 'c1', canvas: c.canvas });
       break;
+    case 'readPublishReceipt':
+      // The mined transaction the contract action answered with, on the chain and factory /publish named.
+      expect(input).toEqual({ canvasId: 'c1', chainId: publishParameters.chainId, factory: publishParameters.factory, hash: '0xabc' });
+      break;
     case 'publishAction':
       expect(input.action).toMatchObject({ type: 'createCollection', baseURI: 'ipfs://bafymanifest/', howManyTokens: 1, container_id: 'c1' });
       break;
@@ -193,11 +220,12 @@ export function studioHarness(input: object = {}) {
     const before = real();
     const id = event.type.replace(/^xstate\.(done|error)\.actor\./, '');
     checkCall(get(), before, id);
+    const noticesBefore = get().notices.length;
     const call = get().fakes[FAKE_OF[id]!].last();
     if (event.type.startsWith('xstate.done.')) call.resolve(event.output as never);
     else call.reject(event.error);
     await flush();
-    afterSettled(get(), before, event);
+    afterSettled(get(), before, event, noticesBefore);
   };
   const events: Record<string, (step: { event: EventObject }) => Promise<void> | void> = {
     'xstate.init': () => {
@@ -205,6 +233,10 @@ export function studioHarness(input: object = {}) {
       run = startStudio({ input });
     },
     'xstate.after.publishPoll.studio.publish.flow.waiting': async () => {
+      vi.advanceTimersByTime(3000);
+      await flush();
+    },
+    'xstate.after.publishPoll.studio.publish.flow.published.indexing': async () => {
       vi.advanceTimersByTime(3000);
       await flush();
     },
@@ -336,14 +368,26 @@ export function studioHarness(input: object = {}) {
     'publish.flow.signing': (snap) => expect(snap.children.publishAction).toBeDefined(),
     'publish.flow.waiting': (snap) => expect(ctx(snap).publish).toEqual(expect.objectContaining({ baseURI: 'ipfs://bafymanifest/' })),
     'publish.flow.confirming': busy,
+    'publish.flow.reading': (snap) => {
+      busy(snap);
+      expect(ctx(snap).publishHash).toBe('0xabc');
+    },
     'publish.flow.published': (snap) => {
-      expect(ctx(snap).canvas?.state).toBe('published');
+      // Published on chain: indexed, or named by the receipt while the indexer catches up.
+      expect(ctx(snap).canvas?.state === 'published' || ctx(snap).onChain?.canvasId === 'c1').toBe(true);
       // Publish and share are gone once published.
       expect(snap.can({ type: 'publish.share' })).toBe(false);
       expect(snap.can({ type: 'publish.start' })).toBe(false);
     },
+    'publish.flow.published.indexing': (snap) => {
+      expect(ctx(snap).canvas?.state).toBe('finalized');
+      expect(ctx(snap).onChain).toMatchObject({ canvasId: 'c1', address: '0x00000000000000000000000000000000000000c1' });
+      expect(snap.hasTag('busy')).toBe(false);
+    },
+    'publish.flow.published.confirming': (snap) => expect(snap.children.loadCanvas).toBeDefined(),
+    'publish.flow.published.indexed': (snap) => expect(ctx(snap).canvas?.state).toBe('published'),
     'publish.share': (snap) => expect(ctx(snap).canvas).not.toBeNull(),
-    'publish.share.idle': (snap) => expect(snap.can({ type: 'publish.share' })).toBe(ctx(snap).canvas?.state !== 'published'),
+    'publish.share.idle': (snap) => expect(snap.can({ type: 'publish.share' })).toBe(ctx(snap).canvas?.state !== 'published' && ctx(snap).onChain === null),
     'publish.share.sharing': (snap) => expect(get().fakes.shareCanvas.last().input.canvas.id).toBe(ctx(snap).containerId),
   };
   for (const key of TRANSIENT) {

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { flush } from '../support/modelTesting';
 import { startStudio } from './studioHarness';
-import { canvasOf, publishParameters, studioModel, studioPaths } from './studioModel';
+import { canvasOf, publishedOnChain, publishParameters, studioModel, studioPaths } from './studioModel';
+import { PERSISTED_STUDIO_VERSION } from '../../../machines/studio/studioPersistence';
 import { runPaths } from './studioSuites';
 import { liveMessage } from '../../domain/liveEventSamples';
 
@@ -33,6 +34,10 @@ describe('studioMachine: the publication\'s live events on the publishing device
       await flush();
       run.fakes.publishAction.last().resolve({ error: null, hash: '0xabc' });
       await flush();
+      // A receipt without the factory's log: the indexer is waited for.
+      expect(run.real().matches({ publish: { flow: 'reading' } })).toBe(true);
+      run.fakes.readPublishReceipt.last().resolve(null);
+      await flush();
       expect(run.real().matches({ publish: { flow: 'waiting' } })).toBe(true);
       const reads = run.fakes.loadCanvas.calls.length;
       run.studio().send(publishReady);
@@ -46,6 +51,73 @@ describe('studioMachine: the publication\'s live events on the publishing device
       await flush();
       expect(run.real().matches({ publish: { flow: 'published' } })).toBe(true);
       expect(run.notices.filter((notice) => notice.text === 'Collection published')).toEqual([{ kind: 'success', text: 'Collection published' }]);
+    } finally {
+      run.parent.stop();
+    }
+  });
+
+  it("the receipt's CreatedCollection shows it published at once; the indexer's confirmation after it says nothing more", async () => {
+    const run = startStudio({ input: { containerId: 'c1' }, stored: undefined });
+    const finalized = canvasOf('image', { state: 'finalized', tokenCount: 1 });
+    try {
+      await flush();
+      run.fakes.loadCanvas.last().resolve(finalized);
+      await flush();
+      run.fakes.loadCanvas.last().resolve(finalized);
+      await flush();
+      run.studio().send({ type: 'publish.start' });
+      run.fakes.preparePublish.last().resolve(publishParameters);
+      await flush();
+      run.fakes.publishAction.last().resolve({ error: null, hash: '0xabc' });
+      await flush();
+      run.fakes.readPublishReceipt.last().resolve(publishedOnChain);
+      await flush();
+      expect(run.real().matches({ publish: { flow: { published: 'indexing' } } })).toBe(true);
+      expect(run.real().context.onChain).toEqual(publishedOnChain);
+      expect(run.remembered).toEqual([publishedOnChain]);
+      // Another canvas's collection changes nothing; this one's has the canvas read again.
+      const reads = run.fakes.loadCanvas.calls.length;
+      run.studio().send({ type: 'live.received', ...liveMessage('CreatedCollection', { _id: 'c2' }) });
+      expect(run.fakes.loadCanvas.calls.length).toBe(reads);
+      run.studio().send({ type: 'live.received', ...liveMessage('CreatedCollection', { _id: 'c1' }) });
+      expect(run.real().matches({ publish: { flow: { published: 'confirming' } } })).toBe(true);
+      run.fakes.loadCanvas.last().resolve({ ...finalized, state: 'published', address: publishedOnChain.address });
+      await flush();
+      expect(run.real().matches({ publish: { flow: { published: 'indexed' } } })).toBe(true);
+      expect(run.real().context.canvas?.address).toBe(publishedOnChain.address);
+      expect(run.notices.filter((notice) => notice.text === 'Collection published')).toEqual([{ kind: 'success', text: 'Collection published' }]);
+    } finally {
+      run.parent.stop();
+    }
+  });
+
+  it('a reload before the indexer has it opens published (from the kept receipt), not on Publish again', async () => {
+    const finalized = canvasOf('image', { state: 'finalized', tokenCount: 1 });
+    const stored = {
+      version: PERSISTED_STUDIO_VERSION,
+      containerId: 'c1',
+      resume: {
+        step: 'publish',
+        details: { name: 'Dawn', symbol: 'DAWN', description: '', royaltiesBasispoints: '0', supplyPerToken: '1', mediaType: 'image', seedVariableName: '', jsLibrary: 'p5', rows: '1', columns: '2' },
+        cover: null,
+        uploads: [],
+        workTokenId: null,
+        thumbnailMode: 'default',
+        generative: { seedValue: '', name: '' },
+        tokenDrafts: {},
+        onChain: publishedOnChain,
+      },
+    };
+    const run = startStudio({ input: { containerId: 'c1' }, stored });
+    try {
+      await flush();
+      run.fakes.loadCanvas.last().resolve(finalized);
+      await flush();
+      run.fakes.loadCanvas.last().resolve(finalized);
+      await flush();
+      expect(run.real().matches({ publish: { flow: { published: 'indexing' } } })).toBe(true);
+      expect(run.real().can({ type: 'publish.start' })).toBe(false);
+      expect(run.real().can({ type: 'publish.share' })).toBe(false);
     } finally {
       run.parent.stop();
     }

@@ -73,6 +73,16 @@ export const publishParameters = {
   royaltiesRecipient: '0x00000000000000000000000000000000000000a1',
   royaltiesBasispoints: 0,
 };
+/** The receipt's CreatedCollection log as the collection it names (readPublishReceipt's answer). */
+export const publishedOnChain = {
+  canvasId: 'c1',
+  chainId: 31337,
+  address: '0x00000000000000000000000000000000000000c1',
+  creator: '0x00000000000000000000000000000000000000a1',
+  tokenCount: 1,
+  publishedAt: '2026-12-07T06:00:00.000Z',
+  hash: `0x${'ab'.repeat(32)}`,
+};
 export const coverImage = new Blob(['cover'], { type: 'image/png' });
 export const coverChoice = new File(['chosen cover'], 'chosen.png', { type: 'image/png' });
 export const tokenDraft = { name: 'Tide pool', description: '', describe: false };
@@ -112,7 +122,9 @@ export const studioEvents = (start: StudioModelStart) => (state: Snap): ModelEve
     { type: 'details.coverEditing', editing: !c.details.coverEditing, file: c.details.coverEditing ? null : coverChoice },
     done('saveDetails', canvasOf(media, c.canvas ? { ...c.canvas, symbol: c.details.values.symbol } : {})),
     failed('saveDetails', 'Canvas name is taken'),
-    done('loadCanvas', state.matches({ publish: { flow: 'confirming' } }) ? { ...canvas, state: 'published', address: '0x00000000000000000000000000000000000000c1' } : state.matches('publish') ? readyCanvas(canvas) : canvas),
+    // The indexer not there yet: the canvas still reads finalized while a published collection is confirmed.
+    ...(state.matches({ publish: { flow: { published: 'confirming' } } }) ? [done('loadCanvas', { ...canvas, state: 'finalized' })] : []),
+    done('loadCanvas', state.matches({ publish: { flow: 'confirming' } }) || state.matches({ publish: { flow: { published: 'confirming' } } }) ? { ...canvas, state: 'published', address: '0x00000000000000000000000000000000000000c1' } : state.matches('publish') ? readyCanvas(canvas) : canvas),
     ...(state.matches({ loading: 'fetching' }) ? [done('loadCanvas', { ...canvas, state: 'finalized' }), done('loadCanvas', { ...canvas, state: 'published', address: '0x00000000000000000000000000000000000000c1' })] : []),
     failed('loadCanvas', 'Canvas not found'),
     { type: 'upload.changed', files: [queuedFile] },
@@ -148,6 +160,10 @@ export const studioEvents = (start: StudioModelStart) => (state: Snap): ModelEve
     failed('preparePublish', 'Pinning failed'),
     done('publishAction', { error: null, hash: '0xabc' }),
     done('publishAction', { error: 'User rejected the request.', hash: null }),
+    done('readPublishReceipt', publishedOnChain),
+    // A receipt without the factory's log, or a chain that does not answer: the indexer is waited for.
+    done('readPublishReceipt', null),
+    failed('readPublishReceipt', 'RPC unavailable'),
     done('shareCanvas', 'copied'),
     failed('shareCanvas', 'Copy the preview link'),
     { type: 'live.received', name: 'PublishReady', doc: { _id: 'c1' } },
@@ -155,7 +171,7 @@ export const studioEvents = (start: StudioModelStart) => (state: Snap): ModelEve
   ];
 };
 
-const MAIN_LINE_DONE = new Set(['restoreStudio', 'saveDetails', 'loadCanvas', 'loadToken', 'createGenerativeToken', 'captureThumbnail', 'uploadThumbnail', 'loadTokens', 'finalizeCanvas', 'preparePublish', 'publishAction']);
+const MAIN_LINE_DONE = new Set(['restoreStudio', 'saveDetails', 'loadCanvas', 'loadToken', 'createGenerativeToken', 'captureThumbnail', 'uploadThumbnail', 'loadTokens', 'finalizeCanvas', 'preparePublish', 'publishAction', 'readPublishReceipt']);
 
 const formComplete = (c: StudioContext) =>
   !formFill((c.details.values.mediaType || 'image') as StudioMediaType).some(([field, value]) => c.details.values[field as keyof typeof c.details.values] !== value);
@@ -200,7 +216,9 @@ export function studioFilter(state: Snap, event: EventObject): boolean {
     case 'publish.share':
       return state.matches({ publish: { flow: 'ready' } });
     case 'live.received':
-      return e.name === 'PublishReady' ? state.matches({ preview: 'idle' }) : state.matches({ publish: { flow: 'waiting' } });
+      return e.name === 'PublishReady'
+        ? state.matches({ preview: 'idle' })
+        : state.matches({ publish: { flow: 'waiting' } }) || state.matches({ publish: { flow: { published: 'indexing' } } });
     default:
       return true;
   }
@@ -215,6 +233,7 @@ export function mainLine(state: Snap, event: EventObject): boolean {
   if (e.type.startsWith('xstate.done.actor.')) {
     const id = e.type.slice('xstate.done.actor.'.length);
     if (id === 'publishAction') return (e.output as { error: unknown }).error === null;
+    if (id === 'readPublishReceipt') return e.output !== null;
     if (id === 'loadTokens') return (e.output as { total: number }).total === 1;
     return MAIN_LINE_DONE.has(id);
   }
@@ -260,7 +279,7 @@ export const project = (state: Snap) => {
     };
   }
   if (state.matches('token')) return { ...base, tokens: c.tokens.length, renamed: c.tokens[0]?.name === 'Renamed', tokenTotal: c.tokenTotal, tokenPages: c.tokenPages, drafts: Object.keys(c.tokenDrafts) };
-  if (state.matches('publish')) return { ...base, publish: c.publish !== null };
+  if (state.matches('publish')) return { ...base, publish: c.publish !== null, onChain: c.onChain !== null };
   return base;
 };
 
@@ -279,6 +298,7 @@ const graphMachine = studioMachine.provide({
     loadTokens: never,
     finalizeCanvas: never,
     preparePublish: never,
+    readPublishReceipt: never,
     shareCanvas: never,
     upload: setup({}).createMachine({}),
     contractAction: never,

@@ -61,6 +61,7 @@ describe('migrateStudioRecord: any stored version as the current one', () => {
     thumbnailMode: 'default' as const,
     generative: recorded.generative.values,
     tokenDrafts: {},
+    onChain: null,
   };
 
   it('reads version 2 (the recorded snapshot record), version 1 (the resume alone) and version 3 (the current record)', () => {
@@ -68,6 +69,23 @@ describe('migrateStudioRecord: any stored version as the current one', () => {
     const first = { step: 'upload', details: recorded.details.values, uploads: recorded.uploads, workTokenId: null, thumbnailMode: 'default', generative: recorded.generative.values };
     expect(migrateStudioRecord({ version: 1, snapshot: first }, 'c-new')).toEqual({ version: 3, containerId: 'c-new', resume });
     expect(migrateStudioRecord({ version: 3, containerId: 'c-new', resume }, 'c-new')).toEqual({ version: 3, containerId: 'c-new', resume });
+  });
+
+  it('keeps the collection a publish receipt named (a reload shows it published) and drops one it cannot read', () => {
+    const onChain = {
+      canvasId: 'c-new',
+      chainId: 31337,
+      address: '0x00000000000000000000000000000000000000C1',
+      creator: '0x00000000000000000000000000000000000000a1',
+      tokenCount: 3,
+      publishedAt: '2026-12-07T06:00:00.000Z',
+      hash: `0x${'ab'.repeat(32)}`,
+    };
+    const read = (value: unknown) => restoredResume({ version: 3, containerId: 'c-new', resume: { ...resume, step: 'publish', onChain: value } }, 'c-new')?.onChain;
+    expect(read(onChain)).toEqual({ ...onChain, address: '0x00000000000000000000000000000000000000c1' });
+    expect(read({ ...onChain, hash: '0xabc' })).toBeNull();
+    expect(read({ ...onChain, tokenCount: -1 })).toBeNull();
+    expect(read('0xc1')).toBeNull();
   });
 
   it("keeps a Blob (IndexedDB's structured clone) and reads nothing from another canvas's record or one it cannot read", () => {

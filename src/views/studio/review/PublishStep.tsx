@@ -17,6 +17,9 @@ export function PublishStep() {
   const studio = useStudioActor();
   const canvas = useSelector(studio, (snapshot) => snapshot.context.canvas);
   const published = useSelector(studio, (snapshot) => snapshot.matches({ publish: { flow: 'published' } }));
+  // Published from the transaction's receipt; the marketplace's indexer has not confirmed it yet.
+  const indexing = useSelector(studio, (snapshot) => snapshot.matches({ publish: { flow: { published: 'indexing' } } }) || snapshot.matches({ publish: { flow: { published: 'confirming' } } }));
+  const onChain = useSelector(studio, (snapshot) => snapshot.context.onChain);
   const waiting = useSelector(studio, (snapshot) => snapshot.matches({ publish: { flow: 'waiting' } }) || snapshot.matches({ publish: { flow: 'confirming' } }));
   const preparing = useSelector(studio, (snapshot) => snapshot.matches({ publish: { flow: 'preparing' } }));
   const canPublish = useSelector(studio, (snapshot) => snapshot.can({ type: 'publish.start' }));
@@ -32,7 +35,8 @@ export function PublishStep() {
           <p className="studio-status" role="status">
             {canvas.name} is published.
           </p>
-          <PublishedLinks canvas={canvas} />
+          {indexing && <p className="studio-status">{INDEXING_TEXT}</p>}
+          <PublishedLinks canvas={canvas} address={canvas.address ?? onChain?.address ?? null} />
         </>
       ) : (
         <>
@@ -74,6 +78,9 @@ export function PublishStep() {
 
 const SUMMARY_ID = 'studio-publish-summary';
 
+/** While the indexer has not confirmed the collection (the collection page says the same). */
+const INDEXING_TEXT = 'The marketplace is indexing this collection: it appears in explore and can be listed for sale once it is indexed.';
+
 /** The royalty as a percentage with its basis points: 500 → '5% (500 basis points)'. */
 export const royaltyText = (basisPoints: number) => `${basisPoints / 100}% (${basisPoints} basis points)`;
 
@@ -102,8 +109,8 @@ function PublishSummary({ canvas }: { canvas: StudioCanvas }) {
 }
 
 /** Where to go once the collection is on chain (no dead end): its page, listing it (My creations), the dashboard. */
-function PublishedLinks({ canvas }: { canvas: StudioCanvas }) {
-  const onChain = canvas.address ? { address: canvas.address, chainId: String(canvas.chainId) } : null;
+function PublishedLinks({ canvas, address }: { canvas: StudioCanvas; address: string | null }) {
+  const onChain = address ? { address, chainId: String(canvas.chainId) } : null;
   return (
     <nav aria-label="After publishing">
       <ul className="studio-published-links">

@@ -2,7 +2,7 @@
 import { isAddress } from '../../domain/address';
 import { PAGE_SIZE } from '../../machines/lists/constants';
 import type { FetchPage } from '../../machines/lists/pagedListMachine';
-import { answerBody, authFetch, type ApiKeyCredentials, type AuthFetchOptions } from './authFetch';
+import { answerBody, authFetch, authorizationHeader, type ApiKeyCredentials, type AuthFetchOptions } from './authFetch';
 import { checkedAnswer, loadAnswerCheck, type Answer } from './contracts';
 import { NetworkError, isAbortError } from './errors';
 import { graphql, PageInfoFields, PersonFields, TokenCardFields, type ResultOf } from '../graphql/graphql';
@@ -49,6 +49,11 @@ export const getCollectionTokensOperation = graphql(
 export interface CollectionTokensParams {
   /** The collection's `_id`. */
   containerId: string;
+  /**
+   * Read as this signed-in account: a collection not indexed yet shows its tokens to its creator only. A page that
+   * started with it keeps it (the list's params stay the same when the indexer catches up: no reload of the grid).
+   */
+  viewer?: ApiKeyCredentials | null;
 }
 
 /** The pagedList `fetchPage` of the collection's token grid (PAGE_SIZE.collectionDisplay per page). */
@@ -56,7 +61,7 @@ export const fetchCollectionTokensPage: FetchPage<MarketplaceToken, CollectionTo
   const data = await graphqlRequest(
     getCollectionTokensOperation,
     { container_id: params?.containerId ?? '', pagination: { perPage: perPage ?? PAGE_SIZE.collectionDisplay, ...(after ? { after } : {}) } },
-    { signal },
+    { signal, ...(params?.viewer ? { headers: { Authorization: authorizationHeader(params.viewer) } } : {}) },
   );
   return data.getTokensByContainerId;
 };

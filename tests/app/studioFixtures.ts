@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import type { PublishedOnChain } from '../../domain/publishedCollection';
 import type { StudioMediaType } from '../../domain/studio';
-import type { CaptureThumbnailInput, CreateGenerativeTokenInput, LoadTokensInput, SaveDetailsInput, SaveTokenInput, StudioCanvas, StudioToken, TokenRef, TokensPage, UploadThumbnailInput } from '../../machines/studio/studioTypes';
+import type { CaptureThumbnailInput, CreateGenerativeTokenInput, LoadTokensInput, PublishReceiptInput, SaveDetailsInput, SaveTokenInput, StudioCanvas, StudioToken, TokenRef, TokensPage, UploadThumbnailInput } from '../../machines/studio/studioTypes';
 import type { UploadEvent, UploadFileInput } from '../../machines/studio/uploadMachine';
 import { studioFlow, studioTokenCardFlow, studioUploadFlow } from '../../src/services/flows/studio';
 import { navigateTo } from '../../src/services/flows/navigation';
@@ -132,8 +132,8 @@ export function scriptedStudio(fakes: StudioFakes = {}) {
           royaltiesBasispoints: canvas.royaltiesBasispoints,
         })),
         // The wallet's transaction, mined.
-        contractAction: setup({}).createMachine({ initial: 'mined', states: { mined: { type: 'final' } }, output: { error: null, hash: fakes.receipt.hash } }),
-        readPublishReceipt: fromPromise(async () => fakes.receipt!),
+        contractAction: setup({}).createMachine({ initial: 'mined', states: { mined: { type: 'final' } }, output: { error: null, hash: fakes.receipt.hash } }) as never,
+        readPublishReceipt: fromPromise<PublishedOnChain | null, PublishReceiptInput>(async () => fakes.receipt!),
       }),
       upload: studioUploadFlow.provide({
         actors: {

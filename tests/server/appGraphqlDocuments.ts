@@ -13,6 +13,7 @@ import * as artistArtworksService from '../../src/services/artists/artworks';
 import * as artistCatalogueService from '../../src/services/artists/catalogue';
 import * as artistProfileService from '../../src/services/artists/profile';
 import * as collectionService from '../../src/services/collection';
+import * as pendingCollectionService from '../../src/services/pendingCollection';
 import * as commentsService from '../../src/services/comments';
 import * as creationsService from '../../src/services/dashboard/creations';
 import * as tabsService from '../../src/services/dashboard/tabs';
@@ -39,6 +40,7 @@ export const SERVICE_MODULES = {
   'src/services/artists/catalogue.ts': artistCatalogueService,
   'src/services/artists/profile.ts': artistProfileService,
   'src/services/collection.ts': collectionService,
+  'src/services/pendingCollection.ts': pendingCollectionService,
   'src/services/comments.ts': commentsService,
   'src/services/dashboard/creations.ts': creationsService,
   'src/services/dashboard/tabs.ts': tabsService,
@@ -131,6 +133,7 @@ export async function sendEveryAppRequest(schema: GraphQLSchema): Promise<SentRe
   await marketService.fetchMarketFigures({ collection: '1' }, signal);
   await collectionService.getCollection(ADDRESS, 31337, { signal });
   await collectionService.fetchCollectionTokensPage(page({ containerId: '1' }), signal);
+  await pendingCollectionService.getCollectionAsCreator('1', credentials, signal);
   await creationsService.fetchCreatedCollectionsPage(page({ creator: ADDRESS }), signal);
   await creationsService.getCreatedCollection('1', signal);
   await creationsService.getCreationListings('1', ADDRESS, signal);

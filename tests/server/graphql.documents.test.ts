@@ -189,6 +189,7 @@ describe('the app’s GraphQL documents against the server schema', () => {
         'getMyTokensWithOffers',
         'getOffersByToken',
         'getPastExhibitions',
+        'getPendingCollection',
         'getPersonInfo',
         'getTokenFromHolding',
         'getTokenListing',

@@ -11,7 +11,6 @@ import type { SystemLike } from '../../../machines/system/systemRegistry';
 import type { ApiKeyCredentials } from '../authFetch';
 import { loadContractCalls, provideContractAction } from '../chain/contractAction';
 import { whenWalletAppConfig } from '../wallet/walletEnv';
-import { rememberPublished } from '../studio/justPublished';
 import { contentOriginOf } from '../media/sandboxFrame';
 import { ServiceError, isAbortError } from '../errors';
 import {
@@ -174,8 +173,10 @@ export const studioFlow = studioMachine.provide({
   },
   actions: {
     persistStudio: ({ context }) => studioPersistence.persist(context),
+    // The store loads with the first publication (the collection page reads it too): not in the studio's first load.
     rememberPublished: ({ context }) => {
-      if (context.onChain) rememberPublished(context.onChain);
+      const record = context.onChain;
+      if (record) void import('../studio/justPublished').then(({ rememberPublished }) => rememberPublished(record));
     },
     goToCanvas: ({ context }) => {
       if (!context.containerId) return;

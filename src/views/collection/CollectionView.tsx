@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { retryableLazy } from '../../app/chunkLoad';
 import { useFlow } from '../../app/flows';
@@ -8,11 +8,13 @@ import { ChunkBoundary } from '../../components/data/ChunkBoundary';
 import { ActivitySection } from '../../components/activity/ActivitySection';
 import { AccountAvatar } from '../../components/wallet/AccountAvatar';
 import type { CollectionDisplay } from '../../services/collection';
+import type { PendingCollection } from '../../services/pendingCollection';
 import { collectionCoverFlow } from '../../services/flows/collection';
 import { reloadRoute } from '../../services/flows/navigation';
 import { CollectionCover } from './CollectionCover';
 import { CollectionDescription } from './CollectionDescription';
 import { CollectionDetails } from './CollectionDetails';
+import { CollectionIndexingStatus } from './CollectionIndexingStatus';
 import { CollectionTokens } from './CollectionTokens';
 import '../../styles/collection.css';
 
@@ -20,6 +22,12 @@ import '../../styles/collection.css';
 // their own (the phone-performance work: out of the page's first load), precached by the worker so they open offline (offline-first).
 const CollectionRoyalties = retryableLazy<{ chainId: number; collection: string }>(() =>
   import('./CollectionRoyalties').then(({ CollectionRoyalties }) => ({ default: CollectionRoyalties })),
+);
+
+// Only a collection this device just published and the indexer does not have yet runs the indexing flow (its machine,
+// the live feed and the indexed read): a chunk loaded for that page only. Its status line shows while it loads.
+const CollectionIndexing = retryableLazy<{ address: string; chainId: number; children: ReactNode }>(() =>
+  import('./CollectionIndexing').then(({ CollectionIndexing }) => ({ default: CollectionIndexing })),
 );
 
 /** The royalties section's frame while its code loads: the same landmark and heading, busy. */
@@ -32,12 +40,18 @@ function RoyaltiesLoading() {
 }
 
 /** See docs/requirements.md#collection-page Collection display page: cover, name, creator, description, details and the token grid. */
-export function CollectionView({ collection }: { collection: CollectionDisplay }) {
-  // Another collection is another page (its own cover editor).
-  return <CollectionPage key={collection._id} collection={collection} />;
+export interface CollectionViewProps {
+  collection: CollectionDisplay;
+  /** Set while the collection is shown from this device's publishing receipt, before the indexer has it. */
+  indexing?: PendingCollection | null;
 }
 
-function CollectionPage({ collection }: { collection: CollectionDisplay }) {
+export function CollectionView({ collection, indexing = null }: CollectionViewProps) {
+  // Another collection is another page (its own cover editor). The same collection once indexed is the same page.
+  return <CollectionPage key={collection._id} collection={collection} indexing={indexing} />;
+}
+
+function CollectionPage({ collection, indexing }: Required<CollectionViewProps>) {
   useDocumentTitle(collection.name);
   const creator = collection.creatorInfo;
   const cover = useFlow(collectionCoverFlow, { input: { collectionId: collection._id, creator: creator.address } });
@@ -45,6 +59,10 @@ function CollectionPage({ collection }: { collection: CollectionDisplay }) {
   const credentials = useSelector(cover, (snapshot) => snapshot.context.editor);
   // Edits are saved on the server; the route loads the collection again to show them (as the cover flow's showSaved).
   const reload = () => reloadRoute();
+  // The token grid reads as the creator while the collection is not indexed (the server shows its tokens to them
+  // only) and keeps doing so for the page's life: its params stay the same when the index catches up, so the grid
+  // is not reset (no flash); the live lists.stale refreshes its cards in place.
+  const [tokensViewer] = useState(() => indexing?.creator ?? null);
 
   return (
     <article className="collection-page" aria-labelledby="collection-name">
@@ -66,6 +84,15 @@ function CollectionPage({ collection }: { collection: CollectionDisplay }) {
             onSaved={() => void reload()}
           />
           <CollectionDetails collection={collection} />
+          {indexing && (
+            <ChunkBoundary fallback={<CollectionIndexingStatus />}>
+              <Suspense fallback={<CollectionIndexingStatus />}>
+                <CollectionIndexing address={indexing.record.address} chainId={indexing.record.chainId}>
+                  <CollectionIndexingStatus />
+                </CollectionIndexing>
+              </Suspense>
+            </ChunkBoundary>
+          )}
         </div>
       </header>
       {/* Only the signed-in creator (the cover editor's credentials) gets the royalties controls (the creator's royalties controls). */}
@@ -78,7 +105,7 @@ function CollectionPage({ collection }: { collection: CollectionDisplay }) {
       )}
       <section className="collection-tokens" aria-labelledby="collection-tokens-heading">
         <h2 id="collection-tokens-heading">Artworks</h2>
-        <CollectionTokens containerId={collection._id} label={`Artworks of ${collection.name}`} />
+        <CollectionTokens containerId={collection._id} viewer={tokensViewer} label={`Artworks of ${collection.name}`} />
       </section>
       <ActivitySection filter={{ collection: collection._id }} id="collection-activity" market={{ params: { collection: collection._id }, chainId: collection.chainId }} />
     </article>

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { registerCreator } from './creators';
 import { addressOf, holdingsOf, openSignedIn, type SignedInPage, type Stack } from './trading';
 
@@ -20,9 +20,16 @@ export interface CanvasDetails {
 export const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
 
 /** Registers account #index as a creator (the owners' acceptance), signs it in and opens /studio/create. */
-export async function openStudioAsCreator(browser: Browser, baseURL: string, request: APIRequestContext, stack: Stack, index: number): Promise<SignedInPage> {
+export async function openStudioAsCreator(
+  browser: Browser,
+  baseURL: string,
+  request: APIRequestContext,
+  stack: Stack,
+  index: number,
+  contextOptions: BrowserContextOptions = {},
+): Promise<SignedInPage> {
   await registerCreator(request, addressOf(stack, index));
-  const signedIn = await openSignedIn(browser, baseURL, stack, index, '/');
+  const signedIn = await openSignedIn(browser, baseURL, stack, index, '/', contextOptions);
   await signedIn.page.goto('/studio/create');
   await expect(detailsForm(signedIn.page)).toBeVisible();
   return signedIn;

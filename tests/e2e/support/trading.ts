@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { createPublicClient, createWalletClient, custom, http, zeroAddress, type Address, type Hash, type PublicClient, type WalletClient } from 'viem';
 import { collectionFactoryAbi, marketplaceAbi, tradableCollectionAbi } from '../../../contracts/generated/index';
 import { allOutSaleIdFromLogs, collectionFromLogs, saleIdsFromLogs } from '../../../contracts/receipts';
@@ -261,8 +261,15 @@ export interface SignedInPage {
 }
 
 /** A browser context of its own with the test wallet as account #index, signed in (SIWE) on `path`. */
-export async function openSignedIn(browser: Browser, baseURL: string, stack: Stack, index: number, path: string): Promise<SignedInPage> {
-  const context = await browser.newContext({ baseURL });
+export async function openSignedIn(
+  browser: Browser,
+  baseURL: string,
+  stack: Stack,
+  index: number,
+  path: string,
+  contextOptions: BrowserContextOptions = {},
+): Promise<SignedInPage> {
+  const context = await browser.newContext({ baseURL, ...contextOptions });
   const page = await context.newPage();
   const wallet = await installTestWallet(page, { rpcUrl: stack.rpcUrl, accountIndex: index });
   await page.goto(path);

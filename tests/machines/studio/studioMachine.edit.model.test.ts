@@ -5,13 +5,22 @@
 // artist is publishing; only the indexer's CreatedCollection ends the wait.
 import { describe, expect, it } from 'vitest';
 import { flush } from '../support/modelTesting';
-import { startStudio } from './studioHarness';
+import { startStudio } from './studioRun';
 import { canvasOf, publishedOnChain, publishParameters, studioModel, studioPaths } from './studioModel';
 import { PERSISTED_STUDIO_VERSION } from '../../../machines/studio/studioPersistence';
 import { runPaths } from './studioSuites';
 import { liveMessage } from '../../domain/liveEventSamples';
 
 runPaths('studioMachine: existing generative canvas (model-based)', studioPaths(studioModel({ mediaType: 'multipart/mixed', containerId: 'c1' })), { containerId: 'c1' });
+
+/** The canvas read twice (the studio's load, then the publish step's refresh) answers `canvas`. */
+async function openOn(run: ReturnType<typeof startStudio>, canvas: ReturnType<typeof canvasOf>) {
+  await flush();
+  run.fakes.loadCanvas.last().resolve(canvas);
+  await flush();
+  run.fakes.loadCanvas.last().resolve(canvas);
+  await flush();
+}
 
 describe('studioMachine: the publication\'s live events on the publishing device', () => {
   it('PublishReady during and after the wallet step changes nothing; CreatedCollection for this canvas publishes once', async () => {
@@ -20,11 +29,7 @@ describe('studioMachine: the publication\'s live events on the publishing device
     const publishReady = { type: 'live.received', ...liveMessage('PublishReady', { _id: 'c1', address: null, baseURI: publishParameters.baseURI }) } as const;
     try {
       // Nothing stored: the first state hands over to the canvas read.
-      await flush();
-      run.fakes.loadCanvas.last().resolve(finalized);
-      await flush();
-      run.fakes.loadCanvas.last().resolve(finalized);
-      await flush();
+      await openOn(run, finalized);
       expect(run.real().matches({ publish: { flow: 'ready' } })).toBe(true);
       run.studio().send({ type: 'publish.start' });
       // /publish emits PublishReady before it answers: the artist is already here.
@@ -60,11 +65,7 @@ describe('studioMachine: the publication\'s live events on the publishing device
     const run = startStudio({ input: { containerId: 'c1' }, stored: undefined });
     const finalized = canvasOf('image', { state: 'finalized', tokenCount: 1 });
     try {
-      await flush();
-      run.fakes.loadCanvas.last().resolve(finalized);
-      await flush();
-      run.fakes.loadCanvas.last().resolve(finalized);
-      await flush();
+      await openOn(run, finalized);
       run.studio().send({ type: 'publish.start' });
       run.fakes.preparePublish.last().resolve(publishParameters);
       await flush();
@@ -110,11 +111,7 @@ describe('studioMachine: the publication\'s live events on the publishing device
     };
     const run = startStudio({ input: { containerId: 'c1' }, stored });
     try {
-      await flush();
-      run.fakes.loadCanvas.last().resolve(finalized);
-      await flush();
-      run.fakes.loadCanvas.last().resolve(finalized);
-      await flush();
+      await openOn(run, finalized);
       expect(run.real().matches({ publish: { flow: { published: 'indexing' } } })).toBe(true);
       expect(run.real().can({ type: 'publish.start' })).toBe(false);
       expect(run.real().can({ type: 'publish.share' })).toBe(false);

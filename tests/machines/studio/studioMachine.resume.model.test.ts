@@ -10,7 +10,8 @@ import { DRAFT_FILE_MAX_BYTES, draftFileNotKeptMessage } from '../../../domain/d
 import { initialStudioContext } from '../../../machines/studio/studioMachine';
 import { persistedStudioRecord } from '../../../machines/studio/studioPersistence';
 import { flush } from '../support/modelTesting';
-import { startStudio, studioHarness } from './studioHarness';
+import { studioHarness } from './studioHarness';
+import { startStudio } from './studioRun';
 import { coverChoice, ctx, MEDIA_TYPES, studioModel, studioPaths, type Snap } from './studioModel';
 
 const TARGETS: Record<string, (state: Snap) => boolean> = {

@@ -6,7 +6,7 @@ import type { AnyActorRef } from 'xstate';
 import { PERSISTED_STUDIO_VERSION, migrateStudioRecord, restoredResume } from '../../../machines/studio/studioPersistence';
 import storedV2 from '../../fixtures/stored/studio.v2.json';
 import { flush } from '../support/modelTesting';
-import { startStudio } from './studioHarness';
+import { startStudio } from './studioRun';
 import { canvasOf, ctx } from './studioModel';
 
 const recorded = storedV2.record.snapshot.context;

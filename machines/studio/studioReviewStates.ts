@@ -120,6 +120,18 @@ const readCanvas = {
   input: ({ context }: { context: { containerId: string | null } }) => ({ canvasId: context.containerId ?? '' }),
 };
 
+/**
+ * Waiting for the indexer: its sibling `confirming` reads the canvas again on the indexer's CreatedCollection for this
+ * canvas, after a reconnect (it may have been sent meanwhile), or every publishPoll.
+ */
+const untilIndexed = {
+  after: { publishPoll: 'confirming' },
+  on: {
+    'live.received': { guard: 'collectionEventHere', target: 'confirming' },
+    'live.reconnected': { target: 'confirming' },
+  },
+} as const;
+
 export const publishState = studioSetup.createStateConfig({
   entry: [{ type: 'enterStep', params: { step: 'publish' } }, 'persistStudio'],
   type: 'parallel',
@@ -196,14 +208,7 @@ export const publishState = studioSetup.createStateConfig({
             onError: { target: 'waiting' },
           },
         },
-        waiting: {
-          tags: 'busy',
-          after: { publishPoll: 'confirming' },
-          on: {
-            'live.received': { guard: 'collectionEventHere', target: 'confirming' },
-            'live.reconnected': { target: 'confirming' },
-          },
-        },
+        waiting: { tags: 'busy', ...untilIndexed },
         confirming: {
           tags: 'busy',
           invoke: {
@@ -220,13 +225,7 @@ export const publishState = studioSetup.createStateConfig({
         published: {
           initial: 'indexed',
           states: {
-            indexing: {
-              after: { publishPoll: 'confirming' },
-              on: {
-                'live.received': { guard: 'collectionEventHere', target: 'confirming' },
-                'live.reconnected': { target: 'confirming' },
-              },
-            },
+            indexing: untilIndexed,
             confirming: {
               invoke: {
                 ...readCanvas,

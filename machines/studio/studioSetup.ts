@@ -33,6 +33,9 @@ import {
 import { errorMessage } from '../system/errorMessage';
 import type { PublishedOnChain } from '../../domain/publishedCollection';
 
+/** The publish transaction's receipt named this canvas's collection (published, whether or not the indexer has it yet). */
+const publishedOnChain = (context: StudioContext) => context.onChain !== null && context.onChain.canvasId === context.containerId;
+
 const provided = (name: string) => new Error(`${name} is provided by src/services/flows/studio.ts`);
 const outputOf = <T>(event: unknown) => (event as { output: T }).output;
 const errorText = (event: unknown) => errorMessage((event as { error?: unknown }).error);
@@ -110,7 +113,7 @@ export const studioSetup = setup({
     isFinalized: ({ context }) => context.canvas?.state === 'finalized',
     isPublished: ({ context }) => context.canvas?.state === 'published',
     // Not once published: indexed, or named by the publish transaction's receipt.
-    canShare: ({ context }) => context.canvas !== null && context.canvas.state !== 'published' && !(context.onChain !== null && context.onChain.canvasId === context.containerId),
+    canShare: ({ context }) => context.canvas !== null && context.canvas.state !== 'published' && !publishedOnChain(context),
     resumesNewDetails: ({ context }) => context.canvas === null && context.resumeStep === 'details',
     resumesAt: ({ context }, params: { step: StudioStep }) => context.resumeStep === params.step,
     resumesWithWorkToken: ({ context }, params: { step: StudioStep }) => context.resumeStep === params.step && context.workToken !== null,
@@ -146,7 +149,7 @@ export const studioSetup = setup({
     outputPublished: ({ event }) => outputOf<StudioCanvas>(event).state === 'published',
     receiptNamesCollection: ({ event }) => outputOf<PublishedOnChain | null>(event) !== null,
     // A reload after the receipt was read and before the indexer had it: the kept record is of this canvas.
-    publishedOnChainHere: ({ context }) => context.onChain !== null && context.onChain.canvasId === context.containerId,
+    publishedOnChainHere: ({ context }) => publishedOnChain(context),
     tradeSucceeded: ({ event }) => {
       const output = outputOf<{ error: unknown; hash: string | null } | undefined>(event);
       return !!output && output.error === null && output.hash !== null;

@@ -178,9 +178,12 @@ export const ROUTE_START_CHUNKS: Record<string, StartChunks> = {
  * list names the list's chunks; the dates module it shares with the offers became a chunk too): 119.4, the list, its
  * table and its reads still out of the first load. 119.7 since a generative token shows its seed and render check
  * (issue 32, item 6): the loader of their chunk, which only generative tokens fetch (119.65; the check's machine, its
- * sandbox driver and the rows themselves are in that chunk).
+ * sandbox driver and the rows themselves are in that chunk). 119.8 since published work appears at once (issue 32,
+ * item 5): two lazy chunks more in the build left the page at 122,568 bytes, 5 under 119.7, and any change elsewhere
+ * moves it by tens of bytes (the chunks' content hashes are in every import, so each file's gzip size shifts by a byte
+ * or two: a refactor of the studio machine alone gave 122,605); nothing was added to the page itself.
  */
-export const ROUTE_BUDGETS_KB: Record<string, number> = { 'token.$id': 119.7 };
+export const ROUTE_BUDGETS_KB: Record<string, number> = { 'token.$id': 119.8 };
 
 /**
  * Routes allowed past ROUTE_BUDGET_KB for now, each at most its figure: none since the footer's social icons left the

@@ -156,7 +156,8 @@ test('a generative collection renders the same pixels in the studio preview and 
     [second, studioSecond],
   ] as const) {
     await page.goto(`/collection/${canvas.address}/${canvas.chainId}`);
-    await page.getByRole('link', { name: token.name, exact: true }).click({ timeout: 30_000 });
+    // The card in the collection's grid (the activity table below links the same name once the mint is indexed).
+    await page.getByRole('list', { name: `Artworks of ${name}` }).getByRole('link', { name: token.name, exact: true }).click({ timeout: 30_000 });
     await expect(page).toHaveURL(/\/token\/[^/]+$/);
     await expect(page.getByRole('heading', { level: 1, name: token.name })).toBeVisible();
     const onTokenPage = await drawnIn(page.locator(`iframe.generative-frame[title="${token.name} (generative artwork)"]:not([aria-hidden="true"])`));
@@ -190,7 +191,7 @@ test('a generative collection renders the same pixels in the studio preview and 
       await route.fulfill({ response, json: body });
     });
     await other.goto(`/collection/${canvas.address}/${canvas.chainId}`);
-    await other.getByRole('link', { name: first.name, exact: true }).click({ timeout: 30_000 });
+    await other.getByRole('list', { name: `Artworks of ${name}` }).getByRole('link', { name: first.name, exact: true }).click({ timeout: 30_000 });
     await expect(other.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
     const facts = other.getByRole('region', { name: 'About this artwork' });
     await expect(facts.getByRole('status').filter({ hasText: 'This device renders this piece differently' })).toBeVisible({ timeout: 30_000 });

@@ -1,4 +1,19 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+
+/** Waits until the page's scroll position holds still across two animation frames (a wheel scroll runs smoothly). */
+async function scrollSettled(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const y = window.scrollY;
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY === y)));
+          }),
+      ),
+    )
+    .toBe(true);
+}
 
 // The demo stack (chain, contracts, seeded database, server, built app) is started by playwright.config.ts.
 
@@ -25,7 +40,7 @@ test('filter, sort, scroll to a second page, open a token, and Back restores the
   const target = grid.locator('li:nth-child(n+16)').getByRole('link').first();
   await target.scrollIntoViewIfNeeded();
   const name = (await target.textContent())!.trim();
-  await page.waitForTimeout(300); // let the scroll settle before reading it
+  await scrollSettled(page);
   const scrolled = await page.evaluate(() => window.scrollY);
   // The sentinel may still have asked for a further page while it was in view: the count is read once no page is
   // loading. Every item of the pages loaded has its slot at once; its card mounts one per task (PagedGrid progressive).
@@ -34,6 +49,8 @@ test('filter, sort, scroll to a second page, open a token, and Back restores the
   expect(loaded).toBeGreaterThan(15);
   await expect(grid.getByRole('article')).toHaveCount(loaded);
   expect(scrolled).toBeGreaterThan(500);
+  // The wheel's smooth scroll may still run: the card's place on screen is read once nothing moves.
+  await scrollSettled(page);
   const shownAt = (await target.boundingBox())!.y;
   await target.click();
   await expect(page).toHaveURL(/\/token\//);

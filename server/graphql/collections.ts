@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import { collections } from '../db/schema.js';
 import { badInput, type ListFilter, type ListInput } from './inputs.js';
 import { keysetSegments } from './keyset.js';
+import { priceRange } from './tokens.js';
 import { readSegments, toConnection } from './page.js';
 import { loadPeople, mediaUrl, thumbnailUrl, type Ipfs, type PersonInfo } from './people.js';
 
@@ -15,6 +16,8 @@ function collectionFilter(filter: ListFilter): SQL | undefined {
     filter.mediaTypes ? inArray(collections.mediaType, filter.mediaTypes) : undefined,
     filter.chainIds ? inArray(collections.chainId, filter.chainIds) : undefined,
     filter.creator ? eq(collections.creator, filter.creator) : undefined,
+    // A collection's price is its floor (its lowest listing).
+    ...priceRange(collections.priceWei, filter),
   );
 }
 

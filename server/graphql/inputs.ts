@@ -10,6 +10,9 @@ export const MAX_PER_PAGE = 100;
 export type SortKey = '_id' | 'likesCount' | 'price';
 export type SortDir = 1 | -1;
 
+// A uint256 in decimal: at most 78 digits.
+const WEI = /^\d{1,78}$/;
+
 const filterSchema = z
   .object({
     mediaTypes: z.array(z.enum(MEDIA_TYPES)).max(MEDIA_TYPES.length).nullish(),
@@ -23,6 +26,12 @@ const filterSchema = z
       .array(z.string().regex(/^[1-9]\d{0,15}$/, 'token_ids must be token _id values (positive integers)'))
       .max(MAX_PER_PAGE)
       .nullish(),
+    // The seed's price range: the listing price in wei (a decimal string, as Price.amount), both ends included.
+    minPrice: z.string().regex(WEI, 'minPrice must be an amount in wei (a decimal string of digits)').nullish(),
+    maxPrice: z.string().regex(WEI, 'maxPrice must be an amount in wei (a decimal string of digits)').nullish(),
+  })
+  .refine((filters) => !filters?.minPrice || !filters.maxPrice || BigInt(filters.minPrice) <= BigInt(filters.maxPrice), {
+    message: 'minPrice must not be above maxPrice',
   })
   .nullish();
 
@@ -52,6 +61,9 @@ export interface ListFilter {
   chainIds: number[] | null;
   creator: string | null;
   tokenIds: number[] | null;
+  /** The price range in wei (listed tokens only once either end is set). */
+  minPrice: string | null;
+  maxPrice: string | null;
 }
 
 export interface ListInput {
@@ -142,6 +154,8 @@ export function parseListInput(
       chainIds: filters.chainIds && filters.chainIds.length > 0 ? filters.chainIds : null,
       creator: filters.creator ?? null,
       tokenIds: filters.token_ids && filters.token_ids.length > 0 ? filters.token_ids.map(Number) : null,
+      minPrice: filters.minPrice ? BigInt(filters.minPrice).toString() : null,
+      maxPrice: filters.maxPrice ? BigInt(filters.maxPrice).toString() : null,
     },
     sortBy,
     sortDir,

@@ -1,5 +1,6 @@
 // getMarketplaceTokens: filtered, sorted, keyset-paged tokens with collection, people and holding in one statement.
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { collections, tokenCountGroups, tokens } from '../db/schema.js';
 import type { ListFilter, ListInput } from './inputs.js';
@@ -34,12 +35,24 @@ export function tokenFilter(db: Db, filter: ListFilter): SQL | undefined {
     filter.chainIds ? inArray(tokens.chainId, filter.chainIds) : undefined,
     filter.creator ? eq(tokens.creator, filter.creator) : undefined,
     filter.tokenIds ? inArray(tokens.id, filter.tokenIds) : undefined,
+    ...priceRange(tokens.priceWei, filter),
   );
 }
 
-/** The list total as one scalar subquery: a sum over the trigger-maintained groups, or a count for token_ids. */
+/** The price range as comparisons on a listing-price column (a null, unlisted price is outside every range). */
+export function priceRange(column: PgColumn, filter: Pick<ListFilter, 'minPrice' | 'maxPrice'>): (SQL | undefined)[] {
+  return [
+    filter.minPrice !== null ? sql`${column} >= ${filter.minPrice}::numeric` : undefined,
+    filter.maxPrice !== null ? sql`${column} <= ${filter.maxPrice}::numeric` : undefined,
+  ];
+}
+
+/** A price range cannot be summed from the groups (they have no price): such a list's total is counted. */
+const needsCountedTotal = (filter: ListFilter) => filter.tokenIds !== null || filter.minPrice !== null || filter.maxPrice !== null;
+
+/** The list total as one scalar subquery: a sum over the trigger-maintained groups, or a count for token_ids and a price range. */
 export function tokenTotalSql(db: Db, filter: ListFilter): SQL {
-  if (filter.tokenIds) return sql`(${db.select({ n: count() }).from(tokens).where(tokenFilter(db, filter))})`;
+  if (needsCountedTotal(filter)) return sql`(${db.select({ n: count() }).from(tokens).where(tokenFilter(db, filter))})`;
   const groups = tokenCountGroups;
   return sql`(${db
     .select({ n: sql`coalesce(sum(${groups.n}), 0)` })

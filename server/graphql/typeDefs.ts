@@ -7,6 +7,10 @@ export const typeDefs = /* GraphQL */ `
     chainIds: [Int!]
     creator: String
     token_ids: [String!]
+    "The lowest listing price, in wei (a decimal string); the range includes both ends."
+    minPrice: String
+    "The highest listing price, in wei (a decimal string)."
+    maxPrice: String
   }
 
   input SortInput {

@@ -160,6 +160,32 @@ describe.each(DATABASE_KINDS)('getMarketplaceTokens on %s', (kind) => {
     expect(ids.map(Number)).toEqual(expectedOrder(images, { sortBy: 'price', sortDir: -1 }));
   });
 
+  it('a price range (wei, both ends included) keeps listed tokens in it, counts its total and pages under every sort', async () => {
+    const listed = seeded.tokens.filter((token) => token.priceWei !== null).map((token) => BigInt(token.priceWei!));
+    const sorted = [...new Set(listed)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    expect(sorted.length).toBeGreaterThanOrEqual(3);
+    // The ends are prices that tokens have, so 'both ends included' is checked on both sides; the cheapest are out.
+    const [low, high] = [sorted[1]!, sorted.at(-1)!];
+    const inRange = seeded.tokens.filter((token) => token.priceWei !== null && BigInt(token.priceWei) >= low && BigInt(token.priceWei) <= high);
+    expect(inRange.length).toBeLessThan(listed.length);
+    const filters = { minPrice: String(low), maxPrice: String(high) };
+    for (const [, sort] of sorts) {
+      const { ids, pages } = await pageThrough({ filters, sort }, 4);
+      expect(ids.map(Number)).toEqual(expectedOrder(inRange, sort));
+      expect(pages.every((page) => page.totalCount === inRange.length)).toBe(true);
+    }
+    // One end only; a range nobody is listed in; the range with another filter.
+    expect((await query({ filters: { minPrice: String(high) } })).totalCount).toBe(seeded.tokens.filter((t) => t.priceWei !== null && BigInt(t.priceWei) >= high).length);
+    expect((await query({ filters: { maxPrice: String(low) } })).totalCount).toBe(seeded.tokens.filter((t) => t.priceWei !== null && BigInt(t.priceWei) <= low).length);
+    const none = await query({ filters: { minPrice: String(sorted.at(-1)! + 1n) } });
+    expect(none).toMatchObject({ totalCount: 0, edges: [] });
+    const videos = await query({ filters: { ...filters, mediaTypes: ['video'] }, pagination: { perPage: 100 } });
+    expect(videos.edges.map((edge) => Number(edge.node.id)).sort((a, b) => a - b)).toEqual(
+      inRange.filter((token) => token.mediaType === 'video').map((token) => token.id).sort((a, b) => a - b),
+    );
+    expect(videos.totalCount).toBe(videos.edges.length);
+  });
+
   it('resolves collection, creator, owner and holding with the sale price', async () => {
     const first = seeded.tokens[0]!;
     const page = await query({ filters: { token_ids: [String(first.id), String(seeded.tokens[2]!.id)] }, sort: { sortBy: '_id', sortDir: 1 } });
@@ -210,6 +236,9 @@ describe.each(DATABASE_KINDS)('getMarketplaceTokens on %s', (kind) => {
     [{ filters: { chainIds: [-1] } }, 'filters.chainIds.0'],
     [{ filters: { creator: 'alice' } }, 'creator must be a 0x-prefixed wallet address'],
     [{ filters: { token_ids: ['1 OR 1=1'] } }, 'token_ids must be token _id values'],
+    [{ filters: { minPrice: '0.5' } }, 'filters.minPrice: minPrice must be an amount in wei'],
+    [{ filters: { maxPrice: '-1' } }, 'filters.maxPrice: maxPrice must be an amount in wei'],
+    [{ filters: { minPrice: '2000', maxPrice: '1000' } }, 'minPrice must not be above maxPrice'],
   ])('rejects bad input %j with a clear error', async (variables, message) => {
     const result = await graphql(server.app, TOKENS, variables);
     expect(result.body.data ?? null).toBeNull();

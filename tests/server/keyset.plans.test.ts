@@ -92,6 +92,33 @@ describe.each(DATABASE_KINDS)('keyset plans on %s (%#)', (kind) => {
     expect(text).not.toMatch(/Seq Scan on "?tokens"?/);
   });
 
+  // A price range (explore's minPrice, maxPrice): under the price sorts it is a range of the price index, read in
+  // order; under the others the planner may read the range and keep the top rows, but never scans the table.
+  const RANGE = { minPrice: '200000000000000000', maxPrice: '300000000000000000' };
+  it.each([
+    ['lowest price in a range', { filters: RANGE, sort: { sortBy: 'price', sortDir: 1 } }, true],
+    ['highest price in a range after a cursor', { filters: RANGE, sort: { sortBy: 'price', sortDir: -1 }, pagination: { after: cursor('price', -1, '250000000000000000', 10_000) } }, true],
+    ['newest in a range', { filters: RANGE, sort: { sortBy: '_id', sortDir: -1 } }, false],
+    ['most liked above a price', { filters: { minPrice: RANGE.maxPrice }, sort: { sortBy: 'likesCount', sortDir: -1 } }, false],
+  ])('%s uses an index, never a scan of tokens', async (_, args, inPriceOrder) => {
+    const text = await plan(args);
+    if (process.env.SHOW_PLANS) console.log(text);
+    expect(text).not.toMatch(/Seq Scan on "?tokens"?/);
+    if (inPriceOrder) {
+      expect(text).toContain('tokens_price_idx');
+      expect(text).not.toMatch(/\bSort\b/);
+    }
+  });
+
+  it('the total of a price range is counted from the price index', async () => {
+    const input = parseListInput({ filters: RANGE }, ['_id', 'likesCount', 'price']);
+    const result = (await database.db.execute(sql`EXPLAIN SELECT ${tokenTotalSql(database.db, input.filter)}`)) as unknown as { rows: Record<string, string>[] };
+    const text = result.rows.map((row) => Object.values(row)[0]).join('\n');
+    if (process.env.SHOW_PLANS) console.log(text);
+    expect(text).toContain('tokens_price_idx');
+    expect(text).not.toMatch(/Seq Scan on "?tokens"?/);
+  });
+
   it('the unlisted segment of a price sort seeks the price index too', async () => {
     const text = await plan({ sort: { sortBy: 'price', sortDir: -1 }, pagination: { after: cursor('price', -1, null, 15_000) } });
     expect(text).toContain('tokens_price_idx');

@@ -181,9 +181,12 @@ export const ROUTE_START_CHUNKS: Record<string, StartChunks> = {
  * sandbox driver and the rows themselves are in that chunk). 119.8 since published work appears at once (issue 32,
  * item 5): two lazy chunks more in the build left the page at 122,568 bytes, 5 under 119.7, and any change elsewhere
  * moves it by tens of bytes (the chunks' content hashes are in every import, so each file's gzip size shifts by a byte
- * or two: a refactor of the studio machine alone gave 122,605); nothing was added to the page itself.
+ * or two: a refactor of the studio machine alone gave 122,605); nothing was added to the page itself. 119.9 since
+ * explore's URL carries a price range (issue 32, item 3): the route tree every page loads parses it in explore's
+ * validateSearch, 43 bytes gzip in the shell (the panel, its messages and the comparison of filters moved out of the
+ * shell to the explore chunk, which took 150 bytes back).
  */
-export const ROUTE_BUDGETS_KB: Record<string, number> = { 'token.$id': 119.8 };
+export const ROUTE_BUDGETS_KB: Record<string, number> = { 'token.$id': 119.9 };
 
 /**
  * Routes allowed past ROUTE_BUDGET_KB for now, each at most its figure: none since the footer's social icons left the

@@ -1,5 +1,6 @@
 // The explore filters (docs/requirements.md#explore) and their URL form, fixed by the team brief:
-// search params view, sort, media[], artist, chain[]; defaults omitted; invalid values fall back to defaults.
+// search params view, sort, media[], artist, chain[], and the seed's filter state's minPrice, maxPrice (a decimal amount
+// of the listing currency, as typed: '0.5'); defaults omitted; invalid values fall back to defaults.
 
 export const EXPLORE_VIEWS = ['token', 'collection', 'myFavorites'] as const;
 export type ExploreView = (typeof EXPLORE_VIEWS)[number];
@@ -18,6 +19,9 @@ export interface ExploreFilters {
   /** Creator address (lower case), or null for every artist. */
   artist: string | null;
   chain: number[];
+  /** The price range's ends as decimal amounts ('0.5'), or null for no bound; listed artworks only once either is set. */
+  minPrice: string | null;
+  maxPrice: string | null;
 }
 
 /** The search params of /explore: only what differs from the defaults. */
@@ -27,9 +31,26 @@ export interface ExploreSearch {
   media?: ExploreMediaType[];
   artist?: string;
   chain?: number[];
+  /** Numbers, so the URL reads minPrice=0.5 (the router quotes a string that looks like a number). */
+  minPrice?: number;
+  maxPrice?: number;
 }
 
-export const DEFAULT_EXPLORE_FILTERS: ExploreFilters = { view: 'token', sort: 'newest', media: [], artist: null, chain: [] };
+export const DEFAULT_EXPLORE_FILTERS: ExploreFilters = { view: 'token', sort: 'newest', media: [], artist: null, chain: [], minPrice: null, maxPrice: null };
+
+// One end of the price range: a plain decimal amount with at most 4 decimals (a listing price's step is 0.0001, so a
+// finer bound matches nothing more) and at most 9 whole digits, so a number holds it exactly (13 significant digits).
+// Kept small: this file is in every route's first load (the explore route's validateSearch).
+const PRICE_BOUND = /^\d{0,9}(\.\d{0,4})?$/;
+
+/** One end of the range as kept (and put in the URL): the amount in its shortest form ('00.50' is '0.5'), or null. */
+export function priceBound(value: unknown): string | null {
+  const text = String(value ?? '').trim();
+  return PRICE_BOUND.test(text) && /\d/.test(text) ? String(Number(text)) : null;
+}
+
+/** Whether the kept range's minimum is above its maximum (it matches nothing). */
+export const priceRangeReversed = (min: string | null, max: string | null): boolean => min !== null && max !== null && Number(min) > Number(max);
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
@@ -44,12 +65,16 @@ export function filtersFromSearch(search: Record<string, unknown>): ExploreFilte
     .filter((id) => Number.isSafeInteger(id) && id > 0)
     .sort((a, b) => a - b);
   const artist = typeof search.artist === 'string' && ADDRESS.test(search.artist) ? search.artist.toLowerCase() : null;
+  // A range whose minimum is above its maximum matches nothing: the link falls back to no range.
+  const reversed = priceRangeReversed(priceBound(search.minPrice), priceBound(search.maxPrice));
   return {
     view: oneOf(EXPLORE_VIEWS, search.view) ?? DEFAULT_EXPLORE_FILTERS.view,
     sort: oneOf(EXPLORE_SORT_NAMES, search.sort) ?? DEFAULT_EXPLORE_FILTERS.sort,
     media,
     artist,
     chain,
+    minPrice: reversed ? null : priceBound(search.minPrice),
+    maxPrice: reversed ? null : priceBound(search.maxPrice),
   };
 }
 
@@ -61,24 +86,10 @@ export function searchFromFilters(filters: ExploreFilters): ExploreSearch {
   if (filters.media.length) search.media = EXPLORE_MEDIA_TYPES.filter((type) => filters.media.includes(type));
   if (filters.artist) search.artist = filters.artist;
   if (filters.chain.length) search.chain = [...filters.chain].sort((a, b) => a - b);
+  if (filters.minPrice !== null) search.minPrice = Number(filters.minPrice);
+  if (filters.maxPrice !== null) search.maxPrice = Number(filters.maxPrice);
   return search;
 }
 
 /** The route's validateSearch: raw params in, normalised params out. */
 export const validateExploreSearch = (search: Record<string, unknown>): ExploreSearch => searchFromFilters(filtersFromSearch(search));
-
-export const sameFilters = (a: ExploreFilters, b: ExploreFilters) =>
-  JSON.stringify(searchFromFilters(a)) === JSON.stringify(searchFromFilters(b));
-
-export const isDefaultFilters = (filters: ExploreFilters) => sameFilters(filters, DEFAULT_EXPLORE_FILTERS);
-
-/**
- * How many values the reader chose, for the Filters button's badge: the view and the sort when not the default, each
- * media type and chain, and the artist. The favourites view lists likes as they are, so only its view counts there.
- */
-export function chosenFilterCount(filters: ExploreFilters): number {
-  const view = filters.view !== DEFAULT_EXPLORE_FILTERS.view ? 1 : 0;
-  if (filters.view === 'myFavorites') return view;
-  const sort = filters.sort !== DEFAULT_EXPLORE_FILTERS.sort ? 1 : 0;
-  return view + sort + filters.media.length + filters.chain.length + (filters.artist ? 1 : 0);
-}

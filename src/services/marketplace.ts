@@ -36,12 +36,21 @@ export interface TokenListParams {
   filters?: MarketplaceFilter;
 }
 
-/** The GraphQL filter of explore filters: empty lists and a missing artist are left out. */
-export function marketplaceFilter(filters: { media?: readonly string[]; chain?: readonly number[]; artist?: string | null }): MarketplaceFilter | undefined {
+/** The GraphQL filter of explore filters: empty lists, a missing artist and an open price end are left out. */
+export function marketplaceFilter(filters: {
+  media?: readonly string[];
+  chain?: readonly number[];
+  artist?: string | null;
+  /** The price range's ends in wei. */
+  minPriceWei?: string | null;
+  maxPriceWei?: string | null;
+}): MarketplaceFilter | undefined {
   const filter: MarketplaceFilter = {};
   if (filters.media?.length) filter.mediaTypes = [...filters.media];
   if (filters.chain?.length) filter.chainIds = [...filters.chain];
   if (filters.artist) filter.creator = filters.artist;
+  if (filters.minPriceWei) filter.minPrice = filters.minPriceWei;
+  if (filters.maxPriceWei) filter.maxPrice = filters.maxPriceWei;
   return Object.keys(filter).length ? filter : undefined;
 }
 

@@ -1,11 +1,11 @@
 import { describe, expect } from 'vitest';
 import { createActor, setup, type ActorRefFrom, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { DEFAULT_EXPLORE_FILTERS, type ExploreFilters } from '../../machines/explore/exploreFilters';
-import { filterPanelMachine, nextFilters, type FilterPanelEvent } from '../../machines/explore/filterPanelMachine';
+import { filterPanelMachine, nextFilters, type FilterPanelContext, type FilterPanelEvent } from '../../machines/explore/filterPanelMachine';
 import { checkedStates, createMachineTestModel, modelCoverageTests, modelPaths } from './support/modelTesting';
 
 const ARTIST = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
-const SHARED: ExploreFilters = { view: 'collection', sort: 'oldest', media: ['video'], artist: null, chain: [31337] };
+const SHARED: ExploreFilters = { view: 'collection', sort: 'oldest', media: ['video'], artist: null, chain: [31337], minPrice: '0.5', maxPrice: null };
 
 // One or two values per control keep the graph small while every transition (and its no-op guard) is taken.
 const modelEvents = (): FilterPanelEvent[] => [
@@ -24,13 +24,41 @@ const modelEvents = (): FilterPanelEvent[] => [
   { type: 'panel.showResults' },
 ];
 
+// The typed price range has a graph of its own (its texts times every other filter would be thousands of paths): a
+// minimum that applies alone, one above the maximum, a wrong amount, clearing the maximum, with the URL's range
+// (SHARED has a minimum) and Reset, which empty or replace what is typed, and another control, which keeps it.
+const priceEvents = (): FilterPanelEvent[] => [
+  { type: 'price.editMin', text: '0.25' },
+  { type: 'price.editMin', text: 'abc' },
+  { type: 'price.editMax', text: '0.1' },
+  { type: 'price.editMax', text: '' },
+  { type: 'price.apply' },
+  { type: 'filters.sync', filters: SHARED },
+  { type: 'filters.reset' },
+  { type: 'filters.setSort', sort: 'most_liked' },
+];
+
 const project = (state: AnyMachineSnapshot) => ({ value: state.value, context: state.context });
-const model = createMachineTestModel(filterPanelMachine, { events: modelEvents, project, input: {} });
-const paths = modelPaths(model, {
-  // Simple paths over the panel and the sort only: the full filter graph has too many simple paths to run.
-  filterEvents: (_state, event) => event.type.startsWith('panel.') || event.type === 'filters.setSort' || event.type === 'filters.reset',
-  toState: (state) => state.matches('expanded') && (state.context as { filters: ExploreFilters }).filters.sort === 'newest',
-});
+
+// The messages as the panel shows them, for the typed values the model uses ('abc'; a minimum above the maximum).
+function priceMessage(price: { min: string; max: string }): string | null {
+  if (price.min === 'abc') return 'Enter an amount such as 0.5, with at most 4 decimals';
+  const [min, max] = [price.min === '' ? null : Number(price.min), price.max === '' ? null : Number(price.max)];
+  return min !== null && max !== null && min > max ? 'The minimum price is above the maximum price' : null;
+}
+
+const isListed = (list: () => FilterPanelEvent[]) => (_state: AnyMachineSnapshot, event: EventObject) =>
+  list().some((listed) => JSON.stringify(listed) === JSON.stringify(event));
+const model = createMachineTestModel(filterPanelMachine, { events: modelEvents, filterEvents: isListed(modelEvents), project, input: {} });
+const priceModel = createMachineTestModel(filterPanelMachine, { events: priceEvents, filterEvents: isListed(priceEvents), project, input: {} });
+const paths = [
+  ...modelPaths(model, {
+    // Simple paths over the panel and the sort only: the full filter graph has too many simple paths to run.
+    filterEvents: (_state, event) => event.type.startsWith('panel.') || event.type === 'filters.setSort' || event.type === 'filters.reset',
+    toState: (state) => state.matches('expanded') && (state.context as { filters: ExploreFilters }).filters.sort === 'newest',
+  }),
+  ...priceModel.getShortestPaths(),
+];
 
 function harness() {
   let actor: ActorRefFrom<typeof filterPanelMachine> | undefined;
@@ -72,7 +100,9 @@ function harness() {
     expect(changes.length).toBe(emitted);
   };
   const assertFilters = (snap: AnyMachineSnapshot) => {
-    const { filters } = snap.context as { filters: ExploreFilters };
+    const { filters, priceError } = snap.context as FilterPanelContext;
+    // A message shows only for a typed range that cannot be applied.
+    if (priceError !== null) expect(priceError).toBe(priceMessage((snap.context as FilterPanelContext).price));
     const isDefault = JSON.stringify(filters) === JSON.stringify(DEFAULT_EXPLORE_FILTERS);
     expect(snap.can({ type: 'filters.reset' })).toBe(!isDefault);
   };
@@ -93,6 +123,38 @@ function harness() {
         'filters.toggleMedia': sendControl,
         'filters.setArtist': sendControl,
         'filters.toggleChain': sendControl,
+        // Typing keeps the text and changes no filter.
+        'price.editMin': (step: { event: EventObject }) => {
+          sendQuietly(step);
+          expect(real().context.price.min).toBe((step.event as { text?: string }).text);
+          expect(real().context.priceError).toBeNull();
+        },
+        'price.editMax': (step: { event: EventObject }) => {
+          sendQuietly(step);
+          expect(real().context.price.max).toBe((step.event as { text?: string }).text);
+          expect(real().context.priceError).toBeNull();
+        },
+        // Applying: a wrong amount or range shows its message and changes nothing; a right one becomes the filters
+        // (in the kept form) and tells the parent when it differs.
+        'price.apply': (step: { event: EventObject }) => {
+          const before = real().context as FilterPanelContext;
+          const expectedError = priceMessage(before.price);
+          const emitted = changes.length;
+          actor?.send(step.event as FilterPanelEvent);
+          const after = real().context as FilterPanelContext;
+          if (expectedError) {
+            expect(after.priceError).toBe(expectedError);
+            expect(after.filters).toEqual(before.filters);
+            expect(changes.length).toBe(emitted);
+            return;
+          }
+          const expected = { ...before.filters, minPrice: before.price.min || null, maxPrice: before.price.max || null };
+          expect(after.filters).toEqual(expected);
+          expect(after.priceError).toBeNull();
+          const changed = JSON.stringify(expected) !== JSON.stringify(before.filters);
+          expect(changes.length).toBe(emitted + (changed ? 1 : 0));
+          if (changed) expect(changes.at(-1)).toEqual(expected);
+        },
         'panel.open': sendQuietly,
         'panel.close': sendQuietly,
         // 'Show results' closes the drawer and asks the view once to land on the results, changing no filter.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_EXPLORE_FILTERS, chosenFilterCount, filtersFromSearch, searchFromFilters, validateExploreSearch } from '../../machines/explore/exploreFilters';
+import { DEFAULT_EXPLORE_FILTERS, filtersFromSearch, searchFromFilters, validateExploreSearch } from '../../machines/explore/exploreFilters';
+import { chosenFilterCount, typedPriceError } from '../../machines/explore/filterPanelMachine';
 
 describe('explore search params', () => {
   it('default: no params are the default filters, and the defaults are omitted from the URL', () => {
@@ -28,6 +29,33 @@ describe('explore search params', () => {
     // See docs/requirements.md#explore: sound is a media type too, last in the order.
     expect(validateExploreSearch({ media: ['sound', 'multipart/mixed'] })).toEqual({ media: ['multipart/mixed', 'sound'] });
   });
+
+  it('price range: minPrice and maxPrice round-trip in their shortest form; a wrong end or a reversed range falls back', () => {
+    // In the URL the ends are numbers (minPrice=0.5; the router would quote a string that looks like one).
+    expect(validateExploreSearch({ minPrice: 0.5, maxPrice: 2 })).toEqual({ minPrice: 0.5, maxPrice: 2 });
+    expect(filtersFromSearch({ minPrice: 0.5, maxPrice: 2 })).toMatchObject({ minPrice: '0.5', maxPrice: '2' });
+    // A typed link's strings, leading and trailing zeros, one end alone.
+    expect(validateExploreSearch({ minPrice: '00.50', maxPrice: '2' })).toEqual({ minPrice: 0.5, maxPrice: 2 });
+    expect(validateExploreSearch({ maxPrice: '.25' })).toEqual({ maxPrice: 0.25 });
+    // Not an amount, finer than a price can be, negative: that end is dropped; a minimum above the maximum drops both.
+    expect(validateExploreSearch({ minPrice: 'cheap', maxPrice: '1' })).toEqual({ maxPrice: 1 });
+    expect(validateExploreSearch({ minPrice: '0.00001', maxPrice: '-1' })).toEqual({});
+    expect(validateExploreSearch({ minPrice: '3', maxPrice: '1', sort: 'oldest' })).toEqual({ sort: 'oldest' });
+    // At most 9 whole digits and 4 decimals; the largest is kept exactly.
+    expect(validateExploreSearch({ maxPrice: '999999999.9999' })).toEqual({ maxPrice: 999999999.9999 });
+    expect(filtersFromSearch({ maxPrice: 999999999.9999 }).maxPrice).toBe('999999999.9999');
+    expect(validateExploreSearch({ maxPrice: '1000000000' })).toEqual({});
+  });
+
+  it('price range as typed: empty ends are open; the first wrong end says why, then a reversed range', () => {
+    expect(typedPriceError({ min: '', max: '' })).toBeNull();
+    expect(typedPriceError({ min: ' 0.5 ', max: '' })).toBeNull();
+    expect(typedPriceError({ min: '1', max: '1' })).toBeNull();
+    expect(typedPriceError({ min: '1,5', max: '' })).toBe('Enter an amount such as 0.5, with at most 4 decimals');
+    expect(typedPriceError({ min: '', max: '1e3' })).toBe('Enter an amount such as 0.5, with at most 4 decimals');
+    expect(typedPriceError({ min: '0.00001', max: '' })).toBe('Enter an amount such as 0.5, with at most 4 decimals');
+    expect(typedPriceError({ min: '2', max: '1.5' })).toBe('The minimum price is above the maximum price');
+  });
 });
 
 describe('the Filters badge (chosenFilterCount)', () => {
@@ -39,6 +67,8 @@ describe('the Filters badge (chosenFilterCount)', () => {
     expect(chosenFilterCount(filtersFromSearch({ sort: 'oldest', media: ['gif', 'video'] }))).toBe(3);
     const all = { view: 'collection', sort: 'most_liked', media: ['image', 'sound'], artist: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8', chain: [1, 31337] };
     expect(chosenFilterCount(filtersFromSearch(all))).toBe(7);
+    // Each end of the price range counts.
+    expect(chosenFilterCount(filtersFromSearch({ ...all, minPrice: '0.1', maxPrice: '1' }))).toBe(9);
   });
 
   it('behavior: the favourites view counts only itself (its list takes no other filter)', () => {

@@ -2,8 +2,10 @@ import { useId, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { MEDIA_TYPE_LABELS } from '../../../domain/mediaTypes';
-import { chosenFilterCount, EXPLORE_MEDIA_TYPES, EXPLORE_SORT_NAMES, EXPLORE_VIEWS, type ExploreMediaType, type ExploreSortName, type ExploreView } from '../../../machines/explore/exploreFilters';
+import { EXPLORE_MEDIA_TYPES, EXPLORE_SORT_NAMES, EXPLORE_VIEWS, type ExploreMediaType, type ExploreSortName, type ExploreView } from '../../../machines/explore/exploreFilters';
+import { chosenFilterCount } from '../../../machines/explore/filterPanelMachine';
 import type { filterPanelMachine } from '../../../machines/explore/filterPanelMachine';
+import { DEFAULT_NATIVE_SYMBOL } from '../../../domain/nativeCurrency';
 import { displayName } from '../../app/format';
 import { useMediaQuery } from '../../components/data/useMediaQuery';
 import { useModalLayer } from '../../components/layout/useModalLayer';
@@ -22,8 +24,14 @@ export const MEDIA_LABELS: Record<ExploreMediaType, string> = MEDIA_TYPE_LABELS;
 
 export interface FilterPanelProps {
   panel: ActorRefFrom<typeof filterPanelMachine>;
-  chains: Array<{ chainId: number; name: string }>;
+  chains: Array<{ chainId: number; name: string; symbol?: string }>;
   artists: PersonInfo[];
+}
+
+/** The price range's unit: the native symbol the chosen chains (or every chain) share; none when they differ. */
+function priceUnit(chains: FilterPanelProps['chains'], chosen: readonly number[]): string | null {
+  const symbols = new Set(chains.filter((chain) => chosen.length === 0 || chosen.includes(chain.chainId)).map((chain) => chain.symbol ?? DEFAULT_NATIVE_SYMBOL));
+  return symbols.size === 1 ? [...symbols][0]! : symbols.size === 0 ? DEFAULT_NATIVE_SYMBOL : null;
 }
 
 /** Below this width the panel hides behind the Filters button and opens as a drawer over the page (explore.css). */
@@ -38,7 +46,11 @@ export function FilterPanel({ panel, chains, artists }: FilterPanelProps) {
   const filters = useSelector(panel, (snapshot) => snapshot.context.filters);
   const expanded = useSelector(panel, (snapshot) => snapshot.matches('expanded'));
   const canReset = useSelector(panel, (snapshot) => snapshot.can({ type: 'filters.reset' }));
+  const price = useSelector(panel, (snapshot) => snapshot.context.price);
+  const priceError = useSelector(panel, (snapshot) => snapshot.context.priceError);
   const id = useId();
+  const priceErrorId = `${id}-price-error`;
+  const unit = priceUnit(chains, filters.chain);
   const panelId = `${id}-panel`;
   const artistId = `${id}-artist`;
   const headingId = `${id}-heading`;
@@ -141,6 +153,45 @@ export function FilterPanel({ panel, chains, artists }: FilterPanelProps) {
                 </label>
               ))}
             </fieldset>
+
+            {/* The seed's minPrice and maxPrice: typed, then applied with the button or Enter (typing reloads nothing). */}
+            <form
+              className="filter-price"
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                panel.send({ type: 'price.apply' });
+              }}
+            >
+              <fieldset className="filter-group">
+                <legend>Price{unit ? ` (${unit})` : ''}</legend>
+                <div className="filter-price-ends">
+                  {(['min', 'max'] as const).map((end) => (
+                    <label key={end} className="filter-price-end">
+                      {end === 'min' ? 'Minimum' : 'Maximum'}
+                      <input
+                        type="text"
+                        inputMode="decimal"
+                        autoComplete="off"
+                        className="filter-select"
+                        value={price[end]}
+                        aria-invalid={priceError !== null}
+                        aria-describedby={priceError !== null ? priceErrorId : undefined}
+                        onChange={(event) => panel.send({ type: end === 'min' ? 'price.editMin' : 'price.editMax', text: event.target.value })}
+                      />
+                    </label>
+                  ))}
+                </div>
+                <button type="submit" className="button">
+                  Apply price
+                </button>
+                {priceError !== null && (
+                  <p id={priceErrorId} className="field-error" role="alert">
+                    {priceError}
+                  </p>
+                )}
+              </fieldset>
+            </form>
 
             <div className="filter-group">
               <label htmlFor={artistId} className="filter-label">

@@ -17,9 +17,19 @@ export const EXPLORE_PAGE_SIZES = {
   myFavorites: PAGE_SIZE.exploreTokenLists,
 } as const;
 
+/** The amount in wei of a kept price bound ('0.5'; exploreFilters.ts priceBound): the API's minPrice and maxPrice. */
+export function priceBoundWei(bound: string): string {
+  const [whole = '0', fraction = ''] = bound.split('.');
+  return `${whole}${fraction.padEnd(18, '0')}`.replace(/^0+(?=\d)/, '');
+}
+
 /** What the token and collection views ask the server for. */
 export function exploreListParams(filters: ExploreFilters): TokenListParams {
-  const filter = marketplaceFilter(filters);
+  const filter = marketplaceFilter({
+    ...filters,
+    minPriceWei: filters.minPrice === null ? null : priceBoundWei(filters.minPrice),
+    maxPriceWei: filters.maxPrice === null ? null : priceBoundWei(filters.maxPrice),
+  });
   return filter ? { sort: filters.sort, filters: filter } : { sort: filters.sort };
 }
 

@@ -10,6 +10,7 @@ import { loadPeople, mediaUrl, thumbnailUrl, type Ipfs, type PersonInfo } from '
 
 function collectionFilter(filter: ListFilter): SQL | undefined {
   if (filter.tokenIds) throw badInput('Invalid filters.token_ids: it filters tokens, not collections.');
+  if (filter.status) throw badInput('Invalid filters.status: it filters tokens, not collections.');
   return and(
     eq(collections.isHidden, false),
     eq(collections.state, 'published'),

@@ -10,6 +10,9 @@ export const MAX_PER_PAGE = 100;
 export type SortKey = '_id' | 'likesCount' | 'price';
 export type SortDir = 1 | -1;
 
+export const TOKEN_STATUSES = ['buy_now', 'has_offers'] as const;
+export type TokenStatus = (typeof TOKEN_STATUSES)[number];
+
 // A uint256 in decimal: at most 78 digits.
 const WEI = /^\d{1,78}$/;
 
@@ -25,6 +28,11 @@ const filterSchema = z
     token_ids: z
       .array(z.string().regex(/^[1-9]\d{0,15}$/, 'token_ids must be token _id values (positive integers)'))
       .max(MAX_PER_PAGE)
+      .nullish(),
+    // The seed's status filters this marketplace has: listed for sale, with an open offer (no auctions, no bids).
+    status: z
+      .array(z.enum(TOKEN_STATUSES, { error: 'status must be buy_now or has_offers (this marketplace has no auctions or bids)' }))
+      .max(TOKEN_STATUSES.length)
       .nullish(),
     // The seed's price range: the listing price in wei (a decimal string, as Price.amount), both ends included.
     minPrice: z.string().regex(WEI, 'minPrice must be an amount in wei (a decimal string of digits)').nullish(),
@@ -61,6 +69,8 @@ export interface ListFilter {
   chainIds: number[] | null;
   creator: string | null;
   tokenIds: number[] | null;
+  /** buy_now: listed for sale; has_offers: an open offer is made on it. Both: both. */
+  status: TokenStatus[] | null;
   /** The price range in wei (listed tokens only once either end is set). */
   minPrice: string | null;
   maxPrice: string | null;
@@ -154,6 +164,7 @@ export function parseListInput(
       chainIds: filters.chainIds && filters.chainIds.length > 0 ? filters.chainIds : null,
       creator: filters.creator ?? null,
       tokenIds: filters.token_ids && filters.token_ids.length > 0 ? filters.token_ids.map(Number) : null,
+      status: filters.status && filters.status.length > 0 ? [...new Set(filters.status)] : null,
       minPrice: filters.minPrice ? BigInt(filters.minPrice).toString() : null,
       maxPrice: filters.maxPrice ? BigInt(filters.maxPrice).toString() : null,
     },

@@ -1,8 +1,8 @@
 // getMarketplaceTokens: filtered, sorted, keyset-paged tokens with collection, people and holding in one statement.
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { collections, tokenCountGroups, tokens } from '../db/schema.js';
+import { collections, offers, tokenCountGroups, tokens } from '../db/schema.js';
 import type { ListFilter, ListInput } from './inputs.js';
 import { keysetSegments, type Segment } from './keyset.js';
 import { toConnection } from './page.js';
@@ -36,6 +36,11 @@ export function tokenFilter(db: Db, filter: ListFilter): SQL | undefined {
     filter.creator ? eq(tokens.creator, filter.creator) : undefined,
     filter.tokenIds ? inArray(tokens.id, filter.tokenIds) : undefined,
     ...priceRange(tokens.priceWei, filter),
+    filter.status?.includes('buy_now') ? isNotNull(tokens.priceWei) : undefined,
+    // An open offer: a probe of offers_token_idx per token read.
+    filter.status?.includes('has_offers')
+      ? sql`exists (select 1 from ${offers} where ${offers.tokenRef} = ${tokens.id} and ${offers.state} = 'made')`
+      : undefined,
   );
 }
 
@@ -47,8 +52,9 @@ export function priceRange(column: PgColumn, filter: Pick<ListFilter, 'minPrice'
   ];
 }
 
-/** A price range cannot be summed from the groups (they have no price): such a list's total is counted. */
-const needsCountedTotal = (filter: ListFilter) => filter.tokenIds !== null || filter.minPrice !== null || filter.maxPrice !== null;
+/** A price range or a status cannot be summed from the groups (they have neither): such a list's total is counted. */
+const needsCountedTotal = (filter: ListFilter) =>
+  filter.tokenIds !== null || filter.minPrice !== null || filter.maxPrice !== null || filter.status !== null;
 
 /** The list total as one scalar subquery: a sum over the trigger-maintained groups, or a count for token_ids and a price range. */
 export function tokenTotalSql(db: Db, filter: ListFilter): SQL {

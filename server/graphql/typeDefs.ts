@@ -7,6 +7,8 @@ export const typeDefs = /* GraphQL */ `
     chainIds: [Int!]
     creator: String
     token_ids: [String!]
+    "Tokens only: buy_now (listed for sale), has_offers (an open offer is made on it); both means both."
+    status: [String!]
     "The lowest listing price, in wei (a decimal string); the range includes both ends."
     minPrice: String
     "The highest listing price, in wei (a decimal string)."

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offers, sales } from '../../server/db/schema.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import {
   buildTestServer,
@@ -6,6 +7,7 @@ import {
   CREATOR_A,
   CREATOR_B,
   graphql,
+  MARKETPLACE,
   seedMarketplace,
   type ConnectionResult,
   type SeededToken,
@@ -186,6 +188,40 @@ describe.each(DATABASE_KINDS)('getMarketplaceTokens on %s', (kind) => {
     expect(videos.totalCount).toBe(videos.edges.length);
   });
 
+  it('status: buy_now keeps listed tokens, has_offers those with an open offer, both both; totals counted', async () => {
+    const native = '0x0000000000000000000000000000000000000000';
+    const [a, b, c] = [seeded.tokens[1]!, seeded.tokens[4]!, seeded.tokens[5]!];
+    expect([a.priceWei, b.priceWei, c.priceWei]).toEqual([expect.any(String), expect.any(String), null]);
+    const saleRows = await database.db
+      .insert(sales)
+      .values([a, b].map((token, i) => ({ chainId: 31337, marketplace: MARKETPLACE, saleId: String(900 + i), tokenRef: token.id, collectionId: seeded.collectionIds.videoId, seller: CREATOR_B, amount: '1', priceWei: token.priceWei!, currency: native })))
+      .returning({ id: sales.id });
+    // An open offer on a and c (c is no longer listed), a retracted one on b.
+    await database.db.insert(offers).values([
+      { chainId: 31337, saleRef: saleRows[0]!.id, tokenRef: a.id, buyer: COLLECTOR, amount: '1', priceWei: '1', currency: native },
+      { chainId: 31337, saleRef: saleRows[1]!.id, tokenRef: c.id, buyer: COLLECTOR, amount: '1', priceWei: '1', currency: native },
+      { chainId: 31337, saleRef: saleRows[1]!.id, tokenRef: b.id, buyer: COLLECTOR, amount: '1', priceWei: '1', currency: native, state: 'retracted' },
+    ]);
+    const ids = (page: ConnectionResult) => page.edges.map((edge) => Number(edge.node.id)).sort((x, y) => x - y);
+    const sortedIds = (list: SeededToken[]) => list.map((token) => token.id).sort((x, y) => x - y);
+
+    const listed = seeded.tokens.filter((token) => token.priceWei !== null);
+    const buyNow = await query({ filters: { status: ['buy_now'] }, pagination: { perPage: 100 } });
+    expect(ids(buyNow)).toEqual(sortedIds(listed));
+    expect(buyNow.totalCount).toBe(listed.length);
+
+    const withOffers = await query({ filters: { status: ['has_offers'] }, pagination: { perPage: 100 } });
+    expect(ids(withOffers)).toEqual(sortedIds([a, c]));
+    expect(withOffers.totalCount).toBe(2);
+
+    const both = await query({ filters: { status: ['buy_now', 'has_offers'] } });
+    expect(ids(both)).toEqual([a.id]);
+    expect(both.totalCount).toBe(1);
+    // Paged under a price sort, with another filter.
+    const { ids: paged } = await pageThrough({ filters: { status: ['buy_now'], mediaTypes: ['video'] }, sort: { sortBy: 'price', sortDir: 1 } }, 2);
+    expect(paged.map(Number)).toEqual(expectedOrder(listed.filter((token) => token.mediaType === 'video'), { sortBy: 'price', sortDir: 1 }));
+  });
+
   it('resolves collection, creator, owner and holding with the sale price', async () => {
     const first = seeded.tokens[0]!;
     const page = await query({ filters: { token_ids: [String(first.id), String(seeded.tokens[2]!.id)] }, sort: { sortBy: '_id', sortDir: 1 } });
@@ -236,6 +272,7 @@ describe.each(DATABASE_KINDS)('getMarketplaceTokens on %s', (kind) => {
     [{ filters: { chainIds: [-1] } }, 'filters.chainIds.0'],
     [{ filters: { creator: 'alice' } }, 'creator must be a 0x-prefixed wallet address'],
     [{ filters: { token_ids: ['1 OR 1=1'] } }, 'token_ids must be token _id values'],
+    [{ filters: { status: ['on_auction'] } }, 'status must be buy_now or has_offers (this marketplace has no auctions or bids)'],
     [{ filters: { minPrice: '0.5' } }, 'filters.minPrice: minPrice must be an amount in wei'],
     [{ filters: { maxPrice: '-1' } }, 'filters.maxPrice: maxPrice must be an amount in wei'],
     [{ filters: { minPrice: '2000', maxPrice: '1000' } }, 'minPrice must not be above maxPrice'],

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCollections, insertTokens, type NewToken } from '../../server/db/bulk.js';
+import { offers, sales } from '../../server/db/schema.js';
 import { parseListInput } from '../../server/graphql/inputs.js';
 import { tokenPageSql } from '../../server/graphql/tokenRows.js';
 import { tokenFilter, tokenPageQuery, tokenSegments, tokenTotalSql } from '../../server/graphql/tokens.js';
@@ -36,7 +37,15 @@ describe.each(DATABASE_KINDS)('keyset plans on %s (%#)', (kind) => {
       likesCount: (i * 7919) % 50,
       priceWei: i % 3 === 0 ? null : String(((i * 104729) % 1000) * 1e15),
     }));
-    await insertTokens(database.db, rows);
+    const tokenIds = await insertTokens(database.db, rows);
+    // An open offer on every 100th token (explore's has_offers status).
+    const offered = tokenIds.filter((_, i) => i % 100 === 0);
+    const native = '0x0000000000000000000000000000000000000000';
+    const saleRows = await database.db
+      .insert(sales)
+      .values(offered.map((tokenRef, i) => ({ chainId: 31337, marketplace: '0x00000000000000000000000000000000000000ee', saleId: String(i + 1), tokenRef, collectionId: collectionIds[0]!, seller: '0x' + 'a'.repeat(40), amount: '1', priceWei: '1000', currency: native })))
+      .returning({ id: sales.id, tokenRef: sales.tokenRef });
+    await database.db.insert(offers).values(saleRows.map((sale) => ({ chainId: 31337, saleRef: sale.id, tokenRef: sale.tokenRef, buyer: '0x' + 'b'.repeat(40), amount: '1', priceWei: '900', currency: native })));
     await database.db.execute(sql`ANALYZE`);
   }, 180_000);
   afterAll(async () => {
@@ -100,6 +109,9 @@ describe.each(DATABASE_KINDS)('keyset plans on %s (%#)', (kind) => {
     ['highest price in a range after a cursor', { filters: RANGE, sort: { sortBy: 'price', sortDir: -1 }, pagination: { after: cursor('price', -1, '250000000000000000', 10_000) } }, true],
     ['newest in a range', { filters: RANGE, sort: { sortBy: '_id', sortDir: -1 } }, false],
     ['most liked above a price', { filters: { minPrice: RANGE.maxPrice }, sort: { sortBy: 'likesCount', sortDir: -1 } }, false],
+    // Status: listed (buy_now) under a price sort is the price index's listed range; has_offers probes the offers.
+    ['lowest price, buy now', { filters: { status: ['buy_now'] }, sort: { sortBy: 'price', sortDir: 1 } }, true],
+    ['newest with offers', { filters: { status: ['has_offers'] }, sort: { sortBy: '_id', sortDir: -1 } }, false],
   ])('%s uses an index, never a scan of tokens', async (_, args, inPriceOrder) => {
     const text = await plan(args);
     if (process.env.SHOW_PLANS) console.log(text);
@@ -108,6 +120,13 @@ describe.each(DATABASE_KINDS)('keyset plans on %s (%#)', (kind) => {
       expect(text).toContain('tokens_price_idx');
       expect(text).not.toMatch(/\bSort\b/);
     }
+  });
+
+  it('has_offers joins the open offers in token order (offers_token_idx), never a scan of the offers per token', async () => {
+    const text = await plan({ filters: { status: ['has_offers'] }, sort: { sortBy: '_id', sortDir: -1 } });
+    if (process.env.SHOW_PLANS) console.log(text);
+    expect(text).toContain('offers_token_idx');
+    expect(text).not.toMatch(/Seq Scan on "?(tokens|offers)"?/);
   });
 
   it('the total of a price range is counted from the price index', async () => {

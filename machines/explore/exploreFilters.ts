@@ -12,6 +12,10 @@ export type ExploreSortName = (typeof EXPLORE_SORT_NAMES)[number];
 export const EXPLORE_MEDIA_TYPES = ['image', 'gif', 'multipart/image', 'multipart/mixed', 'video', 'sound'] as const;
 export type ExploreMediaType = (typeof EXPLORE_MEDIA_TYPES)[number];
 
+// The seed's status filters this marketplace has (no auctions or bids): listed for sale, with an open offer. Artworks only.
+export const EXPLORE_STATUSES = ['buy_now', 'has_offers'] as const;
+export type ExploreStatus = (typeof EXPLORE_STATUSES)[number];
+
 export interface ExploreFilters {
   view: ExploreView;
   sort: ExploreSortName;
@@ -19,6 +23,8 @@ export interface ExploreFilters {
   /** Creator address (lower case), or null for every artist. */
   artist: string | null;
   chain: number[];
+  /** Artworks only: the collections view leaves it out of its request. */
+  status: ExploreStatus[];
   /** The price range's ends as decimal amounts ('0.5'), or null for no bound; listed artworks only once either is set. */
   minPrice: string | null;
   maxPrice: string | null;
@@ -31,12 +37,13 @@ export interface ExploreSearch {
   media?: ExploreMediaType[];
   artist?: string;
   chain?: number[];
+  status?: ExploreStatus[];
   /** Numbers, so the URL reads minPrice=0.5 (the router quotes a string that looks like a number). */
   minPrice?: number;
   maxPrice?: number;
 }
 
-export const DEFAULT_EXPLORE_FILTERS: ExploreFilters = { view: 'token', sort: 'newest', media: [], artist: null, chain: [], minPrice: null, maxPrice: null };
+export const DEFAULT_EXPLORE_FILTERS: ExploreFilters = { view: 'token', sort: 'newest', media: [], artist: null, chain: [], status: [], minPrice: null, maxPrice: null };
 
 // One end of the price range: a plain decimal amount with at most 4 decimals (a listing price's step is 0.0001, so a
 // finer bound matches nothing more) and at most 9 whole digits, so a number holds it exactly (13 significant digits).
@@ -73,6 +80,7 @@ export function filtersFromSearch(search: Record<string, unknown>): ExploreFilte
     media,
     artist,
     chain,
+    status: EXPLORE_STATUSES.filter((status) => asList(search.status).includes(status)),
     minPrice: reversed ? null : priceBound(search.minPrice),
     maxPrice: reversed ? null : priceBound(search.maxPrice),
   };
@@ -86,6 +94,7 @@ export function searchFromFilters(filters: ExploreFilters): ExploreSearch {
   if (filters.media.length) search.media = EXPLORE_MEDIA_TYPES.filter((type) => filters.media.includes(type));
   if (filters.artist) search.artist = filters.artist;
   if (filters.chain.length) search.chain = [...filters.chain].sort((a, b) => a - b);
+  if (filters.status.length) search.status = EXPLORE_STATUSES.filter((status) => filters.status.includes(status));
   if (filters.minPrice !== null) search.minPrice = Number(filters.minPrice);
   if (filters.maxPrice !== null) search.maxPrice = Number(filters.maxPrice);
   return search;

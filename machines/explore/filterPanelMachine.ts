@@ -6,6 +6,7 @@ import {
   searchFromFilters,
   type ExploreFilters,
   type ExploreMediaType,
+  type ExploreStatus,
   type ExploreSortName,
   type ExploreView,
 } from './exploreFilters';
@@ -23,6 +24,7 @@ export type FilterPanelEvent =
   | { type: 'filters.toggleMedia'; mediaType: ExploreMediaType }
   | { type: 'filters.setArtist'; artist: string | null }
   | { type: 'filters.toggleChain'; chainId: number }
+  | { type: 'filters.toggleStatus'; status: ExploreStatus }
   // The price range is typed, then applied (its button or Enter): typing never reloads the list.
   | { type: 'price.editMin'; text: string }
   | { type: 'price.editMax'; text: string }
@@ -53,14 +55,16 @@ export const isDefaultFilters = (filters: ExploreFilters) => sameFilters(filters
 
 /**
  * How many values the reader chose, for the Filters button's badge: the view and the sort when not the default, each
- * media type and chain, the artist, and each end of the price range. The favourites view lists likes as they are, so only its view counts there.
+ * media type and chain, the artist, each end of the price range, and each status in the artworks view (the only one
+ * it filters). The favourites view lists likes as they are, so only its view counts there.
  */
 export function chosenFilterCount(filters: ExploreFilters): number {
   const view = filters.view !== DEFAULT_EXPLORE_FILTERS.view ? 1 : 0;
   if (filters.view === 'myFavorites') return view;
   const sort = filters.sort !== DEFAULT_EXPLORE_FILTERS.sort ? 1 : 0;
   const price = (filters.minPrice !== null ? 1 : 0) + (filters.maxPrice !== null ? 1 : 0);
-  return view + sort + filters.media.length + filters.chain.length + (filters.artist ? 1 : 0) + price;
+  const status = filters.view === 'token' ? filters.status.length : 0;
+  return view + sort + filters.media.length + filters.chain.length + (filters.artist ? 1 : 0) + price + status;
 }
 
 // Ours (the seed names the fields, not their messages). A listing price's step is 0.0001, so a bound is too.
@@ -100,6 +104,8 @@ export function nextFilters(filters: ExploreFilters, event: FilterPanelEvent): E
       return { ...filters, artist: event.artist ? event.artist.toLowerCase() : null };
     case 'filters.toggleChain':
       return { ...filters, chain: toggled(filters.chain, event.chainId).sort((a, b) => a - b) };
+    case 'filters.toggleStatus':
+      return { ...filters, status: toggled(filters.status, event.status) };
     default:
       return filters;
   }
@@ -170,6 +176,7 @@ export const filterPanelMachine = setup({
     'filters.toggleMedia': { guard: 'changesFilters', actions: ['applyEvent', 'tellChanged'] },
     'filters.setArtist': { guard: 'changesFilters', actions: ['applyEvent', 'tellChanged'] },
     'filters.toggleChain': { guard: 'changesFilters', actions: ['applyEvent', 'tellChanged'] },
+    'filters.toggleStatus': { guard: 'changesFilters', actions: ['applyEvent', 'tellChanged'] },
   },
   // On narrow screens the panel collapses behind a "Filters" button and opens as a drawer; wide screens always show it.
   initial: 'collapsed',

@@ -41,6 +41,7 @@ export function marketplaceFilter(filters: {
   media?: readonly string[];
   chain?: readonly number[];
   artist?: string | null;
+  status?: readonly string[];
   /** The price range's ends in wei. */
   minPriceWei?: string | null;
   maxPriceWei?: string | null;
@@ -49,6 +50,7 @@ export function marketplaceFilter(filters: {
   if (filters.media?.length) filter.mediaTypes = [...filters.media];
   if (filters.chain?.length) filter.chainIds = [...filters.chain];
   if (filters.artist) filter.creator = filters.artist;
+  if (filters.status?.length) filter.status = [...filters.status];
   if (filters.minPriceWei) filter.minPrice = filters.minPriceWei;
   if (filters.maxPriceWei) filter.maxPrice = filters.maxPriceWei;
   return Object.keys(filter).length ? filter : undefined;

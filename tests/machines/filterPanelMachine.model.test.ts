@@ -5,7 +5,7 @@ import { filterPanelMachine, nextFilters, type FilterPanelContext, type FilterPa
 import { checkedStates, createMachineTestModel, modelCoverageTests, modelPaths } from './support/modelTesting';
 
 const ARTIST = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
-const SHARED: ExploreFilters = { view: 'collection', sort: 'oldest', media: ['video'], artist: null, chain: [31337], minPrice: '0.5', maxPrice: null };
+const SHARED: ExploreFilters = { view: 'collection', sort: 'oldest', media: ['video'], artist: null, chain: [31337], status: ['buy_now'], minPrice: '0.5', maxPrice: null };
 
 // One or two values per control keep the graph small while every transition (and its no-op guard) is taken.
 const modelEvents = (): FilterPanelEvent[] => [
@@ -19,6 +19,7 @@ const modelEvents = (): FilterPanelEvent[] => [
   { type: 'filters.setArtist', artist: ARTIST },
   { type: 'filters.setArtist', artist: null },
   { type: 'filters.toggleChain', chainId: 31337 },
+  { type: 'filters.toggleStatus', status: 'has_offers' },
   { type: 'panel.open' },
   { type: 'panel.close' },
   { type: 'panel.showResults' },
@@ -123,6 +124,7 @@ function harness() {
         'filters.toggleMedia': sendControl,
         'filters.setArtist': sendControl,
         'filters.toggleChain': sendControl,
+        'filters.toggleStatus': sendControl,
         // Typing keeps the text and changes no filter.
         'price.editMin': (step: { event: EventObject }) => {
           sendQuietly(step);

@@ -30,6 +30,15 @@ describe('explore search params', () => {
     expect(validateExploreSearch({ media: ['sound', 'multipart/mixed'] })).toEqual({ media: ['multipart/mixed', 'sound'] });
   });
 
+  it('status: buy_now and has_offers in one order; other seed statuses (auctions, bids) fall back', () => {
+    expect(validateExploreSearch({ status: ['has_offers', 'buy_now'] })).toEqual({ status: ['buy_now', 'has_offers'] });
+    expect(validateExploreSearch({ status: 'has_offers' })).toEqual({ status: ['has_offers'] });
+    expect(validateExploreSearch({ status: ['on_auction', 'has_bids'] })).toEqual({});
+    // Counted on the badge in the artworks view only (the collections view does not filter by it).
+    expect(chosenFilterCount(filtersFromSearch({ status: ['buy_now', 'has_offers'] }))).toBe(2);
+    expect(chosenFilterCount(filtersFromSearch({ view: 'collection', status: ['buy_now'] }))).toBe(1);
+  });
+
   it('price range: minPrice and maxPrice round-trip in their shortest form; a wrong end or a reversed range falls back', () => {
     // In the URL the ends are numbers (minPrice=0.5; the router would quote a string that looks like one).
     expect(validateExploreSearch({ minPrice: 0.5, maxPrice: 2 })).toEqual({ minPrice: 0.5, maxPrice: 2 });

@@ -2,7 +2,16 @@ import { useId, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { MEDIA_TYPE_LABELS } from '../../../domain/mediaTypes';
-import { EXPLORE_MEDIA_TYPES, EXPLORE_SORT_NAMES, EXPLORE_VIEWS, type ExploreMediaType, type ExploreSortName, type ExploreView } from '../../../machines/explore/exploreFilters';
+import {
+  EXPLORE_MEDIA_TYPES,
+  EXPLORE_SORT_NAMES,
+  EXPLORE_STATUSES,
+  EXPLORE_VIEWS,
+  type ExploreMediaType,
+  type ExploreSortName,
+  type ExploreStatus,
+  type ExploreView,
+} from '../../../machines/explore/exploreFilters';
 import { chosenFilterCount } from '../../../machines/explore/filterPanelMachine';
 import type { filterPanelMachine } from '../../../machines/explore/filterPanelMachine';
 import { DEFAULT_NATIVE_SYMBOL } from '../../../domain/nativeCurrency';
@@ -21,6 +30,8 @@ export const SORT_LABELS: Record<ExploreSortName, string> = {
 };
 /** The media types' labels are the studio's (docs/requirements.md#explore: Image, Flipcard, Generative Art, Video, GIF). */
 export const MEDIA_LABELS: Record<ExploreMediaType, string> = MEDIA_TYPE_LABELS;
+/** The seed's status names (buy_now, has_offers) in words. */
+export const STATUS_LABELS: Record<ExploreStatus, string> = { buy_now: 'Buy now', has_offers: 'Has offers' };
 
 export interface FilterPanelProps {
   panel: ActorRefFrom<typeof filterPanelMachine>;
@@ -153,6 +164,23 @@ export function FilterPanel({ panel, chains, artists }: FilterPanelProps) {
                 </label>
               ))}
             </fieldset>
+
+            {filters.view === 'token' && (
+              <fieldset className="filter-group">
+                <legend>Status</legend>
+                {EXPLORE_STATUSES.map((status) => (
+                  <label key={status} className="filter-option">
+                    <input
+                      type="checkbox"
+                      value={status}
+                      checked={filters.status.includes(status)}
+                      onChange={() => panel.send({ type: 'filters.toggleStatus', status })}
+                    />
+                    {STATUS_LABELS[status]}
+                  </label>
+                ))}
+              </fieldset>
+            )}
 
             {/* The seed's minPrice and maxPrice: typed, then applied with the button or Enter (typing reloads nothing). */}
             <form

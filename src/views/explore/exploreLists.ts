@@ -27,6 +27,8 @@ export function priceBoundWei(bound: string): string {
 export function exploreListParams(filters: ExploreFilters): TokenListParams {
   const filter = marketplaceFilter({
     ...filters,
+    // Status filters artworks only (the API refuses it for collections).
+    status: filters.view === 'token' ? filters.status : [],
     minPriceWei: filters.minPrice === null ? null : priceBoundWei(filters.minPrice),
     maxPriceWei: filters.maxPrice === null ? null : priceBoundWei(filters.maxPrice),
   });

@@ -45,6 +45,31 @@ function priceUnit(chains: FilterPanelProps['chains'], chosen: readonly number[]
   return symbols.size === 1 ? [...symbols][0]! : symbols.size === 0 ? DEFAULT_NATIVE_SYMBOL : null;
 }
 
+/** A fieldset of checkboxes, one per option, checked when chosen. */
+function CheckboxGroup<T extends string | number>({
+  legend,
+  options,
+  chosen,
+  onToggle,
+}: {
+  legend: string;
+  options: Array<{ value: T; label: string }>;
+  chosen: readonly T[];
+  onToggle: (value: T) => void;
+}) {
+  return (
+    <fieldset className="filter-group">
+      <legend>{legend}</legend>
+      {options.map((option) => (
+        <label key={option.value} className="filter-option">
+          <input type="checkbox" value={option.value} checked={chosen.includes(option.value)} onChange={() => onToggle(option.value)} />
+          {option.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 /** Below this width the panel hides behind the Filters button and opens as a drawer over the page (explore.css). */
 const DRAWER_QUERY = '(max-width: 59.99rem)';
 
@@ -150,36 +175,20 @@ export function FilterPanel({ panel, chains, artists }: FilterPanelProps) {
               ))}
             </fieldset>
 
-            <fieldset className="filter-group">
-              <legend>Media type</legend>
-              {EXPLORE_MEDIA_TYPES.map((mediaType) => (
-                <label key={mediaType} className="filter-option">
-                  <input
-                    type="checkbox"
-                    value={mediaType}
-                    checked={filters.media.includes(mediaType)}
-                    onChange={() => panel.send({ type: 'filters.toggleMedia', mediaType })}
-                  />
-                  {MEDIA_LABELS[mediaType]}
-                </label>
-              ))}
-            </fieldset>
+            <CheckboxGroup
+              legend="Media type"
+              options={EXPLORE_MEDIA_TYPES.map((mediaType) => ({ value: mediaType, label: MEDIA_LABELS[mediaType] }))}
+              chosen={filters.media}
+              onToggle={(mediaType) => panel.send({ type: 'filters.toggleMedia', mediaType })}
+            />
 
             {filters.view === 'token' && (
-              <fieldset className="filter-group">
-                <legend>Status</legend>
-                {EXPLORE_STATUSES.map((status) => (
-                  <label key={status} className="filter-option">
-                    <input
-                      type="checkbox"
-                      value={status}
-                      checked={filters.status.includes(status)}
-                      onChange={() => panel.send({ type: 'filters.toggleStatus', status })}
-                    />
-                    {STATUS_LABELS[status]}
-                  </label>
-                ))}
-              </fieldset>
+              <CheckboxGroup
+                legend="Status"
+                options={EXPLORE_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
+                chosen={filters.status}
+                onToggle={(status) => panel.send({ type: 'filters.toggleStatus', status })}
+              />
             )}
 
             {/* The seed's minPrice and maxPrice: typed, then applied with the button or Enter (typing reloads nothing). */}
@@ -245,20 +254,12 @@ export function FilterPanel({ panel, chains, artists }: FilterPanelProps) {
             </div>
 
             {chains.length > 0 && (
-              <fieldset className="filter-group">
-                <legend>Chain</legend>
-                {chains.map((chain) => (
-                  <label key={chain.chainId} className="filter-option">
-                    <input
-                      type="checkbox"
-                      value={chain.chainId}
-                      checked={filters.chain.includes(chain.chainId)}
-                      onChange={() => panel.send({ type: 'filters.toggleChain', chainId: chain.chainId })}
-                    />
-                    {chain.name}
-                  </label>
-                ))}
-              </fieldset>
+              <CheckboxGroup
+                legend="Chain"
+                options={chains.map((chain) => ({ value: chain.chainId, label: chain.name }))}
+                chosen={filters.chain}
+                onToggle={(chainId) => panel.send({ type: 'filters.toggleChain', chainId })}
+              />
             )}
           </>
         )}

@@ -38,7 +38,8 @@ const filterSchema = z
     minPrice: z.string().regex(WEI, 'minPrice must be an amount in wei (a decimal string of digits)').nullish(),
     maxPrice: z.string().regex(WEI, 'maxPrice must be an amount in wei (a decimal string of digits)').nullish(),
   })
-  .refine((filters) => !filters?.minPrice || !filters.maxPrice || BigInt(filters.minPrice) <= BigInt(filters.maxPrice), {
+  // zod runs this even when an end failed its own check: compare only two well-formed amounts.
+  .refine((filters) => !WEI.test(filters?.minPrice ?? '') || !WEI.test(filters?.maxPrice ?? '') || BigInt(filters!.minPrice!) <= BigInt(filters!.maxPrice!), {
     message: 'minPrice must not be above maxPrice',
   })
   .nullish();

@@ -275,6 +275,8 @@ describe.each(DATABASE_KINDS)('getMarketplaceTokens on %s', (kind) => {
     [{ filters: { status: ['on_auction'] } }, 'status must be buy_now or has_offers (this marketplace has no auctions or bids)'],
     [{ filters: { minPrice: '0.5' } }, 'filters.minPrice: minPrice must be an amount in wei'],
     [{ filters: { maxPrice: '-1' } }, 'filters.maxPrice: maxPrice must be an amount in wei'],
+    // Digits outside ASCII fail the amount's own check, and the range check does not run on them (it was a masked crash).
+    [{ filters: { minPrice: '𝟙𝟚𝟛', maxPrice: '1' } }, 'filters.minPrice: minPrice must be an amount in wei'],
     [{ filters: { minPrice: '2000', maxPrice: '1000' } }, 'minPrice must not be above maxPrice'],
   ])('rejects bad input %j with a clear error', async (variables, message) => {
     const result = await graphql(server.app, TOKENS, variables);

@@ -70,6 +70,20 @@ test('filter, sort, scroll to a second page, open a token, and Back restores the
   await expect.poll(async () => Math.abs(((await restored.boundingBox())?.y ?? Number.POSITIVE_INFINITY) - shownAt)).toBeLessThan(100);
 });
 
+test('End (a jump past the list to the page bottom, where the taller filter column ends) loads the next page', async ({ page }) => {
+  await page.goto('/explore?view=collection');
+  const cards = page.getByRole('list', { name: 'Collections' }).getByRole('article');
+  await expect(cards).toHaveCount(4);
+  // The filter column is taller than one page of collections: the page's bottom is below the list's end.
+  const [listBottom, pageHeight] = await page.evaluate(() => [
+    document.querySelector('[aria-label="Collections"]')!.getBoundingClientRect().bottom + window.scrollY,
+    document.documentElement.scrollHeight,
+  ]);
+  expect(pageHeight - listBottom).toBeGreaterThan(300);
+  await page.keyboard.press('End');
+  await expect.poll(() => cards.count()).toBeGreaterThan(4);
+});
+
 test('a shared filtered link opens filtered: collections view, oldest first', async ({ page }) => {
   await page.goto('/explore?view=collection&sort=oldest');
   await expect(page.getByRole('radio', { name: 'Collections' })).toBeChecked();

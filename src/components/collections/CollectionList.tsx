@@ -13,6 +13,8 @@ export interface CollectionListProps<TParams = TokenListParams> {
   label: string;
   emptyText?: ReactNode;
   listKey?: string;
+  /** The list ends the page's content (PagedGrid endsPage). */
+  endsPage?: boolean;
 }
 
 const collectionKey = (collection: MarketplaceCollection) => collection.id;

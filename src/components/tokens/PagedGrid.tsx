@@ -33,6 +33,8 @@ export interface PagedGridProps<TNode, TParams> extends PagedListOptions<TNode, 
    * until then (progressiveItems.ts): no long task for a page of cards.
    */
   progressive?: boolean;
+  /** The list ends the page's content (explore): a jump past its end loads the next page too (useVisible). */
+  endsPage?: boolean;
 }
 
 /** Cards the first screen shows (two rows on a phone, a row on a wide screen): their images load at once. */
@@ -48,9 +50,9 @@ const GridItem = memo(function GridItem({ render, node, index }: { render: (node
 });
 
 export function PagedGrid<TNode, TParams>(props: PagedGridProps<TNode, TParams>) {
-  const { renderItem, itemKey, infinite = true, label, emptyText, itemsName, className = 'token-grid', placeholders = 0, renderPlaceholder, progressive = false } = props;
+  const { renderItem, itemKey, infinite = true, label, emptyText, itemsName, className = 'token-grid', placeholders = 0, renderPlaceholder, progressive = false, endsPage = false } = props;
   const list = usePagedList<TNode, TParams>(props);
-  const { items, loading, error, empty, canLoadMore, sentinelRef } = usePagedListState(list);
+  const { items, loading, error, empty, canLoadMore, sentinelRef } = usePagedListState(list, endsPage);
   const { measureFirst, itemsStyle, itemHeight, columns } = useMeasuredItems(list);
   const listRef = useRef<HTMLUListElement>(null);
   const range = useListWindow(listRef, items.length, itemHeight, columns);

@@ -20,6 +20,8 @@ export interface TokenListProps<TParams = TokenListParams> {
   placeholders?: number;
   /** The first screen's cards at once, the others one per task (PagedGrid progressive). */
   progressive?: boolean;
+  /** The list ends the page's content (PagedGrid endsPage). */
+  endsPage?: boolean;
 }
 
 const tokenKey = (token: MarketplaceToken) => token.id;

@@ -27,12 +27,13 @@ export function usePagedList<TNode, TParams>({ list, ...options }: PagedListOpti
  * What a paged list's view reads of its flow: the items, whether a page is loading, the error of a failed one, whether
  * the list is known empty, whether more can load; and the sentinel whose coming into view (10%) loads the next page.
  */
-export function usePagedListState<TNode, TParams>(list: Actor<PagedListMachine<TNode, TParams>>) {
+export function usePagedListState<TNode, TParams>(list: Actor<PagedListMachine<TNode, TParams>>, endsPage = false) {
   const items = useSelector(list, (snapshot) => snapshot.context.items);
   const loading = useSelector(list, (snapshot) => snapshot.hasTag('loading') || snapshot.matches('idle'));
   const error = useSelector(list, (snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null));
   const empty = useSelector(list, (snapshot) => snapshot.matches('exhausted') && snapshot.context.totalCount === 0);
   const canLoadMore = useSelector(list, (snapshot) => snapshot.can({ type: 'list.loadMore' }));
-  const sentinelRef = useVisible<HTMLDivElement>(() => list.send({ type: 'list.loadMore' }), INFINITE_SCROLL_THRESHOLD);
+  // A list that ends the page: its sentinel scrolled past (a jump to the page's end) loads the next page too.
+  const sentinelRef = useVisible<HTMLDivElement>(() => list.send({ type: 'list.loadMore' }), INFINITE_SCROLL_THRESHOLD, endsPage);
   return { items, loading, error, empty, canLoadMore, sentinelRef };
 }

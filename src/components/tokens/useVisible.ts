@@ -1,11 +1,20 @@
 import { useCallback, useEffect, useRef } from 'react';
 
 /**
- * Calls `onVisible` each time the element becomes at least `threshold` visible.
- * Returns a callback ref; a new element (e.g. a re-keyed sentinel) gets a fresh observer,
- * which reports its current visibility at once, so a still-visible sentinel asks again.
+ * The viewport as the observer sees it, extended far upwards: an element above the screen counts as reached. For a
+ * list that ends its page's content (explore): a jump past its end (End, a scroll to the page's bottom where a taller
+ * filter column sets the page's height) takes the sentinel from below the screen to above it in one step, and without
+ * this it would never have been "visible". Not for a list with more content below it (a collection's Activity): one
+ * reading there would load every page.
  */
-export function useVisible<T extends Element>(onVisible: () => void, threshold: number): (element: T | null) => void {
+export const REACHED_ROOT_MARGIN = '1000000px 0px 0px 0px';
+
+/**
+ * Calls `onVisible` each time the element becomes at least `threshold` visible (with `passedCounts`, or is scrolled
+ * past: above the screen). Returns a callback ref; a new element (e.g. a re-keyed sentinel) gets a fresh observer,
+ * which reports its current visibility at once, so a still-visible (or passed) sentinel asks again.
+ */
+export function useVisible<T extends Element>(onVisible: () => void, threshold: number, passedCounts = false): (element: T | null) => void {
   const callback = useRef(onVisible);
   const observer = useRef<IntersectionObserver | null>(null);
   useEffect(() => {
@@ -22,10 +31,10 @@ export function useVisible<T extends Element>(onVisible: () => void, threshold: 
         (entries) => {
           if (entries.some((entry) => entry.isIntersecting)) callback.current();
         },
-        { threshold },
+        passedCounts ? { threshold, rootMargin: REACHED_ROOT_MARGIN } : { threshold },
       );
       observer.current.observe(element);
     },
-    [threshold],
+    [threshold, passedCounts],
   );
 }

@@ -30,6 +30,7 @@ function ExploreList({ filters, page }: { filters: ExploreFilters; page: Explore
         params={params}
         pageSize={EXPLORE_PAGE_SIZES.collection}
         label="Collections"
+        endsPage
       />
     );
   }
@@ -42,6 +43,7 @@ function ExploreList({ filters, page }: { filters: ExploreFilters; page: Explore
       pageSize={EXPLORE_PAGE_SIZES.token}
       label="Artworks"
       progressive
+      endsPage
     />
   );
 }

@@ -42,6 +42,7 @@ export function FavouritesList({ page }: { page: ExplorePageActor }) {
         pageSize={EXPLORE_PAGE_SIZES.myFavorites}
         label="My favourites"
         emptyText={<ConnectWalletMessage connected />}
+        endsPage
       />
     );
   }

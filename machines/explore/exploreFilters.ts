@@ -1,6 +1,7 @@
 // The explore filters (docs/requirements.md#explore) and their URL form, fixed by the team brief:
-// search params view, sort, media[], artist, chain[], and the seed's filter state's minPrice, maxPrice (a decimal amount
-// of the listing currency, as typed: '0.5'); defaults omitted; invalid values fall back to defaults.
+// search params view, sort, media[], artist, chain[], and the seed's filter state's status[] (buy_now, has_offers) and
+// minPrice, maxPrice (a decimal amount of the listing currency: 0.5); defaults omitted; invalid values fall back to
+// defaults.
 
 export const EXPLORE_VIEWS = ['token', 'collection', 'myFavorites'] as const;
 export type ExploreView = (typeof EXPLORE_VIEWS)[number];

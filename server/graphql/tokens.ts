@@ -56,7 +56,7 @@ export function priceRange(column: PgColumn, filter: Pick<ListFilter, 'minPrice'
 const needsCountedTotal = (filter: ListFilter) =>
   filter.tokenIds !== null || filter.minPrice !== null || filter.maxPrice !== null || filter.status !== null;
 
-/** The list total as one scalar subquery: a sum over the trigger-maintained groups, or a count for token_ids and a price range. */
+/** The list total as one scalar subquery: a sum over the trigger-maintained groups, or a count (needsCountedTotal). */
 export function tokenTotalSql(db: Db, filter: ListFilter): SQL {
   if (needsCountedTotal(filter)) return sql`(${db.select({ n: count() }).from(tokens).where(tokenFilter(db, filter))})`;
   const groups = tokenCountGroups;

@@ -17,7 +17,11 @@ export const EXPLORE_PAGE_SIZES = {
   myFavorites: PAGE_SIZE.exploreTokenLists,
 } as const;
 
-/** The amount in wei of a kept price bound ('0.5'; exploreFilters.ts priceBound): the API's minPrice and maxPrice. */
+/**
+ * The amount in wei of a kept price bound ('0.5'; exploreFilters.ts priceBound): the API's minPrice and maxPrice. Not
+ * machines/trading/amounts.ts toBaseUnits: importing it here splits it into a chunk of its own, which put the token and
+ * studio pages over their first-load budgets; a kept bound needs none of its checks.
+ */
 export function priceBoundWei(bound: string): string {
   const [whole = '0', fraction = ''] = bound.split('.');
   return `${whole}${fraction.padEnd(18, '0')}`.replace(/^0+(?=\d)/, '');

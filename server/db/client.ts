@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -46,7 +47,7 @@ async function openPglite(dataDir: string, logger?: Logger): Promise<OpenedDatab
   const lock = await acquireFolderLock(join(dataDir, 'server.lock'), dataDir);
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create(join(dataDir, 'pglite'));
+    client = await PGlite.create(join(dataDir, 'pglite'), { extensions: { pg_trgm } });
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     const db = drizzlePglite(client, { schema, logger });
     const opened = client;

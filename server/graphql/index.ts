@@ -14,6 +14,7 @@ import { exhibitionsModule } from './exhibitions/index.js';
 import { homeModule } from './home/index.js';
 import type { MediaStore } from '../media/store.js';
 import { studioModule } from './studio/index.js';
+import { searchModule } from './search/index.js';
 import { parseListInput } from './inputs.js';
 import { useQueryLimits } from './limits.js';
 import { getMarketplaceTokens } from './tokens.js';
@@ -25,7 +26,7 @@ import type { GraphqlLimits } from '../security/config.js';
 export type { GraphqlContext } from './module.js';
 
 // Feature modules add their types and queries to the base schema (typeDefs.ts).
-const modules: GraphqlModule[] = [activityModule, marketModule, browsingModule, dashboardModule, commentsModule, studioModule, artistsModule, exhibitionsModule, homeModule, articlesModule];
+const modules: GraphqlModule[] = [activityModule, marketModule, browsingModule, dashboardModule, commentsModule, studioModule, artistsModule, exhibitionsModule, homeModule, articlesModule, searchModule];
 
 function literalValue(node: ValueNode): unknown {
   switch (node.kind) {

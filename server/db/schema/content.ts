@@ -86,7 +86,11 @@ export const artists = pgTable('artists', {
     .default({ context: '', items: [] }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [index('artists_sort_idx').on(t.sortKey, t.id)]);
+}, (t) => [
+  index('artists_sort_idx').on(t.sortKey, t.id),
+  // Search by display name (server/graphql/search): a substring match of the lower-cased name (pg_trgm, migration 0021).
+  index('artists_sort_key_trgm_idx').using('gin', t.sortKey.op('gin_trgm_ops')),
+]);
 
 export const exhibitions = pgTable(
   'exhibitions',

@@ -107,6 +107,8 @@ export const collections = pgTable(
     index('collections_featured_idx').on(t.isFeatured),
     index('collections_likes_idx').on(t.likesCount, t.id),
     index('collections_price_idx').on(t.priceWei, t.id),
+    // Search by name (server/graphql/search): a substring match, any case (pg_trgm, migration 0021).
+    index('collections_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     check('collections_addresses_lower', sql`${t.creator} = lower(${t.creator}) AND ${t.address} = lower(${t.address})`),
   ],
 );
@@ -156,6 +158,8 @@ export const tokens = pgTable(
     // The media collection asks whether a cid is still some token's media or thumbnail (server/media/references.ts).
     index('tokens_media_cid_idx').on(t.media),
     index('tokens_thumbnail_cid_idx').on(t.thumbnail),
+    // Search by name (server/graphql/search): a substring match, any case (pg_trgm, migration 0021).
+    index('tokens_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     check('tokens_creator_lower', sql`${t.creator} = lower(${t.creator})`),
   ],
 );

@@ -136,7 +136,8 @@ describe('main layout', () => {
     await renderApp('/under-construction');
     const opener = screen.getByRole('button', { name: 'Open menu' });
     await userEvent.click(opener);
-    const dialog = screen.getByRole('dialog', { name: 'Menu' });
+    // The panel is its own chunk, loaded on the first open.
+    const dialog = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(dialog).getByRole('link', { name: 'Art' })).toHaveAttribute('href', '/explore');
     expect(within(dialog).getByRole('switch', { name: 'Dark theme' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Close menu' })).toHaveFocus();

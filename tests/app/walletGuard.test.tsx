@@ -58,7 +58,7 @@ describe('header wallet slot', () => {
   it('behavior: the mobile menu has the connect button, and the profile link once registered', async () => {
     const { appActor } = await renderApp('/under-construction', { walletSession: fakeWalletSession().machine });
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
-    let menu = screen.getByRole('dialog', { name: 'Menu' });
+    let menu = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(menu).getByRole('button', { name: 'Connect wallet' })).toBeInTheDocument();
     expect(within(menu).queryByRole('link', { name: 'Profile' })).not.toBeInTheDocument();
     act(() => getAppActor(appActor, 'walletSession').send({ type: 'wallet.connect', connectorId: 'demo:1' }));

@@ -17,6 +17,8 @@ export function Header() {
         </Link>
         <MainMenu />
         <div className="header-actions">
+          {/* The magnifying glass is the stylesheet's (layout.css), kept out of every page's script. */}
+          <Link to="/search" className="icon-button header-search" aria-label="Search" />
           <ThemeSwitch className="desktop-only" />
           <WalletSlot />
           <MobileMenu />
@@ -35,3 +37,4 @@ function WalletSlot() {
     </>
   );
 }
+

@@ -22,6 +22,7 @@ import { Route as FaqRouteImport } from './routes/faq'
 import { Route as FlipcardRouteImport } from './routes/flipcard'
 import { Route as LearnRouteImport } from './routes/learn'
 import { Route as MediaArticlesRouteImport } from './routes/media-articles'
+import { Route as SearchRouteImport } from './routes/search'
 import { Route as TosRouteImport } from './routes/tos'
 import { Route as UnderConstructionRouteImport } from './routes/under-construction'
 import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
@@ -107,6 +108,11 @@ const LearnRoute = LearnRouteImport.update({
 const MediaArticlesRoute = MediaArticlesRouteImport.update({
   id: '/media-articles',
   path: '/media-articles',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchRoute = SearchRouteImport.update({
+  id: '/search',
+  path: '/search',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TosRoute = TosRouteImport.update({
@@ -243,6 +249,7 @@ export interface FileRoutesByFullPath {
   '/flipcard': typeof FlipcardRoute
   '/learn': typeof LearnRoute
   '/media-articles': typeof MediaArticlesRoute
+  '/search': typeof SearchRoute
   '/tos': typeof TosRoute
   '/under-construction': typeof UnderConstructionRoute
   '/profile': typeof AuthProfileRoute
@@ -279,6 +286,7 @@ export interface FileRoutesByTo {
   '/flipcard': typeof FlipcardRoute
   '/learn': typeof LearnRoute
   '/media-articles': typeof MediaArticlesRoute
+  '/search': typeof SearchRoute
   '/tos': typeof TosRoute
   '/under-construction': typeof UnderConstructionRoute
   '/profile': typeof AuthProfileRoute
@@ -318,6 +326,7 @@ export interface FileRoutesById {
   '/flipcard': typeof FlipcardRoute
   '/learn': typeof LearnRoute
   '/media-articles': typeof MediaArticlesRoute
+  '/search': typeof SearchRoute
   '/tos': typeof TosRoute
   '/under-construction': typeof UnderConstructionRoute
   '/_auth/profile': typeof AuthProfileRoute
@@ -356,6 +365,7 @@ export interface FileRouteTypes {
     | '/flipcard'
     | '/learn'
     | '/media-articles'
+    | '/search'
     | '/tos'
     | '/under-construction'
     | '/profile'
@@ -392,6 +402,7 @@ export interface FileRouteTypes {
     | '/flipcard'
     | '/learn'
     | '/media-articles'
+    | '/search'
     | '/tos'
     | '/under-construction'
     | '/profile'
@@ -430,6 +441,7 @@ export interface FileRouteTypes {
     | '/flipcard'
     | '/learn'
     | '/media-articles'
+    | '/search'
     | '/tos'
     | '/under-construction'
     | '/_auth/profile'
@@ -469,6 +481,7 @@ export interface RootRouteChildren {
   FlipcardRoute: typeof FlipcardRoute
   LearnRoute: typeof LearnRoute
   MediaArticlesRoute: typeof MediaArticlesRoute
+  SearchRoute: typeof SearchRoute
   TosRoute: typeof TosRoute
   UnderConstructionRoute: typeof UnderConstructionRoute
   ArticleIdRoute: typeof ArticleIdRoute
@@ -576,6 +589,13 @@ declare module '@tanstack/react-router' {
       path: '/media-articles'
       fullPath: '/media-articles'
       preLoaderRoute: typeof MediaArticlesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search': {
+      id: '/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof SearchRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/tos': {
@@ -792,6 +812,7 @@ const rootRouteChildren: RootRouteChildren = {
   FlipcardRoute: FlipcardRoute,
   LearnRoute: LearnRoute,
   MediaArticlesRoute: MediaArticlesRoute,
+  SearchRoute: SearchRoute,
   TosRoute: TosRoute,
   UnderConstructionRoute: UnderConstructionRoute,
   ArticleIdRoute: ArticleIdRoute,

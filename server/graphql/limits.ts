@@ -20,6 +20,7 @@ import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import { REPLIES_PREVIEW } from '../../domain/comments.js';
 import { PRICE_HISTORY_LIMIT } from '../activity/market.js';
 import type { GraphqlLimits } from '../security/config.js';
+import { SEARCH_MAX_FIRST } from './search/queries.js';
 import { DEFAULT_PER_PAGE } from './inputs.js';
 import { nestingDepth } from './nesting.js';
 
@@ -67,6 +68,10 @@ export const LIST_ESTIMATES: Readonly<Record<string, number>> = {
   'PriceHistory.points': PRICE_HISTORY_LIMIT,
   // A collection's volume, one entry per currency it sold in: the chain's own and the allow-listed token (WETH).
   'CollectionStats.volume': 2,
+  // A search's groups: at most its `first` (SEARCH_MAX_FIRST at most) each, whatever matched (server/graphql/search).
+  'SearchResults.tokens': SEARCH_MAX_FIRST,
+  'SearchResults.collections': SEARCH_MAX_FIRST,
+  'SearchResults.artists': SEARCH_MAX_FIRST,
 };
 
 /** A list without an entry above (a field added later) costs as much as a default page. */

@@ -16,13 +16,16 @@ const project = (state: AnyMachineSnapshot) => {
   return { value: state.value, text, query, found: results !== null, error };
 };
 
-const events = (): EventObject[] => [
+const typed: SearchEvent[] = [
   // Too short (trimmed), then searchable with spaces around it (searched trimmed).
   { type: 'search.type', text: ' q ' },
   { type: 'search.type', text: ' quasar ' },
   // The URL changed by Back or a link: searched at once; '' (no q) asks for more.
   { type: 'search.sync', text: 'red' },
   { type: 'search.sync', text: '' },
+];
+const events = (): EventObject[] => [
+  ...typed,
   { type: 'xstate.done.actor.search', output: FOUND } as EventObject,
   { type: 'xstate.error.actor.search', error: new Error('Network request failed') } as EventObject,
 ];
@@ -33,7 +36,7 @@ const model = createMachineTestModel(machine, { input: { text: '' }, project, ev
 const SIMPLE = new Set(['search.type', DEBOUNCE, 'xstate.done.actor.search', 'xstate.error.actor.search', 'search.retry']);
 const paths = modelPaths(model, {
   toState: (state) => state.matches('ready'),
-  filterEvents: (_state, event) => SIMPLE.has(event.type) && (event.type !== 'search.type' || (event as { text: string }).text === ' quasar '),
+  filterEvents: (_state, event) => SIMPLE.has(event.type) && (event.type !== 'search.type' || (event as unknown as { text: string }).text === ' quasar '),
 });
 
 function harness() {

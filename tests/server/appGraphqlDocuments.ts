@@ -25,6 +25,7 @@ import * as marketplaceService from '../../src/services/marketplace';
 import * as canvasPreviewService from '../../src/services/studio/canvasPreview';
 import * as canvasTokensService from '../../src/services/studio/canvasTokens';
 import * as listCanvasesService from '../../src/services/studio/listCanvases';
+import * as searchService from '../../src/services/search';
 import * as tokenService from '../../src/services/token';
 
 const ADDRESS = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
@@ -52,6 +53,7 @@ export const SERVICE_MODULES = {
   'src/services/studio/canvasPreview.ts': canvasPreviewService,
   'src/services/studio/canvasTokens.ts': canvasTokensService,
   'src/services/studio/listCanvases.ts': listCanvasesService,
+  'src/services/search.ts': searchService,
   'src/services/token.ts': tokenService,
 } as Record<string, Record<string, unknown>>;
 
@@ -158,6 +160,7 @@ export async function sendEveryAppRequest(schema: GraphQLSchema): Promise<SentRe
   await homeService.fetchCurrentExhibition(signal);
   await mediaArticlesService.fetchMediaArticles(signal);
   await articleService.fetchArticle('1', signal);
+  await searchService.fetchSearch('quasar', signal);
   return sent;
 }
 

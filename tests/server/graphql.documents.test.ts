@@ -191,6 +191,7 @@ describe('the app’s GraphQL documents against the server schema', () => {
         'getPastExhibitions',
         'getPendingCollection',
         'getPersonInfo',
+        'search',
         'getTokenFromHolding',
         'getTokenListing',
         'getTokenMarket',

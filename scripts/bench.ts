@@ -12,7 +12,7 @@
 // FCP/LCP online and offline beside the first visit, the precache size, saving the current exhibition).
 // `npm run bench -- --only=media` runs only the media streaming figures (scripts/bench/media.ts: a 100 MB video
 // through tus and back on PGlite and PostgreSQL — server RSS growth, /api/v1/config p99, 2-byte range TTFB).
-// `npm run bench -- --only=graphql` runs only the server cold start and getMarketplaceTokens p50/p99 for every sort ×
+// `npm run bench -- --only=graphql` runs only the server cold start, search(text) p50/p99 for what a visitor types, and getMarketplaceTokens p50/p99 for every sort ×
 // filter on the 100,000-token database (seeded into .data-bench, or BENCH_DATA_DIR, first when it is not yet).
 // `npm run bench -- --only=cluster` runs only the cluster figures (scripts/bench/cluster.ts: npm run cluster with one
 // server process, then two — the GraphQL read rate each holds 60 s at p99 ≤ 200 ms with 1,000 sockets connected,
@@ -26,7 +26,7 @@ import { join, resolve } from 'node:path';
 import { firstLoadRows, measureFirstLoad } from './bench/firstLoad';
 import { firstTokenPath, measureLighthouse } from './bench/lighthouse';
 import { tableRows } from './bench/common';
-import { BENCH_FILTERS, BENCH_SORTS } from './bench/graphqlCases';
+import { BENCH_FILTERS, BENCH_SEARCH_TEXTS, BENCH_SORTS } from './bench/graphqlCases';
 import { measureCluster } from './bench/cluster';
 import { measureLive } from './bench/live';
 import { measureLoad } from './bench/load';
@@ -251,6 +251,58 @@ async function measureGraphqlReads() {
   }
 }
 
+const SEARCH_QUERY = `query($text: String!) {
+  search(text: $text) {
+    tokens { _id name thumbnailUrl collection { _id name } creatorInfo { id address alias avatar firstName lastName } tokenHolding { id } }
+    collections { _id name address chainId thumbnail creatorInfo { id address alias avatar firstName lastName } }
+    artists { id displayName coverThumbnail account { avatar } }
+  }
+}`;
+
+/** One search as the search page sends it (src/services/search.ts): the server's time (Server-Timing) and the client's. */
+function searchOnce(agent: Agent, text: string) {
+  const started = performance.now();
+  return new Promise<{ client: number; server: number }>((resolve, reject) => {
+    const { hostname, port } = new URL(base);
+    const req = httpRequest({ host: hostname, port, path: '/graphql', method: 'POST', agent, timeout: 10_000, headers: { 'content-type': 'application/json' } }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => {
+        const client = performance.now() - started;
+        const body = JSON.parse(text);
+        if (res.statusCode !== 200 || body.errors) return reject(new Error(`${res.statusCode}: ${text.slice(0, 500)}`));
+        const timing = /dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''));
+        resolve({ client, server: timing ? Number(timing[1]) : client });
+      });
+    });
+    req.on('timeout', () => req.destroy(new Error('GraphQL request timed out')));
+    req.on('error', reject);
+    req.end(JSON.stringify({ query: SEARCH_QUERY, variables: { text } }));
+  });
+}
+
+/** search(text) at the server, 120 times per text a visitor types (BENCH_SEARCH_TEXTS), one request at a time. */
+async function measureSearchReads() {
+  for (const text of BENCH_SEARCH_TEXTS) {
+    console.log(`== search ${JSON.stringify(text)}`);
+    const agent = benchClient();
+    const server: number[] = [];
+    const client: number[] = [];
+    for (let i = 0; i < 120; i++) {
+      const r = await searchOnce(agent, text);
+      server.push(r.server);
+      client.push(r.client);
+    }
+    agent.destroy();
+    server.sort((a, b) => a - b);
+    client.sort((a, b) => a - b);
+    rows.push({ metric: `search ${JSON.stringify(text)} p50 (server)`, value: round(percentile(server, 50)!), unit: 'ms' });
+    rows.push({ metric: `search ${JSON.stringify(text)} p99 (server)`, value: round(percentile(server, 99)!), unit: 'ms', target: '≤ 20' });
+    rows.push({ metric: `search ${JSON.stringify(text)} p99 (client, loopback)`, value: round(percentile(client, 99)!), unit: 'ms' });
+    writeResults();
+  }
+}
+
 async function onlyGraphql() {
   // The measurements write bench-results.json as they go: read what it held first, to merge into.
   const path = join(root, 'bench-results.json');
@@ -258,6 +310,7 @@ async function onlyGraphql() {
   const server = await startOnBenchDatabase();
   try {
     await measureGraphqlReads();
+    await measureSearchReads();
   } finally {
     server.kill('SIGTERM');
   }
@@ -293,6 +346,7 @@ async function main() {
   const server = await startOnBenchDatabase();
   try {
     await measureGraphqlReads();
+    await measureSearchReads();
     rows.push(...(await measureLoad(base))); // config p99 idle, during a socket flood and a read flood (scripts/bench/load.ts)
     writeResults();
     console.log('== first-load script in a browser (/, /explore)');

@@ -99,9 +99,10 @@ function benchClient(): Agent {
   return new Agent({ keepAlive: true, maxSockets: 8, localAddress: `127.0.1.${clients}` });
 }
 
-function query(agent: Agent, variables: Record<string, unknown>) {
+/** One GraphQL read: the server's time (Server-Timing), the client's (loopback), and the answer's data. */
+function graphqlPost(agent: Agent, document: string, variables: Record<string, unknown>) {
   const started = performance.now();
-  return new Promise<{ client: number; server: number; page: { pageInfo: { endCursor: string | null; hasNextPage: boolean } } }>((resolve, reject) => {
+  return new Promise<{ client: number; server: number; data: Record<string, unknown> }>((resolve, reject) => {
     const { hostname, port } = new URL(base);
     const req = httpRequest({ host: hostname, port, path: '/graphql', method: 'POST', agent, timeout: 10_000, headers: { 'content-type': 'application/json' } }, (res) => {
       let text = '';
@@ -111,13 +112,18 @@ function query(agent: Agent, variables: Record<string, unknown>) {
         const body = JSON.parse(text);
         if (res.statusCode !== 200 || body.errors) return reject(new Error(`${res.statusCode}: ${text.slice(0, 500)}`));
         const timing = /dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''));
-        resolve({ client, server: timing ? Number(timing[1]) : client, page: body.data.getMarketplaceTokens });
+        resolve({ client, server: timing ? Number(timing[1]) : client, data: body.data });
       });
     });
     req.on('timeout', () => req.destroy(new Error('GraphQL request timed out')));
     req.on('error', reject);
-    req.end(JSON.stringify({ query: QUERY, variables }));
+    req.end(JSON.stringify({ query: document, variables }));
   });
+}
+
+async function query(agent: Agent, variables: Record<string, unknown>) {
+  const { client, server, data } = await graphqlPost(agent, QUERY, variables);
+  return { client, server, page: data.getMarketplaceTokens as { pageInfo: { endCursor: string | null; hasNextPage: boolean } } };
 }
 
 // Walks pages from the start and from deep cursors so every measurement includes keyset seeks.
@@ -259,27 +265,8 @@ const SEARCH_QUERY = `query($text: String!) {
   }
 }`;
 
-/** One search as the search page sends it (src/services/search.ts): the server's time (Server-Timing) and the client's. */
-function searchOnce(agent: Agent, text: string) {
-  const started = performance.now();
-  return new Promise<{ client: number; server: number }>((resolve, reject) => {
-    const { hostname, port } = new URL(base);
-    const req = httpRequest({ host: hostname, port, path: '/graphql', method: 'POST', agent, timeout: 10_000, headers: { 'content-type': 'application/json' } }, (res) => {
-      let text = '';
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => {
-        const client = performance.now() - started;
-        const body = JSON.parse(text);
-        if (res.statusCode !== 200 || body.errors) return reject(new Error(`${res.statusCode}: ${text.slice(0, 500)}`));
-        const timing = /dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''));
-        resolve({ client, server: timing ? Number(timing[1]) : client });
-      });
-    });
-    req.on('timeout', () => req.destroy(new Error('GraphQL request timed out')));
-    req.on('error', reject);
-    req.end(JSON.stringify({ query: SEARCH_QUERY, variables: { text } }));
-  });
-}
+/** One search as the search page sends it (src/services/search.ts). */
+const searchOnce = (agent: Agent, text: string) => graphqlPost(agent, SEARCH_QUERY, { text });
 
 /** search(text) at the server, 120 times per text a visitor types (BENCH_SEARCH_TEXTS), one request at a time. */
 async function measureSearchReads() {

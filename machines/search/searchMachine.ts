@@ -9,21 +9,10 @@
 import { assign, fromCallback, setup, type EventObject } from 'xstate';
 import { errorMessage } from '../system/errorMessage';
 import { notProvided } from '../system/notProvided';
+import { isSearchable, searchedText } from '../../domain/searchRules';
 
-/** The server's bounds on the text (server/graphql/search): searched from 2 characters, at most 100 kept. */
-export const SEARCH_MIN_LENGTH = 2;
-export const SEARCH_MAX_LENGTH = 100;
 /** The pause after the last keystroke before the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 250;
-
-/** The text as searched: trimmed. */
-export const searchedText = (text: string) => text.trim();
-
-/** Whether the text is long enough to search (and within the server's bound). */
-export function isSearchable(text: string): boolean {
-  const length = [...searchedText(text)].length;
-  return length >= SEARCH_MIN_LENGTH && length <= SEARCH_MAX_LENGTH;
-}
 
 export interface SearchResults<TToken = unknown, TCollection = unknown, TArtist = unknown> {
   tokens: TToken[];
@@ -32,7 +21,7 @@ export interface SearchResults<TToken = unknown, TCollection = unknown, TArtist 
 }
 
 export interface SearchInput {
-  /** The text from the URL's q (the route keeps at most SEARCH_MAX_LENGTH characters). */
+  /** The text from the URL's q (the flow keeps at most SEARCH_MAX_LENGTH characters: domain/searchRules.ts). */
   text: string;
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type Actor, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import { createSearchMachine, isSearchable, type SearchEvent, type SearchResults } from '../../machines/search/searchMachine';
+import { isSearchable } from '../../domain/searchRules';
+import { createSearchMachine, type SearchEvent, type SearchResults } from '../../machines/search/searchMachine';
 import { checkedStates, controlled, createMachineTestModel, flush, modelCoverageTests, modelPaths } from './support/modelTesting';
 
 // The search page's machine: results as you type. Driven through every state and event with the real actor: the

@@ -5,6 +5,7 @@
 import { and, desc, eq, ilike, like, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import { isSearchable, searchedText, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../../../domain/searchRules.js';
 import { artistNode } from '../../artists/service.js';
 import type { Db } from '../../db/client.js';
 import { accounts, artists, collections, tokens } from '../../db/schema.js';
@@ -15,8 +16,6 @@ import { tokenNode } from '../tokenNode.js';
 import { hiddenCollections } from '../tokens.js';
 import { readTokenPage, type TokenPageSpec } from '../tokenRows.js';
 
-export const SEARCH_MIN_LENGTH = 2;
-export const SEARCH_MAX_LENGTH = 100;
 export const SEARCH_DEFAULT_FIRST = 6;
 export const SEARCH_MAX_FIRST = 20;
 /** How many of the newest matches are ranked (see the header). */
@@ -31,8 +30,8 @@ export interface SearchInput {
 const inputSchema = z.object({
   text: z
     .string()
-    .transform((text) => text.trim())
-    .refine((text) => [...text].length >= SEARCH_MIN_LENGTH && [...text].length <= SEARCH_MAX_LENGTH, `text: search for ${SEARCH_MIN_LENGTH} to ${SEARCH_MAX_LENGTH} characters`)
+    .transform(searchedText)
+    .refine(isSearchable, `text: search for ${SEARCH_MIN_LENGTH} to ${SEARCH_MAX_LENGTH} characters`)
     // PostgreSQL refuses NUL in text; other control characters are in no name.
     .refine((text) => ![...text].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f), 'text: control characters are not allowed'),
   first: z
@@ -54,7 +53,8 @@ export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch
 
 /** Best match first: the name starts with the text, then the closest (trigram similarity), then the newest row. */
 function rank(column: PgColumn | SQL.Aliased | SQL, id: PgColumn | SQL.Aliased | SQL, text: string): SQL[] {
-  const prefix = `${containsPattern(text).slice(1)}`;
+  // 'text%': the contains pattern without its leading %.
+  const prefix = containsPattern(text).slice(1);
   return [sql`(${column} ILIKE ${prefix}) DESC`, sql`similarity(${column}, ${text}) DESC`, desc(id)];
 }
 

@@ -1,7 +1,8 @@
 // The search page's flow (searchMachine), provided once: the server's search, the route's q heard (Back, Forward, a
 // link) and written back as the visitor types (replacing the entry: one history step per visit of the page, not per key).
 import { fromPromise } from 'xstate';
-import { createSearchMachine, SEARCH_MAX_LENGTH } from '../../../machines/search/searchMachine';
+import { SEARCH_MAX_LENGTH } from '../../../domain/searchRules';
+import { createSearchMachine } from '../../../machines/search/searchMachine';
 import { fetchSearch, type FoundResults } from '../search';
 import { navigateTo, routeSearch } from './navigation';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../../../machines/search/searchMachine';
+import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../../../domain/searchRules';
 import { displayName } from '../../app/format';
 import { useFlow } from '../../app/flows';
 import { useDocumentTitle } from '../../app/useDocumentTitle';

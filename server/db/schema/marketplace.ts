@@ -165,8 +165,10 @@ export const tokens = pgTable(
 );
 
 /**
- * Token rows per (collection, media type, chain, creator), kept exact by statement triggers on tokens
- * (migration 0002), so list totals are a sum over a few hundred groups instead of a count over every token.
+ * Token rows per (collection, media type, chain, creator, listed), kept exact by statement triggers on tokens
+ * (migrations 0002 and 0022), so list totals are a sum over a few hundred groups instead of a count over every token.
+ * `listed` is `price_wei IS NOT NULL`: the buy-now total sums the listed groups (a listing, a cancel or a sale moves
+ * a token between them).
  */
 export const tokenCountGroups = pgTable(
   'token_count_groups',
@@ -175,9 +177,10 @@ export const tokenCountGroups = pgTable(
     mediaType: text('media_type').notNull(),
     chainId: integer('chain_id').notNull(),
     creator: text('creator').notNull(),
+    listed: boolean('listed').notNull(),
     n: bigint('n', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.collectionId, t.mediaType, t.chainId, t.creator] })],
+  (t) => [primaryKey({ columns: [t.collectionId, t.mediaType, t.chainId, t.creator, t.listed] })],
 );
 
 /**

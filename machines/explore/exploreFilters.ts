@@ -1,5 +1,5 @@
 // The explore filters (docs/requirements.md#explore) and their URL form, fixed by the team brief:
-// search params view, sort, media[], artist, chain[], and the seed's filter state's status[] (buy_now, has_offers) and
+// search params view, sort, media[], artist[] (the seed's creatorsIds), chain[], and the seed's filter state's status[] (buy_now, has_offers) and
 // minPrice, maxPrice (a decimal amount of the listing currency: 0.5); defaults omitted; invalid values fall back to
 // defaults.
 
@@ -21,8 +21,8 @@ export interface ExploreFilters {
   view: ExploreView;
   sort: ExploreSortName;
   media: ExploreMediaType[];
-  /** Creator address (lower case), or null for every artist. */
-  artist: string | null;
+  /** The seed's creatorsIds: creator addresses (lower case, in the order chosen), none for every artist. */
+  artists: string[];
   chain: number[];
   /** Artworks only: the collections view leaves it out of its request. */
   status: ExploreStatus[];
@@ -36,7 +36,8 @@ export interface ExploreSearch {
   view?: ExploreView;
   sort?: ExploreSortName;
   media?: ExploreMediaType[];
-  artist?: string;
+  /** The chosen artists' addresses (a single ?artist=0x… from an older link reads as one). */
+  artist?: string[];
   chain?: number[];
   status?: ExploreStatus[];
   /** Numbers, so the URL reads minPrice=0.5 (the router quotes a string that looks like a number). */
@@ -44,7 +45,7 @@ export interface ExploreSearch {
   maxPrice?: number;
 }
 
-export const DEFAULT_EXPLORE_FILTERS: ExploreFilters = { view: 'token', sort: 'newest', media: [], artist: null, chain: [], status: [], minPrice: null, maxPrice: null };
+export const DEFAULT_EXPLORE_FILTERS: ExploreFilters = { view: 'token', sort: 'newest', media: [], artists: [], chain: [], status: [], minPrice: null, maxPrice: null };
 
 // One end of the price range: a plain decimal amount with at most 4 decimals (a listing price's step is 0.0001, so a
 // finer bound matches nothing more) and at most 9 whole digits, so a number holds it exactly (13 significant digits).
@@ -62,6 +63,9 @@ export const priceRangeReversed = (min: string | null, max: string | null): bool
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
+/** At most this many artists at once (the server takes at most 20 creatorsIds). */
+export const MAX_EXPLORE_ARTISTS = 10;
+
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]);
 const oneOf = <T extends string>(values: readonly T[], value: unknown): T | undefined =>
   values.includes(value as T) ? (value as T) : undefined;
@@ -72,14 +76,16 @@ export function filtersFromSearch(search: Record<string, unknown>): ExploreFilte
   const chain = [...new Set(asList(search.chain).map((value) => Number(value)))]
     .filter((id) => Number.isSafeInteger(id) && id > 0)
     .sort((a, b) => a - b);
-  const artist = typeof search.artist === 'string' && ADDRESS.test(search.artist) ? search.artist.toLowerCase() : null;
+  const artists = [
+    ...new Set(asList(search.artist).flatMap((value) => (typeof value === 'string' && ADDRESS.test(value) ? [value.toLowerCase()] : []))),
+  ].slice(0, MAX_EXPLORE_ARTISTS);
   // A range whose minimum is above its maximum matches nothing: the link falls back to no range.
   const reversed = priceRangeReversed(priceBound(search.minPrice), priceBound(search.maxPrice));
   return {
     view: oneOf(EXPLORE_VIEWS, search.view) ?? DEFAULT_EXPLORE_FILTERS.view,
     sort: oneOf(EXPLORE_SORT_NAMES, search.sort) ?? DEFAULT_EXPLORE_FILTERS.sort,
     media,
-    artist,
+    artists,
     chain,
     status: EXPLORE_STATUSES.filter((status) => asList(search.status).includes(status)),
     minPrice: reversed ? null : priceBound(search.minPrice),
@@ -93,7 +99,7 @@ export function searchFromFilters(filters: ExploreFilters): ExploreSearch {
   if (filters.view !== DEFAULT_EXPLORE_FILTERS.view) search.view = filters.view;
   if (filters.sort !== DEFAULT_EXPLORE_FILTERS.sort) search.sort = filters.sort;
   if (filters.media.length) search.media = EXPLORE_MEDIA_TYPES.filter((type) => filters.media.includes(type));
-  if (filters.artist) search.artist = filters.artist;
+  if (filters.artists.length) search.artist = [...filters.artists];
   if (filters.chain.length) search.chain = [...filters.chain].sort((a, b) => a - b);
   if (filters.status.length) search.status = EXPLORE_STATUSES.filter((status) => filters.status.includes(status));
   if (filters.minPrice !== null) search.minPrice = Number(filters.minPrice);

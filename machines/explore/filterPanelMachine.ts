@@ -1,6 +1,7 @@
 import { assign, emit, enqueueActions, setup } from 'xstate';
 import {
   DEFAULT_EXPLORE_FILTERS,
+  MAX_EXPLORE_ARTISTS,
   priceBound,
   priceRangeReversed,
   searchFromFilters,
@@ -22,7 +23,8 @@ export type FilterPanelEvent =
   | { type: 'filters.setView'; view: ExploreView }
   | { type: 'filters.setSort'; sort: ExploreSortName }
   | { type: 'filters.toggleMedia'; mediaType: ExploreMediaType }
-  | { type: 'filters.setArtist'; artist: string | null }
+  // The seed's creatorsIds: a chosen artist removed (an address; the page adds one found by name: addedArtist).
+  | { type: 'filters.removeArtist'; artist: string }
   | { type: 'filters.toggleChain'; chainId: number }
   | { type: 'filters.toggleStatus'; status: ExploreStatus }
   // The price range is typed, then applied (its button or Enter): typing never reloads the list.
@@ -55,7 +57,7 @@ export const isDefaultFilters = (filters: ExploreFilters) => sameFilters(filters
 
 /**
  * How many values the reader chose, for the Filters button's badge: the view and the sort when not the default, each
- * media type and chain, the artist, each end of the price range, and each status in the artworks view (the only one
+ * media type, chain and artist, each end of the price range, and each status in the artworks view (the only one
  * it filters). The favourites view lists likes as they are, so only its view counts there.
  */
 export function chosenFilterCount(filters: ExploreFilters): number {
@@ -64,7 +66,7 @@ export function chosenFilterCount(filters: ExploreFilters): number {
   const sort = filters.sort !== DEFAULT_EXPLORE_FILTERS.sort ? 1 : 0;
   const price = (filters.minPrice !== null ? 1 : 0) + (filters.maxPrice !== null ? 1 : 0);
   const status = filters.view === 'token' ? filters.status.length : 0;
-  return view + sort + filters.media.length + filters.chain.length + (filters.artist ? 1 : 0) + price + status;
+  return view + sort + filters.media.length + filters.chain.length + filters.artists.length + price + status;
 }
 
 // Ours (the seed names the fields, not their messages). A listing price's step is 0.0001, so a bound is too.
@@ -89,6 +91,13 @@ export function typedPriceError(price: FilterPanelContext['price']): string | nu
 const toggled = <T>(list: readonly T[], value: T): T[] =>
   list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
 
+/** The filters with an artist added: the same filters when already chosen or when MAX_EXPLORE_ARTISTS are. */
+export function addedArtist(filters: ExploreFilters, address: string): ExploreFilters {
+  const artist = address.toLowerCase();
+  if (filters.artists.includes(artist) || filters.artists.length >= MAX_EXPLORE_ARTISTS) return filters;
+  return { ...filters, artists: [...filters.artists, artist] };
+}
+
 /** The filters an event asks for (the current ones for events that change none). */
 export function nextFilters(filters: ExploreFilters, event: FilterPanelEvent): ExploreFilters {
   switch (event.type) {
@@ -100,8 +109,8 @@ export function nextFilters(filters: ExploreFilters, event: FilterPanelEvent): E
       return { ...filters, sort: event.sort };
     case 'filters.toggleMedia':
       return { ...filters, media: toggled(filters.media, event.mediaType) };
-    case 'filters.setArtist':
-      return { ...filters, artist: event.artist ? event.artist.toLowerCase() : null };
+    case 'filters.removeArtist':
+      return { ...filters, artists: filters.artists.filter((artist) => artist !== event.artist.toLowerCase()) };
     case 'filters.toggleChain':
       return { ...filters, chain: toggled(filters.chain, event.chainId).sort((a, b) => a - b) };
     case 'filters.toggleStatus':
@@ -174,7 +183,7 @@ export const filterPanelMachine = setup({
     'filters.setView': { guard: 'changesFilters', actions: ['applyEvent', 'tellChanged'] },
     'filters.setSort': { guard: 'changesFilters', actions: ['applyEvent', 'tellChanged'] },
     'filters.toggleMedia': { guard: 'changesFilters', actions: ['applyEvent', 'tellChanged'] },
-    'filters.setArtist': { guard: 'changesFilters', actions: ['applyEvent', 'tellChanged'] },
+    'filters.removeArtist': { guard: 'changesFilters', actions: ['applyEvent', 'tellChanged'] },
     'filters.toggleChain': { guard: 'changesFilters', actions: ['applyEvent', 'tellChanged'] },
     'filters.toggleStatus': { guard: 'changesFilters', actions: ['applyEvent', 'tellChanged'] },
   },

@@ -16,7 +16,7 @@ function collectionFilter(filter: ListFilter): SQL | undefined {
     eq(collections.state, 'published'),
     filter.mediaTypes ? inArray(collections.mediaType, filter.mediaTypes) : undefined,
     filter.chainIds ? inArray(collections.chainId, filter.chainIds) : undefined,
-    filter.creator ? eq(collections.creator, filter.creator) : undefined,
+    filter.creators ? inArray(collections.creator, filter.creators) : undefined,
     // A collection's price is its floor (its lowest listing).
     ...priceRange(collections.priceWei, filter),
   );

@@ -13,6 +13,9 @@ export type SortDir = 1 | -1;
 export const TOKEN_STATUSES = ['buy_now', 'has_offers'] as const;
 export type TokenStatus = (typeof TOKEN_STATUSES)[number];
 
+/** The most artists one list filters by (creatorsIds). */
+export const MAX_CREATORS = 20;
+
 // A uint256 in decimal: at most 78 digits.
 const WEI = /^\d{1,78}$/;
 
@@ -24,6 +27,10 @@ const filterSchema = z
       .string()
       .regex(/^0x[0-9a-fA-F]{40}$/, 'creator must be a 0x-prefixed wallet address')
       .transform((value) => value.toLowerCase())
+      .nullish(),
+    creatorsIds: z
+      .array(z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'creatorsIds must be 0x-prefixed wallet addresses').transform((value) => value.toLowerCase()))
+      .max(MAX_CREATORS, `creatorsIds takes at most ${MAX_CREATORS} addresses`)
       .nullish(),
     token_ids: z
       .array(z.string().regex(/^[1-9]\d{0,15}$/, 'token_ids must be token _id values (positive integers)'))
@@ -65,10 +72,17 @@ export const paginationSchema = z
   })
   .nullish();
 
+/** creator and creatorsIds as one list of distinct addresses, or null when neither names one. */
+function creatorsOf(filters: { creator?: string | null; creatorsIds?: string[] | null }): string[] | null {
+  const creators = [...new Set([...(filters.creator ? [filters.creator] : []), ...(filters.creatorsIds ?? [])])];
+  return creators.length > 0 ? creators : null;
+}
+
 export interface ListFilter {
   mediaTypes: string[] | null;
   chainIds: number[] | null;
-  creator: string | null;
+  /** The creators' addresses (lower case; creator and creatorsIds together), or null for every creator. */
+  creators: string[] | null;
   tokenIds: number[] | null;
   /** buy_now: listed for sale; has_offers: an open offer is made on it. Both: both. */
   status: TokenStatus[] | null;
@@ -163,7 +177,7 @@ export function parseListInput(
     filter: {
       mediaTypes: filters.mediaTypes && filters.mediaTypes.length > 0 ? filters.mediaTypes : null,
       chainIds: filters.chainIds && filters.chainIds.length > 0 ? filters.chainIds : null,
-      creator: filters.creator ?? null,
+      creators: creatorsOf(filters),
       tokenIds: filters.token_ids && filters.token_ids.length > 0 ? filters.token_ids.map(Number) : null,
       status: filters.status && filters.status.length > 0 ? [...new Set(filters.status)] : null,
       minPrice: filters.minPrice ? BigInt(filters.minPrice).toString() : null,

@@ -33,7 +33,7 @@ export function tokenFilter(db: Db, filter: ListFilter): SQL | undefined {
     sql`${tokens.collectionId} <> ALL(${hiddenCollections})`,
     filter.mediaTypes ? inArray(tokens.mediaType, filter.mediaTypes) : undefined,
     filter.chainIds ? inArray(tokens.chainId, filter.chainIds) : undefined,
-    filter.creator ? eq(tokens.creator, filter.creator) : undefined,
+    filter.creators ? inArray(tokens.creator, filter.creators) : undefined,
     filter.tokenIds ? inArray(tokens.id, filter.tokenIds) : undefined,
     ...priceRange(tokens.priceWei, filter),
     filter.status?.includes('buy_now') ? isNotNull(tokens.priceWei) : undefined,
@@ -52,9 +52,18 @@ export function priceRange(column: PgColumn, filter: Pick<ListFilter, 'minPrice'
   ];
 }
 
-/** A price range or a status cannot be summed from the groups (they have neither): such a list's total is counted. */
+/** Buy now alone: the groups keep `listed` (price_wei is not null), so its total is a sum over the listed groups. */
+const onlyBuyNow = (filter: ListFilter) => filter.status?.length === 1 && filter.status[0] === 'buy_now';
+
+/**
+ * Token ids, a price range or an open offer cannot be summed from the groups (they have none of these): such a list's
+ * total is counted. Buy now alone can (onlyBuyNow).
+ */
 const needsCountedTotal = (filter: ListFilter) =>
-  filter.tokenIds !== null || filter.minPrice !== null || filter.maxPrice !== null || filter.status !== null;
+  filter.tokenIds !== null ||
+  filter.minPrice !== null ||
+  filter.maxPrice !== null ||
+  (filter.status !== null && !onlyBuyNow(filter));
 
 /** The list total as one scalar subquery: a sum over the trigger-maintained groups, or a count (needsCountedTotal). */
 export function tokenTotalSql(db: Db, filter: ListFilter): SQL {
@@ -68,7 +77,8 @@ export function tokenTotalSql(db: Db, filter: ListFilter): SQL {
         sql`${groups.collectionId} <> ALL(${hiddenCollections})`,
         filter.mediaTypes ? inArray(groups.mediaType, filter.mediaTypes) : undefined,
         filter.chainIds ? inArray(groups.chainId, filter.chainIds) : undefined,
-        filter.creator ? eq(groups.creator, filter.creator) : undefined,
+        filter.creators ? inArray(groups.creator, filter.creators) : undefined,
+        onlyBuyNow(filter) ? eq(groups.listed, true) : undefined,
       ),
     )})`;
 }

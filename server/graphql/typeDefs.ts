@@ -6,6 +6,8 @@ export const typeDefs = /* GraphQL */ `
     mediaTypes: [String!]
     chainIds: [Int!]
     creator: String
+    "The seed's creatorsIds: creator addresses, any of them (at most 20; with creator, either)."
+    creatorsIds: [String!]
     token_ids: [String!]
     "Tokens only: buy_now (listed for sale), has_offers (an open offer is made on it); both means both."
     status: [String!]

@@ -3,7 +3,7 @@
 // selects from the actor and sends events. The actor joins the app's actor system (the root is its parent), so
 // the flow reaches the notifications, wallet session and live events actors with `systemActor` and invokes its
 // workers (contract actions, loads, saves) as children; nothing is wired in the view.
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { createActor, type Actor, type AnyActorRef, type AnyStateMachine, type InputFrom, type Snapshot } from 'xstate';
 import { useAppActor } from './appActorContext';
 import { hasTaggedWork, refreshWhenRestored, type SnapshotWithChildren } from './flowRefresh';
@@ -41,6 +41,12 @@ export function useFlow<TMachine extends AnyStateMachine>(flow: TMachine, option
   const overrides = useContext(FlowOverridesContext);
   const logic = withOverrides(flow, overrides);
   const [actor, setActor] = useState(() => startFlow(logic, appActor, options));
+  // The input as the component renders now: a flow restarted after a restore starts from what the page shows now
+  // (explore's filters, the search's text), not from what it was mounted with.
+  const latestInput = useRef(options.input);
+  useEffect(() => {
+    latestInput.current = options.input;
+  });
   useEffect(() => {
     if (stoppedFlows.has(actor)) {
       setActor(startFlow(logic, appActor, { input: options.input, snapshot: actor.getPersistedSnapshot() }));
@@ -60,11 +66,11 @@ export function useFlow<TMachine extends AnyStateMachine>(flow: TMachine, option
       refreshWhenRestored({
         appActor,
         shown: actor,
-        restart: options.snapshot ? null : () => startFlow(logic, appActor, { input: options.input }),
+        restart: options.snapshot ? null : () => startFlow(logic, appActor, { input: latestInput.current }),
         swap: setActor,
         discard: (fresh) => appActor.send({ type: 'flow.stop', actor: fresh }),
       }),
-    // Watched per actor on screen; the input is the one the flow was started with.
+    // Watched per actor on screen; a restart reads the latest input from its ref.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [actor, appActor],
   );

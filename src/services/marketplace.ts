@@ -36,11 +36,12 @@ export interface TokenListParams {
   filters?: MarketplaceFilter;
 }
 
-/** The GraphQL filter of explore filters: empty lists, a missing artist and an open price end are left out. */
+/** The GraphQL filter of explore filters: empty lists and an open price end are left out. */
 export function marketplaceFilter(filters: {
   media?: readonly string[];
   chain?: readonly number[];
-  artist?: string | null;
+  /** The seed's creatorsIds. */
+  artists?: readonly string[];
   status?: readonly string[];
   /** The price range's ends in wei. */
   minPriceWei?: string | null;
@@ -49,7 +50,7 @@ export function marketplaceFilter(filters: {
   const filter: MarketplaceFilter = {};
   if (filters.media?.length) filter.mediaTypes = [...filters.media];
   if (filters.chain?.length) filter.chainIds = [...filters.chain];
-  if (filters.artist) filter.creator = filters.artist;
+  if (filters.artists?.length) filter.creatorsIds = [...filters.artists];
   if (filters.status?.length) filter.status = [...filters.status];
   if (filters.minPriceWei) filter.minPrice = filters.minPriceWei;
   if (filters.maxPriceWei) filter.maxPrice = filters.maxPriceWei;
@@ -109,26 +110,6 @@ export const fetchMarketplaceCollectionsPage: FetchCollectionPage = ({ params, a
     },
     signal,
   );
-
-// Enough collections to name every artist of a curated marketplace in one request (the server's maximum page).
-const ARTIST_SOURCE_PAGE = 100;
-
-/** The artists a visitor can filter by: the distinct creators of the marketplace's collections, by display order. */
-export async function getMarketplaceArtists(signal?: AbortSignal): Promise<PersonInfo[]> {
-  // From the document cache once asked: a new artist shows on the next visit (no live event names one).
-  const data = await graphqlRequest(
-    getMarketplaceCollectionsOperation,
-    { sort: { sortBy: '_id', sortDir: -1 }, pagination: { perPage: ARTIST_SOURCE_PAGE } },
-    { signal, requestPolicy: 'cache-first' },
-  );
-  const page = data.getMarketplaceCollections;
-  const byAddress = new Map<string, PersonInfo>();
-  for (const { node } of page.edges) {
-    const address = node.creatorInfo.address.toLowerCase();
-    if (!byAddress.has(address)) byAddress.set(address, { ...node.creatorInfo, address });
-  }
-  return [...byAddress.values()];
-}
 
 /** Favourites: the tokens an account liked, newest like first (explore's myFavorites view, the dashboard tab). */
 export interface LikedTokensParams {

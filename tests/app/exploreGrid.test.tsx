@@ -18,6 +18,12 @@ function marketplace(totalTokens: number, totalCollections = 6) {
       const make = (n: number) => makeCollection(n, n === 2 ? { creatorInfo: { id: null, address: ARTIST, alias: null, avatar: null, firstName: 'Ada', lastName: 'Byte' } } : {});
       return { getMarketplaceCollections: pageOf(make, after ? Number(after.slice(1)) + 1 : 1, perPage, totalCollections) };
     }
+    // The artist filter finds artists by name (the search API's artists only).
+    if (call.operationName === 'searchArtists') {
+      const text = String((call.variables as { text?: string }).text).toLowerCase();
+      const ada = { id: ARTIST, account: { id: '7', address: ARTIST, alias: null, avatar: null, firstName: 'Ada', lastName: 'Byte' } };
+      return { search: { artists: 'ada byte'.includes(text) ? [ada] : [] } };
+    }
     throw new Error(`unexpected ${call.operationName}`);
   };
 }
@@ -100,9 +106,25 @@ describe('explore', { timeout: 30_000 }, () => {
       }),
     );
 
-    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Artist' }), 'Ada Byte');
-    await waitFor(() => expect(router.state.location.search).toMatchObject({ artist: ARTIST }));
-    await waitFor(() => expect(server.of('getMarketplaceTokens').at(-1)!.variables.filters).toEqual({ mediaTypes: ['video'], creator: ARTIST }));
+    // The seed's creatorsIds: an artist found by name, chosen, becomes a removable chip and a filter.
+    const field = screen.getByRole('searchbox', { name: 'Find an artist' });
+    await userEvent.type(field, 'zz');
+    expect(await screen.findByText('No artist matches “zz”.')).toBeVisible();
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Ada');
+    await userEvent.click(await screen.findByRole('button', { name: 'Ada Byte' }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ artist: [ARTIST] }));
+    await waitFor(() => expect(server.of('getMarketplaceTokens').at(-1)!.variables.filters).toEqual({ mediaTypes: ['video'], creatorsIds: [ARTIST] }));
+    expect(within(screen.getByRole('list', { name: 'Chosen artists' })).getByText('Ada Byte')).toBeVisible();
+    // The field is empty again and keeps focus for the next artist.
+    expect(field).toHaveValue('');
+    expect(field).toHaveFocus();
+    expect(server.of('searchArtists').at(-1)!.variables).toEqual({ text: 'Ada', first: 8 });
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Ada Byte' }));
+    await waitFor(() => expect(router.state.location.search).not.toHaveProperty('artist'));
+    await userEvent.type(field, 'Ada');
+    await userEvent.click(await screen.findByRole('button', { name: 'Ada Byte' }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ artist: [ARTIST] }));
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Hardhat' }));
     await waitFor(() => expect(router.state.location.search).toMatchObject({ chain: [31337] }));

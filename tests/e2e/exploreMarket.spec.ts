@@ -1,11 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { parseEther } from 'viem';
+import { saveArtistProfile } from './support/artistWrites';
+import { axeViolations } from './support/axe';
 import { addressOf, listOnChain, mintCollection, offerOnChain, offersOf, readStack, waitForListing, type Stack, type TestCollection } from './support/trading';
+import { signInFromNode } from './support/xssWrites';
 
 // Explore's market filters (the seed's minPrice, maxPrice and status): four tokens of this spec's own collection
 // (minted by #28), three listed on chain at 0.0123, 0.0456 and 0.0789 ETH and the fourth not, #98's offer on the
 // first; filtered to this artist so no other spec's data counts. The range is typed, applied with Enter or its button,
 // carried in the URL, and a wrong range says why and changes nothing; the statuses are checkboxes.
+// Several artists (the seed's creatorsIds): #28 and #98 (who also mints a collection of two here) have artist profiles
+// whose last name is a word made for this run, so finding artists by it finds these two and no other spec's.
 
 const CREATOR = 28;
 const BUYER = 98;
@@ -13,6 +18,9 @@ const PRICES = ['0.0123', '0.0456', '0.0789'] as const;
 
 let stack: Stack;
 let collection: TestCollection;
+let second: TestCollection;
+/** This run's word (letters only: a name takes no digits), both artists' last name. */
+let stamp: string;
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   test.setTimeout(120_000);
@@ -28,6 +36,10 @@ test.beforeAll(async ({ playwright, baseURL }) => {
       await expect.poll(async () => (await offersOf(request, token._id)).some((offer) => offer.state === 'made'), { timeout: 15_000 }).toBe(true);
     }
   }
+  stamp = `Ar${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!);
+  second = await mintCollection(request, stack, BUYER, 2, 'Second Artist ');
+  await saveArtistProfile(baseURL!, await signInFromNode(baseURL!, stack, CREATOR), { firstName: 'Mira', lastName: stamp });
+  await saveArtistProfile(baseURL!, await signInFromNode(baseURL!, stack, BUYER), { firstName: 'Tove', lastName: stamp });
   await request.dispose();
 });
 
@@ -118,4 +130,49 @@ test('status: Buy now keeps the listed artworks, Has offers those with an open o
   await page.getByRole('radio', { name: 'Collections' }).check();
   await expect(page.getByRole('list', { name: 'Collections' }).getByRole('article').first()).toBeVisible();
   await expect(page.getByRole('group', { name: 'Status' })).toHaveCount(0);
+});
+
+test('several artists: found by name among every artist, each a chip; their artworks together; in the URL, named again after a reload', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/explore');
+  const panel = page.getByRole('complementary', { name: 'Filters' });
+  const field = panel.getByRole('searchbox', { name: 'Find an artist' });
+  const found = panel.getByRole('list', { name: 'Artists found' });
+  const chips = panel.getByRole('list', { name: 'Chosen artists' });
+
+  // Both artists are found by the run's word; one is chosen: the grid keeps the first artist's four artworks.
+  await field.pressSequentially(stamp, { delay: 20 });
+  // In the search's order (a name starting with the text first, then similarity, then the newest): compared sorted.
+  await expect(found.getByRole('button')).toHaveCount(2);
+  expect((await found.getByRole('button').allInnerTexts()).sort()).toEqual([`Mira ${stamp}`, `Tove ${stamp}`]);
+  await found.getByRole('button', { name: `Mira ${stamp}` }).click();
+  await expect(page).toHaveURL(/artist=/);
+  await expect(chips.getByRole('listitem')).toHaveText([`Mira ${stamp}`]);
+  await expect(field).toHaveValue('');
+  await expect(field).toBeFocused();
+  await expect(grid(page).getByRole('article')).toHaveCount(4);
+
+  // The second: the one chosen is no longer offered; both artists' six artworks together.
+  await field.pressSequentially(stamp, { delay: 20 });
+  await expect(found.getByRole('button')).toHaveText([`Tove ${stamp}`]);
+  await found.getByRole('button', { name: `Tove ${stamp}` }).click();
+  await expect(chips.getByRole('listitem')).toHaveText([`Mira ${stamp}`, `Tove ${stamp}`]);
+  await expect(grid(page).getByRole('article')).toHaveCount(6);
+  await expect(grid(page).getByRole('article').filter({ hasText: second.tokens[0]!.name })).toBeVisible();
+  expect(await axeViolations(page, '.filter-panel')).toEqual([]);
+
+  // The link carries both; after a reload the chips are named again (loaded by address).
+  await page.reload();
+  await expect(chips.getByRole('listitem')).toHaveText([`Mira ${stamp}`, `Tove ${stamp}`]);
+  await expect(grid(page).getByRole('article')).toHaveCount(6);
+
+  // Removing one keeps the other's; focus stays in the field.
+  await chips.getByRole('button', { name: `Remove Mira ${stamp}` }).click();
+  await expect(chips.getByRole('listitem')).toHaveText([`Tove ${stamp}`]);
+  await expect(grid(page).getByRole('article')).toHaveCount(2);
+  await expect(field).toBeFocused();
+  // Back returns to both.
+  await page.goBack();
+  await expect(chips.getByRole('listitem')).toHaveText([`Mira ${stamp}`, `Tove ${stamp}`]);
+  await expect(grid(page).getByRole('article')).toHaveCount(6);
 });

@@ -5,7 +5,7 @@ import { filterPanelMachine, nextFilters, type FilterPanelContext, type FilterPa
 import { checkedStates, createMachineTestModel, modelCoverageTests, modelPaths } from './support/modelTesting';
 
 const ARTIST = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
-const SHARED: ExploreFilters = { view: 'collection', sort: 'oldest', media: ['video'], artist: null, chain: [31337], status: ['buy_now'], minPrice: '0.5', maxPrice: null };
+const SHARED: ExploreFilters = { view: 'collection', sort: 'oldest', media: ['video'], artists: [ARTIST], chain: [31337], status: ['buy_now'], minPrice: '0.5', maxPrice: null };
 
 // One or two values per control keep the graph small while every transition (and its no-op guard) is taken.
 const modelEvents = (): FilterPanelEvent[] => [
@@ -16,8 +16,8 @@ const modelEvents = (): FilterPanelEvent[] => [
   { type: 'filters.setSort', sort: 'most_liked' },
   { type: 'filters.setSort', sort: 'newest' },
   { type: 'filters.toggleMedia', mediaType: 'gif' },
-  { type: 'filters.setArtist', artist: ARTIST },
-  { type: 'filters.setArtist', artist: null },
+  // Removed (in any case: an address is kept lower case), removed again (no change).
+  { type: 'filters.removeArtist', artist: ARTIST.toUpperCase().replace('0X', '0x') },
   { type: 'filters.toggleChain', chainId: 31337 },
   { type: 'filters.toggleStatus', status: 'has_offers' },
   { type: 'panel.open' },
@@ -122,7 +122,7 @@ function harness() {
         'filters.setView': sendControl,
         'filters.setSort': sendControl,
         'filters.toggleMedia': sendControl,
-        'filters.setArtist': sendControl,
+        'filters.removeArtist': sendControl,
         'filters.toggleChain': sendControl,
         'filters.toggleStatus': sendControl,
         // Typing keeps the text and changes no filter.

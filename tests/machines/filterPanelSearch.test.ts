@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_EXPLORE_FILTERS, filtersFromSearch, searchFromFilters, validateExploreSearch } from '../../machines/explore/exploreFilters';
-import { chosenFilterCount, typedPriceError } from '../../machines/explore/filterPanelMachine';
+import { addedArtist, chosenFilterCount, nextFilters, typedPriceError } from '../../machines/explore/filterPanelMachine';
+
+const artistAt = (index: number) => `0x${index.toString(16).padStart(40, '0')}`;
 
 describe('explore search params', () => {
   it('default: no params are the default filters, and the defaults are omitted from the URL', () => {
@@ -10,7 +12,7 @@ describe('explore search params', () => {
   });
 
   it('parameters: every filter round-trips through the URL form', () => {
-    const search = { view: 'collection', sort: 'lowest_price', media: ['gif', 'video'], artist: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8', chain: [31337] };
+    const search = { view: 'collection', sort: 'lowest_price', media: ['gif', 'video'], artist: ['0x70997970c51812dc3a010c7d01b50e0d17dc79c8'], chain: [31337] };
     expect(validateExploreSearch(search)).toEqual(search);
   });
 
@@ -23,11 +25,29 @@ describe('explore search params', () => {
   it('behavior: single values become lists, lists are de-duplicated and ordered, addresses lower-cased', () => {
     expect(
       validateExploreSearch({ media: 'video', chain: ['31337', 1, 31337], artist: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }),
-    ).toEqual({ media: ['video'], chain: [1, 31337], artist: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' });
+    ).toEqual({ media: ['video'], chain: [1, 31337], artist: ['0x70997970c51812dc3a010c7d01b50e0d17dc79c8'] });
     // Media types keep one canonical order so equal filters make equal links.
     expect(validateExploreSearch({ media: ['video', 'image'] })).toEqual({ media: ['image', 'video'] });
     // See docs/requirements.md#explore: sound is a media type too, last in the order.
     expect(validateExploreSearch({ media: ['sound', 'multipart/mixed'] })).toEqual({ media: ['multipart/mixed', 'sound'] });
+  });
+
+  it("artists (the seed's creatorsIds): several, in the order chosen, de-duplicated in any case, at most 10; a wrong one is dropped", () => {
+    const [a, b] = ['0x70997970c51812dc3a010c7d01b50e0d17dc79c8', '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc'];
+    expect(validateExploreSearch({ artist: [b, a.toUpperCase().replace('0X', '0x'), b, 'lumen'] })).toEqual({ artist: [b, a] });
+    expect(filtersFromSearch({ artist: [a, b] }).artists).toEqual([a, b]);
+    expect(filtersFromSearch({ artist: Array.from({ length: 12 }, (_, index) => artistAt(index + 1)) }).artists).toHaveLength(10);
+    // Each chosen artist counts on the badge.
+    expect(chosenFilterCount(filtersFromSearch({ artist: [a, b] }))).toBe(2);
+  });
+
+  it('artists in the panel: added once, removed; an 11th is not added', () => {
+    const ten = { ...DEFAULT_EXPLORE_FILTERS, artists: Array.from({ length: 10 }, (_, index) => artistAt(index + 1)) };
+    expect(addedArtist(ten, artistAt(11))).toBe(ten);
+    expect(nextFilters(ten, { type: 'filters.removeArtist', artist: artistAt(3) }).artists).toHaveLength(9);
+    const one = addedArtist(DEFAULT_EXPLORE_FILTERS, artistAt(1).toUpperCase().replace('0X', '0x'));
+    expect(one.artists).toEqual([artistAt(1)]);
+    expect(addedArtist(one, artistAt(1))).toBe(one);
   });
 
   it('status: buy_now and has_offers in one order; other seed statuses (auctions, bids) fall back', () => {
@@ -74,7 +94,7 @@ describe('the Filters badge (chosenFilterCount)', () => {
 
   it('behavior: every chosen value counts: a sort and two media types are 3 (it said 2)', () => {
     expect(chosenFilterCount(filtersFromSearch({ sort: 'oldest', media: ['gif', 'video'] }))).toBe(3);
-    const all = { view: 'collection', sort: 'most_liked', media: ['image', 'sound'], artist: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8', chain: [1, 31337] };
+    const all = { view: 'collection', sort: 'most_liked', media: ['image', 'sound'], artist: ['0x70997970c51812dc3a010c7d01b50e0d17dc79c8'], chain: [1, 31337] };
     expect(chosenFilterCount(filtersFromSearch(all))).toBe(7);
     // Each end of the price range counts.
     expect(chosenFilterCount(filtersFromSearch({ ...all, minPrice: '0.1', maxPrice: '1' }))).toBe(9);

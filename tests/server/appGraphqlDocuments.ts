@@ -17,6 +17,7 @@ import * as pendingCollectionService from '../../src/services/pendingCollection'
 import * as commentsService from '../../src/services/comments';
 import * as creationsService from '../../src/services/dashboard/creations';
 import * as tabsService from '../../src/services/dashboard/tabs';
+import * as exploreArtistsService from '../../src/services/exploreArtists';
 import * as exhibitionsService from '../../src/services/exhibitions/exhibitions';
 import * as homeService from '../../src/services/home/homeData';
 import * as tokenDashboardService from '../../src/services/dashboard/tokenDashboard';
@@ -122,7 +123,8 @@ export async function sendEveryAppRequest(schema: GraphQLSchema): Promise<SentRe
   const credentials = { address: ADDRESS, key: 'k'.repeat(43) };
   await marketplaceService.fetchMarketplaceTokensPage(page({ sort: 'newest' as const }), signal);
   await marketplaceService.fetchMarketplaceCollectionsPage(page({ sort: 'newest' as const }), signal);
-  await marketplaceService.getMarketplaceArtists(signal);
+  await exploreArtistsService.searchArtistsByName('lumen', signal);
+  await exploreArtistsService.fetchArtistNames([ADDRESS], signal);
   await marketplaceService.fetchLikedTokensPage(page({ account: ADDRESS }), signal);
   await commentsService.fetchComments({ tokenId: '1', after: null, viewer: ADDRESS }, credentials, signal);
   await commentsService.fetchReplies({ commentId: '1', after: null, viewer: ADDRESS }, credentials, signal);

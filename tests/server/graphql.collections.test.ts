@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
-import { buildTestServer, CREATOR_A, graphql, seedMarketplace, type ConnectionResult, type ListNode } from './fixtures.js';
+import { buildTestServer, CREATOR_A, CREATOR_B, graphql, seedMarketplace, type ConnectionResult, type ListNode } from './fixtures.js';
 
 const COLLECTIONS = /* GraphQL */ `
   query ($filters: MarketplaceFilter, $sort: SortInput, $pagination: PaginationInput) {
@@ -116,12 +116,19 @@ describe.each(DATABASE_KINDS)('getMarketplaceCollections on %s', (kind) => {
     const byCreator = await query({ filters: { creator: CREATOR_A } });
     expect(byCreator.edges.map((edge) => edge.node.name)).toEqual(['Gifs', 'Images']);
     expect(byCreator.totalCount).toBe(2);
+    // The seed's creatorsIds: any of several artists (with creator, either).
+    const both = await query({ filters: { creatorsIds: [CREATOR_A, CREATOR_B.toUpperCase().replace('0X', '0x')] } });
+    expect(both.edges.map((edge) => edge.node.name)).toEqual(['Gifs', 'Videos', 'Images']);
+    expect(both.totalCount).toBe(3);
+    expect((await query({ filters: { creator: CREATOR_B, creatorsIds: [CREATOR_B] } })).totalCount).toBe(1);
   });
 
   it.each([
     [{ sort: { sortBy: 'views', sortDir: -1 } }, 'sortBy must be one of _id, likesCount, price'],
     [{ filters: { token_ids: ['1'] } }, 'Invalid filters.token_ids: it filters tokens, not collections.'],
     [{ pagination: { perPage: 1000 } }, 'perPage must be between 1 and 100'],
+    [{ filters: { creatorsIds: ['lumen'] } }, 'creatorsIds must be 0x-prefixed wallet addresses'],
+    [{ filters: { creatorsIds: Array.from({ length: 21 }, (_, i) => `0x${String(i).padStart(40, '0')}`) } }, 'creatorsIds takes at most 20 addresses'],
     [{ pagination: { after: Buffer.from('["_id",-1,null,0]').toString('base64url') } }, 'not a cursor returned by this API'],
   ])('rejects %j', async (variables, message) => {
     const result = await graphql(server.app, COLLECTIONS, variables);

@@ -1,5 +1,6 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offers, sales } from '../../server/db/schema.js';
+import { collections, offers, sales, tokens } from '../../server/db/schema.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import {
   buildTestServer,
@@ -143,6 +144,13 @@ describe.each(DATABASE_KINDS)('getMarketplaceTokens on %s', (kind) => {
     const byB = await query({ filters: { creator: CREATOR_B.toUpperCase().replace('0X', '0x') } });
     expect(byB.totalCount).toBe(10);
     expect(byB.edges.every((edge) => edge.node.creatorInfo.address === CREATOR_B)).toBe(true);
+    // The seed's creatorsIds: any of several artists, the total from the count groups matching the rows.
+    const byBoth = await query({ filters: { creatorsIds: [CREATOR_A, CREATOR_B] }, pagination: { perPage: 100 } });
+    expect(byBoth.totalCount).toBe(seeded.tokens.filter((token) => [CREATOR_A, CREATOR_B].includes(token.creator.toLowerCase())).length);
+    expect(byBoth.edges).toHaveLength(Math.min(100, byBoth.totalCount));
+    expect(new Set(byBoth.edges.map((edge) => edge.node.creatorInfo.address))).toEqual(new Set([CREATOR_A, CREATOR_B]));
+    const withBuyNow = await query({ filters: { creatorsIds: [CREATOR_B], status: ['buy_now'] } });
+    expect(withBuyNow.totalCount).toBe(seeded.tokens.filter((token) => token.creator.toLowerCase() === CREATOR_B && token.priceWei !== null).length);
 
     const picked = seeded.tokens.slice(3, 6).map((token) => String(token.id));
     const byIds = await query({ filters: { token_ids: picked } });
@@ -188,7 +196,7 @@ describe.each(DATABASE_KINDS)('getMarketplaceTokens on %s', (kind) => {
     expect(videos.totalCount).toBe(videos.edges.length);
   });
 
-  it('status: buy_now keeps listed tokens, has_offers those with an open offer, both both; totals counted', async () => {
+  it('status: buy_now keeps listed tokens, has_offers those with an open offer, both both; totals match', async () => {
     const native = '0x0000000000000000000000000000000000000000';
     const [a, b, c] = [seeded.tokens[1]!, seeded.tokens[4]!, seeded.tokens[5]!];
     expect([a.priceWei, b.priceWei, c.priceWei]).toEqual([expect.any(String), expect.any(String), null]);
@@ -220,6 +228,48 @@ describe.each(DATABASE_KINDS)('getMarketplaceTokens on %s', (kind) => {
     // Paged under a price sort, with another filter.
     const { ids: paged } = await pageThrough({ filters: { status: ['buy_now'], mediaTypes: ['video'] }, sort: { sortBy: 'price', sortDir: 1 } }, 2);
     expect(paged.map(Number)).toEqual(expectedOrder(listed.filter((token) => token.mediaType === 'video'), { sortBy: 'price', sortDir: 1 }));
+  });
+
+  // Buy now alone sums the listed count groups (token_count_groups.listed, kept by the triggers of migration 0022)
+  // instead of counting every listed token: its total must equal that count through whatever moves a token.
+  it('buy now alone: the total from the listed groups equals the count through listing, cancelling, a sale, a move and hiding', async () => {
+    const counted = async (extra: SQL = sql`true`) => {
+      const result = (await database.db.execute(sql`
+        select count(*)::int as n from ${tokens} t join ${collections} c on c.id = t.collection_id
+        where c.state = 'published' and not c.is_hidden and t.price_wei is not null and ${extra}`)) as unknown as { rows: { n: number }[] };
+      return result.rows[0]!.n;
+    };
+    const expectTotals = async () => {
+      const total = async (filters: Record<string, unknown>) => (await query({ filters, pagination: { perPage: 1 } })).totalCount;
+      expect(await total({ status: ['buy_now'] })).toBe(await counted());
+      expect(await total({ status: ['buy_now'], mediaTypes: ['video', 'gif'] })).toBe(await counted(sql`t.media_type in ('video', 'gif')`));
+      expect(await total({ status: ['buy_now'], chainIds: [1] })).toBe(await counted(sql`t.chain_id = 1`));
+      return total({ status: ['buy_now'] });
+    };
+    const [unlisted, listedA, listedB, listedC] = [seeded.tokens[0]!, seeded.tokens[1]!, seeded.tokens[2]!, seeded.tokens[3]!];
+    expect([unlisted.priceWei, listedA.priceWei, listedB.priceWei, listedC.priceWei]).toEqual([null, expect.any(String), expect.any(String), expect.any(String)]);
+    const setToken = (token: SeededToken, values: Partial<typeof tokens.$inferInsert>) => database.db.update(tokens).set(values).where(eq(tokens.id, token.id));
+
+    const start = await expectTotals();
+    expect(start).toBe(seeded.tokens.filter((token) => token.priceWei !== null).length);
+    await setToken(unlisted, { priceWei: '5' }); // listed
+    expect(await expectTotals()).toBe(start + 1);
+    await setToken(listedA, { priceWei: null }); // cancelled
+    expect(await expectTotals()).toBe(start);
+    await setToken(listedB, { priceWei: null, isSold: true }); // sold: the listing ends
+    expect(await expectTotals()).toBe(start - 1);
+    await setToken(listedC, { collectionId: seeded.collectionIds.hiddenId, tokenId: '999' }); // into a hidden collection
+    expect(await expectTotals()).toBe(start - 2);
+    await database.db.update(collections).set({ isHidden: true }).where(eq(collections.id, seeded.collectionIds.gifId));
+    expect(await expectTotals()).toBe(await counted());
+
+    // Back as seeded, for the tests after this one.
+    await database.db.update(collections).set({ isHidden: false }).where(eq(collections.id, seeded.collectionIds.gifId));
+    await setToken(unlisted, { priceWei: null });
+    await setToken(listedA, { priceWei: listedA.priceWei });
+    await setToken(listedB, { priceWei: listedB.priceWei, isSold: false });
+    await setToken(listedC, { collectionId: seeded.collectionIds.imageId, tokenId: '2' });
+    expect(await expectTotals()).toBe(start);
   });
 
   it('resolves collection, creator, owner and holding with the sale price', async () => {

@@ -116,6 +116,17 @@ describe.each(DATABASE_KINDS)('search on %s', (kind) => {
     expect(found.artists).not.toContain('Quasarina');
   });
 
+  it("the explore artist filter's artists-only search: the artists, and the same refusal of a wrong text", async () => {
+    const ask = async (text: string) => {
+      const body = JSON.stringify({ query: 'query ($text: String!) { search(text: $text, first: 8) { artists { id displayName } } }', variables: { text } });
+      return (await (await server.app.request('/graphql', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })).json()) as Answer;
+    };
+    const answer = await ask('quasar');
+    expect(Object.keys(answer.data!.search)).toEqual(['artists']);
+    expect(answer.data!.search.artists.map((artist) => artist.displayName)).toEqual(['Quasar Vale', 'deep quasar']);
+    expect((await ask('q')).errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+  });
+
   it("matches the text's % and _ as themselves", async () => {
     expect(names(await search('50%')).tokens).toEqual(['50% off']);
     expect(names(await search('a_b')).tokens).toEqual(['a_b']);

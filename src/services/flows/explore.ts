@@ -1,19 +1,27 @@
-// The explore page flow (explorePageMachine), provided once: the marketplace's artists for the filter, the wallet
-// session settling before the favourites view speaks, and the navigation a filter change makes.
+// The explore page flow (explorePageMachine), provided once: the artist picker's search among every artist, the
+// chosen artists' names, the wallet session settling before the favourites view speaks, and the navigation a filter
+// change makes.
 import { fromPromise } from 'xstate';
 import { filtersFromSearch, searchFromFilters } from '../../../machines/explore/exploreFilters';
-import { explorePageMachine } from '../../../machines/explore/explorePageMachine';
+import { explorePageMachine, type ArtistPickerResults } from '../../../machines/explore/explorePageMachine';
+import { createSearchMachine } from '../../../machines/search/searchMachine';
 import { walletOf } from '../../../machines/system/systemActors';
 import { systemActor } from '../../../machines/system/systemRegistry';
 import { forgetListSnapshot } from '../../components/tokens/listSnapshots';
 import { exploreListKey } from '../../views/explore/exploreLists';
-import { getMarketplaceArtists } from '../marketplace';
+import { fetchArtistNames, searchArtistsByName } from '../exploreArtists';
 import { settledWalletSession } from '../wallet/routeGuard';
 import { navigateTo, routeSearch } from './navigation';
 
+/** The artist picker: the search machine, artists only (its text is not in the URL: the chosen artists are). */
+export const artistPickerFlow = createSearchMachine<ArtistPickerResults>().provide({
+  actors: { search: fromPromise(({ input, signal }) => searchArtistsByName(input.text, signal)) },
+});
+
 export const exploreFlow = explorePageMachine.provide({
   actors: {
-    loadArtists: fromPromise(({ signal }) => getMarketplaceArtists(signal)),
+    artistPicker: artistPickerFlow,
+    loadArtists: fromPromise(({ input, signal }) => fetchArtistNames(input.addresses, signal)),
     walletSettled: fromPromise(async ({ system }) => {
       const session = systemActor(system, 'walletSession');
       if (session) await settledWalletSession(session);

@@ -9,7 +9,6 @@ import { CollectionList } from '../../components/collections/CollectionList';
 import { TokenList } from '../../components/tokens/TokenList';
 import { exploreFlow } from '../../services/flows/explore';
 import { marketplaceCollectionsList, marketplaceTokensList } from '../../services/flows/marketplaceLists';
-import type { PersonInfo } from '../../services/marketplace';
 import { FavouritesList } from './FavouritesList';
 import { FilterPanel, VIEW_LABELS } from './FilterPanel';
 import { EXPLORE_LIST_KEYS, EXPLORE_PAGE_SIZES, exploreListParams } from './exploreLists';
@@ -55,8 +54,9 @@ export function ExploreView({ search }: ExploreViewProps) {
   const filters = useMemo(() => filtersFromSearch(JSON.parse(searchKey) as Record<string, unknown>), [searchKey]);
   const page = useFlow(exploreFlow, { input: { filters } });
   const panel = useSelector(page, (snapshot) => snapshot.children.panel);
-  // The flow's artists are the marketplace's PersonInfo (src/services/flows/explore.ts loads them).
-  const artists = useSelector(page, (snapshot) => snapshot.context.artists) as PersonInfo[];
+  const picker = useSelector(page, (snapshot) => snapshot.children.picker);
+  // The chosen artists' names (src/services/flows/explore.ts).
+  const artists = useSelector(page, (snapshot) => snapshot.context.artists);
   const config = useSystemActor('config');
   const chains = useSelector(config, (snapshot) => snapshot.context.config?.evms ?? []);
 
@@ -78,7 +78,15 @@ export function ExploreView({ search }: ExploreViewProps) {
         <p className="page-subheading">Artworks and collections from the artists of the marketplace.</p>
       </header>
       <div className="explore-layout">
-        {panel && <FilterPanel panel={panel} chains={chains} artists={artists} />}
+        {panel && (
+          <FilterPanel
+            panel={panel}
+            chains={chains}
+            picker={picker}
+            artists={artists}
+            onChooseArtist={(artist) => page.send({ type: 'artists.choose', artist })}
+          />
+        )}
         <section ref={results} className="explore-results" aria-label={VIEW_LABELS[filters.view]} tabIndex={-1}>
           <ExploreList filters={filters} page={page} />
         </section>

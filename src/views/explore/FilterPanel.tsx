@@ -15,10 +15,10 @@ import {
 import { chosenFilterCount } from '../../../machines/explore/filterPanelMachine';
 import type { filterPanelMachine } from '../../../machines/explore/filterPanelMachine';
 import { DEFAULT_NATIVE_SYMBOL } from '../../../domain/nativeCurrency';
-import { displayName } from '../../app/format';
 import { useMediaQuery } from '../../components/data/useMediaQuery';
 import { useModalLayer } from '../../components/layout/useModalLayer';
-import type { PersonInfo } from '../../services/marketplace';
+import type { ExploreArtist } from '../../../machines/explore/explorePageMachine';
+import { ArtistFilter, type ArtistFilterProps } from './ArtistFilter';
 
 export const VIEW_LABELS: Record<ExploreView, string> = { token: 'Artworks', collection: 'Collections', myFavorites: 'My favourites' };
 export const SORT_LABELS: Record<ExploreSortName, string> = {
@@ -36,7 +36,11 @@ export const STATUS_LABELS: Record<ExploreStatus, string> = { buy_now: 'Buy now'
 export interface FilterPanelProps {
   panel: ActorRefFrom<typeof filterPanelMachine>;
   chains: Array<{ chainId: number; name: string; symbol?: string }>;
-  artists: PersonInfo[];
+  /** The artist filter's search (the page's picker child). */
+  picker: ArtistFilterProps['picker'] | undefined;
+  /** The chosen artists' name data. */
+  artists: readonly ExploreArtist[];
+  onChooseArtist: (artist: ExploreArtist) => void;
 }
 
 /** The price range's unit: the native symbol the chosen chains (or every chain) share; none when they differ. */
@@ -78,7 +82,7 @@ const DRAWER_QUERY = '(max-width: 59.99rem)';
  * they open in a drawer over the page, closed by its close button, Escape or 'Show results' (which lands on the
  * results), so choosing filters never pushes the results down.
  */
-export function FilterPanel({ panel, chains, artists }: FilterPanelProps) {
+export function FilterPanel({ panel, chains, picker, artists, onChooseArtist }: FilterPanelProps) {
   const filters = useSelector(panel, (snapshot) => snapshot.context.filters);
   const expanded = useSelector(panel, (snapshot) => snapshot.matches('expanded'));
   const canReset = useSelector(panel, (snapshot) => snapshot.can({ type: 'filters.reset' }));
@@ -88,7 +92,6 @@ export function FilterPanel({ panel, chains, artists }: FilterPanelProps) {
   const priceErrorId = `${id}-price-error`;
   const unit = priceUnit(chains, filters.chain);
   const panelId = `${id}-panel`;
-  const artistId = `${id}-artist`;
   const headingId = `${id}-heading`;
   const activeCount = chosenFilterCount(filters);
   const drawer = useMediaQuery(DRAWER_QUERY) && expanded;
@@ -230,28 +233,15 @@ export function FilterPanel({ panel, chains, artists }: FilterPanelProps) {
               </fieldset>
             </form>
 
-            <div className="filter-group">
-              <label htmlFor={artistId} className="filter-label">
-                Artist
-              </label>
-              <select
-                id={artistId}
-                className="filter-select"
-                value={filters.artist ?? ''}
-                onChange={(event) => panel.send({ type: 'filters.setArtist', artist: event.target.value || null })}
-              >
-                <option value="">All artists</option>
-                {/* A shared link may name an artist the list has not loaded (yet): keep it selectable. */}
-                {filters.artist && !artists.some((artist) => artist.address === filters.artist) && (
-                  <option value={filters.artist}>{displayName({ address: filters.artist })}</option>
-                )}
-                {artists.map((artist) => (
-                  <option key={artist.address} value={artist.address}>
-                    {displayName(artist)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            {picker && (
+              <ArtistFilter
+                picker={picker}
+                chosen={filters.artists}
+                named={artists}
+                onChoose={onChooseArtist}
+                onRemove={(artist) => panel.send({ type: 'filters.removeArtist', artist })}
+              />
+            )}
 
             {chains.length > 0 && (
               <CheckboxGroup

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../../../domain/searchRules';
@@ -28,18 +28,9 @@ function focusAtEnd(field: HTMLInputElement | null): void {
  */
 export function SearchView({ search: params }: { search: Record<string, unknown> }) {
   useDocumentTitle('Search');
-  // The flow starts from the URL's q as it is when it starts: a fresh flow after a restore (useFlow's refresh of what
-  // could not be read offline) searches what the field shows now, not what the page opened with.
-  const latest = useRef(params);
-  useEffect(() => {
-    latest.current = params;
-  }, [params]);
-  const [input] = useState(() => ({
-    get text() {
-      return searchTextOf(latest.current);
-    },
-  }));
-  const search = useFlow(searchFlow, { input });
+  // A fresh flow after a restore (useFlow's refresh of what could not be read offline) starts from the latest input:
+  // it searches what the field shows now, not what the page opened with.
+  const search = useFlow(searchFlow, { input: { text: searchTextOf(params) } });
   const typed = useSelector(search, (snapshot) => snapshot.context.text);
   const results = useSelector(search, (snapshot) => (snapshot.matches('failed') ? null : snapshot.context.results));
   const query = useSelector(search, (snapshot) => snapshot.context.query);

@@ -48,6 +48,7 @@ export const SERVICE_MODULES = {
   'src/services/dashboard/tabs.ts': tabsService,
   'src/services/dashboard/tokenDashboard.ts': tokenDashboardService,
   'src/services/exhibitions/exhibitions.ts': exhibitionsService,
+  'src/services/exploreArtists.ts': exploreArtistsService,
   'src/services/home/homeData.ts': homeService,
   'src/services/market.ts': marketService,
   'src/services/marketplace.ts': marketplaceService,
@@ -90,7 +91,7 @@ export interface SentRequest {
   variables: Record<string, unknown>;
 }
 
-/** An empty answer for every root field: an empty page for connections, an empty list for lists, null otherwise. */
+/** An empty answer for every root field: an empty page for connections, no results for a search, an empty list for lists, null otherwise. */
 function emptyAnswer(schema: GraphQLSchema, query: string) {
   const operation = parse(query).definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION) as OperationDefinitionNode;
   const data: Record<string, unknown> = {};
@@ -99,9 +100,11 @@ function emptyAnswer(schema: GraphQLSchema, query: string) {
     const type = String(schema.getQueryType()!.getFields()[selection.name.value]!.type);
     data[selection.alias?.value ?? selection.name.value] = /Connection!?$/.test(type)
         ? { totalCount: 0, pageInfo: { startCursor: null, endCursor: null, hasNextPage: false, hasPreviousPage: false }, edges: [] }
-        : type.startsWith('[')
-          ? []
-          : null;
+        : type === 'SearchResults!'
+          ? { tokens: [], collections: [], artists: [] }
+          : type.startsWith('[')
+            ? []
+            : null;
   }
   return { data };
 }

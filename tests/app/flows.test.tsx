@@ -1,11 +1,12 @@
 import { StrictMode } from 'react';
 import { act, screen } from '@testing-library/react';
 import { useSelector } from '@xstate/react';
-import { describe, expect, it } from 'vitest';
-import { assign, setup } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import { assign, fromPromise, setup } from 'xstate';
 import { getAppActor } from '../../machines/app/appMachine';
 import { notifyThroughSystem } from '../../machines/system/systemActors';
 import { FlowOverridesProvider, useFlow, type FlowOverrides } from '../../src/app/flows';
+import { reportReadFailure } from '../../src/services/offline/answerSource';
 import { renderInApp } from './systemHarness';
 
 // A small page flow: counts clicks and announces through the system's notifications actor.
@@ -115,5 +116,54 @@ describe('useFlow', () => {
     expect(announced).toEqual([2]);
     expect(getAppActor(app, 'notifications').getSnapshot().context.current).toBeNull();
     view.unmount();
+  });
+});
+
+// A page flow that reads once and shows the input it started with: the refresh after a restore starts a new one.
+const reads: Array<{ resolve: (value: string) => void; reject: (reason: unknown) => void }> = [];
+const readerFlow = setup({
+  types: { context: {} as { start: number; data: string | null }, input: {} as { start: number } },
+  actors: {
+    read: fromPromise<string>(() => new Promise<string>((resolve, reject) => void reads.push({ resolve, reject }))),
+  },
+}).createMachine({
+  id: 'reader',
+  context: ({ input }) => ({ start: input.start, data: null }),
+  initial: 'loading',
+  states: {
+    loading: { tags: 'loading', invoke: { src: 'read', onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output }) }, onError: 'failed' } },
+    ready: {},
+    failed: {},
+  },
+});
+
+function Reader({ start }: { start: number }) {
+  const flow = useFlow(readerFlow, { input: { start } });
+  const shown = useSelector(flow, (s) => `${s.value as string} ${s.context.start} ${s.context.data ?? ''}`.trim());
+  return <p>{shown}</p>;
+}
+
+describe('useFlow after a restore', () => {
+  it('restarts a flow that failed offline with the input the page has now, not the one it mounted with', async () => {
+    reads.length = 0;
+    const { app, rerender } = renderInApp(<Reader start={1} />);
+    // The read fails while the browser is offline: the page shows its failure.
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    reportReadFailure();
+    onLine.mockRestore();
+    await act(async () => reads[0]!.reject(new Error('Failed to fetch')));
+    expect(screen.getByText('failed 1')).toBeInTheDocument();
+    // The page's input changes meanwhile (a Back to other filters, a typed text): the shown flow keeps its own.
+    rerender(<Reader start={5} />);
+    expect(screen.getByText('failed 1')).toBeInTheDocument();
+    // Back online: the fresh flow starts from the latest input, and replaces the shown one once it has read.
+    const connectivity = app.system.get('connectivity')!;
+    act(() => {
+      connectivity.send({ type: 'network.unreachable', source: 'browser' });
+      connectivity.send({ type: 'network.reachable', source: 'browser' });
+    });
+    expect(reads).toHaveLength(2);
+    await act(async () => reads[1]!.resolve('fresh'));
+    expect(await screen.findByText('ready 5 fresh')).toBeInTheDocument();
   });
 });

@@ -28,7 +28,7 @@ export const getPersonInfoByAddressOperation = graphql(
   [PersonFields],
 );
 
-export type ArtistResults = SearchResults<never, never, PersonInfo>;
+type ArtistResults = SearchResults<never, never, PersonInfo>;
 
 /** The artists whose display name contains the (trimmed) text, best match first, as the lists show people. */
 export async function searchArtistsByName(text: string, signal?: AbortSignal): Promise<ArtistResults> {

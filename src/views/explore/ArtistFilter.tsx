@@ -1,12 +1,11 @@
 import { useId, useRef } from 'react';
-import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../../../domain/searchRules';
 import { MAX_EXPLORE_ARTISTS } from '../../../machines/explore/exploreFilters';
-import type { ExploreArtist } from '../../../machines/explore/explorePageMachine';
+import type { ArtistPickerResults, ExploreArtist } from '../../../machines/explore/explorePageMachine';
 import type { createSearchMachine } from '../../../machines/search/searchMachine';
-import type { ArtistPickerResults } from '../../../machines/explore/explorePageMachine';
 import { displayName } from '../../app/format';
+import { useSearchState } from '../search/useSearchState';
 
 type ArtistPicker = ActorRefFrom<ReturnType<typeof createSearchMachine<ArtistPickerResults>>>;
 
@@ -30,12 +29,8 @@ export interface ArtistFilterProps {
  * stays in the field after a choice or a removal, so the next artist is typed at once.
  */
 export function ArtistFilter({ picker, chosen, named, onChoose, onRemove }: ArtistFilterProps) {
-  const typed = useSelector(picker, (snapshot) => snapshot.context.text);
-  const found = useSelector(picker, (snapshot) => (snapshot.matches('failed') ? null : snapshot.context.results?.artists ?? null));
-  const query = useSelector(picker, (snapshot) => snapshot.context.query);
-  const error = useSelector(picker, (snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null));
-  const idle = useSelector(picker, (snapshot) => snapshot.matches('idle'));
-  const busy = useSelector(picker, (snapshot) => snapshot.hasTag('loading') || snapshot.matches('typing'));
+  const { typed, results, query, error, idle, busy } = useSearchState(picker);
+  const found = results?.artists ?? null;
   const field = useRef<HTMLInputElement>(null);
   const id = useId();
   const statusId = `${id}-status`;

@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../../../domain/searchRules';
 import { displayName } from '../../app/format';
 import { useFlow } from '../../app/flows';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { searchFlow, searchTextOf } from '../../services/flows/search';
 import type { FoundArtist, FoundCollection, FoundToken } from '../../services/search';
+import { useSearchState } from './useSearchState';
 import './search.css';
 
 export const SEARCH_HINT = `Type at least ${SEARCH_MIN_LENGTH} characters to search artworks, collections and artists by name.`;
@@ -31,12 +31,7 @@ export function SearchView({ search: params }: { search: Record<string, unknown>
   // A fresh flow after a restore (useFlow's refresh of what could not be read offline) starts from the latest input:
   // it searches what the field shows now, not what the page opened with.
   const search = useFlow(searchFlow, { input: { text: searchTextOf(params) } });
-  const typed = useSelector(search, (snapshot) => snapshot.context.text);
-  const results = useSelector(search, (snapshot) => (snapshot.matches('failed') ? null : snapshot.context.results));
-  const query = useSelector(search, (snapshot) => snapshot.context.query);
-  const error = useSelector(search, (snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null));
-  const idle = useSelector(search, (snapshot) => snapshot.matches('idle'));
-  const busy = useSelector(search, (snapshot) => snapshot.hasTag('loading') || snapshot.matches('typing'));
+  const { typed, results, query, error, idle, busy } = useSearchState(search);
   const fieldId = useId();
   const statusId = useId();
 

@@ -18,6 +18,9 @@ export const EXPLORE_SORTS = {
   most_liked: { sortBy: 'likesCount', sortDir: -1 },
   highest_price: { sortBy: 'price', sortDir: -1 },
   lowest_price: { sortBy: 'price', sortDir: 1 },
+  recently_listed: { sortBy: 'listedAt', sortDir: -1 },
+  recently_sold: { sortBy: 'lastSoldAt', sortDir: -1 },
+  highest_last_sale: { sortBy: 'lastSale', sortDir: -1 },
 } as const;
 
 /** A page of explore's token lists (docs/requirements.md#explore): 15. */

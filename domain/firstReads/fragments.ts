@@ -18,6 +18,7 @@ export const PAGE_INFO_FIELDS = `
 export const TOKEN_CARD_FIELDS = `
   fragment TokenCardFields on Token {
     id _id tokenId name thumbnailUrl mediaUrl mediaType likesCount isSold chainId createdAt attributes
+    lastSale { amount currency }
     collection { id _id name address chainId attributes }
     creatorInfo { ...PersonFields }
     tokenHolding { id chainId createdAt salePrice { amount currency } owner { ...PersonFields } }

@@ -6,8 +6,22 @@
 export const EXPLORE_VIEWS = ['token', 'collection', 'myFavorites'] as const;
 export type ExploreView = (typeof EXPLORE_VIEWS)[number];
 
-export const EXPLORE_SORT_NAMES = ['newest', 'oldest', 'most_liked', 'highest_price', 'lowest_price'] as const;
+export const EXPLORE_SORT_NAMES = [
+  'newest',
+  'oldest',
+  'most_liked',
+  'highest_price',
+  'lowest_price',
+  'recently_listed',
+  'recently_sold',
+  'highest_last_sale',
+] as const;
 export type ExploreSortName = (typeof EXPLORE_SORT_NAMES)[number];
+/** The seed's sorts of listing and sale facts, which only artworks have: the collections view falls back to newest. */
+export const ARTWORK_ONLY_SORTS: readonly ExploreSortName[] = ['recently_listed', 'recently_sold', 'highest_last_sale'];
+/** The sorts a view offers. */
+export const sortsOfView = (view: ExploreView): readonly ExploreSortName[] =>
+  view === 'token' ? EXPLORE_SORT_NAMES : EXPLORE_SORT_NAMES.filter((sort) => !ARTWORK_ONLY_SORTS.includes(sort));
 
 // The media types a visitor can filter by (docs/requirements.md#explore): image, gif, multipart/image, multipart/mixed, video, sound.
 export const EXPLORE_MEDIA_TYPES = ['image', 'gif', 'multipart/image', 'multipart/mixed', 'video', 'sound'] as const;
@@ -81,9 +95,10 @@ export function filtersFromSearch(search: Record<string, unknown>): ExploreFilte
   ].slice(0, MAX_EXPLORE_ARTISTS);
   // A range whose minimum is above its maximum matches nothing: the link falls back to no range.
   const reversed = priceRangeReversed(priceBound(search.minPrice), priceBound(search.maxPrice));
+  const view = oneOf(EXPLORE_VIEWS, search.view) ?? DEFAULT_EXPLORE_FILTERS.view;
   return {
-    view: oneOf(EXPLORE_VIEWS, search.view) ?? DEFAULT_EXPLORE_FILTERS.view,
-    sort: oneOf(EXPLORE_SORT_NAMES, search.sort) ?? DEFAULT_EXPLORE_FILTERS.sort,
+    view,
+    sort: oneOf(sortsOfView(view), search.sort) ?? DEFAULT_EXPLORE_FILTERS.sort,
     media,
     artists,
     chain,

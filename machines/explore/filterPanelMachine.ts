@@ -5,6 +5,7 @@ import {
   priceBound,
   priceRangeReversed,
   searchFromFilters,
+  sortsOfView,
   type ExploreFilters,
   type ExploreMediaType,
   type ExploreStatus,
@@ -104,9 +105,10 @@ export function nextFilters(filters: ExploreFilters, event: FilterPanelEvent): E
     case 'filters.reset':
       return DEFAULT_EXPLORE_FILTERS;
     case 'filters.setView':
-      return { ...filters, view: event.view };
+      // A sort the new view does not offer (an artworks-only one) falls back to the default.
+      return { ...filters, view: event.view, sort: sortsOfView(event.view).includes(filters.sort) ? filters.sort : DEFAULT_EXPLORE_FILTERS.sort };
     case 'filters.setSort':
-      return { ...filters, sort: event.sort };
+      return sortsOfView(filters.view).includes(event.sort) ? { ...filters, sort: event.sort } : filters;
     case 'filters.toggleMedia':
       return { ...filters, media: toggled(filters.media, event.mediaType) };
     case 'filters.removeArtist':

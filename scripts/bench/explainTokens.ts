@@ -4,7 +4,7 @@
 // .data-bench) or DATABASE_URL; PLAN=<sort>:<filter> also prints that pair's slowest plan in full.
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../../server/db/client.js';
-import { encodeCursor, parseListInput, type ListInput } from '../../server/graphql/inputs.js';
+import { encodeCursor, parseListInput, TOKEN_SORTS, type ListInput } from '../../server/graphql/inputs.js';
 import { cursorValue } from '../../server/graphql/keyset.js';
 import { readTokenPage, tokenPageSql } from '../../server/graphql/tokenRows.js';
 import { tokenFilter, tokenSegments, tokenTotalSql } from '../../server/graphql/tokens.js';
@@ -24,7 +24,7 @@ const pageSpec = (db: Db, input: ListInput) => ({
 async function benchCursors(db: Db, args: { filters: object; sort: object }): Promise<(string | undefined)[]> {
   const cursors: (string | undefined)[] = [undefined];
   while (cursors.length < PAGES) {
-    const input = parseListInput({ ...args, pagination: { perPage: PER_PAGE, after: cursors.at(-1) } }, ['_id', 'likesCount', 'price']);
+    const input = parseListInput({ ...args, pagination: { perPage: PER_PAGE, after: cursors.at(-1) } }, TOKEN_SORTS);
     const { rows } = await readTokenPage(db, pageSpec(db, input));
     if (rows.length <= PER_PAGE) break;
     const last = rows[PER_PAGE - 1]!;
@@ -60,7 +60,7 @@ async function main() {
     for (const [filterName, filters] of Object.entries(BENCH_FILTERS)) {
       for (const [sortName, sort] of Object.entries(BENCH_SORTS)) {
         const cursors = await benchCursors(db, { filters, sort });
-        const inputs = cursors.map((after) => parseListInput({ filters, sort, pagination: { perPage: PER_PAGE, after } }, ['_id', 'likesCount', 'price']));
+        const inputs = cursors.map((after) => parseListInput({ filters, sort, pagination: { perPage: PER_PAGE, after } }, TOKEN_SORTS));
         await explain(db, inputs[0]!); // warm the cache as the bench's warm-up does
         const measured = [];
         for (const input of inputs) measured.push(await explain(db, input));

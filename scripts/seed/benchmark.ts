@@ -83,6 +83,11 @@ export async function seedBenchmark(db: Db, store: MediaStore, options: Benchmar
           collectionId: collectionIds[c]!, chainId: s.chainId, tokenId: String(t), name: `${rnd.pick(WORDS)} #${t}`, mediaType: s.mediaType,
           media: sample.media, thumbnail: sample.thumbnail, creator: s.creator, likesCount: Math.floor(rnd.next() ** 3 * 500), isSold: sold,
           priceWei, listedAt: listed ? new Date(Date.now() - rnd.int(0, 90) * 86_400_000) : null,
+          // Sold ones and a share of the listed ones (sold on, listed again) have a last sale, at any millisecond.
+          ...((sold || (listed && rnd.chance(0.15))) && {
+            lastSoldAt: new Date(Date.now() - rnd.int(0, 180 * 86_400) * 1000 - rnd.int(0, 999)),
+            lastSaleWei: (BigInt(rnd.int(1, 5000)) * 10n ** 16n).toString(),
+          }),
         });
         owners.push(sold ? rnd.pick(collectors) : s.creator);
       }

@@ -15,7 +15,7 @@ import { homeModule } from './home/index.js';
 import type { MediaStore } from '../media/store.js';
 import { studioModule } from './studio/index.js';
 import { searchModule } from './search/index.js';
-import { parseListInput } from './inputs.js';
+import { COLLECTION_SORTS, parseListInput, TOKEN_SORTS } from './inputs.js';
 import { useQueryLimits } from './limits.js';
 import { getMarketplaceTokens } from './tokens.js';
 import type { GraphqlContext, GraphqlModule } from './module.js';
@@ -59,9 +59,9 @@ export const resolvers = {
   JSON: JSONScalar,
   Query: {
     getMarketplaceTokens: (_: unknown, args: ListArgs, { db, config }: GraphqlContext) =>
-      getMarketplaceTokens(db, config.ipfs, parseListInput(args, ['_id', 'likesCount', 'price'])),
+      getMarketplaceTokens(db, config.ipfs, parseListInput(args, TOKEN_SORTS)),
     getMarketplaceCollections: (_: unknown, args: ListArgs, { db, config }: GraphqlContext) =>
-      getMarketplaceCollections(db, config.ipfs, parseListInput(args, ['_id', 'likesCount', 'price'])),
+      getMarketplaceCollections(db, config.ipfs, parseListInput(args, COLLECTION_SORTS)),
   },
 };
 

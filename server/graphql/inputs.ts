@@ -7,7 +7,14 @@ export const MEDIA_TYPES = ['image', 'gif', 'multipart/image', 'multipart/mixed'
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
 
-export type SortKey = '_id' | 'likesCount' | 'price';
+export const SORT_KEYS = ['_id', 'likesCount', 'price', 'listedAt', 'lastSoldAt', 'lastSale'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+/** The marketplace token list's sorts: the five explore had, and recently listed, recently sold, highest last sale. */
+export const TOKEN_SORTS: readonly SortKey[] = SORT_KEYS;
+/** The collections list's sorts (listing and sale times are token facts). */
+export const COLLECTION_SORTS: readonly SortKey[] = ['_id', 'likesCount', 'price'];
+/** Sorts whose cursor value is a time (milliseconds since the epoch; the columns keep milliseconds). */
+export const TIME_SORTS: readonly SortKey[] = ['listedAt', 'lastSoldAt'];
 export type SortDir = 1 | -1;
 
 export const TOKEN_STATUSES = ['buy_now', 'has_offers'] as const;
@@ -53,7 +60,7 @@ const filterSchema = z
 
 const sortSchema = z
   .object({
-    sortBy: z.enum(['_id', 'likesCount', 'price'], { error: 'sortBy must be one of _id, likesCount, price' }).nullish(),
+    sortBy: z.enum(SORT_KEYS, { error: `sortBy must be one of ${SORT_KEYS.join(', ')}` }).nullish(),
     sortDir: z.union([z.literal(1), z.literal(-1)], { error: 'sortDir must be 1 or -1' }).nullish(),
   })
   .nullish();
@@ -102,7 +109,7 @@ export interface ListInput {
 export interface Cursor {
   sortBy: SortKey;
   sortDir: SortDir;
-  /** The sort column's value of the last row (likes count, price in wei, or null for unlisted). */
+  /** The sort column's value of the last row (likes count, price in wei, time in ms, or null past the valued rows). */
   value: string | number | null;
   id: number;
 }
@@ -124,9 +131,10 @@ function parse<T extends z.ZodType>(schema: T, value: unknown, what: string): z.
 }
 
 const INT4_MAX = 2_147_483_647;
+const MAX_DATE_MS = 8_640_000_000_000_000;
 
 const cursorSchema = z.tuple([
-  z.enum(['_id', 'likesCount', 'price']),
+  z.enum(SORT_KEYS),
   z.union([z.literal(1), z.literal(-1)]),
   z.union([z.string().regex(/^\d{1,78}$/), z.number().int().nonnegative(), z.null()]),
   z.number().int().positive(),
@@ -148,6 +156,10 @@ export function decodeCursor(value: string): Cursor {
   const [sortBy, sortDir, cursorValue, id] = parsed.data;
   // likes_count is an int4: a larger value never came from this API (and PostgreSQL would refuse the comparison).
   if (sortBy === 'likesCount' && cursorValue !== null && Number(cursorValue) > INT4_MAX) {
+    throw badInput('Invalid pagination.after: not a cursor returned by this API.');
+  }
+  // A time sort's value is a number of milliseconds a Date can hold (or null past the timed rows).
+  if (TIME_SORTS.includes(sortBy) && cursorValue !== null && (typeof cursorValue !== 'number' || cursorValue > MAX_DATE_MS)) {
     throw badInput('Invalid pagination.after: not a cursor returned by this API.');
   }
   return { sortBy, sortDir, value: cursorValue, id };

@@ -13,6 +13,9 @@ export interface SortColumns {
   id: PgColumn;
   likesCount?: PgColumn;
   price?: PgColumn;
+  listedAt?: PgColumn;
+  lastSoldAt?: PgColumn;
+  lastSale?: PgColumn;
 }
 
 const order = (dir: SortDir, column: PgColumn) => (dir === 1 ? asc(column) : desc(column));
@@ -33,23 +36,35 @@ export function keysetSegments(sortBy: SortKey, dir: SortDir, cursor: Cursor | n
     const where = cursor ? rowAfter(dir, likes, cols.id, sql`${Number(cursor.value)}::int`, cursor.id) : undefined;
     return [{ where, orderBy: [order(dir, likes), order(dir, cols.id)] }];
   }
-  // Price: listed tokens in price order first, then unlisted (null price) ones by id, in both directions.
-  const price = cols.price!;
+  // Price, listing time, sale time, last sale price: the rows with a value in its order first, then the rest (null)
+  // by id, in both directions.
+  const column = cols[sortBy]!;
+  const value = cursorValueSql[sortBy as keyof typeof cursorValueSql];
   const segments: Segment[] = [];
-  const inUnlisted = cursor !== null && cursor.value === null;
-  if (!inUnlisted) {
-    const seek = cursor ? rowAfter(dir, price, cols.id, sql`${String(cursor.value)}::numeric`, cursor.id) : undefined;
-    segments.push({ where: and(isNotNull(price), seek), orderBy: [order(dir, price), order(dir, cols.id)] });
+  const inNulls = cursor !== null && cursor.value === null;
+  if (!inNulls) {
+    const seek = cursor ? rowAfter(dir, column, cols.id, value(cursor.value!), cursor.id) : undefined;
+    segments.push({ where: and(isNotNull(column), seek), orderBy: [order(dir, column), order(dir, cols.id)] });
   }
-  // Ordering by (price, id) over all-null prices keeps the plan on the (price, id) index.
-  const unlistedSeek = inUnlisted ? after(dir, cols.id, cursor.id) : undefined;
-  segments.push({ where: and(isNull(price), unlistedSeek), orderBy: [order(dir, price), order(dir, cols.id)] });
+  // Ordering by (column, id) over all-null values keeps the plan on the (column, id) index.
+  const nullSeek = inNulls ? after(dir, cols.id, cursor.id) : undefined;
+  segments.push({ where: and(isNull(column), nullSeek), orderBy: [order(dir, column), order(dir, cols.id)] });
   return segments;
 }
 
+const numeric = (value: string | number) => sql`${String(value)}::numeric`;
+const time = (value: string | number) => sql`${new Date(Number(value)).toISOString()}::timestamptz`;
+const cursorValueSql = { price: numeric, lastSale: numeric, listedAt: time, lastSoldAt: time };
+
 /** The cursor value stored for a row under a sort. */
-export function cursorValue(sortBy: SortKey, row: { likesCount?: number; priceWei?: string | null }) {
+export function cursorValue(
+  sortBy: SortKey,
+  row: { likesCount?: number; priceWei?: string | null; listedAt?: Date | null; lastSoldAt?: Date | null; lastSaleWei?: string | null },
+) {
   if (sortBy === 'likesCount') return row.likesCount ?? 0;
   if (sortBy === 'price') return row.priceWei ?? null;
+  if (sortBy === 'listedAt') return row.listedAt?.getTime() ?? null;
+  if (sortBy === 'lastSoldAt') return row.lastSoldAt?.getTime() ?? null;
+  if (sortBy === 'lastSale') return row.lastSaleWei ?? null;
   return null;
 }

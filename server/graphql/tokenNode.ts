@@ -66,6 +66,8 @@ export function tokenNode(ipfs: Ipfs, row: TokenRow) {
     metadataUrl: metadataUrl(ipfs, c.baseUri, row.tokenId),
     price: row.priceWei === null ? null : price(row.priceWei),
     listedAt: row.listedAt?.toISOString() ?? null,
+    lastSale: row.lastSaleWei === null ? null : price(row.lastSaleWei),
+    lastSoldAt: row.lastSoldAt?.toISOString() ?? null,
     // The page joins the token creator's account; a collection by someone else gets the address only.
     collection: collectionSummary(ipfs, c, c.creator === row.creator ? creatorInfo : personInfo(ipfs, c.creator, null)),
     creatorInfo,

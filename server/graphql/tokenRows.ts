@@ -51,6 +51,9 @@ export interface TokenRow {
   creator: string;
   priceWei: string | null;
   listedAt: Date | null;
+  /** The newest sale's block time and unit price (null when never sold). */
+  lastSoldAt: Date | null;
+  lastSaleWei: string | null;
   createdAt: Date;
   collection: CollectionBrief;
   holding: { id: number; owner: string; amount: string; createdAt: Date } | null;
@@ -110,6 +113,8 @@ function toTokenRow(row: Record<string, unknown>): TokenRow {
     creator: row.creator as string,
     priceWei: row.price_wei === null ? null : String(row.price_wei),
     listedAt: date(row.listed_at),
+    lastSoldAt: date(row.last_sold_at),
+    lastSaleWei: row.last_sale_wei === null || row.last_sale_wei === undefined ? null : String(row.last_sale_wei),
     createdAt: date(row.created_at)!,
     collection: {
       id: num(row.collection_id),
@@ -141,11 +146,12 @@ function toTokenRow(row: Record<string, unknown>): TokenRow {
 
 const TOKEN_FIELDS = [
   'id', 'collection_id', 'chain_id', 'token_id', 'name', 'description', 'media', 'thumbnail', 'media_type', 'filename',
-  'attributes', 'metadata', 'likes_count', 'is_sold', 'creator', 'price_wei', 'listed_at', 'created_at',
+  'attributes', 'metadata', 'likes_count', 'is_sold', 'creator', 'price_wei', 'listed_at', 'last_sold_at',
+  'last_sale_wei', 'created_at',
 ];
 // Inside the segments: raw columns (joins compare bigint with bigint); outside: text for the 64-bit/uint256 ones.
 const TOKEN_COLUMNS = sql.raw(TOKEN_FIELDS.map((field) => `"tokens"."${field}" AS ${field}`).join(', '));
-const AS_TEXT = new Set(['id', 'collection_id', 'token_id', 'price_wei']);
+const AS_TEXT = new Set(['id', 'collection_id', 'token_id', 'price_wei', 'last_sale_wei']);
 const OUTER_COLUMNS = sql.raw(
   ['t.seg', 't.rn', 't.extra', ...TOKEN_FIELDS.map((field) => (AS_TEXT.has(field) ? `t.${field}::text AS ${field}` : `t.${field}`))].join(', '),
 );

@@ -100,6 +100,9 @@ const tokenColumns = {
   isSold: tokens.isSold,
   creator: tokens.creator,
   priceWei: tokens.priceWei,
+  listedAt: tokens.listedAt,
+  lastSoldAt: tokens.lastSoldAt,
+  lastSaleWei: tokens.lastSaleWei,
   createdAt: tokens.createdAt,
 };
 
@@ -108,6 +111,9 @@ export const tokenSegments = (input: ListInput) =>
     id: tokens.id,
     likesCount: tokens.likesCount,
     price: tokens.priceWei,
+    listedAt: tokens.listedAt,
+    lastSoldAt: tokens.lastSoldAt,
+    lastSale: tokens.lastSaleWei,
   });
 
 /** One keyset read; exported so tests can EXPLAIN exactly the query the resolver runs. */

@@ -132,6 +132,10 @@ export const typeDefs = /* GraphQL */ `
     "Price of the current lowest active listing; null when unlisted."
     price: Price
     listedAt: String
+    "Unit price of the newest sale (a listing bought or an offer accepted); null when never sold through the marketplace."
+    lastSale: Price
+    "Block time of the newest sale; null when never sold."
+    lastSoldAt: String
   }
 
   type TokenEdge {

@@ -51,7 +51,8 @@ async function saleRow(tx: Tx, ctx: RangeContext, saleId: bigint) {
  * Price and sold flags of a token, from its sales:
  * price_wei = lowest price among active listings (not cancelled, not sold out), null when none;
  * listed_at = creation time of the newest active listing; is_sold = no active listing and at least one
- * unit of it was sold through the marketplace. The collection is sold out when every token is sold.
+ * unit of it was sold through the marketplace; last_sold_at, last_sale_wei = block time and unit price of the newest
+ * sale among the token's activity rows (a listing bought or an offer accepted), null when never sold. The collection is sold out when every token is sold.
  */
 async function refreshToken(tx: Tx, tokenRef: number): Promise<TokenState> {
   await tx.execute(sql`
@@ -59,11 +60,17 @@ async function refreshToken(tx: Tx, tokenRef: number): Promise<TokenState> {
       price_wei = a.min_price,
       listed_at = a.newest,
       is_sold = (a.min_price IS NULL AND EXISTS (SELECT 1 FROM sales s WHERE s.token_ref = t.id AND s.sold_amount > 0)),
+      last_sold_at = last.block_time,
+      last_sale_wei = last.price_wei,
       updated_at = now()
     FROM (
       SELECT min(s.price_wei) AS min_price, max(s.created_at) AS newest
       FROM sales s WHERE s.token_ref = ${tokenRef} AND NOT s.was_cancelled AND s.sold_amount < s.amount
     ) a
+    LEFT JOIN LATERAL (
+      SELECT ac.block_time, ac.price_wei FROM activity ac
+      WHERE ac.token_ref = ${tokenRef} AND ac.type IN ('listing_sold', 'offer_sold') ORDER BY ac.id DESC LIMIT 1
+    ) last ON true
     WHERE t.id = ${tokenRef}`);
   await tx.execute(sql`
     UPDATE collections c SET sold_out = NOT EXISTS (SELECT 1 FROM tokens t WHERE t.collection_id = c.id AND NOT t.is_sold)

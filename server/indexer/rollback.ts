@@ -113,8 +113,9 @@ export async function rollbackTo(tx: Tx, scope: EventScope, ipfs: Ipfs, block: b
   const chainHoldings = sql`token_id IN (SELECT id FROM tokens WHERE collection_id IN (${chainCollectionIds}))`;
   await tx.execute(sql`UPDATE holdings SET amount = 0 WHERE ${chainHoldings}`);
   await tx.execute(sql`
-    UPDATE tokens SET price_wei = NULL, listed_at = NULL, is_sold = false, updated_at = now()
-    WHERE collection_id IN (${chainCollectionIds}) AND (price_wei IS NOT NULL OR listed_at IS NOT NULL OR is_sold)`);
+    UPDATE tokens SET price_wei = NULL, listed_at = NULL, is_sold = false, last_sold_at = NULL, last_sale_wei = NULL, updated_at = now()
+    WHERE collection_id IN (${chainCollectionIds})
+      AND (price_wei IS NOT NULL OR listed_at IS NOT NULL OR is_sold OR last_sold_at IS NOT NULL)`);
   await tx.update(collections).set({ state: 'finalized', soldOut: false, updatedAt: new Date() }).where(and(onChain, eq(collections.state, 'published')));
   if (creators.length > 0) {
     await tx.update(accounts).set({ isCreator: false, updatedAt: new Date() }).where(inArray(accounts.address, creators.map((c) => c.address)));

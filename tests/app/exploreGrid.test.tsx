@@ -84,6 +84,25 @@ describe('explore', { timeout: 30_000 }, () => {
     expect(within(grid).getAllByRole('article')).toHaveLength(3);
   });
 
+  it("the seed's sale sorts: Recently sold asks lastSoldAt; the collections view offers the five others and lists the newest", async () => {
+    const server = stubGraphql(marketplace(40));
+    const { router } = await renderApp('/explore');
+    await screen.findByRole('list', { name: 'Artworks' });
+    const sorts = () => within(screen.getByRole('group', { name: 'Sort by' })).getAllByRole('radio').map((radio) => radio.getAttribute('value'));
+    expect(sorts()).toEqual(['newest', 'oldest', 'most_liked', 'highest_price', 'lowest_price', 'recently_listed', 'recently_sold', 'highest_last_sale']);
+    await userEvent.click(screen.getByRole('radio', { name: 'Recently sold' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ sort: 'recently_sold' }));
+    await waitFor(() => expect(server.of('getMarketplaceTokens').at(-1)!.variables).toEqual({ sort: { sortBy: 'lastSoldAt', sortDir: -1 }, pagination: { perPage: 15 } }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Highest last sale' }));
+    await waitFor(() => expect(server.of('getMarketplaceTokens').at(-1)!.variables).toMatchObject({ sort: { sortBy: 'lastSale', sortDir: -1 } }));
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Collections' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ view: 'collection' }));
+    await waitFor(() => expect(server.of('getMarketplaceCollections').at(-1)!.variables).toMatchObject({ sort: { sortBy: '_id', sortDir: -1 } }));
+    expect(sorts()).toEqual(['newest', 'oldest', 'most_liked', 'highest_price', 'lowest_price']);
+    expect(screen.getByRole('radio', { name: 'Newest' })).toBeChecked();
+  });
+
   it('behavior: a sort or media change updates the URL and reloads from the first page with those filters', async () => {
     const server = stubGraphql(marketplace(40));
     const { router } = await renderApp('/explore');

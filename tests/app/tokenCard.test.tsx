@@ -125,6 +125,17 @@ describe('TokenCard', () => {
     expect(link.contains(like)).toBe(false);
   });
 
+  it('an unlisted token that was sold shows its last sale; a listed one shows its listing price', async () => {
+    const sold = await renderCard(makeToken(11, { isSold: true, lastSale: { amount: '750000000000000000', currency: 'ETH' } }));
+    expect(within(sold).getByText('Last sale 0.75 ETH')).toBeInTheDocument();
+    expect(within(sold).queryByText('Not for sale')).not.toBeInTheDocument();
+    const listed = await renderCard(
+      makeToken(12, { lastSale: { amount: '750000000000000000', currency: 'ETH' }, tokenHolding: holding({ amount: '2000000000000000000', currency: 'ETH' }) }),
+    );
+    expect(within(listed).getByText('2 ETH')).toBeInTheDocument();
+    expect(within(listed).queryByText(/Last sale/)).not.toBeInTheDocument();
+  });
+
   it('behavior: a live Sold event shows SOLD, a live unlisting hides the price, without a refetch', async () => {
     const card = await renderCard(makeToken(9, { tokenHolding: holding({ amount: '15000000000000000', currency: 'ETH' }) }));
     expect(within(card).getByText('0.015 ETH')).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { parseEther } from 'viem';
 import { saveArtistProfile } from './support/artistWrites';
 import { axeViolations } from './support/axe';
-import { addressOf, listOnChain, mintCollection, offerOnChain, offersOf, readStack, waitForListing, type Stack, type TestCollection } from './support/trading';
+import { addressOf, graphql, listOnChain, mintCollection, offerOnChain, offersOf, readStack, waitForListing, type Stack, type TestCollection } from './support/trading';
 import { signInFromNode } from './support/xssWrites';
 
 // Explore's market filters (the seed's minPrice, maxPrice and status): four tokens of this spec's own collection
@@ -175,4 +175,71 @@ test('several artists: found by name among every artist, each a chip; their artw
   await page.goBack();
   await expect(chips.getByRole('listitem')).toHaveText([`Mira ${stamp}`, `Tove ${stamp}`]);
   await expect(grid(page).getByRole('article')).toHaveCount(6);
+});
+
+// Last in the file: it mints three more artworks for #98, whom the test above counts.
+test("the seed's sale sorts: recently listed, recently sold and highest last sale order this artist's artworks; a sold one shows its last sale", async ({ page, playwright, baseURL }) => {
+  test.setTimeout(120_000);
+  const request = await playwright.request.newContext({ baseURL });
+  // #98 lists three at 0.02, 0.05 and 0.03; #28 buys the second, then the first (an offer at the price is a purchase).
+  const sorted = await mintCollection(request, stack, BUYER, 3, 'Sale Sorts ');
+  const saleIds: bigint[] = [];
+  for (const [index, price] of ['0.02', '0.05', '0.03'].entries()) {
+    const token = sorted.tokens[index]!;
+    saleIds.push(await listOnChain(stack, BUYER, sorted.address, token.tokenId, parseEther(price)));
+    await waitForListing(request, sorted, token.tokenId, saleIds[index]!);
+  }
+  await offerOnChain(stack, CREATOR, saleIds[1]!, sorted.tokens[1]!.tokenId, parseEther('0.05'));
+  // The local chain may give two blocks the same second: the second purchase's block is made two seconds later.
+  const { timestamp } = await stack.publicClient.getBlock({ blockTag: 'latest' });
+  await stack.publicClient.request({ method: 'evm_setNextBlockTimestamp' as never, params: [Number(timestamp) + 2] as never });
+  await offerOnChain(stack, CREATOR, saleIds[0]!, sorted.tokens[0]!.tokenId, parseEther('0.02'));
+  const artist = addressOf(stack, BUYER).toLowerCase();
+  // The indexer has both sales once the newest sale is the first token's.
+  await expect
+    .poll(async () => {
+      const data = await graphql<{ getMarketplaceTokens: { edges: { node: { name: string } }[] } }>(
+        request,
+        'query($f: MarketplaceFilter) { getMarketplaceTokens(filters: $f, sort: { sortBy: "lastSoldAt", sortDir: -1 }, pagination: { perPage: 2 }) { edges { node { name } } } }',
+        { f: { creatorsIds: [artist] } },
+      );
+      return data.getMarketplaceTokens.edges.map((edge) => edge.node.name);
+    }, { timeout: 20_000 })
+    .toEqual([sorted.tokens[0]!.name, sorted.tokens[1]!.name]);
+  await request.dispose();
+
+  const names = sorted.tokens.map((token) => token.name);
+  const shownOrder = async () => {
+    const texts = await grid(page).getByRole('article').allTextContents();
+    return texts.flatMap((text) => names.filter((name) => text.includes(name)));
+  };
+  const [first, second, third] = names as [string, string, string];
+
+  await page.goto(`/explore?artist=${artist}`);
+  await expect(grid(page).getByRole('article').filter({ hasText: third })).toBeVisible();
+  await page.getByRole('radio', { name: 'Recently sold' }).check();
+  await expect(page).toHaveURL(/sort=recently_sold/);
+  // Sold ones newest sale first, then the never sold.
+  await expect.poll(shownOrder).toEqual([first, second, third]);
+  // The bought ones are not for sale any more: their cards show what they last sold for.
+  await expect(grid(page).getByRole('article').filter({ hasText: second })).toContainText('Last sale 0.05 ETH');
+  await expect(grid(page).getByRole('article').filter({ hasText: first })).toContainText('Last sale 0.02 ETH');
+
+  await page.getByRole('radio', { name: 'Highest last sale' }).check();
+  await expect(page).toHaveURL(/sort=highest_last_sale/);
+  await expect.poll(shownOrder).toEqual([second, first, third]);
+
+  // Only the third is still listed: it comes first; the others follow, newest first.
+  await page.getByRole('radio', { name: 'Recently listed' }).check();
+  await expect(page).toHaveURL(/sort=recently_listed/);
+  await expect.poll(shownOrder).toEqual([third, second, first]);
+  await expect(grid(page).getByRole('article').filter({ hasText: third })).toContainText('0.03 ETH');
+
+  // The link keeps the sort; the collections view has none of these, and lists the newest.
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'Recently listed' })).toBeChecked();
+  await page.getByRole('radio', { name: 'Collections' }).check();
+  await expect(page).not.toHaveURL(/sort=/);
+  await expect(page.getByRole('radio', { name: 'Recently listed' })).toHaveCount(0);
+  await expect(page.getByRole('radio', { name: 'Newest' })).toBeChecked();
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_EXPLORE_FILTERS, filtersFromSearch, searchFromFilters, validateExploreSearch } from '../../machines/explore/exploreFilters';
+import {
+  DEFAULT_EXPLORE_FILTERS,
+  EXPLORE_SORT_NAMES,
+  filtersFromSearch,
+  searchFromFilters,
+  sortsOfView,
+  validateExploreSearch,
+} from '../../machines/explore/exploreFilters';
 import { addedArtist, chosenFilterCount, nextFilters, typedPriceError } from '../../machines/explore/filterPanelMachine';
 
 const artistAt = (index: number) => `0x${index.toString(16).padStart(40, '0')}`;
@@ -48,6 +55,23 @@ describe('explore search params', () => {
     const one = addedArtist(DEFAULT_EXPLORE_FILTERS, artistAt(1).toUpperCase().replace('0X', '0x'));
     expect(one.artists).toEqual([artistAt(1)]);
     expect(addedArtist(one, artistAt(1))).toBe(one);
+  });
+
+  it("the seed's sale sorts (recently_listed, recently_sold, highest_last_sale): artworks only; the collections view falls back to newest", () => {
+    for (const sort of ['recently_listed', 'recently_sold', 'highest_last_sale']) {
+      expect(validateExploreSearch({ sort })).toEqual({ sort });
+      expect(validateExploreSearch({ view: 'collection', sort })).toEqual({ view: 'collection' });
+      expect(validateExploreSearch({ view: 'myFavorites', sort })).toEqual({ view: 'myFavorites' });
+      const artworks = filtersFromSearch({ sort });
+      // Switching to collections drops it; the panel does not take it there.
+      const collectionsView = nextFilters(artworks, { type: 'filters.setView', view: 'collection' });
+      expect(collectionsView).toMatchObject({ view: 'collection', sort: 'newest' });
+      expect(nextFilters(collectionsView, { type: 'filters.setSort', sort: sort as 'recently_sold' })).toBe(collectionsView);
+    }
+    // A sort both views have stays when switching.
+    expect(nextFilters(filtersFromSearch({ sort: 'most_liked' }), { type: 'filters.setView', view: 'collection' }).sort).toBe('most_liked');
+    expect(sortsOfView('token')).toEqual([...EXPLORE_SORT_NAMES]);
+    expect(sortsOfView('collection')).toEqual(['newest', 'oldest', 'most_liked', 'highest_price', 'lowest_price']);
   });
 
   it('status: buy_now and has_offers in one order; other seed statuses (auctions, bids) fall back', () => {

@@ -211,6 +211,22 @@ describe.each(DATABASE_KINDS)('activity on %s', (kind) => {
     expect(shown.find((node) => node.type === 'mint')!.price).toBeNull();
   });
 
+  it("the sale sorts' columns are each token's newest sale in the logs: a bought listing, an accepted offer, none", async () => {
+    const [row] = await database.db.select({ id: collections.id }).from(collections).where(eq(collections.address, lower(collection)));
+    const sold = (await nodes({ collection: row!.id })).filter((node) => node.type === 'listing_sold' || node.type === 'offer_sold');
+    const saleOf = (tokenId: string) => sold.find((node) => node.token.tokenId === tokenId) ?? null;
+    for (const tokenId of [1, 2, 3]) {
+      const [token] = await database.db
+        .select({ lastSaleWei: tokens.lastSaleWei, lastSoldAt: tokens.lastSoldAt })
+        .from(tokens)
+        .where(eq(tokens.id, await tokenRef(tokenId)));
+      const sale = saleOf(String(tokenId));
+      expect(token).toEqual({ lastSaleWei: sale?.price?.amount ?? null, lastSoldAt: sale ? new Date(sale.createdAt) : null });
+    }
+    expect(saleOf('2')!.price!.amount).toBe(parseEther('1.2').toString());
+    expect(saleOf('3')).toBeNull();
+  });
+
   it('scopes: a token, an artist, an account (what it sold, bought, offered and was given)', async () => {
     const two = await nodes({ token: String(await tokenRef(2)) });
     expect(two.map((node) => node.type)).toEqual(['offer_sold', 'offer_created', 'offer_cancelled', 'offer_created', 'listing_created', 'mint']);

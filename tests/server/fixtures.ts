@@ -22,10 +22,17 @@ export interface SeededToken {
   name: string;
   likesCount: number;
   priceWei: string | null;
+  /** Listing time (listed tokens), newest sale's time and unit price (tokens sold before); ties on purpose. */
+  listedAt: Date | null;
+  lastSoldAt: Date | null;
+  lastSaleWei: string | null;
   mediaType: string;
   chainId: number;
   creator: string;
 }
+
+const SEED_TIME = Date.UTC(2026, 10, 1, 12);
+const HOUR = 3_600_000;
 
 /**
  * 3 visible collections (image by A, video by B on chain 31337, gif by A on chain 1) plus one hidden and one
@@ -59,6 +66,9 @@ export async function seedMarketplace(db: Db) {
       media: `bafkreimedia${i}`,
       likesCount: i % 4, // many ties
       priceWei: i % 5 === 0 ? null : String(BigInt(i % 3) * 10n ** 18n + 10n ** 17n), // ties, unlisted, > 2^53
+      listedAt: i % 5 === 0 ? null : new Date(SEED_TIME + (i % 4) * HOUR + 123), // milliseconds kept
+      lastSoldAt: i % 4 === 0 ? null : new Date(SEED_TIME - (i % 6) * 24 * HOUR),
+      lastSaleWei: i % 4 === 0 ? null : String(BigInt(i % 5) * 10n ** 18n + 7n),
       isSold: i === 7,
       attributes: { index: i },
     });
@@ -87,6 +97,9 @@ export async function seedMarketplace(db: Db) {
     name: row.name,
     likesCount: row.likesCount!,
     priceWei: row.priceWei ?? null,
+    listedAt: row.listedAt ?? null,
+    lastSoldAt: row.lastSoldAt ?? null,
+    lastSaleWei: row.lastSaleWei ?? null,
     mediaType: row.mediaType,
     chainId: row.chainId,
     creator: row.creator,

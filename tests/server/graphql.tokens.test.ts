@@ -35,17 +35,24 @@ const TOKENS = /* GraphQL */ `
 
 type Sort = { sortBy: string; sortDir: 1 | -1 };
 
-// The reference order for each sort, computed in JS from the seeded rows.
+// The reference order for each sort, computed in JS from the seeded rows: the sorts of a nullable column put the rows
+// without a value last, by id in the sort's direction.
+const NULLABLE: Record<string, (token: SeededToken) => bigint | null> = {
+  price: (token) => (token.priceWei === null ? null : BigInt(token.priceWei)),
+  listedAt: (token) => (token.listedAt === null ? null : BigInt(token.listedAt.getTime())),
+  lastSoldAt: (token) => (token.lastSoldAt === null ? null : BigInt(token.lastSoldAt.getTime())),
+  lastSale: (token) => (token.lastSaleWei === null ? null : BigInt(token.lastSaleWei)),
+};
+
 function expectedOrder(tokens: SeededToken[], sort: Sort): number[] {
   const byId = (a: SeededToken, b: SeededToken) => (a.id - b.id) * sort.sortDir;
+  const valueOf = NULLABLE[sort.sortBy];
   const sorted = [...tokens].sort((a, b) => {
     if (sort.sortBy === 'likesCount') return (a.likesCount - b.likesCount) * sort.sortDir || byId(a, b);
-    if (sort.sortBy === 'price') {
-      if (a.priceWei === null || b.priceWei === null) {
-        return a.priceWei === b.priceWei ? byId(a, b) : a.priceWei === null ? 1 : -1; // unlisted last
-      }
-      const diff = BigInt(a.priceWei) - BigInt(b.priceWei);
-      return diff === 0n ? byId(a, b) : (diff > 0n ? 1 : -1) * sort.sortDir;
+    if (valueOf) {
+      const [x, y] = [valueOf(a), valueOf(b)];
+      if (x === null || y === null) return x === y ? byId(a, b) : x === null ? 1 : -1; // no value last
+      return x === y ? byId(a, b) : (x > y ? 1 : -1) * sort.sortDir;
     }
     return byId(a, b);
   });
@@ -105,6 +112,12 @@ describe.each(DATABASE_KINDS)('getMarketplaceTokens on %s', (kind) => {
     ['least liked', { sortBy: 'likesCount', sortDir: 1 }],
     ['highest_price', { sortBy: 'price', sortDir: -1 }],
     ['lowest_price', { sortBy: 'price', sortDir: 1 }],
+    ['recently_listed', { sortBy: 'listedAt', sortDir: -1 }],
+    ['first listed', { sortBy: 'listedAt', sortDir: 1 }],
+    ['recently_sold', { sortBy: 'lastSoldAt', sortDir: -1 }],
+    ['first sold', { sortBy: 'lastSoldAt', sortDir: 1 }],
+    ['highest_last_sale', { sortBy: 'lastSale', sortDir: -1 }],
+    ['lowest last sale', { sortBy: 'lastSale', sortDir: 1 }],
   ];
   it.each(sorts)('sort %s: paging by 7 visits every token once, in order with the _id tie-break', async (_, sort) => {
     const { ids, pages } = await pageThrough({ sort }, 7);
@@ -333,6 +346,22 @@ describe.each(DATABASE_KINDS)('getMarketplaceTokens on %s', (kind) => {
     expect(result.body.data ?? null).toBeNull();
     expect(result.body.errors?.[0]?.message).toContain(message);
     expect(result.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('the sale sorts: a node gives its last sale; a time cursor that is not a time is refused, not a crash', async () => {
+    const page = await query({ sort: { sortBy: 'lastSale', sortDir: -1 }, pagination: { perPage: 1 } });
+    const top = seeded.tokens.find((token) => token.id === Number(page.edges[0]!.node.id))!;
+    const node = (await graphql(server.app, `{ getMarketplaceTokens(sort: { sortBy: "lastSale", sortDir: -1 }, pagination: { perPage: 1 }) { edges { node { lastSale { amount currency } lastSoldAt } } } }`)).body.data!
+      .getMarketplaceTokens as unknown as { edges: { node: { lastSale: { amount: string; currency: string }; lastSoldAt: string } }[] };
+    expect(node.edges[0]!.node).toEqual({ lastSale: { amount: top.lastSaleWei, currency: 'ETH' }, lastSoldAt: top.lastSoldAt!.toISOString() });
+    const cursor = (value: unknown) => Buffer.from(JSON.stringify(['listedAt', -1, value, 5])).toString('base64url');
+    for (const value of ['1700000000000', 9e15]) {
+      const result = await graphql(server.app, TOKENS, { sort: { sortBy: 'listedAt', sortDir: -1 }, pagination: { after: cursor(value) } });
+      expect(result.body.errors?.[0]?.message).toBe('Invalid pagination.after: not a cursor returned by this API.');
+      expect(result.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    }
+    const collections = await graphql(server.app, `{ getMarketplaceCollections(sort: { sortBy: "lastSoldAt", sortDir: -1 }) { totalCount } }`);
+    expect(collections.body.errors?.[0]?.message).toBe('Invalid sort.sortBy: this list sorts by _id, likesCount, price only.');
   });
 
   it('rejects a cursor from another sort', async () => {

@@ -4,7 +4,7 @@ import { parseEther, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCreator, removeCreator } from '../../contracts/creators.js';
 import type { Deployments } from '../../contracts/deploy.js';
-import { accounts as accountRows, allOutSales, collections, holdings, indexerState, offers, sales, tokens } from '../../server/db/schema.js';
+import { accounts as accountRows, activity, allOutSales, collections, holdings, indexerState, offers, sales, tokens } from '../../server/db/schema.js';
 import { startIndexer, type Indexer } from '../../server/indexer/index.js';
 import {
   approveMarketplace, cancelAllOutSale, cancelSale, createAllOutSale, createCollection, createSale, makeOffer, type Market, type SeedWallet,
@@ -84,6 +84,10 @@ describe.each(DATABASE_KINDS)('chain indexer on %s', (kind) => {
     expect(t1).toMatchObject({ name: 'First tide', isSold: true, priceWei: null });
     expect(t2).toMatchObject({ name: 'Tidal Studies #2', isSold: false, priceWei: parseEther('2').toString() });
     expect(t2.listedAt).not.toBeNull();
+    // The sale sorts' columns: the purchase's unit price and block time; never sold is null.
+    const [purchase] = await database.db.select().from(activity).where(and(eq(activity.tokenRef, t1.id), eq(activity.type, 'listing_sold')));
+    expect(t1).toMatchObject({ lastSaleWei: parseEther('1').toString(), lastSoldAt: purchase!.blockTime });
+    expect(t2).toMatchObject({ lastSaleWei: null, lastSoldAt: null });
     expect(await holdingsOf(t1.id)).toEqual({ [lower(collector.account.address)]: '1' });
     expect(await holdingsOf(t2.id)).toEqual({ [lower(artist.account.address)]: '1' });
     const [offer] = await database.db.select().from(offers).where(eq(offers.tokenRef, t2.id));

@@ -2,12 +2,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCollections, insertTokens, type NewToken } from '../../server/db/bulk.js';
 import { offers, sales } from '../../server/db/schema.js';
-import { parseListInput } from '../../server/graphql/inputs.js';
+import { parseListInput, TOKEN_SORTS } from '../../server/graphql/inputs.js';
 import { tokenPageSql } from '../../server/graphql/tokenRows.js';
 import { tokenFilter, tokenPageQuery, tokenSegments, tokenTotalSql } from '../../server/graphql/tokens.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 
 const TOKEN_COUNT = 20_000;
+const SEED_TIME = Date.UTC(2026, 10, 1);
 const MEDIA = ['image', 'gif', 'video', 'multipart/image', 'multipart/mixed'];
 
 describe.each(DATABASE_KINDS)('keyset plans on %s (%#)', (kind) => {
@@ -36,6 +37,10 @@ describe.each(DATABASE_KINDS)('keyset plans on %s (%#)', (kind) => {
       creator: `0x${String(i % 50).padStart(40, '0')}`,
       likesCount: (i * 7919) % 50,
       priceWei: i % 3 === 0 ? null : String(((i * 104729) % 1000) * 1e15),
+      listedAt: i % 3 === 0 ? null : new Date(SEED_TIME - ((i * 7907) % 90_000) * 60_000),
+      // A quarter sold before: most tokens have no sale yet, so the sale sorts' second segment is most of the table.
+      lastSoldAt: i % 4 === 0 ? new Date(SEED_TIME - ((i * 6151) % 200_000) * 60_000 - (i % 1000)) : null,
+      lastSaleWei: i % 4 === 0 ? String(((i * 7727) % 5000) * 1e15) : null,
     }));
     const tokenIds = await insertTokens(database.db, rows);
     // An open offer on every 100th token (explore's has_offers status).
@@ -53,7 +58,7 @@ describe.each(DATABASE_KINDS)('keyset plans on %s (%#)', (kind) => {
   });
 
   const plan = async (args: Parameters<typeof parseListInput>[0], segmentIndex = 0) => {
-    const input = parseListInput(args, ['_id', 'likesCount', 'price']);
+    const input = parseListInput(args, TOKEN_SORTS);
     const segment = tokenSegments(input)[segmentIndex]!;
     const query = tokenPageQuery(database.db, tokenFilter(database.db, input.filter), segment, input.perPage + 1);
     const result = (await database.db.execute(sql`EXPLAIN ${query.getSQL()}`)) as unknown as { rows: Record<string, string>[] };
@@ -71,6 +76,21 @@ describe.each(DATABASE_KINDS)('keyset plans on %s (%#)', (kind) => {
     ['lowest price', { sort: { sortBy: 'price', sortDir: 1 } }, 'tokens_price_idx'],
     ['images by likes', { filters: { mediaTypes: ['image'] }, sort: { sortBy: 'likesCount', sortDir: -1 } }, 'tokens_media_type_likes_idx'],
     ['images by price', { filters: { mediaTypes: ['image'] }, sort: { sortBy: 'price', sortDir: 1 }, pagination: { after: cursor('price', 1, '1000', 5) } }, 'tokens_media_type_price_idx'],
+    ['recently listed', { sort: { sortBy: 'listedAt', sortDir: -1 } }, 'tokens_listed_at_idx'],
+    ['recently listed after a cursor', { sort: { sortBy: 'listedAt', sortDir: -1 }, pagination: { after: cursor('listedAt', -1, SEED_TIME - 3_000_000_000, 10_000) } }, 'tokens_listed_at_idx'],
+    ['recently sold', { sort: { sortBy: 'lastSoldAt', sortDir: -1 } }, 'tokens_last_sold_idx'],
+    ['recently sold after a cursor', { sort: { sortBy: 'lastSoldAt', sortDir: -1 }, pagination: { after: cursor('lastSoldAt', -1, SEED_TIME - 6_000_000_000, 10_000) } }, 'tokens_last_sold_idx'],
+    ['highest last sale', { sort: { sortBy: 'lastSale', sortDir: -1 } }, 'tokens_last_sale_idx'],
+    ['highest last sale after a cursor', { sort: { sortBy: 'lastSale', sortDir: -1 }, pagination: { after: cursor('lastSale', -1, '2500000000000000000', 10_000) } }, 'tokens_last_sale_idx'],
+    ['images recently listed', { filters: { mediaTypes: ['image'] }, sort: { sortBy: 'listedAt', sortDir: -1 } }, 'tokens_media_type_listed_at_idx'],
+    ['images recently sold after a cursor', { filters: { mediaTypes: ['image'] }, sort: { sortBy: 'lastSoldAt', sortDir: -1 }, pagination: { after: cursor('lastSoldAt', -1, SEED_TIME - 6_000_000_000, 10_000) } }, 'tokens_media_type_last_sold_idx'],
+    ['images by highest last sale', { filters: { mediaTypes: ['image'] }, sort: { sortBy: 'lastSale', sortDir: -1 } }, 'tokens_media_type_last_sale_idx'],
+    ['recently listed on a chain', { filters: { chainIds: [31337] }, sort: { sortBy: 'listedAt', sortDir: -1 } }, 'tokens_chain_listed_at_idx'],
+    ['recently sold on a chain', { filters: { chainIds: [31337] }, sort: { sortBy: 'lastSoldAt', sortDir: -1 } }, 'tokens_chain_last_sold_idx'],
+    ['highest last sale on a chain after a cursor', { filters: { chainIds: [31337] }, sort: { sortBy: 'lastSale', sortDir: -1 }, pagination: { after: cursor('lastSale', -1, '2500000000000000000', 10_000) } }, 'tokens_chain_last_sale_idx'],
+    ["an artist's recently listed", { filters: { creator: '0x' + '7'.padStart(40, '0') }, sort: { sortBy: 'listedAt', sortDir: -1 } }, 'tokens_creator_listed_at_idx'],
+    ["an artist's recently sold", { filters: { creator: '0x' + '7'.padStart(40, '0') }, sort: { sortBy: 'lastSoldAt', sortDir: -1 } }, 'tokens_creator_last_sold_idx'],
+    ["an artist's highest last sale", { filters: { creator: '0x' + '7'.padStart(40, '0') }, sort: { sortBy: 'lastSale', sortDir: -1 } }, 'tokens_creator_last_sale_idx'],
   ])('%s reads an index in order: no sort, no offset', async (_, args, indexName) => {
     const text = await plan(args);
     if (process.env.SHOW_PLANS) console.log(text);
@@ -85,7 +105,7 @@ describe.each(DATABASE_KINDS)('keyset plans on %s (%#)', (kind) => {
     ['highest price', { sort: { sortBy: 'price', sortDir: -1 } }, 'tokens_price_idx', 3],
     ['most liked on a chain', { filters: { chainIds: [31337] }, sort: { sortBy: 'likesCount', sortDir: -1 }, pagination: { after: cursor('likesCount', -1, 20, 10_000) } }, 'tokens_chain_likes_idx', 2],
   ])('the page statement for %s reads the hidden collections from hidden_collections', async (_, args, indexName, lists) => {
-    const input = parseListInput(args, ['_id', 'likesCount', 'price']);
+    const input = parseListInput(args, TOKEN_SORTS);
     const statement = tokenPageSql({
       where: tokenFilter(database.db, input.filter),
       segments: tokenSegments(input),
@@ -156,6 +176,20 @@ describe.each(DATABASE_KINDS)('keyset plans on %s (%#)', (kind) => {
                 and collection_id not in (select collection_id from hidden_collections)) as counted`)) as unknown as { rows: { total: number; counted: number }[] };
     expect(result.rows[0]!.total).toBe(result.rows[0]!.counted);
     expect(result.rows[0]!.total).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['recently listed', 'listedAt', 'tokens_listed_at_idx'],
+    ['recently sold', 'lastSoldAt', 'tokens_last_sold_idx'],
+    ['highest last sale', 'lastSale', 'tokens_last_sale_idx'],
+  ])('the %s sort: its second segment (no value) seeks its index by id, from the first page and from a cursor', async (_, sortBy, indexName) => {
+    for (const args of [{ sort: { sortBy, sortDir: -1 } }, { sort: { sortBy, sortDir: -1 }, pagination: { after: cursor(sortBy, -1, null, 15_000) } }]) {
+      const text = await plan(args, args.pagination ? 0 : 1);
+      if (process.env.SHOW_PLANS) console.log(text);
+      expect(text).toContain(indexName);
+      expect(text).not.toMatch(/\bSort\b/);
+      expect(text).not.toMatch(/Seq Scan on "?tokens"?/);
+    }
   });
 
   it('the unlisted segment of a price sort seeks the price index too', async () => {

@@ -135,7 +135,12 @@ export const tokens = pgTable(
     creator: text('creator').notNull(),
     // Lowest active listing price; null = not listed. Maintained by the indexer for the price sorts.
     priceWei: uint256('price_wei'),
-    listedAt: timestamp('listed_at', { withTimezone: true }),
+    // When the newest active listing was made; null = not listed. Millisecond precision, as the sort's cursor keeps it.
+    listedAt: timestamp('listed_at', { withTimezone: true, precision: 3 }),
+    // The newest sale of a unit (a listing bought or an offer accepted): its block time and unit price. Null = never
+    // sold through the marketplace. Recomputed from the activity rows on every sale (server/indexer/apply.ts).
+    lastSoldAt: timestamp('last_sold_at', { withTimezone: true, precision: 3 }),
+    lastSaleWei: uint256('last_sale_wei'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -155,6 +160,20 @@ export const tokens = pgTable(
     index('tokens_creator_likes_idx').on(t.creator, t.likesCount, t.id),
     index('tokens_creator_price_idx').on(t.creator, t.priceWei, t.id),
     index('tokens_collection_idx').on(t.collectionId, t.id),
+    // The sorts recently listed, recently sold and highest last sale (migration 0023), alone and under the media type,
+    // chain and artist filters, as the likes and price sorts have.
+    index('tokens_listed_at_idx').on(t.listedAt, t.id),
+    index('tokens_last_sold_idx').on(t.lastSoldAt, t.id),
+    index('tokens_last_sale_idx').on(t.lastSaleWei, t.id),
+    index('tokens_media_type_listed_at_idx').on(t.mediaType, t.listedAt, t.id),
+    index('tokens_media_type_last_sold_idx').on(t.mediaType, t.lastSoldAt, t.id),
+    index('tokens_media_type_last_sale_idx').on(t.mediaType, t.lastSaleWei, t.id),
+    index('tokens_chain_listed_at_idx').on(t.chainId, t.listedAt, t.id),
+    index('tokens_chain_last_sold_idx').on(t.chainId, t.lastSoldAt, t.id),
+    index('tokens_chain_last_sale_idx').on(t.chainId, t.lastSaleWei, t.id),
+    index('tokens_creator_listed_at_idx').on(t.creator, t.listedAt, t.id),
+    index('tokens_creator_last_sold_idx').on(t.creator, t.lastSoldAt, t.id),
+    index('tokens_creator_last_sale_idx').on(t.creator, t.lastSaleWei, t.id),
     // The media collection asks whether a cid is still some token's media or thumbnail (server/media/references.ts).
     index('tokens_media_cid_idx').on(t.media),
     index('tokens_thumbnail_cid_idx').on(t.thumbnail),

@@ -31,7 +31,10 @@ export interface TokenCardFrameProps {
   headingLevel?: 2 | 3;
 }
 
-/** Every token card's boxes: thumbnail with its badge, name, byline, price and likes (the like button sits above the link). */
+/**
+ * Every token card's boxes: thumbnail with its badge, name, byline, price and likes (the like button sits above the
+ * link). An unlisted token that was sold shows its last sale's price instead of 'Not for sale'.
+ */
 export function TokenCardFrame({ token, nameId, name, linked, badge, price, byline, eager = false, headingLevel = 3 }: TokenCardFrameProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const nativeSymbol = useNativeSymbol(token.chainId);
@@ -47,7 +50,9 @@ export function TokenCardFrame({ token, nameId, name, linked, badge, price, byli
         </Heading>
         <p className="token-card-creator">{byline}</p>
         <div className="token-card-footer">
-          <span className="token-card-price">{price ? formatPrice(price, nativeSymbol) : 'Not for sale'}</span>
+          <span className="token-card-price">
+            {price ? formatPrice(price, nativeSymbol) : token.lastSale ? `Last sale ${formatPrice(token.lastSale, nativeSymbol)}` : 'Not for sale'}
+          </span>
           <LikeButton tokenId={token._id} likesCount={token.likesCount} />
         </div>
       </div>

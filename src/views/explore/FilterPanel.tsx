@@ -4,13 +4,13 @@ import type { ActorRefFrom } from 'xstate';
 import { MEDIA_TYPE_LABELS } from '../../../domain/mediaTypes';
 import {
   EXPLORE_MEDIA_TYPES,
-  EXPLORE_SORT_NAMES,
   EXPLORE_STATUSES,
   EXPLORE_VIEWS,
   type ExploreMediaType,
   type ExploreSortName,
   type ExploreStatus,
   type ExploreView,
+  sortsOfView,
 } from '../../../machines/explore/exploreFilters';
 import { chosenFilterCount } from '../../../machines/explore/filterPanelMachine';
 import type { filterPanelMachine } from '../../../machines/explore/filterPanelMachine';
@@ -27,6 +27,9 @@ export const SORT_LABELS: Record<ExploreSortName, string> = {
   most_liked: 'Most liked',
   highest_price: 'Highest price',
   lowest_price: 'Lowest price',
+  recently_listed: 'Recently listed',
+  recently_sold: 'Recently sold',
+  highest_last_sale: 'Highest last sale',
 };
 /** The media types' labels are the studio's (docs/requirements.md#explore: Image, Flipcard, Generative Art, Video, GIF). */
 export const MEDIA_LABELS: Record<ExploreMediaType, string> = MEDIA_TYPE_LABELS;
@@ -164,7 +167,7 @@ export function FilterPanel({ panel, chains, picker, artists, onChooseArtist }: 
           <>
             <fieldset className="filter-group">
               <legend>Sort by</legend>
-              {EXPLORE_SORT_NAMES.map((sort) => (
+              {sortsOfView(filters.view).map((sort) => (
                 <label key={sort} className="filter-option">
                   <input
                     type="radio"

@@ -1,19 +1,13 @@
 // The trigger-kept token_count_groups (migrations 0001, 0002 and 0022): exact through every kind of write, and
 // migration 0022 on a database that already has tokens. Split from database.test.ts.
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCollections, insertTokens } from '../../server/db/bulk.js';
-import { migrationsFolder, openDatabase, type Db } from '../../server/db/client.js';
+import { databaseMigratedFromBefore, insertOldTokens } from './migrationFixture.js';
+import type { Db } from '../../server/db/client.js';
 import { collections, tokens } from '../../server/db/schema.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 
@@ -175,18 +169,6 @@ describe.each(DATABASE_KINDS)('migration 0022 (listed count groups) on a databas
     await rm(root, { recursive: true, force: true });
   });
 
-  /** The migrations folder as it was before 0022: the same files, the journal cut after 0021. */
-  const migrationsBefore0022 = async () => {
-    const folder = join(root, 'migrations');
-    await cp(migrationsFolder, folder, { recursive: true });
-    const journalPath = join(folder, 'meta', '_journal.json');
-    const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { idx: number; tag: string }[] };
-    expect(journal.entries.find((entry) => entry.idx === 22)?.tag).toBe('0022_listed_count_groups');
-    journal.entries = journal.entries.filter((entry) => entry.idx < 22);
-    await writeFile(journalPath, JSON.stringify(journal));
-    return folder;
-  };
-
   /** Collections and tokens written under 0021's triggers (groups without `listed`), with a listing and a sale. */
   const seedBefore = async (db: Db) => {
     const creator = '0xabab000000000000000000000000000000000000';
@@ -195,7 +177,7 @@ describe.each(DATABASE_KINDS)('migration 0022 (listed count groups) on a databas
       { chainId: 1, name: 'D', symbol: 'D', mediaType: 'video', creator, state: 'published' },
       { chainId: 1, name: 'H', symbol: 'H', mediaType: 'video', creator, state: 'published', isHidden: true },
     ]);
-    await insertTokens(db, [
+    await insertOldTokens(db, [
       ...Array.from({ length: 25 }, (_, i) => ({ collectionId: c!, chainId: 31337, tokenId: String(i), name: `c${i}`, mediaType: i % 5 === 0 ? 'gif' : 'image', creator, priceWei: i % 2 === 0 ? String(100 + i) : null })),
       ...Array.from({ length: 6 }, (_, i) => ({ collectionId: d!, chainId: 1, tokenId: String(i), name: `d${i}`, mediaType: 'video', creator, priceWei: i < 2 ? '5' : null })),
       ...Array.from({ length: 4 }, (_, i) => ({ collectionId: hidden!, chainId: 1, tokenId: String(i), name: `h${i}`, mediaType: 'video', creator, priceWei: '7' })),
@@ -216,73 +198,28 @@ describe.each(DATABASE_KINDS)('migration 0022 (listed count groups) on a databas
   };
 
   it('rebuilds the groups with listed from the rows, and the triggers keep them exact after', async () => {
-    const before = await migrationsBefore0022();
-    let location: { dataDir?: string; databaseUrl?: string };
-    let dropDatabase = async () => {};
-    let ids: { c: number; d: number };
-    if (kind === 'pglite') {
-      const dataDir = join(root, 'data');
-      await mkdir(dataDir, { recursive: true });
-      const client = await PGlite.create(join(dataDir, 'pglite'), { extensions: { pg_trgm } });
-      try {
-        const db = drizzlePglite(client);
-        await migratePglite(db, { migrationsFolder: before });
-        ids = await seedBefore(db as unknown as Db);
-      } finally {
-        await client.close();
-      }
-      location = { dataDir };
-    } else {
-      const admin = inject('postgresAdminUrl');
-      const name = `test_0022_${process.pid}_${Date.now()}`;
-      const adminQuery = async (text: string) => {
-        const client = new pg.Client({ connectionString: admin });
-        await client.connect();
-        try {
-          await client.query(text);
-        } finally {
-          await client.end();
-        }
-      };
-      await adminQuery(`CREATE DATABASE ${name}`);
-      dropDatabase = () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      const url = new URL(admin);
-      url.pathname = `/${name}`;
-      const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
-      try {
-        const db = drizzlePg(pool);
-        await migratePg(db, { migrationsFolder: before });
-        ids = await seedBefore(db as unknown as Db);
-      } finally {
-        await pool.end();
-      }
-      location = { databaseUrl: url.toString() };
-    }
+    const opened = await databaseMigratedFromBefore(kind, root, { idx: 22, tag: '0022_listed_count_groups' }, seedBefore);
+    const ids = opened.seeded;
     try {
-      const opened = await openDatabase(location); // applies 0022 only
-      try {
-        const { db } = opened;
-        const first = await groupsAndExpected(db);
-        expect(first.groups).toEqual(first.expected);
-        const cImagesListed = (await db.execute(sql`
-          select n::int as n from token_count_groups where collection_id = ${ids.c} and media_type = 'image' and listed`)) as unknown as { rows: { n: number }[] };
-        expect(cImagesListed.rows).toEqual([{ n: 10 }]); // 2, 4, …, 24 but 10 and 20 (gif)
-        // Listed: C's twelve even ids but the sold 0; D's 0, 1 and 5; the hidden collection's four.
-        const listed = (await db.execute(sql`select sum(n)::int as n from token_count_groups where listed`)) as unknown as { rows: { n: number }[] };
-        expect(listed.rows[0]!.n).toBe(12 + 3 + 4);
+      const { db } = opened;
+      const first = await groupsAndExpected(db);
+      expect(first.groups).toEqual(first.expected);
+      const cImagesListed = (await db.execute(sql`
+        select n::int as n from token_count_groups where collection_id = ${ids.c} and media_type = 'image' and listed`)) as unknown as { rows: { n: number }[] };
+      expect(cImagesListed.rows).toEqual([{ n: 10 }]); // 2, 4, …, 24 but 10 and 20 (gif)
+      // Listed: C's twelve even ids but the sold 0; D's 0, 1 and 5; the hidden collection's four.
+      const listed = (await db.execute(sql`select sum(n)::int as n from token_count_groups where listed`)) as unknown as { rows: { n: number }[] };
+      expect(listed.rows[0]!.n).toBe(12 + 3 + 4);
 
-        // A cancel, a listing, a sale and a move after the migration.
-        await db.update(tokens).set({ priceWei: null }).where(sql`${tokens.collectionId} = ${ids.d} and ${tokens.tokenId} = '0'`);
-        await db.update(tokens).set({ priceWei: '11' }).where(sql`${tokens.collectionId} = ${ids.c} and ${tokens.tokenId} in ('1', '3')`);
-        await db.update(tokens).set({ priceWei: null, isSold: true }).where(sql`${tokens.collectionId} = ${ids.c} and ${tokens.tokenId} = '2'`);
-        await db.update(tokens).set({ collectionId: ids.d, chainId: 1, tokenId: '1004' }).where(sql`${tokens.collectionId} = ${ids.c} and ${tokens.tokenId} = '4'`);
-        const after = await groupsAndExpected(db);
-        expect(after.groups).toEqual(after.expected);
-      } finally {
-        await opened.close();
-      }
+      // A cancel, a listing, a sale and a move after the migration.
+      await db.update(tokens).set({ priceWei: null }).where(sql`${tokens.collectionId} = ${ids.d} and ${tokens.tokenId} = '0'`);
+      await db.update(tokens).set({ priceWei: '11' }).where(sql`${tokens.collectionId} = ${ids.c} and ${tokens.tokenId} in ('1', '3')`);
+      await db.update(tokens).set({ priceWei: null, isSold: true }).where(sql`${tokens.collectionId} = ${ids.c} and ${tokens.tokenId} = '2'`);
+      await db.update(tokens).set({ collectionId: ids.d, chainId: 1, tokenId: '1004' }).where(sql`${tokens.collectionId} = ${ids.c} and ${tokens.tokenId} = '4'`);
+      const after = await groupsAndExpected(db);
+      expect(after.groups).toEqual(after.expected);
     } finally {
-      await dropDatabase();
+      await opened.close();
     }
   });
 });

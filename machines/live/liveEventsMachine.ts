@@ -31,6 +31,8 @@ export interface TokenPatch {
   owner?: PersonInfo;
   /** Current listing price in wei (decimal string); null when no longer listed. */
   priceWei?: string | null;
+  /** The unit price of the sale that just happened (a Sold event's price): the token's last sale now. */
+  lastSaleWei?: string;
 }
 
 export interface TokenPatchParams {
@@ -62,7 +64,12 @@ export function liveEffects({ name, doc }: LiveMessage, viewedTokenId: string | 
     case 'Sold': {
       // A partial sale of a multi-unit token leaves it unsold; the server says which (isSold after the sale).
       const owner = liveOwnerOf(doc);
-      return { patch: { id: doc.token_id, patch: { isSold: doc.isSold, ownerAddress: doc.buyer, ...(owner ? { owner } : {}), priceWei: doc.tokenPrice } } };
+      return {
+        patch: {
+          id: doc.token_id,
+          patch: { isSold: doc.isSold, ownerAddress: doc.buyer, ...(owner ? { owner } : {}), priceWei: doc.tokenPrice, lastSaleWei: doc.price },
+        },
+      };
     }
     case 'CreatedSale': {
       const notice = doc.previousPrice ? PRICE_CHANGED_NOTICE : ON_SALE_NOTICE;

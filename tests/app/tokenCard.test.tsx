@@ -145,6 +145,9 @@ describe('TokenCard', () => {
     expect(within(card).getByText('2 ETH')).toBeInTheDocument();
     act(() => patchToken('9', { priceWei: null }));
     expect(within(card).getByText('Not for sale')).toBeInTheDocument();
+    // A live sale is the token's last sale now: an unlisted card shows it.
+    act(() => patchToken('9', { lastSaleWei: '30000000000000000' }));
+    expect(within(card).getByText('Last sale 0.03 ETH')).toBeInTheDocument();
     // Another token's patch leaves this card alone.
     act(() => patchToken('10', { isSold: false, priceWei: '1' }));
     expect(within(card).getByText('SOLD')).toBeInTheDocument();

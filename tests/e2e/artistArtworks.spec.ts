@@ -19,10 +19,11 @@ interface CardNode {
   likesCount: number;
   isSold: boolean;
   tokenHolding: { id: string; salePrice: { amount: string; currency: string } | null } | null;
+  lastSale: { amount: string; currency: string } | null;
 }
 
 const TOKENS = `query($a: String!) { getArtistTokens(artist_id: $a, pagination: { perPage: 24 }) {
-  totalCount pageInfo { hasNextPage } edges { node { name likesCount isSold tokenHolding { id salePrice { amount currency } } } } } }`;
+  totalCount pageInfo { hasNextPage } edges { node { name likesCount isSold lastSale { amount currency } tokenHolding { id salePrice { amount currency } } } } } }`;
 
 /** Wei as the cards show it: ETH with at most 8 decimals, trailing zeros dropped. */
 function eth(wei: string): string {
@@ -113,12 +114,17 @@ test("a demo artist's artworks: the artist's name as title, every card with its 
   const grid = page.getByRole('list', { name: 'Artworks of Mara Vale' });
   await expect(cardsOf(grid)).toHaveCount(tokens.length);
   expect(await names(grid)).toEqual(tokens.map((token) => token.name));
-  // Some are listed, each card shows what the server says: its sale price (or 'Not for sale'), its likes.
+  // Some are listed, each card shows what the server says: its sale price, else its last sale (or 'Not for sale'), its likes.
   expect(tokens.some((token) => token.tokenHolding?.salePrice)).toBe(true);
   for (const [index, token] of tokens.entries()) {
     const card = cardsOf(grid).nth(index);
     const price = token.tokenHolding?.salePrice;
-    await expect(card.locator('.token-card-price')).toHaveText(price ? `${eth(price.amount)} ${price.currency}` : 'Not for sale');
+    const shown = price
+      ? `${eth(price.amount)} ${price.currency}`
+      : token.lastSale
+        ? `Last sale ${eth(token.lastSale.amount)} ${token.lastSale.currency}`
+        : 'Not for sale';
+    await expect(card.locator('.token-card-price')).toHaveText(shown);
     const likes = `${token.likesCount} ${token.likesCount === 1 ? 'like' : 'likes'}`;
     await expect(card.getByRole('button', { name: `Like (${likes})` })).toHaveAttribute('aria-pressed', 'false');
     if (token.isSold) await expect(card.getByText('SOLD')).toBeVisible();

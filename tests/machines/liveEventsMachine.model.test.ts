@@ -106,7 +106,7 @@ function harness() {
           const event = step.event as Extract<LiveEventsEvent, { type: 'live.event' }>;
           // Every event with a token id patches that token (the variants are a Sold and a TokenLiked of token 7).
           patchAndCheck(step, '7');
-          if (event.name === 'Sold') expect(real().context.patches['7']).toEqual({ isSold: true, ownerAddress: ADDRESS, owner: NEW_OWNER, priceWei: null });
+          if (event.name === 'Sold') expect(real().context.patches['7']).toEqual({ isSold: true, ownerAddress: ADDRESS, owner: NEW_OWNER, priceWei: null, lastSaleWei: '1000' });
           if (event.name === 'TokenLiked') expect(real().context.patches['7']).toMatchObject({ likesCount: 3 });
         },
         'live.patch': (step: { event: { type: string } }) => {

@@ -23,19 +23,19 @@ describe('liveEffects (requirements: live events, effects)', () => {
   const sold = (fields: Partial<LivePayload<'Sold'>>) => liveMessage('Sold', { token_id: '7', buyer: BUYER, owner: BUYER, ...fields });
   const ownerInfo = { id: '3', address: BUYER, alias: 'june', avatar: '/ipfs/thumbnail/bafkreijune', firstName: null, lastName: 'Ray' };
 
-  it('Sold marks the token sold with its new owner, and what the server says about its price', () => {
+  it('Sold marks the token sold with its new owner, what the server says about its price, and the sale as its last', () => {
     expect(liveEffects(sold({ isSold: true, tokenPrice: null, ownerInfo }), null)).toEqual({
-      patch: { id: '7', patch: { isSold: true, ownerAddress: BUYER, owner: ownerInfo, priceWei: null } },
+      patch: { id: '7', patch: { isSold: true, ownerAddress: BUYER, owner: ownerInfo, priceWei: null, lastSaleWei: '1000' } },
     });
     // A partial sale of a multi-unit token: the server says it is not sold out, and the price still listed.
-    expect(liveEffects(sold({ isSold: false, tokenPrice: '5', ownerInfo }), null).patch).toEqual({ id: '7', patch: { isSold: false, ownerAddress: BUYER, owner: ownerInfo, priceWei: '5' } });
+    expect(liveEffects(sold({ isSold: false, tokenPrice: '5', ownerInfo }), null).patch).toEqual({ id: '7', patch: { isSold: false, ownerAddress: BUYER, owner: ownerInfo, priceWei: '5', lastSaleWei: '1000' } });
   });
 
   it('Sold carries the new owner\'s names and avatar (ownerInfo) when they name the buyer; another account\'s are ignored', () => {
     expect(liveEffects(sold({ ownerInfo: { ...ownerInfo, address: BUYER.toUpperCase().replace('0X', '0x') } }), null).patch?.patch.owner?.alias).toBe('june');
     // Another account's names: the address alone.
     const other = { ...ownerInfo, address: '0x15d34aaf54267db7d7c367839aaf71a00a2c6a65' };
-    expect(liveEffects(sold({ ownerInfo: other, tokenPrice: null }), null).patch?.patch).toEqual({ isSold: true, ownerAddress: BUYER, priceWei: null });
+    expect(liveEffects(sold({ ownerInfo: other, tokenPrice: null }), null).patch?.patch).toEqual({ isSold: true, ownerAddress: BUYER, priceWei: null, lastSaleWei: '1000' });
     // Unknown account: every name null, the seed's shortened address shows.
     const unnamed = { id: null, address: BUYER, alias: null, avatar: null, firstName: null, lastName: null };
     expect(liveEffects(sold({ ownerInfo: unnamed }), null).patch?.patch.owner).toEqual(unnamed);
@@ -102,7 +102,7 @@ describe('liveEventsMachine (examples)', () => {
     expect(listsStale).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(listsStale).toHaveBeenCalledTimes(1);
-    expect(patches()['7']).toEqual({ isSold: true, ownerAddress: BUYER, priceWei: null });
+    expect(patches()['7']).toEqual({ isSold: true, ownerAddress: BUYER, priceWei: null, lastSaleWei: '1000' });
   });
 
   it('likes update counts without refetching lists', () => {
@@ -148,7 +148,7 @@ describe('liveEventsMachine (examples)', () => {
     liveActor.send({ type: 'live.event', ...liveMessage('Sold', { token_id: '7', buyer: BUYER, isSold: true, tokenPrice: null }) });
     liveActor.send({ type: 'live.patch', id: '7', patch: { likesCount: 5 } });
     liveActor.send({ type: 'live.event', ...liveMessage('TokenLiked', { token_id: '7', updatedFields: { likesCount: 6 } }) });
-    expect(patches()).toEqual({ '7': { isSold: true, ownerAddress: BUYER, priceWei: null, likesCount: 6 } });
+    expect(patches()).toEqual({ '7': { isSold: true, ownerAddress: BUYER, priceWei: null, lastSaleWei: '1000', likesCount: 6 } });
   });
 });
 

@@ -15,6 +15,12 @@ export function shownPrice(token: MarketplaceToken, patch: TokenPatch | undefine
   return patch.priceWei === null ? null : { amount: patch.priceWei, currency: fetched?.currency ?? NATIVE_CURRENCY };
 }
 
+/** The last sale shown on a card: a live sale wins over the fetched one. */
+export function shownLastSale(token: MarketplaceToken, patch: TokenPatch | undefined): Price | null {
+  if (patch?.lastSaleWei !== undefined) return { amount: patch.lastSaleWei, currency: token.lastSale?.currency ?? NATIVE_CURRENCY };
+  return token.lastSale ?? null;
+}
+
 export interface TokenCardFrameProps {
   token: MarketplaceToken;
   nameId: string;
@@ -24,6 +30,8 @@ export interface TokenCardFrameProps {
   /** SOLD, Yours, or nothing. */
   badge: ReactNode;
   price: Price | null;
+  /** Shown instead of 'Not for sale' when unlisted (a token sold before). */
+  lastSale?: Price | null;
   /** The line under the name: the creator, or who holds the token. */
   byline: string;
   eager?: boolean;
@@ -35,7 +43,7 @@ export interface TokenCardFrameProps {
  * Every token card's boxes: thumbnail with its badge, name, byline, price and likes (the like button sits above the
  * link). An unlisted token that was sold shows its last sale's price instead of 'Not for sale'.
  */
-export function TokenCardFrame({ token, nameId, name, linked, badge, price, byline, eager = false, headingLevel = 3 }: TokenCardFrameProps) {
+export function TokenCardFrame({ token, nameId, name, linked, badge, price, lastSale = token.lastSale, byline, eager = false, headingLevel = 3 }: TokenCardFrameProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const nativeSymbol = useNativeSymbol(token.chainId);
   return (
@@ -51,7 +59,7 @@ export function TokenCardFrame({ token, nameId, name, linked, badge, price, byli
         <p className="token-card-creator">{byline}</p>
         <div className="token-card-footer">
           <span className="token-card-price">
-            {price ? formatPrice(price, nativeSymbol) : token.lastSale ? `Last sale ${formatPrice(token.lastSale, nativeSymbol)}` : 'Not for sale'}
+            {price ? formatPrice(price, nativeSymbol) : lastSale ? `Last sale ${formatPrice(lastSale, nativeSymbol)}` : 'Not for sale'}
           </span>
           <LikeButton tokenId={token._id} likesCount={token.likesCount} />
         </div>
@@ -88,6 +96,7 @@ export function TokenCard({ token, eager = false }: { token: MarketplaceToken; e
       linked={Boolean(holdingId)}
       badge={token.isSold || patch?.isSold === true ? <SoldBadge /> : null}
       price={shownPrice(token, patch)}
+      lastSale={shownLastSale(token, patch)}
       byline={displayName(token.creatorInfo)}
       eager={eager}
     />

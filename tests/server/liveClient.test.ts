@@ -71,11 +71,12 @@ describe.each(DATABASE_KINDS)('liveEvents actor against the real socket server o
     await database?.close();
   });
 
-  it('a Sold broadcast marks the token sold with its new owner; likes update the count', async () => {
-    live.emit('Sold', liveDoc('Sold', { _id: '1', token_id: '42', sale_id: '1', buyer: BUYER, seller: '0xa', isSold: true, tokenPrice: null }));
+  it('a Sold broadcast marks the token sold with its new owner and its last sale; likes update the count', async () => {
+    live.emit('Sold', liveDoc('Sold', { _id: '1', token_id: '42', sale_id: '1', buyer: BUYER, seller: '0xa', price: '2500', isSold: true, tokenPrice: null }));
     live.emit('TokenLiked', { token_id: '42', account_id: BUYER, updatedFields: { likesCount: 5 } });
     await until(() => tokenPatch('42')?.likesCount === 5, 'the likes patch');
-    expect(tokenPatch('42')).toEqual({ isSold: true, ownerAddress: BUYER, priceWei: null, likesCount: 5 });
+    // The sale's unit price is the token's last sale now.
+    expect(tokenPatch('42')).toEqual({ isSold: true, ownerAddress: BUYER, priceWei: null, lastSaleWei: '2500', likesCount: 5 });
   });
 
   it('a payload that is not its event\'s contract is dropped and reported, never passed to the machine', async () => {

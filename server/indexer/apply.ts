@@ -52,7 +52,8 @@ async function saleRow(tx: Tx, ctx: RangeContext, saleId: bigint) {
  * price_wei = lowest price among active listings (not cancelled, not sold out), null when none;
  * listed_at = creation time of the newest active listing; is_sold = no active listing and at least one
  * unit of it was sold through the marketplace; last_sold_at, last_sale_wei = block time and unit price of the newest
- * sale among the token's activity rows (a listing bought or an offer accepted), null when never sold. The collection is sold out when every token is sold.
+ * sale among the token's activity rows (a listing bought or an offer accepted), null when never sold. The collection
+ * is sold out when every token is sold.
  */
 async function refreshToken(tx: Tx, tokenRef: number): Promise<TokenState> {
   await tx.execute(sql`

@@ -8,6 +8,7 @@ import { loadServerConfig, originFor, type Deployments, type ServerConfig } from
 import { createContentServer } from './http/content.js';
 import type { LiveBus } from './live/bus.js';
 import { openDatabase, type Db } from './db/client.js';
+import { startStatisticsKeeper } from './db/statistics.js';
 import { openBlobStore } from './media/blobStore/index.js';
 import { moveMediaToBlobs } from './media/migrateToBlobs.js';
 import { createPinner, type Pinner } from './media/pinning.js';
@@ -112,6 +113,9 @@ async function main() {
     mediaGraceMs: config.security.storage.mediaGraceMs,
   });
 
+  // PGlite runs no autovacuum: the server keeps the planner's statistics itself (PostgreSQL's autovacuum does there).
+  const statistics = database.kind === 'pglite' ? startStatisticsKeeper(database.db) : null;
+
   console.log(`Database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}`);
   console.log(`Server listening on http://${config.host}:${port}`);
   console.log(`Content origin ${config.contentOrigin} (the generative sandbox and creator scripts) on port ${contentPort}`);
@@ -128,6 +132,7 @@ async function main() {
       await indexer?.stop();
       await pinner.stop();
       await uploadSweeper.stop();
+      await statistics?.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await redis?.close();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));

@@ -1,7 +1,8 @@
 // `npx tsx scripts/bench/explainTokens.ts`: EXPLAIN (ANALYZE, BUFFERS) of the statement getMarketplaceTokens runs, for
 // every sort × filter the GraphQL bench measures, at the same cursors it walks (the first page and the next 40).
 // Execution times and buffers vary far less than HTTP timings on a shared machine. Env: DATA_DIR (PGlite, default
-// .data-bench) or DATABASE_URL; PLAN=<sort>:<filter> also prints that pair's slowest plan in full.
+// .data-bench) or DATABASE_URL; PLAN=<sort>:<filter> also prints that pair's slowest plan in full; ONLY=<sort>:<filter>,…
+// measures only those pairs.
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../../server/db/client.js';
 import { encodeCursor, parseListInput, TOKEN_SORTS, type ListInput } from '../../server/graphql/inputs.js';
@@ -59,6 +60,8 @@ async function main() {
     console.log(`${database.kind}: the page statement's execution and planning time (ms) and shared buffers, over ${PAGES} cursors`);
     for (const [filterName, filters] of Object.entries(BENCH_FILTERS)) {
       for (const [sortName, sort] of Object.entries(BENCH_SORTS)) {
+        const only = process.env.ONLY?.split(',');
+        if (only && !only.includes(`${sortName}:${filterName}`)) continue;
         const cursors = await benchCursors(db, { filters, sort });
         const inputs = cursors.map((after) => parseListInput({ filters, sort, pagination: { perPage: PER_PAGE, after } }, TOKEN_SORTS));
         await explain(db, inputs[0]!); // warm the cache as the bench's warm-up does

@@ -27,7 +27,16 @@ function rowAfter(dir: SortDir, column: PgColumn, id: PgColumn, value: SQL, curs
   return sql`(${column}, ${id}) ${op} (${value}, ${sql`${cursorId}::bigint`})`;
 }
 
-export function keysetSegments(sortBy: SortKey, dir: SortDir, cursor: Cursor | null, cols: SortColumns): Segment[] {
+export interface SegmentOptions {
+  /**
+   * The list's filter admits only rows with a value of the sort column (a listed token under the price or listing-time
+   * sort, when buy now or a price range is asked): no second (null) segment, which would walk the sort index's null
+   * part for nothing — the planner cannot tell that it is empty.
+   */
+  valuesOnly?: boolean;
+}
+
+export function keysetSegments(sortBy: SortKey, dir: SortDir, cursor: Cursor | null, cols: SortColumns, options: SegmentOptions = {}): Segment[] {
   if (sortBy === '_id') {
     return [{ where: cursor ? after(dir, cols.id, cursor.id) : undefined, orderBy: [order(dir, cols.id)] }];
   }
@@ -46,6 +55,7 @@ export function keysetSegments(sortBy: SortKey, dir: SortDir, cursor: Cursor | n
     const seek = cursor ? rowAfter(dir, column, cols.id, value(cursor.value!), cursor.id) : undefined;
     segments.push({ where: and(isNotNull(column), seek), orderBy: [order(dir, column), order(dir, cols.id)] });
   }
+  if (options.valuesOnly && !inNulls) return segments;
   // Ordering by (column, id) over all-null values keeps the plan on the (column, id) index.
   const nullSeek = inNulls ? after(dir, cols.id, cursor.id) : undefined;
   segments.push({ where: and(isNull(column), nullSeek), orderBy: [order(dir, column), order(dir, cols.id)] });

@@ -106,15 +106,26 @@ const tokenColumns = {
   createdAt: tokens.createdAt,
 };
 
+/** Only listed tokens match: buy now, or a price range (an unlisted, null price is outside every range). */
+const onlyListed = (filter: ListFilter) => filter.status?.includes('buy_now') || filter.minPrice !== null || filter.maxPrice !== null;
+
 export const tokenSegments = (input: ListInput) =>
-  keysetSegments(input.sortBy, input.sortDir, input.after, {
-    id: tokens.id,
-    likesCount: tokens.likesCount,
-    price: tokens.priceWei,
-    listedAt: tokens.listedAt,
-    lastSoldAt: tokens.lastSoldAt,
-    lastSale: tokens.lastSaleWei,
-  });
+  keysetSegments(
+    input.sortBy,
+    input.sortDir,
+    input.after,
+    {
+      id: tokens.id,
+      likesCount: tokens.likesCount,
+      price: tokens.priceWei,
+      listedAt: tokens.listedAt,
+      lastSoldAt: tokens.lastSoldAt,
+      lastSale: tokens.lastSaleWei,
+    },
+    // A listed token has a price and a listing time (refreshToken, server/indexer/apply.ts, sets both from the same
+    // open listings), an unlisted one neither.
+    { valuesOnly: (input.sortBy === 'price' || input.sortBy === 'listedAt') && onlyListed(input.filter) },
+  );
 
 /** One keyset read; exported so tests can EXPLAIN exactly the query the resolver runs. */
 export function tokenPageQuery(db: Db, filter: SQL | undefined, segment: Segment, limit: number) {

@@ -7,6 +7,7 @@ import { activityPageQuery, resolveScope, type ActivityScope } from '../../serve
 import { insertCollections, insertTokens } from '../../server/db/bulk.js';
 import { activity } from '../../server/db/schema.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
+import { analyzeStaleTables } from '../../server/db/statistics.js';
 
 const TOKENS = 4_000;
 const ROWS = 40_000;
@@ -39,7 +40,8 @@ describe.each(DATABASE_KINDS)('activity plans on %s (%#)', (kind) => {
       };
     });
     for (let i = 0; i < rows.length; i += 2_000) await database.db.insert(activity).values(rows.slice(i, i + 2_000));
-    await database.db.execute(sql`ANALYZE`);
+    // What the server does on PGlite (server/db/statistics.ts) and autovacuum on PostgreSQL.
+    await analyzeStaleTables(database.db);
   }, 180_000);
   afterAll(async () => {
     await database?.close();

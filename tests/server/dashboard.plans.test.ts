@@ -1,12 +1,12 @@
 // The dashboard reads walk indexes on a larger history (20,000 tokens, 40,000 sales mostly closed, 40,000 offers):
 // no sequential scan of tokens, sales, offers or holdings, whatever the filter, on both drivers.
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCollections, insertHoldings, insertTokens } from '../../server/db/bulk.js';
 import { allOutSales, offers, sales } from '../../server/db/schema.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { ETH, MARKETPLACE, graphqlClient } from './dashboardFixtures.js';
 import { buildTestServer } from './fixtures.js';
+import { analyzeStaleTables } from '../../server/db/statistics.js';
 
 const TOKENS = 20_000;
 const SALES_PER_TOKEN = 2;
@@ -52,7 +52,8 @@ describe.each(DATABASE_KINDS)('dashboard query plans on %s', (kind) => {
       chainId: 31337, marketplace: MARKETPLACE, allOutSaleId: String(i + 1), collectionId: collectionIds[i % 20]!, seller: address(1 + (i % 10)),
       priceWei: '1000', currency: ETH, wasCancelled: i !== 0,
     })));
-    await database.db.execute(sql`ANALYZE`);
+    // What the server does on PGlite (server/db/statistics.ts) and autovacuum on PostgreSQL.
+    await analyzeStaleTables(database.db);
     client = graphqlClient((await buildTestServer(database.db)).app);
   }, 300_000);
 

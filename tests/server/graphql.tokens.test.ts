@@ -241,6 +241,11 @@ describe.each(DATABASE_KINDS)('getMarketplaceTokens on %s', (kind) => {
     // Paged under a price sort, with another filter.
     const { ids: paged } = await pageThrough({ filters: { status: ['buy_now'], mediaTypes: ['video'] }, sort: { sortBy: 'price', sortDir: 1 } }, 2);
     expect(paged.map(Number)).toEqual(expectedOrder(listed.filter((token) => token.mediaType === 'video'), { sortBy: 'price', sortDir: 1 }));
+    // Under the listing-time sort, both ways: the listed tokens only (its page reads no unlisted segment).
+    for (const sortDir of [-1, 1] as const) {
+      const { ids: byListing } = await pageThrough({ filters: { status: ['buy_now'] }, sort: { sortBy: 'listedAt', sortDir } }, 4);
+      expect(byListing.map(Number)).toEqual(expectedOrder(listed, { sortBy: 'listedAt', sortDir }));
+    }
   });
 
   // Buy now alone sums the listed count groups (token_count_groups.listed, kept by the triggers of migration 0022)

@@ -13,6 +13,7 @@ import { tokenPageSql } from '../../server/graphql/tokenRows.js';
 import { artistSearchQuery, collectionSearchQuery, tokenSearchSpec } from '../../server/graphql/search/queries.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer, CREATOR_A, CREATOR_B } from './fixtures.js';
+import { analyzeStaleTables } from '../../server/db/statistics.js';
 
 const BULK_TOKENS = 100_000;
 const BULK_COLLECTIONS = 100_000;
@@ -93,7 +94,8 @@ describe.each(DATABASE_KINDS)('search on %s', (kind) => {
         SELECT '0x' || lpad(to_hex(1000000 + g), 40, '0'), 'Bulk artist ' || md5('a' || g), true FROM generate_series(1, ${BULK_ARTISTS}) g
         RETURNING id, first_name)
       INSERT INTO artists (account_id, sort_key) SELECT id, lower(first_name) FROM people`);
-    await db.execute(sql`ANALYZE`);
+    // What the server does on PGlite (server/db/statistics.ts) and autovacuum on PostgreSQL.
+    await analyzeStaleTables(db);
   }, 300_000);
   afterAll(async () => {
     await database?.close();

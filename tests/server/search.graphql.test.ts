@@ -13,7 +13,7 @@ import { tokenPageSql } from '../../server/graphql/tokenRows.js';
 import { artistSearchQuery, collectionSearchQuery, tokenSearchSpec } from '../../server/graphql/search/queries.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer, CREATOR_A, CREATOR_B } from './fixtures.js';
-import { analyzeStaleTables } from '../../server/db/statistics.js';
+import { analyzeStaleTables, cleanGinPendingLists } from '../../server/db/statistics.js';
 
 const BULK_TOKENS = 100_000;
 const BULK_COLLECTIONS = 100_000;
@@ -96,6 +96,7 @@ describe.each(DATABASE_KINDS)('search on %s', (kind) => {
       INSERT INTO artists (account_id, sort_key) SELECT id, lower(first_name) FROM people`);
     // What the server does on PGlite (server/db/statistics.ts) and autovacuum on PostgreSQL.
     await analyzeStaleTables(db);
+    await cleanGinPendingLists(db);
   }, 300_000);
   afterAll(async () => {
     await database?.close();

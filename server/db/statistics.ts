@@ -13,6 +13,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 
+/** A run that takes at least this long is logged. */
+const LOGGED_RUN_MS = 200;
+
 /** How often the server looks for tables to analyze (PGlite only). */
 export const STATISTICS_CHECK_INTERVAL_MS = 60_000;
 
@@ -89,7 +92,9 @@ export function startStatisticsKeeper(db: Db, intervalMs = STATISTICS_CHECK_INTE
         const what = [done.analyzed.length ? `analyzed ${done.analyzed.join(', ')}` : '', done.cleaned.length ? `emptied the pending lists of ${done.cleaned.join(', ')}` : '']
           .filter(Boolean)
           .join('; ');
-        if (what) console.log(`Planner statistics: ${what} in ${Math.round(performance.now() - started)} ms.`);
+        // Said when it took a noticeable while (a large table): the small ones a demo changes every minute stay quiet.
+        const ms = Math.round(performance.now() - started);
+        if (what && ms >= LOGGED_RUN_MS) console.log(`Planner statistics: ${what} in ${ms} ms.`);
         return done;
       })
       .catch((error: unknown) => {

@@ -1,15 +1,15 @@
-// The planner's statistics for the embedded database, and its GIN indexes' pending lists (cleanGinPendingLists). PostgreSQL's autovacuum analyzes a table once about a tenth of
-// it has changed; PGlite runs no autovacuum, so without this its planner knows nothing of the data: it guesses a
-// hundred-odd rows for any filter and picks plans the plan tests (which analyze) never see — at 100,000 tokens, a
-// sale sort within a price range read 77,000 rows of the wrong index (30 ms), a search read every match of the trigram
-// index before keeping the newest.
+// The planner's statistics for the embedded database, and its GIN indexes' pending lists (cleanGinPendingLists).
+// PostgreSQL's autovacuum analyzes a table once about a tenth of it has changed; PGlite runs no autovacuum, so without
+// this its planner knows nothing of the data: it guesses a hundred-odd rows for any filter and picks plans the plan
+// tests (which analyze) never see — at 100,000 tokens, a sale sort within a price range read 77,000 rows of the wrong
+// index (30 ms), a search read every match of the trigram index before keeping the newest.
 //
 // PGlite's activity counters (pg_stat_user_tables.n_mod_since_analyze) are not kept across statements, so a table's
 // change is measured by its size: a table is analyzed when it has data and no statistics yet (an ANALYZE that found
 // only dead rows records none, and reltuples 0 then), or when its pages differ from the count recorded by its last
-// ANALYZE by more than a tenth (inserts, and updates, which write new row
-// versions, grow it). The check reads pg_class only; ANALYZE samples at most 30,000 rows a table (about a second for
-// the tokens of the 100,000-token bench database).
+// ANALYZE by more than a tenth (inserts, and updates, which write new row versions, grow it). The check reads
+// pg_class only; ANALYZE samples at most 30,000 rows a table (about a second for the tokens of the 100,000-token
+// bench database).
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 
@@ -98,7 +98,7 @@ export function startStatisticsKeeper(db: Db, intervalMs = STATISTICS_CHECK_INTE
         return done;
       })
       .catch((error: unknown) => {
-        console.error('Analyzing the database for the query planner failed:', error);
+        console.error('Keeping the planner statistics (ANALYZE, GIN pending lists) failed:', error);
         return { analyzed: [], cleaned: [] };
       })
       .then((done) => {

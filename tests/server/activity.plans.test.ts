@@ -6,8 +6,8 @@ import { collectionSalesQuery, priceHistoryQuery } from '../../server/activity/m
 import { activityPageQuery, resolveScope, type ActivityScope } from '../../server/activity/queries.js';
 import { insertCollections, insertTokens } from '../../server/db/bulk.js';
 import { activity } from '../../server/db/schema.js';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { analyzeStaleTables } from '../../server/db/statistics.js';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 
 const TOKENS = 4_000;
 const ROWS = 40_000;

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artistSortKey } from '../../domain/artist.js';
 import { accounts, artists } from '../../server/db/schema.js';
 import { artistPageQuery, parseArtistPagination } from '../../server/graphql/artists/queries.js';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { analyzeStaleTables } from '../../server/db/statistics.js';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 
 const COUNT = 5_000;
 const FIRST = ['Ada', 'émile', 'Zoe', 'mara', 'Ōtomo', 'b_side', 'Kai', 'sol'];

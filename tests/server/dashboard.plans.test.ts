@@ -3,10 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCollections, insertHoldings, insertTokens } from '../../server/db/bulk.js';
 import { allOutSales, offers, sales } from '../../server/db/schema.js';
+import { analyzeStaleTables } from '../../server/db/statistics.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { ETH, MARKETPLACE, graphqlClient } from './dashboardFixtures.js';
 import { buildTestServer } from './fixtures.js';
-import { analyzeStaleTables } from '../../server/db/statistics.js';
 
 const TOKENS = 20_000;
 const SALES_PER_TOKEN = 2;

@@ -5,8 +5,8 @@ import { offers, sales } from '../../server/db/schema.js';
 import { parseListInput, TOKEN_SORTS } from '../../server/graphql/inputs.js';
 import { tokenPageSql } from '../../server/graphql/tokenRows.js';
 import { tokenFilter, tokenPageQuery, tokenSegments, tokenTotalSql } from '../../server/graphql/tokens.js';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { analyzeStaleTables } from '../../server/db/statistics.js';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 
 const TOKEN_COUNT = 20_000;
 const SEED_TIME = Date.UTC(2026, 10, 1);

@@ -11,9 +11,9 @@ import { insertCollections, insertTokens } from '../../server/db/bulk.js';
 import { accounts, artists } from '../../server/db/schema.js';
 import { tokenPageSql } from '../../server/graphql/tokenRows.js';
 import { artistSearchQuery, collectionSearchQuery, tokenSearchSpec } from '../../server/graphql/search/queries.js';
+import { analyzeStaleTables, cleanGinPendingLists } from '../../server/db/statistics.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases.js';
 import { buildTestServer, CREATOR_A, CREATOR_B } from './fixtures.js';
-import { analyzeStaleTables, cleanGinPendingLists } from '../../server/db/statistics.js';
 
 const BULK_TOKENS = 100_000;
 const BULK_COLLECTIONS = 100_000;
